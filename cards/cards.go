@@ -1,0 +1,200 @@
+package cards
+
+import (
+	"errors"
+	"fmt"
+	"strings"
+)
+
+// Rank is a card's rank, 2…14 with the ace high (14), because every game we referee that orders
+// ranks puts the ace on top; games that also let the ace sit below the 2 say so themselves.
+type Rank int8
+
+// The named ranks.
+const (
+	Jack  Rank = 11
+	Queen Rank = 12
+	King  Rank = 13
+	Ace   Rank = 14
+)
+
+// MinRank and MaxRank bound the valid ranks.
+const (
+	MinRank Rank = 2
+	MaxRank Rank = Ace
+)
+
+// Valid reports whether r is one of the thirteen ranks.
+func (r Rank) Valid() bool { return r >= MinRank && r <= MaxRank }
+
+// String is the canonical notation: "A", "2" … "10", "J", "Q", "K".
+func (r Rank) String() string {
+	switch r {
+	case Jack:
+		return "J"
+	case Queen:
+		return "Q"
+	case King:
+		return "K"
+	case Ace:
+		return "A"
+	}
+	if r.Valid() {
+		return fmt.Sprint(int(r))
+	}
+	return fmt.Sprintf("Rank(%d)", int(r))
+}
+
+// Suit is one of the four suits.
+type Suit int8
+
+// The suits, in the order the notation lists them.
+const (
+	Spades Suit = iota
+	Hearts
+	Diamonds
+	Clubs
+)
+
+// Suits lists the four suits in notation order.
+var Suits = [4]Suit{Spades, Hearts, Diamonds, Clubs}
+
+// Valid reports whether s is one of the four suits.
+func (s Suit) Valid() bool { return s >= Spades && s <= Clubs }
+
+// String is the stored letter: S, H, D or C.
+func (s Suit) String() string {
+	if s.Valid() {
+		return string("SHDC"[s])
+	}
+	return fmt.Sprintf("Suit(%d)", int(s))
+}
+
+// Symbol is the suit sign a player reads: ♠ ♥ ♦ ♣.
+func (s Suit) Symbol() string {
+	if s.Valid() {
+		return []string{"♠", "♥", "♦", "♣"}[s]
+	}
+	return s.String()
+}
+
+// Card is one card of the standard deck.
+type Card struct {
+	Rank Rank
+	Suit Suit
+}
+
+// String is the canonical stored form, "10H", "QS".
+func (c Card) String() string { return c.Rank.String() + c.Suit.String() }
+
+// Pretty is the form shown to players, "10♥", "Q♠".
+func (c Card) Pretty() string { return c.Rank.String() + c.Suit.Symbol() }
+
+// Parse errors wrap these sentinels so callers can tell a bad rank from a bad suit.
+var (
+	ErrRank = errors.New("not a rank (use A 2…10 J Q K, T for 10)")
+	ErrSuit = errors.New("not a suit (use S H D C or ♠ ♥ ♦ ♣)")
+	ErrCard = errors.New("not a card (write rank then suit, e.g. 9H, T♣, QS)")
+)
+
+// ParseRank reads a rank in any case: A, 2…10, T (10), J, Q, K.
+func ParseRank(s string) (Rank, error) {
+	t := strings.ToUpper(strings.TrimSpace(s))
+	switch t {
+	case "A":
+		return Ace, nil
+	case "K":
+		return King, nil
+	case "Q":
+		return Queen, nil
+	case "J":
+		return Jack, nil
+	case "T", "10":
+		return 10, nil
+	case "2", "3", "4", "5", "6", "7", "8", "9":
+		return Rank(t[0] - '0'), nil
+	}
+	return 0, fmt.Errorf("%q: %w", s, ErrRank)
+}
+
+// ParseSuit reads a suit letter in any case or a suit symbol (filled or outlined).
+func ParseSuit(s string) (Suit, error) {
+	switch strings.ToUpper(strings.TrimSpace(s)) {
+	case "S", "♠", "♤":
+		return Spades, nil
+	case "H", "♥", "♡":
+		return Hearts, nil
+	case "D", "♦", "♢":
+		return Diamonds, nil
+	case "C", "♣", "♧":
+		return Clubs, nil
+	}
+	return 0, fmt.Errorf("%q: %w", s, ErrSuit)
+}
+
+// Parse reads a card: a rank followed by a suit, as in "9H", "10♥", "t♣", "qs".
+func Parse(s string) (Card, error) {
+	t := strings.TrimSpace(s)
+	if t == "" {
+		return Card{}, fmt.Errorf("%q: %w", s, ErrCard)
+	}
+	// The suit is the last rune: a letter or a (multi-byte) symbol.
+	r := []rune(t)
+	if len(r) < 2 {
+		return Card{}, fmt.Errorf("%q: %w", s, ErrCard)
+	}
+	rank, err := ParseRank(string(r[:len(r)-1]))
+	if err != nil {
+		return Card{}, fmt.Errorf("%q: %w", s, ErrCard)
+	}
+	suit, err := ParseSuit(string(r[len(r)-1]))
+	if err != nil {
+		return Card{}, fmt.Errorf("%q: %w", s, ErrCard)
+	}
+	return Card{rank, suit}, nil
+}
+
+// MarshalText stores a rank in its canonical notation, so JSON shows "Q", not 12.
+func (r Rank) MarshalText() ([]byte, error) {
+	if !r.Valid() {
+		return nil, fmt.Errorf("rank %d: %w", int(r), ErrRank)
+	}
+	return []byte(r.String()), nil
+}
+
+// UnmarshalText reads any notation ParseRank accepts.
+func (r *Rank) UnmarshalText(b []byte) error {
+	v, err := ParseRank(string(b))
+	*r = v
+	return err
+}
+
+// MarshalText stores a suit as its letter.
+func (s Suit) MarshalText() ([]byte, error) {
+	if !s.Valid() {
+		return nil, fmt.Errorf("suit %d: %w", int(s), ErrSuit)
+	}
+	return []byte(s.String()), nil
+}
+
+// UnmarshalText reads any notation ParseSuit accepts.
+func (s *Suit) UnmarshalText(b []byte) error {
+	v, err := ParseSuit(string(b))
+	*s = v
+	return err
+}
+
+// MarshalText stores a card in its canonical notation, "10H".
+func (c Card) MarshalText() ([]byte, error) {
+	if !c.Rank.Valid() || !c.Suit.Valid() {
+		return nil, fmt.Errorf("card %d/%d: %w", int(c.Rank), int(c.Suit), ErrCard)
+	}
+	return []byte(c.String()), nil
+}
+
+// UnmarshalText reads any notation Parse accepts.
+func (c *Card) UnmarshalText(b []byte) error {
+	v, err := Parse(string(b))
+	*c = v
+	return err
+}

@@ -1,0 +1,84 @@
+package events
+
+import (
+	"encoding/json"
+	"errors"
+)
+
+// Event is one row of a game's log. The fields are the whole envelope: nothing about an event
+// lives anywhere else, so a log exported as JSON lines replays to the same result.
+type Event struct {
+	Game    int64           `json:"game"`
+	Seq     int64           `json:"seq"`
+	Type    string          `json:"type"`
+	Actor   string          `json:"actor,omitempty"`
+	Payload json.RawMessage `json:"payload"`
+	At      int64           `json:"at"`             // Unix milliseconds when it was recorded
+	Hash    string          `json:"hash,omitempty"` // hex SHA-256 over the previous hash and this event
+}
+
+// Types of the events every game shares. A game's own moves use types prefixed with its kind
+// ("candidate.bid"). The strings are stored: never rename one.
+const (
+	TypeCreated = "game.created" // always seq 1
+	TypeVoid    = "void"         // takes an earlier move back
+	TypeAmend   = "amend"        // replaces an earlier move
+	TypeRuling  = "ruling"       // settles a flag: condone or void
+	TypeAdjust  = "adjust"       // adds or takes points, with a reason
+)
+
+// Created is the payload of a game's first event: everything a replay needs besides the moves.
+type Created struct {
+	Kind    string            `json:"kind"`
+	Players []string          `json:"players"` // in seating order
+	Dealer  string            `json:"dealer,omitempty"`
+	Options map[string]string `json:"options,omitempty"`
+	Ruleset string            `json:"ruleset"` // e.g. "candidate/1"
+}
+
+// Void takes the move at Target back.
+type Void struct {
+	Target int64  `json:"target"`
+	Note   string `json:"note,omitempty"`
+}
+
+// Amend replaces the move at Target with another one.
+type Amend struct {
+	Target  int64           `json:"target"`
+	Type    string          `json:"type"`
+	Actor   string          `json:"actor,omitempty"`
+	Payload json.RawMessage `json:"payload"`
+	Note    string          `json:"note,omitempty"`
+}
+
+// Ruling decisions.
+const (
+	Condone = "condone" // the move stands as played; its flags are settled
+	VoidIt  = "void"    // the move is taken back
+)
+
+// Ruling settles the flags on the move at Target.
+type Ruling struct {
+	Target   int64  `json:"target"`
+	Decision string `json:"decision"`
+	Note     string `json:"note,omitempty"`
+}
+
+// Adjust adds Points (negative to take away) to Player's total.
+type Adjust struct {
+	Player string `json:"player"`
+	Points int    `json:"points"`
+	Note   string `json:"note"`
+}
+
+// Errors the store returns. Callers test them with errors.Is.
+var (
+	// ErrConflict: another writer appended the sequence number this one expected to write.
+	ErrConflict = errors.New("someone else recorded a move in this game first")
+	// ErrNoGame: no game has that id.
+	ErrNoGame = errors.New("no such game")
+	// ErrNotDatabase: the file exists but is not a tableside database.
+	ErrNotDatabase = errors.New("not a tableside database")
+	// ErrTooNew: the file was written by a newer version of tableside.
+	ErrTooNew = errors.New("database was made by a newer tableside")
+)

@@ -1,0 +1,55 @@
+package scoring
+
+// Sheet is the score sheet of one game, for every kind: rounds as rows (Candidate's seats,
+// Pinochle's hands), players as columns, then the final totals and how each was made. Commands
+// render it as a table, Markdown, CSV, JSON and HTML; its JSON form is a public contract
+// (docs/json.md), so fields are only ever added.
+type Sheet struct {
+	Game    int64             `json:"game"`
+	Kind    string            `json:"kind"`
+	Players []string          `json:"players"`
+	Options map[string]string `json:"options,omitempty"`
+	// RoundName names a row ("seat", "hand").
+	RoundName string `json:"round_name"`
+	// Columns says which values a round has and in what order to show them.
+	Columns []Column `json:"columns"`
+	Rounds  []Round  `json:"rounds"`
+	// Breakdown explains each player's total line by line; the lines add up to Totals[player].
+	Breakdown   map[string][]Line `json:"breakdown"`
+	Adjustments []Adjustment      `json:"adjustments"`
+	Totals      map[string]int    `json:"totals"`
+	// Finished is true once the game's last round is complete.
+	Finished bool `json:"finished"`
+	// Winner is set only when the game is finished and not drawn.
+	Winner *string `json:"winner"`
+	Draw   bool    `json:"draw"`
+}
+
+// Column describes one value of a round. PerPlayer columns repeat for every player.
+type Column struct {
+	Key       string `json:"key"`
+	Title     string `json:"title"`
+	PerPlayer bool   `json:"per_player"`
+}
+
+// Round is one row of the sheet. Values holds the round's own columns, Players[p] the
+// per-player ones, keyed by Column.Key. A value is a string, an int or a []string.
+type Round struct {
+	Number  int                       `json:"number"`
+	Values  map[string]any            `json:"values,omitempty"`
+	Players map[string]map[string]any `json:"players,omitempty"`
+}
+
+// Line is one step of a breakdown: "Q K A run of three ×3" worth 18.
+type Line struct {
+	Text   string `json:"text"`
+	Points int    `json:"points"`
+}
+
+// Adjustment is points added or taken by the table, with its reason and the event that did it.
+type Adjustment struct {
+	Seq    int64  `json:"seq"`
+	Player string `json:"player"`
+	Points int    `json:"points"`
+	Note   string `json:"note"`
+}

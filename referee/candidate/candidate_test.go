@@ -1,0 +1,317 @@
+package candidate
+
+import (
+	"encoding/json"
+	"fmt"
+	"math/rand/v2"
+	"reflect"
+	"strings"
+	"testing"
+
+	"github.com/tableside/tableside/cards"
+	"github.com/tableside/tableside/events"
+	"github.com/tableside/tableside/referee"
+)
+
+// logOf turns a setup and moves into the events a store would hold.
+func logOf(t testing.TB, setup events.Created, moves []referee.Move) []events.Event {
+	t.Helper()
+	b, err := json.Marshal(setup)
+	if err != nil {
+		t.Fatal(err)
+	}
+	evs := []events.Event{{Game: 1, Seq: 1, Type: events.TypeCreated, Payload: b}}
+	for i, m := range moves {
+		evs = append(evs, events.Event{Game: 1, Seq: int64(i + 2), Type: m.Type, Actor: m.Actor, Payload: m.Payload})
+	}
+	return evs
+}
+
+func replay(t testing.TB, evs []events.Event) *referee.Outcome {
+	t.Helper()
+	o, err := referee.Replay(Rules{}, evs)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return o
+}
+
+var optionSets = []map[string]string{
+	{"decks": "3", "wrap": "on"}, {"decks": "1", "wrap": "on"}, {"decks": "3", "wrap": "off"}, {"decks": "1", "wrap": "off"},
+}
+
+func TestRandomLegalGames(t *testing.T) {
+	games := 2000
+	if testing.Short() {
+		games = 200
+	}
+	for seed := range games {
+		opts := optionSets[seed%len(optionSets)]
+		setup, moves := Playout(rand.New(rand.NewPCG(uint64(seed), 7)), opts)
+		evs := logOf(t, setup, moves)
+		o := replay(t, evs)
+		if len(o.Flags) > 0 {
+			t.Fatalf("seed %d %v: legal game flagged: %+v", seed, opts, o.Flags[0])
+		}
+		if !o.Game.Over() {
+			t.Fatalf("seed %d: game not over after %d moves", seed, len(moves))
+		}
+		g := o.Game.(*game)
+		captured := 0
+		for i, st := range g.seats {
+			captured += len(st.candidates)
+			seen := map[cards.Rank]bool{}
+			for _, c := range st.candidates {
+				seen[c.card.Rank] = true
+			}
+			for r := cards.MinRank; r <= cards.MaxRank; r++ {
+				if st.bidBy[r] != 0 && seen[r] {
+					t.Fatalf("seed %d seat %d: %v both bid and a candidate", seed, i+1, r)
+				}
+			}
+			bids := 0
+			for r := range st.bidBy {
+				if st.bidBy[r] != 0 {
+					bids++
+				}
+			}
+			if bids != st.spent[0]+st.spent[1] {
+				t.Fatalf("seed %d seat %d: %d distinct cards bid but %d bids made", seed, i+1, bids, st.spent[0]+st.spent[1])
+			}
+		}
+		if captured != Seats*Candidates {
+			t.Fatalf("seed %d: %d candidates captured, want %d", seed, captured, Seats*Candidates)
+		}
+		// Replay is deterministic: a second replay gives the same flags and the same sheet.
+		again := replay(t, evs)
+		a, _ := json.Marshal(o.Sheet())
+		b, _ := json.Marshal(again.Sheet())
+		if string(a) != string(b) || !reflect.DeepEqual(o.Flags, again.Flags) {
+			t.Fatalf("seed %d: replay not deterministic", seed)
+		}
+		if seed%50 == 0 {
+			checkCorruptions(t, seed, setup, moves)
+		}
+	}
+}
+
+// bidCard reads the card of a bid move.
+func bidCard(t testing.TB, m referee.Move) cards.Card {
+	var p payload
+	if err := json.Unmarshal(m.Payload, &p); err != nil || p.Card == nil {
+		t.Fatalf("not a bid: %s", m.Payload)
+	}
+	return *p.Card
+}
+
+func withCard(m referee.Move, c cards.Card) referee.Move {
+	return move(m.Type, m.Actor, payload{Card: &c})
+}
+
+// checkCorruptions changes one event of a legal game at a time and expects a flag on it.
+func checkCorruptions(t *testing.T, seed int, setup events.Created, moves []referee.Move) {
+	t.Helper()
+	// raises are bids that follow another bid in the same auction.
+	var raises []int
+	for i := 1; i < len(moves); i++ {
+		if moves[i].Type == TypeBid && moves[i-1].Type == TypeBid {
+			raises = append(raises, i)
+		}
+	}
+	if len(raises) == 0 {
+		return
+	}
+	rng := rand.New(rand.NewPCG(uint64(seed), 11))
+	i := raises[rng.IntN(len(raises))]
+	prev := bidCard(t, moves[i-1])
+	cur := bidCard(t, moves[i])
+	other := map[string]string{"ann": "bob", "bob": "ann"}
+	cases := []struct {
+		name string
+		m    referee.Move
+		rule string
+	}{
+		{"card bid twice", withCard(moves[i], prev), "C8"},
+		{"bid out of turn", referee.Move{Type: TypeBid, Actor: other[moves[i].Actor], Payload: moves[i].Payload}, "C7"},
+		{"wrong suit", withCard(moves[i], cards.Card{Rank: cur.Rank, Suit: (cur.Suit + 1) % 4}), "C10"},
+	}
+	if prev.Rank > cards.MinRank {
+		// A low bid: a rank under the high bid that nobody has bid or turned up this seat.
+		o := replay(t, logOf(t, setup, moves[:i]))
+		st := o.Game.(*game).cur()
+		for r := cards.MinRank; r < prev.Rank; r++ {
+			if st.bidBy[r] == 0 && !st.revealed[r] {
+				cases = append(cases, struct {
+					name string
+					m    referee.Move
+					rule string
+				}{"low bid", withCard(moves[i], cards.Card{Rank: r, Suit: cur.Suit}), "C7"})
+				break
+			}
+		}
+	}
+	for _, c := range cases {
+		bad := append([]referee.Move(nil), moves...)
+		bad[i] = c.m
+		o := replay(t, logOf(t, setup, bad))
+		seq := int64(i + 2)
+		found := false
+		for _, f := range o.Flags {
+			if f.Seq == seq && f.Rule == c.rule {
+				found = true
+			}
+		}
+		if !found {
+			t.Errorf("seed %d: %s at seq %d not flagged %s; flags %+v", seed, c.name, seq, c.rule, o.Flags)
+		}
+	}
+}
+
+// game script: a tiny notation for referee tests, one move per line.
+func play(t *testing.T, opts map[string]string, script string) *referee.Outcome {
+	t.Helper()
+	setup := events.Created{Kind: "candidate", Players: []string{"ann", "bob"}, Dealer: "bob", Options: opts, Ruleset: "candidate/1"}
+	o := replay(t, logOf(t, setup, nil))
+	var moves []referee.Move
+	for _, line := range strings.Split(strings.TrimSpace(script), "\n") {
+		m, err := o.Game.Parse(strings.Fields(line))
+		if err != nil {
+			t.Fatalf("%q: %v", line, err)
+		}
+		moves = append(moves, m)
+		o.Game.Apply(int64(len(moves)+1), m)
+	}
+	return replay(t, logOf(t, setup, moves))
+}
+
+func flagsOf(o *referee.Outcome) string {
+	var out []string
+	for _, f := range o.Flags {
+		out = append(out, fmt.Sprintf("%d %s %s", f.Seq, f.Rule, f.Severity))
+	}
+	return strings.Join(out, "; ")
+}
+
+func TestRefusals(t *testing.T) {
+	const start = "seat H\nreveal 7H\n"
+	tests := []struct {
+		name, script string
+		opts         map[string]string
+		want         string // flags as "seq rule severity"; seq 2 is the first move
+	}{
+		{"legal opening", start + "ann bid 9H\nbob bid JH\nann pass", nil, ""},
+		{"opener is the non-dealer", start + "bob bid 9H", nil, "4 C6 illegal"},
+		{"out of turn", start + "ann bid 9H\nann bid JH", nil, "5 C7 illegal"},
+		{"wrong suit", start + "ann bid 9S", nil, "4 C10 impossible"},
+		{"not higher", start + "ann bid 9H\nbob bid 8H", nil, "5 C7 illegal"},
+		{"equal is not higher", start + "ann bid 9H\nbob bid 9H", nil, "5 C8 impossible; 5 C7 illegal"},
+		{"revealed candidate", start + "ann bid 7H", nil, "4 C10 impossible"},
+		{"opener passes", start + "ann pass", nil, "4 C7 illegal"},
+		{"sixth bid", start + "ann bid 2H\nbob bid 3H\nbob bid 4H\nann bid 5H\nbob bid 6H\nann bid 8H\nbob bid 9H\nann bid TH\nbob bid JH\nbob bid KH", nil,
+			"6 C7 illegal; 13 C7 illegal; 13 C10 impossible"},
+		{"a pass by the player who ran out is accepted", start + "ann bid 2H\nbob bid 3H\nann bid 4H\nbob bid 5H\nann bid 6H\nbob bid 8H\nann bid 9H\nbob bid TH\nann bid JH\nbob bid QH\nann pass\nreveal KH", nil, ""},
+		{"but only once", start + "ann bid 2H\nbob bid 3H\nann bid 4H\nbob bid 5H\nann bid 6H\nbob bid 8H\nann bid 9H\nbob bid TH\nann bid JH\nbob bid QH\nann pass\nann pass", nil, "15 C7 illegal"},
+		{"reveal of a card already bid", start + "ann bid 9H\nbob pass\nreveal 9H", nil, "6 C10 impossible"},
+		{"reveal twice", start + "ann bid 9H\nbob pass\nreveal 7H", nil, "6 C10 impossible"},
+		{"bid before reveal", "seat H\nann bid 9H", nil, "3 C7 illegal"},
+		{"reveal during auction", start + "ann bid 9H\nreveal 8H", nil, "5 C7 illegal"},
+		{"one deck repeats a suit", "seat H\nreveal 2H\nann bid 3H\nbob pass\nreveal 4H\nann bid 5H\nbob pass\nreveal 6H\nann bid 7H\nbob pass\nseat H", map[string]string{"decks": "1"}, "12 C5 illegal"},
+		{"three decks may repeat a suit", "seat H\nreveal 2H\nann bid 3H\nbob pass\nreveal 4H\nann bid 5H\nbob pass\nreveal 6H\nann bid 7H\nbob pass\nseat H", nil, ""},
+		{"hand contradicts a bid", start + "ann bid 9H\nbob pass\nann hand 2H 3H 4H 5H 6H", nil, "6 C10 impossible"},
+		{"hand holds the opponent's bid", start + "ann bid 9H\nbob bid JH\nann hand 2H 3H 4H 9H JH", nil, "6 C10 impossible"},
+		{"later bid outside the shown hand", "seat H\nann hand 2H 3H 4H 5H 6H\nreveal 7H\nann bid 9H", nil, "5 C10 impossible"},
+		{"leftover that was bid", start + "ann bid 9H\nbob pass\nann left 9H", nil, "6 C8 impossible"},
+		{"rank alone bids the seat's suit", start + "bid 9\nbid J\npass", nil, ""},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			o := play(t, tt.opts, tt.script)
+			if got := flagsOf(o); got != tt.want {
+				t.Errorf("flags = %q, want %q", got, tt.want)
+			}
+		})
+	}
+}
+
+func TestRunningOutTransfersTheSeat(t *testing.T) {
+	// ann lays her fifth card on the first candidate; bob takes it, and the other two go to bob
+	// without bids (C9), and bob then opens seat 2 (C6).
+	o := play(t, nil, `seat H
+reveal 7H
+ann bid 2H
+bob bid 3H
+ann bid 4H
+bob bid 5H
+ann bid 6H
+bob bid 8H
+ann bid 9H
+bob bid TH
+ann bid JH
+bob bid QH
+reveal KH
+reveal AH
+seat S
+reveal 2S`)
+	if flagsOf(o) != "" {
+		t.Fatalf("flags: %s", flagsOf(o))
+	}
+	g := o.Game.(*game)
+	st := g.seats[0]
+	for i, c := range st.candidates {
+		if c.winner != 1 {
+			t.Errorf("candidate %d (%v) went to %s, want bob", i+1, c.card, g.players[c.winner])
+		}
+	}
+	if st.candidates[0].price.Rank != cards.Queen || st.candidates[1].price.Rank != 0 {
+		t.Errorf("prices %v %v: want Q♥ then free", st.candidates[0].price, st.candidates[1].price)
+	}
+	if g.toAct != 1 {
+		t.Errorf("seat 2 opened by %s, want bob (won the last candidate)", g.players[g.toAct])
+	}
+}
+
+func TestHintListsLegalBids(t *testing.T) {
+	o := play(t, nil, "seat H\nreveal 7H\nann bid 9H")
+	want := "bob may bid one of 10♥ J♥ Q♥ K♥ A♥, or pass"
+	if got := o.Game.Hint(); got != want {
+		t.Errorf("hint %q, want %q", got, want)
+	}
+	if n := len(o.Game.Legal()); n != 6 {
+		t.Errorf("%d legal moves, want 6", n)
+	}
+}
+
+func TestParseErrors(t *testing.T) {
+	o := play(t, nil, "seat H\nreveal 7H")
+	for _, in := range []string{"ann bid 1X", "carl bid 9H", "bid", "ann bid 9H 10H", "seat X", "ann seat H", ""} {
+		if _, err := o.Game.Parse(strings.Fields(in)); err == nil {
+			t.Errorf("%q parsed", in)
+		}
+	}
+	m, err := o.Game.Parse(strings.Fields("BOB B t♥"))
+	if err != nil || m.Actor != "bob" || o.Game.Notation(m) != "bob bid 10H" {
+		t.Errorf("BOB B t♥ → %+v %v", m, err)
+	}
+}
+
+func FuzzParse(f *testing.F) {
+	for _, s := range []string{"ann bid 9H", "reveal 7♥", "seat h", "bid 9", "ann hand 2H 3H", "p", "bob left 10h", "ann", "bid ♥"} {
+		f.Add(s)
+	}
+	o, err := referee.Replay(Rules{}, logOf(f, events.Created{Kind: "candidate", Players: []string{"ann", "bob"}, Dealer: "bob"}, nil))
+	if err != nil {
+		f.Fatal(err)
+	}
+	o.Game.Apply(2, move(TypeSeat, "", payload{Suit: new(cards.Hearts)}))
+	f.Fuzz(func(t *testing.T, in string) {
+		m, err := o.Game.Parse(strings.Fields(in))
+		if err != nil {
+			return
+		}
+		// Whatever parses writes back to notation that parses to the same move.
+		again, err := o.Game.Parse(strings.Fields(o.Game.Notation(m)))
+		if err != nil || again.Type != m.Type || again.Actor != m.Actor || string(again.Payload) != string(m.Payload) {
+			t.Fatalf("%q → %q → %+v, %v", in, o.Game.Notation(m), again, err)
+		}
+	})
+}

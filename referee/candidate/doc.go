@@ -1,0 +1,10 @@
+// Package candidate referees Candidate (pagat.com's invented game) under house rulings C1–C11:
+// twelve seats, three candidates a seat, auctions of faction cards of the seat's suit.
+//
+// Moves: the table announces each seat's suit ("seat H") and turns up each candidate
+// ("reveal 7H"); players bid ("ann bid 9H", or "bid 9" for the player to act, rank alone
+// meaning the seat's suit) and pass. Who opens each auction (C6) and the candidates given away
+// when a player runs out of faction cards (C9) are derived, never typed. A player may show her
+// faction hand of the current seat ("ann hand 2H 5H 9H JH KH"), or what she had left at its end
+// ("ann left 2H KH"); the referee checks both against the bids and candidates (C10).
+package candidate

@@ -1,0 +1,394 @@
+package candidate
+
+import (
+	"encoding/json"
+	"fmt"
+	"strings"
+
+	"github.com/tableside/tableside/cards"
+	"github.com/tableside/tableside/referee"
+)
+
+// phase is what the game waits for next.
+type phase int
+
+const (
+	needSeat phase = iota
+	needReveal
+	auction
+	over
+)
+
+// nobody marks "no player" where a player index is expected.
+const nobody = -1
+
+// capture is one candidate and how it was won.
+type capture struct {
+	card   cards.Card
+	winner int
+	price  cards.Card // the winning bid; zero when won by transfer or without a bid
+	seq    int64      // the event that settled it
+}
+
+// seat is the public record of one seat (C10): the suit, who bid each rank, the candidates.
+type seat struct {
+	suit       cards.Suit
+	bidBy      [cards.MaxRank + 1]int8  // player index + 1 who bid each rank this seat; 0 none
+	bidSeq     [cards.MaxRank + 1]int64 // the event that bid it
+	revealed   [cards.MaxRank + 1]bool
+	spent      [2]int
+	forfeit    int // the player who ran out first (C9), or nobody
+	candidates []capture
+	shown      [2]*[cards.MaxRank + 1]bool // a hand a player showed (C10), nil until shown
+}
+
+type game struct {
+	players [2]string
+	oneDeck bool
+	wrap    bool
+
+	seats  []*seat
+	phase  phase
+	opener int // who opens the next candidate (C6)
+
+	// the auction in progress
+	cand    cards.Card
+	candSeq int64
+	high    cards.Card // zero Rank: no bid yet
+	highBy  int
+	toAct   int
+	bids    int // bids made in this auction
+
+	// ranOut is the player whose empty hand just ended an auction (C9). The table may still
+	// say her pass out loud; that one pass is accepted and changes nothing.
+	ranOut int
+}
+
+func (g *game) player(name string) int {
+	for i, p := range g.players {
+		if strings.EqualFold(p, name) {
+			return i
+		}
+	}
+	return nobody
+}
+
+func (g *game) cur() *seat {
+	if len(g.seats) == 0 {
+		return nil
+	}
+	return g.seats[len(g.seats)-1]
+}
+
+// Over implements referee.Game.
+func (g *game) Over() bool { return g.phase == over }
+
+// payload is the JSON of every Candidate move; each uses the fields it needs.
+type payload struct {
+	Suit  *cards.Suit  `json:"suit,omitempty"`
+	Card  *cards.Card  `json:"card,omitempty"`
+	Cards []cards.Card `json:"cards,omitempty"`
+}
+
+func move(typ, actor string, p payload) referee.Move {
+	b, _ := json.Marshal(p) // cannot fail: cards marshal only valid values and p holds valid ones
+	return referee.Move{Type: typ, Actor: actor, Payload: b}
+}
+
+// Apply implements referee.Game.
+func (g *game) Apply(seq int64, m referee.Move) []referee.Flag {
+	ranOut := g.ranOut
+	g.ranOut = nobody
+	var p payload
+	if err := json.Unmarshal(m.Payload, &p); err != nil {
+		return []referee.Flag{flag(seq, "C10", referee.Impossible, "unreadable move (%v); ignored", err)}
+	}
+	switch m.Type {
+	case TypeSeat:
+		if p.Suit == nil {
+			return []referee.Flag{flag(seq, "C5", referee.Impossible, "a seat needs a suit; ignored")}
+		}
+		return g.seat(seq, *p.Suit)
+	case TypeReveal:
+		if p.Card == nil {
+			return []referee.Flag{flag(seq, "C10", referee.Impossible, "a reveal needs a card; ignored")}
+		}
+		return g.reveal(seq, *p.Card)
+	case TypeBid, TypePass, TypeHand, TypeLeft:
+		who := g.player(m.Actor)
+		if who == nobody {
+			return []referee.Flag{flag(seq, "C7", referee.Impossible, "%q is not a player of this game; ignored", m.Actor)}
+		}
+		switch m.Type {
+		case TypeBid:
+			if p.Card == nil {
+				return []referee.Flag{flag(seq, "C7", referee.Impossible, "a bid needs a card; ignored")}
+			}
+			return g.bid(seq, who, *p.Card)
+		case TypePass:
+			if who == ranOut {
+				return nil
+			}
+			return g.pass(seq, who)
+		case TypeHand:
+			return g.showHand(seq, who, p.Cards)
+		default:
+			return g.showLeft(seq, who, p.Cards)
+		}
+	}
+	return []referee.Flag{flag(seq, "C7", referee.Impossible, "%q is not a Candidate move; ignored", m.Type)}
+}
+
+// Finish implements referee.Game: Candidate raises nothing at the end that a move did not.
+func (g *game) Finish() []referee.Flag { return nil }
+
+func flag(seq int64, rule string, sev referee.Severity, format string, args ...any) referee.Flag {
+	return referee.Flag{Seq: seq, Rule: rule, Severity: sev, Message: fmt.Sprintf(format, args...)}
+}
+
+// outOfPhase explains why a move cannot be applied now, or returns "" when the game waits for
+// a move of phase want.
+func (g *game) outOfPhase(want phase) (rule, why string) {
+	if g.phase == want {
+		return "", ""
+	}
+	switch g.phase {
+	case over:
+		return "C5", "all twelve seats have been played"
+	case needSeat:
+		return "C5", fmt.Sprintf("no seat is in play: start seat %d with `seat SUIT`", len(g.seats)+1)
+	case needReveal:
+		return "C7", "no candidate is up: turn the next one up with `reveal CARD`"
+	default:
+		return "C7", fmt.Sprintf("the auction for %s is still open: %s to bid or pass", g.cand.Pretty(), g.players[g.toAct])
+	}
+}
+
+// suitUses counts how often s has been a seat's suit, in the whole game and in the current
+// block of four seats (one deck, C5).
+func (g *game) suitUses(s cards.Suit) (total, block int) {
+	blockStart := len(g.seats) / 4 * 4
+	for i, st := range g.seats {
+		if st.suit == s {
+			total++
+			if i >= blockStart {
+				block++
+			}
+		}
+	}
+	return total, block
+}
+
+// suitAllowed says why suit s may not start the next seat (C5), or "".
+func (g *game) suitAllowed(s cards.Suit) string {
+	total, block := g.suitUses(s)
+	if g.oneDeck && block > 0 {
+		first := len(g.seats)/4*4 + 1
+		return fmt.Sprintf("with one deck each suit is used once in seats %d–%d, and %s has been", first, first+3, s.Symbol())
+	}
+	if total >= 3 {
+		return fmt.Sprintf("each suit is used for three seats, and %s has been used three times", s.Symbol())
+	}
+	return ""
+}
+
+func (g *game) seat(seq int64, s cards.Suit) []referee.Flag {
+	if rule, why := g.outOfPhase(needSeat); why != "" {
+		return []referee.Flag{flag(seq, rule, referee.Illegal, "%s; this seat is ignored", why)}
+	}
+	var flags []referee.Flag
+	if why := g.suitAllowed(s); why != "" {
+		flags = append(flags, flag(seq, "C5", referee.Illegal, "%s", why))
+	}
+	g.seats = append(g.seats, &seat{suit: s, forfeit: nobody})
+	g.phase = needReveal
+	return flags
+}
+
+func (g *game) reveal(seq int64, c cards.Card) []referee.Flag {
+	if rule, why := g.outOfPhase(needReveal); why != "" {
+		return []referee.Flag{flag(seq, rule, referee.Illegal, "%s; this reveal is ignored", why)}
+	}
+	st := g.cur()
+	var flags []referee.Flag
+	switch {
+	case c.Suit != st.suit:
+		flags = append(flags, flag(seq, "C10", referee.Impossible, "%s cannot be a candidate of this seat: its pile is %s", c.Pretty(), st.suit.Symbol()))
+	case st.revealed[c.Rank]:
+		flags = append(flags, flag(seq, "C10", referee.Impossible, "%s was already turned up this seat", c.Pretty()))
+	case st.bidBy[c.Rank] != 0:
+		flags = append(flags, flag(seq, "C10", referee.Impossible, "%s was bid by %s at event %d, so it cannot be a candidate", c.Pretty(), g.players[st.bidBy[c.Rank]-1], st.bidSeq[c.Rank]))
+	default:
+		for p, hand := range st.shown {
+			if hand != nil && hand[c.Rank] {
+				flags = append(flags, flag(seq, "C10", referee.Impossible, "%s is in the faction hand %s showed, so it cannot be a candidate", c.Pretty(), g.players[p]))
+			}
+		}
+	}
+	if c.Suit == st.suit {
+		st.revealed[c.Rank] = true
+	}
+	g.cand, g.candSeq = c, seq
+	if st.forfeit != nobody { // C9: the rest of the seat goes to her opponent at no cost
+		g.award(seq, 1-st.forfeit, cards.Card{})
+		return flags
+	}
+	g.phase, g.toAct, g.bids, g.high, g.highBy = auction, g.opener, 0, cards.Card{}, nobody
+	return flags
+}
+
+// award gives the candidate up to winner and moves the game on: the winner opens next (C6).
+func (g *game) award(seq int64, winner int, price cards.Card) {
+	st := g.cur()
+	st.candidates = append(st.candidates, capture{card: g.cand, winner: winner, price: price, seq: seq})
+	g.opener = winner
+	switch {
+	case len(st.candidates) < Candidates:
+		g.phase = needReveal
+	case len(g.seats) < Seats:
+		g.phase = needSeat
+	default:
+		g.phase = over
+	}
+}
+
+// turnCheck flags a move by who when it is not her turn: the opener is C6's, the rest C7's.
+func (g *game) turnCheck(seq int64, who int) []referee.Flag {
+	if who == g.toAct {
+		return nil
+	}
+	if g.bids == 0 {
+		return []referee.Flag{flag(seq, "C6", referee.Illegal, "%s opens this auction, not %s", g.players[g.toAct], g.players[who])}
+	}
+	return []referee.Flag{flag(seq, "C7", referee.Illegal, "it is %s's turn, not %s's: players alternate", g.players[g.toAct], g.players[who])}
+}
+
+func (g *game) bid(seq int64, who int, c cards.Card) []referee.Flag {
+	if rule, why := g.outOfPhase(auction); why != "" {
+		return []referee.Flag{flag(seq, rule, referee.Illegal, "%s; this bid is ignored", why)}
+	}
+	st := g.cur()
+	flags := g.turnCheck(seq, who)
+	spendable := c.Suit == st.suit
+	switch {
+	case !spendable:
+		flags = append(flags, flag(seq, "C10", referee.Impossible, "%s is not of this seat's suit: every faction card of the seat is %s", c.Pretty(), st.suit.Symbol()))
+	case st.bidBy[c.Rank] != 0:
+		spendable = false
+		flags = append(flags, flag(seq, "C8", referee.Impossible, "%s was already bid by %s at event %d: a card can be bid once", c.Pretty(), g.players[st.bidBy[c.Rank]-1], st.bidSeq[c.Rank]))
+	case st.revealed[c.Rank]:
+		flags = append(flags, flag(seq, "C10", referee.Impossible, "%s is a candidate of this seat, so nobody holds it", c.Pretty()))
+	case st.shown[who] != nil && !st.shown[who][c.Rank]:
+		flags = append(flags, flag(seq, "C10", referee.Impossible, "%s is not in the faction hand %s showed", c.Pretty(), g.players[who]))
+	case st.shown[1-who] != nil && st.shown[1-who][c.Rank]:
+		flags = append(flags, flag(seq, "C10", referee.Impossible, "%s is in the faction hand %s showed", c.Pretty(), g.players[1-who]))
+	}
+	if st.spent[who] >= Faction {
+		flags = append(flags, flag(seq, "C10", referee.Impossible, "%s has already bid all %d faction cards of this seat", g.players[who], Faction))
+	}
+	raises := g.high.Rank == 0 || c.Rank > g.high.Rank
+	if !raises {
+		flags = append(flags, flag(seq, "C7", referee.Illegal, "a bid must beat the high bid (%s by %s)", g.high.Pretty(), g.players[g.highBy]))
+	}
+	if spendable {
+		st.bidBy[c.Rank], st.bidSeq[c.Rank] = int8(who+1), seq
+	}
+	st.spent[who]++
+	if st.spent[who] == Faction && st.forfeit == nobody {
+		st.forfeit = who // C9: she ran out first
+	}
+	if raises {
+		g.high, g.highBy = c, who
+	}
+	g.bids++
+	g.toAct = 1 - who
+	if st.spent[g.toAct] >= Faction { // she has nothing left to bid with: the auction is over (C9)
+		g.ranOut = g.toAct
+		g.award(seq, g.highBy, g.high)
+	}
+	return flags
+}
+
+func (g *game) pass(seq int64, who int) []referee.Flag {
+	if rule, why := g.outOfPhase(auction); why != "" {
+		return []referee.Flag{flag(seq, rule, referee.Illegal, "%s; this pass is ignored", why)}
+	}
+	flags := g.turnCheck(seq, who)
+	if g.high.Rank == 0 {
+		flags = append(flags, flag(seq, "C7", referee.Illegal, "%s opens and holds faction cards, so she must bid: passing is not an opening move", g.players[who]))
+		g.award(seq, 1-who, cards.Card{}) // nobody bid: the table let the other player take it
+		return flags
+	}
+	g.award(seq, g.highBy, g.high)
+	return flags
+}
+
+// handCheck flags the cards of a shown hand that the public record contradicts (C10).
+func (g *game) handCheck(seq int64, who int, hand []cards.Card, what string) ([]referee.Flag, *[cards.MaxRank + 1]bool) {
+	st := g.cur()
+	if st == nil {
+		return []referee.Flag{flag(seq, "C10", referee.Illegal, "no seat has been played yet; ignored")}, nil
+	}
+	var flags []referee.Flag
+	var held [cards.MaxRank + 1]bool
+	for _, c := range hand {
+		switch {
+		case c.Suit != st.suit:
+			flags = append(flags, flag(seq, "C10", referee.Impossible, "%s in %s is not of this seat's suit %s", c.Pretty(), what, st.suit.Symbol()))
+			continue
+		case held[c.Rank]:
+			flags = append(flags, flag(seq, "C10", referee.Impossible, "%s appears twice in %s", c.Pretty(), what))
+		case st.revealed[c.Rank]:
+			flags = append(flags, flag(seq, "C10", referee.Impossible, "%s in %s is a candidate of this seat", c.Pretty(), what))
+		case st.bidBy[c.Rank] == int8(2-who):
+			flags = append(flags, flag(seq, "C10", referee.Impossible, "%s in %s was bid by %s at event %d", c.Pretty(), what, g.players[1-who], st.bidSeq[c.Rank]))
+		}
+		held[c.Rank] = true
+	}
+	return flags, &held
+}
+
+func (g *game) showHand(seq int64, who int, hand []cards.Card) []referee.Flag {
+	flags, held := g.handCheck(seq, who, hand, g.players[who]+"'s hand")
+	if held == nil {
+		return flags
+	}
+	if len(hand) != Faction {
+		flags = append(flags, flag(seq, "C5", referee.Impossible, "a faction hand has %d cards, not %d", Faction, len(hand)))
+	}
+	st := g.cur()
+	for r := cards.MinRank; r <= cards.MaxRank; r++ {
+		if st.bidBy[r] == int8(who+1) && !held[r] {
+			flags = append(flags, flag(seq, "C10", referee.Impossible, "%s bid %s at event %d, but it is not in this hand", g.players[who], cards.Card{Rank: r, Suit: st.suit}.Pretty(), st.bidSeq[r]))
+		}
+	}
+	st.shown[who] = held
+	return flags
+}
+
+func (g *game) showLeft(seq int64, who int, left []cards.Card) []referee.Flag {
+	flags, held := g.handCheck(seq, who, left, "the cards "+g.players[who]+" had left")
+	if held == nil {
+		return flags
+	}
+	st := g.cur()
+	for _, c := range left {
+		if c.Suit == st.suit && st.shown[who] != nil && !st.shown[who][c.Rank] {
+			flags = append(flags, flag(seq, "C10", referee.Impossible, "%s is not in the faction hand %s showed", c.Pretty(), g.players[who]))
+		}
+		if c.Suit == st.suit && st.bidBy[c.Rank] == int8(who+1) {
+			flags = append(flags, flag(seq, "C8", referee.Impossible, "%s bid %s at event %d: a spent card cannot be left over", g.players[who], c.Pretty(), st.bidSeq[c.Rank]))
+		}
+	}
+	if have := Faction - st.spent[who]; len(left) > have {
+		flags = append(flags, flag(seq, "C10", referee.Impossible, "%s bid %d cards this seat, so at most %d can be left, not %d", g.players[who], st.spent[who], have, len(left)))
+	}
+	if st.shown[who] == nil {
+		hand := *held
+		for r := cards.MinRank; r <= cards.MaxRank; r++ {
+			hand[r] = hand[r] || st.bidBy[r] == int8(who+1)
+		}
+		st.shown[who] = &hand
+	}
+	return flags
+}

@@ -1,0 +1,92 @@
+package candidate
+
+import (
+	"math/rand/v2"
+	"slices"
+
+	"github.com/tableside/tableside/cards"
+	"github.com/tableside/tableside/events"
+	"github.com/tableside/tableside/referee"
+)
+
+// Playout plays one random game with real, shuffled cards and players who bid legally but
+// at random, and returns its setup and every move the table would type. It shares no logic
+// with the referee (it deals and holds the hidden cards the referee never sees), so a referee
+// that flags one of its games is wrong. Hands and leftovers are shown now and then so that the
+// C10 checks are exercised too.
+func Playout(rng *rand.Rand, options map[string]string) (events.Created, []referee.Move) {
+	players := [2]string{"ann", "bob"}
+	dealer := rng.IntN(2)
+	setup := events.Created{Kind: "candidate", Players: players[:], Dealer: players[dealer], Options: options, Ruleset: Rules{}.Ruleset()}
+	var moves []referee.Move
+	emit := func(typ, actor string, p payload) { moves = append(moves, move(typ, actor, p)) }
+
+	var suits []cards.Suit
+	for block := 0; block < 3; block++ {
+		for _, s := range cards.Suits {
+			suits = append(suits, s)
+		}
+	}
+	if options["decks"] == "1" {
+		for b := 0; b < 3; b++ { // each block of four seats uses each suit once (C5)
+			block := suits[b*4 : b*4+4]
+			rng.Shuffle(4, func(i, j int) { block[i], block[j] = block[j], block[i] })
+		}
+	} else {
+		rng.Shuffle(len(suits), func(i, j int) { suits[i], suits[j] = suits[j], suits[i] })
+	}
+
+	opener := 1 - dealer
+	for _, suit := range suits {
+		emit(TypeSeat, "", payload{Suit: &suit})
+		pile := make([]cards.Card, 0, 13)
+		for r := cards.MinRank; r <= cards.MaxRank; r++ {
+			pile = append(pile, cards.Card{Rank: r, Suit: suit})
+		}
+		rng.Shuffle(len(pile), func(i, j int) { pile[i], pile[j] = pile[j], pile[i] })
+		hands := [2][]cards.Card{slices.Clone(pile[0:5]), slices.Clone(pile[5:10])}
+		for p := range hands {
+			if rng.IntN(10) == 0 {
+				emit(TypeHand, players[p], payload{Cards: slices.Clone(hands[p])})
+			}
+		}
+		forfeit := -1
+		for _, cand := range pile[10:13] {
+			emit(TypeReveal, "", payload{Card: &cand})
+			if forfeit >= 0 {
+				opener = 1 - forfeit
+				continue
+			}
+			var high cards.Card
+			highBy, turn := -1, opener
+			for len(hands[turn]) > 0 {
+				var higher []int
+				for i, c := range hands[turn] {
+					if c.Rank > high.Rank {
+						higher = append(higher, i)
+					}
+				}
+				if len(higher) == 0 || (highBy >= 0 && rng.IntN(2) == 0) {
+					emit(TypePass, players[turn], payload{})
+					break
+				}
+				i := higher[rng.IntN(len(higher))]
+				c := hands[turn][i]
+				hands[turn] = slices.Delete(hands[turn], i, i+1)
+				emit(TypeBid, players[turn], payload{Card: &c})
+				high, highBy = c, turn
+				if len(hands[turn]) == 0 && forfeit < 0 {
+					forfeit = turn
+				}
+				turn = 1 - turn
+			}
+			opener = highBy
+		}
+		for p := range hands {
+			if len(hands[p]) > 0 && rng.IntN(10) == 0 {
+				emit(TypeLeft, players[p], payload{Cards: slices.Clone(hands[p])})
+			}
+		}
+	}
+	return setup, moves
+}

@@ -1,0 +1,199 @@
+package candidate
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/tableside/tableside/cards"
+	"github.com/tableside/tableside/referee"
+	"github.com/tableside/tableside/scoring"
+)
+
+// open reports whether rank r of the current seat is still unaccounted for: not bid, not
+// turned up, and not in the hand of anyone other than who (nobody: in no shown hand).
+func (g *game) open(r cards.Rank, who int) bool {
+	st := g.cur()
+	if st.bidBy[r] != 0 || st.revealed[r] {
+		return false
+	}
+	for p, hand := range st.shown {
+		if hand != nil && hand[r] != (p == who) {
+			return false
+		}
+	}
+	return true
+}
+
+// Legal implements referee.Game.
+func (g *game) Legal() []referee.Move {
+	var moves []referee.Move
+	switch g.phase {
+	case needSeat:
+		for _, s := range cards.Suits {
+			if g.suitAllowed(s) == "" {
+				moves = append(moves, move(TypeSeat, "", payload{Suit: &s}))
+			}
+		}
+	case needReveal:
+		for r := cards.MinRank; r <= cards.MaxRank; r++ {
+			if g.open(r, nobody) {
+				c := cards.Card{Rank: r, Suit: g.cur().suit}
+				moves = append(moves, move(TypeReveal, "", payload{Card: &c}))
+			}
+		}
+	case auction:
+		who := g.players[g.toAct]
+		for _, c := range g.bidsFor(g.toAct) {
+			moves = append(moves, move(TypeBid, who, payload{Card: &c}))
+		}
+		if g.high.Rank != 0 {
+			moves = append(moves, move(TypePass, who, payload{}))
+		}
+	}
+	return moves
+}
+
+// bidsFor lists the cards player p could bid now without a flag.
+func (g *game) bidsFor(p int) []cards.Card {
+	st := g.cur()
+	if st.spent[p] >= Faction {
+		return nil
+	}
+	var out []cards.Card
+	for r := g.high.Rank + 1; r <= cards.MaxRank; r++ {
+		if r >= cards.MinRank && g.open(r, p) {
+			out = append(out, cards.Card{Rank: r, Suit: st.suit})
+		}
+	}
+	return out
+}
+
+func pretty(cs []cards.Card) string {
+	var out []string
+	for _, c := range cs {
+		out = append(out, c.Pretty())
+	}
+	return strings.Join(out, " ")
+}
+
+// Hint implements referee.Game.
+func (g *game) Hint() string {
+	switch g.phase {
+	case needSeat:
+		var suits []string
+		for _, s := range cards.Suits {
+			if g.suitAllowed(s) == "" {
+				suits = append(suits, s.String())
+			}
+		}
+		return fmt.Sprintf("start seat %d: seat %s", len(g.seats)+1, strings.Join(suits, "|"))
+	case needReveal:
+		var cs []cards.Card
+		for r := cards.MinRank; r <= cards.MaxRank; r++ {
+			if g.open(r, nobody) {
+				cs = append(cs, cards.Card{Rank: r, Suit: g.cur().suit})
+			}
+		}
+		return fmt.Sprintf("turn up candidate %d of seat %d: reveal one of %s", len(g.cur().candidates)+1, len(g.seats), pretty(cs))
+	case auction:
+		who := g.players[g.toAct]
+		bids := g.bidsFor(g.toAct)
+		switch {
+		case g.high.Rank == 0:
+			return fmt.Sprintf("%s opens and must bid: one of %s", who, pretty(bids))
+		case len(bids) == 0:
+			return fmt.Sprintf("%s can only pass: no card of the seat beats %s", who, g.high.Pretty())
+		}
+		return fmt.Sprintf("%s may bid one of %s, or pass", who, pretty(bids))
+	}
+	return "the game is over: see `score`"
+}
+
+// Status implements referee.Game.
+func (g *game) Status() []referee.Field {
+	f := []referee.Field{{Label: "options", Value: fmt.Sprintf("decks=%s wrap=%s", map[bool]string{true: "1", false: "3"}[g.oneDeck], map[bool]string{true: "on", false: "off"}[g.wrap])}}
+	st := g.cur()
+	if st == nil {
+		return append(f, referee.Field{Label: "seat", Value: "none yet"}, referee.Field{Label: "opens next", Value: g.players[g.opener]})
+	}
+	f = append(f, referee.Field{Label: "seat", Value: fmt.Sprintf("%d of %d, %s", len(g.seats), Seats, st.suit.Symbol())})
+	switch g.phase {
+	case auction:
+		f = append(f, referee.Field{Label: "candidate", Value: fmt.Sprintf("%s (%d of %d)", g.cand.Pretty(), len(st.candidates)+1, Candidates)})
+		high := "none yet"
+		if g.high.Rank != 0 {
+			high = g.high.Pretty() + " by " + g.players[g.highBy]
+		}
+		f = append(f, referee.Field{Label: "high bid", Value: high}, referee.Field{Label: "turn", Value: g.players[g.toAct]})
+	case needReveal:
+		f = append(f, referee.Field{Label: "candidate", Value: fmt.Sprintf("%d of %d to turn up; %s opens", len(st.candidates)+1, Candidates, g.players[g.opener])})
+	case needSeat:
+		f = append(f, referee.Field{Label: "next", Value: fmt.Sprintf("seat %d; %s opens", len(g.seats)+1, g.players[g.opener])})
+	case over:
+		f = append(f, referee.Field{Label: "next", Value: "the game is over"})
+	}
+	if g.phase != over {
+		left := make([]string, 2)
+		for p := range g.players {
+			left[p] = fmt.Sprintf("%s %d", g.players[p], max(0, Faction-st.spent[p]))
+		}
+		f = append(f, referee.Field{Label: "faction cards left", Value: strings.Join(left, ", ")})
+	}
+	if st.forfeit != nobody && g.phase != over {
+		f = append(f, referee.Field{Label: "running out (C9)", Value: fmt.Sprintf("%s ran out: the rest of seat %d goes to %s", g.players[st.forfeit], len(g.seats), g.players[1-st.forfeit])})
+	}
+	return f
+}
+
+// Sheet implements referee.Game: a row per seat with each player's captures and influence so
+// far (C4), and the final influence explained group by group.
+func (g *game) Sheet() *scoring.Sheet {
+	s := &scoring.Sheet{
+		Kind:      "candidate",
+		Players:   g.players[:],
+		RoundName: "seat",
+		Columns: []scoring.Column{
+			{Key: "suit", Title: "suit"},
+			{Key: "captured", Title: "captured", PerPlayer: true},
+			{Key: "influence", Title: "influence so far", PerPlayer: true},
+		},
+		Breakdown: map[string][]scoring.Line{},
+		Totals:    map[string]int{},
+		Finished:  g.phase == over,
+	}
+	var pool [2][]cards.Rank
+	var final [2]scoring.Influence
+	for i, st := range g.seats {
+		row := scoring.Round{Number: i + 1, Values: map[string]any{"suit": st.suit.Symbol()}, Players: map[string]map[string]any{}}
+		var won [2][]string
+		for _, c := range st.candidates {
+			text := c.card.Pretty() + " (free)"
+			if c.price.Rank != 0 {
+				text = c.card.Pretty() + " (" + c.price.Pretty() + ")"
+			}
+			won[c.winner] = append(won[c.winner], text)
+			pool[c.winner] = append(pool[c.winner], c.card.Rank)
+		}
+		for p, name := range g.players {
+			final[p] = scoring.BestInfluence(pool[p], g.wrap)
+			row.Players[name] = map[string]any{"captured": nonNil(won[p]), "influence": final[p].Total}
+		}
+		s.Rounds = append(s.Rounds, row)
+	}
+	for p, name := range g.players {
+		s.Totals[name] = final[p].Total
+		lines := []scoring.Line{}
+		for _, gr := range final[p].Groups {
+			lines = append(lines, scoring.Line{Text: gr.String(), Points: gr.Points})
+		}
+		s.Breakdown[name] = lines
+	}
+	return s
+}
+
+func nonNil(s []string) []string {
+	if s == nil {
+		return []string{}
+	}
+	return s
+}

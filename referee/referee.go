@@ -1,0 +1,90 @@
+package referee
+
+import (
+	"encoding/json"
+	"errors"
+
+	"github.com/tableside/tableside/events"
+	"github.com/tableside/tableside/scoring"
+)
+
+// Move is one move as the log stores it: the event's type, who made it ("" for the table) and
+// its payload. Engines read their own payloads; everything else treats a move as opaque.
+type Move struct {
+	Type    string          `json:"type"`
+	Actor   string          `json:"actor,omitempty"`
+	Payload json.RawMessage `json:"payload"`
+}
+
+// Rules is one game's rulebook: what a game of this kind accepts when it is created, and how to
+// start one. One value serves every game of the kind; state lives in Game.
+type Rules interface {
+	Kind() string
+	// Ruleset names the version of the rules a new game is created under; it is stored in the
+	// game's first event so a replay years later can tell which rules it was played by.
+	Ruleset() string
+	// Players gives the allowed number of players.
+	Players() (min, max int)
+	Options() []Option
+	Rulings() []Ruling
+	// Grammar documents the moves a player types, one line per form.
+	Grammar() []string
+	// New validates a game's setup (players, dealer, options) and returns the state before the
+	// first move.
+	New(setup events.Created) (Game, error)
+}
+
+// Game is the state of one game, built by applying its moves in order. Apply never refuses:
+// a move that breaks a rule is still applied as the table played it (or ignored when it cannot
+// be), and the breach comes back as flags, because the log records what happened at the table.
+type Game interface {
+	// Parse reads a move typed at the table, such as "ann bid 9H" or "reveal 7H". It reads in
+	// the light of the current state (a bare rank is a card of the seat's suit; a move with no
+	// player is made by the player whose turn it is). An error names the word it could not read.
+	Parse(words []string) (Move, error)
+	// Notation writes a move back in the form Parse reads.
+	Notation(m Move) string
+	// Describe writes a move for people: "ann bids 9♥".
+	Describe(m Move) string
+	// Apply plays the move recorded at seq and returns the flags it raises, on this event or
+	// on earlier ones that it proves wrong.
+	Apply(seq int64, m Move) []Flag
+	// Finish returns the flags that only the end of the record can raise.
+	Finish() []Flag
+	// Legal lists the moves that would raise no flag now. Empty when the game is over.
+	Legal() []Move
+	// Hint says in words what may be played now, for the line after a refusal.
+	Hint() string
+	// Status describes the table now, for `show`.
+	Status() []Field
+	// Sheet is the score sheet so far. Adjustments are added by the caller.
+	Sheet() *scoring.Sheet
+	// Over reports whether the game has ended.
+	Over() bool
+}
+
+// Option is a setting chosen when a game is created. The default is Values[0].
+type Option struct {
+	Name   string   `json:"name"`
+	Values []string `json:"values"`
+	Rule   string   `json:"rule"`
+}
+
+// Ruling is a house ruling the referee applies, cited by its id in flags.
+type Ruling struct {
+	ID    string `json:"id"`
+	Title string `json:"title"`
+	Text  string `json:"text"`
+}
+
+// Field is one labelled line of a game's status.
+type Field struct {
+	Label string `json:"label"`
+	Value string `json:"value"`
+}
+
+// ErrSetup is wrapped by every error New returns for a bad setup.
+var ErrSetup = errors.New("bad game setup")
+
+// ErrMove is wrapped by every error Parse returns.
+var ErrMove = errors.New("cannot read the move")

@@ -1,0 +1,239 @@
+package commands
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"slices"
+	"sort"
+	"strings"
+
+	"github.com/urfave/cli/v2"
+
+	"github.com/tableside/tableside/events"
+	"github.com/tableside/tableside/referee"
+	"github.com/tableside/tableside/referee/candidate"
+)
+
+// engines are the games tableside referees, by kind.
+var engines = map[string]referee.Rules{
+	"candidate": candidate.Rules{},
+}
+
+func kinds() []string {
+	var ks []string
+	for k := range engines {
+		ks = append(ks, k)
+	}
+	sort.Strings(ks)
+	return ks
+}
+
+// usageError is a mistake in what was typed: exit code 2.
+type usageError struct{ msg string }
+
+func (e usageError) Error() string { return e.msg }
+
+func usagef(format string, args ...any) error { return usageError{fmt.Sprintf(format, args...)} }
+
+// hinted is an error with advice for the next line.
+type hinted struct {
+	err  error
+	hint string
+}
+
+func (h hinted) Error() string { return h.err.Error() }
+func (h hinted) Unwrap() error { return h.err }
+
+// Main runs the command line and returns the process's exit code.
+func Main(schema string, args []string) int {
+	return Run(schema, args, os.Stdin, os.Stdout, os.Stderr)
+}
+
+// Run is Main with its streams given, so tests run the real command line in process.
+func Run(schema string, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	app := NewApp(schema, stdin, stdout, stderr)
+	err := app.Run(hoistFlags(app, args))
+	if err == nil {
+		return 0
+	}
+	code := 1
+	var u usageError
+	if errors.As(err, &u) || strings.HasPrefix(err.Error(), "flag provided but not defined") ||
+		strings.HasPrefix(err.Error(), "invalid value") || strings.Contains(err.Error(), "Required flag") {
+		code = 2
+	}
+	msg := err.Error()
+	fmt.Fprintf(stderr, "tableside: error: %s\n", msg)
+	var h hinted
+	if errors.As(err, &h) && h.hint != "" {
+		fmt.Fprintf(stderr, "tableside: hint: %s\n", h.hint)
+	}
+	return code
+}
+
+// NewApp builds a fresh command line. A new one per run keeps tests independent: urfave/cli
+// keeps parsed state in its values.
+func NewApp(schema string, stdin io.Reader, stdout, stderr io.Writer) *cli.App {
+	app := &cli.App{
+		Name:           "tableside",
+		Usage:          "referee and scorekeeper for card games played with real cards",
+		Reader:         stdin,
+		Writer:         stdout,
+		ErrWriter:      stderr,
+		ExitErrHandler: func(*cli.Context, error) {},
+		HideVersion:    true,
+		Flags: []cli.Flag{
+			&cli.StringFlag{Name: "db", Usage: "the database file (default: $TABLESIDE_DB, else tableside.db in the user's data directory)", EnvVars: []string{"TABLESIDE_DB"}},
+		},
+		Metadata: map[string]any{"schema": schema},
+		OnUsageError: func(c *cli.Context, err error, _ bool) error {
+			return usageError{err.Error()}
+		},
+		CommandNotFound: func(c *cli.Context, name string) {},
+		Commands: []*cli.Command{
+			newCommand(), gamesCommand(), recordCommand(), showCommand(), logCommand(), checkCommand(),
+			undoCommand(), voidCommand(), amendCommand(), ruleCommand(), adjustCommand(),
+			scoreCommand(), exportCommand(), importCommand(), calcCommand(), rulesCommand(),
+			verifyCommand(), demoCommand(),
+		},
+	}
+	app.Action = func(c *cli.Context) error {
+		if c.Args().Present() {
+			return usagef("unknown command %q (see `tableside help`)", c.Args().First())
+		}
+		return cli.ShowAppHelp(c)
+	}
+	for _, cmd := range app.Commands {
+		cmd.OnUsageError = app.OnUsageError
+		for _, sub := range cmd.Subcommands {
+			sub.OnUsageError = app.OnUsageError
+		}
+	}
+	return app
+}
+
+// hoistFlags moves the flags typed after a command's words in front of them, so that
+// `tableside score 3 --format csv` reads like `tableside score --format csv 3`: urfave/cli
+// stops reading flags at the first plain word. Only flags the command defines move, so a
+// negative number (`adjust 3 ann -2`) stays a word; everything after `--` stays in place.
+func hoistFlags(app *cli.App, args []string) []string {
+	if len(args) < 2 {
+		return args
+	}
+	var global, rest []string
+	// Global flags may be typed anywhere.
+	for i := 1; i < len(args); i++ {
+		if n := flagArity(app.Flags, args[i]); n > 0 {
+			global = append(global, args[i:min(i+n, len(args))]...)
+			i += n - 1
+			continue
+		}
+		if args[i] == "--" {
+			rest = append(rest, args[i:]...)
+			break
+		}
+		rest = append(rest, args[i])
+	}
+	out := append([]string{args[0]}, global...)
+	if len(rest) == 0 {
+		return out
+	}
+	cmds := app.Commands
+	for len(rest) > 0 {
+		cmd := findCommand(cmds, rest[0])
+		if cmd == nil {
+			break
+		}
+		out = append(out, rest[0])
+		var flags, words []string
+		i := 1
+		for ; i < len(rest); i++ {
+			if rest[i] == "--" {
+				words = append(words, rest[i:]...)
+				i = len(rest)
+				break
+			}
+			if n := flagArity(cmd.Flags, rest[i]); n > 0 {
+				flags = append(flags, rest[i:min(i+n, len(rest))]...)
+				i += n - 1
+				continue
+			}
+			if len(cmd.Subcommands) > 0 && len(words) == 0 && findCommand(cmd.Subcommands, rest[i]) != nil {
+				break
+			}
+			words = append(words, rest[i])
+		}
+		out = append(out, flags...)
+		if i < len(rest) && len(words) == 0 { // a subcommand follows
+			rest = rest[i:]
+			cmds = cmd.Subcommands
+			continue
+		}
+		return append(out, words...)
+	}
+	return append(out, rest...)
+}
+
+func findCommand(cmds []*cli.Command, name string) *cli.Command {
+	for _, c := range cmds {
+		if c.Name == name || slices.Contains(c.Aliases, name) {
+			return c
+		}
+	}
+	return nil
+}
+
+// flagArity says how many words the flag at arg takes (1 for `--x` alone, `--x=v`, or a
+// bool; 2 for `--x v`), or 0 when arg is not one of flags.
+func flagArity(flags []cli.Flag, arg string) int {
+	if !strings.HasPrefix(arg, "-") || arg == "-" {
+		return 0
+	}
+	name := strings.TrimLeft(arg, "-")
+	name, _, hasValue := strings.Cut(name, "=")
+	for _, f := range flags {
+		if !slices.Contains(f.Names(), name) {
+			continue
+		}
+		if _, isBool := f.(*cli.BoolFlag); isBool || hasValue {
+			return 1
+		}
+		return 2
+	}
+	return 0
+}
+
+// openStore opens the database the flags, the environment or the default name.
+func openStore(c *cli.Context) (*events.Store, error) {
+	path := c.String("db")
+	if path == "" {
+		dir, err := dataDir()
+		if err != nil {
+			return nil, err
+		}
+		if err := os.MkdirAll(dir, 0o755); err != nil {
+			return nil, fmt.Errorf("cannot make the data directory: %w", err)
+		}
+		path = dir + string(os.PathSeparator) + "tableside.db"
+	}
+	schema, _ := c.App.Metadata["schema"].(string)
+	st, err := events.Open(path, schema)
+	if err != nil {
+		return nil, err
+	}
+	return st, nil
+}
+
+// dataDir is the XDG data directory for tableside.
+func dataDir() (string, error) {
+	if d := os.Getenv("XDG_DATA_HOME"); d != "" {
+		return d + "/tableside", nil
+	}
+	home, err := os.UserHomeDir()
+	if err != nil {
+		return "", fmt.Errorf("no database given and no home directory to keep one in: use --db PATH (%v)", err)
+	}
+	return home + "/.local/share/tableside", nil
+}

@@ -1,0 +1,68 @@
+package commands
+
+import (
+	"encoding/json"
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/urfave/cli/v2"
+
+	"github.com/tableside/tableside/commands/render"
+)
+
+func formatFlag(def string, values ...string) *cli.StringFlag {
+	return &cli.StringFlag{Name: "format", Value: def, Usage: strings.Join(values, "|")}
+}
+
+// checkFormat refuses a format the command does not write.
+func checkFormat(c *cli.Context, values ...string) (string, error) {
+	f := c.String("format")
+	for _, v := range values {
+		if f == v {
+			return f, nil
+		}
+	}
+	return "", usagef("unknown format %q (use %s)", f, strings.Join(values, ", "))
+}
+
+func writeJSON(c *cli.Context, v any) error {
+	enc := json.NewEncoder(c.App.Writer)
+	enc.SetIndent("", "  ")
+	return enc.Encode(v)
+}
+
+func gamesCommand() *cli.Command {
+	return &cli.Command{
+		Name:  "games",
+		Usage: "list the games in the database",
+		Flags: []cli.Flag{formatFlag("table", "table", "md", "csv", "json")},
+		Action: func(c *cli.Context) error {
+			format, err := checkFormat(c, "table", "md", "csv", "json")
+			if err != nil {
+				return err
+			}
+			st, err := openStore(c)
+			if err != nil {
+				return err
+			}
+			defer st.Close()
+			games, err := st.Games()
+			if err != nil {
+				return err
+			}
+			if format == "json" {
+				if games == nil {
+					return writeJSON(c, []any{})
+				}
+				return writeJSON(c, games)
+			}
+			var rows [][]string
+			for _, g := range games {
+				rows = append(rows, []string{fmt.Sprint(g.ID), g.Kind, strings.Join(g.Players, ", "), fmt.Sprint(g.Events),
+					time.UnixMilli(g.CreatedAt).Format("2006-01-02 15:04"), time.UnixMilli(g.LastAt).Format("2006-01-02 15:04")})
+			}
+			return render.Table(c.App.Writer, format, []string{"game", "kind", "players", "events", "started", "last move"}, rows)
+		},
+	}
+}

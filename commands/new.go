@@ -1,0 +1,89 @@
+package commands
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/urfave/cli/v2"
+
+	"github.com/tableside/tableside/events"
+)
+
+func newCommand() *cli.Command {
+	return &cli.Command{
+		Name:      "new",
+		Usage:     "start a game and print its id",
+		ArgsUsage: "KIND",
+		Flags: []cli.Flag{
+			&cli.StringFlag{Name: "players", Usage: "the players in seating order, comma-separated", Required: true},
+			&cli.StringFlag{Name: "dealer", Usage: "the first dealer"},
+			&cli.StringFlag{Name: "opener", Usage: "the first opener, for games that name one instead of a dealer"},
+			&cli.StringSliceFlag{Name: "option", Usage: "a game option NAME=VALUE (see `tableside rules KIND`); repeatable"},
+		},
+		Action: func(c *cli.Context) error {
+			if c.NArg() != 1 {
+				return usagef("name the game: tableside new KIND --players a,b (kinds: %s)", strings.Join(kinds(), ", "))
+			}
+			kind := strings.ToLower(c.Args().First())
+			rules, ok := engines[kind]
+			if !ok {
+				return usagef("unknown game %q (kinds: %s)", c.Args().First(), strings.Join(kinds(), ", "))
+			}
+			setup := events.Created{Kind: kind, Dealer: c.String("dealer"), Ruleset: rules.Ruleset(), Options: map[string]string{}}
+			if c.String("opener") != "" {
+				setup.Dealer = c.String("opener")
+			}
+			for _, p := range strings.Split(c.String("players"), ",") {
+				if p = strings.TrimSpace(p); p != "" {
+					setup.Players = append(setup.Players, p)
+				}
+			}
+			for _, p := range setup.Players {
+				if strings.ContainsAny(p, " \t\n") || isReserved(p) {
+					return usagef("player name %q cannot be used: names are one word and not a move or card", p)
+				}
+			}
+			for _, opt := range c.StringSlice("option") {
+				name, value, ok := strings.Cut(opt, "=")
+				if !ok {
+					return usagef("option %q: write NAME=VALUE", opt)
+				}
+				setup.Options[strings.TrimSpace(name)] = strings.TrimSpace(value)
+			}
+			// Options left out take their defaults, stored so a replay never depends on a default
+			// that a later version might change.
+			for _, o := range rules.Options() {
+				if _, set := setup.Options[o.Name]; !set {
+					setup.Options[o.Name] = o.Values[0]
+				}
+			}
+			if _, err := rules.New(setup); err != nil {
+				return usageError{err.Error()}
+			}
+			e, err := event(events.TypeCreated, "", setup)
+			if err != nil {
+				return err
+			}
+			st, err := openStore(c)
+			if err != nil {
+				return err
+			}
+			defer st.Close()
+			id, _, err := st.Create([]events.Event{e})
+			if err != nil {
+				return err
+			}
+			fmt.Fprintln(c.App.Writer, id)
+			return nil
+		},
+	}
+}
+
+// isReserved reports whether a player name would be read as something else in a move.
+func isReserved(name string) bool {
+	switch strings.ToLower(name) {
+	case "seat", "s", "reveal", "r", "up", "bid", "b", "pass", "p", "hand", "left", "leftover", "leftovers", "table":
+		return true
+	}
+	return false
+}

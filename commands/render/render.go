@@ -1,0 +1,365 @@
+package render
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"maps"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/tableside/tableside/referee"
+	"github.com/tableside/tableside/scoring"
+)
+
+// Formats are the formats Sheet writes, the first the default.
+var Formats = []string{"table", "md", "csv", "json", "html"}
+
+// TableFormats are the formats Table writes; a list as JSON is the caller's own shape.
+var TableFormats = []string{"table", "md", "csv"}
+
+// ErrFormat is wrapped by the error for a format this package does not write, so that a command
+// can treat it as a usage mistake.
+var ErrFormat = errors.New("unknown format")
+
+func formatError(format string, valid []string) error {
+	return fmt.Errorf("%w %q (use %s)", ErrFormat, format, strings.Join(valid, ", "))
+}
+
+// Sheet writes the score sheet s and the referee's flags about the game in format, one of
+// Formats. Settled flags are shown as settled; pass only the open ones to hide them.
+func Sheet(w io.Writer, format string, s *scoring.Sheet, flags []referee.Flag) error {
+	if s == nil {
+		return errors.New("render: no score sheet")
+	}
+	switch format {
+	case "table":
+		return sheetText(w, newView(s, flags))
+	case "md":
+		return sheetMarkdown(w, newView(s, flags))
+	case "csv":
+		return sheetCSV(w, newView(s, flags))
+	case "json":
+		return sheetJSON(w, s, flags)
+	case "html":
+		return sheetHTML(w, newView(s, flags))
+	}
+	return formatError(format, Formats)
+}
+
+// Table writes a plain list (games, events, rules) with its header in format, one of
+// TableFormats. Columns holding only integers are aligned right.
+func Table(w io.Writer, format string, header []string, rows [][]string) error {
+	switch format {
+	case "table":
+		return writeTable(w, false, header, rows)
+	case "md":
+		return writeTable(w, true, header, rows)
+	case "csv":
+		return writeCSV(w, header, rows)
+	}
+	return formatError(format, TableFormats)
+}
+
+// view is the sheet as text, laid out once for every format.
+type view struct {
+	Kind      string
+	Game      int64
+	Players   []string
+	Options   string // "decks=3 wrap=on"
+	RoundName string
+	// RoundCols are the titles of the round's own columns, PlayerCols those of the columns
+	// repeated for every player.
+	RoundCols  []string
+	PlayerCols []string
+	Rounds     [][]string // number, round values, then each player's values in seating order
+	Numeric    []bool     // per rounds column: only integers, aligned right
+	Totals     []totalRow
+	Adjust     []adjustRow
+	Result     string
+	Flags      []flagRow
+	OpenFlags  int
+}
+
+// totalRow is one line of the totals section: a breakdown line, or a player's total.
+type totalRow struct {
+	Player string // set on a player's first row only
+	Who    string // the player, on every row
+	Text   string
+	Points int
+	Total  bool
+}
+
+type adjustRow struct {
+	Seq    int64
+	Player string
+	Points int
+	Note   string
+}
+
+type flagRow struct {
+	Seq      int64
+	Severity string
+	Rule     string
+	Message  string // with what revealed it and the hint
+	Status   string // "open" or "settled (condone)"
+	Open     bool
+}
+
+func newView(s *scoring.Sheet, flags []referee.Flag) *view {
+	v := &view{
+		Kind:      s.Kind,
+		Game:      s.Game,
+		Players:   s.Players,
+		RoundName: s.RoundName,
+		Result:    result(s),
+	}
+	if v.RoundName == "" {
+		v.RoundName = "round"
+	}
+	var opts []string
+	for _, k := range slices.Sorted(maps.Keys(s.Options)) {
+		opts = append(opts, k+"="+s.Options[k])
+	}
+	v.Options = strings.Join(opts, " ")
+
+	var roundCols, playerCols []scoring.Column
+	for _, c := range s.Columns {
+		if c.PerPlayer {
+			playerCols = append(playerCols, c)
+			v.PlayerCols = append(v.PlayerCols, title(c))
+		} else {
+			roundCols = append(roundCols, c)
+			v.RoundCols = append(v.RoundCols, title(c))
+		}
+	}
+	for _, r := range s.Rounds {
+		row := []string{strconv.Itoa(r.Number)}
+		for _, c := range roundCols {
+			row = append(row, cellText(r.Values[c.Key]))
+		}
+		for _, p := range s.Players {
+			for _, c := range playerCols {
+				row = append(row, cellText(r.Players[p][c.Key]))
+			}
+		}
+		v.Rounds = append(v.Rounds, row)
+	}
+	v.Numeric = numericColumns(1+len(roundCols)+len(s.Players)*len(playerCols), v.Rounds)
+
+	for _, p := range s.Players {
+		name := p
+		for _, l := range s.Breakdown[p] {
+			v.Totals = append(v.Totals, totalRow{Player: name, Who: p, Text: l.Text, Points: l.Points})
+			name = ""
+		}
+		v.Totals = append(v.Totals, totalRow{Player: name, Who: p, Text: "total", Points: s.Totals[p], Total: true})
+	}
+	for _, a := range s.Adjustments {
+		v.Adjust = append(v.Adjust, adjustRow{Seq: a.Seq, Player: a.Player, Points: a.Points, Note: a.Note})
+	}
+	for _, f := range flags {
+		row := flagRow{Seq: f.Seq, Severity: string(f.Severity), Rule: f.Rule, Message: flagMessage(f), Open: f.Open()}
+		if row.Open {
+			row.Status = "open"
+			v.OpenFlags++
+		} else {
+			row.Status = "settled (" + f.Settled + ")"
+		}
+		v.Flags = append(v.Flags, row)
+	}
+	return v
+}
+
+func title(c scoring.Column) string {
+	if c.Title != "" {
+		return c.Title
+	}
+	return c.Key
+}
+
+// roundHeader is the header of the rounds table; sep joins a player's name to a column title:
+// "\n" for a two-line header, " " where a header has one line.
+func (v *view) roundHeader(sep string) []string {
+	h := append([]string{v.RoundName}, v.RoundCols...)
+	for _, p := range v.Players {
+		for _, c := range v.PlayerCols {
+			h = append(h, p+sep+c)
+		}
+	}
+	return h
+}
+
+// heading is the line under the title: who plays and with which options.
+func (v *view) heading() string {
+	s := "players " + strings.Join(v.Players, ", ")
+	if v.Options != "" {
+		s += " · options " + v.Options
+	}
+	return s
+}
+
+// flagsTitle counts what still needs a ruling.
+func (v *view) flagsTitle() string {
+	switch {
+	case len(v.Flags) == 0:
+		return "Flags: none"
+	case v.OpenFlags == 0:
+		return "Flags (all settled)"
+	}
+	return fmt.Sprintf("Flags (%d open)", v.OpenFlags)
+}
+
+func (v *view) totalRows() [][]string {
+	rows := make([][]string, len(v.Totals))
+	for i, t := range v.Totals {
+		rows[i] = []string{t.Player, t.Text, strconv.Itoa(t.Points)}
+	}
+	return rows
+}
+
+func (v *view) adjustRows() [][]string {
+	rows := make([][]string, len(v.Adjust))
+	for i, a := range v.Adjust {
+		rows[i] = []string{"#" + strconv.FormatInt(a.Seq, 10), a.Player, signed(a.Points), a.Note}
+	}
+	return rows
+}
+
+func (v *view) flagRows() [][]string {
+	rows := make([][]string, len(v.Flags))
+	for i, f := range v.Flags {
+		rows[i] = []string{"#" + strconv.FormatInt(f.Seq, 10), f.Severity, f.Rule, f.Message, f.Status}
+	}
+	return rows
+}
+
+var (
+	totalsHeader = []string{"player", "breakdown", "points"}
+	adjustHeader = []string{"event", "player", "points", "note"}
+	flagsHeader  = []string{"event", "severity", "rule", "message", "status"}
+)
+
+// cellText shows one value of a round: a string as it is, an int in decimal, a []string joined
+// with spaces. Sheets read back from JSON hold float64 and []any; they show the same.
+func cellText(v any) string {
+	switch x := v.(type) {
+	case nil:
+		return ""
+	case string:
+		return x
+	case int:
+		return strconv.Itoa(x)
+	case int64:
+		return strconv.FormatInt(x, 10)
+	case float64:
+		if x == float64(int64(x)) {
+			return strconv.FormatInt(int64(x), 10)
+		}
+		return strconv.FormatFloat(x, 'g', -1, 64)
+	case []string:
+		return strings.Join(x, " ")
+	case []any:
+		parts := make([]string, len(x))
+		for i, e := range x {
+			parts[i] = cellText(e)
+		}
+		return strings.Join(parts, " ")
+	case fmt.Stringer:
+		return x.String()
+	}
+	return fmt.Sprint(v)
+}
+
+func signed(n int) string {
+	if n > 0 {
+		return "+" + strconv.Itoa(n)
+	}
+	return strconv.Itoa(n)
+}
+
+func isInt(s string) bool {
+	_, err := strconv.Atoi(s)
+	return err == nil
+}
+
+// numericColumns reports, for each of n columns, whether every non-empty cell is an integer and
+// at least one is.
+func numericColumns(n int, rows [][]string) []bool {
+	num := make([]bool, n)
+	for c := range num {
+		seen := false
+		num[c] = true
+		for _, r := range rows {
+			if c >= len(r) || r[c] == "" {
+				continue
+			}
+			seen = true
+			if !isInt(r[c]) {
+				num[c] = false
+				break
+			}
+		}
+		num[c] = num[c] && seen
+	}
+	return num
+}
+
+// flagMessage is the flag's message with what revealed it and what was legal instead.
+func flagMessage(f referee.Flag) string {
+	m := f.Message
+	if f.RevealedBy != 0 {
+		m += fmt.Sprintf(" (revealed by #%d)", f.RevealedBy)
+	}
+	if f.Hint != "" {
+		m += "; hint: " + f.Hint
+	}
+	return m
+}
+
+// result is the sheet's last word: "ann wins 48 to 40", "draw at 40", "in progress".
+func result(s *scoring.Sheet) string {
+	switch {
+	case !s.Finished:
+		return "in progress"
+	case s.Draw:
+		top, have := 0, false
+		for _, p := range s.Players {
+			if t, ok := s.Totals[p]; ok && (!have || t > top) {
+				top, have = t, true
+			}
+		}
+		var tied []string
+		for _, p := range s.Players {
+			if t, ok := s.Totals[p]; ok && t == top {
+				tied = append(tied, p)
+			}
+		}
+		if !have {
+			return "draw"
+		}
+		if len(s.Players) > 2 && len(tied) > 0 {
+			return fmt.Sprintf("draw at %d (%s)", top, strings.Join(tied, ", "))
+		}
+		return fmt.Sprintf("draw at %d", top)
+	case s.Winner != nil:
+		w := *s.Winner
+		var others []string
+		for _, p := range s.Players {
+			if p == w {
+				continue
+			}
+			if len(s.Players) == 2 {
+				others = append(others, strconv.Itoa(s.Totals[p]))
+			} else {
+				others = append(others, fmt.Sprintf("%s %d", p, s.Totals[p]))
+			}
+		}
+		if len(others) == 0 {
+			return fmt.Sprintf("%s wins with %d", w, s.Totals[w])
+		}
+		return fmt.Sprintf("%s wins %d to %s", w, s.Totals[w], strings.Join(others, ", "))
+	}
+	return "finished, no winner"
+}

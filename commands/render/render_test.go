@@ -1,0 +1,380 @@
+package render
+
+import (
+	"bytes"
+	"encoding/csv"
+	"encoding/json"
+	"errors"
+	"flag"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/tableside/tableside/referee"
+	"github.com/tableside/tableside/scoring"
+)
+
+var update = flag.Bool("update", false, "rewrite the golden files in testdata")
+
+// sampleSheet is a short finished Candidate game: two players, two seats, one adjustment.
+func sampleSheet() *scoring.Sheet {
+	ann := "ann"
+	return &scoring.Sheet{
+		Game:      3,
+		Kind:      "candidate",
+		Players:   []string{"ann", "bob"},
+		Options:   map[string]string{"wrap": "on", "decks": "3"},
+		RoundName: "seat",
+		Columns: []scoring.Column{
+			{Key: "suit", Title: "suit"},
+			{Key: "captured", Title: "captured", PerPlayer: true},
+			{Key: "so_far", Title: "so far", PerPlayer: true},
+		},
+		Rounds: []scoring.Round{
+			{Number: 1, Values: map[string]any{"suit": "♥"}, Players: map[string]map[string]any{
+				"ann": {"captured": []string{"Q", "K"}, "so_far": 8},
+				"bob": {"captured": []string{"3"}, "so_far": 1},
+			}},
+			{Number: 2, Values: map[string]any{"suit": "♠"}, Players: map[string]map[string]any{
+				"ann": {"captured": []string{"A"}, "so_far": 18},
+				"bob": {"captured": []string{"J", "J"}, "so_far": 5},
+			}},
+		},
+		Breakdown: map[string][]scoring.Line{
+			"ann": {{Text: "Q-K-A run of three ×3 = 18", Points: 18}},
+			"bob": {
+				{Text: "J single = 2", Points: 2},
+				{Text: "J single = 2", Points: 2},
+				{Text: "3 single = 1", Points: 1},
+				{Text: "adjustment #9", Points: -1},
+			},
+		},
+		Adjustments: []scoring.Adjustment{{Seq: 9, Player: "bob", Points: -1, Note: "looked at the stock"}},
+		Totals:      map[string]int{"ann": 18, "bob": 4},
+		Finished:    true,
+		Winner:      &ann,
+	}
+}
+
+func sampleFlags() []referee.Flag {
+	return []referee.Flag{
+		{Seq: 5, Rule: "C7", Severity: referee.Illegal, Message: "a bid must beat the high bid (J♥)",
+			Hint: "legal bids: Q♥ K♥ A♥, or pass"},
+		{Seq: 7, Rule: "C10", Severity: referee.Impossible, Message: "Q♠ was already bid in this seat",
+			RevealedBy: 8, Settled: "condone"},
+	}
+}
+
+func TestSheetGolden(t *testing.T) {
+	ext := map[string]string{"table": "txt", "md": "md", "csv": "csv", "json": "json", "html": "html"}
+	for _, format := range Formats {
+		t.Run(format, func(t *testing.T) {
+			var buf bytes.Buffer
+			if err := Sheet(&buf, format, sampleSheet(), sampleFlags()); err != nil {
+				t.Fatal(err)
+			}
+			golden(t, filepath.Join("testdata", "sheet."+ext[format]), buf.Bytes())
+		})
+	}
+}
+
+func TestTableGolden(t *testing.T) {
+	header := []string{"game", "kind", "players", "events", "state"}
+	rows := [][]string{
+		{"3", "candidate", "ann, bob", "41", "finished"},
+		{"12", "pinochle", "cat | dan", "7", "in progress"},
+	}
+	ext := map[string]string{"table": "txt", "md": "md", "csv": "csv"}
+	for _, format := range TableFormats {
+		t.Run(format, func(t *testing.T) {
+			var buf bytes.Buffer
+			if err := Table(&buf, format, header, rows); err != nil {
+				t.Fatal(err)
+			}
+			golden(t, filepath.Join("testdata", "games."+ext[format]), buf.Bytes())
+		})
+	}
+}
+
+func golden(t *testing.T, path string, got []byte) {
+	t.Helper()
+	if *update {
+		if err := os.WriteFile(path, got, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return
+	}
+	want, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatalf("%v (run go test -update to create it)", err)
+	}
+	if !bytes.Equal(got, want) {
+		t.Errorf("%s differs (run go test -update if the change is right)\n--- got\n%s\n--- want\n%s", path, got, want)
+	}
+}
+
+func TestUnknownFormat(t *testing.T) {
+	err := Sheet(&bytes.Buffer{}, "xml", sampleSheet(), nil)
+	if !errors.Is(err, ErrFormat) {
+		t.Fatalf("Sheet: err = %v, want ErrFormat", err)
+	}
+	for _, want := range append([]string{`"xml"`}, Formats...) {
+		if !strings.Contains(err.Error(), want) {
+			t.Errorf("Sheet error %q does not name %s", err, want)
+		}
+	}
+	err = Table(&bytes.Buffer{}, "json", []string{"a"}, nil)
+	if !errors.Is(err, ErrFormat) || !strings.Contains(err.Error(), "table, md, csv") {
+		t.Errorf("Table: err = %v", err)
+	}
+}
+
+func TestHTMLEscapes(t *testing.T) {
+	s := sampleSheet()
+	evil := "<script>alert(1)</script>"
+	s.Players[1] = evil
+	s.Rounds[0].Players[evil] = s.Rounds[0].Players["bob"]
+	s.Totals[evil] = 4
+	s.Breakdown[evil] = s.Breakdown["bob"]
+	s.Adjustments[0].Player = evil
+	s.Adjustments[0].Note = `said "&<>" aloud`
+	flags := sampleFlags()
+	flags[0].Message = `<img src=x onerror=alert(2)>`
+	var buf bytes.Buffer
+	if err := Sheet(&buf, "html", s, flags); err != nil {
+		t.Fatal(err)
+	}
+	out := buf.String()
+	for _, bad := range []string{"<script>", "<img", `"&<>"`} {
+		if strings.Contains(out, bad) {
+			t.Errorf("output holds %q unescaped", bad)
+		}
+	}
+	for _, want := range []string{"&lt;script&gt;alert(1)&lt;/script&gt;", "&#34;&amp;&lt;&gt;&#34;", "&lt;img src=x"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("output lacks %q", want)
+		}
+	}
+	for _, want := range []string{"@page { size: A4; margin: 15mm }", "@media print"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("output lacks %q", want)
+		}
+	}
+	for _, external := range []string{"<link", "<script", "src=\"http", "@import", "url("} {
+		if strings.Contains(out, external) {
+			t.Errorf("page is not self-contained: it holds %q", external)
+		}
+	}
+}
+
+// jsonContract is the shape scripts rely on (docs/json.md).
+type jsonContract struct {
+	Game    *int64          `json:"game"`
+	Kind    *string         `json:"kind"`
+	Players []string        `json:"players"`
+	Rounds  json.RawMessage `json:"rounds"`
+	Totals  map[string]int  `json:"totals"`
+	Winner  json.RawMessage `json:"winner"`
+	Flags   json.RawMessage `json:"flags"`
+}
+
+func TestJSONContract(t *testing.T) {
+	t.Run("finished", func(t *testing.T) {
+		var buf bytes.Buffer
+		if err := Sheet(&buf, "json", sampleSheet(), sampleFlags()); err != nil {
+			t.Fatal(err)
+		}
+		if !bytes.HasSuffix(buf.Bytes(), []byte("}\n")) || !bytes.Contains(buf.Bytes(), []byte("\n  \"game\"")) {
+			t.Errorf("want indented JSON with a trailing newline:\n%s", buf.Bytes())
+		}
+		var c jsonContract
+		decodeStrict(t, buf.Bytes(), &c)
+		if c.Game == nil || *c.Game != 3 || c.Kind == nil || *c.Kind != "candidate" {
+			t.Errorf("game/kind: %s", buf.Bytes())
+		}
+		if strings.Join(c.Players, ",") != "ann,bob" || c.Totals["ann"] != 18 || c.Totals["bob"] != 4 {
+			t.Errorf("players/totals: %+v %+v", c.Players, c.Totals)
+		}
+		if string(c.Winner) != `"ann"` {
+			t.Errorf("winner = %s, want \"ann\"", c.Winner)
+		}
+		var rounds []scoring.Round
+		if err := json.Unmarshal(c.Rounds, &rounds); err != nil || len(rounds) != 2 {
+			t.Errorf("rounds = %s (%v)", c.Rounds, err)
+		}
+		var flags []referee.Flag
+		if err := json.Unmarshal(c.Flags, &flags); err != nil {
+			t.Fatal(err)
+		}
+		if len(flags) != 2 || flags[0].Seq != 5 || flags[0].Rule != "C7" || flags[0].Severity != referee.Illegal ||
+			flags[0].Message == "" || flags[1].Settled != "condone" {
+			t.Errorf("flags = %+v", flags)
+		}
+	})
+	t.Run("unfinished", func(t *testing.T) {
+		var buf bytes.Buffer
+		s := &scoring.Sheet{Game: 4, Kind: "candidate", Players: []string{"ann", "bob"}}
+		if err := Sheet(&buf, "json", s, nil); err != nil {
+			t.Fatal(err)
+		}
+		var c jsonContract
+		decodeStrict(t, buf.Bytes(), &c)
+		if string(c.Winner) != "null" {
+			t.Errorf("winner = %s, want null", c.Winner)
+		}
+		for name, raw := range map[string]json.RawMessage{"flags": c.Flags, "rounds": c.Rounds} {
+			if string(raw) != "[]" {
+				t.Errorf("%s = %s, want []", name, raw)
+			}
+		}
+		var all map[string]json.RawMessage
+		decodeStrict(t, buf.Bytes(), &all)
+		for _, k := range []string{"adjustments", "columns"} {
+			if string(all[k]) != "[]" {
+				t.Errorf("%s = %s, want []", k, all[k])
+			}
+		}
+		for _, k := range []string{"totals", "breakdown"} {
+			if string(all[k]) != "{}" {
+				t.Errorf("%s = %s, want {}", k, all[k])
+			}
+		}
+	})
+}
+
+// decodeStrict decodes and checks that every key the contract names is present.
+func decodeStrict(t *testing.T, data []byte, v any) {
+	t.Helper()
+	if err := json.Unmarshal(data, v); err != nil {
+		t.Fatalf("%v\n%s", err, data)
+	}
+	var keys map[string]json.RawMessage
+	if err := json.Unmarshal(data, &keys); err != nil {
+		t.Fatal(err)
+	}
+	for _, k := range []string{"game", "kind", "players", "rounds", "totals", "winner", "flags"} {
+		if _, ok := keys[k]; !ok {
+			t.Errorf("JSON lacks %q", k)
+		}
+	}
+}
+
+func TestCSVParses(t *testing.T) {
+	var buf bytes.Buffer
+	if err := Sheet(&buf, "csv", sampleSheet(), sampleFlags()); err != nil {
+		t.Fatal(err)
+	}
+	recs, err := csv.NewReader(&buf).ReadAll()
+	if err != nil {
+		t.Fatal(err)
+	}
+	// header + 2 rounds + blank + (1 line + total for ann) + (4 lines + total for bob)
+	// + 1 adjustment + result + 2 flags
+	if want := 1 + 2 + 1 + 2 + 5 + 1 + 1 + 2; len(recs) != want {
+		t.Fatalf("%d records, want %d:\n%q", len(recs), want, recs)
+	}
+	head := strings.Join(recs[0], ",")
+	if !strings.HasPrefix(head, "seat,suit,ann captured,ann so far,bob captured,bob so far") {
+		t.Errorf("header = %q", head)
+	}
+	if got := strings.Join(recs[1], ","); got != "1,♥,Q K,8,3,1" {
+		t.Errorf("first round = %q", got)
+	}
+	if strings.Join(recs[3], "") != "" {
+		t.Errorf("row 4 should be blank: %q", recs[3])
+	}
+	kinds := map[string]int{}
+	for _, r := range recs[4:] {
+		kinds[r[0]]++
+	}
+	if kinds["total"] != 2 || kinds["line"] != 5 || kinds["adjustment"] != 1 || kinds["result"] != 1 || kinds["flag"] != 2 {
+		t.Errorf("record kinds = %v", kinds)
+	}
+}
+
+func TestCSVDefusesFormulas(t *testing.T) {
+	var buf bytes.Buffer
+	rows := [][]string{{"=HYPERLINK(\"x\")", "-2", "+3", "@sum", "plain"}}
+	if err := Table(&buf, "csv", []string{"a", "b", "c", "d", "e"}, rows); err != nil {
+		t.Fatal(err)
+	}
+	recs, err := csv.NewReader(&buf).ReadAll()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := strings.Join(recs[1], "|"); got != `'=HYPERLINK("x")|-2|+3|'@sum|plain` {
+		t.Errorf("got %s", got)
+	}
+}
+
+func TestResult(t *testing.T) {
+	ann := "ann"
+	tests := []struct {
+		s    scoring.Sheet
+		want string
+	}{
+		{scoring.Sheet{Players: []string{"ann", "bob"}, Totals: map[string]int{"ann": 48, "bob": 40}}, "in progress"},
+		{scoring.Sheet{Players: []string{"ann", "bob"}, Totals: map[string]int{"ann": 48, "bob": 40}, Finished: true, Winner: &ann}, "ann wins 48 to 40"},
+		{scoring.Sheet{Players: []string{"ann", "bob"}, Totals: map[string]int{"ann": 40, "bob": 40}, Finished: true, Draw: true}, "draw at 40"},
+		{scoring.Sheet{Players: []string{"ann", "bob", "cat"}, Totals: map[string]int{"ann": 48, "bob": 40, "cat": 35}, Finished: true, Winner: &ann}, "ann wins 48 to bob 40, cat 35"},
+		{scoring.Sheet{Players: []string{"ann", "bob", "cat"}, Totals: map[string]int{"ann": 40, "bob": 30, "cat": 40}, Finished: true, Draw: true}, "draw at 40 (ann, cat)"},
+		{scoring.Sheet{Players: []string{"ann", "bob"}, Finished: true}, "finished, no winner"},
+	}
+	for _, tt := range tests {
+		if got := result(&tt.s); got != tt.want {
+			t.Errorf("result = %q, want %q", got, tt.want)
+		}
+	}
+}
+
+// TestTerminalWidth keeps a two-player sheet readable in an 80-column terminal.
+func TestTerminalWidth(t *testing.T) {
+	var buf bytes.Buffer
+	if err := Sheet(&buf, "table", sampleSheet(), nil); err != nil {
+		t.Fatal(err)
+	}
+	for _, line := range strings.Split(buf.String(), "\n") {
+		if n := len([]rune(line)); n > 80 {
+			t.Errorf("line is %d columns wide: %s", n, line)
+		}
+	}
+}
+
+func TestMarkdownEscapes(t *testing.T) {
+	var buf bytes.Buffer
+	if err := Table(&buf, "md", []string{"name"}, [][]string{{"a|b <i>x</i>"}}); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(buf.String(), `a\|b \<i\>x\</i\>`) {
+		t.Errorf("not escaped:\n%s", buf.String())
+	}
+}
+
+func TestEmptySheet(t *testing.T) {
+	s := &scoring.Sheet{Game: 1, Kind: "candidate", Players: []string{"ann", "bob"}}
+	for _, format := range Formats {
+		var buf bytes.Buffer
+		if err := Sheet(&buf, format, s, nil); err != nil {
+			t.Errorf("%s: %v", format, err)
+		}
+		if buf.Len() == 0 {
+			t.Errorf("%s: no output", format)
+		}
+	}
+}
+
+func TestCellText(t *testing.T) {
+	tests := []struct {
+		v    any
+		want string
+	}{
+		{nil, ""}, {"♥", "♥"}, {7, "7"}, {-2, "-2"}, {[]string{"Q", "K", "A"}, "Q K A"},
+		{float64(18), "18"}, {[]any{"J", float64(2)}, "J 2"}, {int64(5), "5"},
+	}
+	for _, tt := range tests {
+		if got := cellText(tt.v); got != tt.want {
+			t.Errorf("cellText(%#v) = %q, want %q", tt.v, got, tt.want)
+		}
+	}
+}

@@ -1,0 +1,167 @@
+package commands
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/urfave/cli/v2"
+
+	"github.com/tableside/tableside/cards"
+	"github.com/tableside/tableside/commands/render"
+	"github.com/tableside/tableside/referee"
+	"github.com/tableside/tableside/scoring"
+)
+
+func scoreCommand() *cli.Command {
+	return &cli.Command{
+		Name:      "score",
+		Usage:     "the score sheet: every round, every point explained, open flags",
+		ArgsUsage: "GAME",
+		Flags:     []cli.Flag{formatFlag("table", render.Formats...)},
+		Action: func(c *cli.Context) error {
+			t, err := openGame(c)
+			if err != nil {
+				return err
+			}
+			defer t.store.Close()
+			return t.writeSheet(c.App.Writer, c.String("format"))
+		},
+	}
+}
+
+func (t *table) writeSheet(w interface{ Write([]byte) (int, error) }, format string) error {
+	s := t.Sheet()
+	s.Game, s.Options = t.id, t.Setup.Options
+	if err := render.Sheet(w, format, s, nonNilFlags(t.Flags)); err != nil {
+		return usageError{err.Error()}
+	}
+	return nil
+}
+
+func calcCommand() *cli.Command {
+	return &cli.Command{
+		Name:  "calc",
+		Usage: "score cards without a game",
+		Subcommands: []*cli.Command{{
+			Name:      "influence",
+			Usage:     "Candidate influence of captured candidates, best split shown (C1–C3)",
+			ArgsUsage: "CARD|RANK…",
+			Flags: []cli.Flag{
+				&cli.StringFlag{Name: "wrap", Value: "on", Usage: "on|off: whether K-A-2 is a run (C3)"},
+				formatFlag("text", "text", "json"),
+			},
+			Action: func(c *cli.Context) error {
+				format, err := checkFormat(c, "text", "json")
+				if err != nil {
+					return err
+				}
+				wrap := strings.ToLower(c.String("wrap"))
+				if wrap != "on" && wrap != "off" {
+					return usagef("--wrap takes on or off, not %q", c.String("wrap"))
+				}
+				if c.NArg() == 0 {
+					return usagef("give the captured candidates: tableside calc influence J Q K A")
+				}
+				var ranks []cards.Rank
+				for _, w := range c.Args().Slice() {
+					r, err := cards.ParseRank(w)
+					if err != nil {
+						card, cerr := cards.Parse(w)
+						if cerr != nil {
+							return usagef("%q is not a card or rank (A 2…10 J Q K, T for 10)", w)
+						}
+						r = card.Rank
+					}
+					ranks = append(ranks, r)
+				}
+				inf := scoring.BestInfluence(ranks, wrap == "on")
+				if format == "json" {
+					return writeJSON(c, inf)
+				}
+				for _, g := range inf.Groups {
+					fmt.Fprintln(c.App.Writer, g.String())
+				}
+				fmt.Fprintf(c.App.Writer, "total %d\n", inf.Total)
+				return nil
+			},
+		}},
+	}
+}
+
+func verifyCommand() *cli.Command {
+	return &cli.Command{
+		Name:  "verify",
+		Usage: "walk every game's hash chain and name the first event changed outside tableside",
+		Action: func(c *cli.Context) error {
+			st, err := openStore(c)
+			if err != nil {
+				return err
+			}
+			defer st.Close()
+			broken, err := st.Verify()
+			if err != nil {
+				return err
+			}
+			games, err := st.Games()
+			if err != nil {
+				return err
+			}
+			for _, b := range broken {
+				fmt.Fprintf(c.App.Writer, "game %d: event %d does not match the record: %s\n", b.Game, b.Seq, b.Reason)
+			}
+			if len(broken) > 0 {
+				return hinted{fmt.Errorf("%d game%s changed outside tableside", len(broken), plural(len(broken))), "the named event and everything after it cannot be trusted; compare with an export"}
+			}
+			n := 0
+			for _, g := range games {
+				n += g.Events
+			}
+			fmt.Fprintf(c.App.Writer, "verified %d game%s, %d events: every hash chain is intact\n", len(games), plural(len(games)), n)
+			return nil
+		},
+	}
+}
+
+func rulesCommand() *cli.Command {
+	return &cli.Command{
+		Name:      "rules",
+		Usage:     "the rulings the referee applies, with their ids, the options and the move grammar",
+		ArgsUsage: "[KIND]",
+		Flags:     []cli.Flag{formatFlag("text", "text", "json")},
+		Action: func(c *cli.Context) error {
+			format, err := checkFormat(c, "text", "json")
+			if err != nil {
+				return err
+			}
+			w := c.App.Writer
+			if c.NArg() == 0 {
+				fmt.Fprintf(w, "games: %s\nsee `tableside rules KIND`\n", strings.Join(kinds(), ", "))
+				return nil
+			}
+			r, ok := engines[strings.ToLower(c.Args().First())]
+			if !ok {
+				return usagef("unknown game %q (kinds: %s)", c.Args().First(), strings.Join(kinds(), ", "))
+			}
+			min, max := r.Players()
+			rulings := append(slices.Clone(r.Rulings()), referee.LogRulings...)
+			if format == "json" {
+				return writeJSON(c, map[string]any{"kind": r.Kind(), "ruleset": r.Ruleset(), "players": []int{min, max},
+					"options": r.Options(), "grammar": r.Grammar(), "rulings": rulings})
+			}
+			fmt.Fprintf(w, "%s (ruleset %s), %d–%d players\n\noptions (the first value is the default):\n", r.Kind(), r.Ruleset(), min, max)
+			for _, o := range r.Options() {
+				fmt.Fprintf(w, "  --option %s=%s   (rule %s)\n", o.Name, strings.Join(o.Values, "|"), o.Rule)
+			}
+			fmt.Fprintf(w, "\nmoves (tableside record GAME …):\n")
+			for _, g := range r.Grammar() {
+				fmt.Fprintf(w, "  %s\n", g)
+			}
+			fmt.Fprintf(w, "\nrulings:\n")
+			for _, rl := range rulings {
+				fmt.Fprintf(w, "  %s %s. %s\n", rl.ID, rl.Title, rl.Text)
+			}
+			return nil
+		},
+	}
+}

@@ -1,0 +1,284 @@
+package commands
+
+import (
+	"bufio"
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+
+	"github.com/urfave/cli/v2"
+
+	"github.com/tableside/tableside/events"
+	"github.com/tableside/tableside/referee"
+)
+
+// maxImport bounds an imported file; a whole game is a few hundred kilobytes at most.
+const maxImport = 64 << 20
+
+func exportCommand() *cli.Command {
+	return &cli.Command{
+		Name:      "export",
+		Usage:     "write a game's log: jsonl (every event, history and hashes) or transcript (the moves in force)",
+		ArgsUsage: "GAME",
+		Flags:     []cli.Flag{formatFlag("jsonl", "jsonl", "transcript")},
+		Action: func(c *cli.Context) error {
+			format, err := checkFormat(c, "jsonl", "transcript")
+			if err != nil {
+				return err
+			}
+			t, err := openGame(c)
+			if err != nil {
+				return err
+			}
+			defer t.store.Close()
+			w := bufio.NewWriter(c.App.Writer)
+			if format == "jsonl" {
+				for _, e := range t.log {
+					b, err := json.Marshal(e)
+					if err != nil {
+						return err
+					}
+					w.Write(b)
+					w.WriteByte('\n')
+				}
+				return w.Flush()
+			}
+			fmt.Fprintf(w, "# tableside transcript of game %d: the moves in force, corrections applied\n", t.id)
+			fmt.Fprintln(w, transcriptHeader(t.Setup))
+			for _, p := range t.Moves() {
+				fmt.Fprintln(w, t.Game.Notation(p.Move))
+			}
+			return w.Flush()
+		},
+	}
+}
+
+// transcriptHeader is a transcript's first line: the `new` command that sets the game up.
+func transcriptHeader(s events.Created) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "new %s --players %s", s.Kind, strings.Join(s.Players, ","))
+	if s.Dealer != "" {
+		fmt.Fprintf(&b, " --dealer %s", s.Dealer)
+	}
+	r := engines[s.Kind]
+	if r != nil {
+		for _, o := range r.Options() {
+			if v, ok := s.Options[o.Name]; ok {
+				fmt.Fprintf(&b, " --option %s=%s", o.Name, v)
+			}
+		}
+	}
+	return b.String()
+}
+
+func importCommand() *cli.Command {
+	return &cli.Command{
+		Name:      "import",
+		Usage:     "record a whole game from a jsonl export or a transcript, and flag what is wrong in it",
+		ArgsUsage: "FILE (- for standard input)",
+		Action: func(c *cli.Context) error {
+			if c.NArg() != 1 {
+				return usagef("tableside import FILE")
+			}
+			var in io.Reader = c.App.Reader
+			if name := c.Args().First(); name != "-" {
+				f, err := os.Open(name)
+				if err != nil {
+					return err
+				}
+				defer f.Close()
+				in = f
+			}
+			data, err := io.ReadAll(io.LimitReader(in, maxImport+1))
+			if err != nil {
+				return err
+			}
+			if len(data) > maxImport {
+				return fmt.Errorf("%s is larger than %d MiB: not a game log", c.Args().First(), maxImport>>20)
+			}
+			log, notes, err := readImport(data, now())
+			if err != nil {
+				return usageError{fmt.Sprintf("%s: %v; nothing was recorded", c.Args().First(), err)}
+			}
+			st, err := openStore(c)
+			if err != nil {
+				return err
+			}
+			defer st.Close()
+			id, _, err := st.Create(log)
+			if err != nil {
+				return err
+			}
+			for _, n := range notes {
+				fmt.Fprintf(c.App.ErrWriter, "tableside: warning: %s\n", n)
+			}
+			t, err := load(st, id)
+			if err != nil {
+				return err
+			}
+			return t.referee(c.App.Writer, fmt.Sprintf("imported as game %d: %d events", id, len(log)))
+		},
+	}
+}
+
+// referee prints a game's report: a title, then every flag.
+func (t *table) referee(w io.Writer, title string) error {
+	open := t.OpenFlags()
+	fmt.Fprintf(w, "%s; %d open flag%s\n", title, len(open), plural(len(open)))
+	for _, f := range t.Flags {
+		fmt.Fprintf(w, "  event %d: %s\n", f.Seq, flagLine(f))
+	}
+	return nil
+}
+
+// readImport reads a game's log from a jsonl export or a transcript. It returns the events to
+// record and warnings about the file (such as a broken hash chain); an error means nothing
+// can be recorded.
+func readImport(data []byte, at int64) ([]events.Event, []string, error) {
+	trimmed := bytes.TrimSpace(data)
+	if len(trimmed) == 0 {
+		return nil, nil, errors.New("the file is empty")
+	}
+	if trimmed[0] == '{' {
+		return readJSONL(trimmed)
+	}
+	log, err := readTranscript(string(trimmed), at)
+	return log, nil, err
+}
+
+func readJSONL(data []byte) ([]events.Event, []string, error) {
+	var log []events.Event
+	var notes []string
+	chainOK := true
+	prev := ""
+	for i, line := range bytes.Split(data, []byte("\n")) {
+		line = bytes.TrimSpace(line)
+		if len(line) == 0 {
+			continue
+		}
+		var e events.Event
+		if err := json.Unmarshal(line, &e); err != nil {
+			return nil, nil, fmt.Errorf("line %d: not an event: %v", i+1, err)
+		}
+		if e.Type == "" {
+			return nil, nil, fmt.Errorf("line %d: the event has no type", i+1)
+		}
+		if len(e.Payload) == 0 || !json.Valid(e.Payload) {
+			return nil, nil, fmt.Errorf("line %d: the event's payload is not JSON", i+1)
+		}
+		if chainOK && e.Hash != "" && events.Hash(prev, e) != e.Hash {
+			notes = append(notes, fmt.Sprintf("line %d (event %d) does not match the file's hash chain: the file was changed after it was exported", i+1, e.Seq))
+			chainOK = false
+		}
+		prev = e.Hash
+		if len(log) > 0 && e.Type == events.TypeCreated {
+			return nil, nil, fmt.Errorf("line %d: a second game starts here; import one game per file", i+1)
+		}
+		log = append(log, events.Event{Type: e.Type, Actor: e.Actor, Payload: e.Payload, At: e.At})
+		if len(log) == 1 {
+			if err := checkSetup(e); err != nil {
+				return nil, nil, fmt.Errorf("line %d: %v", i+1, err)
+			}
+		}
+	}
+	return log, notes, nil
+}
+
+// checkSetup refuses a first event that no engine could start a game from.
+func checkSetup(e events.Event) error {
+	if e.Type != events.TypeCreated {
+		return fmt.Errorf("a game log starts with %s, not %s", events.TypeCreated, e.Type)
+	}
+	r, err := rulesFor([]events.Event{e})
+	if err != nil {
+		return err
+	}
+	var setup events.Created
+	_ = json.Unmarshal(e.Payload, &setup) // rulesFor read it already
+	_, err = r.New(setup)
+	return err
+}
+
+// readTranscript reads a transcript: a `new KIND --players …` line, then one move per line
+// in the notation `record` takes; blank lines and lines starting with # are skipped. Each
+// move is read in the light of the game so far, and recorded whether legal or not.
+func readTranscript(text string, at int64) ([]events.Event, error) {
+	var log []events.Event
+	var game referee.Game
+	for i, line := range strings.Split(text, "\n") {
+		line = strings.TrimSpace(line)
+		if line == "" || strings.HasPrefix(line, "#") {
+			continue
+		}
+		words := strings.Fields(line)
+		if game == nil {
+			setup, err := parseHeader(words)
+			if err != nil {
+				return nil, fmt.Errorf("line %d: %v", i+1, err)
+			}
+			r := engines[setup.Kind]
+			if game, err = r.New(setup); err != nil {
+				return nil, fmt.Errorf("line %d: %v", i+1, err)
+			}
+			b, _ := json.Marshal(setup)
+			log = append(log, events.Event{Type: events.TypeCreated, Payload: b, At: at})
+			continue
+		}
+		m, err := game.Parse(words)
+		if err != nil {
+			return nil, fmt.Errorf("line %d: %v", i+1, err)
+		}
+		game.Apply(int64(len(log)+1), m)
+		log = append(log, events.Event{Type: m.Type, Actor: m.Actor, Payload: m.Payload, At: at})
+	}
+	if game == nil {
+		return nil, errors.New("no `new KIND --players …` line")
+	}
+	return log, nil
+}
+
+// parseHeader reads a transcript's `new KIND --players a,b [--dealer x] [--option k=v]…`.
+func parseHeader(words []string) (events.Created, error) {
+	if len(words) < 2 || words[0] != "new" {
+		return events.Created{}, errors.New("a transcript starts with `new KIND --players a,b …`")
+	}
+	r, ok := engines[strings.ToLower(words[1])]
+	if !ok {
+		return events.Created{}, fmt.Errorf("unknown game %q (kinds: %s)", words[1], strings.Join(kinds(), ", "))
+	}
+	s := events.Created{Kind: r.Kind(), Ruleset: r.Ruleset(), Options: map[string]string{}}
+	for i := 2; i < len(words); i++ {
+		name, value, hasValue := strings.Cut(strings.TrimLeft(words[i], "-"), "=")
+		if !hasValue {
+			if i+1 >= len(words) {
+				return events.Created{}, fmt.Errorf("%s needs a value", words[i])
+			}
+			i++
+			value = words[i]
+		}
+		switch name {
+		case "players":
+			s.Players = strings.Split(value, ",")
+		case "dealer", "opener":
+			s.Dealer = value
+		case "option":
+			k, v, ok := strings.Cut(value, "=")
+			if !ok {
+				return events.Created{}, fmt.Errorf("option %q: write NAME=VALUE", value)
+			}
+			s.Options[k] = v
+		default:
+			return events.Created{}, fmt.Errorf("unknown setting %q", words[i])
+		}
+	}
+	for _, o := range r.Options() {
+		if _, set := s.Options[o.Name]; !set {
+			s.Options[o.Name] = o.Values[0]
+		}
+	}
+	return s, nil
+}

@@ -19,12 +19,21 @@ import (
 // reloads and tries again. It counts the conflicts it meets in *conflicts, and waits pause
 // after each append, as a player would, so that other writers get in between.
 func appendAll(s *Store, game int64, writer string, n int, pause time.Duration, conflicts *int) error {
+	return appendFrom(s, game, writer, 0, n, pause, conflicts)
+}
+
+// appendOne appends writer's event number i, as appendAll would.
+func appendOne(s *Store, game int64, writer string, i int) error {
+	return appendFrom(s, game, writer, i, i+1, 0, nil)
+}
+
+func appendFrom(s *Store, game int64, writer string, from, to int, pause time.Duration, conflicts *int) error {
 	evs, err := s.Load(game)
 	if err != nil {
 		return err
 	}
 	last := evs[len(evs)-1].Seq
-	for i := 0; i < n; {
+	for i := from; i < to; {
 		p := fmt.Sprintf(`{"writer":%q,"n":%d}`, writer, i)
 		stored, err := s.Append(game, last, []Event{{Type: "test.write", Actor: writer, Payload: json.RawMessage(p), At: int64(i)}})
 		if errors.Is(err, ErrConflict) {

@@ -14,6 +14,7 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+	"time"
 
 	"modernc.org/sqlite"
 	sqlite3 "modernc.org/sqlite/lib"
@@ -35,6 +36,9 @@ const applicationID = 0x54424C53
 // snapshot error when another terminal commits first.
 const pragmas = "_pragma=busy_timeout(5000)&_pragma=journal_mode(WAL)&_pragma=foreign_keys(1)" +
 	"&_pragma=synchronous(NORMAL)&_txlock=immediate"
+
+// busyTimeout is how long a writer waits for another to finish, as in pragmas.
+const busyTimeout = 5 * time.Second
 
 // migration brings a database from schema version to-1 to version to.
 type migration struct {
@@ -106,7 +110,7 @@ func Open(path, schema string) (*Store, error) {
 		if err := checkHeader(abs); err != nil {
 			return nil, fmt.Errorf("%s: %w", path, err)
 		}
-		if current, err = probe(abs); err != nil {
+		if err := retryBusy(func() (err error) { current, err = probe(abs); return err }); err != nil {
 			return nil, fmt.Errorf("%s: %w", path, err)
 		}
 	}
@@ -117,7 +121,7 @@ func Open(path, schema string) (*Store, error) {
 	}
 	s := &Store{db: db, path: path}
 	if !current {
-		if err := s.setUp(schema); err != nil {
+		if err := retryBusy(func() error { return s.setUp(schema) }); err != nil {
 			db.Close()
 			return nil, fmt.Errorf("%s: %w", path, err)
 		}
@@ -169,6 +173,24 @@ func probe(abs string) (current bool, err error) {
 	db.SetMaxOpenConns(1)
 	empty, version, err := classify(db)
 	return !empty && version == SchemaVersion, err
+}
+
+// retryBusy runs op again while it fails with SQLITE_BUSY, for as long as the busy timeout.
+// SQLite returns BUSY without waiting in a few WAL cases, notably while another connection is
+// turning a new file into a WAL database; that happens when two terminals create the same
+// database at once, and the second should simply wait for the first.
+func retryBusy(op func() error) error {
+	deadline := time.Now().Add(busyTimeout)
+	pause := time.Millisecond
+	for {
+		err := op()
+		var se *sqlite.Error
+		if !errors.As(err, &se) || se.Code()&0xff != sqlite3.SQLITE_BUSY || time.Now().After(deadline) {
+			return err
+		}
+		time.Sleep(pause)
+		pause = min(2*pause, 50*time.Millisecond)
+	}
 }
 
 // queryer is what classify needs from a *sql.DB or *sql.Tx.

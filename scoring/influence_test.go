@@ -151,6 +151,18 @@ func TestBestInfluenceJSON(t *testing.T) {
 	}
 }
 
+func TestInfluenceLines(t *testing.T) {
+	in := BestInfluence(ranksOf(t, "4 4 4 4 9 10 A"), false)
+	want := []Line{
+		{Text: "4-4-4-4 four of a kind ×3 = 12", Points: 12},
+		{Text: "9-10 run of two ×2 = 4", Points: 4},
+		{Text: "A single = 2", Points: 2},
+	}
+	if got := in.Lines(); !reflect.DeepEqual(got, want) {
+		t.Errorf("Lines() = %v, want %v", got, want)
+	}
+}
+
 func TestBestInfluenceInvalidRanks(t *testing.T) {
 	in := BestInfluence([]cards.Rank{0, cards.Queen, 15, cards.King, -1}, true)
 	if in.Total != 8 || len(in.Groups) != 1 || in.Groups[0].String() != "Q-K run of two ×2 = 8" {

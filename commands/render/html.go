@@ -37,9 +37,6 @@ type htmlCell struct {
 	Num  bool
 }
 
-// NumericCol reports whether rounds column i is aligned right.
-func (v *view) NumericCol(i int) bool { return i < len(v.Numeric) && v.Numeric[i] }
-
 // FlagsTitle is flagsTitle for the template.
 func (v *view) FlagsTitle() string { return v.flagsTitle() }
 

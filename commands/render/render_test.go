@@ -341,6 +341,34 @@ func TestTerminalWidth(t *testing.T) {
 	}
 }
 
+// sixPlayers is sampleSheet with four more players, too many for a column each in 80 columns.
+func sixPlayers() *scoring.Sheet {
+	s := sampleSheet()
+	s.Players = []string{"ann", "bob", "cat", "dan", "eve", "fay"}
+	for i, p := range s.Players[2:] {
+		s.Rounds[0].Players[p] = map[string]any{"captured": []string{"2"}, "so_far": 1}
+		s.Rounds[1].Players[p] = map[string]any{"captured": []string{"Q", "K", "A"}, "so_far": 19}
+		s.Breakdown[p] = []scoring.Line{{Text: "Q-K-A run of three ×3 = 18", Points: 18}, {Text: "2 single = 1", Points: 1}}
+		s.Totals[p] = 19 - i
+	}
+	s.Finished, s.Winner = false, nil
+	return s
+}
+
+// TestTerminalWidthSix checks that six players still fit: the rounds turn to one row per player.
+func TestTerminalWidthSix(t *testing.T) {
+	var buf bytes.Buffer
+	if err := Sheet(&buf, "table", sixPlayers(), sampleFlags()); err != nil {
+		t.Fatal(err)
+	}
+	for _, line := range strings.Split(buf.String(), "\n") {
+		if n := len([]rune(line)); n > 80 {
+			t.Errorf("line is %d columns wide: %s", n, line)
+		}
+	}
+	golden(t, filepath.Join("testdata", "sheet6.txt"), buf.Bytes())
+}
+
 func TestMarkdownEscapes(t *testing.T) {
 	var buf bytes.Buffer
 	if err := Table(&buf, "md", []string{"name"}, [][]string{{"a|b <i>x</i>"}}); err != nil {

@@ -23,7 +23,7 @@ func sheetText(w io.Writer, v *view) error {
 		fmt.Fprintf(bw, "no %ss yet\n", v.RoundName)
 	} else {
 		header, rows, numeric := v.roundHeader("\n"), v.Rounds, v.Numeric
-		if tableWidth(columnWidths(header, rows)) > termWidth {
+		if tableWidth(columnWidths(header, rows)) > termWidth && len(v.PlayerCols) > 0 && len(v.Players) > 1 {
 			header, rows, numeric = v.longRounds()
 		}
 		if err := table(bw, false, header, rows, numeric, -1); err != nil {

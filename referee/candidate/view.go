@@ -182,11 +182,7 @@ func (g *game) Sheet() *scoring.Sheet {
 	}
 	for p, name := range g.players {
 		s.Totals[name] = final[p].Total
-		lines := []scoring.Line{}
-		for _, gr := range final[p].Groups {
-			lines = append(lines, scoring.Line{Text: gr.String(), Points: gr.Points})
-		}
-		s.Breakdown[name] = lines
+		s.Breakdown[name] = final[p].Lines()
 	}
 	return s
 }

@@ -1,0 +1,50 @@
+// Package render writes the score sheet (scoring.Sheet with the referee's flags) and plain lists
+// in the formats the commands offer. Besides package commands it is the only package that knows
+// tablewriter; everything else hands it data and an io.Writer.
+//
+// Sheet writes these formats (Formats):
+//
+//   - table: for the terminal. The rounds, with a two-line header (player name over column
+//     title) that fits two players in 80 columns; when the players do not fit side by side, one
+//     row per round and player instead. Then the totals with each player's breakdown, the
+//     adjustments, the result ("ann wins 48 to 40", "draw at 40", "in progress") and the flags,
+//     settled ones marked as settled. Long messages and notes wrap to stay within 80 columns.
+//   - md: the same content as Markdown headings and tables. Names and notes are escaped, so a
+//     "|" stays in its cell and "<b>" stays text.
+//   - csv: one file a spreadsheet opens, laid out as below.
+//   - json: the Sheet's own JSON fields at the top level plus "flags", indented, with a trailing
+//     newline. Lists (players, columns, rounds, adjustments, flags) are always arrays and totals
+//     and breakdown always objects, never null; winner is null when nobody has won. Scripts rely
+//     on at least game, kind, players, rounds, totals, winner and flags (seq, rule, severity,
+//     message); fields are only ever added.
+//   - html: one self-contained printable page: inline CSS, no scripts, fonts or images from
+//     anywhere. Set for A4 with 15 mm margins, with print rules that fit US Letter too. Every
+//     name, note and message goes through html/template, so none of them can inject markup.
+//
+// # CSV layout
+//
+// Every record has the same number of fields (short ones are padded with empty fields), so both
+// spreadsheets and encoding/csv's default reader take the file as it is. The first field of each
+// record after the blank one says what it is:
+//
+//	ROUNDNAME,COLUMN…,PLAYER COLUMN…       header: the round's own columns, then each per-player
+//	                                       column for every player ("ann captured")
+//	N,VALUE…                               one record per round, in the header's order
+//	,,,                                    a blank record
+//	line,PLAYER,POINTS,TEXT                a breakdown line
+//	total,PLAYER,POINTS                    a player's total, after that player's lines
+//	adjustment,PLAYER,POINTS,NOTE,SEQ      points added or taken by the table
+//	result,TEXT                            "ann wins 48 to 40", "draw at 40", "in progress"
+//	flag,SEQ,SEVERITY,RULE,STATUS,MESSAGE  STATUS is "open" or "settled (how)"
+//
+// A text cell that starts with = + - or @ and is not a number gets a leading ' so that a
+// spreadsheet shows it instead of running it as a formula.
+//
+// # Lists
+//
+// Table writes a plain list (games, events, rules) as table, md or csv (TableFormats); callers
+// write their own JSON for lists. Columns holding only integers are aligned right.
+//
+// Both return an error wrapping ErrFormat for any other format, naming the valid ones, so that
+// a command can report it as a usage mistake.
+package render

@@ -1,0 +1,130 @@
+package commands
+
+import (
+	"database/sql"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"sync"
+	"testing"
+
+	"github.com/rogpeppe/go-internal/testscript"
+	_ "modernc.org/sqlite"
+)
+
+// testSchema is the schema main.go embeds.
+func testSchema(tb testing.TB) string {
+	tb.Helper()
+	b, err := os.ReadFile("../schema.sql")
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return string(b)
+}
+
+func TestMain(m *testing.M) {
+	testscript.Main(m, map[string]func(){
+		"tableside": func() {
+			b, err := os.ReadFile(os.Getenv("TABLESIDE_SCHEMA"))
+			if err != nil {
+				panic(err)
+			}
+			os.Exit(Main(string(b), os.Args))
+		},
+	})
+}
+
+// TestScripts runs whole games through the real command line: testdata/script/*.txtar.
+func TestScripts(t *testing.T) {
+	schema, err := os.Getwd()
+	if err != nil {
+		t.Fatal(err)
+	}
+	testscript.Run(t, testscript.Params{
+		Dir:                 "testdata/script",
+		RequireExplicitExec: true,
+		UpdateScripts:       *update,
+		Setup: func(env *testscript.Env) error {
+			env.Setenv("TABLESIDE_SCHEMA", schema+"/../schema.sql")
+			env.Setenv("TABLESIDE_DB", env.WorkDir+"/t.db")
+			env.Setenv("HOME", env.WorkDir)
+			env.Values["vars"] = append([]string(nil), env.Vars...)
+			return nil
+		},
+		Cmds: map[string]func(ts *testscript.TestScript, neg bool, args []string){
+			// race N PROGRAM ARGS… runs N copies of a command at the same moment, as N
+			// terminals would, and prints how many succeeded and failed, then their stderr.
+			"race": func(ts *testscript.TestScript, neg bool, args []string) {
+				n, err := strconv.Atoi(args[0])
+				if err != nil || len(args) < 2 {
+					ts.Fatalf("usage: race N PROGRAM ARGS…")
+				}
+				prog := ""
+				for _, dir := range filepath.SplitList(ts.Getenv("PATH")) {
+					if _, err := os.Stat(filepath.Join(dir, args[1])); err == nil {
+						prog = filepath.Join(dir, args[1])
+						break
+					}
+				}
+				if prog == "" {
+					ts.Fatalf("race: %s not found", args[1])
+				}
+				var wg sync.WaitGroup
+				var mu sync.Mutex
+				ok, failed := 0, 0
+				var stderr strings.Builder
+				start := make(chan struct{})
+				for range n {
+					wg.Add(1)
+					go func() {
+						defer wg.Done()
+						cmd := exec.Command(prog, args[2:]...)
+						cmd.Env = ts.Value("vars").([]string)
+						cmd.Dir = ts.Getenv("WORK")
+						var e strings.Builder
+						cmd.Stderr = &e
+						<-start
+						err := cmd.Run()
+						mu.Lock()
+						defer mu.Unlock()
+						if err == nil {
+							ok++
+						} else {
+							failed++
+						}
+						stderr.WriteString(e.String())
+					}()
+				}
+				close(start)
+				wg.Wait()
+				fmt.Fprintf(ts.Stdout(), "ok=%d failed=%d\n%s", ok, failed, stderr.String())
+			},
+			// sqlexec DB STATEMENT… runs plain SQL on a database, as someone editing the
+			// file behind tableside's back would.
+			"sqlexec": func(ts *testscript.TestScript, neg bool, args []string) {
+				if len(args) < 2 {
+					ts.Fatalf("usage: sqlexec DB STATEMENT")
+				}
+				db, err := sql.Open("sqlite", "file:"+ts.MkAbs(args[0]))
+				if err != nil {
+					ts.Fatalf("%v", err)
+				}
+				defer db.Close()
+				_, err = db.Exec(strings.Join(args[1:], " "))
+				if neg {
+					if err == nil {
+						ts.Fatalf("sqlexec succeeded")
+					}
+					ts.Logf("refused as expected: %v", err)
+					return
+				}
+				if err != nil {
+					ts.Fatalf("sqlexec: %v", err)
+				}
+			},
+		},
+	})
+}

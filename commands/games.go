@@ -52,10 +52,19 @@ func gamesCommand() *cli.Command {
 				return err
 			}
 			if format == "json" {
-				if games == nil {
-					return writeJSON(c, []any{})
+				type listed struct {
+					ID        int64    `json:"id"`
+					Kind      string   `json:"kind"`
+					Players   []string `json:"players"`
+					Events    int      `json:"events"`
+					CreatedAt int64    `json:"created_at"`
+					LastAt    int64    `json:"last_at"`
 				}
-				return writeJSON(c, games)
+				out := []listed{}
+				for _, g := range games {
+					out = append(out, listed{g.ID, g.Kind, g.Players, g.Events, g.CreatedAt, g.LastAt})
+				}
+				return writeJSON(c, out)
 			}
 			var rows [][]string
 			for _, g := range games {

@@ -1,6 +1,9 @@
 package commands
 
-import "github.com/tableside/tableside/events"
+import (
+	"github.com/tableside/tableside/events"
+	"github.com/tableside/tableside/referee"
+)
 
 // numbered gives events the sequence numbers a store would.
 func numbered(log []events.Event) []events.Event {
@@ -10,4 +13,14 @@ func numbered(log []events.Event) []events.Event {
 		out[i] = e
 	}
 	return out
+}
+
+// replayImported replays an imported log as the store would number it.
+func replayImported(log []events.Event) (*referee.Outcome, error) {
+	numbered := numbered(log)
+	r, err := rulesFor(numbered)
+	if err != nil {
+		return nil, err
+	}
+	return referee.Replay(r, numbered)
 }

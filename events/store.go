@@ -55,8 +55,7 @@ var migrations = []migration{}
 // Store is a tableside database: the games and their event logs. It is safe for concurrent use,
 // and several processes may use the same file at once.
 type Store struct {
-	db   *sql.DB
-	path string
+	db *sql.DB
 }
 
 // GameInfo summarises a game for listing.
@@ -97,16 +96,20 @@ func Open(path, schema string) (*Store, error) {
 	switch {
 	case errors.Is(err, fs.ErrNotExist):
 		dir := filepath.Dir(abs)
-		if _, err := os.Stat(dir); err != nil {
-			return nil, fmt.Errorf("open %s: directory %s: %w", path, dir, err)
+		if _, err := os.Stat(dir); errors.Is(err, fs.ErrNotExist) {
+			return nil, fmt.Errorf("open %s: directory %s does not exist: %w", path, dir, fs.ErrNotExist)
+		} else if err != nil {
+			return nil, fmt.Errorf("open %s: %w", path, err)
 		}
 	case err != nil:
 		return nil, fmt.Errorf("open %s: %w", path, err)
 	case fi.IsDir():
 		return nil, fmt.Errorf("open %s: is a directory", path)
 	case fi.Size() > 0:
-		// Look before SQLite touches the file: SQLite may roll back a journal or switch
-		// journal modes on open, and neither should ever happen to somebody else's file.
+		// Look before SQLite touches the file. SQLite takes a file shorter than one page for
+		// an empty database, and would write the schema over someone's notes; on another
+		// program's database it may roll back a journal or switch to WAL, and neither should
+		// happen to a file that is not ours.
 		if err := checkHeader(abs); err != nil {
 			return nil, fmt.Errorf("%s: %w", path, err)
 		}
@@ -119,7 +122,7 @@ func Open(path, schema string) (*Store, error) {
 	if err != nil {
 		return nil, fmt.Errorf("open %s: %w", path, err)
 	}
-	s := &Store{db: db, path: path}
+	s := &Store{db: db}
 	if !current {
 		if err := retryBusy(func() error { return s.setUp(schema) }); err != nil {
 			db.Close()

@@ -1,0 +1,86 @@
+package cards
+
+import (
+	"errors"
+	"testing"
+)
+
+func TestParse(t *testing.T) {
+	tests := []struct {
+		in   string
+		want Card
+	}{
+		{"9H", Card{9, Hearts}}, {"10♥", Card{10, Hearts}}, {"t♣", Card{10, Clubs}}, {"qs", Card{Queen, Spades}},
+		{"A♢", Card{Ace, Diamonds}}, {" 2c ", Card{2, Clubs}}, {"Kd", Card{King, Diamonds}}, {"j♤", Card{Jack, Spades}},
+	}
+	for _, tt := range tests {
+		got, err := Parse(tt.in)
+		if err != nil || got != tt.want {
+			t.Errorf("Parse(%q) = %v, %v; want %v", tt.in, got, err, tt.want)
+		}
+	}
+	for _, bad := range []string{"", "9", "H", "1H", "11H", "9X", "10", "♥9", "99H", "AHH"} {
+		if c, err := Parse(bad); !errors.Is(err, ErrCard) {
+			t.Errorf("Parse(%q) = %v, %v; want ErrCard", bad, c, err)
+		}
+	}
+}
+
+func TestNotationRoundTrip(t *testing.T) {
+	for _, s := range Suits {
+		for r := MinRank; r <= MaxRank; r++ {
+			c := Card{r, s}
+			for _, text := range []string{c.String(), c.Pretty()} {
+				back, err := Parse(text)
+				if err != nil || back != c {
+					t.Errorf("%v → %q → %v, %v", c, text, back, err)
+				}
+			}
+			b, err := c.MarshalText()
+			if err != nil {
+				t.Fatal(err)
+			}
+			var back Card
+			if err := back.UnmarshalText(b); err != nil || back != c {
+				t.Errorf("text %s → %v, %v", b, back, err)
+			}
+		}
+	}
+	if _, err := (Card{Rank: 1, Suit: Hearts}).MarshalText(); !errors.Is(err, ErrCard) {
+		t.Errorf("an invalid card marshalled: %v", err)
+	}
+}
+
+func TestParseRank(t *testing.T) {
+	for in, want := range map[string]Rank{"a": Ace, "K": King, "q": Queen, "J": Jack, "T": 10, "10": 10, "2": 2, "9": 9} {
+		if got, err := ParseRank(in); err != nil || got != want {
+			t.Errorf("ParseRank(%q) = %v, %v; want %v", in, got, err, want)
+		}
+	}
+	for _, bad := range []string{"1", "0", "11", "X", "", "AA"} {
+		if _, err := ParseRank(bad); !errors.Is(err, ErrRank) {
+			t.Errorf("ParseRank(%q): want ErrRank, got %v", bad, err)
+		}
+	}
+}
+
+func FuzzParse(f *testing.F) {
+	for _, s := range []string{"9H", "10♥", "t♣", "", "♥", "1\xff", "10"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		c, err := Parse(s)
+		if err != nil {
+			if !errors.Is(err, ErrCard) {
+				t.Fatalf("Parse(%q): error %v does not wrap ErrCard", s, err)
+			}
+			return
+		}
+		if !c.Rank.Valid() || !c.Suit.Valid() {
+			t.Fatalf("Parse(%q) = invalid card %#v", s, c)
+		}
+		if back, err := Parse(c.String()); err != nil || back != c {
+			t.Fatalf("%q → %v → %v, %v", s, c, back, err)
+		}
+	})
+}

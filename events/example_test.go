@@ -1,0 +1,53 @@
+package events_test
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"log"
+	"os"
+	"path/filepath"
+
+	"github.com/tableside/tableside/events"
+)
+
+// A terminal records a move after the last event it saw; a second terminal that saw the same
+// event is told someone else recorded first, and reloads.
+func Example() {
+	schema, err := os.ReadFile("../schema.sql") // main embeds it
+	if err != nil {
+		log.Fatal(err)
+	}
+	dir, err := os.MkdirTemp("", "tableside")
+	if err != nil {
+		log.Fatal(err)
+	}
+	defer os.RemoveAll(dir)
+	s, err := events.Open(filepath.Join(dir, "tableside.db"), string(schema))
+	if err != nil {
+		log.Fatal(err)
+	}
+	defer s.Close()
+
+	created, _ := json.Marshal(events.Created{Kind: "candidate", Players: []string{"ann", "bob"}, Ruleset: "candidate/1"})
+	game, _, err := s.Create([]events.Event{{Type: events.TypeCreated, Payload: created, At: 1_700_000_000_000}})
+	if err != nil {
+		log.Fatal(err)
+	}
+	bid := events.Event{Type: "candidate.bid", Actor: "ann", Payload: json.RawMessage(`{"card": "JH"}`), At: 1_700_000_005_000}
+	stored, err := s.Append(game, 1, []events.Event{bid})
+	if err != nil {
+		log.Fatal(err)
+	}
+	fmt.Println(stored[0].Seq, string(stored[0].Payload))
+
+	_, err = s.Append(game, 1, []events.Event{{Type: "candidate.bid", Actor: "bob", Payload: json.RawMessage(`{"card":"QH"}`)}})
+	fmt.Println(errors.Is(err, events.ErrConflict))
+
+	broken, err := s.Verify()
+	fmt.Println(len(broken), err)
+	// Output:
+	// 2 {"card":"JH"}
+	// true
+	// 0 <nil>
+}

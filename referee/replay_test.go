@@ -1,0 +1,163 @@
+package referee_test
+
+import (
+	"encoding/json"
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/tableside/tableside/events"
+	"github.com/tableside/tableside/referee"
+	"github.com/tableside/tableside/referee/candidate"
+)
+
+// build turns lines into a Candidate log: moves in notation, or corrections written as
+// "void N", "amend N MOVE…", "condone N", "rule-void N", "adjust PLAYER N".
+func build(t *testing.T, lines ...string) []events.Event {
+	t.Helper()
+	setup, _ := json.Marshal(events.Created{Kind: "candidate", Players: []string{"ann", "bob"}, Dealer: "bob"})
+	log := []events.Event{{Game: 1, Seq: 1, Type: events.TypeCreated, Payload: setup}}
+	add := func(typ, actor string, payload any) {
+		b, err := json.Marshal(payload)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if raw, ok := payload.(json.RawMessage); ok {
+			b = raw
+		}
+		log = append(log, events.Event{Game: 1, Seq: int64(len(log) + 1), Type: typ, Actor: actor, Payload: b})
+	}
+	for _, line := range lines {
+		w := strings.Fields(line)
+		var n int64
+		if len(w) > 1 {
+			fmt.Sscan(w[1], &n)
+		}
+		switch w[0] {
+		case "void":
+			add(events.TypeVoid, "", events.Void{Target: n})
+		case "condone":
+			add(events.TypeRuling, "", events.Ruling{Target: n, Decision: events.Condone})
+		case "rule-void":
+			add(events.TypeRuling, "", events.Ruling{Target: n, Decision: events.VoidIt})
+		case "adjust":
+			var pts int
+			fmt.Sscan(w[2], &pts)
+			add(events.TypeAdjust, "", events.Adjust{Player: w[1], Points: pts, Note: "test"})
+		case "amend":
+			o, err := referee.ReplayUntil(candidate.Rules{}, log, n)
+			if err != nil {
+				t.Fatal(err)
+			}
+			m, err := o.Game.Parse(w[2:])
+			if err != nil {
+				t.Fatal(err)
+			}
+			add(events.TypeAmend, "", events.Amend{Target: n, Type: m.Type, Actor: m.Actor, Payload: m.Payload})
+		default:
+			o, err := referee.Replay(candidate.Rules{}, log)
+			if err != nil {
+				t.Fatal(err)
+			}
+			m, err := o.Game.Parse(w)
+			if err != nil {
+				t.Fatalf("%q: %v", line, err)
+			}
+			add(m.Type, m.Actor, m.Payload)
+		}
+	}
+	return log
+}
+
+func summary(o *referee.Outcome) string {
+	var out []string
+	for _, f := range o.Flags {
+		s := fmt.Sprintf("%d %s", f.Seq, f.Rule)
+		if !f.Open() {
+			s += " settled"
+		}
+		out = append(out, s)
+	}
+	return strings.Join(out, "; ")
+}
+
+func TestCorrections(t *testing.T) {
+	base := []string{"seat H", "reveal 7H", "ann bid 9H", "bob bid JH"} // events 2–5
+	tests := []struct {
+		name  string
+		extra []string
+		flags string
+		notes map[int64]string
+		turn  string
+	}{
+		{"void re-judges what follows: bob's J♥ becomes the opening bid, out of turn", []string{"void 4"}, "5 C6", map[int64]string{4: "voided by 6"}, "ann"},
+		{"amend makes a later bid low", []string{"amend 4 ann bid QH"}, "5 C7", map[int64]string{4: "amended by 6"}, "ann"},
+		{"amend after void brings the move back", []string{"void 4", "amend 4 ann bid 2H"}, "", map[int64]string{4: "amended by 7"}, "ann"},
+		{"void after amend wins", []string{"amend 4 ann bid QH", "void 4"}, "5 C6", map[int64]string{4: "voided by 7"}, "ann"},
+		{"condone settles the flag, the move stands", []string{"amend 4 ann bid QH", "condone 5"}, "5 C7 settled", nil, "ann"},
+		{"a ruling can void", []string{"rule-void 5"}, "", map[int64]string{5: "voided by 6"}, "bob"},
+		{"void of the game's creation is flagged and ignored", []string{"void 1"}, "6 L1", nil, "ann"},
+		{"void of a later event is flagged", []string{"void 9"}, "6 L1", nil, "ann"},
+		{"void of a correction is flagged", []string{"void 4", "void 6"}, "5 C6; 7 L1", nil, "ann"},
+		{"adjustment for a stranger is flagged", []string{"adjust carl 3"}, "6 L1", nil, "ann"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			o, err := referee.Replay(candidate.Rules{}, build(t, append(base, tt.extra...)...))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got := summary(o); got != tt.flags {
+				t.Errorf("flags %q, want %q (%+v)", got, tt.flags, o.Flags)
+			}
+			for seq, note := range tt.notes {
+				if o.Notes[seq] != note {
+					t.Errorf("note on %d = %q, want %q", seq, o.Notes[seq], note)
+				}
+			}
+			if !strings.Contains(o.Game.Hint(), tt.turn+" ") {
+				t.Errorf("hint %q: want %s to act", o.Game.Hint(), tt.turn)
+			}
+		})
+	}
+}
+
+func TestAdjustmentsCountInTheSheet(t *testing.T) {
+	o, err := referee.Replay(candidate.Rules{}, build(t, "seat H", "reveal KH", "ann bid 2H", "bob pass", "adjust bob -3", "adjust ann 2", "void 7"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := o.Sheet()
+	// ann captured K♥ (2); bob lost 3; ann's +2 was voided.
+	if s.Totals["ann"] != 2 || s.Totals["bob"] != -3 {
+		t.Errorf("totals %v, want ann 2, bob -3", s.Totals)
+	}
+	for p, lines := range s.Breakdown {
+		sum := 0
+		for _, l := range lines {
+			sum += l.Points
+		}
+		if sum != s.Totals[p] {
+			t.Errorf("%s: breakdown adds to %d, total is %d", p, sum, s.Totals[p])
+		}
+	}
+}
+
+func TestLeader(t *testing.T) {
+	players := []string{"ann", "bob", "cy"}
+	if w, draw := referee.Leader(players, map[string]int{"ann": 3, "bob": 5, "cy": 5}); w != nil || !draw {
+		t.Errorf("a shared top total is a draw, got %v %v", w, draw)
+	}
+	if w, draw := referee.Leader(players, map[string]int{"ann": -1, "bob": -5, "cy": -2}); w == nil || *w != "ann" || draw {
+		t.Errorf("negative totals: want ann, got %v %v", w, draw)
+	}
+}
+
+func TestReplayNeedsACreation(t *testing.T) {
+	if _, err := referee.Replay(candidate.Rules{}, nil); err == nil {
+		t.Error("an empty log replayed")
+	}
+	if _, err := referee.Replay(candidate.Rules{}, []events.Event{{Seq: 1, Type: "candidate.seat", Payload: []byte(`{}`)}}); err == nil {
+		t.Error("a log without game.created replayed")
+	}
+}

@@ -17,7 +17,7 @@ import (
 // game300 writes a database holding one game of exactly 300 events that is not over: a
 // generated game in which the first moves were each undone and entered again, as happens at a
 // real table. It returns the file and the move that comes next.
-func game300(b *testing.B, schema string) (string, []string) {
+func game300(b testing.TB, schema string) (string, []string) {
 	setup, moves := candidate.Playout(rand.New(rand.NewPCG(5, 5)), nil)
 	g, err := candidate.Rules{}.New(setup)
 	if err != nil {

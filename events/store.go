@@ -34,7 +34,11 @@ const applicationID = 0x54424C53
 // _txlock=immediate makes every transaction BEGIN IMMEDIATE: the writer takes the lock before
 // it reads the last seq, so in WAL mode it waits (busy_timeout) instead of failing with a
 // snapshot error when another terminal commits first.
-const pragmas = "_pragma=busy_timeout(5000)&_pragma=journal_mode(WAL)&_pragma=foreign_keys(1)" +
+//
+// WAL is not among them: journal_mode=WAL is a property of the file, written once when the
+// schema is applied (setUp) and kept by SQLite from then on. Set in the DSN it would run on
+// connecting, before Open has looked at the file, and turn another program's database to WAL.
+const pragmas = "_pragma=busy_timeout(5000)&_pragma=foreign_keys(1)" +
 	"&_pragma=synchronous(NORMAL)&_txlock=immediate"
 
 // busyTimeout is how long a writer waits for another to finish, as in pragmas.
@@ -89,31 +93,21 @@ func Open(path, schema string) (*Store, error) {
 	if err != nil {
 		return nil, fmt.Errorf("open %s: %w", path, err)
 	}
-	// current is true when the file already holds this version of the schema; Open then
-	// writes nothing, and does not wait for another process's write lock.
-	current := false
 	fi, err := os.Stat(abs)
 	switch {
 	case errors.Is(err, fs.ErrNotExist):
 		dir := filepath.Dir(abs)
-		if _, err := os.Stat(dir); errors.Is(err, fs.ErrNotExist) {
-			return nil, fmt.Errorf("open %s: directory %s does not exist: %w", path, dir, fs.ErrNotExist)
-		} else if err != nil {
-			return nil, fmt.Errorf("open %s: %w", path, err)
+		if _, err := os.Stat(dir); err != nil {
+			return nil, fmt.Errorf("open %s: directory %s: %w", path, dir, err)
 		}
 	case err != nil:
 		return nil, fmt.Errorf("open %s: %w", path, err)
 	case fi.IsDir():
 		return nil, fmt.Errorf("open %s: is a directory", path)
 	case fi.Size() > 0:
-		// Look before SQLite touches the file. SQLite takes a file shorter than one page for
-		// an empty database, and would write the schema over someone's notes; on another
-		// program's database it may roll back a journal or switch to WAL, and neither should
-		// happen to a file that is not ours.
+		// Look before SQLite touches the file: SQLite takes a file shorter than a page for an
+		// empty database, and would write the schema over somebody's notes.
 		if err := checkHeader(abs); err != nil {
-			return nil, fmt.Errorf("%s: %w", path, err)
-		}
-		if err := retryBusy(func() (err error) { current, err = probe(abs); return err }); err != nil {
 			return nil, fmt.Errorf("%s: %w", path, err)
 		}
 	}
@@ -123,6 +117,13 @@ func Open(path, schema string) (*Store, error) {
 		return nil, fmt.Errorf("open %s: %w", path, err)
 	}
 	s := &Store{db: db}
+	// Reading the file's identity writes nothing, so opening an up-to-date database does not
+	// wait behind another terminal that is recording; only a new or older file is written.
+	var current bool
+	if err := retryBusy(func() (err error) { current, err = s.current(); return err }); err != nil {
+		db.Close()
+		return nil, fmt.Errorf("%s: %w", path, err)
+	}
 	if !current {
 		if err := retryBusy(func() error { return s.setUp(schema) }); err != nil {
 			db.Close()
@@ -164,18 +165,18 @@ func checkHeader(abs string) error {
 	return nil
 }
 
-// probe opens an existing SQLite file without any pragma that writes (mode=rw also keeps SQLite
-// from creating anything) and checks that it is ours or empty. It reports whether the file
-// already has the current schema.
-func probe(abs string) (current bool, err error) {
-	db, err := sql.Open("sqlite", dsn(abs, "mode=rw&_pragma=busy_timeout(5000)"))
-	if err != nil {
+// current reports whether the file already holds this version of the schema in WAL mode, and
+// refuses a file that is not ours (ErrNotDatabase) or is newer (ErrTooNew).
+func (s *Store) current() (bool, error) {
+	empty, version, err := classify(s.db)
+	if err != nil || empty || version != SchemaVersion {
 		return false, err
 	}
-	defer db.Close()
-	db.SetMaxOpenConns(1)
-	empty, version, err := classify(db)
-	return !empty && version == SchemaVersion, err
+	var mode string
+	if err := s.db.QueryRow(`SELECT journal_mode FROM pragma_journal_mode()`).Scan(&mode); err != nil {
+		return false, err
+	}
+	return mode == "wal", nil
 }
 
 // retryBusy runs op again while it fails with SQLITE_BUSY, for as long as the busy timeout.
@@ -251,7 +252,8 @@ func (s *Store) setUp(schema string) error {
 			return fmt.Errorf("apply schema: %w", err)
 		}
 	case version == SchemaVersion:
-		return nil // nothing to write: leave the file alone
+		tx.Rollback()
+		return s.wal() // current, but not yet in WAL mode
 	default:
 		for _, m := range migrations {
 			if m.to <= version {
@@ -273,7 +275,24 @@ func (s *Store) setUp(schema string) error {
 	if _, err := tx.Exec(fmt.Sprintf("PRAGMA user_version = %d", SchemaVersion)); err != nil {
 		return err
 	}
-	return tx.Commit()
+	if err := tx.Commit(); err != nil {
+		return err
+	}
+	return s.wal()
+}
+
+// wal puts the file in WAL mode, so that readers never wait for a writer. The mode is stored
+// in the file: every later connection, of any process, uses it. It cannot change inside a
+// transaction, so it follows the schema's.
+func (s *Store) wal() error {
+	var mode string
+	if err := s.db.QueryRow(`PRAGMA journal_mode = WAL`).Scan(&mode); err != nil {
+		return fmt.Errorf("journal mode: %w", err)
+	}
+	if mode != "wal" {
+		return fmt.Errorf("journal mode: the file stays in %s mode, not wal", mode)
+	}
+	return nil
 }
 
 // Close closes the database.

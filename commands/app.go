@@ -64,12 +64,7 @@ func Run(schema string, args []string, stdin io.Reader, stdout, stderr io.Writer
 		strings.HasPrefix(err.Error(), "invalid value") || strings.Contains(err.Error(), "Required flag") {
 		code = 2
 	}
-	msg := err.Error()
-	fmt.Fprintf(stderr, "tableside: error: %s\n", msg)
-	var h hinted
-	if errors.As(err, &h) && h.hint != "" {
-		fmt.Fprintf(stderr, "tableside: hint: %s\n", h.hint)
-	}
+	printError(stderr, err)
 	return code
 }
 
@@ -93,7 +88,7 @@ func NewApp(schema string, stdin io.Reader, stdout, stderr io.Writer) *cli.App {
 		},
 		CommandNotFound: func(c *cli.Context, name string) {},
 		Commands: []*cli.Command{
-			newCommand(), gamesCommand(), recordCommand(), showCommand(), logCommand(), checkCommand(),
+			newCommand(), gamesCommand(), recordCommand(), playCommand(), showCommand(), logCommand(), checkCommand(),
 			undoCommand(), voidCommand(), amendCommand(), ruleCommand(), adjustCommand(),
 			scoreCommand(), exportCommand(), importCommand(), calcCommand(), rulesCommand(),
 			verifyCommand(), demoCommand(),

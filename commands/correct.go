@@ -26,14 +26,13 @@ func noteFlag(required bool) cli.Flag {
 
 // correction checks a correction against the game, shows what it changes, and appends it
 // unless this is a dry run.
-func (t *table) correct(c *cli.Context, e events.Event) error {
+func (t *table) correct(w io.Writer, e events.Event, dryRun bool) error {
 	e.Seq = t.Last + 1
 	after, err := referee.Replay(t.rules, append(slices.Clip(t.log), e))
 	if err != nil {
 		return err
 	}
-	w := c.App.Writer
-	if c.Bool("dry-run") {
+	if dryRun {
 		fmt.Fprintf(w, "dry run, nothing recorded: %s\n", t.describe(e))
 		compare(w, t.Outcome, after)
 		return nil
@@ -116,17 +115,22 @@ func undoCommand() *cli.Command {
 			if c.NArg() > 1 {
 				return usagef("undo takes only the game; to take back an earlier move use `void GAME SEQ`")
 			}
-			moves := t.Moves()
-			if len(moves) == 0 {
-				return usagef("game %d has no move to undo", t.id)
-			}
-			e, err := event(events.TypeVoid, "", events.Void{Target: moves[len(moves)-1].Seq, Note: c.String("note")})
-			if err != nil {
-				return err
-			}
-			return t.correct(c, e)
+			return t.undo(c.App.Writer, c.String("note"), c.Bool("dry-run"))
 		},
 	}
+}
+
+// undo voids the latest move in force.
+func (t *table) undo(w io.Writer, note string, dryRun bool) error {
+	moves := t.Moves()
+	if len(moves) == 0 {
+		return usagef("game %d has no move to undo", t.id)
+	}
+	e, err := event(events.TypeVoid, "", events.Void{Target: moves[len(moves)-1].Seq, Note: note})
+	if err != nil {
+		return err
+	}
+	return t.correct(w, e, dryRun)
 }
 
 func voidCommand() *cli.Command {
@@ -152,7 +156,7 @@ func voidCommand() *cli.Command {
 			if err != nil {
 				return err
 			}
-			return t.correct(c, e)
+			return t.correct(c.App.Writer, e, c.Bool("dry-run"))
 		},
 	}
 }
@@ -192,7 +196,7 @@ func amendCommand() *cli.Command {
 			if err != nil {
 				return err
 			}
-			return t.correct(c, e)
+			return t.correct(c.App.Writer, e, c.Bool("dry-run"))
 		},
 	}
 }
@@ -227,7 +231,7 @@ func ruleCommand() *cli.Command {
 			if err != nil {
 				return err
 			}
-			return t.correct(c, e)
+			return t.correct(c.App.Writer, e, c.Bool("dry-run"))
 		},
 	}
 }
@@ -262,7 +266,7 @@ func adjustCommand() *cli.Command {
 			if err != nil {
 				return err
 			}
-			return t.correct(c, e)
+			return t.correct(c.App.Writer, e, c.Bool("dry-run"))
 		},
 	}
 }

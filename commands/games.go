@@ -3,6 +3,7 @@ package commands
 import (
 	"encoding/json"
 	"fmt"
+	"io"
 	"strings"
 	"time"
 
@@ -26,8 +27,10 @@ func checkFormat(c *cli.Context, values ...string) (string, error) {
 	return "", usagef("unknown format %q (use %s)", f, strings.Join(values, ", "))
 }
 
-func writeJSON(c *cli.Context, v any) error {
-	enc := json.NewEncoder(c.App.Writer)
+func writeJSON(c *cli.Context, v any) error { return writeJSONTo(c.App.Writer, v) }
+
+func writeJSONTo(w io.Writer, v any) error {
+	enc := json.NewEncoder(w)
 	enc.SetIndent("", "  ")
 	return enc.Encode(v)
 }

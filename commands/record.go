@@ -36,24 +36,33 @@ func recordCommand() *cli.Command {
 			if len(words) == 0 {
 				return hinted{usagef("what move? (tableside record %d MOVE…)", t.id), t.Game.Hint()}
 			}
-			for attempt := 0; ; attempt++ {
-				if after := c.Int64("after"); after != 0 && after != t.Last {
-					return hinted{fmt.Errorf("%w: the log ends at event %d, not %d; nothing was recorded", events.ErrConflict, t.Last, after), fmt.Sprintf("see `tableside show %d`, then enter it again", t.id)}
-				}
-				stored, flags, err := t.record(words, c.Bool("force"))
-				if errors.Is(err, events.ErrConflict) && c.Int64("after") == 0 && attempt < conflictRetries {
-					fmt.Fprintf(c.App.ErrWriter, "tableside: note: another terminal recorded in game %d first; judging the move again\n", t.id)
-					if t, err = load(t.store, t.id); err != nil {
-						return err
-					}
-					continue
-				}
-				if err != nil {
-					return err
-				}
-				return t.report(c.App.Writer, stored, flags)
-			}
+			return t.enter(c.App.Writer, c.App.ErrWriter, words, c.Bool("force"), c.Int64("after"))
 		},
+	}
+}
+
+// enter records a typed move and reports it. When another terminal records first, the move
+// is judged again against the newer record, unless the caller named the event it expects to
+// follow (after), for which a conflict is an error.
+func (t *table) enter(w, errw io.Writer, words []string, force bool, after int64) error {
+	for attempt := 0; ; attempt++ {
+		if after != 0 && after != t.Last {
+			return hinted{fmt.Errorf("%w: the log ends at event %d, not %d; nothing was recorded", events.ErrConflict, t.Last, after), fmt.Sprintf("see `tableside show %d`, then enter it again", t.id)}
+		}
+		stored, flags, err := t.record(words, force)
+		if errors.Is(err, events.ErrConflict) && after == 0 && attempt < conflictRetries {
+			fmt.Fprintf(errw, "tableside: note: another terminal recorded in game %d first; judging the move again\n", t.id)
+			fresh, err := load(t.store, t.id)
+			if err != nil {
+				return err
+			}
+			*t = *fresh
+			continue
+		}
+		if err != nil {
+			return err
+		}
+		return t.report(w, stored, flags)
 	}
 }
 

@@ -2,6 +2,7 @@ package commands
 
 import (
 	"fmt"
+	"io"
 	"slices"
 	"strings"
 
@@ -30,7 +31,7 @@ func scoreCommand() *cli.Command {
 	}
 }
 
-func (t *table) writeSheet(w interface{ Write([]byte) (int, error) }, format string) error {
+func (t *table) writeSheet(w io.Writer, format string) error {
 	s := t.Sheet()
 	s.Game, s.Options = t.id, t.Setup.Options
 	if err := render.Sheet(w, format, s, nonNilFlags(t.Flags)); err != nil {

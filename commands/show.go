@@ -2,6 +2,7 @@ package commands
 
 import (
 	"fmt"
+	"io"
 	"strings"
 	"time"
 
@@ -39,22 +40,27 @@ func showCommand() *cli.Command {
 					"status": t.Game.Status(), "over": t.Game.Over(), "hint": t.Game.Hint(), "legal": legal, "flags": open,
 				})
 			}
-			w := c.App.Writer
-			fmt.Fprintf(w, "game %d: %s, %s\n", t.id, t.Setup.Kind, strings.Join(t.Setup.Players, " v "))
-			for _, f := range t.Game.Status() {
-				fmt.Fprintf(w, "  %-20s %s\n", f.Label+":", f.Value)
-			}
-			fmt.Fprintf(w, "  %-20s %s\n", "legal:", t.Game.Hint())
-			if len(open) == 0 {
-				fmt.Fprintf(w, "  %-20s none\n", "open flags:")
-			} else {
-				fmt.Fprintf(w, "  open flags:\n")
-				for _, f := range open {
-					fmt.Fprintf(w, "    event %d: %s\n", f.Seq, flagLine(f))
-				}
-			}
+			t.show(c.App.Writer)
 			return nil
 		},
+	}
+}
+
+// show writes the table now: the game's status, what is legal and the open flags.
+func (t *table) show(w io.Writer) {
+	fmt.Fprintf(w, "game %d: %s, %s\n", t.id, t.Setup.Kind, strings.Join(t.Setup.Players, " v "))
+	for _, f := range t.Game.Status() {
+		fmt.Fprintf(w, "  %-20s %s\n", f.Label+":", f.Value)
+	}
+	fmt.Fprintf(w, "  %-20s %s\n", "legal:", t.Game.Hint())
+	open := t.OpenFlags()
+	if len(open) == 0 {
+		fmt.Fprintf(w, "  %-20s none\n", "open flags:")
+		return
+	}
+	fmt.Fprintf(w, "  open flags:\n")
+	for _, f := range open {
+		fmt.Fprintf(w, "    event %d: %s\n", f.Seq, flagLine(f))
 	}
 }
 
@@ -116,32 +122,37 @@ func logCommand() *cli.Command {
 				return err
 			}
 			defer t.store.Close()
-			bySeq := map[int64][]referee.Flag{}
-			for _, f := range t.Flags {
-				bySeq[f.Seq] = append(bySeq[f.Seq], f)
-			}
-			if format == "json" {
-				type entry struct {
-					events.Event
-					Text  string         `json:"text"`
-					Note  string         `json:"note,omitempty"`
-					Flags []referee.Flag `json:"flags"`
-				}
-				out := []entry{}
-				for _, e := range t.log {
-					out = append(out, entry{e, t.describe(e), t.Notes[e.Seq], nonNilFlags(bySeq[e.Seq])})
-				}
-				return writeJSON(c, out)
-			}
-			var rows [][]string
-			for _, e := range t.log {
-				var fl []string
-				for _, f := range bySeq[e.Seq] {
-					fl = append(fl, flagLine(f))
-				}
-				rows = append(rows, []string{fmt.Sprint(e.Seq), time.UnixMilli(e.At).Format("15:04:05"), t.describe(e), t.Notes[e.Seq], strings.Join(fl, "\n")})
-			}
-			return render.Table(c.App.Writer, format, []string{"event", "time", "what", "note", "flags"}, rows)
+			return t.writeLog(c.App.Writer, format)
 		},
 	}
+}
+
+// writeLog writes every event with its flags and the corrections that touched it.
+func (t *table) writeLog(w io.Writer, format string) error {
+	bySeq := map[int64][]referee.Flag{}
+	for _, f := range t.Flags {
+		bySeq[f.Seq] = append(bySeq[f.Seq], f)
+	}
+	if format == "json" {
+		type entry struct {
+			events.Event
+			Text  string         `json:"text"`
+			Note  string         `json:"note,omitempty"`
+			Flags []referee.Flag `json:"flags"`
+		}
+		out := []entry{}
+		for _, e := range t.log {
+			out = append(out, entry{e, t.describe(e), t.Notes[e.Seq], nonNilFlags(bySeq[e.Seq])})
+		}
+		return writeJSONTo(w, out)
+	}
+	var rows [][]string
+	for _, e := range t.log {
+		var fl []string
+		for _, f := range bySeq[e.Seq] {
+			fl = append(fl, flagLine(f))
+		}
+		rows = append(rows, []string{fmt.Sprint(e.Seq), time.UnixMilli(e.At).Format("15:04:05"), t.describe(e), t.Notes[e.Seq], strings.Join(fl, "\n")})
+	}
+	return render.Table(w, format, []string{"event", "time", "what", "note", "flags"}, rows)
 }

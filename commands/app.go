@@ -7,6 +7,7 @@ import (
 	"os"
 	"slices"
 	"sort"
+	"strconv"
 	"strings"
 
 	"github.com/urfave/cli/v2"
@@ -120,7 +121,7 @@ func hoistFlags(app *cli.App, args []string) []string {
 	var global, rest []string
 	// Global flags may be typed anywhere.
 	for i := 1; i < len(args); i++ {
-		if n := flagArity(app.Flags, args[i]); n > 0 {
+		if n := flagArity(app.Flags, args[i]); n > 0 && isFlagOf(app.Flags, args[i]) {
 			global = append(global, args[i:min(i+n, len(args))]...)
 			i += n - 1
 			continue
@@ -171,6 +172,12 @@ func hoistFlags(app *cli.App, args []string) []string {
 	return append(out, rest...)
 }
 
+// isFlagOf reports whether arg names one of flags.
+func isFlagOf(flags []cli.Flag, arg string) bool {
+	name, _, _ := strings.Cut(strings.TrimLeft(arg, "-"), "=")
+	return slices.ContainsFunc(flags, func(f cli.Flag) bool { return slices.Contains(f.Names(), name) })
+}
+
 func findCommand(cmds []*cli.Command, name string) *cli.Command {
 	for _, c := range cmds {
 		if c.Name == name || slices.Contains(c.Aliases, name) {
@@ -181,9 +188,14 @@ func findCommand(cmds []*cli.Command, name string) *cli.Command {
 }
 
 // flagArity says how many words the flag at arg takes (1 for `--x` alone, `--x=v`, or a
-// bool; 2 for `--x v`), or 0 when arg is not one of flags.
+// bool; 2 for `--x v`), or 0 when arg is not a flag. A word that looks like a flag but is not
+// one of flags counts as one word, so that urfave/cli sees it and names it as unknown; a
+// negative number is not a flag.
 func flagArity(flags []cli.Flag, arg string) int {
-	if !strings.HasPrefix(arg, "-") || arg == "-" {
+	if !strings.HasPrefix(arg, "-") || arg == "-" || arg == "--" {
+		return 0
+	}
+	if _, err := strconv.Atoi(arg); err == nil {
 		return 0
 	}
 	name := strings.TrimLeft(arg, "-")
@@ -197,7 +209,7 @@ func flagArity(flags []cli.Flag, arg string) int {
 		}
 		return 2
 	}
-	return 0
+	return 1
 }
 
 // openStore opens the database the flags, the environment or the default name.

@@ -52,7 +52,7 @@ func checkCommand() *cli.Command {
 					results = append(results, t.checked())
 				}
 			} else {
-				t, err := openGame(c)
+				t, err := openOnlyGame(c)
 				if err != nil {
 					return err
 				}

@@ -107,14 +107,11 @@ func undoCommand() *cli.Command {
 		ArgsUsage: "GAME",
 		Flags:     []cli.Flag{dryRunFlag(), noteFlag(false)},
 		Action: func(c *cli.Context) error {
-			t, err := openGame(c)
+			t, err := openOnlyGame(c)
 			if err != nil {
 				return err
 			}
 			defer t.store.Close()
-			if c.NArg() > 1 {
-				return usagef("undo takes only the game; to take back an earlier move use `void GAME SEQ`")
-			}
 			return t.undo(c.App.Writer, c.String("note"), c.Bool("dry-run"))
 		},
 	}

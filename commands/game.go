@@ -32,6 +32,14 @@ func gameID(word string) (int64, error) {
 	return id, nil
 }
 
+// openOnlyGame is openGame for commands whose only word is the game.
+func openOnlyGame(c *cli.Context) (*table, error) {
+	if c.NArg() > 1 {
+		return nil, usagef("unexpected word %q: tableside %s takes only the game", c.Args().Get(1), c.Command.Name)
+	}
+	return openGame(c)
+}
+
 // openGame opens the store and replays the game named by the command's first word. The
 // caller closes t.store.
 func openGame(c *cli.Context) (*table, error) {

@@ -22,7 +22,7 @@ func playCommand() *cli.Command {
 		Usage:     "enter a game move by move at a prompt that says whose turn it is and what is legal",
 		ArgsUsage: "GAME",
 		Action: func(c *cli.Context) error {
-			t, err := openGame(c)
+			t, err := openOnlyGame(c)
 			if err != nil {
 				return err
 			}

@@ -21,7 +21,7 @@ func scoreCommand() *cli.Command {
 		ArgsUsage: "GAME",
 		Flags:     []cli.Flag{formatFlag("table", render.Formats...)},
 		Action: func(c *cli.Context) error {
-			t, err := openGame(c)
+			t, err := openOnlyGame(c)
 			if err != nil {
 				return err
 			}

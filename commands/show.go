@@ -24,7 +24,7 @@ func showCommand() *cli.Command {
 			if err != nil {
 				return err
 			}
-			t, err := openGame(c)
+			t, err := openOnlyGame(c)
 			if err != nil {
 				return err
 			}
@@ -117,7 +117,7 @@ func logCommand() *cli.Command {
 			if err != nil {
 				return err
 			}
-			t, err := openGame(c)
+			t, err := openOnlyGame(c)
 			if err != nil {
 				return err
 			}

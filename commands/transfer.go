@@ -30,7 +30,7 @@ func exportCommand() *cli.Command {
 			if err != nil {
 				return err
 			}
-			t, err := openGame(c)
+			t, err := openOnlyGame(c)
 			if err != nil {
 				return err
 			}

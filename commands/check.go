@@ -24,9 +24,9 @@ func checkCommand() *cli.Command {
 		Name:      "check",
 		Usage:     "replay a game (or --all) and list its flags; exit 1 when any flag is open",
 		ArgsUsage: "GAME | --all",
-		Flags:     []cli.Flag{&cli.BoolFlag{Name: "all", Usage: "check every game"}, formatFlag("text", "text", "json")},
+		Flags:     []cli.Flag{&cli.BoolFlag{Name: "all", Usage: "check every game"}, formatFlag(textOrJSON)},
 		Action: func(c *cli.Context) error {
-			format, err := checkFormat(c, "text", "json")
+			format, err := checkFormat(c, textOrJSON)
 			if err != nil {
 				return err
 			}

@@ -101,20 +101,13 @@ func (t *table) target(word string, what string) (int64, error) {
 }
 
 func undoCommand() *cli.Command {
-	return &cli.Command{
-		Name:      "undo",
-		Usage:     "take back the latest move (recorded as a void; nothing is erased)",
-		ArgsUsage: "GAME",
-		Flags:     []cli.Flag{dryRunFlag(), noteFlag(false)},
-		Action: func(c *cli.Context) error {
-			t, err := openOnlyGame(c)
-			if err != nil {
-				return err
-			}
-			defer t.store.Close()
-			return t.undo(c.App.Writer, c.String("note"), c.Bool("dry-run"))
-		},
-	}
+	return gameCommand(&cli.Command{
+		Name:  "undo",
+		Usage: "take back the latest move (recorded as a void; nothing is erased)",
+		Flags: []cli.Flag{dryRunFlag(), noteFlag(false)},
+	}, nil, func(c *cli.Context, t *table, _ string) error {
+		return t.undo(c.App.Writer, c.String("note"), c.Bool("dry-run"))
+	})
 }
 
 // undo voids the latest move in force.
@@ -130,140 +123,117 @@ func (t *table) undo(w io.Writer, note string, dryRun bool) error {
 	return t.correct(w, e, dryRun)
 }
 
+// correction is a command that appends one correction: it reads the game, checks it was given
+// words words (0: build checks them), lets build turn the words into the event's type and
+// payload, and shows what the event changes (or, with
+// --dry-run, would change).
+func correction(cmd *cli.Command, words int, build func(c *cli.Context, t *table) (string, any, error)) *cli.Command {
+	cmd.Flags = append(cmd.Flags, dryRunFlag())
+	cmd.Action = func(c *cli.Context) error {
+		t, err := openGame(c)
+		if err != nil {
+			return err
+		}
+		defer t.store.Close()
+		if words > 0 && c.NArg() != words {
+			return usagef("tableside %s %s", cmd.Name, cmd.ArgsUsage)
+		}
+		typ, payload, err := build(c, t)
+		if err != nil {
+			return err
+		}
+		e, err := event(typ, "", payload)
+		if err != nil {
+			return err
+		}
+		return t.correct(c.App.Writer, e, c.Bool("dry-run"))
+	}
+	return cmd
+}
+
 func voidCommand() *cli.Command {
-	return &cli.Command{
+	return correction(&cli.Command{
 		Name:      "void",
 		Usage:     "take back an earlier move; everything after it is judged again",
-		ArgsUsage: "GAME SEQ",
-		Flags:     []cli.Flag{dryRunFlag(), noteFlag(false)},
-		Action: func(c *cli.Context) error {
-			t, err := openGame(c)
-			if err != nil {
-				return err
-			}
-			defer t.store.Close()
-			if c.NArg() != 2 {
-				return usagef("tableside void GAME SEQ (the event number from `tableside log`)")
-			}
-			seq, err := t.target(c.Args().Get(1), "void")
-			if err != nil {
-				return err
-			}
-			e, err := event(events.TypeVoid, "", events.Void{Target: seq, Note: c.String("note")})
-			if err != nil {
-				return err
-			}
-			return t.correct(c.App.Writer, e, c.Bool("dry-run"))
-		},
-	}
+		ArgsUsage: "GAME SEQ (the event number from `tableside log`)",
+		Flags:     []cli.Flag{noteFlag(false)},
+	}, 2, func(c *cli.Context, t *table) (string, any, error) {
+		seq, err := t.target(c.Args().Get(1), "void")
+		return events.TypeVoid, events.Void{Target: seq, Note: c.String("note")}, err
+	})
 }
 
 func amendCommand() *cli.Command {
-	return &cli.Command{
+	return correction(&cli.Command{
 		Name:      "amend",
 		Usage:     "replace an earlier move; everything after it is judged again",
-		ArgsUsage: "GAME SEQ MOVE…",
-		Flags:     []cli.Flag{dryRunFlag(), noteFlag(false), &cli.BoolFlag{Name: "force", Usage: "amend to an illegal move anyway, flagged"}},
-		Action: func(c *cli.Context) error {
-			t, err := openGame(c)
-			if err != nil {
-				return err
-			}
-			defer t.store.Close()
-			if c.NArg() < 3 {
-				return usagef("tableside amend GAME SEQ MOVE… (e.g. amend %d 7 ann bid 10H)", t.id)
-			}
-			seq, err := t.target(c.Args().Get(1), "amended")
-			if err != nil {
-				return err
-			}
-			// The new move is read as the game stood when the old one was made.
-			before, err := referee.ReplayUntil(t.rules, t.log, seq)
-			if err != nil {
-				return err
-			}
-			m, err := before.Game.Parse(c.Args().Slice()[2:])
-			if err != nil {
-				return hinted{usageError{err.Error()}, "at event " + fmt.Sprint(seq) + ": " + before.Game.Hint()}
-			}
-			if own := flagsAt(before.Game.Apply(seq, m), seq); len(own) > 0 && !c.Bool("force") {
-				return hinted{refusal(own), "legal at event " + fmt.Sprint(seq) + ": " + before.Game.Hint() + "  (or --force)"}
-			}
-			e, err := event(events.TypeAmend, "", events.Amend{Target: seq, Type: m.Type, Actor: m.Actor, Payload: m.Payload, Note: c.String("note")})
-			if err != nil {
-				return err
-			}
-			return t.correct(c.App.Writer, e, c.Bool("dry-run"))
-		},
-	}
+		ArgsUsage: "GAME SEQ MOVE… (e.g. amend 3 7 ann bid 10H)",
+		Flags:     []cli.Flag{noteFlag(false), &cli.BoolFlag{Name: "force", Usage: "amend to an illegal move anyway, flagged"}},
+	}, 0, func(c *cli.Context, t *table) (string, any, error) {
+		if c.NArg() < 3 {
+			return "", nil, usagef("tableside amend GAME SEQ MOVE… (e.g. amend %d 7 ann bid 10H)", t.id)
+		}
+		seq, err := t.target(c.Args().Get(1), "amended")
+		if err != nil {
+			return "", nil, err
+		}
+		// The new move is read as the game stood when the old one was made.
+		before, err := referee.ReplayUntil(t.rules, t.log, seq)
+		if err != nil {
+			return "", nil, err
+		}
+		at := fmt.Sprintf("at event %d: %s", seq, before.Game.Hint())
+		m, err := before.Game.Parse(c.Args().Slice()[2:])
+		if err != nil {
+			return "", nil, hinted{usageError{err.Error()}, at}
+		}
+		if own := flagsAt(before.Game.Apply(seq, m), seq); len(own) > 0 && !c.Bool("force") {
+			return "", nil, hinted{refusal(own), "legal " + at + "  (or --force)"}
+		}
+		return events.TypeAmend, events.Amend{Target: seq, Type: m.Type, Actor: m.Actor, Payload: m.Payload, Note: c.String("note")}, nil
+	})
 }
 
 func ruleCommand() *cli.Command {
-	return &cli.Command{
+	return correction(&cli.Command{
 		Name:      "rule",
 		Usage:     "settle the flags on a move: condone (it stands) or void (it is taken back)",
-		ArgsUsage: "GAME SEQ condone|void",
-		Flags:     []cli.Flag{dryRunFlag(), noteFlag(false)},
-		Action: func(c *cli.Context) error {
-			t, err := openGame(c)
-			if err != nil {
-				return err
-			}
-			defer t.store.Close()
-			if c.NArg() != 3 {
-				return usagef("tableside rule GAME SEQ condone|void --note \"why\"")
-			}
-			seq, err := t.target(c.Args().Get(1), "ruled on")
-			if err != nil {
-				return err
-			}
-			decision := strings.ToLower(c.Args().Get(2))
-			if decision != events.Condone && decision != events.VoidIt {
-				return usagef("%q is not a ruling: use condone or void", c.Args().Get(2))
-			}
-			if decision == events.Condone && len(flagsAt(t.OpenFlags(), seq)) == 0 {
-				return usagef("event %d has no open flag to condone", seq)
-			}
-			e, err := event(events.TypeRuling, "", events.Ruling{Target: seq, Decision: decision, Note: c.String("note")})
-			if err != nil {
-				return err
-			}
-			return t.correct(c.App.Writer, e, c.Bool("dry-run"))
-		},
-	}
+		ArgsUsage: "GAME SEQ condone|void [--note \"why\"]",
+		Flags:     []cli.Flag{noteFlag(false)},
+	}, 3, func(c *cli.Context, t *table) (string, any, error) {
+		seq, err := t.target(c.Args().Get(1), "ruled on")
+		if err != nil {
+			return "", nil, err
+		}
+		decision := strings.ToLower(c.Args().Get(2))
+		if decision != events.Condone && decision != events.VoidIt {
+			return "", nil, usagef("%q is not a ruling: use condone or void", c.Args().Get(2))
+		}
+		if decision == events.Condone && len(flagsAt(t.OpenFlags(), seq)) == 0 {
+			return "", nil, usagef("event %d has no open flag to condone", seq)
+		}
+		return events.TypeRuling, events.Ruling{Target: seq, Decision: decision, Note: c.String("note")}, nil
+	})
 }
 
 func adjustCommand() *cli.Command {
-	return &cli.Command{
+	return correction(&cli.Command{
 		Name:      "adjust",
 		Usage:     "add or take points from a player, with a reason",
-		ArgsUsage: "GAME PLAYER ±N",
-		Flags:     []cli.Flag{dryRunFlag(), noteFlag(true)},
-		Action: func(c *cli.Context) error {
-			t, err := openGame(c)
-			if err != nil {
-				return err
-			}
-			defer t.store.Close()
-			if c.NArg() != 3 {
-				return usagef("tableside adjust GAME PLAYER ±N --note \"why\"")
-			}
-			i := slices.IndexFunc(t.Setup.Players, func(p string) bool { return strings.EqualFold(p, c.Args().Get(1)) })
-			if i < 0 {
-				return usagef("%q is not a player of game %d (players: %s)", c.Args().Get(1), t.id, strings.Join(t.Setup.Players, ", "))
-			}
-			n, err := strconv.Atoi(c.Args().Get(2))
-			if err != nil || n == 0 {
-				return usagef("%q is not a number of points (+3, -2)", c.Args().Get(2))
-			}
-			if strings.TrimSpace(c.String("note")) == "" {
-				return usagef("say why with --note")
-			}
-			e, err := event(events.TypeAdjust, "", events.Adjust{Player: t.Setup.Players[i], Points: n, Note: c.String("note")})
-			if err != nil {
-				return err
-			}
-			return t.correct(c.App.Writer, e, c.Bool("dry-run"))
-		},
-	}
+		ArgsUsage: "GAME PLAYER ±N --note \"why\"",
+		Flags:     []cli.Flag{noteFlag(true)},
+	}, 3, func(c *cli.Context, t *table) (string, any, error) {
+		i := slices.IndexFunc(t.Setup.Players, func(p string) bool { return strings.EqualFold(p, c.Args().Get(1)) })
+		if i < 0 {
+			return "", nil, usagef("%q is not a player of game %d (players: %s)", c.Args().Get(1), t.id, strings.Join(t.Setup.Players, ", "))
+		}
+		n, err := strconv.Atoi(c.Args().Get(2))
+		if err != nil || n == 0 {
+			return "", nil, usagef("%q is not a number of points (+3, -2)", c.Args().Get(2))
+		}
+		if strings.TrimSpace(c.String("note")) == "" {
+			return "", nil, usagef("say why with --note")
+		}
+		return events.TypeAdjust, events.Adjust{Player: t.Setup.Players[i], Points: n, Note: c.String("note")}, nil
+	})
 }

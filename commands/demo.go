@@ -5,6 +5,8 @@ import (
 	"fmt"
 
 	"github.com/urfave/cli/v2"
+
+	"github.com/tableside/tableside/commands/render"
 )
 
 // demoTranscript is a complete twelve-seat game of Candidate, dealt and bid at random by the
@@ -17,7 +19,7 @@ func demoCommand() *cli.Command {
 	return &cli.Command{
 		Name:  "demo",
 		Usage: "record a bundled complete game of Candidate and print its score sheet and referee report",
-		Flags: []cli.Flag{formatFlag("table", "table", "md", "csv", "json", "html")},
+		Flags: []cli.Flag{formatFlag(render.Formats)},
 		Action: func(c *cli.Context) error {
 			log, err := readTranscript(demoTranscript, now())
 			if err != nil {

@@ -32,6 +32,31 @@ func gameID(word string) (int64, error) {
 	return id, nil
 }
 
+// gameCommand completes a command whose only word is a game: it adds the --format flag when
+// the command has formats, checks it, opens and replays the game, and runs.
+func gameCommand(cmd *cli.Command, formats []string, run func(c *cli.Context, t *table, format string) error) *cli.Command {
+	cmd.ArgsUsage = "GAME"
+	if formats != nil {
+		cmd.Flags = append(cmd.Flags, formatFlag(formats))
+	}
+	cmd.Action = func(c *cli.Context) error {
+		var format string
+		if formats != nil {
+			var err error
+			if format, err = checkFormat(c, formats); err != nil {
+				return err
+			}
+		}
+		t, err := openOnlyGame(c)
+		if err != nil {
+			return err
+		}
+		defer t.store.Close()
+		return run(c, t, format)
+	}
+	return cmd
+}
+
 // openOnlyGame is openGame for commands whose only word is the game.
 func openOnlyGame(c *cli.Context) (*table, error) {
 	if c.NArg() > 1 {

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"slices"
 	"strings"
 	"time"
 
@@ -12,19 +13,23 @@ import (
 	"github.com/tableside/tableside/commands/render"
 )
 
-func formatFlag(def string, values ...string) *cli.StringFlag {
-	return &cli.StringFlag{Name: "format", Value: def, Usage: strings.Join(values, "|")}
+// The output formats commands offer; the first of each list is the default.
+var (
+	textOrJSON  = []string{"text", "json"}
+	tableOrJSON = []string{"table", "md", "csv", "json"}
+)
+
+func formatFlag(formats []string) *cli.StringFlag {
+	return &cli.StringFlag{Name: "format", Value: formats[0], Usage: strings.Join(formats, "|")}
 }
 
 // checkFormat refuses a format the command does not write.
-func checkFormat(c *cli.Context, values ...string) (string, error) {
+func checkFormat(c *cli.Context, formats []string) (string, error) {
 	f := c.String("format")
-	for _, v := range values {
-		if f == v {
-			return f, nil
-		}
+	if !slices.Contains(formats, f) {
+		return "", usagef("unknown format %q (use %s)", f, strings.Join(formats, ", "))
 	}
-	return "", usagef("unknown format %q (use %s)", f, strings.Join(values, ", "))
+	return f, nil
 }
 
 func writeJSON(c *cli.Context, v any) error { return writeJSONTo(c.App.Writer, v) }
@@ -39,9 +44,9 @@ func gamesCommand() *cli.Command {
 	return &cli.Command{
 		Name:  "games",
 		Usage: "list the games in the database",
-		Flags: []cli.Flag{formatFlag("table", "table", "md", "csv", "json")},
+		Flags: []cli.Flag{formatFlag(tableOrJSON)},
 		Action: func(c *cli.Context) error {
-			format, err := checkFormat(c, "table", "md", "csv", "json")
+			format, err := checkFormat(c, tableOrJSON)
 			if err != nil {
 				return err
 			}

@@ -15,20 +15,12 @@ import (
 )
 
 func scoreCommand() *cli.Command {
-	return &cli.Command{
-		Name:      "score",
-		Usage:     "the score sheet: every round, every point explained, open flags",
-		ArgsUsage: "GAME",
-		Flags:     []cli.Flag{formatFlag("table", render.Formats...)},
-		Action: func(c *cli.Context) error {
-			t, err := openOnlyGame(c)
-			if err != nil {
-				return err
-			}
-			defer t.store.Close()
-			return t.writeSheet(c.App.Writer, c.String("format"))
-		},
-	}
+	return gameCommand(&cli.Command{
+		Name:  "score",
+		Usage: "the score sheet: every round, every point explained, open flags",
+	}, render.Formats, func(c *cli.Context, t *table, format string) error {
+		return t.writeSheet(c.App.Writer, format)
+	})
 }
 
 func (t *table) writeSheet(w io.Writer, format string) error {
@@ -50,10 +42,10 @@ func calcCommand() *cli.Command {
 			ArgsUsage: "CARD|RANK…",
 			Flags: []cli.Flag{
 				&cli.StringFlag{Name: "wrap", Value: "on", Usage: "on|off: whether K-A-2 is a run (C3)"},
-				formatFlag("text", "text", "json"),
+				formatFlag(textOrJSON),
 			},
 			Action: func(c *cli.Context) error {
-				format, err := checkFormat(c, "text", "json")
+				format, err := checkFormat(c, textOrJSON)
 				if err != nil {
 					return err
 				}
@@ -129,9 +121,9 @@ func rulesCommand() *cli.Command {
 		Name:      "rules",
 		Usage:     "the rulings the referee applies, with their ids, the options and the move grammar",
 		ArgsUsage: "[KIND]",
-		Flags:     []cli.Flag{formatFlag("text", "text", "json")},
+		Flags:     []cli.Flag{formatFlag(textOrJSON)},
 		Action: func(c *cli.Context) error {
-			format, err := checkFormat(c, "text", "json")
+			format, err := checkFormat(c, textOrJSON)
 			if err != nil {
 				return err
 			}

@@ -14,36 +14,24 @@ import (
 )
 
 func showCommand() *cli.Command {
-	return &cli.Command{
-		Name:      "show",
-		Usage:     "the table now: seat, candidate, high bid, whose turn, legal moves, open flags",
-		ArgsUsage: "GAME",
-		Flags:     []cli.Flag{formatFlag("text", "text", "json")},
-		Action: func(c *cli.Context) error {
-			format, err := checkFormat(c, "text", "json")
-			if err != nil {
-				return err
-			}
-			t, err := openOnlyGame(c)
-			if err != nil {
-				return err
-			}
-			defer t.store.Close()
-			legal := []string{}
-			for _, m := range t.Game.Legal() {
-				legal = append(legal, t.Game.Notation(m))
-			}
-			open := nonNilFlags(t.OpenFlags())
-			if format == "json" {
-				return writeJSON(c, map[string]any{
-					"game": t.id, "kind": t.Setup.Kind, "players": t.Setup.Players, "options": t.Setup.Options,
-					"status": t.Game.Status(), "over": t.Game.Over(), "hint": t.Game.Hint(), "legal": legal, "flags": open,
-				})
-			}
-			t.show(c.App.Writer)
-			return nil
-		},
-	}
+	return gameCommand(&cli.Command{
+		Name:  "show",
+		Usage: "the table now: seat, candidate, high bid, whose turn, legal moves, open flags",
+	}, textOrJSON, func(c *cli.Context, t *table, format string) error {
+		legal := []string{}
+		for _, m := range t.Game.Legal() {
+			legal = append(legal, t.Game.Notation(m))
+		}
+		open := nonNilFlags(t.OpenFlags())
+		if format == "json" {
+			return writeJSON(c, map[string]any{
+				"game": t.id, "kind": t.Setup.Kind, "players": t.Setup.Players, "options": t.Setup.Options,
+				"status": t.Game.Status(), "over": t.Game.Over(), "hint": t.Game.Hint(), "legal": legal, "flags": open,
+			})
+		}
+		t.show(c.App.Writer)
+		return nil
+	})
 }
 
 // show writes the table now: the game's status, what is legal and the open flags.
@@ -107,24 +95,12 @@ func withNote(s, note string) string {
 }
 
 func logCommand() *cli.Command {
-	return &cli.Command{
-		Name:      "log",
-		Usage:     "the game's events with their flags",
-		ArgsUsage: "GAME",
-		Flags:     []cli.Flag{formatFlag("table", "table", "md", "csv", "json")},
-		Action: func(c *cli.Context) error {
-			format, err := checkFormat(c, "table", "md", "csv", "json")
-			if err != nil {
-				return err
-			}
-			t, err := openOnlyGame(c)
-			if err != nil {
-				return err
-			}
-			defer t.store.Close()
-			return t.writeLog(c.App.Writer, format)
-		},
-	}
+	return gameCommand(&cli.Command{
+		Name:  "log",
+		Usage: "the game's events with their flags",
+	}, tableOrJSON, func(c *cli.Context, t *table, format string) error {
+		return t.writeLog(c.App.Writer, format)
+	})
 }
 
 // writeLog writes every event with its flags and the corrections that touched it.

@@ -20,41 +20,29 @@ import (
 const maxImport = 64 << 20
 
 func exportCommand() *cli.Command {
-	return &cli.Command{
-		Name:      "export",
-		Usage:     "write a game's log: jsonl (every event, history and hashes) or transcript (the moves in force)",
-		ArgsUsage: "GAME",
-		Flags:     []cli.Flag{formatFlag("jsonl", "jsonl", "transcript")},
-		Action: func(c *cli.Context) error {
-			format, err := checkFormat(c, "jsonl", "transcript")
-			if err != nil {
-				return err
-			}
-			t, err := openOnlyGame(c)
-			if err != nil {
-				return err
-			}
-			defer t.store.Close()
-			w := bufio.NewWriter(c.App.Writer)
-			if format == "jsonl" {
-				for _, e := range t.log {
-					b, err := json.Marshal(e)
-					if err != nil {
-						return err
-					}
-					w.Write(b)
-					w.WriteByte('\n')
+	return gameCommand(&cli.Command{
+		Name:  "export",
+		Usage: "write a game's log: jsonl (every event, history and hashes) or transcript (the moves in force)",
+	}, []string{"jsonl", "transcript"}, func(c *cli.Context, t *table, format string) error {
+		w := bufio.NewWriter(c.App.Writer)
+		if format == "jsonl" {
+			for _, e := range t.log {
+				b, err := json.Marshal(e)
+				if err != nil {
+					return err
 				}
-				return w.Flush()
-			}
-			fmt.Fprintf(w, "# tableside transcript of game %d: the moves in force, corrections applied\n", t.id)
-			fmt.Fprintln(w, transcriptHeader(t.Setup))
-			for _, p := range t.Moves() {
-				fmt.Fprintln(w, t.Game.Notation(p.Move))
+				w.Write(b)
+				w.WriteByte('\n')
 			}
 			return w.Flush()
-		},
-	}
+		}
+		fmt.Fprintf(w, "# tableside transcript of game %d: the moves in force, corrections applied\n", t.id)
+		fmt.Fprintln(w, transcriptHeader(t.Setup))
+		for _, p := range t.Moves() {
+			fmt.Fprintln(w, t.Game.Notation(p.Move))
+		}
+		return w.Flush()
+	})
 }
 
 // transcriptHeader is a transcript's first line: the `new` command that sets the game up.

@@ -25,19 +25,12 @@ func demoCommand() *cli.Command {
 			if err != nil {
 				return err
 			}
-			st, err := openStore(c)
+			t, err := createGame(c, log)
 			if err != nil {
 				return err
 			}
-			defer st.Close()
-			id, _, err := st.Create(log)
-			if err != nil {
-				return err
-			}
-			t, err := load(st, id)
-			if err != nil {
-				return err
-			}
+			defer t.store.Close()
+			id := t.id
 			if err := t.writeSheet(c.App.Writer, c.String("format")); err != nil {
 				return err
 			}

@@ -107,6 +107,24 @@ func load(st *events.Store, id int64) (*table, error) {
 	return &table{store: st, id: id, rules: rules, log: log, Outcome: o}, nil
 }
 
+// createGame records a new game from its whole log and replays it. The caller closes
+// t.store.
+func createGame(c *cli.Context, log []events.Event) (*table, error) {
+	st, err := openStore(c)
+	if err != nil {
+		return nil, err
+	}
+	id, _, err := st.Create(log)
+	if err == nil {
+		var t *table
+		if t, err = load(st, id); err == nil {
+			return t, nil
+		}
+	}
+	st.Close()
+	return nil, err
+}
+
 // rulesFor finds the engine for a log by its first event.
 func rulesFor(log []events.Event) (referee.Rules, error) {
 	if len(log) == 0 || log[0].Type != events.TypeCreated {

@@ -64,16 +64,12 @@ func newCommand() *cli.Command {
 			if err != nil {
 				return err
 			}
-			st, err := openStore(c)
+			t, err := createGame(c, []events.Event{e})
 			if err != nil {
 				return err
 			}
-			defer st.Close()
-			id, _, err := st.Create([]events.Event{e})
-			if err != nil {
-				return err
-			}
-			fmt.Fprintln(c.App.Writer, id)
+			defer t.store.Close()
+			fmt.Fprintln(c.App.Writer, t.id)
 			return nil
 		},
 	}

@@ -92,23 +92,15 @@ func importCommand() *cli.Command {
 			if err != nil {
 				return usageError{fmt.Sprintf("%s: %v; nothing was recorded", c.Args().First(), err)}
 			}
-			st, err := openStore(c)
+			t, err := createGame(c, log)
 			if err != nil {
 				return err
 			}
-			defer st.Close()
-			id, _, err := st.Create(log)
-			if err != nil {
-				return err
-			}
+			defer t.store.Close()
 			for _, n := range notes {
 				fmt.Fprintf(c.App.ErrWriter, "tableside: warning: %s\n", n)
 			}
-			t, err := load(st, id)
-			if err != nil {
-				return err
-			}
-			return t.referee(c.App.Writer, fmt.Sprintf("imported as game %d: %d events", id, len(log)))
+			return t.referee(c.App.Writer, fmt.Sprintf("imported as game %d: %d events", t.id, len(log)))
 		},
 	}
 }

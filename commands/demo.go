@@ -38,7 +38,7 @@ func demoCommand() *cli.Command {
 				return nil
 			}
 			fmt.Fprintln(c.App.Writer)
-			if err := t.referee(c.App.Writer, fmt.Sprintf("referee: game %d, %d events", id, len(log))); err != nil {
+			if err := t.writeReport(c.App.Writer, fmt.Sprintf("referee: game %d, %d events", id, len(log))); err != nil {
 				return err
 			}
 			fmt.Fprintf(c.App.Writer, "\ntry: tableside show %d · tableside log %d · tableside score %d --format html > sheet.html\n", id, id, id)

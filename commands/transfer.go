@@ -100,13 +100,13 @@ func importCommand() *cli.Command {
 			for _, n := range notes {
 				fmt.Fprintf(c.App.ErrWriter, "tableside: warning: %s\n", n)
 			}
-			return t.referee(c.App.Writer, fmt.Sprintf("imported as game %d: %d events", t.id, len(log)))
+			return t.writeReport(c.App.Writer, fmt.Sprintf("imported as game %d: %d events", t.id, len(log)))
 		},
 	}
 }
 
-// referee prints a game's report: a title, then every flag.
-func (t *table) referee(w io.Writer, title string) error {
+// writeReport prints a game's referee report: a title, then every flag.
+func (t *table) writeReport(w io.Writer, title string) error {
 	open := t.OpenFlags()
 	fmt.Fprintf(w, "%s; %d open flag%s\n", title, len(open), plural(len(open)))
 	for _, f := range t.Flags {

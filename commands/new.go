@@ -30,9 +30,7 @@ func newCommand() *cli.Command {
 				return usagef("unknown game %q (kinds: %s)", c.Args().First(), strings.Join(kinds(), ", "))
 			}
 			setup := events.Created{Kind: kind, Dealer: c.String("dealer"), Ruleset: rules.Ruleset(), Options: map[string]string{}}
-			if c.String("opener") != "" {
-				setup.Dealer = c.String("opener")
-			}
+			setup.Opener = c.String("opener")
 			for _, p := range strings.Split(c.String("players"), ",") {
 				if p = strings.TrimSpace(p); p != "" {
 					setup.Players = append(setup.Players, p)

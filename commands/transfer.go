@@ -52,6 +52,9 @@ func transcriptHeader(s events.Created) string {
 	if s.Dealer != "" {
 		fmt.Fprintf(&b, " --dealer %s", s.Dealer)
 	}
+	if s.Opener != "" {
+		fmt.Fprintf(&b, " --opener %s", s.Opener)
+	}
 	r := engines[s.Kind]
 	if r != nil {
 		for _, o := range r.Options() {
@@ -243,8 +246,10 @@ func parseHeader(words []string) (events.Created, error) {
 		switch name {
 		case "players":
 			s.Players = strings.Split(value, ",")
-		case "dealer", "opener":
+		case "dealer":
 			s.Dealer = value
+		case "opener":
+			s.Opener = value
 		case "option":
 			k, v, ok := strings.Cut(value, "=")
 			if !ok {

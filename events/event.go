@@ -32,6 +32,7 @@ type Created struct {
 	Kind    string            `json:"kind"`
 	Players []string          `json:"players"` // in seating order
 	Dealer  string            `json:"dealer,omitempty"`
+	Opener  string            `json:"opener,omitempty"` // for games that name the first opener instead
 	Options map[string]string `json:"options,omitempty"`
 	Ruleset string            `json:"ruleset"` // e.g. "candidate/1"
 }

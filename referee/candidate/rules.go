@@ -79,13 +79,21 @@ func newGame(setup events.Created) (*game, error) {
 	if strings.EqualFold(g.players[0], g.players[1]) {
 		return nil, fmt.Errorf("%w: the two players need different names", referee.ErrSetup)
 	}
-	switch dealer := g.player(setup.Dealer); {
-	case setup.Dealer == "":
+	// The non-dealer opens the first candidate (C6), so naming either names both.
+	dealer, opener := g.player(setup.Dealer), g.player(setup.Opener)
+	switch {
+	case setup.Dealer == "" && setup.Opener == "":
 		return nil, fmt.Errorf("%w: name the dealer (C6)", referee.ErrSetup)
-	case dealer < 0:
+	case setup.Dealer != "" && dealer < 0:
 		return nil, fmt.Errorf("%w: dealer %q is not a player", referee.ErrSetup, setup.Dealer)
+	case setup.Opener != "" && opener < 0:
+		return nil, fmt.Errorf("%w: opener %q is not a player", referee.ErrSetup, setup.Opener)
+	case setup.Dealer != "" && setup.Opener != "" && dealer == opener:
+		return nil, fmt.Errorf("%w: the non-dealer opens (C6), so %s cannot both deal and open", referee.ErrSetup, setup.Dealer)
+	case dealer >= 0:
+		g.opener = 1 - dealer
 	default:
-		g.opener = 1 - dealer // the non-dealer opens the first candidate (C6)
+		g.opener = opener
 	}
 	for name, value := range setup.Options {
 		i := slices.IndexFunc(Rules{}.Options(), func(o referee.Option) bool { return o.Name == name })

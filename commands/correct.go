@@ -2,6 +2,7 @@ package commands
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"slices"
@@ -138,15 +139,26 @@ func correction(cmd *cli.Command, words int, build func(c *cli.Context, t *table
 		if words > 0 && c.NArg() != words {
 			return usagef("tableside %s %s", cmd.Name, cmd.ArgsUsage)
 		}
-		typ, payload, err := build(c, t)
-		if err != nil {
-			return err
+		for attempt := 0; ; attempt++ {
+			typ, payload, err := build(c, t)
+			if err != nil {
+				return err
+			}
+			e, err := event(typ, "", payload)
+			if err != nil {
+				return err
+			}
+			err = t.correct(c.App.Writer, e, c.Bool("dry-run"))
+			if !errors.Is(err, events.ErrConflict) || attempt == conflictRetries {
+				return err
+			}
+			// Another terminal recorded first: read the correction again against the newer
+			// record (its target may have been voided meanwhile).
+			fmt.Fprintf(c.App.ErrWriter, "tableside: note: another terminal recorded in game %d first; judging the correction again\n", t.id)
+			if t, err = load(t.store, t.id); err != nil {
+				return err
+			}
 		}
-		e, err := event(typ, "", payload)
-		if err != nil {
-			return err
-		}
-		return t.correct(c.App.Writer, e, c.Bool("dry-run"))
 	}
 	return cmd
 }

@@ -160,7 +160,7 @@ func event(typ, actor string, payload any) (events.Event, error) {
 func (t *table) append(e events.Event) (events.Event, error) {
 	stored, err := t.store.Append(t.id, t.Last, []events.Event{e})
 	if errors.Is(err, events.ErrConflict) {
-		return events.Event{}, hinted{fmt.Errorf("someone else recorded in game %d first; nothing was recorded", t.id), fmt.Sprintf("see `tableside show %d`, then enter it again", t.id)}
+		return events.Event{}, hinted{fmt.Errorf("%w (game %d); nothing was recorded", err, t.id), fmt.Sprintf("see `tableside show %d`, then enter it again", t.id)}
 	}
 	if err != nil {
 		return events.Event{}, err

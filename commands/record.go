@@ -14,7 +14,7 @@ import (
 
 // conflictRetries is how often record judges a move again after another terminal recorded
 // first; each time the move is judged against the newer record.
-const conflictRetries = 5
+const conflictRetries = 20
 
 func recordCommand() *cli.Command {
 	return &cli.Command{

@@ -7,6 +7,7 @@ import (
 	"github.com/urfave/cli/v2"
 
 	"github.com/tableside/tableside/events"
+	"github.com/tableside/tableside/referee"
 )
 
 func newCommand() *cli.Command {
@@ -48,13 +49,11 @@ func newCommand() *cli.Command {
 				}
 				setup.Options[strings.TrimSpace(name)] = strings.TrimSpace(value)
 			}
-			// Options left out take their defaults, stored so a replay never depends on a default
-			// that a later version might change.
-			for _, o := range rules.Options() {
-				if _, set := setup.Options[o.Name]; !set {
-					setup.Options[o.Name] = o.Values[0]
-				}
+			opts, err := referee.CheckOptions(rules.Options(), setup.Options)
+			if err != nil {
+				return usageError{err.Error()}
 			}
+			setup.Options = opts
 			if _, err := rules.New(setup); err != nil {
 				return usageError{err.Error()}
 			}

@@ -144,7 +144,11 @@ func rulesCommand() *cli.Command {
 			}
 			fmt.Fprintf(w, "%s (ruleset %s), %d–%d players\n\noptions (the first value is the default):\n", r.Kind(), r.Ruleset(), min, max)
 			for _, o := range r.Options() {
-				fmt.Fprintf(w, "  --option %s=%s   (rule %s)\n", o.Name, strings.Join(o.Values, "|"), o.Rule)
+				values := strings.Join(o.Values, "|")
+				if o.Numeric {
+					values += " (any whole number)"
+				}
+				fmt.Fprintf(w, "  --option %s=%s   (rule %s)\n", o.Name, values, o.Rule)
 			}
 			fmt.Fprintf(w, "\nmoves (tableside record GAME …):\n")
 			for _, g := range r.Grammar() {

@@ -260,10 +260,7 @@ func parseHeader(words []string) (events.Created, error) {
 			return events.Created{}, fmt.Errorf("unknown setting %q", words[i])
 		}
 	}
-	for _, o := range r.Options() {
-		if _, set := s.Options[o.Name]; !set {
-			s.Options[o.Name] = o.Values[0]
-		}
-	}
-	return s, nil
+	opts, err := referee.CheckOptions(r.Options(), s.Options)
+	s.Options = opts
+	return s, err
 }

@@ -3,6 +3,10 @@ package referee
 import (
 	"encoding/json"
 	"errors"
+	"fmt"
+	"slices"
+	"strconv"
+	"strings"
 
 	"github.com/tableside/tableside/events"
 	"github.com/tableside/tableside/scoring"
@@ -59,15 +63,52 @@ type Game interface {
 	Status() []Field
 	// Sheet is the score sheet so far. Adjustments are added by the caller.
 	Sheet() *scoring.Sheet
+	// Decide names the winner of a finished game from its final totals (adjustments
+	// included), or reports a draw.
+	Decide(totals map[string]int) (winner *string, draw bool)
 	// Over reports whether the game has ended.
 	Over() bool
 }
 
-// Option is a setting chosen when a game is created. The default is Values[0].
+// Option is a setting chosen when a game is created. The default is Values[0]. A Numeric
+// option takes any whole number from 1 up; Values then holds only its default.
 type Option struct {
-	Name   string   `json:"name"`
-	Values []string `json:"values"`
-	Rule   string   `json:"rule"`
+	Name    string   `json:"name"`
+	Values  []string `json:"values"`
+	Rule    string   `json:"rule"`
+	Numeric bool     `json:"numeric,omitempty"`
+}
+
+// CheckOptions refuses options a game does not have or values it does not take, and fills in
+// the defaults of those left out, so that the stored setup never depends on a default a later
+// version might change.
+func CheckOptions(opts []Option, set map[string]string) (map[string]string, error) {
+	out := map[string]string{}
+	for name, value := range set {
+		i := slices.IndexFunc(opts, func(o Option) bool { return o.Name == name })
+		if i < 0 {
+			var names []string
+			for _, o := range opts {
+				names = append(names, o.Name)
+			}
+			return nil, fmt.Errorf("%w: no option %q (options: %s)", ErrSetup, name, strings.Join(names, ", "))
+		}
+		o := opts[i]
+		if o.Numeric {
+			if n, err := strconv.Atoi(value); err != nil || n < 1 || strconv.Itoa(n) != value {
+				return nil, fmt.Errorf("%w: option %s=%s: use a whole number from 1", ErrSetup, name, value)
+			}
+		} else if !slices.Contains(o.Values, value) {
+			return nil, fmt.Errorf("%w: option %s=%s: use one of %s", ErrSetup, name, value, strings.Join(o.Values, ", "))
+		}
+		out[name] = value
+	}
+	for _, o := range opts {
+		if _, ok := out[o.Name]; !ok {
+			out[o.Name] = o.Values[0]
+		}
+	}
+	return out, nil
 }
 
 // Ruling is a house ruling the referee applies, cited by its id in flags.

@@ -63,7 +63,7 @@ func (o *Outcome) Sheet() *scoring.Sheet {
 		s.Breakdown[a.Player] = append(s.Breakdown[a.Player], scoring.Line{Text: "adjustment: " + a.Note, Points: a.Points})
 	}
 	if s.Finished {
-		s.Winner, s.Draw = Leader(s.Players, s.Totals)
+		s.Winner, s.Draw = o.Game.Decide(s.Totals)
 	}
 	return s
 }

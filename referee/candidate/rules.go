@@ -2,7 +2,6 @@ package candidate
 
 import (
 	"fmt"
-	"slices"
 	"strings"
 
 	"github.com/tableside/tableside/events"
@@ -95,17 +94,12 @@ func newGame(setup events.Created) (*game, error) {
 	default:
 		g.opener = opener
 	}
-	for name, value := range setup.Options {
-		i := slices.IndexFunc(Rules{}.Options(), func(o referee.Option) bool { return o.Name == name })
-		if i < 0 {
-			return nil, fmt.Errorf("%w: candidate has no option %q (options: decks, wrap)", referee.ErrSetup, name)
-		}
-		if opt := (Rules{}).Options()[i]; !slices.Contains(opt.Values, value) {
-			return nil, fmt.Errorf("%w: option %s=%s: use one of %s", referee.ErrSetup, name, value, strings.Join(opt.Values, ", "))
-		}
+	opts, err := referee.CheckOptions(Rules{}.Options(), setup.Options)
+	if err != nil {
+		return nil, err
 	}
-	g.oneDeck = setup.Options["decks"] == "1"
-	g.wrap = setup.Options["wrap"] != "off"
+	g.oneDeck = opts["decks"] == "1"
+	g.wrap = opts["wrap"] == "on"
 	return g, nil
 }
 

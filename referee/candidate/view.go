@@ -187,6 +187,11 @@ func (g *game) Sheet() *scoring.Sheet {
 	return s
 }
 
+// Decide implements referee.Game: the higher influence wins; equal influence is a draw (C11).
+func (g *game) Decide(totals map[string]int) (*string, bool) {
+	return referee.Leader(g.players[:], totals)
+}
+
 func nonNil(s []string) []string {
 	if s == nil {
 		return []string{}

@@ -1,0 +1,565 @@
+package pinochle
+
+import (
+	"encoding/json"
+	"fmt"
+	"strings"
+
+	"github.com/tableside/tableside/cards"
+	"github.com/tableside/tableside/referee"
+	"github.com/tableside/tableside/scoring"
+)
+
+// nobody marks "no player" where a player index is expected.
+const nobody = -1
+
+// The 24 distinct cards of the pinochle deck are indexed suit×6 + power.
+const distinct = 24
+
+// power orders the ranks of a suit, 9 J Q K 10 A (P1); -1 for a rank not in the deck.
+func power(r cards.Rank) int {
+	switch r {
+	case 9:
+		return 0
+	case cards.Jack:
+		return 1
+	case cards.Queen:
+		return 2
+	case cards.King:
+		return 3
+	case 10:
+		return 4
+	case cards.Ace:
+		return 5
+	}
+	return -1
+}
+
+var ranks = [6]cards.Rank{9, cards.Jack, cards.Queen, cards.King, 10, cards.Ace}
+
+func index(c cards.Card) int { return int(c.Suit)*6 + power(c.Rank) }
+
+func cardAt(i int) cards.Card { return cards.Card{Rank: ranks[i%6], Suit: cards.Suit(i / 6)} }
+
+func inDeck(c cards.Card) bool { return c.Suit.Valid() && power(c.Rank) >= 0 }
+
+// counter is a card worth a point in tricks (P11).
+func counter(c cards.Card) bool { return c.Rank == cards.Ace || c.Rank == 10 || c.Rank == cards.King }
+
+// phase is what a hand waits for next.
+type phase int
+
+const (
+	bidding phase = iota
+	naming        // the bid winner names trump
+	melding       // both players show meld
+	playing
+	done
+)
+
+// counts is a multiset of pinochle cards.
+type counts [distinct]uint8
+
+func (c *counts) suit(s cards.Suit) (n int) {
+	for i := int(s) * 6; i < int(s)*6+6; i++ {
+		n += int(c[i])
+	}
+	return n
+}
+
+func (c *counts) total() (n int) {
+	for _, v := range c {
+		n += int(v)
+	}
+	return n
+}
+
+// hand is one deal: its auction, trump, meld, tricks and what is known of each player's cards.
+type hand struct {
+	number int
+	opener int
+	phase  phase
+
+	bid, bidder int // the high bid and who holds it
+	toAct       int
+	bids        int // bids made in this auction
+
+	trump    cards.Suit
+	trumpSeq int64
+
+	meldSeq   [2]int64
+	shown     [2]counts // meld shown (P9)
+	meld      [2]int    // points of the shown meld
+	meldCards [2][]cards.Card
+
+	played [2]counts
+	full   [2]*counts // a whole hand shown with a hand event
+	handAt [2]int64
+
+	trick        []cards.Card // the cards of the trick in progress, leader's first
+	trickSeq     []int64
+	leader, turn int
+	tricks       [2]int
+	count        [2]int
+	plays        int
+
+	// voidAt[p][s] is the play at which p failed to follow suit s (0: never), and
+	// voidPlayed[p][s] how many cards of s he had played by then; a later card of s proves
+	// a revoke (P14).
+	voidAt     [2][4]int64
+	voidPlayed [2][4]int
+	trumpOK    bool // P4 already judged
+
+	score [2]int
+	set   bool
+	why   string // why the bidder was set
+}
+
+// known is how many copies of card i player p is known to hold: what he showed and what he
+// played are both from his hand (P14), so the larger count is a floor; a whole hand shown is
+// exact.
+func (h *hand) known(p, i int) int {
+	if h.full[p] != nil {
+		return int(h.full[p][i])
+	}
+	return int(max(h.shown[p][i], h.played[p][i]))
+}
+
+func (h *hand) knownTotal(p int) (n int) {
+	for i := range distinct {
+		n += h.known(p, i)
+	}
+	return n
+}
+
+// holds reports whether p is known to still hold a card of suit s.
+func (h *hand) holds(p int, s cards.Suit) bool {
+	for i := int(s) * 6; i < int(s)*6+6; i++ {
+		if h.known(p, i) > int(h.played[p][i]) {
+			return true
+		}
+	}
+	return false
+}
+
+type game struct {
+	players     [2]string
+	opening     int
+	limit       int
+	deal        string
+	firstOpener int
+
+	hands  []*hand
+	totals [2]int
+	over   bool
+	winner int // once over
+}
+
+func (g *game) player(name string) int {
+	for i, p := range g.players {
+		if strings.EqualFold(p, name) {
+			return i
+		}
+	}
+	return nobody
+}
+
+func (g *game) cur() *hand { return g.hands[len(g.hands)-1] }
+
+// startHand deals the next hand: the opener alternates (P3).
+func (g *game) startHand() {
+	opener := g.firstOpener
+	if n := len(g.hands); n > 0 {
+		opener = 1 - g.hands[n-1].opener
+	}
+	g.hands = append(g.hands, &hand{number: len(g.hands) + 1, opener: opener, toAct: opener, bidder: nobody})
+}
+
+// Over implements referee.Game.
+func (g *game) Over() bool { return g.over }
+
+type payload struct {
+	Points *int         `json:"points,omitempty"`
+	Suit   *cards.Suit  `json:"suit,omitempty"`
+	Card   *cards.Card  `json:"card,omitempty"`
+	Cards  []cards.Card `json:"cards,omitempty"`
+}
+
+func move(typ, actor string, p payload) referee.Move {
+	b, _ := json.Marshal(p) // cannot fail: p holds only valid cards and suits
+	return referee.Move{Type: typ, Actor: actor, Payload: b}
+}
+
+func flag(seq int64, rule string, sev referee.Severity, format string, args ...any) referee.Flag {
+	return referee.Flag{Seq: seq, Rule: rule, Severity: sev, Message: fmt.Sprintf(format, args...)}
+}
+
+// Apply implements referee.Game.
+func (g *game) Apply(seq int64, m referee.Move) []referee.Flag {
+	var p payload
+	if err := json.Unmarshal(m.Payload, &p); err != nil {
+		return []referee.Flag{flag(seq, "P14", referee.Impossible, "unreadable move (%v); ignored", err)}
+	}
+	who := g.player(m.Actor)
+	if who == nobody {
+		return []referee.Flag{flag(seq, "P14", referee.Impossible, "%q is not a player of this game; ignored", m.Actor)}
+	}
+	if g.over && m.Type != TypeHand { // a hand may still be turned face up at the end
+		return []referee.Flag{flag(seq, "P13", referee.Illegal, "the game is over; this move is ignored")}
+	}
+	if h := g.cur(); h.phase == done && m.Type != TypeHand {
+		g.startHand()
+	}
+	h := g.cur()
+	switch m.Type {
+	case TypeBid:
+		if p.Points == nil {
+			return []referee.Flag{flag(seq, "P3", referee.Impossible, "a bid needs a number of points; ignored")}
+		}
+		return g.bid(seq, h, who, *p.Points)
+	case TypePass:
+		return g.pass(seq, h, who)
+	case TypeTrump:
+		if p.Suit == nil {
+			return []referee.Flag{flag(seq, "P4", referee.Impossible, "trump needs a suit; ignored")}
+		}
+		return g.name(seq, h, who, *p.Suit)
+	case TypeMeld:
+		return g.showMeld(seq, h, who, p.Cards)
+	case TypePlay:
+		if p.Card == nil {
+			return []referee.Flag{flag(seq, "P10", referee.Impossible, "a play needs a card; ignored")}
+		}
+		return g.play(seq, h, who, *p.Card)
+	case TypeHand:
+		return g.showHand(seq, who, p.Cards)
+	}
+	return []referee.Flag{flag(seq, "P14", referee.Impossible, "%q is not a Pinochle move; ignored", m.Type)}
+}
+
+// Finish implements referee.Game: the end of a hand already judged everything it could.
+func (g *game) Finish() []referee.Flag { return nil }
+
+// outOfPhase explains why a move of phase want cannot be made now, or returns "".
+func (g *game) outOfPhase(h *hand, want phase) (rule, why string) {
+	if h.phase == want {
+		return "", ""
+	}
+	switch h.phase {
+	case bidding:
+		return "P3", fmt.Sprintf("the auction of hand %d is open: %s to bid or pass", h.number, g.players[h.toAct])
+	case naming:
+		return "P4", fmt.Sprintf("%s won the bid at %d and names trump first", g.players[h.bidder], h.bid)
+	case melding:
+		return "P9", "both players show their meld before the first lead: " + g.meldWaiting(h)
+	default:
+		return "P10", fmt.Sprintf("trick %d is being played: %s to play", h.tricks[0]+h.tricks[1]+1, g.players[h.turn])
+	}
+}
+
+func (g *game) meldWaiting(h *hand) string {
+	var names []string
+	for p := range g.players {
+		if h.meldSeq[p] == 0 {
+			names = append(names, g.players[p])
+		}
+	}
+	return strings.Join(names, " and ") + " to show meld (meld CARD… or meld none)"
+}
+
+// turnFlag flags a move by who when it is another player's turn.
+func (g *game) turnFlag(seq int64, rule string, want, who int) []referee.Flag {
+	if want == who {
+		return nil
+	}
+	return []referee.Flag{flag(seq, rule, referee.Illegal, "it is %s's turn, not %s's", g.players[want], g.players[who])}
+}
+
+func (g *game) bid(seq int64, h *hand, who, points int) []referee.Flag {
+	if rule, why := g.outOfPhase(h, bidding); why != "" {
+		return []referee.Flag{flag(seq, rule, referee.Illegal, "%s; this bid is ignored", why)}
+	}
+	flags := g.turnFlag(seq, "P3", h.toAct, who)
+	switch {
+	case h.bids == 0 && points < g.opening:
+		flags = append(flags, flag(seq, "P3", referee.Illegal, "the bidding opens at %d, so a bid of %d is too low", g.opening, points))
+	case h.bids > 0 && points <= h.bid:
+		flags = append(flags, flag(seq, "P3", referee.Illegal, "a bid must be higher than %d (%s's)", h.bid, g.players[h.bidder]))
+	}
+	if points > h.bid {
+		h.bid, h.bidder = points, who
+	}
+	h.bids++
+	h.toAct = 1 - who
+	return flags
+}
+
+func (g *game) pass(seq int64, h *hand, who int) []referee.Flag {
+	if rule, why := g.outOfPhase(h, bidding); why != "" {
+		return []referee.Flag{flag(seq, rule, referee.Illegal, "%s; this pass is ignored", why)}
+	}
+	flags := g.turnFlag(seq, "P3", h.toAct, who)
+	if h.bids == 0 { // the opener passes at once: the opponent owns the bid at the opening (P3)
+		h.bid, h.bidder = g.opening, 1-who
+	}
+	h.phase = naming
+	return flags
+}
+
+func (g *game) name(seq int64, h *hand, who int, s cards.Suit) []referee.Flag {
+	if rule, why := g.outOfPhase(h, naming); why != "" {
+		return []referee.Flag{flag(seq, rule, referee.Illegal, "%s; this trump is ignored", why)}
+	}
+	flags := g.turnFlag(seq, "P4", h.bidder, who)
+	h.trump, h.trumpSeq, h.phase = s, seq, melding
+	return append(flags, g.judgeTrump(h, seq)...)
+}
+
+// judgeTrump checks P4 once the bidder's whole hand is known: a trump suit with neither a
+// marriage nor a nine sets him. The flag lands on the trump and names what revealed it.
+func (g *game) judgeTrump(h *hand, revealedBy int64) []referee.Flag {
+	p := h.bidder
+	if h.trumpOK || h.trumpSeq == 0 || h.knownTotal(p) < HandSize {
+		return nil
+	}
+	h.trumpOK = true
+	base := int(h.trump) * 6
+	if h.known(p, base+power(9)) > 0 || (h.known(p, base+power(cards.King)) > 0 && h.known(p, base+power(cards.Queen)) > 0) {
+		return nil
+	}
+	h.set, h.why = true, "no marriage or 9 in trump (P4)"
+	f := flag(h.trumpSeq, "P4", referee.Illegal, "%s named %s trump without a marriage (K+Q) or a 9 in it: he is set for %d, meld forfeited", g.players[p], h.trump.Symbol(), h.bid)
+	if revealedBy != h.trumpSeq {
+		f.RevealedBy = revealedBy
+	}
+	return []referee.Flag{f}
+}
+
+// cardsCheck flags cards that the player cannot hold beside what is known of both hands:
+// a card outside the deck, a third copy, more than twelve cards (P2, P14).
+func (g *game) cardsCheck(seq int64, h *hand, who int, add counts, what string) []referee.Flag {
+	var flags []referee.Flag
+	for i, n := range add {
+		if n == 0 {
+			continue
+		}
+		c := cardAt(i)
+		mine := max(h.known(who, i), int(n))
+		switch {
+		case mine > 2:
+			flags = append(flags, flag(seq, "P2", referee.Impossible, "%s: there are only two %s in the deck", what, c.Pretty()))
+		case mine+h.known(1-who, i) > 2:
+			flags = append(flags, flag(seq, "P14", referee.Impossible, "%s: both %s are accounted for, and %s holds %d of them", what, c.Pretty(), g.players[1-who], h.known(1-who, i)))
+		}
+	}
+	return flags
+}
+
+func (g *game) showMeld(seq int64, h *hand, who int, shown []cards.Card) []referee.Flag {
+	if rule, why := g.outOfPhase(h, melding); why != "" {
+		return []referee.Flag{flag(seq, rule, referee.Illegal, "%s; this meld is ignored", why)}
+	}
+	if h.meldSeq[who] != 0 {
+		return []referee.Flag{flag(seq, "P9", referee.Illegal, "%s already showed meld at event %d; this one is ignored", g.players[who], h.meldSeq[who])}
+	}
+	var add counts
+	var flags []referee.Flag
+	var good []cards.Card
+	for _, c := range shown {
+		if !inDeck(c) {
+			flags = append(flags, flag(seq, "P1", referee.Impossible, "%s is not a pinochle card (9 J Q K 10 A)", c.Pretty()))
+			continue
+		}
+		add[index(c)]++
+		good = append(good, c)
+	}
+	flags = append(flags, g.cardsCheck(seq, h, who, add, g.players[who]+"'s meld")...)
+	for i, n := range add {
+		h.shown[who][i] = max(h.shown[who][i], n)
+	}
+	if h.full[who] == nil && h.knownTotal(who) > HandSize {
+		flags = append(flags, flag(seq, "P2", referee.Impossible, "%s would hold more than %d cards", g.players[who], HandSize))
+	}
+	if h.full[who] != nil {
+		for i, n := range add {
+			if int(n) > int(h.full[who][i]) {
+				flags = append(flags, flag(seq, "P14", referee.Impossible, "%s is not in the hand %s showed at event %d", cardAt(i).Pretty(), g.players[who], h.handAt[who]))
+			}
+		}
+	}
+	h.meldSeq[who], h.meldCards[who] = seq, good
+	h.meld[who] = scoring.MeldPoints(good, h.trump)
+	if h.meldSeq[0] != 0 && h.meldSeq[1] != 0 {
+		h.phase, h.leader, h.turn = playing, h.bidder, h.bidder
+	}
+	return append(flags, g.judgeTrump(h, seq)...)
+}
+
+func (g *game) play(seq int64, h *hand, who int, c cards.Card) []referee.Flag {
+	if rule, why := g.outOfPhase(h, playing); why != "" {
+		return []referee.Flag{flag(seq, rule, referee.Illegal, "%s; this play is ignored", why)}
+	}
+	if who != h.turn {
+		return []referee.Flag{flag(seq, "P10", referee.Illegal, "it is %s's turn to play, not %s's; this play is ignored", g.players[h.turn], g.players[who])}
+	}
+	if !inDeck(c) {
+		return []referee.Flag{flag(seq, "P1", referee.Impossible, "%s is not a pinochle card (9 J Q K 10 A); ignored", c.Pretty())}
+	}
+	i := index(c)
+	var flags []referee.Flag
+	switch {
+	case h.played[who][i] >= 2:
+		flags = append(flags, flag(seq, "P14", referee.Impossible, "%s has already played both %s", g.players[who], c.Pretty()))
+	case h.full[who] != nil && int(h.played[who][i]) >= int(h.full[who][i]):
+		flags = append(flags, flag(seq, "P14", referee.Impossible, "%s is not in the hand %s showed at event %d (or was played already)", c.Pretty(), g.players[who], h.handAt[who]))
+	default:
+		var one counts
+		one[i] = h.played[who][i] + 1
+		flags = append(flags, g.cardsCheck(seq, h, who, one, g.players[who]+"'s play of "+c.Pretty())...)
+	}
+	// A card of a suit he failed to follow earlier proves that earlier play a revoke (P14).
+	if at := h.voidAt[who][c.Suit]; at != 0 {
+		flags = append(flags, g.revoke(who, c.Suit, at, seq))
+	}
+	if len(h.trick) == 1 {
+		led := h.trick[0].Suit
+		if c.Suit != led {
+			if h.holds(who, led) {
+				flags = append(flags, flag(seq, "P10", referee.Illegal, "%s must follow %s: he is known to hold one he has not played", g.players[who], led.Symbol()))
+			} else if h.voidAt[who][led] == 0 {
+				h.voidAt[who][led], h.voidPlayed[who][led] = seq, h.played[who].suit(led)
+			}
+		}
+	}
+	h.played[who][i]++
+	h.plays++
+	h.trick = append(h.trick, c)
+	h.trickSeq = append(h.trickSeq, seq)
+	if h.full[who] == nil && h.knownTotal(who) > HandSize {
+		flags = append(flags, flag(seq, "P2", referee.Impossible, "%s would hold more than %d cards", g.players[who], HandSize))
+	}
+	if len(h.trick) == 1 {
+		h.turn = 1 - who
+		return flags
+	}
+	g.endTrick(h)
+	flags = append(flags, g.judgeTrump(h, seq)...)
+	if h.tricks[0]+h.tricks[1] == Tricks {
+		flags = append(flags, g.endHand(h, seq)...)
+	}
+	return flags
+}
+
+// revoke flags the play at seq 'at', where who failed to follow suit s, as proved by the event
+// at 'by'; the claim is then cleared so one revoke is flagged once.
+func (g *game) revoke(who int, s cards.Suit, at, by int64) referee.Flag {
+	h := g.cur()
+	h.voidAt[who][s] = 0
+	f := flag(at, "P10", referee.Illegal, "revoke: %s did not follow %s here but held one, as event %d shows", g.players[who], s.Symbol(), by)
+	f.RevealedBy = by
+	return f
+}
+
+// endTrick gives the trick to the higher card of the suit led or the higher trump; of two
+// identical cards the first played wins (P10). The winner takes the count (P11) and leads.
+func (g *game) endTrick(h *hand) {
+	lead, follow := h.trick[0], h.trick[1]
+	leader := h.leader
+	winner := leader
+	switch {
+	case follow.Suit == lead.Suit && power(follow.Rank) > power(lead.Rank):
+		winner = 1 - leader
+	case follow.Suit == h.trump && lead.Suit != h.trump:
+		winner = 1 - leader
+	}
+	h.tricks[winner]++
+	for _, c := range h.trick {
+		if counter(c) {
+			h.count[winner]++
+		}
+	}
+	h.trick, h.trickSeq = h.trick[:0], h.trickSeq[:0]
+	h.leader, h.turn = winner, winner
+}
+
+// endHand judges what only the end of a hand shows, scores it (P12) and ends the game when a
+// total passes the limit (P13).
+func (g *game) endHand(h *hand, seq int64) []referee.Flag {
+	var flags []referee.Flag
+	for p := range g.players {
+		var missing []string
+		for i := range distinct {
+			if h.shown[p][i] > h.played[p][i] {
+				missing = append(missing, cardAt(i).Pretty())
+			}
+		}
+		if len(missing) > 0 {
+			f := flag(h.meldSeq[p], "P14", referee.Impossible, "%s showed %s as meld but never played it", g.players[p], strings.Join(missing, " "))
+			f.RevealedBy = seq
+			flags = append(flags, f)
+		}
+	}
+	h.phase = done
+	for p := range g.players {
+		h.score[p] = h.meld[p] + h.count[p]
+		if h.tricks[p] == 0 {
+			h.score[p] = 0 // no trick, no points (P12)
+		}
+	}
+	b := h.bidder
+	switch {
+	case h.set: // P4
+	case h.tricks[b] == 0:
+		h.set, h.why = true, "took no trick (P12)"
+	case h.score[b] < h.bid:
+		h.set, h.why = true, fmt.Sprintf("made %d of %d (P12)", h.score[b], h.bid)
+	}
+	if h.set {
+		h.score[b] = -h.bid
+	}
+	for p := range g.players {
+		g.totals[p] += h.score[p]
+	}
+	if g.totals[0] > g.limit || g.totals[1] > g.limit {
+		g.over = true
+	}
+	return flags
+}
+
+// showHand records a player's whole hand, turned face up, and checks it against everything
+// known; it also settles what it proves (revokes, P4).
+func (g *game) showHand(seq int64, who int, shown []cards.Card) []referee.Flag {
+	h := g.cur()
+	var add counts
+	var flags []referee.Flag
+	for _, c := range shown {
+		if !inDeck(c) {
+			flags = append(flags, flag(seq, "P1", referee.Impossible, "%s is not a pinochle card (9 J Q K 10 A)", c.Pretty()))
+			continue
+		}
+		add[index(c)]++
+	}
+	if len(shown) != HandSize {
+		flags = append(flags, flag(seq, "P2", referee.Impossible, "a hand has %d cards, not %d", HandSize, len(shown)))
+	}
+	if h.full[who] != nil {
+		return append(flags, flag(seq, "P14", referee.Illegal, "%s already showed the hand at event %d; this one is ignored", g.players[who], h.handAt[who]))
+	}
+	for i := range distinct {
+		switch {
+		case add[i] > 2:
+			flags = append(flags, flag(seq, "P2", referee.Impossible, "there are only two %s in the deck", cardAt(i).Pretty()))
+		case int(add[i]) < h.known(who, i):
+			flags = append(flags, flag(seq, "P14", referee.Impossible, "%s has shown or played %s, which this hand lacks", g.players[who], cardAt(i).Pretty()))
+		case int(add[i])+h.known(1-who, i) > 2:
+			flags = append(flags, flag(seq, "P14", referee.Impossible, "%s in this hand: both are accounted for with %s", cardAt(i).Pretty(), g.players[1-who]))
+		}
+	}
+	h.full[who], h.handAt[who] = &add, seq
+	for s := range h.voidAt[who] {
+		if at := h.voidAt[who][s]; at != 0 && add.suit(cards.Suit(s)) > h.voidPlayed[who][s] {
+			flags = append(flags, g.revoke(who, cards.Suit(s), at, seq))
+		}
+	}
+	return append(flags, g.judgeTrump(h, seq)...)
+}

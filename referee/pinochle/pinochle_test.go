@@ -1,0 +1,448 @@
+package pinochle
+
+import (
+	"encoding/json"
+	"fmt"
+	"math/rand/v2"
+	"reflect"
+	"strings"
+	"testing"
+
+	"github.com/tableside/tableside/cards"
+	"github.com/tableside/tableside/events"
+	"github.com/tableside/tableside/referee"
+)
+
+func logOf(t testing.TB, setup events.Created, moves []referee.Move) []events.Event {
+	t.Helper()
+	b, err := json.Marshal(setup)
+	if err != nil {
+		t.Fatal(err)
+	}
+	evs := []events.Event{{Game: 1, Seq: 1, Type: events.TypeCreated, Payload: b}}
+	for i, m := range moves {
+		evs = append(evs, events.Event{Game: 1, Seq: int64(i + 2), Type: m.Type, Actor: m.Actor, Payload: m.Payload})
+	}
+	return evs
+}
+
+func replay(t testing.TB, evs []events.Event) *referee.Outcome {
+	t.Helper()
+	o, err := referee.Replay(Rules{}, evs)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return o
+}
+
+var optionSets = []map[string]string{
+	{"deal": "automatic", "opening": "10", "limit": "100"},
+	{"deal": "selection", "opening": "10", "limit": "100"},
+	{"deal": "selection", "opening": "11", "limit": "150"},
+}
+
+func cardOf(t testing.TB, m referee.Move) cards.Card {
+	var p payload
+	if err := json.Unmarshal(m.Payload, &p); err != nil || p.Card == nil {
+		t.Fatalf("not a play: %s", m.Payload)
+	}
+	return *p.Card
+}
+
+func TestRandomLegalGames(t *testing.T) {
+	games := 2000
+	if testing.Short() {
+		games = 200
+	}
+	for seed := range games {
+		opts := optionSets[seed%len(optionSets)]
+		setup, moves := Playout(rand.New(rand.NewPCG(uint64(seed), 9)), opts)
+		evs := logOf(t, setup, moves)
+		o := replay(t, evs)
+		if len(o.Flags) > 0 {
+			t.Fatalf("seed %d %v: legal game flagged: %+v", seed, opts, o.Flags[0])
+		}
+		if !o.Game.Over() {
+			t.Fatalf("seed %d: game not over after %d moves", seed, len(moves))
+		}
+		g := o.Game.(*game)
+		for _, h := range g.hands {
+			// 24 cards in play a hand, 12 from each player, no card more than twice.
+			var both counts
+			for p := range g.players {
+				if n := h.played[p].total(); n != HandSize {
+					t.Fatalf("seed %d hand %d: %s played %d cards", seed, h.number, g.players[p], n)
+				}
+				for i, n := range h.played[p] {
+					both[i] += n
+				}
+			}
+			counters := 0
+			for i, n := range both {
+				if n > 2 {
+					t.Fatalf("seed %d hand %d: %v played %d times", seed, h.number, cardAt(i), n)
+				}
+				if counter(cardAt(i)) {
+					counters += int(n)
+				}
+			}
+			// Count points sum to the counters played (P11).
+			if h.count[0]+h.count[1] != counters {
+				t.Fatalf("seed %d hand %d: count %d+%d, but %d counters were played", seed, h.number, h.count[0], h.count[1], counters)
+			}
+			if h.tricks[0]+h.tricks[1] != Tricks {
+				t.Fatalf("seed %d hand %d: %d tricks", seed, h.number, h.tricks[0]+h.tricks[1])
+			}
+		}
+		if g.totals[0] <= g.limit && g.totals[1] <= g.limit {
+			t.Fatalf("seed %d: over at %v, limit %d", seed, g.totals, g.limit)
+		}
+		again := replay(t, evs)
+		a, _ := json.Marshal(o.Sheet())
+		b, _ := json.Marshal(again.Sheet())
+		if string(a) != string(b) || !reflect.DeepEqual(o.Flags, again.Flags) {
+			t.Fatalf("seed %d: replay not deterministic", seed)
+		}
+		if seed%10 == 0 {
+			checkCorruptions(t, seed, setup, moves)
+		}
+	}
+}
+
+// checkCorruptions plays the same seed again with a revoke made at the table, and injects an
+// impossible card into the legal game; each must be flagged where it belongs.
+func checkCorruptions(t *testing.T, seed int, setup events.Created, moves []referee.Move) {
+	t.Helper()
+	cheat := &revoke{at: -1, provedBy: -1}
+	rsetup, rmoves := playout(rand.New(rand.NewPCG(uint64(seed), 9)), setup.Options, cheat)
+	if cheat.at >= 0 {
+		o := replay(t, logOf(t, rsetup, rmoves))
+		at, by := int64(cheat.at+2), int64(cheat.provedBy+2)
+		found := false
+		for _, f := range o.Flags {
+			// Flagged on the revoking play, naming the play that proved it, or with no later
+			// event when the revoker's shown meld already proved he held the suit.
+			if f.Seq == at && f.Rule == "P10" && f.Severity == referee.Illegal && (f.RevealedBy == by || f.RevealedBy == 0) {
+				found = true
+			}
+		}
+		if !found {
+			t.Errorf("seed %d: revoke at %d proved by %d not flagged so; flags %+v", seed, at, by, o.Flags)
+		}
+	}
+	// An impossible card: a play replaced by a card both of whose copies were already played
+	// in the same hand.
+	for i := range moves {
+		if moves[i].Type != TypePlay {
+			continue
+		}
+		var twice *cards.Card
+		seen := map[cards.Card]int{}
+		for k := i - 1; k >= 0 && moves[k].Type == TypePlay; k-- {
+			c := cardOf(t, moves[k])
+			if seen[c]++; seen[c] == 2 {
+				twice = &c
+				break
+			}
+		}
+		if twice == nil {
+			continue
+		}
+		bad := append([]referee.Move(nil), moves...)
+		bad[i] = move(TypePlay, moves[i].Actor, payload{Card: twice})
+		o := replay(t, logOf(t, setup, bad))
+		if !hasFlag(o, int64(i+2), referee.Impossible) {
+			t.Errorf("seed %d: third %v at %d not impossible; flags %+v", seed, *twice, i+2, o.Flags)
+		}
+		return
+	}
+}
+
+func hasFlag(o *referee.Outcome, seq int64, sev referee.Severity) bool {
+	for _, f := range o.Flags {
+		if f.Seq == seq && f.Severity == sev {
+			return true
+		}
+	}
+	return false
+}
+
+// play parses and records a script of moves, one per line, and replays it.
+func play(t *testing.T, opts map[string]string, script string) *referee.Outcome {
+	t.Helper()
+	setup := events.Created{Kind: "pinochle", Players: []string{"ann", "bob"}, Opener: "ann", Options: opts}
+	o := replay(t, logOf(t, setup, nil))
+	var moves []referee.Move
+	for _, line := range strings.Split(strings.TrimSpace(script), "\n") {
+		if line = strings.TrimSpace(line); line == "" || strings.HasPrefix(line, "#") {
+			continue
+		}
+		m, err := o.Game.Parse(strings.Fields(line))
+		if err != nil {
+			t.Fatalf("%q: %v", line, err)
+		}
+		moves = append(moves, m)
+		o.Game.Apply(int64(len(moves)+1), m)
+	}
+	return replay(t, logOf(t, setup, moves))
+}
+
+func flagsOf(o *referee.Outcome) string {
+	var out []string
+	for _, f := range o.Flags {
+		s := fmt.Sprintf("%d %s %s", f.Seq, f.Rule, f.Severity)
+		if f.RevealedBy != 0 {
+			s += fmt.Sprintf(" by %d", f.RevealedBy)
+		}
+		out = append(out, s)
+	}
+	return strings.Join(out, "; ")
+}
+
+// A hand where ann bids 12 with hearts trump; her 12 cards and bob's are fixed so scripts can
+// play real tricks.
+const ann = "AH TH KH QH JH 9H QS JD AS KS 9C 9D"
+const bob = "AC TC KC QC JC AD TD KD QD 9S JS TS"
+
+const opening = `
+ann bid 12
+bob pass
+ann trump H
+ann meld AH TH KH QH JH 9H QS JD
+bob meld KC QC KD QD
+`
+
+func TestAuction(t *testing.T) {
+	tests := []struct{ name, script, want string }{
+		{"opener passes at once: bob owns the bid at 10", "ann pass\nbob trump S", ""},
+		{"too low to open", "ann bid 9", "2 P3 illegal"},
+		{"not higher", "ann bid 12\nbob bid 12", "3 P3 illegal"},
+		{"out of turn", "ann bid 12\nann bid 13", "3 P3 illegal"},
+		{"trump by the loser", "ann bid 12\nbob pass\nbob trump S", "4 P4 illegal"},
+		{"play before meld", "ann bid 12\nbob pass\nann trump S\nann play AS", "5 P9 illegal"},
+		{"meld twice", "ann bid 12\nbob pass\nann trump S\nann meld none\nann meld QS JD", "6 P9 illegal"},
+		{"third copy shown", "ann bid 12\nbob pass\nann trump S\nann meld QS QS\nbob meld QS JD", "6 P14 impossible"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if got := flagsOf(play(t, nil, tt.script)); got != tt.want {
+				t.Errorf("flags %q, want %q", got, tt.want)
+			}
+		})
+	}
+}
+
+func TestRevokeProvedLater(t *testing.T) {
+	// ann leads A♠; bob plays a club although he holds 9♠ (nothing shows it yet). ann wins,
+	// leads K♠, bob discards again; ann leads Q♠ and bob plays 9♠ at last: the first club was
+	// a revoke, flagged on it and naming the 9♠.
+	o := play(t, nil, opening+`
+ann play AS
+bob play 9C
+ann play KS
+bob play AC
+ann play QS
+bob play 9S`)
+	// events: 2 bid, 3 pass, 4 trump, 5-6 meld, 7 A♠, 8 9♣, 9 K♠, 10 A♣, 11 Q♠, 12 9♠
+	if got := flagsOf(o); got != "8 P10 illegal by 12" {
+		t.Errorf("flags %q, want 8 P10 illegal by 12", got)
+	}
+	if f := o.Flags[0]; !strings.Contains(f.Message, "revoke") || !strings.Contains(f.Message, "event 12") {
+		t.Errorf("message %q does not explain the revoke", f.Message)
+	}
+}
+
+func TestMustFollowWhenKnown(t *testing.T) {
+	// bob showed K♣ Q♣ as meld; when ann leads a club he must follow while he still holds one.
+	o := play(t, nil, opening+`
+ann play 9C
+bob play AD`)
+	if got := flagsOf(o); got != "8 P10 illegal" {
+		t.Errorf("flags %q, want 8 P10 illegal", got)
+	}
+}
+
+func TestImpossibleCards(t *testing.T) {
+	o := play(t, nil, opening+`
+ann play AS
+bob play QS`)
+	// ann showed Q♠ once; bob playing Q♠ is possible (two in the deck).
+	if got := flagsOf(o); got != "" {
+		t.Fatalf("flags %q", got)
+	}
+	o = play(t, nil, opening+`
+ann play AS
+bob play AS
+ann play AS`)
+	if !hasFlag(o, 9, referee.Impossible) {
+		t.Errorf("a third A♠ not impossible: %s", flagsOf(o))
+	}
+}
+
+// playHand records the moves of a script, then plays out the hand from the two players'
+// fixed cards: the player to act leads his first card, or follows with his first card of the
+// suit led, else his first card. It returns the replayed outcome.
+func playHand(t *testing.T, script string, hands [2]string) *referee.Outcome {
+	t.Helper()
+	setup := events.Created{Kind: "pinochle", Players: []string{"ann", "bob"}, Opener: "ann"}
+	o := replay(t, logOf(t, setup, nil))
+	g := o.Game.(*game)
+	var moves []referee.Move
+	apply := func(m referee.Move) {
+		moves = append(moves, m)
+		g.Apply(int64(len(moves)+1), m)
+	}
+	for _, line := range strings.Split(strings.TrimSpace(script), "\n") {
+		m, err := g.Parse(strings.Fields(line))
+		if err != nil {
+			t.Fatalf("%q: %v", line, err)
+		}
+		apply(m)
+	}
+	var held [2][]cards.Card
+	for p := range hands {
+		for _, w := range strings.Fields(hands[p]) {
+			c, err := cards.Parse(w)
+			if err != nil {
+				t.Fatal(err)
+			}
+			held[p] = append(held[p], c)
+		}
+	}
+	for h := g.cur(); h.phase == playing; {
+		who := h.turn
+		i := 0
+		if len(h.trick) == 1 {
+			for k, c := range held[who] {
+				if c.Suit == h.trick[0].Suit {
+					i = k
+					break
+				}
+			}
+		}
+		c := held[who][i]
+		held[who] = append(held[who][:i:i], held[who][i+1:]...)
+		apply(move(TypePlay, g.players[who], payload{Card: &c}))
+	}
+	return replay(t, logOf(t, setup, moves))
+}
+
+func TestHandScores(t *testing.T) {
+	// ann: a heart run and pinochle showing 8 cards; bob: two marriages.
+	o := playHand(t, "ann bid 12\nbob pass\nann trump H\nann meld AH TH KH QH JH 9H QS JD\nbob meld KC QC KD QD", [2]string{ann, bob})
+	g := o.Game.(*game)
+	h := g.hands[0]
+	if len(o.Flags) != 0 || h.phase != done {
+		t.Fatalf("flags %s, phase %v", flagsOf(o), h.phase)
+	}
+	// ann's meld: run 15 + deece 1 + pinochle 4 = 20; bob's: two marriages 4.
+	if h.meld != [2]int{20, 4} {
+		t.Errorf("meld %v, want [20 4]", h.meld)
+	}
+	if h.count[0]+h.count[1] != 12 || h.tricks[0]+h.tricks[1] != Tricks {
+		t.Errorf("count %v tricks %v", h.count, h.tricks)
+	}
+	for p := range g.players {
+		want := h.meld[p] + h.count[p]
+		if h.tricks[p] == 0 {
+			want = 0
+		}
+		if h.score[p] != want {
+			t.Errorf("%s scored %d, want %d", g.players[p], h.score[p], want)
+		}
+	}
+	if !strings.HasPrefix(g.Hint(), "hand 2: bob may bid 10 or more") {
+		t.Errorf("next hand not opened by bob: %q", g.Hint())
+	}
+}
+
+func TestSetBidder(t *testing.T) {
+	// ann bids 40 with spades trump (she holds K♠ Q♠: a marriage, so P4 holds): meld and
+	// count fall short, so she loses 40.
+	o := playHand(t, "ann bid 40\nbob pass\nann trump S\nann meld KS QS\nbob meld none", [2]string{ann, bob})
+	h := o.Game.(*game).hands[0]
+	if len(o.Flags) != 0 || !h.set || h.score[0] != -40 || !strings.Contains(h.why, "of 40") {
+		t.Errorf("flags %s set %v score %v why %q", flagsOf(o), h.set, h.score, h.why)
+	}
+}
+
+func TestNoLegalTrump(t *testing.T) {
+	// ann passes at once; bob owns the bid at 10 and names hearts, holding no K♥, Q♥ or 9♥.
+	// When his hand has come to light (all twelve cards played), the trump is flagged (P4)
+	// and he is set.
+	o := playHand(t, "ann pass\nbob trump H\nbob meld none\nann meld none", [2]string{ann, bob})
+	h := o.Game.(*game).hands[0]
+	if len(o.Flags) != 1 || o.Flags[0].Seq != 3 || o.Flags[0].Rule != "P4" || o.Flags[0].RevealedBy == 0 {
+		t.Fatalf("flags %s, want one P4 flag on the trump (event 3) naming what revealed it", flagsOf(o))
+	}
+	if !h.set || h.score[1] != -10 {
+		t.Errorf("set %v score %v, want bob set for 10", h.set, h.score)
+	}
+	// Shown with a hand event before the play, the same is known at once.
+	o = playHand(t, "ann pass\nbob trump H\nbob hand "+bob, [2]string{ann, bob})
+	if len(o.Flags) == 0 || o.Flags[0].Seq != 3 || o.Flags[0].RevealedBy != 4 {
+		t.Errorf("flags %s, want P4 on event 3 revealed by the hand at 4", flagsOf(o))
+	}
+}
+
+func TestMeldNeverPlayed(t *testing.T) {
+	// bob shows K♥ Q♥ as meld, which he does not hold: at the end of the hand the meld is
+	// flagged, naming the last play.
+	o := playHand(t, "ann bid 12\nbob pass\nann trump S\nann meld none\nbob meld KH QH", [2]string{ann, bob})
+	if got := flagsOf(o); !strings.HasPrefix(got, "6 P14 impossible by ") {
+		t.Errorf("flags %q, want the meld at 6 flagged at the end of the hand", got)
+	}
+}
+
+func TestGameEnd(t *testing.T) {
+	g, err := newGame(events.Created{Kind: "pinochle", Players: []string{"ann", "bob"}, Opener: "ann", Options: map[string]string{"limit": "100"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	g.cur().bidder = 1
+	for _, tt := range []struct {
+		a, b int
+		want string
+	}{{120, 90, "ann"}, {101, 130, "bob"}, {110, 110, "bob"}} {
+		w, draw := g.Decide(map[string]int{"ann": tt.a, "bob": tt.b})
+		if draw || w == nil || *w != tt.want {
+			t.Errorf("%d–%d: winner %v draw %v, want %s", tt.a, tt.b, w, draw, tt.want)
+		}
+	}
+}
+
+func TestParse(t *testing.T) {
+	o := play(t, nil, "ann bid 12")
+	for in, want := range map[string]string{"15": "bob bid 15", "p": "bob pass", "BOB B 14": "bob bid 14"} {
+		m, err := o.Game.Parse(strings.Fields(in))
+		if err != nil || o.Game.Notation(m) != want {
+			t.Errorf("%q → %q, %v; want %q", in, o.Game.Notation(m), err, want)
+		}
+	}
+	for _, in := range []string{"ann bid x", "carl bid 12", "meld KH", "ann play 2H", "trump X"} {
+		if _, err := o.Game.Parse(strings.Fields(in)); err == nil {
+			t.Errorf("%q parsed", in)
+		}
+	}
+}
+
+func FuzzParse(f *testing.F) {
+	for _, s := range []string{"ann bid 12", "AS", "15", "bob meld none", "ann meld KH QH 9H", "trump ♥", "bob hand 9S JS"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, in string) {
+		g, err := newGame(events.Created{Kind: "pinochle", Players: []string{"ann", "bob"}, Opener: "ann"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		m, err := g.Parse(strings.Fields(in))
+		if err != nil {
+			return
+		}
+		again, err := g.Parse(strings.Fields(g.Notation(m)))
+		if err != nil || again.Type != m.Type || again.Actor != m.Actor || string(again.Payload) != string(m.Payload) {
+			t.Fatalf("%q → %q → %+v, %v", in, g.Notation(m), again, err)
+		}
+		g.Apply(2, m) // never panics
+	})
+}

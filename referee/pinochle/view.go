@@ -1,0 +1,248 @@
+package pinochle
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/tableside/tableside/cards"
+	"github.com/tableside/tableside/referee"
+	"github.com/tableside/tableside/scoring"
+)
+
+// auction returns the hand whose auction is open, the player to act and the lowest bid,
+// looking past a finished hand to the next one.
+func (g *game) auction() (h *hand, who, min int, ok bool) {
+	h = g.cur()
+	switch {
+	case g.over:
+		return h, 0, 0, false
+	case h.phase == done:
+		return h, 1 - h.opener, g.opening, true
+	case h.phase == bidding && h.bids == 0:
+		return h, h.toAct, g.opening, true
+	case h.phase == bidding:
+		return h, h.toAct, h.bid + 1, true
+	}
+	return h, 0, 0, false
+}
+
+// playable lists the cards who may play now without a flag on the play itself.
+func (g *game) playable(h *hand, who int) []cards.Card {
+	var out []cards.Card
+	mustFollow := len(h.trick) == 1 && h.holds(who, h.trick[0].Suit)
+	for i := range distinct {
+		c := cardAt(i)
+		mine := max(h.known(who, i), int(h.played[who][i])+1)
+		switch {
+		case mustFollow && c.Suit != h.trick[0].Suit,
+			h.played[who][i] >= 2,
+			h.full[who] != nil && int(h.played[who][i]) >= int(h.full[who][i]),
+			mine+h.known(1-who, i) > 2,
+			h.full[who] == nil && h.knownTotal(who)-h.known(who, i)+mine > HandSize:
+			continue
+		}
+		out = append(out, c)
+	}
+	return out
+}
+
+// Legal implements referee.Game. Meld can be any cards, so for meld it offers only "none";
+// for bids only the lowest.
+func (g *game) Legal() []referee.Move {
+	if h, who, min, ok := g.auction(); ok {
+		moves := []referee.Move{move(TypeBid, g.players[who], payload{Points: &min})}
+		if h.phase == done || h.phase == bidding {
+			moves = append(moves, move(TypePass, g.players[who], payload{}))
+		}
+		return moves
+	}
+	h := g.cur()
+	var moves []referee.Move
+	switch h.phase {
+	case naming:
+		for _, s := range cards.Suits {
+			moves = append(moves, move(TypeTrump, g.players[h.bidder], payload{Suit: &s}))
+		}
+	case melding:
+		for p, name := range g.players {
+			if h.meldSeq[p] == 0 {
+				moves = append(moves, move(TypeMeld, name, payload{}))
+			}
+		}
+	case playing:
+		for _, c := range g.playable(h, h.turn) {
+			moves = append(moves, move(TypePlay, g.players[h.turn], payload{Card: &c}))
+		}
+	}
+	return moves
+}
+
+// Hint implements referee.Game.
+func (g *game) Hint() string {
+	if g.over {
+		return "the game is over: see `score`"
+	}
+	if h, who, min, ok := g.auction(); ok {
+		number := h.number
+		if h.phase == done {
+			number++
+		}
+		return fmt.Sprintf("hand %d: %s may bid %d or more, or pass", number, g.players[who], min)
+	}
+	h := g.cur()
+	switch h.phase {
+	case naming:
+		return fmt.Sprintf("%s won the bid at %d: %s names trump (trump S|H|D|C)", g.players[h.bidder], h.bid, g.players[h.bidder])
+	case melding:
+		return g.meldWaiting(h)
+	}
+	var shown []string
+	for _, c := range g.playable(h, h.turn) {
+		shown = append(shown, c.Pretty())
+	}
+	what := "leads"
+	if len(h.trick) == 1 {
+		what = "plays to " + h.trick[0].Pretty()
+	}
+	return fmt.Sprintf("trick %d: %s %s: any of %s", h.tricks[0]+h.tricks[1]+1, g.players[h.turn], what, strings.Join(shown, " "))
+}
+
+// Status implements referee.Game.
+func (g *game) Status() []referee.Field {
+	h := g.cur()
+	f := []referee.Field{
+		{Label: "options", Value: fmt.Sprintf("deal=%s opening=%d limit=%d", g.deal, g.opening, g.limit)},
+		{Label: "totals", Value: fmt.Sprintf("%s %d, %s %d", g.players[0], g.totals[0], g.players[1], g.totals[1])},
+		{Label: "hand", Value: fmt.Sprintf("%d, opened by %s", h.number, g.players[h.opener])},
+	}
+	if h.bidder != nobody && h.phase != bidding {
+		f = append(f, referee.Field{Label: "bid", Value: fmt.Sprintf("%d by %s", h.bid, g.players[h.bidder])})
+	} else if h.bids > 0 {
+		f = append(f, referee.Field{Label: "high bid", Value: fmt.Sprintf("%d by %s", h.bid, g.players[h.bidder])})
+	}
+	if h.trumpSeq != 0 {
+		f = append(f, referee.Field{Label: "trump", Value: h.trump.Symbol()})
+	}
+	for p, name := range g.players {
+		if h.meldSeq[p] != 0 {
+			f = append(f, referee.Field{Label: "meld " + name, Value: fmt.Sprintf("%d (%s)", h.meld[p], pretty(h.meldCards[p]))})
+		}
+	}
+	if h.phase == playing || h.phase == done {
+		f = append(f, referee.Field{Label: "tricks", Value: fmt.Sprintf("%s %d (count %d), %s %d (count %d)", g.players[0], h.tricks[0], h.count[0], g.players[1], h.tricks[1], h.count[1])})
+	}
+	if len(h.trick) == 1 {
+		f = append(f, referee.Field{Label: "on the table", Value: h.trick[0].Pretty() + " led by " + g.players[h.leader]})
+	}
+	if !g.over {
+		f = append(f, referee.Field{Label: "next", Value: g.Hint()})
+	}
+	return f
+}
+
+func pretty(cs []cards.Card) string {
+	if len(cs) == 0 {
+		return "none"
+	}
+	out := make([]string, len(cs))
+	for i, c := range cs {
+		out[i] = c.Pretty()
+	}
+	return strings.Join(out, " ")
+}
+
+// Sheet implements referee.Game: a row per hand with the auction, trump, each player's meld,
+// count, tricks and score, and the running totals.
+func (g *game) Sheet() *scoring.Sheet {
+	s := &scoring.Sheet{
+		Kind:      "pinochle",
+		Players:   g.players[:],
+		RoundName: "hand",
+		Columns: []scoring.Column{
+			{Key: "opener", Title: "opener"},
+			{Key: "bid", Title: "bid"},
+			{Key: "trump", Title: "trump"},
+			{Key: "result", Title: "result"},
+			{Key: "meld", Title: "meld", PerPlayer: true},
+			{Key: "count", Title: "count", PerPlayer: true},
+			{Key: "tricks", Title: "tricks", PerPlayer: true},
+			{Key: "score", Title: "score", PerPlayer: true},
+			{Key: "total", Title: "total", PerPlayer: true},
+		},
+		Breakdown: map[string][]scoring.Line{},
+		Totals:    map[string]int{},
+		Finished:  g.over,
+	}
+	var running [2]int
+	for _, h := range g.hands {
+		if h.phase == bidding && h.bids == 0 && h.number > 1 {
+			continue // a hand not begun
+		}
+		row := scoring.Round{Number: h.number, Values: map[string]any{"opener": g.players[h.opener]}, Players: map[string]map[string]any{}}
+		if h.bidder != nobody && h.phase != bidding {
+			row.Values["bid"] = fmt.Sprintf("%d %s", h.bid, g.players[h.bidder])
+		}
+		if h.trumpSeq != 0 {
+			row.Values["trump"] = h.trump.Symbol()
+		}
+		result := "in play"
+		if h.phase == done {
+			result = "made"
+			if h.set {
+				result = "set: " + h.why
+			}
+		}
+		row.Values["result"] = result
+		for p, name := range g.players {
+			cells := map[string]any{"meld": h.meld[p], "count": h.count[p], "tricks": h.tricks[p]}
+			if h.phase == done {
+				running[p] += h.score[p]
+				cells["score"] = h.score[p]
+				s.Breakdown[name] = append(s.Breakdown[name], scoring.Line{Text: g.explain(h, p), Points: h.score[p]})
+			}
+			cells["total"] = running[p]
+			row.Players[name] = cells
+		}
+		s.Rounds = append(s.Rounds, row)
+	}
+	for p, name := range g.players {
+		s.Totals[name] = g.totals[p]
+		if s.Breakdown[name] == nil {
+			s.Breakdown[name] = []scoring.Line{}
+		}
+	}
+	return s
+}
+
+// explain says how a player's hand score was made (P12).
+func (g *game) explain(h *hand, p int) string {
+	switch {
+	case p == h.bidder && h.set:
+		return fmt.Sprintf("hand %d: bid %d, set (%s)", h.number, h.bid, h.why)
+	case h.tricks[p] == 0:
+		return fmt.Sprintf("hand %d: no trick, no points", h.number)
+	case p == h.bidder:
+		return fmt.Sprintf("hand %d: bid %d made: meld %d + count %d", h.number, h.bid, h.meld[p], h.count[p])
+	}
+	return fmt.Sprintf("hand %d: meld %d + count %d", h.number, h.meld[p], h.count[p])
+}
+
+// Decide implements referee.Game (P13): a player above the limit wins; if both are, the higher
+// total; if equal, the bidder of the last hand.
+func (g *game) Decide(totals map[string]int) (*string, bool) {
+	a, b := totals[g.players[0]], totals[g.players[1]]
+	var w int
+	switch {
+	case a > b:
+		w = 0
+	case b > a:
+		w = 1
+	default:
+		last := g.cur()
+		if last.bidder == nobody {
+			return nil, true
+		}
+		w = last.bidder
+	}
+	return &g.players[w], false
+}

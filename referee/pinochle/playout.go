@@ -26,8 +26,8 @@ func Playout(rng *rand.Rand, options map[string]string) (events.Created, []refer
 // revoke asks a playout to make one revoke: a follower who holds the suit led plays another
 // suit. It records the move that revoked and the later one that proves it (P14).
 type revoke struct {
-	player      int
-	suit        cards.Suit
+	player       int
+	suit         cards.Suit
 	at, provedBy int // indexes into the moves; -1 until made
 }
 

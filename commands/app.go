@@ -15,11 +15,13 @@ import (
 	"github.com/tableside/tableside/events"
 	"github.com/tableside/tableside/referee"
 	"github.com/tableside/tableside/referee/candidate"
+	"github.com/tableside/tableside/referee/pinochle"
 )
 
 // engines are the games tableside referees, by kind.
 var engines = map[string]referee.Rules{
 	"candidate": candidate.Rules{},
+	"pinochle":  pinochle.Rules{},
 }
 
 func kinds() []string {

@@ -37,7 +37,7 @@ func TestImportRefusesWithLineNumbers(t *testing.T) {
 		"new candidate --players ann,bob\nseat": "line 1: bad game setup: name the dealer",
 		"new candidate --players ann,bob --dealer ann\nseat Q": "line 2: cannot read the move: \"Q\" is not a suit",
 		"{\"type\":\"game.created\",\"payload\":{}}\n":         "line 1: this tableside does not know the game \"\"",
-		"{\"type\":\"game.created\",\"payload\":{\"kind\":\"candidate\",\"players\":[\"a\",\"b\"],\"dealer\":\"a\"}}\n{\"type\":\"x\",\"payload\":nope}": "line 2: not an event",
+		"{\"type\":\"game.created\",\"payload\":{\"kind\":\"candidate\",\"players\":[\"ann\",\"bob\"],\"dealer\":\"ann\"}}\n{\"type\":\"x\",\"payload\":nope}": "line 2: not an event",
 	} {
 		_, _, err := readImport([]byte(in), 0)
 		if err == nil || !strings.Contains(err.Error(), want) {

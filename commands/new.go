@@ -37,11 +37,6 @@ func newCommand() *cli.Command {
 					setup.Players = append(setup.Players, p)
 				}
 			}
-			for _, p := range setup.Players {
-				if strings.ContainsAny(p, " \t\n") || isReserved(p) {
-					return usagef("player name %q cannot be used: names are one word and not a move or card", p)
-				}
-			}
 			for _, opt := range c.StringSlice("option") {
 				name, value, ok := strings.Cut(opt, "=")
 				if !ok {
@@ -70,13 +65,4 @@ func newCommand() *cli.Command {
 			return nil
 		},
 	}
-}
-
-// isReserved reports whether a player name would be read as something else in a move.
-func isReserved(name string) bool {
-	switch strings.ToLower(name) {
-	case "seat", "s", "reveal", "r", "up", "bid", "b", "pass", "p", "hand", "left", "leftover", "leftovers", "table":
-		return true
-	}
-	return false
 }

@@ -7,6 +7,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"unicode"
 
 	"github.com/tableside/tableside/events"
 	"github.com/tableside/tableside/scoring"
@@ -77,6 +78,32 @@ type Option struct {
 	Values  []string `json:"values"`
 	Rule    string   `json:"rule"`
 	Numeric bool     `json:"numeric,omitempty"`
+}
+
+// CheckPlayers refuses a player list a game cannot be played with: a count outside min–max, an
+// empty name, a name of more than one word, two names equal but for case, or a name that the
+// game's notation would read as something else (isWord), such as a move or a card.
+func CheckPlayers(players []string, min, max int, isWord func(string) bool) error {
+	if len(players) < min || len(players) > max {
+		if min == max {
+			return fmt.Errorf("%w: this game is for exactly %d players, not %d", ErrSetup, min, len(players))
+		}
+		return fmt.Errorf("%w: this game is for %d to %d players, not %d", ErrSetup, min, max, len(players))
+	}
+	for i, p := range players {
+		switch {
+		case p == "" || strings.ContainsFunc(p, unicode.IsSpace):
+			return fmt.Errorf("%w: player name %q: names are one word", ErrSetup, p)
+		case isWord(p):
+			return fmt.Errorf("%w: player name %q would be read as a move or a card; choose another", ErrSetup, p)
+		}
+		for _, q := range players[:i] {
+			if strings.EqualFold(p, q) {
+				return fmt.Errorf("%w: two players are called %q; the names must differ", ErrSetup, p)
+			}
+		}
+	}
+	return nil
 }
 
 // CheckOptions refuses options a game does not have or values it does not take, and fills in

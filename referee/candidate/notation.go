@@ -19,6 +19,15 @@ var verbs = map[string]string{
 	"left": TypeLeft, "leftover": TypeLeft, "leftovers": TypeLeft,
 }
 
+// isWord reports whether a player name would be read as a verb or a card in a move.
+func isWord(name string) bool {
+	if _, ok := verbs[strings.ToLower(name)]; ok {
+		return true
+	}
+	_, err := cards.Parse(name)
+	return err == nil
+}
+
 func moveErr(format string, args ...any) error {
 	return fmt.Errorf("%w: "+format, append([]any{referee.ErrMove}, args...)...)
 }

@@ -2,7 +2,6 @@ package candidate
 
 import (
 	"fmt"
-	"strings"
 
 	"github.com/tableside/tableside/events"
 	"github.com/tableside/tableside/referee"
@@ -71,13 +70,10 @@ func newGame(setup events.Created) (*game, error) {
 	if setup.Kind != "candidate" {
 		return nil, fmt.Errorf("%w: kind %q is not candidate", referee.ErrSetup, setup.Kind)
 	}
-	if len(setup.Players) != 2 {
-		return nil, fmt.Errorf("%w: candidate is for exactly 2 players, not %d", referee.ErrSetup, len(setup.Players))
+	if err := referee.CheckPlayers(setup.Players, 2, 2, isWord); err != nil {
+		return nil, err
 	}
 	g := &game{players: [2]string{setup.Players[0], setup.Players[1]}, ranOut: nobody}
-	if strings.EqualFold(g.players[0], g.players[1]) {
-		return nil, fmt.Errorf("%w: the two players need different names", referee.ErrSetup)
-	}
 	// The non-dealer opens the first candidate (C6), so naming either names both.
 	dealer, opener := g.player(setup.Dealer), g.player(setup.Opener)
 	switch {

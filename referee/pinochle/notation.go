@@ -19,6 +19,18 @@ var verbs = map[string]string{
 	"hand": TypeHand,
 }
 
+// isWord reports whether a player name would be read as a verb, a bid or a card in a move.
+func isWord(name string) bool {
+	if _, ok := verbs[strings.ToLower(name)]; ok || strings.EqualFold(name, "none") {
+		return true
+	}
+	if _, err := strconv.Atoi(name); err == nil {
+		return true
+	}
+	_, err := cards.Parse(name)
+	return err == nil
+}
+
 func moveErr(format string, args ...any) error {
 	return fmt.Errorf("%w: "+format, append([]any{referee.ErrMove}, args...)...)
 }

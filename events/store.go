@@ -39,7 +39,27 @@ const applicationID = 0x54424C53
 // schema is applied (setUp) and kept by SQLite from then on. Set in the DSN it would run on
 // connecting, before Open has looked at the file, and turn another program's database to WAL.
 const pragmas = "_pragma=busy_timeout(5000)&_pragma=foreign_keys(1)" +
-	"&_pragma=synchronous(NORMAL)&_txlock=immediate"
+	"&_pragma=synchronous(NORMAL)&_pragma=journal_size_limit(4194304)&_txlock=immediate"
+
+// driverName is the SQLite driver with the store's connection hook, which keeps the -wal and
+// -shm files when the last connection closes (SQLITE_FCNTL_PERSIST_WAL). Every command is a
+// short process that opens and closes the file; without this each one would create and delete
+// both files, which on some file systems costs more than the rest of recording a move. The
+// database file itself is complete after every close, checkpointed as usual, and
+// journal_size_limit (in pragmas) truncates the kept WAL.
+const driverName = "tableside-sqlite"
+
+func init() {
+	drv := &sqlite.Driver{}
+	drv.RegisterConnectionHook(func(conn sqlite.ExecQuerierContext, _ string) error {
+		if fc, ok := conn.(sqlite.FileControl); ok {
+			_, err := fc.FileControlPersistWAL("main", 1)
+			return err
+		}
+		return nil
+	})
+	sql.Register(driverName, drv)
+}
 
 // busyTimeout is how long a writer waits for another to finish, as in pragmas.
 const busyTimeout = 5 * time.Second
@@ -112,7 +132,7 @@ func Open(path, schema string) (*Store, error) {
 		}
 	}
 
-	db, err := sql.Open("sqlite", dsn(abs, pragmas))
+	db, err := sql.Open(driverName, dsn(abs, pragmas))
 	if err != nil {
 		return nil, fmt.Errorf("open %s: %w", path, err)
 	}

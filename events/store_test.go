@@ -9,6 +9,7 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -754,7 +755,8 @@ func TestOpenOddPath(t *testing.T) {
 	for _, e := range entries {
 		names = append(names, e.Name())
 	}
-	if len(names) != 1 || names[0] != "table #2?.db" {
+	// The database and the WAL files kept beside it, all under the odd name.
+	if !slices.Equal(names, []string{"table #2?.db", "table #2?.db-shm", "table #2?.db-wal"}) {
 		t.Fatalf("files in %q: %q", dir, names)
 	}
 	if others, _ := os.ReadDir(filepath.Dir(dir)); len(others) != 1 {
@@ -811,4 +813,39 @@ func TestConcurrentAppendGoroutines(t *testing.T) {
 	}
 	t.Logf("conflicts per writer: %v", conflicts)
 	checkWriters(t, s, game, writers, each)
+}
+
+// TestWALKeptDatabaseComplete: the WAL files stay beside the database between commands, yet
+// the database file alone holds every event once the store is closed, so copying just the
+// file (a backup, a mail to the club) loses nothing.
+func TestWALKeptDatabaseComplete(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "t.db")
+	s, err := Open(path, testSchema(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	game, _ := newGame(t, s)
+	for i := range 20 {
+		if _, err := s.Append(game, int64(i+1), []Event{{Type: "test.move", Payload: []byte(`{}`), At: 1}}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	s.Close()
+	if _, err := os.Stat(path + "-wal"); err != nil {
+		t.Fatalf("the WAL was not kept: %v", err)
+	}
+	data, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	copied := filepath.Join(t.TempDir(), "copy.db")
+	if err := os.WriteFile(copied, data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	c := openStoreAt(t, copied)
+	evs, err := c.Load(game)
+	if err != nil || len(evs) != 21 {
+		t.Fatalf("the copied file holds %d events (%v), want 21", len(evs), err)
+	}
 }

@@ -211,7 +211,11 @@ func rulesCommand() *cli.Command {
 				return writeJSON(c, map[string]any{"kind": r.Kind(), "ruleset": r.Ruleset(), "players": []int{min, max},
 					"options": r.Options(), "grammar": r.Grammar(), "rulings": rulings})
 			}
-			fmt.Fprintf(w, "%s (ruleset %s), %d–%d players\n\noptions (the first value is the default):\n", r.Kind(), r.Ruleset(), min, max)
+			players := fmt.Sprintf("%d–%d", min, max)
+			if min == max {
+				players = fmt.Sprint(min)
+			}
+			fmt.Fprintf(w, "%s (ruleset %s), %s players\n\noptions (the first value is the default):\n", r.Kind(), r.Ruleset(), players)
 			for _, o := range r.Options() {
 				values := strings.Join(o.Values, "|")
 				if o.Numeric {

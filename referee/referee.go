@@ -156,3 +156,30 @@ var ErrSetup = errors.New("bad game setup")
 
 // ErrMove is wrapped by every error Parse returns.
 var ErrMove = errors.New("cannot read the move")
+
+// MoveErrorf is an error of Parse: it wraps ErrMove.
+func MoveErrorf(format string, args ...any) error {
+	return fmt.Errorf("%w: "+format, append([]any{ErrMove}, args...)...)
+}
+
+// PlayerIndex finds a player by name, in any case; -1 when no player has that name.
+func PlayerIndex(players []string, name string) int {
+	return slices.IndexFunc(players, func(p string) bool { return strings.EqualFold(p, name) })
+}
+
+// SplitActor reads the player a typed move may start with. It returns that player's name as
+// stored ("" when the move names none) and the words after it; moves lists, for the error,
+// what a player can do.
+func SplitActor(players, words []string, moves string) (actor string, rest []string, err error) {
+	if len(words) == 0 {
+		return "", nil, MoveErrorf("no move given")
+	}
+	i := PlayerIndex(players, words[0])
+	if i < 0 {
+		return "", words, nil
+	}
+	if len(words) == 1 {
+		return "", nil, MoveErrorf("what does %s do? (%s)", players[i], moves)
+	}
+	return players[i], words[1:], nil
+}

@@ -11,29 +11,15 @@ import (
 	"github.com/tableside/tableside/cards"
 	"github.com/tableside/tableside/events"
 	"github.com/tableside/tableside/referee"
+	"github.com/tableside/tableside/referee/refereetest"
 )
 
 // logOf turns a setup and moves into the events a store would hold.
-func logOf(t testing.TB, setup events.Created, moves []referee.Move) []events.Event {
-	t.Helper()
-	b, err := json.Marshal(setup)
-	if err != nil {
-		t.Fatal(err)
-	}
-	evs := []events.Event{{Game: 1, Seq: 1, Type: events.TypeCreated, Payload: b}}
-	for i, m := range moves {
-		evs = append(evs, events.Event{Game: 1, Seq: int64(i + 2), Type: m.Type, Actor: m.Actor, Payload: m.Payload})
-	}
-	return evs
-}
+var logOf = refereetest.Log
 
 func replay(t testing.TB, evs []events.Event) *referee.Outcome {
 	t.Helper()
-	o, err := referee.Replay(Rules{}, evs)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return o
+	return refereetest.Replay(t, Rules{}, evs)
 }
 
 var optionSets = []map[string]string{

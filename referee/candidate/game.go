@@ -3,7 +3,6 @@ package candidate
 import (
 	"encoding/json"
 	"fmt"
-	"strings"
 
 	"github.com/tableside/tableside/cards"
 	"github.com/tableside/tableside/referee"
@@ -64,14 +63,7 @@ type game struct {
 	ranOut int
 }
 
-func (g *game) player(name string) int {
-	for i, p := range g.players {
-		if strings.EqualFold(p, name) {
-			return i
-		}
-	}
-	return nobody
-}
+func (g *game) player(name string) int { return referee.PlayerIndex(g.players[:], name) }
 
 func (g *game) cur() *seat {
 	if len(g.seats) == 0 {

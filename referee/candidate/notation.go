@@ -28,40 +28,30 @@ func isWord(name string) bool {
 	return err == nil
 }
 
-func moveErr(format string, args ...any) error {
-	return fmt.Errorf("%w: "+format, append([]any{referee.ErrMove}, args...)...)
-}
-
 // Parse implements referee.Game.
 func (g *game) Parse(words []string) (referee.Move, error) {
-	if len(words) == 0 {
-		return referee.Move{}, moveErr("no move given")
-	}
-	actor := ""
-	if who := g.player(words[0]); who != nobody {
-		actor, words = g.players[who], words[1:]
-		if len(words) == 0 {
-			return referee.Move{}, moveErr("what does %s do? (bid CARD or pass)", actor)
-		}
+	actor, words, err := referee.SplitActor(g.players[:], words, "bid CARD or pass")
+	if err != nil {
+		return referee.Move{}, err
 	}
 	typ, ok := verbs[strings.ToLower(words[0])]
 	if !ok {
-		return referee.Move{}, moveErr("unknown player or move %q (players: %s; moves: seat, reveal, bid, pass, hand, left)", words[0], strings.Join(g.players[:], ", "))
+		return referee.Move{}, referee.MoveErrorf("unknown player or move %q (players: %s; moves: seat, reveal, bid, pass, hand, left)", words[0], strings.Join(g.players[:], ", "))
 	}
 	args := words[1:]
 	need := func(n int, what string) error {
 		switch {
 		case len(args) < n:
-			return moveErr("%s needs %s", words[0], what)
+			return referee.MoveErrorf("%s needs %s", words[0], what)
 		case len(args) > n:
-			return moveErr("unexpected word %q after %s", args[n], strings.Join(words[:n+1], " "))
+			return referee.MoveErrorf("unexpected word %q after %s", args[n], strings.Join(words[:n+1], " "))
 		}
 		return nil
 	}
 	switch typ {
 	case TypeSeat, TypeReveal:
 		if actor != "" {
-			return referee.Move{}, moveErr("%s is the table's move, not %s's (leave the player out)", words[0], actor)
+			return referee.Move{}, referee.MoveErrorf("%s is the table's move, not %s's (leave the player out)", words[0], actor)
 		}
 		if typ == TypeSeat {
 			if err := need(1, "a suit (S H D C)"); err != nil {
@@ -69,7 +59,7 @@ func (g *game) Parse(words []string) (referee.Move, error) {
 			}
 			s, err := cards.ParseSuit(args[0])
 			if err != nil {
-				return referee.Move{}, moveErr("%q is not a suit (S H D C or ♠ ♥ ♦ ♣)", args[0])
+				return referee.Move{}, referee.MoveErrorf("%q is not a suit (S H D C or ♠ ♥ ♦ ♣)", args[0])
 			}
 			return move(TypeSeat, "", payload{Suit: &s}), nil
 		}
@@ -84,7 +74,7 @@ func (g *game) Parse(words []string) (referee.Move, error) {
 	case TypeBid, TypePass:
 		if actor == "" {
 			if g.phase != auction {
-				return referee.Move{}, moveErr("no auction is open, so name the player (ann %s …)", words[0])
+				return referee.Move{}, referee.MoveErrorf("no auction is open, so name the player (ann %s …)", words[0])
 			}
 			actor = g.players[g.toAct]
 		}
@@ -104,10 +94,10 @@ func (g *game) Parse(words []string) (referee.Move, error) {
 		return move(TypeBid, actor, payload{Card: &c}), nil
 	default:
 		if actor == "" {
-			return referee.Move{}, moveErr("name the player who shows the cards (ann %s …)", words[0])
+			return referee.Move{}, referee.MoveErrorf("name the player who shows the cards (ann %s …)", words[0])
 		}
 		if len(args) == 0 {
-			return referee.Move{}, moveErr("%s needs the cards shown", words[0])
+			return referee.Move{}, referee.MoveErrorf("%s needs the cards shown", words[0])
 		}
 		var shown []cards.Card
 		for _, a := range args {
@@ -129,11 +119,11 @@ func (g *game) card(word string) (cards.Card, error) {
 	}
 	r, rerr := cards.ParseRank(word)
 	if rerr != nil {
-		return cards.Card{}, moveErr("%q is not a card or rank (ranks A 2…10 J Q K, T for 10; suits S H D C or ♠ ♥ ♦ ♣)", word)
+		return cards.Card{}, referee.MoveErrorf("%q is not a card or rank (ranks A 2…10 J Q K, T for 10; suits S H D C or ♠ ♥ ♦ ♣)", word)
 	}
 	st := g.cur()
 	if st == nil || g.phase == needSeat || g.phase == over {
-		return cards.Card{}, moveErr("%q has no suit, and no seat is in play to lend it one", word)
+		return cards.Card{}, referee.MoveErrorf("%q has no suit, and no seat is in play to lend it one", word)
 	}
 	return cards.Card{Rank: r, Suit: st.suit}, nil
 }

@@ -155,14 +155,7 @@ type game struct {
 	winner int // once over
 }
 
-func (g *game) player(name string) int {
-	for i, p := range g.players {
-		if strings.EqualFold(p, name) {
-			return i
-		}
-	}
-	return nobody
-}
+func (g *game) player(name string) int { return referee.PlayerIndex(g.players[:], name) }
 
 func (g *game) cur() *hand { return g.hands[len(g.hands)-1] }
 

@@ -31,10 +31,6 @@ func isWord(name string) bool {
 	return err == nil
 }
 
-func moveErr(format string, args ...any) error {
-	return fmt.Errorf("%w: "+format, append([]any{referee.ErrMove}, args...)...)
-}
-
 // actorFor is the player a move without a name is made by: the player to act in the auction
 // or the trick, the bid winner for trump.
 func (g *game) actorFor(typ string) (string, bool) {
@@ -57,15 +53,9 @@ func (g *game) actorFor(typ string) (string, bool) {
 // Parse implements referee.Game. Besides the verbs, a bare number is a bid and a bare card a
 // play, both by the player to act.
 func (g *game) Parse(words []string) (referee.Move, error) {
-	if len(words) == 0 {
-		return referee.Move{}, moveErr("no move given")
-	}
-	actor := ""
-	if who := g.player(words[0]); who != nobody {
-		actor, words = g.players[who], words[1:]
-		if len(words) == 0 {
-			return referee.Move{}, moveErr("what does %s do? (bid N, pass, trump SUIT, meld CARD…, play CARD)", actor)
-		}
+	actor, words, err := referee.SplitActor(g.players[:], words, "bid N, pass, trump SUIT, meld CARD…, play CARD")
+	if err != nil {
+		return referee.Move{}, err
 	}
 	typ, ok := verbs[strings.ToLower(words[0])]
 	args := words[1:]
@@ -75,25 +65,25 @@ func (g *game) Parse(words []string) (referee.Move, error) {
 		} else if _, err := cards.Parse(words[0]); err == nil {
 			typ, args = TypePlay, words
 		} else {
-			return referee.Move{}, moveErr("unknown player or move %q (players: %s; moves: bid, pass, trump, meld, play, hand)", words[0], strings.Join(g.players[:], ", "))
+			return referee.Move{}, referee.MoveErrorf("unknown player or move %q (players: %s; moves: bid, pass, trump, meld, play, hand)", words[0], strings.Join(g.players[:], ", "))
 		}
 	}
 	if actor == "" {
 		if typ == TypeMeld || typ == TypeHand {
-			return referee.Move{}, moveErr("name the player who shows the cards (ann %s …)", words[0])
+			return referee.Move{}, referee.MoveErrorf("name the player who shows the cards (ann %s …)", words[0])
 		}
 		who, ok := g.actorFor(typ)
 		if !ok {
-			return referee.Move{}, moveErr("name the player: nobody is to %s now", strings.TrimPrefix(typ, "pinochle."))
+			return referee.Move{}, referee.MoveErrorf("name the player: nobody is to %s now", strings.TrimPrefix(typ, "pinochle."))
 		}
 		actor = who
 	}
 	need := func(n int, what string) error {
 		switch {
 		case len(args) < n:
-			return moveErr("%s needs %s", strings.TrimPrefix(typ, "pinochle."), what)
+			return referee.MoveErrorf("%s needs %s", strings.TrimPrefix(typ, "pinochle."), what)
 		case len(args) > n:
-			return moveErr("unexpected word %q", args[n])
+			return referee.MoveErrorf("unexpected word %q", args[n])
 		}
 		return nil
 	}
@@ -104,7 +94,7 @@ func (g *game) Parse(words []string) (referee.Move, error) {
 		}
 		n, err := strconv.Atoi(args[0])
 		if err != nil || n < 1 || n > 10000 {
-			return referee.Move{}, moveErr("%q is not a bid (a whole number of points)", args[0])
+			return referee.Move{}, referee.MoveErrorf("%q is not a bid (a whole number of points)", args[0])
 		}
 		return move(TypeBid, actor, payload{Points: &n}), nil
 	case TypePass:
@@ -118,7 +108,7 @@ func (g *game) Parse(words []string) (referee.Move, error) {
 		}
 		s, err := cards.ParseSuit(args[0])
 		if err != nil {
-			return referee.Move{}, moveErr("%q is not a suit (S H D C or ♠ ♥ ♦ ♣)", args[0])
+			return referee.Move{}, referee.MoveErrorf("%q is not a suit (S H D C or ♠ ♥ ♦ ♣)", args[0])
 		}
 		return move(TypeTrump, actor, payload{Suit: &s}), nil
 	case TypePlay:
@@ -132,7 +122,7 @@ func (g *game) Parse(words []string) (referee.Move, error) {
 		return move(TypePlay, actor, payload{Card: &c}), nil
 	default:
 		if len(args) == 0 {
-			return referee.Move{}, moveErr("%s needs the cards shown (or none)", words[0])
+			return referee.Move{}, referee.MoveErrorf("%s needs the cards shown (or none)", words[0])
 		}
 		var shown []cards.Card
 		if !(typ == TypeMeld && len(args) == 1 && strings.EqualFold(args[0], "none")) {
@@ -151,7 +141,7 @@ func (g *game) Parse(words []string) (referee.Move, error) {
 func parseCard(word string) (cards.Card, error) {
 	c, err := cards.Parse(word)
 	if err != nil || !inDeck(c) {
-		return cards.Card{}, moveErr("%q is not a pinochle card (ranks 9 J Q K 10 A, T for 10; suits S H D C or ♠ ♥ ♦ ♣)", word)
+		return cards.Card{}, referee.MoveErrorf("%q is not a pinochle card (ranks 9 J Q K 10 A, T for 10; suits S H D C or ♠ ♥ ♦ ♣)", word)
 	}
 	return c, nil
 }

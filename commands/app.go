@@ -82,6 +82,8 @@ func NewApp(schema string, stdin io.Reader, stdout, stderr io.Writer) *cli.App {
 		ErrWriter:      stderr,
 		ExitErrHandler: func(*cli.Context, error) {},
 		HideVersion:    true,
+		// A repeated flag carries one value each time: `--team red=ann,cy` keeps its comma.
+		DisableSliceFlagSeparator: true,
 		Flags: []cli.Flag{
 			&cli.StringFlag{Name: "db", Usage: "the database file (default: $TABLESIDE_DB, else tableside.db in the user's data directory)", EnvVars: []string{"TABLESIDE_DB"}},
 		},
@@ -93,7 +95,7 @@ func NewApp(schema string, stdin io.Reader, stdout, stderr io.Writer) *cli.App {
 		Commands: []*cli.Command{
 			newCommand(), gamesCommand(), recordCommand(), playCommand(), showCommand(), logCommand(), checkCommand(),
 			undoCommand(), voidCommand(), amendCommand(), ruleCommand(), adjustCommand(),
-			scoreCommand(), exportCommand(), importCommand(), calcCommand(), rulesCommand(),
+			scoreCommand(), matchCommand(), exportCommand(), importCommand(), calcCommand(), rulesCommand(),
 			verifyCommand(), demoCommand(),
 		},
 	}

@@ -20,6 +20,8 @@ func newCommand() *cli.Command {
 			&cli.StringFlag{Name: "dealer", Usage: "the first dealer"},
 			&cli.StringFlag{Name: "opener", Usage: "the first opener, for games that name one instead of a dealer"},
 			&cli.StringSliceFlag{Name: "option", Usage: "a game option NAME=VALUE (see `tableside rules KIND`); repeatable"},
+			&cli.StringSliceFlag{Name: "team", Usage: "a team or party NAME=PLAYER,PLAYER, for games played in teams; repeatable"},
+			&cli.StringFlag{Name: "match", Usage: "the match or season the game belongs to (see `tableside match`)"},
 		},
 		Action: func(c *cli.Context) error {
 			if c.NArg() != 1 {
@@ -37,6 +39,19 @@ func newCommand() *cli.Command {
 					setup.Players = append(setup.Players, p)
 				}
 			}
+			for _, team := range c.StringSlice("team") {
+				name, members, ok := strings.Cut(team, "=")
+				if name = strings.TrimSpace(name); !ok || name == "" {
+					return usagef("team %q: write NAME=PLAYER,PLAYER", team)
+				}
+				if setup.Teams == nil {
+					setup.Teams = map[string][]string{}
+				}
+				for _, m := range strings.Split(members, ",") {
+					setup.Teams[name] = append(setup.Teams[name], strings.TrimSpace(m))
+				}
+			}
+			setup.Match = strings.TrimSpace(c.String("match"))
 			for _, opt := range c.StringSlice("option") {
 				name, value, ok := strings.Cut(opt, "=")
 				if !ok {
@@ -55,6 +70,11 @@ func newCommand() *cli.Command {
 			e, err := event(events.TypeCreated, "", setup)
 			if err != nil {
 				return err
+			}
+			if setup.Match != "" {
+				if err := checkMatchKind(c, setup); err != nil {
+					return err
+				}
 			}
 			t, err := createGame(c, []events.Event{e})
 			if err != nil {

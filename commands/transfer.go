@@ -7,7 +7,10 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"maps"
 	"os"
+	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/urfave/cli/v2"
@@ -54,6 +57,12 @@ func transcriptHeader(s events.Created) string {
 	}
 	if s.Opener != "" {
 		fmt.Fprintf(&b, " --opener %s", s.Opener)
+	}
+	for _, name := range slices.Sorted(maps.Keys(s.Teams)) {
+		fmt.Fprintf(&b, " --team %s=%s", name, strings.Join(s.Teams[name], ","))
+	}
+	if s.Match != "" {
+		fmt.Fprintf(&b, " --match %s", quoteWord(s.Match))
 	}
 	r := engines[s.Kind]
 	if r != nil {
@@ -199,6 +208,10 @@ func readTranscript(text string, at int64) ([]events.Event, error) {
 		}
 		words := strings.Fields(line)
 		if game == nil {
+			words, err := headerWords(line)
+			if err != nil {
+				return nil, fmt.Errorf("line %d: %v", i+1, err)
+			}
 			setup, err := parseHeader(words)
 			if err != nil {
 				return nil, fmt.Errorf("line %d: %v", i+1, err)
@@ -222,6 +235,34 @@ func readTranscript(text string, at int64) ([]events.Event, error) {
 		return nil, errors.New("no `new KIND --players …` line")
 	}
 	return log, nil
+}
+
+// quoteWord writes a header value so that headerWords reads it back as one word.
+func quoteWord(s string) string {
+	if strings.ContainsFunc(s, func(r rune) bool { return r == ' ' || r == '"' || r == '\t' }) {
+		return strconv.Quote(s)
+	}
+	return s
+}
+
+// headerWords splits a transcript's header into words, a double-quoted word (Go syntax) being
+// one word whatever it holds.
+func headerWords(line string) ([]string, error) {
+	var words []string
+	for line = strings.TrimSpace(line); line != ""; line = strings.TrimSpace(line) {
+		if line[0] != '"' {
+			word, rest, _ := strings.Cut(line, " ")
+			words, line = append(words, word), rest
+			continue
+		}
+		quoted, err := strconv.QuotedPrefix(line)
+		if err != nil {
+			return nil, fmt.Errorf("unclosed quote in %q", line)
+		}
+		word, _ := strconv.Unquote(quoted)
+		words, line = append(words, word), line[len(quoted):]
+	}
+	return words, nil
 }
 
 // parseHeader reads a transcript's `new KIND --players a,b [--dealer x] [--option k=v]…`.
@@ -250,6 +291,17 @@ func parseHeader(words []string) (events.Created, error) {
 			s.Dealer = value
 		case "opener":
 			s.Opener = value
+		case "match":
+			s.Match = value
+		case "team":
+			name, members, ok := strings.Cut(value, "=")
+			if !ok {
+				return events.Created{}, fmt.Errorf("team %q: write NAME=PLAYER,PLAYER", value)
+			}
+			if s.Teams == nil {
+				s.Teams = map[string][]string{}
+			}
+			s.Teams[name] = strings.Split(members, ",")
 		case "option":
 			k, v, ok := strings.Cut(value, "=")
 			if !ok {

@@ -29,10 +29,14 @@ const (
 
 // Created is the payload of a game's first event: everything a replay needs besides the moves.
 type Created struct {
-	Kind    string            `json:"kind"`
-	Players []string          `json:"players"` // in seating order
-	Dealer  string            `json:"dealer,omitempty"`
-	Opener  string            `json:"opener,omitempty"` // for games that name the first opener instead
+	Kind    string   `json:"kind"`
+	Players []string `json:"players"` // in seating order
+	Dealer  string   `json:"dealer,omitempty"`
+	Opener  string   `json:"opener,omitempty"` // for games that name the first opener instead
+	// Teams groups players into named sides (Article II's parties), for games that have them.
+	Teams map[string][]string `json:"teams,omitempty"`
+	// Match names the match or season the game belongs to; a match sums its games' points.
+	Match   string            `json:"match,omitempty"`
 	Options map[string]string `json:"options,omitempty"`
 	Ruleset string            `json:"ruleset"` // e.g. "candidate/1"
 }

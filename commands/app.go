@@ -14,12 +14,14 @@ import (
 
 	"github.com/tableside/tableside/events"
 	"github.com/tableside/tableside/referee"
+	"github.com/tableside/tableside/referee/article2"
 	"github.com/tableside/tableside/referee/candidate"
 	"github.com/tableside/tableside/referee/pinochle"
 )
 
 // engines are the games tableside referees, by kind.
 var engines = map[string]referee.Rules{
+	"article2":  article2.Rules{},
 	"candidate": candidate.Rules{},
 	"pinochle":  pinochle.Rules{},
 }

@@ -134,9 +134,6 @@ func (g *game) Status() []referee.Field {
 	if len(h.trick) == 1 {
 		f = append(f, referee.Field{Label: "on the table", Value: h.trick[0].Pretty() + " led by " + g.players[h.leader]})
 	}
-	if !g.over {
-		f = append(f, referee.Field{Label: "next", Value: g.Hint()})
-	}
 	return f
 }
 

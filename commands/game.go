@@ -196,3 +196,14 @@ func (t *table) eventAt(seq int64) (events.Event, bool) {
 	}
 	return t.log[seq-1], true
 }
+
+// numbered gives a log being built in memory the sequence numbers the store would give it,
+// so that it can be replayed before it is stored.
+func numbered(log []events.Event) []events.Event {
+	out := make([]events.Event, len(log))
+	for i, e := range log {
+		e.Game, e.Seq = 1, int64(i+1)
+		out[i] = e
+	}
+	return out
+}

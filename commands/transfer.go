@@ -25,7 +25,7 @@ const maxImport = 64 << 20
 func exportCommand() *cli.Command {
 	return gameCommand(&cli.Command{
 		Name:  "export",
-		Usage: "write a game's log: jsonl (every event, history and hashes) or transcript (the moves in force)",
+		Usage: "write a game's log: jsonl (every event, with times and hashes) or transcript (every event, in record's notation)",
 	}, []string{"jsonl", "transcript"}, func(c *cli.Context, t *table, format string) error {
 		w := bufio.NewWriter(c.App.Writer)
 		if format == "jsonl" {
@@ -39,13 +39,46 @@ func exportCommand() *cli.Command {
 			}
 			return w.Flush()
 		}
-		fmt.Fprintf(w, "# tableside transcript of game %d: the moves in force, corrections applied\n", t.id)
+		fmt.Fprintf(w, "# tableside transcript of game %d: one event a line, corrections included\n", t.id)
 		fmt.Fprintln(w, transcriptHeader(t.Setup))
-		for _, p := range t.Moves() {
-			fmt.Fprintln(w, t.Game.Notation(p.Move))
+		for _, e := range t.log[1:] {
+			fmt.Fprintln(w, t.transcriptLine(e))
 		}
 		return w.Flush()
 	})
+}
+
+// noteMark separates a correction's note in a transcript line.
+const noteMark = " -- "
+
+// transcriptLine writes an event in the notation readTranscript reads back: a move as record
+// takes it, a correction as the command that makes it.
+func (t *table) transcriptLine(e events.Event) string {
+	note := func(s string) string {
+		if s == "" {
+			return ""
+		}
+		return noteMark + strings.ReplaceAll(s, "\n", " ")
+	}
+	switch e.Type {
+	case events.TypeVoid:
+		var v events.Void
+		decode(e, &v)
+		return fmt.Sprintf("void %d%s", v.Target, note(v.Note))
+	case events.TypeAmend:
+		var a events.Amend
+		decode(e, &a)
+		return fmt.Sprintf("amend %d %s%s", a.Target, t.Game.Notation(referee.Move{Type: a.Type, Actor: a.Actor, Payload: a.Payload}), note(a.Note))
+	case events.TypeRuling:
+		var r events.Ruling
+		decode(e, &r)
+		return fmt.Sprintf("rule %d %s%s", r.Target, r.Decision, note(r.Note))
+	case events.TypeAdjust:
+		var a events.Adjust
+		decode(e, &a)
+		return fmt.Sprintf("adjust %s %+d%s", a.Player, a.Points, note(a.Note))
+	}
+	return t.Game.Notation(referee.Move{Type: e.Type, Actor: e.Actor, Payload: e.Payload})
 }
 
 // transcriptHeader is a transcript's first line: the `new` command that sets the game up.
@@ -195,12 +228,15 @@ func checkSetup(e events.Event) error {
 	return err
 }
 
-// readTranscript reads a transcript: a `new KIND --players …` line, then one move per line
-// in the notation `record` takes; blank lines and lines starting with # are skipped. Each
-// move is read in the light of the game so far, and recorded whether legal or not.
+// readTranscript reads a transcript: a `new KIND --players …` line, then one event per line:
+// a move in the notation `record` takes, or a correction as its command writes it
+// (`void N`, `amend N MOVE…`, `rule N condone|void`, `adjust PLAYER ±N`, each with an optional
+// ` -- note`). Blank lines and lines starting with # are skipped. Each line is read in the
+// light of the game so far, and recorded whether legal or not.
 func readTranscript(text string, at int64) ([]events.Event, error) {
 	var log []events.Event
 	var game referee.Game
+	var rules referee.Rules
 	for i, line := range strings.Split(text, "\n") {
 		line = strings.TrimSpace(line)
 		if line == "" || strings.HasPrefix(line, "#") {
@@ -216,25 +252,96 @@ func readTranscript(text string, at int64) ([]events.Event, error) {
 			if err != nil {
 				return nil, fmt.Errorf("line %d: %v", i+1, err)
 			}
-			r := engines[setup.Kind]
-			if game, err = r.New(setup); err != nil {
+			rules = engines[setup.Kind]
+			if game, err = rules.New(setup); err != nil {
 				return nil, fmt.Errorf("line %d: %v", i+1, err)
 			}
 			b, _ := json.Marshal(setup)
 			log = append(log, events.Event{Type: events.TypeCreated, Payload: b, At: at})
 			continue
 		}
+		seq := int64(len(log) + 1)
+		if e, ok, err := readCorrection(rules, numbered(log), line); ok || err != nil {
+			if err != nil {
+				return nil, fmt.Errorf("line %d: %v", i+1, err)
+			}
+			e.At = at
+			log = append(log, e)
+			// A correction can change the game from an earlier point: read on from a replay.
+			o, err := referee.Replay(rules, numbered(log))
+			if err != nil {
+				return nil, fmt.Errorf("line %d: %v", i+1, err)
+			}
+			game = o.Game
+			continue
+		}
 		m, err := game.Parse(words)
 		if err != nil {
 			return nil, fmt.Errorf("line %d: %v", i+1, err)
 		}
-		game.Apply(int64(len(log)+1), m)
+		game.Apply(seq, m)
 		log = append(log, events.Event{Type: m.Type, Actor: m.Actor, Payload: m.Payload, At: at})
 	}
 	if game == nil {
 		return nil, errors.New("no `new KIND --players …` line")
 	}
 	return log, nil
+}
+
+// readCorrection reads a transcript line that is a correction; ok is false for any other line.
+// The corrections' own rules (L1) are judged by the replay, as for an imported log.
+func readCorrection(rules referee.Rules, log []events.Event, line string) (e events.Event, ok bool, err error) {
+	body, note, _ := strings.Cut(line, noteMark)
+	words := strings.Fields(body)
+	if len(words) == 0 {
+		return e, false, nil
+	}
+	target := func(word string) (int64, error) {
+		n, err := strconv.ParseInt(word, 10, 64)
+		if err != nil || n < 1 {
+			return 0, fmt.Errorf("%q is not an event number", word)
+		}
+		return n, nil
+	}
+	var payload any
+	switch verb := words[0]; {
+	case verb == "void" && len(words) == 2:
+		n, err := target(words[1])
+		if err != nil {
+			return e, true, err
+		}
+		e.Type, payload = events.TypeVoid, events.Void{Target: n, Note: note}
+	case verb == "amend" && len(words) >= 3:
+		n, err := target(words[1])
+		if err != nil {
+			return e, true, err
+		}
+		before, err := referee.ReplayUntil(rules, log, n)
+		if err != nil {
+			return e, true, err
+		}
+		m, err := before.Game.Parse(words[2:])
+		if err != nil {
+			return e, true, err
+		}
+		e.Type, payload = events.TypeAmend, events.Amend{Target: n, Type: m.Type, Actor: m.Actor, Payload: m.Payload, Note: note}
+	case verb == "rule" && len(words) == 3:
+		n, err := target(words[1])
+		if err != nil {
+			return e, true, err
+		}
+		e.Type, payload = events.TypeRuling, events.Ruling{Target: n, Decision: words[2], Note: note}
+	case verb == "adjust" && len(words) == 3:
+		points, err := strconv.Atoi(words[2])
+		if err != nil {
+			return e, true, fmt.Errorf("%q is not a number of points", words[2])
+		}
+		e.Type, payload = events.TypeAdjust, events.Adjust{Player: words[1], Points: points, Note: note}
+	default:
+		return e, false, nil
+	}
+	e.Payload, err = json.Marshal(payload)
+	return e, true, err
 }
 
 // quoteWord writes a header value so that headerWords reads it back as one word.

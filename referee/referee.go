@@ -80,6 +80,10 @@ type Option struct {
 	Numeric bool     `json:"numeric,omitempty"`
 }
 
+// correctionWords start the lines of a transcript that correct the log, so no player may be
+// called by one of them.
+var correctionWords = []string{"void", "amend", "rule", "adjust", "new"}
+
 // CheckPlayers refuses a player list a game cannot be played with: a count outside min–max, an
 // empty name, a name of more than one word, two names equal but for case, or a name that the
 // game's notation would read as something else (isWord), such as a move or a card.
@@ -94,7 +98,7 @@ func CheckPlayers(players []string, min, max int, isWord func(string) bool) erro
 		switch {
 		case p == "" || strings.ContainsFunc(p, unicode.IsSpace):
 			return fmt.Errorf("%w: player name %q: names are one word", ErrSetup, p)
-		case isWord(p):
+		case isWord(p) || slices.Contains(correctionWords, strings.ToLower(p)):
 			return fmt.Errorf("%w: player name %q would be read as a move or a card; choose another", ErrSetup, p)
 		}
 		for _, q := range players[:i] {

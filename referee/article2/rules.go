@@ -93,7 +93,7 @@ func (Rules) Rulings() []referee.Ruling { return rulings }
 
 // Grammar implements referee.Rules.
 func (Rules) Grammar() []string {
-	return []string{
+	lines := []string{
 		"start PLAYER                    the table names who starts the phase (the Primary, then the General)",
 		"[PLAYER] play CARD TARGET       a card played on a player, himself included (ann play tack bob)",
 		"[PLAYER] CARD TARGET            the same without the word play (tack bob, by the player to act)",
@@ -103,6 +103,11 @@ func (Rules) Grammar() []string {
 		"draw PLAYER                     the table records who won the cut that breaks a tie (E6, E7, E8)",
 		"CARD: a unique prefix of the card's name, or " + strings.Join(keyWords(), " "),
 	}
+	lines = append(lines, "the cards (short name, name, copies in the deck, effect):")
+	for _, c := range deck {
+		lines = append(lines, fmt.Sprintf("  %-8s %-28s ×%d  %s", c.Key, c.Name, c.Count, effect(c)))
+	}
+	return lines
 }
 
 // keyWords lists the short names of the cards for the grammar, "neg|ad" for the Negative Ad.

@@ -167,8 +167,14 @@ func writeStandings(c *cli.Context, format, name string, games []*table) error {
 			list[i].Rank = list[i-1].Rank
 		}
 	}
+	var leaders []string
+	for _, s := range list {
+		if s.Rank == 1 {
+			leaders = append(leaders, s.Player)
+		}
+	}
 	if format == "json" {
-		return writeJSON(c, map[string]any{"match": name, "kind": games[0].Setup.Kind, "games": len(games), "standings": list})
+		return writeJSON(c, map[string]any{"match": name, "kind": games[0].Setup.Kind, "games": len(games), "standings": list, "leaders": leaders})
 	}
 	header := append(append([]string{"rank", "player"}, columns...), "points", "wins")
 	var rows [][]string
@@ -177,5 +183,13 @@ func writeStandings(c *cli.Context, format, name string, games []*table) error {
 		rows = append(rows, append(row, fmt.Sprint(s.Points), fmt.Sprint(s.Wins)))
 	}
 	fmt.Fprintf(c.App.Writer, "match %s: %d game%s of %s\n", name, len(games), plural(len(games)), games[0].Setup.Kind)
-	return render.Table(c.App.Writer, format, header, rows)
+	if err := render.Table(c.App.Writer, format, header, rows); err != nil {
+		return err
+	}
+	lead := "leads"
+	if len(leaders) > 1 {
+		lead = "share the lead"
+	}
+	fmt.Fprintf(c.App.Writer, "%s %s with %d points\n", strings.Join(leaders, " and "), lead, list[0].Points)
+	return nil
 }

@@ -364,29 +364,10 @@ func lines(t *testing.T, script string) []string {
 // replays the log.
 func play(t *testing.T, setup events.Created, script string) *referee.Outcome {
 	t.Helper()
-	g, err := newGame(setup)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var moves []referee.Move
-	for _, line := range lines(t, script) {
-		m, err := g.Parse(strings.Fields(line))
-		if err != nil {
-			t.Fatalf("%q: %v", line, err)
-		}
-		moves = append(moves, m)
-		g.Apply(int64(len(moves)+1), m)
-	}
-	return replay(t, logOf(t, setup, moves))
+	return refereetest.Play(t, Rules{}, setup, lines(t, script))
 }
 
-func flagsOf(o *referee.Outcome) string {
-	var out []string
-	for _, f := range o.Flags {
-		out = append(out, fmt.Sprintf("%d %s %s", f.Seq, f.Rule, f.Severity))
-	}
-	return strings.Join(out, "; ")
-}
+var flagsOf = refereetest.Flags
 
 func TestRefusals(t *testing.T) {
 	tests := []struct {

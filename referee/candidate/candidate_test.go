@@ -2,7 +2,6 @@ package candidate
 
 import (
 	"encoding/json"
-	"fmt"
 	"math/rand/v2"
 	"reflect"
 	"strings"
@@ -153,30 +152,14 @@ func checkCorruptions(t *testing.T, seed int, setup events.Created, moves []refe
 	}
 }
 
-// game script: a tiny notation for referee tests, one move per line.
+// play records a script of moves, one per line, in a game ann and bob play, bob dealing.
 func play(t *testing.T, opts map[string]string, script string) *referee.Outcome {
 	t.Helper()
 	setup := events.Created{Kind: "candidate", Players: []string{"ann", "bob"}, Dealer: "bob", Options: opts, Ruleset: "candidate/1"}
-	o := replay(t, logOf(t, setup, nil))
-	var moves []referee.Move
-	for _, line := range strings.Split(strings.TrimSpace(script), "\n") {
-		m, err := o.Game.Parse(strings.Fields(line))
-		if err != nil {
-			t.Fatalf("%q: %v", line, err)
-		}
-		moves = append(moves, m)
-		o.Game.Apply(int64(len(moves)+1), m)
-	}
-	return replay(t, logOf(t, setup, moves))
+	return refereetest.Play(t, Rules{}, setup, strings.Split(strings.TrimSpace(script), "\n"))
 }
 
-func flagsOf(o *referee.Outcome) string {
-	var out []string
-	for _, f := range o.Flags {
-		out = append(out, fmt.Sprintf("%d %s %s", f.Seq, f.Rule, f.Severity))
-	}
-	return strings.Join(out, "; ")
-}
+var flagsOf = refereetest.Flags
 
 func TestRefusals(t *testing.T) {
 	const start = "seat H\nreveal 7H\n"

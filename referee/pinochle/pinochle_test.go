@@ -2,7 +2,6 @@ package pinochle
 
 import (
 	"encoding/json"
-	"fmt"
 	"math/rand/v2"
 	"reflect"
 	"strings"
@@ -153,37 +152,20 @@ func hasFlag(o *referee.Outcome, seq int64, sev referee.Severity) bool {
 	return false
 }
 
-// play parses and records a script of moves, one per line, and replays it.
+// play records a script of moves, one per line (# starts a comment), in a game ann opens.
 func play(t *testing.T, opts map[string]string, script string) *referee.Outcome {
 	t.Helper()
-	setup := events.Created{Kind: "pinochle", Players: []string{"ann", "bob"}, Opener: "ann", Options: opts}
-	o := replay(t, logOf(t, setup, nil))
-	var moves []referee.Move
+	var lines []string
 	for _, line := range strings.Split(strings.TrimSpace(script), "\n") {
-		if line = strings.TrimSpace(line); line == "" || strings.HasPrefix(line, "#") {
-			continue
+		if line = strings.TrimSpace(line); line != "" && !strings.HasPrefix(line, "#") {
+			lines = append(lines, line)
 		}
-		m, err := o.Game.Parse(strings.Fields(line))
-		if err != nil {
-			t.Fatalf("%q: %v", line, err)
-		}
-		moves = append(moves, m)
-		o.Game.Apply(int64(len(moves)+1), m)
 	}
-	return replay(t, logOf(t, setup, moves))
+	setup := events.Created{Kind: "pinochle", Players: []string{"ann", "bob"}, Opener: "ann", Options: opts}
+	return refereetest.Play(t, Rules{}, setup, lines)
 }
 
-func flagsOf(o *referee.Outcome) string {
-	var out []string
-	for _, f := range o.Flags {
-		s := fmt.Sprintf("%d %s %s", f.Seq, f.Rule, f.Severity)
-		if f.RevealedBy != 0 {
-			s += fmt.Sprintf(" by %d", f.RevealedBy)
-		}
-		out = append(out, s)
-	}
-	return strings.Join(out, "; ")
-}
+var flagsOf = refereetest.Flags
 
 // A hand where ann bids 12 with hearts trump; her 12 cards and bob's are fixed so scripts can
 // play real tricks.

@@ -4,6 +4,8 @@ package refereetest
 
 import (
 	"encoding/json"
+	"fmt"
+	"strings"
 	"testing"
 
 	"github.com/tableside/tableside/events"
@@ -32,4 +34,37 @@ func Replay(tb testing.TB, r referee.Rules, evs []events.Event) *referee.Outcome
 		tb.Fatal(err)
 	}
 	return o
+}
+
+// Play reads moves typed at the table, one per line, each in the light of the game so far,
+// and replays the log they make.
+func Play(tb testing.TB, r referee.Rules, setup events.Created, lines []string) *referee.Outcome {
+	tb.Helper()
+	g, err := r.New(setup)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	var moves []referee.Move
+	for _, line := range lines {
+		m, err := g.Parse(strings.Fields(line))
+		if err != nil {
+			tb.Fatalf("%q: %v", line, err)
+		}
+		moves = append(moves, m)
+		g.Apply(int64(len(moves)+1), m)
+	}
+	return Replay(tb, r, Log(tb, setup, moves))
+}
+
+// Flags sums up an outcome's flags for comparison in tests: "5 C7 illegal; 8 P10 illegal by 12".
+func Flags(o *referee.Outcome) string {
+	var out []string
+	for _, f := range o.Flags {
+		s := fmt.Sprintf("%d %s %s", f.Seq, f.Rule, f.Severity)
+		if f.RevealedBy != 0 {
+			s += fmt.Sprintf(" by %d", f.RevealedBy)
+		}
+		out = append(out, s)
+	}
+	return strings.Join(out, "; ")
 }

@@ -40,15 +40,11 @@ func checkCommand() *cli.Command {
 					return err
 				}
 				defer st.Close()
-				games, err := st.Games()
+				all, err := loadAll(st)
 				if err != nil {
 					return err
 				}
-				for _, g := range games {
-					t, err := load(st, g.ID)
-					if err != nil {
-						return err
-					}
+				for _, t := range all {
 					results = append(results, t.checked())
 				}
 			} else {

@@ -22,18 +22,31 @@ type standing struct {
 	Games  int    `json:"games"`
 }
 
-// matchGames replays every game of the named match, in the order they were created.
-func matchGames(st *events.Store, name string) ([]*table, error) {
+// loadAll replays every game of the store, in the order they were created.
+func loadAll(st *events.Store) ([]*table, error) {
 	games, err := st.Games()
 	if err != nil {
 		return nil, err
 	}
-	var out []*table
+	out := make([]*table, 0, len(games))
 	for _, g := range games {
 		t, err := load(st, g.ID)
 		if err != nil {
 			return nil, err
 		}
+		out = append(out, t)
+	}
+	return out, nil
+}
+
+// matchGames replays every game of the named match, in the order they were created.
+func matchGames(st *events.Store, name string) ([]*table, error) {
+	all, err := loadAll(st)
+	if err != nil {
+		return nil, err
+	}
+	var out []*table
+	for _, t := range all {
 		if t.Setup.Match == name {
 			out = append(out, t)
 		}
@@ -92,17 +105,13 @@ func matchCommand() *cli.Command {
 }
 
 func listMatches(c *cli.Context, st *events.Store, format string) error {
-	games, err := st.Games()
+	all, err := loadAll(st)
 	if err != nil {
 		return err
 	}
 	count := map[string]int{}
 	kind := map[string]string{}
-	for _, g := range games {
-		t, err := load(st, g.ID)
-		if err != nil {
-			return err
-		}
+	for _, t := range all {
 		if m := t.Setup.Match; m != "" {
 			count[m]++
 			kind[m] = t.Setup.Kind

@@ -39,6 +39,11 @@ type Created struct {
 	Match   string            `json:"match,omitempty"`
 	Options map[string]string `json:"options,omitempty"`
 	Ruleset string            `json:"ruleset"` // e.g. "candidate/1"
+	// Date is the day the game was played, YYYY-MM-DD: the day it was created, or the day a
+	// game entered from paper says. Rules that depend on the date (Advantage's A11) read it
+	// here, so a replay years later decides the same. Games created before dates were kept
+	// have none.
+	Date string `json:"date,omitempty"`
 }
 
 // Void takes the move at Target back.

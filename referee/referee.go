@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"math/rand/v2"
 	"slices"
 	"strconv"
 	"strings"
@@ -37,6 +38,13 @@ type Rules interface {
 	// New validates a game's setup (players, dealer, options) and returns the state before the
 	// first move.
 	New(setup events.Created) (Game, error)
+	// Playout plays one random legal game to its end, as a table would, for tests and
+	// demonstrations: it seats as many of names as it chooses (names holds at least the most
+	// players the game takes, each acceptable to New), picks the options at random, and
+	// returns the setup and every move in order, numbered from seq 2. It holds the hidden
+	// cards itself and shares no logic with the referee, so a flag on one of its games is a
+	// bug in one or the other.
+	Playout(rng *rand.Rand, names []string) (events.Created, []Move)
 }
 
 // Game is the state of one game, built by applying its moves in order. Apply never refuses:
@@ -64,11 +72,18 @@ type Game interface {
 	Status() []Field
 	// Sheet is the score sheet so far. Adjustments are added by the caller.
 	Sheet() *scoring.Sheet
-	// Decide names the winner of a finished game from its final totals (adjustments
-	// included), or reports a draw.
-	Decide(totals map[string]int) (winner *string, draw bool)
+	// Adjust tells the game of an adjustment in force, in log order among the moves, so that
+	// an end decided on a score sees the totals with the adjustments recorded so far (L5).
+	// An adjustment alone ends nothing; the caller adds it to the sheet.
+	Adjust(a scoring.Adjustment)
+	// Decide names who won a finished game from its final totals (adjustments included): one
+	// player, or several who share the win. None means the game is drawn.
+	Decide(totals map[string]int) (winners []string)
 	// Over reports whether the game has ended.
 	Over() bool
+	// Clone returns an independent copy of the state: moves applied to one never change the
+	// other. It lets a replay keep the state at a point and go back to it.
+	Clone() Game
 }
 
 // Option is a setting chosen when a game is created. The default is Values[0]. A Numeric

@@ -54,7 +54,8 @@ func (o *Outcome) OpenFlags() []Flag {
 	return open
 }
 
-// Sheet is the game's score sheet with the adjustments counted in.
+// Sheet is the game's score sheet with the adjustments counted in and, once the game is
+// finished, its winners decided on those totals.
 func (o *Outcome) Sheet() *scoring.Sheet {
 	s := o.Game.Sheet()
 	s.Adjustments = o.Adjustments
@@ -62,15 +63,21 @@ func (o *Outcome) Sheet() *scoring.Sheet {
 		s.Totals[a.Player] += a.Points
 		s.Breakdown[a.Player] = append(s.Breakdown[a.Player], scoring.Line{Text: "adjustment: " + a.Note, Points: a.Points})
 	}
+	s.Winners = []string{}
 	if s.Finished {
-		s.Winner, s.Draw = o.Game.Decide(s.Totals)
+		s.Winners = append(s.Winners, o.Game.Decide(s.Totals)...)
+		s.Draw = len(s.Winners) == 0
+		if len(s.Winners) == 1 {
+			w := s.Winners[0]
+			s.Winner = &w
+		}
 	}
 	return s
 }
 
-// Leader names the single player with the highest total, or reports a draw when the top total
-// is shared.
-func Leader(players []string, totals map[string]int) (winner *string, draw bool) {
+// Leader names the single player with the highest total, in a list of one, or none when the
+// top total is shared (a draw).
+func Leader(players []string, totals map[string]int) []string {
 	best, count := 0, 0
 	var who string
 	for i, p := range players {
@@ -82,17 +89,159 @@ func Leader(players []string, totals map[string]int) (winner *string, draw bool)
 		}
 	}
 	if count != 1 {
-		return nil, true
+		return nil
 	}
-	return &who, false
+	return []string{who}
 }
 
-// correction is the state of one move after the log's corrections, in seq order.
+// correction is the state of one event after the log's corrections so far.
 type correction struct {
 	voidedBy  int64
 	amendedBy int64
 	move      *Move // the replacement, when amended
 	condoned  string
+}
+
+// fixes holds what the log's corrections do to the events they name. It reads the log in order,
+// so the latest correction of an event is the one in force (L1).
+type fixes struct {
+	players []string
+	types   map[int64]string      // the type of every event read, by seq
+	of      map[int64]*correction // by the seq of the event corrected
+}
+
+func newFixes(players []string) *fixes {
+	return &fixes{players: players, types: map[int64]string{}, of: map[int64]*correction{}}
+}
+
+func (fx *fixes) at(target int64) *correction {
+	if fx.of[target] == nil {
+		fx.of[target] = &correction{}
+	}
+	return fx.of[target]
+}
+
+// read takes in the next event of the log. It returns the seq of the event whose form in force
+// a correction changed (a void, an amend, a ruling that voids; 0 otherwise), and a flag for a
+// correction or adjustment that names nothing it may touch (L1).
+func (fx *fixes) read(e events.Event) (changed int64, flag *Flag) {
+	fx.types[e.Seq] = e.Type
+	bad := func(format string, args ...any) (int64, *Flag) {
+		return 0, &Flag{Seq: e.Seq, Rule: "L1", Severity: Impossible, Message: fmt.Sprintf(format, args...) + "; it has no effect"}
+	}
+	switch e.Type {
+	case events.TypeVoid:
+		var v events.Void
+		if err := json.Unmarshal(e.Payload, &v); err != nil {
+			return bad("unreadable void: %v", err)
+		}
+		if !IsMove(fx.types[v.Target]) && fx.types[v.Target] != events.TypeAdjust || v.Target >= e.Seq {
+			return bad("void names event %d, which is not an earlier move", v.Target)
+		}
+		fx.at(v.Target).voidedBy = e.Seq
+		return v.Target, nil
+	case events.TypeAmend:
+		var a events.Amend
+		if err := json.Unmarshal(e.Payload, &a); err != nil {
+			return bad("unreadable amend: %v", err)
+		}
+		if !IsMove(fx.types[a.Target]) || a.Target >= e.Seq || !IsMove(a.Type) {
+			return bad("amend names event %d, which is not an earlier move", a.Target)
+		}
+		c := fx.at(a.Target)
+		c.voidedBy, c.amendedBy = 0, e.Seq
+		c.move = &Move{Type: a.Type, Actor: a.Actor, Payload: a.Payload}
+		return a.Target, nil
+	case events.TypeRuling:
+		var r events.Ruling
+		if err := json.Unmarshal(e.Payload, &r); err != nil {
+			return bad("unreadable ruling: %v", err)
+		}
+		if !IsMove(fx.types[r.Target]) || r.Target >= e.Seq {
+			return bad("ruling names event %d, which is not an earlier move", r.Target)
+		}
+		switch r.Decision {
+		case events.Condone:
+			note := "condoned by " + fmt.Sprint(e.Seq)
+			if r.Note != "" {
+				note += ": " + r.Note
+			}
+			fx.at(r.Target).condoned = note
+		case events.VoidIt:
+			fx.at(r.Target).voidedBy = e.Seq
+			return r.Target, nil
+		default:
+			return bad("ruling %q is neither %s nor %s", r.Decision, events.Condone, events.VoidIt)
+		}
+	case events.TypeAdjust:
+		if _, ok := fx.adjustment(e); !ok {
+			return bad("adjustment names no player of this game")
+		}
+	}
+	return 0, nil
+}
+
+// adjustment reads an adjust event; ok is false when it names no player of the game.
+func (fx *fixes) adjustment(e events.Event) (scoring.Adjustment, bool) {
+	var a events.Adjust
+	if err := json.Unmarshal(e.Payload, &a); err != nil || !slices.Contains(fx.players, a.Player) {
+		return scoring.Adjustment{}, false
+	}
+	return scoring.Adjustment{Seq: e.Seq, Player: a.Player, Points: a.Points, Note: a.Note}, true
+}
+
+// inForce says what an event of the log does once the corrections read so far are applied: a
+// move to play (in its amended form), an adjustment to count, a flag (a second creation), or
+// nothing (a correction, or an event voided).
+func (fx *fixes) inForce(e events.Event) (m *Move, adj *scoring.Adjustment, flag *Flag) {
+	c := fx.of[e.Seq]
+	if c != nil && c.voidedBy != 0 {
+		return nil, nil, nil
+	}
+	switch e.Type {
+	case events.TypeVoid, events.TypeAmend, events.TypeRuling:
+		return nil, nil, nil
+	case events.TypeAdjust:
+		if a, ok := fx.adjustment(e); ok {
+			return nil, &a, nil
+		}
+		return nil, nil, nil
+	case events.TypeCreated:
+		return nil, nil, &Flag{Seq: e.Seq, Rule: "L1", Severity: Impossible, Message: "a game can be created only once; this event is ignored"}
+	}
+	move := Move{Type: e.Type, Actor: e.Actor, Payload: e.Payload}
+	if c != nil && c.move != nil {
+		move = *c.move
+	}
+	return &move, nil, nil
+}
+
+// step plays one event of the log on g in its form in force, and says what that was: the move
+// played or the adjustment counted, and the flags raised.
+func (fx *fixes) step(g Game, e events.Event) (m *Move, adj *scoring.Adjustment, flags []Flag) {
+	m, adj, flag := fx.inForce(e)
+	switch {
+	case flag != nil:
+		flags = []Flag{*flag}
+	case adj != nil:
+		g.Adjust(*adj)
+	case m != nil:
+		flags = g.Apply(e.Seq, *m)
+	}
+	return m, adj, flags
+}
+
+// start reads a log's first event and sets up its game.
+func start(r Rules, first events.Event) (events.Created, Game, error) {
+	if first.Type != events.TypeCreated {
+		return events.Created{}, nil, fmt.Errorf("%w: the log does not start with %s", ErrSetup, events.TypeCreated)
+	}
+	var setup events.Created
+	if err := json.Unmarshal(first.Payload, &setup); err != nil {
+		return events.Created{}, nil, fmt.Errorf("%w: first event: %v", ErrSetup, err)
+	}
+	g, err := r.New(setup)
+	return setup, g, err
 }
 
 // Replay plays a game's whole log through its rules.
@@ -104,20 +253,22 @@ func Replay(r Rules, evs []events.Event) (*Outcome, error) {
 // every correction in the log applied. It is how an amendment is read: in the light of the game
 // as it stood when the amended move was made.
 func ReplayUntil(r Rules, evs []events.Event, stop int64) (*Outcome, error) {
-	if len(evs) == 0 || evs[0].Type != events.TypeCreated {
-		return nil, fmt.Errorf("%w: the log does not start with %s", ErrSetup, events.TypeCreated)
+	if len(evs) == 0 {
+		return nil, fmt.Errorf("%w: the log is empty", ErrSetup)
 	}
-	var setup events.Created
-	if err := json.Unmarshal(evs[0].Payload, &setup); err != nil {
-		return nil, fmt.Errorf("%w: first event: %v", ErrSetup, err)
-	}
-	g, err := r.New(setup)
+	setup, g, err := start(r, evs[0])
 	if err != nil {
 		return nil, err
 	}
 	o := &Outcome{Setup: setup, Game: g, Notes: map[int64]string{}, Last: evs[len(evs)-1].Seq}
-	fixes, flags := corrections(evs, setup.Players)
-	for seq, c := range fixes {
+	fx := newFixes(setup.Players)
+	var flags []Flag
+	for _, e := range evs {
+		if _, f := fx.read(e); f != nil {
+			flags = append(flags, *f)
+		}
+	}
+	for seq, c := range fx.of {
 		switch {
 		case c.voidedBy != 0:
 			o.Notes[seq] = fmt.Sprintf("voided by %d", c.voidedBy)
@@ -129,116 +280,26 @@ func ReplayUntil(r Rules, evs []events.Event, stop int64) (*Outcome, error) {
 		if stop != 0 && e.Seq >= stop {
 			break
 		}
-		c := fixes[e.Seq]
-		if c != nil && c.voidedBy != 0 {
-			continue
+		m, adj, f := fx.step(g, e)
+		switch {
+		case m != nil:
+			o.moves = append(o.moves, Played{e.Seq, *m})
+		case adj != nil:
+			o.Adjustments = append(o.Adjustments, *adj)
 		}
-		switch e.Type {
-		case events.TypeVoid, events.TypeAmend, events.TypeRuling:
-			continue
-		case events.TypeAdjust:
-			var a events.Adjust
-			_ = json.Unmarshal(e.Payload, &a) // checked in corrections
-			if slices.Contains(setup.Players, a.Player) {
-				o.Adjustments = append(o.Adjustments, scoring.Adjustment{Seq: e.Seq, Player: a.Player, Points: a.Points, Note: a.Note})
-			}
-			continue
-		case events.TypeCreated:
-			flags = append(flags, Flag{Seq: e.Seq, Rule: "L1", Severity: Impossible, Message: "a game can be created only once; this event is ignored"})
-			continue
-		}
-		m := Move{Type: e.Type, Actor: e.Actor, Payload: e.Payload}
-		if c != nil && c.move != nil {
-			m = *c.move
-		}
-		o.moves = append(o.moves, Played{e.Seq, m})
-		flags = append(flags, g.Apply(e.Seq, m)...)
+		flags = append(flags, f...)
 	}
 	if stop == 0 {
 		flags = append(flags, g.Finish()...)
 	}
 	for i := range flags {
-		if c := fixes[flags[i].Seq]; c != nil && c.condoned != "" {
+		if c := fx.of[flags[i].Seq]; c != nil && c.condoned != "" {
 			flags[i].Settled = c.condoned
 		}
 	}
 	slices.SortStableFunc(flags, func(a, b Flag) int { return int(a.Seq - b.Seq) })
 	o.Flags = flags
 	return o, nil
-}
-
-// corrections reads the log's void, amend and ruling events, in order, into the state of each
-// move they touch, flagging those that name nothing they may touch (L1).
-func corrections(evs []events.Event, players []string) (map[int64]*correction, []Flag) {
-	kind := map[int64]string{}
-	fixes := map[int64]*correction{}
-	var flags []Flag
-	bad := func(seq int64, format string, args ...any) {
-		flags = append(flags, Flag{Seq: seq, Rule: "L1", Severity: Impossible, Message: fmt.Sprintf(format, args...) + "; it has no effect"})
-	}
-	at := func(target int64) *correction {
-		if fixes[target] == nil {
-			fixes[target] = &correction{}
-		}
-		return fixes[target]
-	}
-	for _, e := range evs {
-		kind[e.Seq] = e.Type
-		switch e.Type {
-		case events.TypeVoid:
-			var v events.Void
-			if err := json.Unmarshal(e.Payload, &v); err != nil {
-				bad(e.Seq, "unreadable void: %v", err)
-				continue
-			}
-			if !IsMove(kind[v.Target]) && kind[v.Target] != events.TypeAdjust || v.Target >= e.Seq {
-				bad(e.Seq, "void names event %d, which is not an earlier move", v.Target)
-				continue
-			}
-			at(v.Target).voidedBy = e.Seq
-		case events.TypeAmend:
-			var a events.Amend
-			if err := json.Unmarshal(e.Payload, &a); err != nil {
-				bad(e.Seq, "unreadable amend: %v", err)
-				continue
-			}
-			if !IsMove(kind[a.Target]) || a.Target >= e.Seq || !IsMove(a.Type) {
-				bad(e.Seq, "amend names event %d, which is not an earlier move", a.Target)
-				continue
-			}
-			c := at(a.Target)
-			c.voidedBy, c.amendedBy = 0, e.Seq
-			c.move = &Move{Type: a.Type, Actor: a.Actor, Payload: a.Payload}
-		case events.TypeRuling:
-			var r events.Ruling
-			if err := json.Unmarshal(e.Payload, &r); err != nil {
-				bad(e.Seq, "unreadable ruling: %v", err)
-				continue
-			}
-			if !IsMove(kind[r.Target]) || r.Target >= e.Seq {
-				bad(e.Seq, "ruling names event %d, which is not an earlier move", r.Target)
-				continue
-			}
-			switch r.Decision {
-			case events.Condone:
-				note := "condoned by " + fmt.Sprint(e.Seq)
-				if r.Note != "" {
-					note += ": " + r.Note
-				}
-				at(r.Target).condoned = note
-			case events.VoidIt:
-				at(r.Target).voidedBy = e.Seq
-			default:
-				bad(e.Seq, "ruling %q is neither %s nor %s", r.Decision, events.Condone, events.VoidIt)
-			}
-		case events.TypeAdjust:
-			var a events.Adjust
-			if err := json.Unmarshal(e.Payload, &a); err != nil || !slices.Contains(players, a.Player) {
-				bad(e.Seq, "adjustment names no player of this game")
-			}
-		}
-	}
-	return fixes, flags
 }
 
 // IsMove reports whether an event of type t is a move of the game, as opposed to its creation

@@ -64,7 +64,7 @@ func TestMeldOf(t *testing.T) {
 			"pinochle (Q♠ J♦) = 4",
 		}},
 
-		// Every meld alone.
+		// P6: every meld alone, at its value.
 		{"nothing", "♥", "9♠ 9♠ J♠ 10♠ A♠ 9♦ 10♦ A♦ 9♣ J♣ 10♣ A♣", 0, []string{}},
 		{"empty hand", "♥", "", 0, []string{}},
 		{"run", "♥", "A♥ 10♥ K♥ Q♥ J♥", 15, []string{"run (A♥ 10♥ K♥ Q♥ J♥) = 15"}},
@@ -77,7 +77,7 @@ func TestMeldOf(t *testing.T) {
 		{"queens around", "♥", "Q♠ Q♥ Q♦ Q♣", 6, []string{"queens around (Q♠ Q♥ Q♦ Q♣) = 6"}},
 		{"jacks around", "♥", "J♠ J♥ J♦ J♣", 4, []string{"jacks around (J♠ J♥ J♦ J♣) = 4"}},
 
-		// Every double: it replaces the single.
+		// P6: every double, which replaces the single.
 		{"double run", "♥", "A♥ A♥ 10♥ 10♥ K♥ K♥ Q♥ Q♥ J♥ J♥ 9♠ 10♠", 150, []string{
 			"double run (A♥ 10♥ K♥ Q♥ J♥ A♥ 10♥ K♥ Q♥ J♥) = 150",
 		}},

@@ -20,9 +20,13 @@ type Sheet struct {
 	Totals      map[string]int    `json:"totals"`
 	// Finished is true once the game's last round is complete.
 	Finished bool `json:"finished"`
-	// Winner is set only when the game is finished and not drawn.
+	// Winner is set only when the game is finished and won by one player.
 	Winner *string `json:"winner"`
-	Draw   bool    `json:"draw"`
+	// Winners lists everyone who won a finished game: the winner, or the players who share
+	// first place where the rules share it. Empty while the game goes on and when it is drawn.
+	Winners []string `json:"winners"`
+	// Draw is set when a finished game has no winner.
+	Draw bool `json:"draw"`
 }
 
 // Column describes one value of a round. PerPlayer columns repeat for every player.

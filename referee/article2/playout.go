@@ -19,11 +19,21 @@ import (
 // of its games, or does not end it, is wrong. Moves are numbered from seq 2, as a store numbers
 // them after the game's creation; Voter ADHD names its card by that number.
 func Playout(rng *rand.Rand, options map[string]string) (events.Created, []referee.Move) {
+	return seat(rng, options, []string{"ann", "bob", "cy", "dee"})
+}
+
+// Playout implements referee.Rules: Playout with the party variant on or off at random.
+func (Rules) Playout(rng *rand.Rand, names []string) (events.Created, []referee.Move) {
+	return seat(rng, map[string]string{"parties": []string{"off", "on"}[rng.IntN(2)]}, names)
+}
+
+// seat plays a game among the first of names: four in parties, else two to four at random.
+func seat(rng *rand.Rand, options map[string]string, names []string) (events.Created, []referee.Move) {
 	n := 4
 	if options["parties"] != "on" {
 		n = 2 + rng.IntN(3)
 	}
-	return playout(rng, options, n)
+	return playout(rng, options, names[:n])
 }
 
 // onTable is a card the playout has put in play.
@@ -33,12 +43,12 @@ type onTable struct {
 	on   int
 }
 
-func playout(rng *rand.Rand, options map[string]string, n int) (events.Created, []referee.Move) {
-	names := []string{"ann", "bob", "cy", "dee"}[:n]
+func playout(rng *rand.Rand, options map[string]string, names []string) (events.Created, []referee.Move) {
+	n := len(names)
 	setup := events.Created{Kind: "article2", Players: names, Options: options, Ruleset: Rules{}.Ruleset()}
 	var parties [][2]int
 	if options["parties"] == "on" {
-		setup.Teams = map[string][]string{"red": {"ann", "cy"}, "blue": {"bob", "dee"}}
+		setup.Teams = map[string][]string{"red": {names[0], names[2]}, "blue": {names[1], names[3]}}
 		parties = [][2]int{{0, 2}, {1, 3}}
 	}
 	var pile []kind

@@ -409,9 +409,48 @@ func (g *game) explain(p int) []scoring.Line {
 
 // Decide implements referee.Game: the most points wins; a game with no President is drawn
 // (E7), and so are shared top points (E8).
-func (g *game) Decide(totals map[string]int) (*string, bool) {
+func (g *game) Decide(totals map[string]int) []string {
 	if g.noPresident && !g.parties {
-		return nil, true
+		return nil
 	}
 	return referee.Leader(g.players, totals)
+}
+
+// Adjust implements referee.Game: nothing in Article II ends on a score.
+func (g *game) Adjust(scoring.Adjustment) {}
+
+// Clone implements referee.Game. Plays are shared between plays, order and on, and a Voter
+// ADHD marks them gone, so each is copied once and every list points at the copy.
+func (g *game) Clone() referee.Game {
+	c := *g
+	c.e, c.a, c.candidate = slices.Clone(g.e), slices.Clone(g.a), slices.Clone(g.candidate)
+	copies := make(map[*entry]*entry, len(g.order))
+	c.order = make([]*entry, len(g.order))
+	for i, e := range g.order {
+		ce := *e
+		copies[e], c.order[i] = &ce, &ce
+	}
+	c.plays = make(map[int64]*entry, len(g.plays))
+	for seq, e := range g.plays {
+		c.plays[seq] = copies[e]
+	}
+	c.on = make([][]*entry, len(g.on))
+	for p, es := range g.on {
+		c.on[p] = make([]*entry, len(es))
+		for i, e := range es {
+			c.on[p][i] = copies[e]
+		}
+	}
+	for i, ph := range g.phases {
+		c.phases[i].played, c.phases[i].e, c.phases[i].a = slices.Clone(ph.played), slices.Clone(ph.e), slices.Clone(ph.a)
+	}
+	for i, cuts := range g.cuts {
+		c.cuts[i] = make([]*cut, len(cuts))
+		for j, ct := range cuts {
+			cc := *ct
+			cc.among, cc.won, cc.wonAt = slices.Clone(ct.among), slices.Clone(ct.won), slices.Clone(ct.wonAt)
+			c.cuts[i][j] = &cc
+		}
+	}
+	return &c
 }

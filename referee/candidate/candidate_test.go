@@ -11,6 +11,7 @@ import (
 	"github.com/tableside/tableside/events"
 	"github.com/tableside/tableside/referee"
 	"github.com/tableside/tableside/referee/refereetest"
+	"github.com/tableside/tableside/scoring"
 )
 
 // logOf turns a setup and moves into the events a store would hold.
@@ -239,6 +240,76 @@ reveal 2S`)
 	}
 }
 
+func TestCapturesArePooledAcrossSeats(t *testing.T) {
+	// C4: ann's J♥, Q♠ and K♦, won in three seats, score once as one run, and her 3 4 5 6 of
+	// two seats as runs; each seat's row still shows its captures and the influence so far.
+	o := play(t, nil, `seat H
+reveal JH
+ann bid 2H
+bob pass
+reveal 4H
+ann bid 5H
+bob pass
+reveal 6H
+ann bid 7H
+bob pass
+seat S
+reveal QS
+ann bid 2S
+bob pass
+reveal 3S
+ann bid 4S
+bob pass
+reveal 5S
+ann bid 6S
+bob pass
+seat D
+reveal KD
+ann bid 2D
+bob pass`)
+	if flagsOf(o) != "" {
+		t.Fatalf("flags: %s", flagsOf(o))
+	}
+	s := o.Sheet()
+	influence := func(ranks ...cards.Rank) int { return scoring.BestInfluence(ranks, true).Total }
+	pooled := influence(cards.Jack, 4, 6, cards.Queen, 3, 5, cards.King)
+	apart := influence(cards.Jack, 4, 6) + influence(cards.Queen, 3, 5) + influence(cards.King)
+	if s.Totals["ann"] != pooled || pooled <= apart {
+		t.Fatalf("ann's total %d, want the pooled influence %d (seat by seat it would be %d)", s.Totals["ann"], pooled, apart)
+	}
+	got := []any{s.Rounds[0].Players["ann"]["influence"], s.Rounds[1].Players["ann"]["influence"], s.Rounds[2].Players["ann"]["influence"]}
+	want := []any{influence(cards.Jack, 4, 6), influence(cards.Jack, 4, 6, cards.Queen, 3, 5), pooled}
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("influence so far by seat %v, want %v", got, want)
+	}
+	if c := s.Rounds[2].Players["ann"]["captured"]; !reflect.DeepEqual(c, []string{"K♦ (2♦)"}) {
+		t.Errorf("seat 3 shows ann's captures as %v", c)
+	}
+}
+
+func TestEqualInfluenceIsADraw(t *testing.T) {
+	// C11: equal influence is a draw, decided on the totals with adjustments.
+	setup, moves := Playout(rand.New(rand.NewPCG(1, 1)), nil)
+	o := replay(t, logOf(t, setup, moves))
+	s := o.Sheet()
+	ann, bob := s.Totals["ann"], s.Totals["bob"]
+	if ann == bob {
+		t.Fatalf("seed gives a drawn game already (%d each); pick another", ann)
+	}
+	if w := o.Game.Decide(map[string]int{"ann": 7, "bob": 7}); w != nil {
+		t.Errorf("7–7 decided for %v, want a draw", w)
+	}
+	if w := o.Game.Decide(map[string]int{"ann": 8, "bob": 7}); !reflect.DeepEqual(w, []string{"ann"}) {
+		t.Errorf("8–7 decided for %v, want ann", w)
+	}
+	b, _ := json.Marshal(events.Adjust{Player: "bob", Points: ann - bob, Note: "evened"})
+	log := append(logOf(t, setup, moves), events.Event{Game: 1, Seq: int64(len(moves) + 2), Type: events.TypeAdjust, Payload: b})
+	s = replay(t, log).Sheet()
+	if !s.Draw || s.Winner != nil || len(s.Winners) != 0 || s.Totals["ann"] != s.Totals["bob"] {
+		t.Errorf("evened totals %v: draw %v, winner %v, winners %v", s.Totals, s.Draw, s.Winner, s.Winners)
+	}
+}
+
 func TestHintListsLegalBids(t *testing.T) {
 	o := play(t, nil, "seat H\nreveal 7H\nann bid 9H")
 	want := "bob may bid one of 10♥ J♥ Q♥ K♥ A♥, or pass"
@@ -282,5 +353,13 @@ func FuzzParse(f *testing.F) {
 		if err != nil || again.Type != m.Type || again.Actor != m.Actor || string(again.Payload) != string(m.Payload) {
 			t.Fatalf("%q → %q → %+v, %v", in, o.Game.Notation(m), again, err)
 		}
+	})
+}
+
+func TestConformance(t *testing.T) {
+	refereetest.Conform(t, Rules{}, refereetest.Config{
+		Games:    200,
+		Unlisted: []string{TypeHand, TypeLeft},
+		Tests:    []string{"*_test.go", "../../scoring/influence_test.go", "../../commands/testdata/script/*.txtar"},
 	})
 }

@@ -15,7 +15,16 @@ import (
 // that flags one of its games is wrong. Hands and leftovers are shown now and then so that the
 // C10 checks are exercised too.
 func Playout(rng *rand.Rand, options map[string]string) (events.Created, []referee.Move) {
-	players := [2]string{"ann", "bob"}
+	return playout(rng, options, [2]string{"ann", "bob"})
+}
+
+// Playout implements referee.Rules: Playout with options chosen at random.
+func (Rules) Playout(rng *rand.Rand, names []string) (events.Created, []referee.Move) {
+	options := map[string]string{"decks": []string{"3", "1"}[rng.IntN(2)], "wrap": []string{"on", "off"}[rng.IntN(2)]}
+	return playout(rng, options, [2]string{names[0], names[1]})
+}
+
+func playout(rng *rand.Rand, options map[string]string, players [2]string) (events.Created, []referee.Move) {
 	dealer := rng.IntN(2)
 	setup := events.Created{Kind: "candidate", Players: players[:], Dealer: players[dealer], Options: options, Ruleset: Rules{}.Ruleset()}
 	var moves []referee.Move

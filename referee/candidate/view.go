@@ -2,6 +2,7 @@ package candidate
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/tableside/tableside/cards"
@@ -188,8 +189,29 @@ func (g *game) Sheet() *scoring.Sheet {
 }
 
 // Decide implements referee.Game: the higher influence wins; equal influence is a draw (C11).
-func (g *game) Decide(totals map[string]int) (*string, bool) {
+func (g *game) Decide(totals map[string]int) []string {
 	return referee.Leader(g.players[:], totals)
+}
+
+// Adjust implements referee.Game: nothing in Candidate ends on a score.
+func (g *game) Adjust(scoring.Adjustment) {}
+
+// Clone implements referee.Game.
+func (g *game) Clone() referee.Game {
+	c := *g
+	c.seats = make([]*seat, len(g.seats))
+	for i, st := range g.seats {
+		cs := *st
+		cs.candidates = slices.Clone(st.candidates)
+		for p, hand := range st.shown {
+			if hand != nil {
+				h := *hand
+				cs.shown[p] = &h
+			}
+		}
+		c.seats[i] = &cs
+	}
+	return &c
 }
 
 func nonNil(s []string) []string {

@@ -152,7 +152,6 @@ type game struct {
 	hands  []*hand
 	totals [2]int
 	over   bool
-	winner int // once over
 }
 
 func (g *game) player(name string) int { return referee.PlayerIndex(g.players[:], name) }

@@ -99,7 +99,7 @@ func TestRandomLegalGames(t *testing.T) {
 func checkCorruptions(t *testing.T, seed int, setup events.Created, moves []referee.Move) {
 	t.Helper()
 	cheat := &revoke{at: -1, provedBy: -1}
-	rsetup, rmoves := playout(rand.New(rand.NewPCG(uint64(seed), 9)), setup.Options, cheat)
+	rsetup, rmoves := playout(rand.New(rand.NewPCG(uint64(seed), 9)), setup.Options, cheat, [2]string{"ann", "bob"})
 	if cheat.at >= 0 {
 		o := replay(t, logOf(t, rsetup, rmoves))
 		at, by := int64(cheat.at+2), int64(cheat.provedBy+2)
@@ -372,9 +372,8 @@ func TestGameEnd(t *testing.T) {
 		a, b int
 		want string
 	}{{120, 90, "ann"}, {101, 130, "bob"}, {110, 110, "bob"}} {
-		w, draw := g.Decide(map[string]int{"ann": tt.a, "bob": tt.b})
-		if draw || w == nil || *w != tt.want {
-			t.Errorf("%d–%d: winner %v draw %v, want %s", tt.a, tt.b, w, draw, tt.want)
+		if w := g.Decide(map[string]int{"ann": tt.a, "bob": tt.b}); len(w) != 1 || w[0] != tt.want {
+			t.Errorf("%d–%d: winners %v, want %s", tt.a, tt.b, w, tt.want)
 		}
 	}
 }
@@ -412,5 +411,14 @@ func FuzzParse(f *testing.F) {
 			t.Fatalf("%q → %q → %+v, %v", in, g.Notation(m), again, err)
 		}
 		g.Apply(2, m) // never panics
+	})
+}
+
+func TestConformance(t *testing.T) {
+	refereetest.Conform(t, Rules{}, refereetest.Config{
+		Games:    100,
+		Unlisted: []string{TypeHand},
+		Sampled:  []string{TypeBid, TypeMeld},
+		Tests:    []string{"*_test.go", "../../scoring/meld_test.go", "../../commands/testdata/script/*.txtar"},
 	})
 }

@@ -20,7 +20,17 @@ const maxHands = 200
 // random. It returns the setup and every move the table would type. It holds the hidden
 // hands the referee never sees, and asks the referee only whether the game is over.
 func Playout(rng *rand.Rand, options map[string]string) (events.Created, []referee.Move) {
-	return playout(rng, options, nil)
+	return playout(rng, options, nil, [2]string{"ann", "bob"})
+}
+
+// Playout implements referee.Rules: Playout with options chosen at random.
+func (Rules) Playout(rng *rand.Rand, names []string) (events.Created, []referee.Move) {
+	options := map[string]string{
+		"deal":    []string{"automatic", "selection"}[rng.IntN(2)],
+		"opening": []string{"10", "12"}[rng.IntN(2)],
+		"limit":   []string{"100", "150"}[rng.IntN(2)],
+	}
+	return playout(rng, options, nil, [2]string{names[0], names[1]})
 }
 
 // revoke asks a playout to make one revoke: a follower who holds the suit led plays another
@@ -31,8 +41,7 @@ type revoke struct {
 	at, provedBy int // indexes into the moves; -1 until made
 }
 
-func playout(rng *rand.Rand, options map[string]string, cheat *revoke) (events.Created, []referee.Move) {
-	players := [2]string{"ann", "bob"}
+func playout(rng *rand.Rand, options map[string]string, cheat *revoke, players [2]string) (events.Created, []referee.Move) {
 	setup := events.Created{Kind: "pinochle", Players: players[:], Opener: players[rng.IntN(2)], Options: options, Ruleset: Rules{}.Ruleset()}
 	g, err := newGame(setup)
 	if err != nil {

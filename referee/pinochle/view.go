@@ -2,6 +2,7 @@ package pinochle
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/tableside/tableside/cards"
@@ -26,7 +27,8 @@ func (g *game) auction() (h *hand, who, min int, ok bool) {
 	return h, 0, 0, false
 }
 
-// playable lists the cards who may play now without a flag on the play itself.
+// playable lists the cards who may play now without a flag: on the play itself, or on an
+// earlier failure to follow suit that a card of that suit would prove a revoke (P14).
 func (g *game) playable(h *hand, who int) []cards.Card {
 	var out []cards.Card
 	mustFollow := len(h.trick) == 1 && h.holds(who, h.trick[0].Suit)
@@ -35,6 +37,7 @@ func (g *game) playable(h *hand, who int) []cards.Card {
 		mine := max(h.known(who, i), int(h.played[who][i])+1)
 		switch {
 		case mustFollow && c.Suit != h.trick[0].Suit,
+			h.voidAt[who][c.Suit] != 0,
 			h.played[who][i] >= 2,
 			h.full[who] != nil && int(h.played[who][i]) >= int(h.full[who][i]),
 			mine+h.known(1-who, i) > 2,
@@ -226,7 +229,7 @@ func (g *game) explain(h *hand, p int) string {
 
 // Decide implements referee.Game (P13): a player above the limit wins; if both are, the higher
 // total; if equal, the bidder of the last hand.
-func (g *game) Decide(totals map[string]int) (*string, bool) {
+func (g *game) Decide(totals map[string]int) []string {
 	a, b := totals[g.players[0]], totals[g.players[1]]
 	var w int
 	switch {
@@ -237,9 +240,31 @@ func (g *game) Decide(totals map[string]int) (*string, bool) {
 	default:
 		last := g.cur()
 		if last.bidder == nobody {
-			return nil, true
+			return nil
 		}
 		w = last.bidder
 	}
-	return &g.players[w], false
+	return []string{g.players[w]}
+}
+
+// Adjust implements referee.Game.
+func (g *game) Adjust(scoring.Adjustment) {}
+
+// Clone implements referee.Game.
+func (g *game) Clone() referee.Game {
+	c := *g
+	c.hands = make([]*hand, len(g.hands))
+	for i, h := range g.hands {
+		ch := *h
+		for p := range h.meldCards {
+			ch.meldCards[p] = slices.Clone(h.meldCards[p])
+			if h.full[p] != nil {
+				full := *h.full[p]
+				ch.full[p] = &full
+			}
+		}
+		ch.trick, ch.trickSeq = slices.Clone(h.trick), slices.Clone(h.trickSeq)
+		c.hands[i] = &ch
+	}
+	return &c
 }

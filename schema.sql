@@ -1,4 +1,6 @@
--- The tableside store, schema version 1 (events.SchemaVersion, kept in PRAGMA user_version).
+-- The tableside store, schema version 2 (events.SchemaVersion, kept in PRAGMA user_version).
+-- This file makes a new database; events.Open brings an older one up to this version with the
+-- steps in its migrations list, which make the same changes. Version 2 added games.match.
 --
 -- A game is a log of events, and nothing in the log is ever changed or removed: a mistake at
 -- the table is corrected by a new event (void, amend, ruling, adjust), so the record keeps what
@@ -8,13 +10,23 @@
 --
 -- Times are Unix milliseconds (INTEGER), never text: they sort, compare and survive time zones.
 
--- games holds what `tableside games` lists without decoding JSON. Everything a replay needs is
--- in the game's first event (game.created); kind and created_at are copied from it.
+-- games holds what `tableside games` and `tableside match` list without decoding JSON.
+-- Everything a replay needs is in the game's first event (game.created); kind, created_at and
+-- match are copied from it.
 CREATE TABLE games (
     id         INTEGER PRIMARY KEY,                  -- the number players type: `show 3`
     kind       TEXT    NOT NULL CHECK (kind <> ''),  -- "candidate", "pinochle", …
-    created_at INTEGER NOT NULL                      -- Unix ms of the game.created event
+    created_at INTEGER NOT NULL,                     -- Unix ms of the game.created event
+    -- The match or season the game counts towards ("autumn club"), '' for a game on its own.
+    -- A column, so that a match's games are found by the index below instead of by replaying
+    -- every game. It comes last because a migrated file gets it from ALTER TABLE, which
+    -- appends, and a new file should have the same columns in the same order.
+    match      TEXT    NOT NULL DEFAULT ''
 );
+
+-- A match's games in id order (an index entry carries its rowid, the id). Games in no match
+-- stay out of it; a query must say match <> '' for SQLite to use it.
+CREATE INDEX games_match ON games (match) WHERE match <> '';
 
 -- events is the log: one row per move or correction. (game, seq) is the primary key, so two
 -- terminals recording into the same game cannot both write event 41; the store also checks,

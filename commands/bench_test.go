@@ -1,6 +1,8 @@
 package commands
 
 import (
+	"context"
+	"encoding/json"
 	"fmt"
 	"io"
 	"math/rand/v2"
@@ -13,6 +15,7 @@ import (
 	"github.com/tableside/tableside/referee"
 	"github.com/tableside/tableside/referee/candidate"
 	"github.com/tableside/tableside/referee/pinochle"
+	"github.com/tableside/tableside/referee/refereetest"
 )
 
 // storedGame writes a database holding one generated game of exactly size events that is not
@@ -29,27 +32,29 @@ func storedGame(b testing.TB, schema string, r referee.Rules, setup events.Creat
 		played--
 	}
 	undone := (size - 1 - played) / 2
-	created, _ := event(events.TypeCreated, "", setup)
-	log := []events.Event{created}
+	log := refereetest.Log(b, setup, nil)
+	add := func(typ, actor string, payload []byte) {
+		log = append(log, events.Event{Game: 1, Seq: int64(len(log) + 1), Type: typ, Actor: actor, Payload: payload, At: 1})
+	}
 	for i, m := range moves[:played] {
-		e, _ := event(m.Type, m.Actor, m.Payload)
-		log = append(log, e)
+		add(m.Type, m.Actor, m.Payload)
 		if i < undone {
-			v, _ := event(events.TypeVoid, "", events.Void{Target: int64(len(log))})
-			log = append(log, v, e)
+			void, _ := json.Marshal(events.Void{Target: int64(len(log))})
+			add(events.TypeVoid, "", void)
+			add(m.Type, m.Actor, m.Payload)
 		}
 	}
-	o, err := referee.Replay(r, numbered(log))
+	o, err := referee.Replay(r, log)
 	if err != nil || len(o.Flags) > 0 || o.Game.Over() || len(log) != size {
 		b.Fatalf("template: %v flags=%v over=%v events=%d", err, o.Flags, o.Game.Over(), len(log))
 	}
 	path := filepath.Join(b.TempDir(), "template.db")
-	st, err := events.Open(path, schema)
+	st, err := events.Open(context.Background(), path, schema)
 	if err != nil {
 		b.Fatal(err)
 	}
 	defer st.Close()
-	if _, _, err := st.Create(log); err != nil {
+	if _, _, err := st.Create(context.Background(), log); err != nil {
 		b.Fatal(err)
 	}
 	return path, strings.Fields(g.Notation(moves[played]))
@@ -73,7 +78,7 @@ func benchRecord(b *testing.B, schema, template string, move []string) {
 		if err := os.WriteFile(db, data, 0o644); err != nil {
 			b.Fatal(err)
 		}
-		st, err := events.Open(db, schema)
+		st, err := events.Open(context.Background(), db, schema)
 		if err != nil {
 			b.Fatal(err)
 		}

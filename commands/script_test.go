@@ -2,6 +2,7 @@ package commands
 
 import (
 	"database/sql"
+	"flag"
 	"fmt"
 	"os"
 	"os/exec"
@@ -14,6 +15,8 @@ import (
 	"github.com/rogpeppe/go-internal/testscript"
 	_ "modernc.org/sqlite"
 )
+
+var update = flag.Bool("update", false, "rewrite the scripts' expected output")
 
 // testSchema is the schema main.go embeds.
 func testSchema(tb testing.TB) string {

@@ -14,7 +14,7 @@ func benchGame(b *testing.B, s *Store, n int) int64 {
 	for i := range evs {
 		evs[i] = Event{Type: "candidate.play", Actor: "ann", Payload: json.RawMessage(fmt.Sprintf(`{"card":"QS","n":%d}`, i)), At: int64(i)}
 	}
-	if _, err := s.Append(game, 1, evs); err != nil {
+	if _, err := s.Append(b.Context(), game, 1, evs); err != nil {
 		b.Fatal(err)
 	}
 	return game
@@ -26,8 +26,9 @@ func BenchmarkAppend(b *testing.B) {
 	game := benchGame(b, s, 300)
 	last := int64(300)
 	ev := []Event{{Type: "candidate.play", Actor: "bob", Payload: json.RawMessage(`{"card":"KS"}`), At: 1}}
+	ctx := b.Context()
 	for b.Loop() {
-		stored, err := s.Append(game, last, ev)
+		stored, err := s.Append(ctx, game, last, ev)
 		if err != nil {
 			b.Fatal(err)
 		}
@@ -39,8 +40,9 @@ func BenchmarkAppend(b *testing.B) {
 func BenchmarkLoad300(b *testing.B) {
 	s := openTestStore(b)
 	game := benchGame(b, s, 300)
+	ctx := b.Context()
 	for b.Loop() {
-		evs, err := s.Load(game)
+		evs, err := s.Load(ctx, game)
 		if err != nil {
 			b.Fatal(err)
 		}

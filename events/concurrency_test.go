@@ -1,6 +1,7 @@
 package events
 
 import (
+	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -18,29 +19,29 @@ import (
 // the table does: it remembers the last seq it saw and, when someone else recorded first,
 // reloads and tries again. It counts the conflicts it meets in *conflicts, and waits pause
 // after each append, as a player would, so that other writers get in between.
-func appendAll(s *Store, game int64, writer string, n int, pause time.Duration, conflicts *int) error {
-	return appendFrom(s, game, writer, 0, n, pause, conflicts)
+func appendAll(ctx context.Context, s *Store, game int64, writer string, n int, pause time.Duration, conflicts *int) error {
+	return appendFrom(ctx, s, game, writer, 0, n, pause, conflicts)
 }
 
 // appendOne appends writer's event number i, as appendAll would.
-func appendOne(s *Store, game int64, writer string, i int) error {
-	return appendFrom(s, game, writer, i, i+1, 0, nil)
+func appendOne(ctx context.Context, s *Store, game int64, writer string, i int) error {
+	return appendFrom(ctx, s, game, writer, i, i+1, 0, nil)
 }
 
-func appendFrom(s *Store, game int64, writer string, from, to int, pause time.Duration, conflicts *int) error {
-	evs, err := s.Load(game)
+func appendFrom(ctx context.Context, s *Store, game int64, writer string, from, to int, pause time.Duration, conflicts *int) error {
+	evs, err := s.Load(ctx, game)
 	if err != nil {
 		return err
 	}
 	last := evs[len(evs)-1].Seq
 	for i := from; i < to; {
 		p := fmt.Sprintf(`{"writer":%q,"n":%d}`, writer, i)
-		stored, err := s.Append(game, last, []Event{{Type: "test.write", Actor: writer, Payload: json.RawMessage(p), At: int64(i)}})
+		stored, err := s.Append(ctx, game, last, []Event{{Type: "test.write", Actor: writer, Payload: json.RawMessage(p), At: int64(i)}})
 		if errors.Is(err, ErrConflict) {
 			if conflicts != nil {
 				*conflicts++
 			}
-			evs, err := s.Load(game)
+			evs, err := s.Load(ctx, game)
 			if err != nil {
 				return err
 			}
@@ -61,7 +62,7 @@ func appendFrom(s *Store, game int64, writer string, from, to int, pause time.Du
 // every one exactly once, with seqs 1…1+writers*each and an intact chain.
 func checkWriters(t *testing.T, s *Store, game int64, writers, each int) {
 	t.Helper()
-	evs, err := s.Load(game)
+	evs, err := s.Load(t.Context(), game)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -87,7 +88,7 @@ func checkWriters(t *testing.T, s *Store, game int64, writers, each int) {
 	if len(seen) != writers*each {
 		t.Fatalf("%d distinct events, want %d", len(seen), writers*each)
 	}
-	broken, err := s.Verify()
+	broken, err := s.Verify(t.Context())
 	if err != nil || len(broken) != 0 {
 		t.Fatalf("Verify = %v, %v", broken, err)
 	}
@@ -114,7 +115,7 @@ func TestHelperProcess(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	s, err := Open(os.Getenv(envDB), testSchema(t))
+	s, err := Open(t.Context(), os.Getenv(envDB), testSchema(t))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -131,7 +132,7 @@ func TestHelperProcess(t *testing.T) {
 		time.Sleep(time.Millisecond)
 	}
 	conflicts := 0
-	if err := appendAll(s, game, writer, helperEvents, 200*time.Microsecond, &conflicts); err != nil {
+	if err := appendAll(t.Context(), s, game, writer, helperEvents, 200*time.Microsecond, &conflicts); err != nil {
 		t.Fatal(err)
 	}
 	fmt.Printf("writer %s: %d conflicts\n", writer, conflicts)

@@ -3,6 +3,7 @@ package events
 import (
 	"encoding/json"
 	"errors"
+	"fmt"
 )
 
 // Event is one row of a game's log. The fields are the whole envelope: nothing about an event
@@ -91,4 +92,16 @@ var (
 	ErrNotDatabase = errors.New("not a tableside database")
 	// ErrTooNew: the file was written by a newer version of tableside.
 	ErrTooNew = errors.New("database was made by a newer tableside")
+	// ErrMatchKind: the game's match already holds games of another kind. Create returns it
+	// as a *MatchKindError.
+	ErrMatchKind = errors.New("a match holds games of one kind")
 )
+
+// MatchKindError refuses a game whose match holds games of another kind.
+type MatchKindError struct{ Match, Kind, Refused string } // Kind: the match's kind; Refused: the new game's
+
+func (e *MatchKindError) Error() string {
+	return fmt.Sprintf("match %q is a match of %s, not %s", e.Match, e.Kind, e.Refused)
+}
+
+func (e *MatchKindError) Unwrap() error { return ErrMatchKind }

@@ -1,6 +1,7 @@
 package events_test
 
 import (
+	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -23,28 +24,29 @@ func Example() {
 		log.Fatal(err)
 	}
 	defer os.RemoveAll(dir)
-	s, err := events.Open(filepath.Join(dir, "tableside.db"), string(schema))
+	ctx := context.Background()
+	s, err := events.Open(ctx, filepath.Join(dir, "tableside.db"), string(schema))
 	if err != nil {
 		log.Fatal(err)
 	}
 	defer s.Close()
 
 	created, _ := json.Marshal(events.Created{Kind: "candidate", Players: []string{"ann", "bob"}, Ruleset: "candidate/1"})
-	game, _, err := s.Create([]events.Event{{Type: events.TypeCreated, Payload: created, At: 1_700_000_000_000}})
+	game, _, err := s.Create(ctx, []events.Event{{Type: events.TypeCreated, Payload: created, At: 1_700_000_000_000}})
 	if err != nil {
 		log.Fatal(err)
 	}
 	bid := events.Event{Type: "candidate.bid", Actor: "ann", Payload: json.RawMessage(`{"card": "JH"}`), At: 1_700_000_005_000}
-	stored, err := s.Append(game, 1, []events.Event{bid})
+	stored, err := s.Append(ctx, game, 1, []events.Event{bid})
 	if err != nil {
 		log.Fatal(err)
 	}
 	fmt.Println(stored[0].Seq, string(stored[0].Payload))
 
-	_, err = s.Append(game, 1, []events.Event{{Type: "candidate.bid", Actor: "bob", Payload: json.RawMessage(`{"card":"QH"}`)}})
+	_, err = s.Append(ctx, game, 1, []events.Event{{Type: "candidate.bid", Actor: "bob", Payload: json.RawMessage(`{"card":"QH"}`)}})
 	fmt.Println(errors.Is(err, events.ErrConflict))
 
-	broken, err := s.Verify()
+	broken, err := s.Verify(ctx)
 	fmt.Println(len(broken), err)
 	// Output:
 	// 2 {"card":"JH"}

@@ -19,7 +19,7 @@ func FuzzAppendPayload(f *testing.F) {
 	game, _ := newGame(f, s)
 	last := int64(1)
 	f.Fuzz(func(t *testing.T, payload string) {
-		stored, err := s.Append(game, last, []Event{{Type: "test.fuzz", Payload: json.RawMessage(payload)}})
+		stored, err := s.Append(t.Context(), game, last, []Event{{Type: "test.fuzz", Payload: json.RawMessage(payload)}})
 		if !json.Valid([]byte(payload)) {
 			if err == nil {
 				t.Fatalf("stored invalid JSON %q", payload)
@@ -32,7 +32,7 @@ func FuzzAppendPayload(f *testing.F) {
 		last = stored[0].Seq
 		var want bytes.Buffer
 		json.Compact(&want, []byte(payload))
-		evs, err := s.Load(game)
+		evs, err := s.Load(t.Context(), game)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -3,6 +3,7 @@ package events
 import (
 	"bytes"
 	"cmp"
+	"context"
 	"database/sql"
 	"encoding/json"
 	"errors"
@@ -23,7 +24,7 @@ import (
 // SchemaVersion is the version of schema.sql, stored in the file's PRAGMA user_version. A file
 // with a higher version was written by a newer tableside and is refused with ErrTooNew rather
 // than misread.
-const SchemaVersion = 1
+const SchemaVersion = 2
 
 // applicationID is stored in PRAGMA application_id ("TBLS") so that a tableside database is
 // recognised by its header, and another program's SQLite file is never taken for an empty one.
@@ -70,11 +71,27 @@ type migration struct {
 	sql string
 }
 
-// migrations lists the steps between schema versions, oldest first. Version 1 is schema.sql
-// applied to an empty file, so there is no step yet. A schema change adds its statements here,
-// makes the same change in schema.sql (which always describes a new file) and bumps
-// SchemaVersion; Open runs the steps a file has not had, in one transaction.
-var migrations = []migration{}
+// migrations lists the steps between schema versions, oldest first; version 1 was the first
+// schema.sql. A schema change adds its statements here, makes the same change in schema.sql
+// (which always describes a new file) and bumps SchemaVersion; Open runs the steps a file has
+// not had, in one transaction, so a step that fails leaves the file as it was.
+var migrations = []migration{
+	{to: 2, sql: migrateMatch},
+}
+
+// migrateMatch gives games the match column of schema version 2 and fills it from each game's
+// first event. games_no_update forbids the UPDATE, so it is dropped for it and created again
+// exactly as schema.sql has it (IF EXISTS: a file whose trigger was dropped by hand gets it back
+// rather than becoming unopenable).
+const migrateMatch = `ALTER TABLE games ADD COLUMN match TEXT NOT NULL DEFAULT '';
+CREATE INDEX games_match ON games (match) WHERE match <> '';
+DROP TRIGGER IF EXISTS games_no_update;
+UPDATE games SET match = coalesce(
+	(SELECT json_extract(payload, '$.match') FROM events WHERE game = games.id AND seq = 1), '');
+CREATE TRIGGER games_no_update BEFORE UPDATE ON games
+BEGIN
+    SELECT RAISE(ABORT, 'events are append-only: a game''s kind and creation time never change');
+END;`
 
 // Store is a tableside database: the games and their event logs. It is safe for concurrent use,
 // and several processes may use the same file at once.
@@ -86,10 +103,18 @@ type Store struct {
 type GameInfo struct {
 	ID        int64
 	Kind      string
+	Match     string   // the match the game belongs to, empty for none
 	Players   []string // in seating order, from the game.created payload
 	CreatedAt int64    // Unix ms of the first event
 	LastAt    int64    // Unix ms of the last event
 	Events    int      // how many events the log holds
+}
+
+// MatchInfo summarises a match: a name that games share in their game.created payload.
+type MatchInfo struct {
+	Name  string
+	Kind  string // the kind of its first game, and so of all its games
+	Games int
 }
 
 // Broken names the first event of a game whose stored hash does not match its content and the
@@ -104,8 +129,9 @@ type Broken struct {
 // empty. schema is the text of schema.sql, applied to a new file. The directory must exist.
 //
 // Open refuses, without writing to it, a file that is not SQLite or is another program's SQLite
-// database (ErrNotDatabase) and a database made by a newer tableside (ErrTooNew).
-func Open(path, schema string) (*Store, error) {
+// database (ErrNotDatabase) and a database made by a newer tableside (ErrTooNew). ctx bounds
+// the opening only, waiting for a busy file included; the Store does not keep it.
+func Open(ctx context.Context, path, schema string) (*Store, error) {
 	if strings.TrimSpace(schema) == "" {
 		return nil, fmt.Errorf("open %s: empty schema", path)
 	}
@@ -140,12 +166,12 @@ func Open(path, schema string) (*Store, error) {
 	// Reading the file's identity writes nothing, so opening an up-to-date database does not
 	// wait behind another terminal that is recording; only a new or older file is written.
 	var current bool
-	if err := retryBusy(func() (err error) { current, err = s.current(); return err }); err != nil {
+	if err := retryBusy(ctx, func() (err error) { current, err = s.current(ctx); return err }); err != nil {
 		db.Close()
 		return nil, fmt.Errorf("%s: %w", path, err)
 	}
 	if !current {
-		if err := retryBusy(func() error { return s.setUp(schema) }); err != nil {
+		if err := retryBusy(ctx, func() error { return s.setUp(ctx, schema) }); err != nil {
 			db.Close()
 			return nil, fmt.Errorf("%s: %w", path, err)
 		}
@@ -187,13 +213,13 @@ func checkHeader(abs string) error {
 
 // current reports whether the file already holds this version of the schema in WAL mode, and
 // refuses a file that is not ours (ErrNotDatabase) or is newer (ErrTooNew).
-func (s *Store) current() (bool, error) {
-	empty, version, err := classify(s.db)
+func (s *Store) current(ctx context.Context) (bool, error) {
+	empty, version, err := classify(ctx, s.db)
 	if err != nil || empty || version != SchemaVersion {
 		return false, err
 	}
 	var mode string
-	if err := s.db.QueryRow(`SELECT journal_mode FROM pragma_journal_mode()`).Scan(&mode); err != nil {
+	if err := s.db.QueryRowContext(ctx, `SELECT journal_mode FROM pragma_journal_mode()`).Scan(&mode); err != nil {
 		return false, err
 	}
 	return mode == "wal", nil
@@ -202,8 +228,9 @@ func (s *Store) current() (bool, error) {
 // retryBusy runs op again while it fails with SQLITE_BUSY, for as long as the busy timeout.
 // SQLite returns BUSY without waiting in a few WAL cases, notably while another connection is
 // turning a new file into a WAL database; that happens when two terminals create the same
-// database at once, and the second should simply wait for the first.
-func retryBusy(op func() error) error {
+// database at once, and the second should simply wait for the first. It stops waiting when ctx
+// is done.
+func retryBusy(ctx context.Context, op func() error) error {
 	deadline := time.Now().Add(busyTimeout)
 	pause := time.Millisecond
 	for {
@@ -212,21 +239,25 @@ func retryBusy(op func() error) error {
 		if !errors.As(err, &se) || se.Code()&0xff != sqlite3.SQLITE_BUSY || time.Now().After(deadline) {
 			return err
 		}
-		time.Sleep(pause)
+		select {
+		case <-ctx.Done():
+			return fmt.Errorf("%w while waiting for a busy database (%v)", ctx.Err(), err)
+		case <-time.After(pause):
+		}
 		pause = min(2*pause, 50*time.Millisecond)
 	}
 }
 
 // queryer is what classify needs from a *sql.DB or *sql.Tx.
 type queryer interface {
-	QueryRow(query string, args ...any) *sql.Row
+	QueryRowContext(ctx context.Context, query string, args ...any) *sql.Row
 }
 
 // classify reads the file's identity: empty, or a tableside database of the given schema
 // version, no newer than this package. Anything else is an error.
-func classify(q queryer) (empty bool, version int64, err error) {
+func classify(ctx context.Context, q queryer) (empty bool, version int64, err error) {
 	var appID, objects int64
-	err = q.QueryRow(`SELECT
+	err = q.QueryRowContext(ctx, `SELECT
 		(SELECT application_id FROM pragma_application_id()),
 		(SELECT user_version FROM pragma_user_version()),
 		(SELECT count(*) FROM sqlite_schema)`).Scan(&appID, &version, &objects)
@@ -256,30 +287,30 @@ func classify(q queryer) (empty bool, version int64, err error) {
 
 // setUp applies the schema to an empty file or the missing migrations to an older one, in one
 // immediate transaction, so that two processes opening a new file at once set it up only once.
-func (s *Store) setUp(schema string) error {
-	tx, err := s.db.Begin()
+func (s *Store) setUp(ctx context.Context, schema string) error {
+	tx, err := s.db.BeginTx(ctx, nil)
 	if err != nil {
 		return err
 	}
 	defer tx.Rollback()
-	empty, version, err := classify(tx)
+	empty, version, err := classify(ctx, tx)
 	if err != nil {
 		return err
 	}
 	switch {
 	case empty:
-		if _, err := tx.Exec(schema); err != nil {
+		if _, err := tx.ExecContext(ctx, schema); err != nil {
 			return fmt.Errorf("apply schema: %w", err)
 		}
 	case version == SchemaVersion:
 		tx.Rollback()
-		return s.wal() // current, but not yet in WAL mode
+		return s.wal(ctx) // current, but not yet in WAL mode
 	default:
 		for _, m := range migrations {
 			if m.to <= version {
 				continue
 			}
-			if _, err := tx.Exec(m.sql); err != nil {
+			if _, err := tx.ExecContext(ctx, m.sql); err != nil {
 				return fmt.Errorf("migrate to schema version %d: %w", m.to, err)
 			}
 			version = m.to
@@ -289,24 +320,24 @@ func (s *Store) setUp(schema string) error {
 		}
 	}
 	// PRAGMA takes no parameters; both values are constants of this package.
-	if _, err := tx.Exec(fmt.Sprintf("PRAGMA application_id = %d", applicationID)); err != nil {
+	if _, err := tx.ExecContext(ctx, fmt.Sprintf("PRAGMA application_id = %d", applicationID)); err != nil {
 		return err
 	}
-	if _, err := tx.Exec(fmt.Sprintf("PRAGMA user_version = %d", SchemaVersion)); err != nil {
+	if _, err := tx.ExecContext(ctx, fmt.Sprintf("PRAGMA user_version = %d", SchemaVersion)); err != nil {
 		return err
 	}
 	if err := tx.Commit(); err != nil {
 		return err
 	}
-	return s.wal()
+	return s.wal(ctx)
 }
 
 // wal puts the file in WAL mode, so that readers never wait for a writer. The mode is stored
 // in the file: every later connection, of any process, uses it. It cannot change inside a
 // transaction, so it follows the schema's.
-func (s *Store) wal() error {
+func (s *Store) wal(ctx context.Context) error {
 	var mode string
-	if err := s.db.QueryRow(`PRAGMA journal_mode = WAL`).Scan(&mode); err != nil {
+	if err := s.db.QueryRowContext(ctx, `PRAGMA journal_mode = WAL`).Scan(&mode); err != nil {
 		return fmt.Errorf("journal mode: %w", err)
 	}
 	if mode != "wal" {
@@ -324,7 +355,11 @@ func (s *Store) Close() error {
 // Created payload naming the kind. It assigns the game id, the seqs 1…n and the hashes, keeps
 // each event's At, and writes the game and all its events in one transaction. It returns the
 // game id and the events as stored.
-func (s *Store) Create(evs []Event) (game int64, stored []Event, err error) {
+//
+// A match holds games of one kind: a game whose match already holds a game of another kind is
+// refused with a *MatchKindError, and nothing is written. The check is made in the writing
+// transaction, so two terminals cannot both start a match with different kinds.
+func (s *Store) Create(ctx context.Context, evs []Event) (game int64, stored []Event, err error) {
 	if len(evs) == 0 {
 		return 0, nil, errors.New("create game: no events")
 	}
@@ -343,12 +378,24 @@ func (s *Store) Create(evs []Event) (game int64, stored []Event, err error) {
 		return 0, nil, fmt.Errorf("create game: %s payload has no kind", TypeCreated)
 	}
 
-	tx, err := s.db.Begin()
+	tx, err := s.db.BeginTx(ctx, nil)
 	if err != nil {
 		return 0, nil, fmt.Errorf("create game: %w", err)
 	}
 	defer tx.Rollback()
-	res, err := tx.Exec(`INSERT INTO games (kind, created_at) VALUES (?, ?)`, c.Kind, stored[0].At)
+	if c.Match != "" {
+		var kind string
+		err := tx.QueryRowContext(ctx, matchKindQuery, c.Match).Scan(&kind)
+		switch {
+		case errors.Is(err, sql.ErrNoRows): // the match's first game
+		case err != nil:
+			return 0, nil, fmt.Errorf("create game: match %q: %w", c.Match, err)
+		case kind != c.Kind:
+			return 0, nil, &MatchKindError{Match: c.Match, Kind: kind, Refused: c.Kind}
+		}
+	}
+	res, err := tx.ExecContext(ctx, `INSERT INTO games (kind, created_at, match) VALUES (?, ?, ?)`,
+		c.Kind, stored[0].At, c.Match)
 	if err != nil {
 		return 0, nil, fmt.Errorf("create game: %w", err)
 	}
@@ -356,7 +403,7 @@ func (s *Store) Create(evs []Event) (game int64, stored []Event, err error) {
 	if err != nil {
 		return 0, nil, fmt.Errorf("create game: %w", err)
 	}
-	if err := insert(tx, game, 0, "", stored); err != nil {
+	if err := insert(ctx, tx, game, 0, "", stored); err != nil {
 		return 0, nil, fmt.Errorf("create game: %w", err)
 	}
 	if err := tx.Commit(); err != nil {
@@ -365,12 +412,17 @@ func (s *Store) Create(evs []Event) (game int64, stored []Event, err error) {
 	return game, stored, nil
 }
 
+// matchKindQuery reads the kind of a match's first game, which every later game must share.
+// It repeats the condition of the partial index games_match (a match name is not empty) so
+// that SQLite uses the index.
+const matchKindQuery = `SELECT kind FROM games WHERE match = ? AND match <> '' ORDER BY id LIMIT 1`
+
 // Append records evs at the end of game's log. after is the seq of the last event the caller
 // saw: if anyone has recorded since, Append writes nothing and returns an error wrapping
 // ErrConflict, and the caller reloads, decides again and retries. The check and the writes are
 // one immediate transaction, so two writers can never both follow the same event. It returns
 // ErrNoGame for an unknown game, and the events as stored (Game, Seq and Hash assigned).
-func (s *Store) Append(game, after int64, evs []Event) ([]Event, error) {
+func (s *Store) Append(ctx context.Context, game, after int64, evs []Event) ([]Event, error) {
 	if len(evs) == 0 {
 		return nil, fmt.Errorf("game %d: no events to append", game)
 	}
@@ -387,14 +439,14 @@ func (s *Store) Append(game, after int64, evs []Event) ([]Event, error) {
 		return nil, fmt.Errorf("game %d: %w", game, err)
 	}
 
-	tx, err := s.db.Begin()
+	tx, err := s.db.BeginTx(ctx, nil)
 	if err != nil {
 		return nil, fmt.Errorf("game %d: %w", game, err)
 	}
 	defer tx.Rollback()
 	var last int64
 	var prev string
-	err = tx.QueryRow(`SELECT seq, hash FROM events WHERE game = ? ORDER BY seq DESC LIMIT 1`, game).
+	err = tx.QueryRowContext(ctx, `SELECT seq, hash FROM events WHERE game = ? ORDER BY seq DESC LIMIT 1`, game).
 		Scan(&last, &prev)
 	switch {
 	case errors.Is(err, sql.ErrNoRows):
@@ -407,7 +459,7 @@ func (s *Store) Append(game, after int64, evs []Event) ([]Event, error) {
 		return nil, fmt.Errorf("game %d: %w (you saw up to event %d, the log is now at event %d)",
 			game, ErrConflict, after, last)
 	}
-	if err := insert(tx, game, after, prev, stored); err != nil {
+	if err := insert(ctx, tx, game, after, prev, stored); err != nil {
 		return nil, fmt.Errorf("game %d: %w", game, err)
 	}
 	if err := tx.Commit(); err != nil {
@@ -439,8 +491,8 @@ func prepare(evs []Event) ([]Event, error) {
 
 // insert writes evs after event after of game, whose stored hash is prev, filling in their
 // Game, Seq and Hash.
-func insert(tx *sql.Tx, game, after int64, prev string, evs []Event) error {
-	stmt, err := tx.Prepare(`INSERT INTO events (game, seq, type, actor, payload, at, hash)
+func insert(ctx context.Context, tx *sql.Tx, game, after int64, prev string, evs []Event) error {
+	stmt, err := tx.PrepareContext(ctx, `INSERT INTO events (game, seq, type, actor, payload, at, hash)
 		VALUES (?, ?, ?, ?, ?, ?, ?)`)
 	if err != nil {
 		return err
@@ -452,7 +504,7 @@ func insert(tx *sql.Tx, game, after int64, prev string, evs []Event) error {
 		e.Seq = after + int64(i) + 1
 		e.Hash = Hash(prev, *e)
 		prev = e.Hash
-		if _, err := stmt.Exec(e.Game, e.Seq, e.Type, e.Actor, string(e.Payload), e.At, e.Hash); err != nil {
+		if _, err := stmt.ExecContext(ctx, e.Game, e.Seq, e.Type, e.Actor, string(e.Payload), e.At, e.Hash); err != nil {
 			return fmt.Errorf("event %d: %w", e.Seq, err)
 		}
 	}
@@ -460,9 +512,23 @@ func insert(tx *sql.Tx, game, after int64, prev string, evs []Event) error {
 }
 
 // Load returns game's events in seq order, or ErrNoGame.
-func (s *Store) Load(game int64) ([]Event, error) {
-	rows, err := s.db.Query(`SELECT game, seq, type, actor, payload, at, hash
-		FROM events WHERE game = ? ORDER BY seq`, game)
+func (s *Store) Load(ctx context.Context, game int64) ([]Event, error) {
+	return s.LoadAfter(ctx, game, 0)
+}
+
+// loadAfterQuery starts at (game, after+1) on the primary key, so reading the last few events
+// of a long game costs no more than reading those of a short one.
+const loadAfterQuery = `SELECT game, seq, type, actor, payload, at, hash
+	FROM events WHERE game = ? AND seq > ? ORDER BY seq`
+
+// LoadAfter returns game's events that follow event after, in seq order: what a page showing a
+// game live needs to catch up. It returns nil when nothing follows after yet, ErrNoGame for an
+// unknown game, and an error for a negative after.
+func (s *Store) LoadAfter(ctx context.Context, game, after int64) ([]Event, error) {
+	if after < 0 {
+		return nil, fmt.Errorf("game %d: no event %d to load after: events are numbered from 1", game, after)
+	}
+	rows, err := s.db.QueryContext(ctx, loadAfterQuery, game, after)
 	if err != nil {
 		return nil, fmt.Errorf("game %d: %w", game, err)
 	}
@@ -478,10 +544,20 @@ func (s *Store) Load(game int64) ([]Event, error) {
 	if err := rows.Err(); err != nil {
 		return nil, fmt.Errorf("game %d: %w", game, err)
 	}
-	if len(evs) == 0 {
+	if len(evs) > 0 {
+		return evs, nil
+	}
+	// Nothing follows after: either the game is up to date or there is no such game. A game
+	// whose events are all gone counts as none, as it does for Append.
+	var exists bool
+	if err := s.db.QueryRowContext(ctx, `SELECT EXISTS (SELECT 1 FROM events WHERE game = ?)`, game).
+		Scan(&exists); err != nil {
+		return nil, fmt.Errorf("game %d: %w", game, err)
+	}
+	if !exists {
 		return nil, fmt.Errorf("game %d: %w", game, ErrNoGame)
 	}
-	return evs, nil
+	return nil, nil
 }
 
 func scanEvent(rows *sql.Rows) (Event, error) {
@@ -492,16 +568,44 @@ func scanEvent(rows *sql.Rows) (Event, error) {
 	return e, err
 }
 
+// gamesQuery selects a GameInfo's fields; Games and MatchGames add the WHERE and ORDER BY.
+const gamesQuery = `SELECT g.id, g.kind, g.match, g.created_at, f.payload, l.at, l.seq
+	FROM games g
+	LEFT JOIN events f ON f.game = g.id AND f.seq = 1
+	LEFT JOIN events l ON l.game = g.id
+		AND l.seq = (SELECT max(seq) FROM events WHERE game = g.id)`
+
+// matchGamesQuery finds a match's games through the partial index games_match, which SQLite
+// uses only when the query repeats the index's condition (a match name is not empty). The
+// index keeps each match's games in id order, so they are not sorted again.
+const matchGamesQuery = gamesQuery + ` WHERE g.match = ? AND g.match <> '' ORDER BY g.id`
+
 // Games lists every game in id order.
-func (s *Store) Games() ([]GameInfo, error) {
-	rows, err := s.db.Query(`SELECT g.id, g.kind, g.created_at, f.payload, l.at, l.seq
-		FROM games g
-		LEFT JOIN events f ON f.game = g.id AND f.seq = 1
-		LEFT JOIN events l ON l.game = g.id
-			AND l.seq = (SELECT max(seq) FROM events WHERE game = g.id)
-		ORDER BY g.id`)
+func (s *Store) Games(ctx context.Context) ([]GameInfo, error) {
+	games, err := s.listGames(ctx, gamesQuery+` ORDER BY g.id`)
 	if err != nil {
 		return nil, fmt.Errorf("list games: %w", err)
+	}
+	return games, nil
+}
+
+// MatchGames lists the games of match in id order, reading no other match's games. A match
+// nobody has played has none; the name "" is refused, since it stands for no match.
+func (s *Store) MatchGames(ctx context.Context, match string) ([]GameInfo, error) {
+	if match == "" {
+		return nil, errors.New("list games of a match: no match named")
+	}
+	games, err := s.listGames(ctx, matchGamesQuery, match)
+	if err != nil {
+		return nil, fmt.Errorf("list games of match %q: %w", match, err)
+	}
+	return games, nil
+}
+
+func (s *Store) listGames(ctx context.Context, query string, args ...any) ([]GameInfo, error) {
+	rows, err := s.db.QueryContext(ctx, query, args...)
+	if err != nil {
+		return nil, err
 	}
 	defer rows.Close()
 	var games []GameInfo
@@ -509,29 +613,52 @@ func (s *Store) Games() ([]GameInfo, error) {
 		var g GameInfo
 		var payload []byte
 		var lastAt, events sql.NullInt64
-		if err := rows.Scan(&g.ID, &g.Kind, &g.CreatedAt, &payload, &lastAt, &events); err != nil {
-			return nil, fmt.Errorf("list games: %w", err)
+		if err := rows.Scan(&g.ID, &g.Kind, &g.Match, &g.CreatedAt, &payload, &lastAt, &events); err != nil {
+			return nil, err
 		}
 		g.LastAt, g.Events = lastAt.Int64, int(events.Int64)
 		if payload != nil {
 			var c Created
 			if err := json.Unmarshal(payload, &c); err != nil {
-				return nil, fmt.Errorf("list games: game %d: %s payload: %w", g.ID, TypeCreated, err)
+				return nil, fmt.Errorf("game %d: %s payload: %w", g.ID, TypeCreated, err)
 			}
 			g.Players = c.Players
 		}
 		games = append(games, g)
 	}
 	if err := rows.Err(); err != nil {
-		return nil, fmt.Errorf("list games: %w", err)
+		return nil, err
 	}
 	return games, nil
 }
 
+// Matches lists every match in name order, with its number of games and the kind of its first.
+func (s *Store) Matches(ctx context.Context) ([]MatchInfo, error) {
+	rows, err := s.db.QueryContext(ctx, `SELECT g.match, count(*),
+			(SELECT kind FROM games f WHERE f.match = g.match AND f.match <> '' ORDER BY f.id LIMIT 1)
+		FROM games g WHERE g.match <> '' GROUP BY g.match ORDER BY g.match`)
+	if err != nil {
+		return nil, fmt.Errorf("list matches: %w", err)
+	}
+	defer rows.Close()
+	var matches []MatchInfo
+	for rows.Next() {
+		var m MatchInfo
+		if err := rows.Scan(&m.Name, &m.Games, &m.Kind); err != nil {
+			return nil, fmt.Errorf("list matches: %w", err)
+		}
+		matches = append(matches, m)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("list matches: %w", err)
+	}
+	return matches, nil
+}
+
 // Scan calls fn with every event of every game, ordered by game then seq, reading one row at a
 // time. It stops at the first error fn returns and returns that error unchanged.
-func (s *Store) Scan(fn func(Event) error) error {
-	rows, err := s.db.Query(`SELECT game, seq, type, actor, payload, at, hash
+func (s *Store) Scan(ctx context.Context, fn func(Event) error) error {
+	rows, err := s.db.QueryContext(ctx, `SELECT game, seq, type, actor, payload, at, hash
 		FROM events ORDER BY game, seq`)
 	if err != nil {
 		return fmt.Errorf("scan events: %w", err)
@@ -556,12 +683,12 @@ func (s *Store) Scan(fn func(Event) error) error {
 // event that was changed, removed or inserted behind the store's back. It returns nothing when
 // every chain is intact. The chain catches edits made with other tools; it is not a signature,
 // so someone who rewrites every later hash as well goes unnoticed.
-func (s *Store) Verify() ([]Broken, error) {
+func (s *Store) Verify(ctx context.Context) ([]Broken, error) {
 	var broken []Broken
 	var game, want int64 = 0, 0
 	var prev string
 	bad := false
-	err := s.Scan(func(e Event) error {
+	err := s.Scan(ctx, func(e Event) error {
 		if e.Game != game {
 			game, want, prev, bad = e.Game, 1, "", false
 		}
@@ -591,7 +718,7 @@ func (s *Store) Verify() ([]Broken, error) {
 	}
 
 	// A game whose events are all gone has no chain to walk.
-	rows, err := s.db.Query(`SELECT id FROM games
+	rows, err := s.db.QueryContext(ctx, `SELECT id FROM games
 		WHERE NOT EXISTS (SELECT 1 FROM events WHERE game = games.id) ORDER BY id`)
 	if err != nil {
 		return nil, fmt.Errorf("verify: %w", err)

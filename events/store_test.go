@@ -2,6 +2,7 @@ package events
 
 import (
 	"bytes"
+	"context"
 	"database/sql"
 	"encoding/json"
 	"errors"
@@ -34,7 +35,7 @@ func openTestStore(tb testing.TB) *Store {
 
 func openStoreAt(tb testing.TB, path string) *Store {
 	tb.Helper()
-	s, err := Open(path, testSchema(tb))
+	s, err := Open(tb.Context(), path, testSchema(tb))
 	if err != nil {
 		tb.Fatal(err)
 	}
@@ -69,7 +70,7 @@ func move(actor, payload string, at int64) Event {
 // newGame creates a candidate game for ann and bob and returns its id and stored events.
 func newGame(tb testing.TB, s *Store) (int64, []Event) {
 	tb.Helper()
-	game, stored, err := s.Create([]Event{createdEvent(tb, "candidate", "ann", "bob")})
+	game, stored, err := s.Create(tb.Context(), []Event{createdEvent(tb, "candidate", "ann", "bob")})
 	if err != nil {
 		tb.Fatal(err)
 	}
@@ -94,7 +95,7 @@ func checkChain(tb testing.TB, game int64, evs []Event) {
 func TestCreateAppendLoad(t *testing.T) {
 	s := openTestStore(t)
 	created := createdEvent(t, "candidate", "ann", "bob")
-	game, stored, err := s.Create([]Event{
+	game, stored, err := s.Create(t.Context(), []Event{
 		created,
 		move("", `{"cut": "JH"}`, 1_700_000_000_500),
 	})
@@ -112,7 +113,7 @@ func TestCreateAppendLoad(t *testing.T) {
 		t.Errorf("At changed: %d, %d", stored[0].At, stored[1].At)
 	}
 
-	more, err := s.Append(game, 2, []Event{
+	more, err := s.Append(t.Context(), game, 2, []Event{
 		move("ann", `{"card":"QH"}`, 1_700_000_001_000),
 		move("bob", "{\n  \"card\": \"KH\"\n}", 1_700_000_002_000),
 	})
@@ -126,7 +127,7 @@ func TestCreateAppendLoad(t *testing.T) {
 		t.Error("first appended event does not chain from the last created one")
 	}
 
-	loaded, err := s.Load(game)
+	loaded, err := s.Load(t.Context(), game)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -140,7 +141,7 @@ func TestCreateAppendLoad(t *testing.T) {
 	}
 
 	// A second game numbers its events from 1 again and does not chain from the first.
-	game2, stored2, err := s.Create([]Event{createdEvent(t, "pinochle", "cy", "di", "ed")})
+	game2, stored2, err := s.Create(t.Context(), []Event{createdEvent(t, "pinochle", "cy", "di", "ed")})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -154,7 +155,7 @@ func TestCreateDoesNotModifyInput(t *testing.T) {
 	s := openTestStore(t)
 	in := []Event{createdEvent(t, "candidate", "ann"), move("ann", `{ "a" : 1 }`, 5)}
 	orig := string(in[1].Payload)
-	if _, _, err := s.Create(in); err != nil {
+	if _, _, err := s.Create(t.Context(), in); err != nil {
 		t.Fatal(err)
 	}
 	if in[0].Seq != 0 || in[0].Hash != "" || string(in[1].Payload) != orig {
@@ -181,13 +182,13 @@ func TestCreateRefuses(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			_, _, err := s.Create(tt.evs)
+			_, _, err := s.Create(t.Context(), tt.evs)
 			if err == nil || !strings.Contains(err.Error(), tt.want) {
 				t.Fatalf("err = %v, want one containing %q", err, tt.want)
 			}
 		})
 	}
-	games, err := s.Games()
+	games, err := s.Games(t.Context())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -199,18 +200,18 @@ func TestCreateRefuses(t *testing.T) {
 func TestAppendConflict(t *testing.T) {
 	s := openTestStore(t)
 	game, _ := newGame(t, s)
-	if _, err := s.Append(game, 1, []Event{move("ann", `{"n":1}`, 10)}); err != nil {
+	if _, err := s.Append(t.Context(), game, 1, []Event{move("ann", `{"n":1}`, 10)}); err != nil {
 		t.Fatal(err)
 	}
 	// A second terminal that still thinks the log ends at event 1.
-	_, err := s.Append(game, 1, []Event{move("bob", `{"n":2}`, 11), move("bob", `{"n":3}`, 12)})
+	_, err := s.Append(t.Context(), game, 1, []Event{move("bob", `{"n":2}`, 11), move("bob", `{"n":3}`, 12)})
 	if !errors.Is(err, ErrConflict) {
 		t.Fatalf("err = %v, want ErrConflict", err)
 	}
 	if !strings.Contains(err.Error(), "someone else recorded") {
 		t.Errorf("message %q does not say what happened", err)
 	}
-	evs, err := s.Load(game)
+	evs, err := s.Load(t.Context(), game)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -218,11 +219,11 @@ func TestAppendConflict(t *testing.T) {
 		t.Fatalf("after a conflict the log is %+v", evs)
 	}
 	// After reloading, the same append goes through.
-	if _, err := s.Append(game, 2, []Event{move("bob", `{"n":2}`, 11)}); err != nil {
+	if _, err := s.Append(t.Context(), game, 2, []Event{move("bob", `{"n":2}`, 11)}); err != nil {
 		t.Fatal(err)
 	}
 	// Claiming to have seen an event that does not exist is not a conflict.
-	if _, err := s.Append(game, 9, []Event{move("bob", `{}`, 13)}); err == nil || errors.Is(err, ErrConflict) {
+	if _, err := s.Append(t.Context(), game, 9, []Event{move("bob", `{}`, 13)}); err == nil || errors.Is(err, ErrConflict) {
 		t.Fatalf("append after event 9 of 3: err = %v", err)
 	}
 }
@@ -230,7 +231,7 @@ func TestAppendConflict(t *testing.T) {
 func TestAppendRefuses(t *testing.T) {
 	s := openTestStore(t)
 	game, _ := newGame(t, s)
-	if _, err := s.Append(game+100, 1, []Event{move("ann", `{}`, 1)}); !errors.Is(err, ErrNoGame) {
+	if _, err := s.Append(t.Context(), game+100, 1, []Event{move("ann", `{}`, 1)}); !errors.Is(err, ErrNoGame) {
 		t.Errorf("unknown game: err = %v, want ErrNoGame", err)
 	}
 	bad := []struct {
@@ -244,11 +245,11 @@ func TestAppendRefuses(t *testing.T) {
 		{"other game", []Event{{Game: game + 1, Type: "x", Payload: json.RawMessage(`{}`)}}},
 	}
 	for _, tt := range bad {
-		if _, err := s.Append(game, 1, tt.evs); err == nil {
+		if _, err := s.Append(t.Context(), game, 1, tt.evs); err == nil {
 			t.Errorf("%s: appended", tt.name)
 		}
 	}
-	evs, err := s.Load(game)
+	evs, err := s.Load(t.Context(), game)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -259,27 +260,27 @@ func TestAppendRefuses(t *testing.T) {
 
 func TestLoadNoGame(t *testing.T) {
 	s := openTestStore(t)
-	if _, err := s.Load(1); !errors.Is(err, ErrNoGame) {
+	if _, err := s.Load(t.Context(), 1); !errors.Is(err, ErrNoGame) {
 		t.Fatalf("err = %v, want ErrNoGame", err)
 	}
 }
 
 func TestGames(t *testing.T) {
 	s := openTestStore(t)
-	if games, err := s.Games(); err != nil || len(games) != 0 {
+	if games, err := s.Games(t.Context()); err != nil || len(games) != 0 {
 		t.Fatalf("empty store: %v, %v", games, err)
 	}
 	g1, _ := newGame(t, s)
-	if _, err := s.Append(g1, 1, []Event{move("ann", `{}`, 1_700_000_009_000), move("bob", `{}`, 1_700_000_010_000)}); err != nil {
+	if _, err := s.Append(t.Context(), g1, 1, []Event{move("ann", `{}`, 1_700_000_009_000), move("bob", `{}`, 1_700_000_010_000)}); err != nil {
 		t.Fatal(err)
 	}
 	c := createdEvent(t, "pinochle", "cy", "di", "ed", "fay")
 	c.At = 1_800_000_000_000
-	g2, _, err := s.Create([]Event{c})
+	g2, _, err := s.Create(t.Context(), []Event{c})
 	if err != nil {
 		t.Fatal(err)
 	}
-	games, err := s.Games()
+	games, err := s.Games(t.Context())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -299,13 +300,13 @@ func TestScan(t *testing.T) {
 	// Interleave the writes so that insertion order is not game order.
 	for i := range 3 {
 		for _, g := range []int64{g2, g1} {
-			if _, err := s.Append(g, int64(i+1), []Event{move("ann", fmt.Sprintf(`{"i":%d}`, i), int64(i))}); err != nil {
+			if _, err := s.Append(t.Context(), g, int64(i+1), []Event{move("ann", fmt.Sprintf(`{"i":%d}`, i), int64(i))}); err != nil {
 				t.Fatal(err)
 			}
 		}
 	}
 	var got []string
-	err := s.Scan(func(e Event) error {
+	err := s.Scan(t.Context(), func(e Event) error {
 		got = append(got, fmt.Sprintf("%d/%d", e.Game, e.Seq))
 		return nil
 	})
@@ -324,7 +325,7 @@ func TestScan(t *testing.T) {
 
 	stop := errors.New("stop")
 	calls := 0
-	err = s.Scan(func(Event) error {
+	err = s.Scan(t.Context(), func(Event) error {
 		calls++
 		if calls == 3 {
 			return stop
@@ -340,7 +341,7 @@ func TestTriggersRefuseUpdateDelete(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "t.db")
 	s := openStoreAt(t, path)
 	game, _ := newGame(t, s)
-	if _, err := s.Append(game, 1, []Event{move("ann", `{"card":"QH"}`, 1)}); err != nil {
+	if _, err := s.Append(t.Context(), game, 1, []Event{move("ann", `{"card":"QH"}`, 1)}); err != nil {
 		t.Fatal(err)
 	}
 	db := rawDB(t, path)
@@ -359,32 +360,32 @@ func TestTriggersRefuseUpdateDelete(t *testing.T) {
 			t.Errorf("%s: err = %v, want the append-only trigger", q, err)
 		}
 	}
-	evs, err := s.Load(game)
+	evs, err := s.Load(t.Context(), game)
 	if err != nil {
 		t.Fatal(err)
 	}
 	if len(evs) != 2 || string(evs[1].Payload) != `{"card":"QH"}` || evs[1].Actor != "ann" {
 		t.Fatalf("log changed: %+v", evs)
 	}
-	if broken, err := s.Verify(); err != nil || len(broken) != 0 {
+	if broken, err := s.Verify(t.Context()); err != nil || len(broken) != 0 {
 		t.Fatalf("Verify = %v, %v", broken, err)
 	}
 }
 
 func TestVerifyClean(t *testing.T) {
 	s := openTestStore(t)
-	if broken, err := s.Verify(); err != nil || len(broken) != 0 {
+	if broken, err := s.Verify(t.Context()); err != nil || len(broken) != 0 {
 		t.Fatalf("empty store: Verify = %v, %v", broken, err)
 	}
 	for range 3 {
 		game, _ := newGame(t, s)
 		for seq := int64(1); seq < 5; seq++ {
-			if _, err := s.Append(game, seq, []Event{move("bob", fmt.Sprintf(`{"seq":%d}`, seq), seq)}); err != nil {
+			if _, err := s.Append(t.Context(), game, seq, []Event{move("bob", fmt.Sprintf(`{"seq":%d}`, seq), seq)}); err != nil {
 				t.Fatal(err)
 			}
 		}
 	}
-	if broken, err := s.Verify(); err != nil || len(broken) != 0 {
+	if broken, err := s.Verify(t.Context()); err != nil || len(broken) != 0 {
 		t.Fatalf("Verify = %v, %v", broken, err)
 	}
 }
@@ -409,7 +410,7 @@ func fillGames(t *testing.T, s *Store) {
 	for range 3 {
 		game, _ := newGame(t, s)
 		for seq := int64(1); seq < 5; seq++ {
-			if _, err := s.Append(game, seq, []Event{move("bob", fmt.Sprintf(`{"seq":%d}`, seq), seq)}); err != nil {
+			if _, err := s.Append(t.Context(), game, seq, []Event{move("bob", fmt.Sprintf(`{"seq":%d}`, seq), seq)}); err != nil {
 				t.Fatal(err)
 			}
 		}
@@ -426,7 +427,7 @@ func TestVerifyFindsEdit(t *testing.T) {
 		`UPDATE events SET actor = 'ann' WHERE game = 2 AND seq = 4`,
 		`UPDATE events SET at = 99 WHERE game = 3 AND seq = 5`,
 	)
-	broken, err := s.Verify()
+	broken, err := s.Verify(t.Context())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -443,7 +444,7 @@ func TestVerifyFindsChangedHash(t *testing.T) {
 	s := openStoreAt(t, path)
 	fillGames(t, s)
 	tamper(t, path, `UPDATE events SET hash = '`+strings.Repeat("a", 64)+`' WHERE game = 1 AND seq = 1`)
-	broken, err := s.Verify()
+	broken, err := s.Verify(t.Context())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -461,7 +462,7 @@ func TestVerifyFindsGap(t *testing.T) {
 		`DELETE FROM events WHERE game = 2 AND seq = 1`,
 		`DELETE FROM events WHERE game = 3`,
 	)
-	broken, err := s.Verify()
+	broken, err := s.Verify(t.Context())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -479,7 +480,7 @@ func TestVerifyFindsGap(t *testing.T) {
 
 func TestOpenReopen(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "t.db")
-	s, err := Open(path, testSchema(t))
+	s, err := Open(t.Context(), path, testSchema(t))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -488,7 +489,7 @@ func TestOpenReopen(t *testing.T) {
 		t.Fatal(err)
 	}
 	s = openStoreAt(t, path)
-	evs, err := s.Load(game)
+	evs, err := s.Load(t.Context(), game)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -520,7 +521,7 @@ func TestOpenNewFileConcurrently(t *testing.T) {
 		errs := make([]error, n)
 		var wg sync.WaitGroup
 		for i := range n {
-			wg.Go(func() { stores[i], errs[i] = Open(path, schema) })
+			wg.Go(func() { stores[i], errs[i] = Open(t.Context(), path, schema) })
 		}
 		wg.Wait()
 		for i, err := range errs {
@@ -532,7 +533,7 @@ func TestOpenNewFileConcurrently(t *testing.T) {
 		// Every store sees one database: a game made through one is listed by all.
 		game, _ := newGame(t, stores[0])
 		for i, s := range stores {
-			if games, err := s.Games(); err != nil || len(games) != 1 || games[0].ID != game {
+			if games, err := s.Games(t.Context()); err != nil || len(games) != 1 || games[0].ID != game {
 				t.Fatalf("round %d: store %d lists %+v, %v", round, i, games, err)
 			}
 		}
@@ -553,13 +554,13 @@ func TestOpenAppendCloseConcurrently(t *testing.T) {
 	for w := range writers {
 		wg.Go(func() {
 			for i := range each {
-				st, err := Open(path, schema)
+				st, err := Open(t.Context(), path, schema)
 				if err != nil {
 					errs <- err
 					return
 				}
 				// One event per open, named so that checkWriters sees writer w's event i.
-				err = appendOne(st, game, fmt.Sprint(w), i)
+				err = appendOne(t.Context(), st, game, fmt.Sprint(w), i)
 				st.Close()
 				if err != nil {
 					errs <- err
@@ -588,12 +589,12 @@ func TestOpenDoesNotWaitForWriter(t *testing.T) {
 	}
 	defer tx.Rollback()
 	start := time.Now()
-	s2, err := Open(path, testSchema(t))
+	s2, err := Open(t.Context(), path, testSchema(t))
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer s2.Close()
-	if _, err := s2.Load(1); err != nil {
+	if _, err := s2.Load(t.Context(), 1); err != nil {
 		t.Fatal(err)
 	}
 	if d := time.Since(start); d > 2*time.Second {
@@ -620,7 +621,7 @@ func TestOpenTextFile(t *testing.T) {
 		if err := os.WriteFile(path, []byte(content), 0o644); err != nil {
 			t.Fatal(err)
 		}
-		_, err := Open(path, testSchema(t))
+		_, err := Open(t.Context(), path, testSchema(t))
 		if !errors.Is(err, ErrNotDatabase) {
 			t.Fatalf("err = %v, want ErrNotDatabase", err)
 		}
@@ -647,7 +648,7 @@ func TestOpenCorruptSQLite(t *testing.T) {
 	if err := os.WriteFile(path, content, 0o644); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := Open(path, testSchema(t)); !errors.Is(err, ErrNotDatabase) {
+	if _, err := Open(t.Context(), path, testSchema(t)); !errors.Is(err, ErrNotDatabase) {
 		t.Fatalf("err = %v, want ErrNotDatabase", err)
 	}
 	if b, _ := os.ReadFile(path); !bytes.Equal(b, content) {
@@ -679,7 +680,7 @@ func TestOpenOtherSQLite(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			_, err = Open(path, testSchema(t))
+			_, err = Open(t.Context(), path, testSchema(t))
 			if !errors.Is(err, ErrNotDatabase) {
 				t.Fatalf("err = %v, want ErrNotDatabase", err)
 			}
@@ -697,7 +698,7 @@ func TestOpenOtherSQLite(t *testing.T) {
 
 func TestOpenTooNew(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "t.db")
-	s, err := Open(path, testSchema(t))
+	s, err := Open(t.Context(), path, testSchema(t))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -707,7 +708,7 @@ func TestOpenTooNew(t *testing.T) {
 		t.Fatal(err)
 	}
 	db.Close()
-	_, err = Open(path, testSchema(t))
+	_, err = Open(t.Context(), path, testSchema(t))
 	if !errors.Is(err, ErrTooNew) {
 		t.Fatalf("err = %v, want ErrTooNew", err)
 	}
@@ -720,7 +721,7 @@ func TestOpenTooNew(t *testing.T) {
 
 func TestOpenMissingDirectory(t *testing.T) {
 	dir := filepath.Join(t.TempDir(), "no", "such")
-	_, err := Open(filepath.Join(dir, "t.db"), testSchema(t))
+	_, err := Open(t.Context(), filepath.Join(dir, "t.db"), testSchema(t))
 	if err == nil || !errors.Is(err, os.ErrNotExist) || !strings.Contains(err.Error(), dir) {
 		t.Fatalf("err = %v, want one naming the missing directory", err)
 	}
@@ -730,7 +731,7 @@ func TestOpenMissingDirectory(t *testing.T) {
 }
 
 func TestOpenDirectory(t *testing.T) {
-	if _, err := Open(t.TempDir(), testSchema(t)); err == nil {
+	if _, err := Open(t.Context(), t.TempDir(), testSchema(t)); err == nil {
 		t.Fatal("opened a directory")
 	}
 }
@@ -741,7 +742,7 @@ func TestOpenOddPath(t *testing.T) {
 		t.Fatal(err)
 	}
 	path := filepath.Join(dir, "table #2?.db")
-	s, err := Open(path, testSchema(t))
+	s, err := Open(t.Context(), path, testSchema(t))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -763,7 +764,7 @@ func TestOpenOddPath(t *testing.T) {
 		t.Fatalf("files outside the directory: %v", others)
 	}
 	s = openStoreAt(t, path)
-	if _, err := s.Load(game); err != nil {
+	if _, err := s.Load(t.Context(), game); err != nil {
 		t.Fatal(err)
 	}
 }
@@ -771,7 +772,7 @@ func TestOpenOddPath(t *testing.T) {
 func TestOpenRelativePath(t *testing.T) {
 	schema := testSchema(t) // before leaving the package directory
 	t.Chdir(t.TempDir())
-	s, err := Open("rel.db", schema)
+	s, err := Open(t.Context(), "rel.db", schema)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -803,7 +804,7 @@ func TestConcurrentAppendGoroutines(t *testing.T) {
 	conflicts := make([]int, writers)
 	for w := range writers {
 		go func() {
-			errs <- appendAll(s, game, fmt.Sprint(w), each, 100*time.Microsecond, &conflicts[w])
+			errs <- appendAll(t.Context(), s, game, fmt.Sprint(w), each, 100*time.Microsecond, &conflicts[w])
 		}()
 	}
 	for range writers {
@@ -821,13 +822,13 @@ func TestConcurrentAppendGoroutines(t *testing.T) {
 func TestWALKeptDatabaseComplete(t *testing.T) {
 	dir := t.TempDir()
 	path := filepath.Join(dir, "t.db")
-	s, err := Open(path, testSchema(t))
+	s, err := Open(t.Context(), path, testSchema(t))
 	if err != nil {
 		t.Fatal(err)
 	}
 	game, _ := newGame(t, s)
 	for i := range 20 {
-		if _, err := s.Append(game, int64(i+1), []Event{{Type: "test.move", Payload: []byte(`{}`), At: 1}}); err != nil {
+		if _, err := s.Append(t.Context(), game, int64(i+1), []Event{{Type: "test.move", Payload: []byte(`{}`), At: 1}}); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -844,8 +845,220 @@ func TestWALKeptDatabaseComplete(t *testing.T) {
 		t.Fatal(err)
 	}
 	c := openStoreAt(t, copied)
-	evs, err := c.Load(game)
+	evs, err := c.Load(t.Context(), game)
 	if err != nil || len(evs) != 21 {
 		t.Fatalf("the copied file holds %d events (%v), want 21", len(evs), err)
+	}
+}
+
+func TestLoadAfter(t *testing.T) {
+	s := openTestStore(t)
+	game, _ := newGame(t, s)
+	for seq := int64(1); seq < 6; seq++ {
+		if _, err := s.Append(t.Context(), game, seq, []Event{move("ann", fmt.Sprintf(`{"seq":%d}`, seq), seq)}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	all, err := s.Load(t.Context(), game)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for after := range int64(len(all)) {
+		tail, err := s.LoadAfter(t.Context(), game, after)
+		if err != nil {
+			t.Fatalf("after %d: %v", after, err)
+		}
+		if !reflect.DeepEqual(tail, all[after:]) {
+			t.Fatalf("after %d:\n%+v\nwant:\n%+v", after, tail, all[after:])
+		}
+		prev := ""
+		if after > 0 {
+			prev = all[after-1].Hash
+		}
+		for i, e := range tail {
+			if e.Seq != after+int64(i)+1 {
+				t.Fatalf("after %d: event %d has seq %d", after, i, e.Seq)
+			}
+			if e.Hash != Hash(prev, e) {
+				t.Fatalf("after %d: event %d does not chain from the one before", after, e.Seq)
+			}
+			prev = e.Hash
+		}
+	}
+	for _, after := range []int64{6, 100} {
+		if tail, err := s.LoadAfter(t.Context(), game, after); err != nil || tail != nil {
+			t.Errorf("after %d of 6: %+v, %v; want nil, nil", after, tail, err)
+		}
+	}
+	if _, err := s.LoadAfter(t.Context(), game+1, 0); !errors.Is(err, ErrNoGame) {
+		t.Errorf("unknown game: err = %v, want ErrNoGame", err)
+	}
+	if _, err := s.LoadAfter(t.Context(), game+1, 3); !errors.Is(err, ErrNoGame) {
+		t.Errorf("unknown game after 3: err = %v, want ErrNoGame", err)
+	}
+	_, err = s.LoadAfter(t.Context(), game, -1)
+	if err == nil || errors.Is(err, ErrNoGame) || !strings.Contains(err.Error(), "-1") {
+		t.Errorf("after -1: err = %v, want one naming -1", err)
+	}
+}
+
+// A page showing the game live has its own connection; it sees what a terminal records.
+func TestLoadAfterSeesOtherStore(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "t.db")
+	terminal := openStoreAt(t, path)
+	page := openStoreAt(t, path)
+	game, _ := newGame(t, terminal)
+	if tail, err := page.LoadAfter(t.Context(), game, 1); err != nil || tail != nil {
+		t.Fatalf("before any move: %+v, %v", tail, err)
+	}
+	stored, err := terminal.Append(t.Context(), game, 1, []Event{move("ann", `{"card":"QH"}`, 1), move("bob", `{"card":"KH"}`, 2)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	tail, err := page.LoadAfter(t.Context(), game, 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !reflect.DeepEqual(tail, stored) {
+		t.Fatalf("the page sees %+v, want %+v", tail, stored)
+	}
+}
+
+// queryPlan returns the details of SQLite's plan for query, one line per step.
+func queryPlan(t *testing.T, s *Store, query string, args ...any) string {
+	t.Helper()
+	rows, err := s.db.QueryContext(t.Context(), "EXPLAIN QUERY PLAN "+query, args...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer rows.Close()
+	var steps []string
+	for rows.Next() {
+		var id, parent, unused int
+		var detail string
+		if err := rows.Scan(&id, &parent, &unused, &detail); err != nil {
+			t.Fatal(err)
+		}
+		steps = append(steps, detail)
+	}
+	if err := rows.Err(); err != nil {
+		t.Fatal(err)
+	}
+	return strings.Join(steps, "\n")
+}
+
+// The reads that must not grow with the store go straight to their rows: LoadAfter to the
+// first event after, a match's games (and Create's look at the match) to that match only.
+func TestQueryPlans(t *testing.T) {
+	s := openTestStore(t)
+	tests := []struct {
+		name, query string
+		args        []any
+		want        string
+	}{
+		{"LoadAfter", loadAfterQuery, []any{1, 5}, "SEARCH events USING PRIMARY KEY (game=? AND seq>?)"},
+		{"MatchGames", matchGamesQuery, []any{"autumn club"}, "SEARCH g USING INDEX games_match (match=?)"},
+		{"Create's match kind", matchKindQuery, []any{"autumn club"}, "SEARCH games USING INDEX games_match (match=?)"},
+	}
+	for _, tt := range tests {
+		plan := queryPlan(t, s, tt.query, tt.args...)
+		if !strings.Contains(plan, tt.want) || strings.Contains(plan, "SCAN") || strings.Contains(plan, "TEMP B-TREE") {
+			t.Errorf("%s: plan\n%s\nwant %q, no SCAN and no sort", tt.name, plan, tt.want)
+		}
+	}
+}
+
+func TestCancelledContext(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "t.db")
+	s := openStoreAt(t, path)
+	game, _ := newGame(t, s)
+	ctx, cancel := context.WithCancel(t.Context())
+	cancel()
+	newPath := filepath.Join(t.TempDir(), "new.db")
+
+	calls := map[string]func() error{
+		"Create": func() error {
+			_, _, err := s.Create(ctx, []Event{createdEvent(t, "candidate", "cy")})
+			return err
+		},
+		"Append": func() error {
+			_, err := s.Append(ctx, game, 1, []Event{move("ann", `{}`, 1)})
+			return err
+		},
+		"Load":      func() error { _, err := s.Load(ctx, game); return err },
+		"LoadAfter": func() error { _, err := s.LoadAfter(ctx, game, 0); return err },
+		"Games":     func() error { _, err := s.Games(ctx); return err },
+		"MatchGames": func() error {
+			_, err := s.MatchGames(ctx, "autumn club")
+			return err
+		},
+		"Matches": func() error { _, err := s.Matches(ctx); return err },
+		"Scan": func() error {
+			return s.Scan(ctx, func(Event) error { return errors.New("called fn") })
+		},
+		"Verify": func() error { _, err := s.Verify(ctx); return err },
+		"Open": func() error {
+			_, err := Open(ctx, newPath, testSchema(t))
+			return err
+		},
+	}
+	for name, call := range calls {
+		if err := call(); !errors.Is(err, context.Canceled) {
+			t.Errorf("%s: err = %v, want context.Canceled", name, err)
+		}
+	}
+	evs, err := s.Load(t.Context(), game)
+	if err != nil {
+		t.Fatal(err)
+	}
+	games, err := s.Games(t.Context())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(evs) != 1 || len(games) != 1 {
+		t.Fatalf("cancelled calls wrote: %d events, %d games", len(evs), len(games))
+	}
+	if _, err := os.Stat(newPath); !errors.Is(err, os.ErrNotExist) {
+		t.Fatalf("a cancelled Open made the file: %v", err)
+	}
+}
+
+// Open waits out a busy file for up to busyTimeout, but not past its context.
+func TestRetryBusyStopsWithContext(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "locked.db")
+	holder, err := rawDB(t, path).Conn(t.Context())
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer holder.Close()
+	// In rollback-journal mode an exclusive lock keeps readers out.
+	for _, q := range []string{`CREATE TABLE t (x)`, `BEGIN EXCLUSIVE`} {
+		if _, err := holder.ExecContext(t.Context(), q); err != nil {
+			t.Fatal(err)
+		}
+	}
+	defer holder.ExecContext(context.Background(), `ROLLBACK`)
+	reader, err := sql.Open("sqlite", dsn(path, "_pragma=busy_timeout(0)"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer reader.Close()
+	read := func() error {
+		var n int
+		return reader.QueryRowContext(context.Background(), `SELECT count(*) FROM t`).Scan(&n)
+	}
+	if err := read(); err == nil || !strings.Contains(err.Error(), "locked") {
+		t.Fatalf("the reader is not kept out: %v", err)
+	}
+
+	ctx, cancel := context.WithTimeout(t.Context(), 100*time.Millisecond)
+	defer cancel()
+	start := time.Now()
+	err = retryBusy(ctx, read)
+	if !errors.Is(err, context.DeadlineExceeded) || !strings.Contains(err.Error(), "locked") {
+		t.Fatalf("err = %v, want the deadline and the lock", err)
+	}
+	if d := time.Since(start); d > busyTimeout/2 {
+		t.Fatalf("retryBusy went on for %v after its context ended", d)
 	}
 }

@@ -1,5 +1,7 @@
 package referee
 
+import "fmt"
+
 // Severity says how bad a flag is.
 type Severity string
 
@@ -30,3 +32,16 @@ type Flag struct {
 
 // Open reports whether the flag still needs a ruling.
 func (f Flag) Open() bool { return f.Settled == "" }
+
+// String writes the flag for people: "illegal — rule C7: a bid must beat the high bid (9♥ by
+// ann)", with the event that revealed it and how it was settled when there are.
+func (f Flag) String() string {
+	s := fmt.Sprintf("%s — rule %s: %s", f.Severity, f.Rule, f.Message)
+	if f.RevealedBy != 0 {
+		s += fmt.Sprintf(" (revealed by event %d)", f.RevealedBy)
+	}
+	if f.Settled != "" {
+		s += " [settled: " + f.Settled + "]"
+	}
+	return s
+}

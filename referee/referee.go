@@ -62,8 +62,6 @@ type Game interface {
 	// Apply plays the move recorded at seq and returns the flags it raises, on this event or
 	// on earlier ones that it proves wrong.
 	Apply(seq int64, m Move) []Flag
-	// Finish returns the flags that only the end of the record can raise.
-	Finish() []Flag
 	// Legal lists the moves that would raise no flag now. Empty when the game is over.
 	Legal() []Move
 	// Hint says in words what may be played now, for the line after a refusal.

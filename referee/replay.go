@@ -32,6 +32,7 @@ type Outcome struct {
 	Last int64
 	// moves are the moves in force, in order, with the seq they stand at.
 	moves []Played
+	fixes *fixes
 }
 
 // Played is a move in force at a sequence number of the log.
@@ -289,17 +290,36 @@ func ReplayUntil(r Rules, evs []events.Event, stop int64) (*Outcome, error) {
 		}
 		flags = append(flags, f...)
 	}
-	if stop == 0 {
-		flags = append(flags, g.Finish()...)
-	}
+	o.fixes = fx
+	o.Flags = o.settle(flags)
+	return o, nil
+}
+
+// settle marks the flags on condoned moves settled (L3) and orders all by event.
+func (o *Outcome) settle(flags []Flag) []Flag {
 	for i := range flags {
-		if c := fx.of[flags[i].Seq]; c != nil && c.condoned != "" {
+		if c := o.fixes.of[flags[i].Seq]; c != nil && c.condoned != "" {
 			flags[i].Settled = c.condoned
 		}
 	}
 	slices.SortStableFunc(flags, func(a, b Flag) int { return int(a.Seq - b.Seq) })
-	o.Flags = flags
-	return o, nil
+	return flags
+}
+
+// Try plays a move recorded at the end of the log, event e, on a copy of the game, and returns
+// the outcome a replay of the log with it would give, with the flags it raises (on itself, or
+// on earlier events it proves wrong). o is left as it was, so a refused move costs nothing.
+func (o *Outcome) Try(e events.Event) (*Outcome, []Flag) {
+	next := *o
+	next.Game = o.Game.Clone()
+	m, _, raised := o.fixes.step(next.Game, e)
+	raised = o.settle(raised)
+	next.Flags = o.settle(append(slices.Clip(o.Flags), raised...))
+	if m != nil {
+		next.moves = append(slices.Clip(o.moves), Played{e.Seq, *m})
+	}
+	next.Last = e.Seq
+	return &next, raised
 }
 
 // IsMove reports whether an event of type t is a move of the game, as opposed to its creation

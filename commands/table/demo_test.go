@@ -1,4 +1,4 @@
-package commands
+package table
 
 import (
 	"flag"
@@ -27,9 +27,9 @@ func TestDemoTranscript(t *testing.T) {
 	}
 	var b strings.Builder
 	b.WriteString("# A complete game of Candidate, twelve seats, for `tableside demo`.\n")
-	b.WriteString(transcriptHeader(setup) + "\n")
+	b.WriteString(Line(setupWords(setup)...) + "\n")
 	for _, m := range moves {
-		b.WriteString(g.Notation(m) + "\n")
+		b.WriteString(Line(strings.Fields(g.Notation(m))...) + "\n")
 	}
 	if *update {
 		if err := os.WriteFile("demo/candidate.txt", []byte(b.String()), 0o644); err != nil {
@@ -37,13 +37,13 @@ func TestDemoTranscript(t *testing.T) {
 		}
 	}
 	if !*update && demoTranscript != b.String() {
-		t.Fatalf("demo/candidate.txt is stale: run go test ./commands -run TestDemoTranscript -update")
+		t.Fatalf("demo/candidate.txt is stale: run go test ./commands/table -run TestDemoTranscript -update")
 	}
-	log, err := readTranscript(b.String(), 0)
+	log, err := readTranscript(b.String(), "2026-01-01", 0)
 	if err != nil {
 		t.Fatal(err)
 	}
-	o, err := referee.Replay(candidate.Rules{}, numbered(log))
+	o, err := referee.Replay(candidate.Rules{}, log)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -142,9 +142,6 @@ func (g *game) Apply(seq int64, m referee.Move) []referee.Flag {
 	return one(flag(seq, "E4", referee.Impossible, "%q is not an Article II move; ignored", m.Type))
 }
 
-// Finish implements referee.Game: every check is made when its move is applied.
-func (g *game) Finish() []referee.Flag { return nil }
-
 func (g *game) start(seq int64, name string) []referee.Flag {
 	who := g.player(name)
 	switch {

@@ -1,6 +1,7 @@
 package candidate
 
 import (
+	"context"
 	"encoding/json"
 	"math/rand/v2"
 	"os"
@@ -35,7 +36,7 @@ func benchStore(b *testing.B) *events.Store {
 			return
 		}
 		benchDB = filepath.Join(dir, "bench.db")
-		st, err := events.Open(benchDB, string(schema))
+		st, err := events.Open(context.Background(), benchDB, string(schema))
 		if err != nil {
 			benchErr = err
 			return
@@ -47,7 +48,7 @@ func benchStore(b *testing.B) *events.Store {
 			for i := range log {
 				log[i].At = int64(i)
 			}
-			if _, _, err := st.Create(log); err != nil {
+			if _, _, err := st.Create(context.Background(), log); err != nil {
 				benchErr = err
 				return
 			}
@@ -57,7 +58,7 @@ func benchStore(b *testing.B) *events.Store {
 		b.Fatal(benchErr)
 	}
 	schema, _ := os.ReadFile("../../schema.sql")
-	st, err := events.Open(benchDB, string(schema))
+	st, err := events.Open(context.Background(), benchDB, string(schema))
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -91,7 +92,7 @@ func BenchmarkReplayFromStore(b *testing.B) {
 // readAndDecode reads every event and decodes its payload, and does nothing else.
 func readAndDecode(b *testing.B, st *events.Store) {
 	n := 0
-	err := st.Scan(func(e events.Event) error {
+	err := st.Scan(context.Background(), func(e events.Event) error {
 		n++
 		if e.Type == events.TypeCreated {
 			var c events.Created
@@ -117,7 +118,7 @@ func replayAll(b *testing.B, st *events.Store) {
 		games++
 		log = log[:0]
 	}
-	err := st.Scan(func(e events.Event) error {
+	err := st.Scan(context.Background(), func(e events.Event) error {
 		if len(log) > 0 && e.Game != log[0].Game {
 			flush()
 		}

@@ -131,9 +131,6 @@ func (g *game) Apply(seq int64, m referee.Move) []referee.Flag {
 	return []referee.Flag{flag(seq, "C7", referee.Impossible, "%q is not a Candidate move; ignored", m.Type)}
 }
 
-// Finish implements referee.Game: Candidate raises nothing at the end that a move did not.
-func (g *game) Finish() []referee.Flag { return nil }
-
 func flag(seq int64, rule string, sev referee.Severity, format string, args ...any) referee.Flag {
 	return referee.Flag{Seq: seq, Rule: rule, Severity: sev, Message: fmt.Sprintf(format, args...)}
 }

@@ -229,9 +229,6 @@ func (g *game) Apply(seq int64, m referee.Move) []referee.Flag {
 	return []referee.Flag{flag(seq, "P14", referee.Impossible, "%q is not a Pinochle move; ignored", m.Type)}
 }
 
-// Finish implements referee.Game: the end of a hand already judged everything it could.
-func (g *game) Finish() []referee.Flag { return nil }
-
 // outOfPhase explains why a move of phase want cannot be made now, or returns "".
 func (g *game) outOfPhase(h *hand, want phase) (rule, why string) {
 	if h.phase == want {

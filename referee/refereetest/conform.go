@@ -253,7 +253,11 @@ func WithCorrections(tb testing.TB, rng *rand.Rand, setup events.Created, moves 
 			if note == "" {
 				note = "penalty"
 			}
-			add(events.TypeAdjust, "", events.Adjust{Player: setup.Players[rng.IntN(len(setup.Players))], Points: rng.IntN(11) - 5, Note: note})
+			points := rng.IntN(10) - 5 // -5…4, then no zero: an adjustment of nothing is not made
+			if points >= 0 {
+				points++
+			}
+			add(events.TypeAdjust, "", events.Adjust{Player: setup.Players[rng.IntN(len(setup.Players))], Points: points, Note: note})
 		}
 	}
 	return log

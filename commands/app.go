@@ -1,0 +1,230 @@
+package commands
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/urfave/cli/v2"
+
+	"github.com/tableside/tableside/commands/table"
+)
+
+// usageError is a mistake in what was typed on the command line: exit code 2.
+type usageError struct{ msg string }
+
+func (e usageError) Error() string { return e.msg }
+
+func usagef(format string, args ...any) error { return usageError{fmt.Sprintf(format, args...)} }
+
+// hinted is an error with the command line's own advice for the next line.
+type hinted struct {
+	err  error
+	hint string
+}
+
+func (h hinted) Error() string { return h.err.Error() }
+func (h hinted) Unwrap() error { return h.err }
+
+// Main runs the command line and returns the process's exit code.
+func Main(schema string, args []string) int {
+	return Run(schema, args, os.Stdin, os.Stdout, os.Stderr)
+}
+
+// Run is Main with its streams given, so tests run the real command line in process.
+func Run(schema string, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	app := NewApp(schema, stdin, stdout, stderr)
+	err := app.Run(hoistFlags(app, args))
+	if err == nil {
+		return 0
+	}
+	printError(stderr, err)
+	return exitCode(err)
+}
+
+// exitCode maps an error to the process's exit code, once for every command: 2 for a mistake
+// in what was typed (a usage error, input the application cannot read, no such game), 1 for
+// everything else (a refused move, a conflict, a failure).
+func exitCode(err error) int {
+	var u usageError
+	switch {
+	case errors.As(err, &u), table.CodeOf(err) == table.Invalid, table.CodeOf(err) == table.NotFound:
+		return 2
+	}
+	return 1
+}
+
+// printError writes an error and the hint that goes with it, the way every command does.
+func printError(w io.Writer, err error) {
+	fmt.Fprintf(w, "tableside: error: %s\n", err)
+	hint := table.HintOf(err)
+	var h hinted
+	if errors.As(err, &h) {
+		hint = h.hint
+	}
+	if hint != "" {
+		fmt.Fprintf(w, "tableside: hint: %s\n", hint)
+	}
+}
+
+// NewApp builds a fresh command line. A new one per run keeps tests independent: urfave/cli
+// keeps parsed state in its values.
+func NewApp(schema string, stdin io.Reader, stdout, stderr io.Writer) *cli.App {
+	app := &cli.App{
+		Name:           "tableside",
+		Usage:          "referee and scorekeeper for card games played with real cards",
+		Reader:         stdin,
+		Writer:         stdout,
+		ErrWriter:      stderr,
+		ExitErrHandler: func(*cli.Context, error) {},
+		HideVersion:    true,
+		// A repeated flag carries one value each time: `--team red=ann,cy` keeps its comma.
+		DisableSliceFlagSeparator: true,
+		Flags: []cli.Flag{
+			&cli.StringFlag{Name: "db", Usage: "the database file (default: $TABLESIDE_DB, else tableside.db in the user's data directory)", EnvVars: []string{"TABLESIDE_DB"}},
+		},
+		Metadata: map[string]any{"schema": schema},
+		OnUsageError: func(c *cli.Context, err error, _ bool) error {
+			return usageError{err.Error()}
+		},
+		CommandNotFound: func(c *cli.Context, name string) {},
+		Commands: []*cli.Command{
+			newCommand(), gamesCommand(), recordCommand(), playCommand(), showCommand(), logCommand(), checkCommand(),
+			undoCommand(), voidCommand(), amendCommand(), ruleCommand(), adjustCommand(),
+			scoreCommand(), matchCommand(), exportCommand(), importCommand(), calcCommand(), rulesCommand(),
+			verifyCommand(), demoCommand(),
+		},
+	}
+	app.Action = func(c *cli.Context) error {
+		if c.Args().Present() {
+			return usagef("unknown command %q (see `tableside help`)", c.Args().First())
+		}
+		return cli.ShowAppHelp(c)
+	}
+	for _, cmd := range app.Commands {
+		cmd.OnUsageError = app.OnUsageError
+		for _, sub := range cmd.Subcommands {
+			sub.OnUsageError = app.OnUsageError
+		}
+	}
+	return app
+}
+
+// hoistFlags moves the flags typed after a command's words in front of them, so that
+// `tableside score 3 --format csv` reads like `tableside score --format csv 3`: urfave/cli
+// stops reading flags at the first plain word. Only flags the command defines move, so a
+// negative number (`adjust 3 ann -2`) stays a word; everything after `--` stays in place.
+func hoistFlags(app *cli.App, args []string) []string {
+	if len(args) < 2 {
+		return args
+	}
+	var global, rest []string
+	// Global flags may be typed anywhere.
+	for i := 1; i < len(args); i++ {
+		if n := flagArity(app.Flags, args[i]); n > 0 && isFlagOf(app.Flags, args[i]) {
+			global = append(global, args[i:min(i+n, len(args))]...)
+			i += n - 1
+			continue
+		}
+		if args[i] == "--" {
+			rest = append(rest, args[i:]...)
+			break
+		}
+		rest = append(rest, args[i])
+	}
+	out := append([]string{args[0]}, global...)
+	if len(rest) == 0 {
+		return out
+	}
+	cmds := app.Commands
+	for len(rest) > 0 {
+		cmd := findCommand(cmds, rest[0])
+		if cmd == nil {
+			break
+		}
+		out = append(out, rest[0])
+		var flags, words []string
+		i := 1
+		for ; i < len(rest); i++ {
+			if rest[i] == "--" {
+				words = append(words, rest[i:]...)
+				i = len(rest)
+				break
+			}
+			if n := flagArity(cmd.Flags, rest[i]); n > 0 {
+				flags = append(flags, rest[i:min(i+n, len(rest))]...)
+				i += n - 1
+				continue
+			}
+			if len(cmd.Subcommands) > 0 && len(words) == 0 && findCommand(cmd.Subcommands, rest[i]) != nil {
+				break
+			}
+			words = append(words, rest[i])
+		}
+		out = append(out, flags...)
+		if i < len(rest) && len(words) == 0 { // a subcommand follows
+			rest = rest[i:]
+			cmds = cmd.Subcommands
+			continue
+		}
+		return append(out, words...)
+	}
+	return append(out, rest...)
+}
+
+// isFlagOf reports whether arg names one of flags.
+func isFlagOf(flags []cli.Flag, arg string) bool {
+	name, _, _ := strings.Cut(strings.TrimLeft(arg, "-"), "=")
+	return slices.ContainsFunc(flags, func(f cli.Flag) bool { return slices.Contains(f.Names(), name) })
+}
+
+func findCommand(cmds []*cli.Command, name string) *cli.Command {
+	for _, c := range cmds {
+		if c.Name == name || slices.Contains(c.Aliases, name) {
+			return c
+		}
+	}
+	return nil
+}
+
+// flagArity says how many words the flag at arg takes (1 for `--x` alone, `--x=v`, or a
+// bool; 2 for `--x v`), or 0 when arg is not a flag. A word that looks like a flag but is not
+// one of flags counts as one word, so that urfave/cli sees it and names it as unknown; a
+// negative number is not a flag.
+func flagArity(flags []cli.Flag, arg string) int {
+	if !strings.HasPrefix(arg, "-") || arg == "-" || arg == "--" {
+		return 0
+	}
+	if _, err := strconv.Atoi(arg); err == nil {
+		return 0
+	}
+	name := strings.TrimLeft(arg, "-")
+	name, _, hasValue := strings.Cut(name, "=")
+	for _, f := range flags {
+		if !slices.Contains(f.Names(), name) {
+			continue
+		}
+		if _, isBool := f.(*cli.BoolFlag); isBool || hasValue {
+			return 1
+		}
+		return 2
+	}
+	return 1
+}
+
+// openApp opens the database the flags, the environment or the default name.
+func openApp(c *cli.Context) (*table.App, error) {
+	path := c.String("db")
+	if path == "" {
+		var err error
+		if path, err = table.DefaultPath(); err != nil {
+			return nil, hinted{err, "name a database with --db PATH or $TABLESIDE_DB"}
+		}
+	}
+	schema, _ := c.App.Metadata["schema"].(string)
+	return table.Open(c.Context, path, schema)
+}

@@ -1,0 +1,131 @@
+package commands
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/urfave/cli/v2"
+
+	"github.com/tableside/tableside/cards"
+	"github.com/tableside/tableside/scoring"
+)
+
+func calcCommand() *cli.Command {
+	return &cli.Command{
+		Name:  "calc",
+		Usage: "score cards without a game",
+		Subcommands: []*cli.Command{{
+			Name:      "influence",
+			Usage:     "Candidate influence of captured candidates, best split shown (C1–C3)",
+			ArgsUsage: "CARD|RANK…",
+			Flags: []cli.Flag{
+				&cli.StringFlag{Name: "wrap", Value: "on", Usage: "on|off: whether K-A-2 is a run (C3)"},
+				formatFlag(textOrJSON),
+			},
+			Action: func(c *cli.Context) error {
+				format, err := checkFormat(c, textOrJSON)
+				if err != nil {
+					return err
+				}
+				wrap := strings.ToLower(c.String("wrap"))
+				if wrap != "on" && wrap != "off" {
+					return usagef("--wrap takes on or off, not %q", c.String("wrap"))
+				}
+				if c.NArg() == 0 {
+					return usagef("give the captured candidates: tableside calc influence J Q K A")
+				}
+				var ranks []cards.Rank
+				for _, w := range c.Args().Slice() {
+					r, err := cards.ParseRank(w)
+					if err != nil {
+						card, cerr := cards.Parse(w)
+						if cerr != nil {
+							return usagef("%q is not a card or rank (A 2…10 J Q K, T for 10)", w)
+						}
+						r = card.Rank
+					}
+					ranks = append(ranks, r)
+				}
+				inf := scoring.BestInfluence(ranks, wrap == "on")
+				if format == "json" {
+					return writeJSON(c.App.Writer, inf)
+				}
+				for _, g := range inf.Groups {
+					fmt.Fprintln(c.App.Writer, g.String())
+				}
+				fmt.Fprintf(c.App.Writer, "total %d\n", inf.Total)
+				return nil
+			},
+		}, {
+			Name:      "meld",
+			Usage:     "Pinochle meld of a hand, by named meld (P5–P8); without --trump, for each suit that may be trump (P4)",
+			ArgsUsage: "CARD…",
+			Flags: []cli.Flag{
+				&cli.StringFlag{Name: "trump", Usage: "the trump suit (S H D C or ♠ ♥ ♦ ♣)"},
+				formatFlag(textOrJSON),
+			},
+			Action: calcMeld,
+		}},
+	}
+}
+
+func calcMeld(c *cli.Context) error {
+	format, err := checkFormat(c, textOrJSON)
+	if err != nil {
+		return err
+	}
+	if c.NArg() == 0 {
+		return usagef("give the cards: tableside calc meld --trump H AH TH KH QH JH 9H QS JD …")
+	}
+	var hand []cards.Card
+	copies := map[cards.Card]int{}
+	for _, w := range c.Args().Slice() {
+		card, err := cards.Parse(w)
+		if err != nil || !scoring.IsPinochleCard(card) {
+			return usagef("%q is not a pinochle card (9 J Q K 10 A, T for 10, of S H D C)", w)
+		}
+		if copies[card]++; copies[card] > 2 {
+			return usagef("%s appears %d times: the deck has two of each card", card.Pretty(), copies[card])
+		}
+		hand = append(hand, card)
+	}
+	var trumps []cards.Suit
+	if t := c.String("trump"); t != "" {
+		s, err := cards.ParseSuit(t)
+		if err != nil {
+			return usagef("--trump %q is not a suit (S H D C or ♠ ♥ ♦ ♣)", t)
+		}
+		trumps = []cards.Suit{s}
+	} else {
+		for _, s := range cards.Suits {
+			if copies[cards.Card{Rank: 9, Suit: s}] > 0 || (copies[cards.Card{Rank: cards.King, Suit: s}] > 0 && copies[cards.Card{Rank: cards.Queen, Suit: s}] > 0) {
+				trumps = append(trumps, s)
+			}
+		}
+		if len(trumps) == 0 {
+			return hinted{fmt.Errorf("no suit may be trump: the hand has no marriage (K+Q) and no 9 in any suit (P4)"), "name one with --trump to see its meld anyway"}
+		}
+	}
+	var melds []scoring.Meld
+	for _, s := range trumps {
+		melds = append(melds, scoring.MeldOf(hand, s))
+	}
+	if format == "json" {
+		if c.String("trump") != "" {
+			return writeJSON(c.App.Writer, melds[0])
+		}
+		return writeJSON(c.App.Writer, melds)
+	}
+	for i, m := range melds {
+		if i > 0 {
+			fmt.Fprintln(c.App.Writer)
+		}
+		fmt.Fprintf(c.App.Writer, "trump %s:\n", m.Trump.Symbol())
+		for _, l := range m.Melds {
+			fmt.Fprintf(c.App.Writer, "  %s\n", l)
+		}
+		fmt.Fprintf(c.App.Writer, "  total %d\n", m.Total)
+	}
+	return nil
+}
+

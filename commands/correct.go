@@ -1,0 +1,110 @@
+package commands
+
+import (
+	"errors"
+	"fmt"
+	"io"
+
+	"github.com/urfave/cli/v2"
+
+	"github.com/tableside/tableside/commands/table"
+)
+
+func noteFlag() cli.Flag {
+	return &cli.StringFlag{Name: "note", Usage: "why (shown on the log and the score sheet)"}
+}
+
+// correction completes a command that records one correction: it reads the game and the
+// words after it, and shows what the correction changes (or, with --dry-run, would change).
+func correction(cmd *cli.Command) *cli.Command {
+	cmd.Flags = append(cmd.Flags, noteFlag(), &cli.BoolFlag{Name: "dry-run", Usage: "print how flags and scores would change, and record nothing"})
+	cmd.Action = func(c *cli.Context) error {
+		app, g, err := openGame(c)
+		if err != nil {
+			return err
+		}
+		defer app.Close()
+		return correct(c, app, g, table.Correction{Verb: cmd.Name, Args: c.Args().Slice()[1:], Note: c.String("note"), Force: c.Bool("force")}, c.Bool("dry-run"))
+	}
+	return cmd
+}
+
+// correct records a correction typed against g and shows what it changed.
+func correct(c *cli.Context, app *table.App, g *table.Game, corr table.Correction, dryRun bool) error {
+	done, err := app.Correct(c.Context, g, corr, dryRun)
+	var te *table.Error
+	if errors.As(err, &te) {
+		noteRejudged(c.App.ErrWriter, g.ID, te.Rejudged)
+	}
+	if err != nil {
+		return advise(err, g.ID)
+	}
+	noteRejudged(c.App.ErrWriter, g.ID, done.Rejudged)
+	w := c.App.Writer
+	if dryRun {
+		fmt.Fprintf(w, "dry run, nothing recorded: %s\n", done.After.Describe(done.Event))
+		writeChanges(w, done.Changes())
+		return nil
+	}
+	fmt.Fprintf(w, "%d: %s\n", done.Event.Seq, done.After.Describe(done.Event))
+	writeChanges(w, done.Changes())
+	fmt.Fprintf(w, "next: %s\n", done.After.Game.Hint())
+	return nil
+}
+
+// writeChanges prints how a correction changes the flags and totals.
+func writeChanges(w io.Writer, ch table.Changes) {
+	for _, f := range ch.Added {
+		fmt.Fprintf(w, "  + flag on event %d: %s\n", f.Seq, f)
+	}
+	for _, f := range ch.Removed {
+		fmt.Fprintf(w, "  - flag gone from event %d: %s\n", f.Seq, f)
+	}
+	for _, t := range ch.Totals {
+		fmt.Fprintf(w, "  %s: %d → %d\n", t.Player, t.From, t.To)
+	}
+	if ch.None() {
+		fmt.Fprintln(w, "  no flag or total changes")
+	}
+}
+
+func undoCommand() *cli.Command {
+	return correction(&cli.Command{
+		Name:      "undo",
+		Usage:     "take back the latest move (recorded as a void; nothing is erased)",
+		ArgsUsage: "GAME",
+	})
+}
+
+func voidCommand() *cli.Command {
+	return correction(&cli.Command{
+		Name:      "void",
+		Usage:     "take back an earlier move; everything after it is judged again",
+		ArgsUsage: "GAME SEQ (the event number from `tableside log`)",
+	})
+}
+
+func amendCommand() *cli.Command {
+	return correction(&cli.Command{
+		Name:      "amend",
+		Usage:     "replace an earlier move; everything after it is judged again",
+		ArgsUsage: "GAME SEQ MOVE… (e.g. amend 3 7 ann bid 10H)",
+		Flags:     []cli.Flag{&cli.BoolFlag{Name: "force", Usage: "amend to an illegal move anyway, flagged"}},
+	})
+}
+
+func ruleCommand() *cli.Command {
+	return correction(&cli.Command{
+		Name:      "rule",
+		Usage:     "settle the flags on a move: condone (it stands) or void (it is taken back)",
+		ArgsUsage: "GAME SEQ condone|void [--note \"why\"]",
+	})
+}
+
+func adjustCommand() *cli.Command {
+	return correction(&cli.Command{
+		Name:      "adjust",
+		Usage:     "add or take points from a player, with a reason",
+		ArgsUsage: "GAME PLAYER ±N --note \"why\"",
+	})
+}

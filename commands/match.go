@@ -1,0 +1,94 @@
+package commands
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/urfave/cli/v2"
+
+	"github.com/tableside/tableside/commands/render"
+	"github.com/tableside/tableside/commands/table"
+)
+
+func matchCommand() *cli.Command {
+	return &cli.Command{
+		Name:      "match",
+		Usage:     "the standings of a match or season: every game's points summed (without a name, the matches)",
+		ArgsUsage: "[NAME]",
+		Flags:     []cli.Flag{formatFlag(tableOrJSON)},
+		Action: func(c *cli.Context) error {
+			format, err := checkFormat(c, tableOrJSON)
+			if err != nil {
+				return err
+			}
+			app, err := openApp(c)
+			if err != nil {
+				return err
+			}
+			defer app.Close()
+			if c.NArg() == 0 {
+				matches, err := app.Matches(c.Context)
+				if err != nil {
+					return err
+				}
+				if format == "json" {
+					return writeJSON(c.App.Writer, matches)
+				}
+				var rows [][]string
+				for _, m := range matches {
+					rows = append(rows, []string{m.Match, m.Kind, fmt.Sprint(m.Games)})
+				}
+				return render.Table(c.App.Writer, format, []string{"match", "kind", "games"}, rows)
+			}
+			s, err := app.Match(c.Context, strings.Join(c.Args().Slice(), " "))
+			if table.CodeOf(err) == table.NotFound {
+				return hinted{err, "start one with `tableside new KIND --players … --match NAME`"}
+			}
+			if err != nil {
+				return err
+			}
+			if format == "json" {
+				return writeJSON(c.App.Writer, s)
+			}
+			return writeStandings(c, format, s)
+		},
+	}
+}
+
+// writeStandings writes a match's table: each player's points in each game, the sum, the wins.
+func writeStandings(c *cli.Context, format string, s *table.Standings) error {
+	w := c.App.Writer
+	header := []string{"rank", "player"}
+	for _, g := range s.Played {
+		header = append(header, fmt.Sprintf("game %d", g.Game))
+	}
+	header = append(header, "points", "wins")
+	var rows [][]string
+	for _, st := range s.Standings {
+		row := []string{fmt.Sprint(st.Rank), st.Player}
+		for _, g := range s.Played {
+			cell := ""
+			if points, played := g.Totals[st.Player]; played {
+				cell = fmt.Sprint(points)
+				if !g.Finished {
+					cell += " (in play)"
+				}
+			}
+			row = append(row, cell)
+		}
+		rows = append(rows, append(row, fmt.Sprint(st.Points), fmt.Sprint(st.Wins)))
+	}
+	fmt.Fprintf(w, "match %s: %d game%s of %s\n", s.Match, s.Games, plural(s.Games), s.Kind)
+	if err := render.Table(w, format, header, rows); err != nil {
+		return err
+	}
+	lead := "leads"
+	if len(s.Leaders) > 1 {
+		lead = "share the lead"
+	}
+	fmt.Fprintf(w, "%s %s with %d points\n", strings.Join(s.Leaders, " and "), lead, s.Standings[0].Points)
+	if len(s.Others) > 0 {
+		fmt.Fprintf(c.App.ErrWriter, "tableside: note: games %v are filed under this match but are not %s: not counted\n", s.Others, s.Kind)
+	}
+	return nil
+}

@@ -1,0 +1,46 @@
+package commands
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/urfave/cli/v2"
+
+	"github.com/tableside/tableside/commands/table"
+)
+
+func newCommand() *cli.Command {
+	return &cli.Command{
+		Name:      "new",
+		Usage:     "start a game and print its id",
+		ArgsUsage: "KIND",
+		Flags: []cli.Flag{
+			&cli.StringFlag{Name: "players", Usage: "the players in seating order, comma-separated"},
+			&cli.StringFlag{Name: "dealer", Usage: "the first dealer"},
+			&cli.StringFlag{Name: "opener", Usage: "the first opener, for games that name one instead of a dealer"},
+			&cli.StringFlag{Name: "date", Usage: "the day the game is played, YYYY-MM-DD, for a game entered from paper (default: today)"},
+			&cli.StringSliceFlag{Name: "option", Usage: "a game option NAME=VALUE (see `tableside rules KIND`); repeatable"},
+			&cli.StringSliceFlag{Name: "team", Usage: "a team or party NAME=PLAYER,PLAYER, for games played in teams; repeatable"},
+			&cli.StringFlag{Name: "match", Usage: "the match or season the game belongs to (see `tableside match`)"},
+		},
+		Action: func(c *cli.Context) error {
+			if c.NArg() != 1 {
+				return usagef("name the game: tableside new KIND --players a,b (kinds: %s)", strings.Join(table.Kinds(), ", "))
+			}
+			app, err := openApp(c)
+			if err != nil {
+				return err
+			}
+			defer app.Close()
+			g, err := app.New(c.Context, table.Setup{
+				Kind: c.Args().First(), Players: c.String("players"), Dealer: c.String("dealer"), Opener: c.String("opener"),
+				Date: c.String("date"), Match: c.String("match"), Teams: c.StringSlice("team"), Options: c.StringSlice("option"),
+			})
+			if err != nil {
+				return err
+			}
+			fmt.Fprintln(c.App.Writer, g.ID)
+			return nil
+		},
+	}
+}

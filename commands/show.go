@@ -1,0 +1,70 @@
+package commands
+
+import (
+	"fmt"
+	"io"
+	"strings"
+	"time"
+
+	"github.com/urfave/cli/v2"
+
+	"github.com/tableside/tableside/commands/render"
+	"github.com/tableside/tableside/commands/table"
+)
+
+func showCommand() *cli.Command {
+	return gameCommand(&cli.Command{
+		Name:  "show",
+		Usage: "the table now: seat, candidate, high bid, whose turn, legal moves, open flags",
+	}, textOrJSON, func(c *cli.Context, _ *table.App, g *table.Game, format string) error {
+		if format == "json" {
+			return writeJSON(c.App.Writer, g.View())
+		}
+		show(c.App.Writer, g)
+		return nil
+	})
+}
+
+// show writes the table now: the game's status, what is legal and the open flags.
+func show(w io.Writer, g *table.Game) {
+	fmt.Fprintf(w, "game %d: %s, %s\n", g.ID, g.Setup.Kind, strings.Join(g.Setup.Players, " v "))
+	for _, f := range g.Game.Status() {
+		fmt.Fprintf(w, "  %-20s %s\n", f.Label+":", f.Value)
+	}
+	fmt.Fprintf(w, "  %-20s %s\n", "legal:", g.Game.Hint())
+	open := g.OpenFlags()
+	if len(open) == 0 {
+		fmt.Fprintf(w, "  %-20s none\n", "open flags:")
+		return
+	}
+	fmt.Fprintf(w, "  open flags:\n")
+	for _, f := range open {
+		fmt.Fprintf(w, "    event %d: %s\n", f.Seq, f)
+	}
+}
+
+func logCommand() *cli.Command {
+	return gameCommand(&cli.Command{
+		Name:  "log",
+		Usage: "the game's events with their flags",
+	}, tableOrJSON, func(c *cli.Context, _ *table.App, g *table.Game, format string) error {
+		return writeLog(c.App.Writer, g, format)
+	})
+}
+
+// writeLog writes every event with its flags and the corrections that touched it.
+func writeLog(w io.Writer, g *table.Game, format string) error {
+	entries := g.Entries()
+	if format == "json" {
+		return writeJSON(w, entries)
+	}
+	var rows [][]string
+	for _, e := range entries {
+		var flags []string
+		for _, f := range e.Flags {
+			flags = append(flags, f.String())
+		}
+		rows = append(rows, []string{fmt.Sprint(e.Seq), time.UnixMilli(e.At).Format("15:04:05"), e.Text, e.Note, strings.Join(flags, "\n")})
+	}
+	return render.Table(w, format, []string{"event", "time", "what", "note", "flags"}, rows)
+}

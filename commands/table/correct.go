@@ -1,0 +1,351 @@
+package table
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/tableside/tableside/events"
+	"github.com/tableside/tableside/referee"
+)
+
+// The verbs of corrections, typed at the table and written in transcripts. No player may be
+// called by one of them (referee.CheckPlayers), so a line that starts with one is a correction.
+const (
+	verbVoid   = "void"
+	verbAmend  = "amend"
+	verbRule   = "rule"
+	verbAdjust = "adjust"
+	verbUndo   = "undo"
+)
+
+// isCorrection reports whether a word starts a correction in a transcript.
+func isCorrection(word string) bool {
+	switch word {
+	case verbVoid, verbAmend, verbRule, verbAdjust:
+		return true
+	}
+	return false
+}
+
+// correction is a correction or an adjustment: the one form that what is typed is read into,
+// that its event is written from, and that the log's descriptions and a transcript's lines are
+// both written from.
+type correction struct {
+	verb     string // void, amend, rule or adjust
+	target   int64  // the event corrected
+	move     referee.Move
+	decision string // a ruling's: condone or void
+	player   string // an adjustment's
+	points   int
+	note     string
+}
+
+// correctionOf reads a correction or adjustment event.
+func correctionOf(e events.Event) (correction, bool) {
+	var p struct {
+		Target   int64           `json:"target"`
+		Type     string          `json:"type"`
+		Actor    string          `json:"actor"`
+		Payload  json.RawMessage `json:"payload"`
+		Decision string          `json:"decision"`
+		Player   string          `json:"player"`
+		Points   int             `json:"points"`
+		Note     string          `json:"note"`
+	}
+	_ = decode(e, &p) // an unreadable correction is flagged by the replay, and shown as far as it reads
+	c := correction{target: p.Target, decision: p.Decision, player: p.Player, points: p.Points, note: p.Note}
+	switch e.Type {
+	case events.TypeVoid:
+		c.verb = verbVoid
+	case events.TypeAmend:
+		c.verb, c.move = verbAmend, referee.Move{Type: p.Type, Actor: p.Actor, Payload: p.Payload}
+	case events.TypeRuling:
+		c.verb = verbRule
+	case events.TypeAdjust:
+		c.verb = verbAdjust
+	default:
+		return c, false
+	}
+	return c, true
+}
+
+// event writes the correction as the event that records it.
+func (c correction) event() (typ string, payload []byte, err error) {
+	var v any
+	switch c.verb {
+	case verbVoid:
+		typ, v = events.TypeVoid, events.Void{Target: c.target, Note: c.note}
+	case verbAmend:
+		typ, v = events.TypeAmend, events.Amend{Target: c.target, Type: c.move.Type, Actor: c.move.Actor, Payload: c.move.Payload, Note: c.note}
+	case verbRule:
+		typ, v = events.TypeRuling, events.Ruling{Target: c.target, Decision: c.decision, Note: c.note}
+	default:
+		typ, v = events.TypeAdjust, events.Adjust{Player: c.player, Points: c.points, Note: c.note}
+	}
+	payload, err = json.Marshal(v)
+	return typ, payload, err
+}
+
+// words writes the correction as it is typed, note aside: void 5, amend 5 ann bid 10H,
+// rule 5 condone, adjust ann +3.
+func (c correction) words(notation func(referee.Move) string) []string {
+	n := strconv.FormatInt(c.target, 10)
+	switch c.verb {
+	case verbAmend:
+		return append([]string{verbAmend, n}, strings.Fields(notation(c.move))...)
+	case verbRule:
+		return []string{verbRule, n, c.decision}
+	case verbAdjust:
+		return []string{verbAdjust, c.player, fmt.Sprintf("%+d", c.points)}
+	}
+	return []string{verbVoid, n}
+}
+
+// describe writes the correction for people: "void event 6 (misheard)".
+func (c correction) describe(describe func(referee.Move) string) string {
+	var s string
+	switch c.verb {
+	case verbAmend:
+		s = fmt.Sprintf("amend event %d to: %s", c.target, describe(c.move))
+	case verbRule:
+		s = fmt.Sprintf("ruling on event %d: %s", c.target, c.decision)
+	case verbAdjust:
+		s = fmt.Sprintf("adjust %s %+d", c.player, c.points)
+	default:
+		s = fmt.Sprintf("void event %d", c.target)
+	}
+	if c.note != "" {
+		s += " (" + c.note + ")"
+	}
+	return s
+}
+
+// reading is what a correction is read against: the game's players, its name in messages, and
+// the game as it stood before an event, in which an amended move is read.
+type reading struct {
+	name    string
+	players []string
+	before  func(seq int64) referee.Game
+}
+
+// read reads a correction as typed — void SEQ, amend SEQ MOVE…, rule SEQ condone|void,
+// adjust PLAYER ±N — with its note. It refuses what cannot be read; whether the correction may
+// correct what it names is judged against the log (admit, and the replay's L1).
+func (r reading) read(verb string, args []string, note string) (correction, error) {
+	c := correction{verb: verb, note: note}
+	need := func(n int, form string) error {
+		if len(args) == n || (verb == verbAmend && len(args) >= n) {
+			return nil
+		}
+		return invalid(nil, "", "%s takes %s", verb, form)
+	}
+	target := func() error {
+		n, err := strconv.ParseInt(args[0], 10, 64)
+		if err != nil || n < 1 {
+			return invalid(nil, "", "%q is not an event number (the log numbers every event)", args[0])
+		}
+		c.target = n
+		return nil
+	}
+	switch verb {
+	case verbVoid:
+		if err := need(1, "the number of the event to take back: void SEQ"); err != nil {
+			return c, err
+		}
+		return c, target()
+	case verbAmend:
+		if err := need(2, "the number of the event and the move that replaces it: amend SEQ MOVE…"); err != nil {
+			return c, err
+		}
+		if err := target(); err != nil {
+			return c, err
+		}
+		at := r.before(c.target)
+		m, err := at.Parse(args[1:])
+		if err != nil {
+			return c, invalid(err, fmt.Sprintf("at event %d: %s", c.target, at.Hint()), "%v", err)
+		}
+		c.move = m
+		return c, nil
+	case verbRule:
+		if err := need(2, "the number of the event and the ruling: rule SEQ condone|void"); err != nil {
+			return c, err
+		}
+		c.decision = strings.ToLower(args[1])
+		if c.decision != events.Condone && c.decision != events.VoidIt {
+			return c, invalid(nil, "", "%q is not a ruling: use %s or %s", args[1], events.Condone, events.VoidIt)
+		}
+		return c, target()
+	case verbAdjust:
+		if err := need(2, "a player and the points to add or take: adjust PLAYER ±N"); err != nil {
+			return c, err
+		}
+		i := referee.PlayerIndex(r.players, args[0])
+		if i < 0 {
+			return c, invalid(nil, "", "%q is not a player of %s (players: %s)", args[0], r.name, strings.Join(r.players, ", "))
+		}
+		n, err := strconv.Atoi(args[1])
+		if err != nil || n == 0 {
+			return c, invalid(nil, "", "%q is not a number of points (+3, -2)", args[1])
+		}
+		if strings.TrimSpace(note) == "" {
+			return c, invalid(nil, "", "say why: an adjustment needs a note")
+		}
+		c.player, c.points = r.players[i], n
+		return c, nil
+	}
+	return c, invalid(nil, "", "%q is not a correction (undo, void, amend, rule, adjust)", verb)
+}
+
+// admit refuses a correction that cannot correct what it names in this game, or an amend to a
+// move that breaks a rule where it stands, unless forced. (An import records such corrections
+// as they were written, and the replay flags them: L1.)
+func (g *Game) admit(c correction, force bool) error {
+	if c.verb == verbAdjust {
+		return nil
+	}
+	e, ok := g.EventAt(c.target)
+	if !ok {
+		return invalid(nil, "", "game %d has no event %d (it ends at %d)", g.ID, c.target, g.Last)
+	}
+	what := map[string]string{verbVoid: "voided", verbAmend: "amended", verbRule: "ruled on"}[c.verb]
+	if !referee.IsMove(e.Type) && !(c.verb == verbVoid && e.Type == events.TypeAdjust) {
+		return invalid(nil, "", "event %d is %q, not a move: only moves can be %s", c.target, g.Describe(e), what)
+	}
+	// An amend brings a voided move back in its new form (L1); nothing else may touch it.
+	if note := g.Notes[c.target]; strings.HasPrefix(note, "voided") && c.verb != verbAmend {
+		return invalid(nil, "", "event %d is already %s", c.target, note)
+	}
+	switch {
+	case c.verb == verbRule && c.decision == events.Condone && len(flagsAt(g.Outcome.OpenFlags(), c.target)) == 0:
+		return invalid(nil, "", "event %d has no open flag to condone", c.target)
+	case c.verb == verbAmend:
+		at := g.before(c.target)
+		hint := at.Hint()
+		if own := flagsAt(at.Apply(c.target, c.move), c.target); len(own) > 0 && !force {
+			return refused(g, own, fmt.Sprintf("legal at event %d: %s", c.target, hint))
+		}
+	}
+	return nil
+}
+
+// Correction is a correction typed at the table: a verb and the words after it.
+type Correction struct {
+	Verb string   // undo, void, amend, rule or adjust
+	Args []string // SEQ · SEQ MOVE… · SEQ condone|void · PLAYER ±N; nothing for undo
+	Note string   // why; an adjustment needs one
+	// Force amends to a move that breaks a rule where it stands, flagged.
+	Force bool
+}
+
+// Corrected is what a correction did, or in a dry run would do.
+type Corrected struct {
+	Event events.Event
+	// Before is the game the correction was judged against; After, the game with it.
+	Before, After *Game
+	// Rejudged counts how often it was judged again because another terminal recorded first.
+	Rejudged int
+}
+
+// Changes is how the correction changes the game's flags and totals.
+func (c *Corrected) Changes() Changes { return diff(c.Before.Outcome, c.After.Outcome) }
+
+// Correct reads a correction typed against g (the game as the typist saw it), judges it
+// against the log and appends it, or with dryRun only says what it would do. An undo takes
+// back the move that was the latest in g: if another terminal has recorded a move since,
+// nothing is undone.
+func (a *App) Correct(ctx context.Context, g *Game, c Correction, dryRun bool) (*Corrected, error) {
+	var typed correction
+	if c.Verb == verbUndo {
+		if len(c.Args) > 0 {
+			return nil, invalid(nil, "", "undo takes back the latest move; to take back another, void it: void SEQ")
+		}
+		if typed.target = g.lastMove(); typed.target == 0 {
+			return nil, invalid(nil, "", "game %d has no move to undo", g.ID)
+		}
+		typed.verb, typed.note = verbVoid, c.Note
+	} else {
+		var err error
+		r := reading{name: fmt.Sprintf("game %d", g.ID), players: g.Setup.Players, before: g.before}
+		if typed, err = r.read(strings.ToLower(c.Verb), c.Args, c.Note); err != nil {
+			return nil, err
+		}
+	}
+	judge := func(g *Game) (judged, error) {
+		if c.Verb == verbUndo && g.lastMove() != typed.target {
+			return judged{}, &Error{Code: Conflict, Game: g, Message: fmt.Sprintf(
+				"another terminal recorded in game %d since: the latest move is event %d, not %d; nothing was undone", g.ID, g.lastMove(), typed.target)}
+		}
+		if err := g.admit(typed, c.Force); err != nil {
+			return judged{}, err
+		}
+		typ, payload, err := typed.event()
+		if err != nil {
+			return judged{}, err
+		}
+		e := a.stamp(typ, "", payload)
+		e.Seq = g.Last + 1
+		next, err := referee.Replay(g.Rules, append(slices.Clip(g.Log), e))
+		return judged{e, next}, err
+	}
+	if dryRun {
+		j, err := judge(g)
+		if err != nil {
+			return nil, err
+		}
+		return &Corrected{Event: j.event, Before: g, After: g.with(j)}, nil
+	}
+	before, after, e, rejudged, err := a.commit(ctx, g, false, judge)
+	if err != nil {
+		return nil, err
+	}
+	return &Corrected{Event: e, Before: before, After: after, Rejudged: rejudged}, nil
+}
+
+// Changes are how a correction changes a game's flags and totals.
+type Changes struct {
+	Added   []referee.Flag `json:"added"`
+	Removed []referee.Flag `json:"removed"`
+	Totals  []TotalChange  `json:"totals"`
+}
+
+// TotalChange is one player's total before and after.
+type TotalChange struct {
+	Player string `json:"player"`
+	From   int    `json:"from"`
+	To     int    `json:"to"`
+}
+
+// None reports whether nothing changes.
+func (c Changes) None() bool { return len(c.Added)+len(c.Removed)+len(c.Totals) == 0 }
+
+// diff compares two outcomes of one game.
+func diff(before, after *referee.Outcome) Changes {
+	had, has := map[referee.Flag]bool{}, map[referee.Flag]bool{}
+	for _, f := range before.Flags {
+		had[f] = true
+	}
+	c := Changes{Added: []referee.Flag{}, Removed: []referee.Flag{}, Totals: []TotalChange{}}
+	for _, f := range after.Flags {
+		has[f] = true
+		if !had[f] {
+			c.Added = append(c.Added, f)
+		}
+	}
+	for _, f := range before.Flags {
+		if !has[f] {
+			c.Removed = append(c.Removed, f)
+		}
+	}
+	b, a := before.Sheet(), after.Sheet()
+	for _, p := range before.Setup.Players {
+		if b.Totals[p] != a.Totals[p] {
+			c.Totals = append(c.Totals, TotalChange{p, b.Totals[p], a.Totals[p]})
+		}
+	}
+	return c
+}

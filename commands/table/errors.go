@@ -1,0 +1,96 @@
+package table
+
+import (
+	"errors"
+	"fmt"
+	"strings"
+
+	"github.com/tableside/tableside/referee"
+)
+
+// Code says what kind of failure an Error is, so that each face maps it once: the command line
+// to an exit code, the server to an HTTP status.
+type Code string
+
+// The codes.
+const (
+	// Invalid: what was given cannot be read or does not fit the game (a move's words, a
+	// player's name, a correction naming an event it cannot correct, a setup).
+	Invalid Code = "invalid"
+	// NotFound: no such game, or no such match.
+	NotFound Code = "not_found"
+	// Refused: the move breaks a rule. Flags says which and Hint what is legal instead.
+	Refused Code = "refused"
+	// Over: the game is over; only corrections can be recorded.
+	Over Code = "over"
+	// Conflict: another terminal recorded first, and the entry cannot be judged again: the
+	// caller named the event it expected to follow, or the entry meant a state that is gone.
+	Conflict Code = "conflict"
+)
+
+// Error is a failure the application explains to the table. Nothing was recorded.
+type Error struct {
+	Code    Code
+	Message string
+	// Hint says what to do instead, in the game's own terms (what is legal now).
+	Hint string
+	// Flags are the flags a refused entry would raise, the first leading.
+	Flags []referee.Flag
+	// Game is the game as it stands now when the failure is about its state (refused, over,
+	// conflict), so a face can show it beside the refusal.
+	Game *Game
+	// Rejudged counts how often the entry was judged again because another terminal recorded
+	// first.
+	Rejudged int
+	// Err is the cause, for errors.Is: events.ErrConflict, events.ErrNoGame, referee.ErrMove …
+	Err error
+}
+
+func (e *Error) Error() string { return e.Message }
+
+func (e *Error) Unwrap() error { return e.Err }
+
+// CodeOf returns the code of an application error, or "" for any other error (a failure of the
+// store or the machine).
+func CodeOf(err error) Code {
+	var e *Error
+	if errors.As(err, &e) {
+		return e.Code
+	}
+	return ""
+}
+
+// HintOf returns the hint of an application error, or "".
+func HintOf(err error) string {
+	var e *Error
+	if errors.As(err, &e) {
+		return e.Hint
+	}
+	return ""
+}
+
+// invalid is an Invalid error wrapping cause (which may be nil).
+func invalid(cause error, hint, format string, args ...any) *Error {
+	return &Error{Code: Invalid, Message: fmt.Sprintf(format, args...), Hint: hint, Err: cause}
+}
+
+// refused is the error for an entry that would raise flags on itself: every flag, the first
+// leading.
+func refused(g *Game, own []referee.Flag, hint string) *Error {
+	lines := make([]string, len(own))
+	for i, f := range own {
+		lines[i] = f.String()
+	}
+	return &Error{Code: Refused, Message: strings.Join(lines, "\n  and "), Hint: hint, Flags: own, Game: g}
+}
+
+// flagsAt returns the flags on event seq.
+func flagsAt(flags []referee.Flag, seq int64) []referee.Flag {
+	var out []referee.Flag
+	for _, f := range flags {
+		if f.Seq == seq {
+			out = append(out, f)
+		}
+	}
+	return out
+}

@@ -1,0 +1,146 @@
+package table
+
+import (
+	"encoding/json"
+	"fmt"
+	"strings"
+
+	"github.com/tableside/tableside/events"
+	"github.com/tableside/tableside/referee"
+	"github.com/tableside/tableside/scoring"
+)
+
+func decode(e events.Event, v any) error { return json.Unmarshal(e.Payload, v) }
+
+// moveOf is an event's move, as the engines read it.
+func moveOf(e events.Event) referee.Move {
+	return referee.Move{Type: e.Type, Actor: e.Actor, Payload: e.Payload}
+}
+
+// EventAt returns the event at seq.
+func (g *Game) EventAt(seq int64) (events.Event, bool) {
+	if seq < 1 || seq > int64(len(g.Log)) {
+		return events.Event{}, false
+	}
+	return g.Log[seq-1], true
+}
+
+// Describe writes any event of the log for people, corrections included: "ann bids 9♥",
+// "void event 6 (misheard)".
+func (g *Game) Describe(e events.Event) string {
+	if referee.IsMove(e.Type) {
+		return g.Game.Describe(moveOf(e))
+	}
+	if e.Type == events.TypeCreated {
+		return fmt.Sprintf("new %s game: %s", g.Setup.Kind, strings.Join(g.Setup.Players, ", "))
+	}
+	if c, ok := correctionOf(e); ok {
+		return c.describe(g.Game.Describe)
+	}
+	return e.Type
+}
+
+// Legal lists the moves that may be made now, in the notation Record reads.
+func (g *Game) Legal() []string {
+	legal := []string{}
+	for _, m := range g.Game.Legal() {
+		legal = append(legal, g.Game.Notation(m))
+	}
+	return legal
+}
+
+// Sheet is the game's score sheet, with its id and options.
+func (g *Game) Sheet() *scoring.Sheet {
+	s := g.Outcome.Sheet()
+	s.Game, s.Options = g.ID, g.Setup.Options
+	return s
+}
+
+// AllFlags is every flag of the game, open and settled, never nil.
+func (g *Game) AllFlags() []referee.Flag { return nonNil(g.Flags) }
+
+// OpenFlags is the flags still needing a ruling, never nil.
+func (g *Game) OpenFlags() []referee.Flag { return nonNil(g.Outcome.OpenFlags()) }
+
+func nonNil(f []referee.Flag) []referee.Flag {
+	if f == nil {
+		return []referee.Flag{}
+	}
+	return f
+}
+
+// View is the table now, as `show` gives it: a public JSON contract (docs/json.md).
+type View struct {
+	Game    int64             `json:"game"`
+	Kind    string            `json:"kind"`
+	Players []string          `json:"players"`
+	Options map[string]string `json:"options"`
+	Date    string            `json:"date,omitempty"`
+	Match   string            `json:"match,omitempty"`
+	Status  []referee.Field   `json:"status"`
+	Over    bool              `json:"over"`
+	Hint    string            `json:"hint"`
+	Legal   []string          `json:"legal"`
+	Flags   []referee.Flag    `json:"flags"` // the open ones
+	Last    int64             `json:"last"`  // the seq of the log's last event
+}
+
+// View is the table now.
+func (g *Game) View() View {
+	return View{Game: g.ID, Kind: g.Setup.Kind, Players: g.Setup.Players, Options: g.Setup.Options,
+		Date: g.Setup.Date, Match: g.Setup.Match, Status: g.Game.Status(), Over: g.Game.Over(),
+		Hint: g.Game.Hint(), Legal: g.Legal(), Flags: g.OpenFlags(), Last: g.Last}
+}
+
+// Entry is one event of the log as `log` gives it: the stored envelope, what it says, what a
+// correction did to it, and its flags.
+type Entry struct {
+	events.Event
+	Text  string         `json:"text"`
+	Note  string         `json:"note,omitempty"`
+	Flags []referee.Flag `json:"flags"`
+}
+
+// Entries is the whole log, one entry an event.
+func (g *Game) Entries() []Entry {
+	bySeq := map[int64][]referee.Flag{}
+	for _, f := range g.Flags {
+		bySeq[f.Seq] = append(bySeq[f.Seq], f)
+	}
+	out := make([]Entry, len(g.Log))
+	for i, e := range g.Log {
+		out[i] = Entry{e, g.Describe(e), g.Notes[e.Seq], nonNil(bySeq[e.Seq])}
+	}
+	return out
+}
+
+// Checked is a game's referee report, as `check` gives it.
+type Checked struct {
+	Game  int64          `json:"game"`
+	Kind  string         `json:"kind"`
+	Open  int            `json:"open"`
+	Flags []referee.Flag `json:"flags"`
+}
+
+// Checked is the game's referee report.
+func (g *Game) Checked() Checked {
+	return Checked{Game: g.ID, Kind: g.Setup.Kind, Open: len(g.Outcome.OpenFlags()), Flags: g.AllFlags()}
+}
+
+// lastMove is the seq of the latest move in force, 0 when there is none.
+func (g *Game) lastMove() int64 {
+	moves := g.Moves()
+	if len(moves) == 0 {
+		return 0
+	}
+	return moves[len(moves)-1].Seq
+}
+
+// before is the game as it stood just before the event at seq, every correction applied.
+func (g *Game) before(seq int64) referee.Game {
+	o, err := referee.ReplayUntil(g.Rules, g.Log, seq)
+	if err != nil {
+		panic(err) // the same log replayed whole already
+	}
+	return o.Game
+}

@@ -1,0 +1,191 @@
+package table
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"maps"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/tableside/tableside/events"
+	"github.com/tableside/tableside/referee"
+)
+
+// Setup is a new game as `new` is told it, in the words of its flags. The command line and a
+// transcript's first line are both read into a Setup, and one function turns it into the
+// game's first event, so the two cannot drift apart.
+type Setup struct {
+	Kind    string
+	Players string // comma-separated, in seating order
+	Dealer  string
+	Opener  string
+	// Date is the day the game is played, YYYY-MM-DD; empty means today.
+	Date    string
+	Match   string
+	Teams   []string // each NAME=PLAYER,PLAYER
+	Options []string // each NAME=VALUE
+}
+
+// dateLayout is how a game's date is written.
+const dateLayout = "2006-01-02"
+
+// created checks a setup and writes the payload of the game's first event; today is the date a
+// setup without one is played on.
+func (s Setup) created(today string) (events.Created, error) {
+	r, err := Rules(s.Kind)
+	if err != nil {
+		return events.Created{}, err
+	}
+	c := events.Created{Kind: r.Kind(), Ruleset: r.Ruleset(), Dealer: strings.TrimSpace(s.Dealer),
+		Opener: strings.TrimSpace(s.Opener), Match: strings.TrimSpace(s.Match), Date: strings.TrimSpace(s.Date)}
+	for _, p := range strings.Split(s.Players, ",") {
+		if p = strings.TrimSpace(p); p != "" {
+			c.Players = append(c.Players, p)
+		}
+	}
+	if len(c.Players) == 0 {
+		return c, invalid(nil, "", "name the players: --players NAME,NAME (in seating order)")
+	}
+	if c.Date == "" {
+		c.Date = today
+	}
+	for _, team := range s.Teams {
+		name, members, ok := strings.Cut(team, "=")
+		if name = strings.TrimSpace(name); !ok || name == "" {
+			return c, invalid(nil, "", "team %q: write NAME=PLAYER,PLAYER", team)
+		}
+		if c.Teams == nil {
+			c.Teams = map[string][]string{}
+		}
+		for _, m := range strings.Split(members, ",") {
+			c.Teams[name] = append(c.Teams[name], strings.TrimSpace(m))
+		}
+	}
+	options := map[string]string{}
+	for _, opt := range s.Options {
+		name, value, ok := strings.Cut(opt, "=")
+		if !ok {
+			return c, invalid(nil, "", "option %q: write NAME=VALUE", opt)
+		}
+		options[strings.TrimSpace(name)] = strings.TrimSpace(value)
+	}
+	if c.Options, err = referee.CheckOptions(r.Options(), options); err != nil {
+		return c, invalid(err, "", "%v", err)
+	}
+	_, err = checkCreated(c)
+	return c, err
+}
+
+// checkCreated refuses a first event no game can start from, whoever wrote it: `new`, a
+// transcript or an exported log.
+func checkCreated(c events.Created) (referee.Rules, error) {
+	r, err := engineOf(c.Kind)
+	if err != nil {
+		return nil, invalid(err, "", "%v", err)
+	}
+	if c.Date != "" {
+		if _, err := time.Parse(dateLayout, c.Date); err != nil {
+			return nil, invalid(nil, "", "date %q: write the day as YYYY-MM-DD", c.Date)
+		}
+	}
+	if _, err := r.New(c); err != nil {
+		return nil, invalid(err, "", "%v", err)
+	}
+	return r, nil
+}
+
+// setupWords writes a game's setup as the words of the `new` line that makes it.
+func setupWords(c events.Created) []string {
+	words := []string{"new", c.Kind, "--players", strings.Join(c.Players, ",")}
+	add := func(flag, value string) {
+		if value != "" {
+			words = append(words, flag, value)
+		}
+	}
+	add("--dealer", c.Dealer)
+	add("--opener", c.Opener)
+	add("--date", c.Date)
+	for _, name := range slices.Sorted(maps.Keys(c.Teams)) {
+		add("--team", name+"="+strings.Join(c.Teams[name], ","))
+	}
+	add("--match", c.Match)
+	if r, ok := engines[c.Kind]; ok {
+		for _, o := range r.Options() {
+			if v, ok := c.Options[o.Name]; ok {
+				add("--option", o.Name+"="+v)
+			}
+		}
+	}
+	return words
+}
+
+// readSetup reads the words of a `new` line: new KIND --players a,b [--dealer x] [--opener x]
+// [--date YYYY-MM-DD] [--team NAME=a,b]… [--match NAME] [--option NAME=VALUE]…, each flag as
+// --flag VALUE or --flag=VALUE.
+func readSetup(words []string) (Setup, error) {
+	if len(words) < 2 || words[0] != "new" {
+		return Setup{}, invalid(nil, "", "a transcript starts with `new KIND --players a,b …`")
+	}
+	s := Setup{Kind: words[1]}
+	single := map[string]*string{"players": &s.Players, "dealer": &s.Dealer, "opener": &s.Opener, "date": &s.Date, "match": &s.Match}
+	seen := map[string]bool{}
+	for i := 2; i < len(words); i++ {
+		name, value, hasValue := strings.Cut(words[i], "=")
+		if !strings.HasPrefix(name, "--") {
+			return s, invalid(nil, "", "unexpected word %q in the new line (flags: --players, --dealer, --opener, --date, --team, --match, --option)", words[i])
+		}
+		name = strings.TrimPrefix(name, "--")
+		if !hasValue {
+			if i+1 >= len(words) {
+				return s, invalid(nil, "", "--%s needs a value", name)
+			}
+			i++
+			value = words[i]
+		}
+		switch p, ok := single[name]; {
+		case ok && seen[name]:
+			return s, invalid(nil, "", "--%s is given twice", name)
+		case ok:
+			*p, seen[name] = value, true
+		case name == "team":
+			s.Teams = append(s.Teams, value)
+		case name == "option":
+			s.Options = append(s.Options, value)
+		default:
+			return s, invalid(nil, "", "unknown setting --%s", name)
+		}
+	}
+	return s, nil
+}
+
+// New starts a game and returns it.
+func (a *App) New(ctx context.Context, s Setup) (*Game, error) {
+	c, err := s.created(a.today())
+	if err != nil {
+		return nil, err
+	}
+	b, err := json.Marshal(c)
+	if err != nil {
+		return nil, err
+	}
+	return a.create(ctx, []events.Event{a.stamp(events.TypeCreated, "", b)})
+}
+
+// today is the date a game is played on when none is given.
+func (a *App) today() string { return a.now().Format(dateLayout) }
+
+// create stores a new game with its whole log and returns it replayed. A game whose match holds
+// games of another kind is refused: a match sums the points of one game.
+func (a *App) create(ctx context.Context, log []events.Event) (*Game, error) {
+	id, stored, err := a.store.Create(ctx, log)
+	var mk *events.MatchKindError
+	if errors.As(err, &mk) {
+		return nil, invalid(err, "", "%v", err)
+	}
+	if err != nil {
+		return nil, err
+	}
+	return replay(id, stored)
+}

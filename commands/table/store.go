@@ -1,0 +1,194 @@
+package table
+
+import (
+	"cmp"
+	"context"
+	_ "embed"
+	"fmt"
+	"slices"
+
+	"github.com/tableside/tableside/events"
+)
+
+// Listed is a game as `games` lists it: a public JSON contract (docs/json.md).
+type Listed struct {
+	ID        int64    `json:"id"`
+	Kind      string   `json:"kind"`
+	Players   []string `json:"players"`
+	Match     string   `json:"match,omitempty"`
+	Events    int      `json:"events"`
+	CreatedAt int64    `json:"created_at"`
+	LastAt    int64    `json:"last_at"`
+}
+
+// Games lists every game, in the order they were created.
+func (a *App) Games(ctx context.Context) ([]Listed, error) {
+	infos, err := a.store.Games(ctx)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]Listed, len(infos))
+	for i, g := range infos {
+		out[i] = Listed{g.ID, g.Kind, g.Players, g.Match, g.Events, g.CreatedAt, g.LastAt}
+	}
+	return out, nil
+}
+
+// EachGame replays every game, in the order they were created, and hands each to fn before
+// loading the next, so a walk of the whole file holds one game at a time.
+func (a *App) EachGame(ctx context.Context, fn func(*Game) error) error {
+	infos, err := a.store.Games(ctx)
+	if err != nil {
+		return err
+	}
+	for _, info := range infos {
+		g, err := a.Game(ctx, info.ID)
+		if err != nil {
+			return err
+		}
+		if err := fn(g); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// Verified is what a walk of every hash chain found.
+type Verified struct {
+	Broken []events.Broken
+	Games  int
+	Events int
+}
+
+// Verify walks every game's hash chain and names the first event of each that was changed
+// behind the store's back.
+func (a *App) Verify(ctx context.Context) (*Verified, error) {
+	broken, err := a.store.Verify(ctx)
+	if err != nil {
+		return nil, err
+	}
+	infos, err := a.store.Games(ctx)
+	if err != nil {
+		return nil, err
+	}
+	v := &Verified{Broken: broken, Games: len(infos)}
+	for _, g := range infos {
+		v.Events += g.Events
+	}
+	return v, nil
+}
+
+// demoTranscript is a complete twelve-seat game of Candidate, dealt and bid at random by the
+// playout generator with a fixed seed (TestDemoTranscript keeps it so).
+//
+//go:embed demo/candidate.txt
+var demoTranscript string
+
+// Demo records the bundled complete game of Candidate.
+func (a *App) Demo(ctx context.Context) (*Imported, error) {
+	return a.Import(ctx, []byte(demoTranscript))
+}
+
+// MatchInfo is a match as `match` lists it.
+type MatchInfo struct {
+	Match string `json:"match"`
+	Kind  string `json:"kind"`
+	Games int    `json:"games"`
+}
+
+// Matches lists every match, by name.
+func (a *App) Matches(ctx context.Context) ([]MatchInfo, error) {
+	infos, err := a.store.Matches(ctx)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]MatchInfo, len(infos))
+	for i, m := range infos {
+		out[i] = MatchInfo{m.Name, m.Kind, m.Games}
+	}
+	return out, nil
+}
+
+// Standing is one player's line in a match.
+type Standing struct {
+	Player string `json:"player"`
+	Rank   int    `json:"rank"` // equal points share a rank
+	Points int    `json:"points"`
+	Wins   int    `json:"wins"`
+	Games  int    `json:"games"`
+}
+
+// MatchGame is one game's part in a match.
+type MatchGame struct {
+	Game     int64          `json:"game"`
+	Finished bool           `json:"finished"`
+	Totals   map[string]int `json:"totals"`
+	Winners  []string       `json:"winners"`
+}
+
+// Standings is a match's table: each player's points summed over its games.
+type Standings struct {
+	Match     string      `json:"match"`
+	Kind      string      `json:"kind"`
+	Games     int         `json:"games"`
+	Standings []Standing  `json:"standings"`
+	Leaders   []string    `json:"leaders"` // everyone at rank 1
+	Played    []MatchGame `json:"played"`
+	// Others are games filed under the match's name with another kind (older databases allowed
+	// it); they are not counted.
+	Others []int64 `json:"others,omitempty"`
+}
+
+// Match sums each player's points over the match's games, adjustments included, and ranks
+// them; equal points share a rank, and a win shared by several players counts for each.
+// It reads only the match's own games.
+func (a *App) Match(ctx context.Context, name string) (*Standings, error) {
+	infos, err := a.store.MatchGames(ctx, name)
+	if err != nil {
+		return nil, err
+	}
+	if len(infos) == 0 {
+		return nil, &Error{Code: NotFound, Message: fmt.Sprintf("no games in match %q", name)}
+	}
+	s := &Standings{Match: name, Kind: infos[0].Kind}
+	by := map[string]*Standing{}
+	var order []string
+	for _, info := range infos {
+		if info.Kind != s.Kind {
+			s.Others = append(s.Others, info.ID)
+			continue
+		}
+		g, err := a.Game(ctx, info.ID)
+		if err != nil {
+			return nil, err
+		}
+		sheet := g.Sheet()
+		s.Played = append(s.Played, MatchGame{g.ID, sheet.Finished, sheet.Totals, sheet.Winners})
+		for _, p := range g.Setup.Players {
+			if by[p] == nil {
+				by[p] = &Standing{Player: p}
+				order = append(order, p)
+			}
+			by[p].Games++
+			by[p].Points += sheet.Totals[p]
+			if slices.Contains(sheet.Winners, p) {
+				by[p].Wins++
+			}
+		}
+	}
+	s.Games = len(s.Played)
+	for _, p := range order {
+		s.Standings = append(s.Standings, *by[p])
+	}
+	slices.SortStableFunc(s.Standings, func(x, y Standing) int { return cmp.Compare(y.Points, x.Points) })
+	for i := range s.Standings {
+		s.Standings[i].Rank = i + 1
+		if i > 0 && s.Standings[i].Points == s.Standings[i-1].Points {
+			s.Standings[i].Rank = s.Standings[i-1].Rank
+		}
+		if s.Standings[i].Rank == 1 {
+			s.Leaders = append(s.Leaders, s.Standings[i].Player)
+		}
+	}
+	return s, nil
+}

@@ -1,0 +1,247 @@
+package table
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/tableside/tableside/events"
+	"github.com/tableside/tableside/referee"
+)
+
+// A transcript is a game's log in text, one event a line, that a person can read and type from
+// a paper score sheet: a `new …` line, then each move as `record` takes it and each correction
+// as its command writes it (void 5, amend 5 ann bid 10H, rule 5 condone, adjust ann -2), with
+// its note after a bare --. Lines starting with # are comments; every word is written by one
+// quoting rule (Quote). Event numbers survive the round trip, so corrections name the same
+// events.
+
+// Transcript writes the game's whole log as a transcript.
+func (g *Game) Transcript() (string, error) {
+	var b strings.Builder
+	fmt.Fprintf(&b, "# tableside transcript of game %d: one event a line, corrections included\n", g.ID)
+	b.WriteString(Line(setupWords(g.Setup)...) + "\n")
+	for _, e := range g.Log[1:] {
+		if c, ok := correctionOf(e); ok {
+			b.WriteString(Line(c.words(g.Game.Notation)...))
+			if c.note != "" {
+				b.WriteString(" " + noteMark + " " + noteText(c.note))
+			}
+		} else if referee.IsMove(e.Type) {
+			b.WriteString(Line(strings.Fields(g.Game.Notation(moveOf(e)))...))
+		} else {
+			return "", fmt.Errorf("event %d (%s) cannot be written in a transcript: export the game as jsonl", e.Seq, e.Type)
+		}
+		b.WriteByte('\n')
+	}
+	return b.String(), nil
+}
+
+// line is one line of a transcript that is not blank or a comment, read into words.
+type line struct {
+	number  int
+	words   []string
+	note    string
+	hasNote bool
+}
+
+// readTranscript reads a transcript into the log it records, numbered from 1 and stamped at. Each line is read in
+// the light of the game as it stood when it was written, corrections so far included — "bid 9"
+// is the bid of whoever was to act then — and recorded whether legal or not: the replay flags
+// what is wrong. A line that cannot be read at all refuses the whole transcript, naming it.
+// Reading costs the lines plus what each correction re-judges, never a replay per line.
+func readTranscript(text, today string, at int64) ([]events.Event, error) {
+	var lines []line
+	for i, raw := range strings.Split(text, "\n") {
+		raw = strings.TrimSpace(raw)
+		if raw == "" || strings.HasPrefix(raw, "#") {
+			continue
+		}
+		words, note, hasNote, err := Words(raw)
+		if err != nil {
+			return nil, fmt.Errorf("line %d: %w", i+1, err)
+		}
+		lines = append(lines, line{i + 1, words, note, hasNote})
+	}
+	if len(lines) == 0 {
+		return nil, invalid(nil, "", "no `new KIND --players …` line")
+	}
+	first, err := transcriptSetup(lines[0], today, at)
+	if err != nil {
+		return nil, err
+	}
+	// The replayer keeps the game as it stood before each event a correction names.
+	var keep []int64
+	for _, l := range lines[1:] {
+		if len(l.words) > 1 && isCorrection(strings.ToLower(l.words[0])) && strings.ToLower(l.words[0]) != verbAdjust {
+			if n, err := strconv.ParseInt(l.words[1], 10, 64); err == nil {
+				keep = append(keep, n)
+			}
+		}
+	}
+	r, _ := rulesOf(first) // transcriptSetup checked the kind
+	rp, err := referee.NewReplayer(r, first, keep)
+	if err != nil {
+		return nil, err
+	}
+	rd := reading{name: "the game", players: rp.Setup().Players, before: rp.Before}
+	log := []events.Event{first}
+	for _, l := range lines[1:] {
+		e, err := readLine(rp.Game(), rd, l)
+		if err != nil {
+			return nil, fmt.Errorf("line %d: %w", l.number, err)
+		}
+		e.Seq, e.At = int64(len(log)+1), at
+		rp.Add(e)
+		log = append(log, e)
+	}
+	return log, nil
+}
+
+// transcriptSetup reads a transcript's first line into the game's first event.
+func transcriptSetup(l line, today string, at int64) (events.Event, error) {
+	s, err := readSetup(l.words)
+	if err == nil && l.hasNote {
+		err = invalid(nil, "", "the new line takes no note")
+	}
+	var c events.Created
+	if err == nil {
+		c, err = s.created(today)
+	}
+	if err != nil {
+		return events.Event{}, fmt.Errorf("line %d: %w", l.number, err)
+	}
+	b, err := json.Marshal(c)
+	return events.Event{Seq: 1, Type: events.TypeCreated, Payload: b, At: at}, err
+}
+
+// readLine reads a line after the first: a correction, or a move read against g.
+func readLine(g referee.Game, rd reading, l line) (events.Event, error) {
+	verb := strings.ToLower(l.words[0])
+	if isCorrection(verb) {
+		c, err := rd.read(verb, l.words[1:], l.note)
+		if err != nil {
+			return events.Event{}, err
+		}
+		typ, payload, err := c.event()
+		return events.Event{Type: typ, Payload: payload}, err
+	}
+	switch {
+	case verb == "new":
+		return events.Event{}, invalid(nil, "", "a second `new` line: a transcript holds one game")
+	case l.hasNote:
+		return events.Event{}, invalid(nil, "", "only a correction takes a note (-- …)")
+	}
+	m, err := g.Parse(l.words)
+	if err != nil {
+		return events.Event{}, invalid(err, "", "%v", err)
+	}
+	return events.Event{Type: m.Type, Actor: m.Actor, Payload: m.Payload}, nil
+}
+
+// JSONL writes the game's whole log as JSON lines, every event with its time and hash.
+func (g *Game) JSONL() ([]byte, error) {
+	var b bytes.Buffer
+	for _, e := range g.Log {
+		line, err := json.Marshal(e)
+		if err != nil {
+			return nil, err
+		}
+		b.Write(line)
+		b.WriteByte('\n')
+	}
+	return b.Bytes(), nil
+}
+
+// readJSONL reads a log exported as JSON lines. It returns the events to record, numbered from
+// 1 in file order, and warnings
+// about the file, such as where its hash chain breaks.
+func readJSONL(data []byte) ([]events.Event, []string, error) {
+	var log []events.Event
+	var warnings []string
+	chainOK := true
+	prev := ""
+	for i, raw := range bytes.Split(data, []byte("\n")) {
+		raw = bytes.TrimSpace(raw)
+		if len(raw) == 0 {
+			continue
+		}
+		at := func(err error) error { return fmt.Errorf("line %d: %w", i+1, err) }
+		var e events.Event
+		if err := json.Unmarshal(raw, &e); err != nil {
+			return nil, nil, at(invalid(err, "", "not an event: %v", err))
+		}
+		switch {
+		case e.Type == "":
+			return nil, nil, at(invalid(nil, "", "the event has no type"))
+		case len(e.Payload) == 0 || !json.Valid(e.Payload):
+			return nil, nil, at(invalid(nil, "", "the event's payload is not JSON"))
+		case len(log) > 0 && e.Type == events.TypeCreated:
+			return nil, nil, at(invalid(nil, "", "a second game starts here; import one game per file"))
+		}
+		if chainOK && e.Hash != "" && events.Hash(prev, e) != e.Hash {
+			warnings = append(warnings, fmt.Sprintf("line %d (event %d) does not match the file's hash chain: the file was changed after it was exported", i+1, e.Seq))
+			chainOK = false
+		}
+		prev = e.Hash
+		if len(log) == 0 {
+			c, err := createdOf(e)
+			if err == nil {
+				_, err = checkCreated(c)
+			}
+			if err != nil {
+				return nil, nil, at(asInvalid(err))
+			}
+		}
+		log = append(log, events.Event{Seq: int64(len(log) + 1), Type: e.Type, Actor: e.Actor, Payload: e.Payload, At: e.At})
+	}
+	return log, warnings, nil
+}
+
+// asInvalid makes an error Invalid unless it is an application error already.
+func asInvalid(err error) error {
+	var e *Error
+	if err == nil || errors.As(err, &e) {
+		return err
+	}
+	return invalid(err, "", "%v", err)
+}
+
+// Imported is a game recorded from a file.
+type Imported struct {
+	Game *Game
+	// Warnings are about the file itself, such as a broken hash chain.
+	Warnings []string
+}
+
+// Import records a whole game from a transcript or a JSON-lines export, and flags what is wrong
+// in it, as a referee auditing a paper record would. A file that cannot be read records
+// nothing; the error names the line.
+func (a *App) Import(ctx context.Context, data []byte) (*Imported, error) {
+	log, warnings, err := readImport(data, a.today(), a.now().UnixMilli())
+	if err != nil {
+		return nil, err
+	}
+	g, err := a.create(ctx, log)
+	if err != nil {
+		return nil, err
+	}
+	return &Imported{Game: g, Warnings: warnings}, nil
+}
+
+// readImport reads a game's log from a JSON-lines export or a transcript.
+func readImport(data []byte, today string, at int64) ([]events.Event, []string, error) {
+	trimmed := bytes.TrimSpace(data)
+	if len(trimmed) == 0 {
+		return nil, nil, invalid(nil, "", "the file is empty")
+	}
+	if trimmed[0] == '{' {
+		return readJSONL(trimmed)
+	}
+	log, err := readTranscript(string(trimmed), today, at)
+	return log, nil, asInvalid(err)
+}

@@ -128,4 +128,3 @@ func calcMeld(c *cli.Context) error {
 	}
 	return nil
 }
-

@@ -60,6 +60,9 @@ func playLine(c *cli.Context, app *table.App, g *table.Game, text string) error 
 		return usageError{err.Error()}
 	}
 	if len(words) == 0 {
+		if hasNote {
+			return usageError{table.ErrNoteAlone.Error()}
+		}
 		return nil
 	}
 	w := c.App.Writer

@@ -62,6 +62,9 @@ func readTranscript(text, today string, at int64) ([]events.Event, error) {
 			continue
 		}
 		words, note, hasNote, err := Words(raw)
+		if err == nil && len(words) == 0 {
+			err = ErrNoteAlone
+		}
 		if err != nil {
 			return nil, fmt.Errorf("line %d: %w", i+1, err)
 		}

@@ -53,6 +53,9 @@ func noteText(note string) string {
 	return strconv.Quote(note)
 }
 
+// ErrNoteAlone refuses a line that is only a note: a note says why of the correction before it.
+var ErrNoteAlone = errors.New("a note (-- …) goes after the correction it explains: void SEQ -- why")
+
 // errQuote is wrapped by every error Words returns.
 var errQuote = errors.New("bad quoting")
 

@@ -3,12 +3,14 @@ package referee_test
 import (
 	"encoding/json"
 	"fmt"
+	"reflect"
 	"strings"
 	"testing"
 
 	"github.com/tableside/tableside/events"
 	"github.com/tableside/tableside/referee"
 	"github.com/tableside/tableside/referee/candidate"
+	"github.com/tableside/tableside/scoring"
 )
 
 // build turns lines into a Candidate log: moves in notation, or corrections written as
@@ -159,5 +161,66 @@ func TestReplayNeedsACreation(t *testing.T) {
 	}
 	if _, err := referee.Replay(candidate.Rules{}, []events.Event{{Seq: 1, Type: "candidate.seat", Payload: []byte(`{}`)}}); err == nil {
 		t.Error("a log without game.created replayed")
+	}
+}
+
+// watched is Candidate's rulebook with games that note, in order, every move and adjustment
+// the replay hands them.
+type watched struct {
+	candidate.Rules
+	seen *[]string
+}
+
+func (r watched) New(setup events.Created) (referee.Game, error) {
+	g, err := r.Rules.New(setup)
+	return watchedGame{g, r.seen}, err
+}
+
+type watchedGame struct {
+	referee.Game
+	seen *[]string
+}
+
+func (g watchedGame) Apply(seq int64, m referee.Move) []referee.Flag {
+	*g.seen = append(*g.seen, fmt.Sprintf("move %d", seq))
+	return g.Game.Apply(seq, m)
+}
+
+func (g watchedGame) Adjust(a scoring.Adjustment) {
+	*g.seen = append(*g.seen, fmt.Sprintf("adjust %d %s %+d", a.Seq, a.Player, a.Points))
+	g.Game.Adjust(a)
+}
+
+func (g watchedGame) Clone() referee.Game { return watchedGame{g.Game.Clone(), g.seen} }
+
+// TestEnginesSeeAdjustmentsInForce: an engine is told of each adjustment in force at its place
+// among the moves (a game that ends on a score judges it with them, L5), and never of one
+// that was voided.
+func TestEnginesSeeAdjustmentsInForce(t *testing.T) {
+	log := build(t, "seat H", "reveal KH", "adjust bob -3", "ann bid 2H", "adjust ann 2", "void 6")
+	var seen []string
+	if _, err := referee.Replay(watched{seen: &seen}, log); err != nil {
+		t.Fatal(err)
+	}
+	want := []string{"move 2", "move 3", "adjust 4 bob -3", "move 5"}
+	if !reflect.DeepEqual(seen, want) {
+		t.Errorf("the engine was told %q, want %q", seen, want)
+	}
+
+	// A move judged at the end of the log sees the same.
+	o, err := referee.Replay(watched{seen: &seen}, log[:4])
+	if err != nil {
+		t.Fatal(err)
+	}
+	seen = nil
+	o.Try(log[4])
+	if want := []string{"move 5"}; !reflect.DeepEqual(seen, want) {
+		t.Errorf("trying event 5 told the engine %q, want %q", seen, want)
+	}
+	seen = nil
+	next, _ := o.Try(log[4])
+	next.Try(events.Event{Seq: 6, Type: events.TypeAdjust, Payload: []byte(`{"player":"ann","points":5,"note":"x"}`)})
+	if want := []string{"move 5", "adjust 6 ann +5"}; !reflect.DeepEqual(seen, want) {
+		t.Errorf("trying an adjustment told the engine %q, want %q", seen, want)
 	}
 }

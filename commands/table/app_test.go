@@ -16,7 +16,7 @@ import (
 )
 
 // testSchema is the schema main.go embeds.
-func testSchema(t *testing.T) string {
+func testSchema(t testing.TB) string {
 	t.Helper()
 	b, err := os.ReadFile("../../schema.sql")
 	if err != nil {
@@ -27,7 +27,7 @@ func testSchema(t *testing.T) string {
 
 // openApp opens an App on a new database in a temporary directory, or on a copy of the file at
 // fixture when it is not empty. Its clock stands still at noon on 2026-11-20.
-func openApp(t *testing.T, fixture string) (*App, string) {
+func openApp(t testing.TB, fixture string) (*App, string) {
 	t.Helper()
 	path := filepath.Join(t.TempDir(), "t.db")
 	if fixture != "" {

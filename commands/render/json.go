@@ -28,6 +28,9 @@ func sheetJSON(w io.Writer, s *scoring.Sheet, flags []referee.Flag) error {
 	if d.Rounds == nil {
 		d.Rounds = []scoring.Round{}
 	}
+	if d.Winners == nil {
+		d.Winners = []string{}
+	}
 	if d.Adjustments == nil {
 		d.Adjustments = []scoring.Adjustment{}
 	}

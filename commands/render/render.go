@@ -343,6 +343,18 @@ func result(s *scoring.Sheet) string {
 			return fmt.Sprintf("draw at %d (%s)", top, strings.Join(tied, ", "))
 		}
 		return fmt.Sprintf("draw at %d", top)
+	case len(s.Winners) > 1:
+		var others []string
+		for _, p := range s.Players {
+			if !slices.Contains(s.Winners, p) {
+				others = append(others, fmt.Sprintf("%s %d", p, s.Totals[p]))
+			}
+		}
+		text := fmt.Sprintf("%s share first place with %d", strings.Join(s.Winners, " and "), s.Totals[s.Winners[0]])
+		if len(others) > 0 {
+			text += ", then " + strings.Join(others, ", ")
+		}
+		return text
 	case s.Winner != nil:
 		w := *s.Winner
 		var others []string

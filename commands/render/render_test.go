@@ -8,6 +8,7 @@ import (
 	"flag"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -54,6 +55,7 @@ func sampleSheet() *scoring.Sheet {
 		Totals:      map[string]int{"ann": 18, "bob": 4},
 		Finished:    true,
 		Winner:      &ann,
+		Winners:     []string{"ann"},
 	}
 }
 
@@ -176,6 +178,7 @@ type jsonContract struct {
 	Rounds  json.RawMessage `json:"rounds"`
 	Totals  map[string]int  `json:"totals"`
 	Winner  json.RawMessage `json:"winner"`
+	Winners []string        `json:"winners"`
 	Flags   json.RawMessage `json:"flags"`
 }
 
@@ -196,8 +199,8 @@ func TestJSONContract(t *testing.T) {
 		if strings.Join(c.Players, ",") != "ann,bob" || c.Totals["ann"] != 18 || c.Totals["bob"] != 4 {
 			t.Errorf("players/totals: %+v %+v", c.Players, c.Totals)
 		}
-		if string(c.Winner) != `"ann"` {
-			t.Errorf("winner = %s, want \"ann\"", c.Winner)
+		if string(c.Winner) != `"ann"` || !slices.Equal(c.Winners, []string{"ann"}) {
+			t.Errorf("winner = %s, winners = %q, want ann", c.Winner, c.Winners)
 		}
 		var rounds []scoring.Round
 		if err := json.Unmarshal(c.Rounds, &rounds); err != nil || len(rounds) != 2 {
@@ -222,6 +225,9 @@ func TestJSONContract(t *testing.T) {
 		decodeStrict(t, buf.Bytes(), &c)
 		if string(c.Winner) != "null" {
 			t.Errorf("winner = %s, want null", c.Winner)
+		}
+		if c.Winners == nil || len(c.Winners) != 0 {
+			t.Errorf("winners = %#v, want []", c.Winners)
 		}
 		for name, raw := range map[string]json.RawMessage{"flags": c.Flags, "rounds": c.Rounds} {
 			if string(raw) != "[]" {
@@ -253,7 +259,7 @@ func decodeStrict(t *testing.T, data []byte, v any) {
 	if err := json.Unmarshal(data, &keys); err != nil {
 		t.Fatal(err)
 	}
-	for _, k := range []string{"game", "kind", "players", "rounds", "totals", "winner", "flags"} {
+	for _, k := range []string{"game", "kind", "players", "rounds", "totals", "winner", "winners", "flags"} {
 		if _, ok := keys[k]; !ok {
 			t.Errorf("JSON lacks %q", k)
 		}
@@ -319,6 +325,7 @@ func TestResult(t *testing.T) {
 		{scoring.Sheet{Players: []string{"ann", "bob"}, Totals: map[string]int{"ann": 40, "bob": 40}, Finished: true, Draw: true}, "draw at 40"},
 		{scoring.Sheet{Players: []string{"ann", "bob", "cat"}, Totals: map[string]int{"ann": 48, "bob": 40, "cat": 35}, Finished: true, Winner: &ann}, "ann wins 48 to bob 40, cat 35"},
 		{scoring.Sheet{Players: []string{"ann", "bob", "cat"}, Totals: map[string]int{"ann": 40, "bob": 30, "cat": 40}, Finished: true, Draw: true}, "draw at 40 (ann, cat)"},
+		{scoring.Sheet{Players: []string{"ann", "bob", "cat"}, Totals: map[string]int{"ann": 40, "bob": 30, "cat": 40}, Finished: true, Winners: []string{"ann", "cat"}}, "ann and cat share first place with 40, then bob 30"},
 		{scoring.Sheet{Players: []string{"ann", "bob"}, Finished: true}, "finished, no winner"},
 	}
 	for _, tt := range tests {

@@ -16,6 +16,7 @@ var LogRulings = []Ruling{
 	{ID: "L2", Title: "Re-judging", Text: "a voided or amended move changes the record from that point on: every later move is judged again against the corrected record, so a flag may appear or disappear on a later event."},
 	{ID: "L3", Title: "Settling flags", Text: "a flag stays open until its move is voided or amended, or the table rules on it: condone lets the move stand as played and settles its flags; void takes the move back."},
 	{ID: "L4", Title: "Adjustments", Text: "an adjustment adds or takes points from one player, with a note; it is shown on the score sheet and counts toward the total."},
+	{ID: "L5", Title: "Adjusted totals", Text: "a game that ends on a score (Pinochle's limit, and anything like it) judges it on the totals with every adjustment recorded so far, at the point where the rules check it (the end of a hand); an adjustment alone does not end a hand. The winner is chosen on the same totals, and every view reports them."},
 }
 
 // Outcome is what a replay of a game's log finds.

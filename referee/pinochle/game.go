@@ -150,8 +150,11 @@ type game struct {
 	firstOpener int
 
 	hands  []*hand
-	totals [2]int
-	over   bool
+	totals [2]int // the hands' scores
+	// adjusted sums the adjustments in force so far: the limit is judged on the totals with
+	// them (L5).
+	adjusted [2]int
+	over     bool
 }
 
 func (g *game) player(name string) int { return referee.PlayerIndex(g.players[:], name) }
@@ -509,8 +512,8 @@ func (g *game) endHand(h *hand, seq int64) []referee.Flag {
 	for p := range g.players {
 		g.totals[p] += h.score[p]
 	}
-	if g.totals[0] > g.limit || g.totals[1] > g.limit {
-		g.over = true
+	if g.totals[0]+g.adjusted[0] > g.limit || g.totals[1]+g.adjusted[1] > g.limit {
+		g.over = true // judged with the adjustments recorded so far (L5)
 	}
 	return flags
 }

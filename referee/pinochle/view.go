@@ -115,7 +115,7 @@ func (g *game) Status() []referee.Field {
 	h := g.cur()
 	f := []referee.Field{
 		{Label: "options", Value: fmt.Sprintf("deal=%s opening=%d limit=%d", g.deal, g.opening, g.limit)},
-		{Label: "totals", Value: fmt.Sprintf("%s %d, %s %d", g.players[0], g.totals[0], g.players[1], g.totals[1])},
+		{Label: "totals", Value: g.totalsText()},
 		{Label: "hand", Value: fmt.Sprintf("%d, opened by %s", h.number, g.players[h.opener])},
 	}
 	if h.bidder != nobody && h.phase != bidding {
@@ -149,6 +149,18 @@ func pretty(cs []cards.Card) string {
 		out[i] = c.Pretty()
 	}
 	return strings.Join(out, " ")
+}
+
+// totalsText gives each player's total with the adjustments in force, as the sheet does (L5).
+func (g *game) totalsText() string {
+	var parts [2]string
+	for p, name := range g.players {
+		parts[p] = fmt.Sprintf("%s %d", name, g.totals[p]+g.adjusted[p])
+		if g.adjusted[p] != 0 {
+			parts[p] += fmt.Sprintf(" (adjustments %+d)", g.adjusted[p])
+		}
+	}
+	return parts[0] + ", " + parts[1]
 }
 
 // Sheet implements referee.Game: a row per hand with the auction, trump, each player's meld,
@@ -247,8 +259,12 @@ func (g *game) Decide(totals map[string]int) []string {
 	return []string{g.players[w]}
 }
 
-// Adjust implements referee.Game.
-func (g *game) Adjust(scoring.Adjustment) {}
+// Adjust implements referee.Game: the next end of a hand judges the limit with it (L5).
+func (g *game) Adjust(a scoring.Adjustment) {
+	if p := g.player(a.Player); p != nobody {
+		g.adjusted[p] += a.Points
+	}
+}
 
 // Clone implements referee.Game.
 func (g *game) Clone() referee.Game {

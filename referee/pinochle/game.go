@@ -103,16 +103,20 @@ type hand struct {
 	count        [2]int
 	plays        int
 
-	// voidAt[p][s] is the play at which p failed to follow suit s (0: never), and
-	// voidPlayed[p][s] how many cards of s he had played by then; a later card of s proves
-	// a revoke (P14).
-	voidAt     [2][4]int64
-	voidPlayed [2][4]int
-	trumpOK    bool // P4 already judged
+	// failed[p][s] are the plays at which p failed to follow suit s and that nothing has yet
+	// proved revokes: a later card of s proves each of them one (P14).
+	failed  [2][4][]failure
+	trumpOK bool // P4 already judged
 
 	score [2]int
 	set   bool
 	why   string // why the bidder was set
+}
+
+// failure is a play that did not follow the suit led.
+type failure struct {
+	seq    int64
+	played int // cards of the suit led the player had played before it
 }
 
 // known is how many copies of card i player p is known to hold: what he showed and what he
@@ -409,17 +413,15 @@ func (g *game) play(seq int64, h *hand, who int, c cards.Card) []referee.Flag {
 		one[i] = h.played[who][i] + 1
 		flags = append(flags, g.cardsCheck(seq, h, who, one, g.players[who]+"'s play of "+c.Pretty())...)
 	}
-	// A card of a suit he failed to follow earlier proves that earlier play a revoke (P14).
-	if at := h.voidAt[who][c.Suit]; at != 0 {
-		flags = append(flags, g.revoke(who, c.Suit, at, seq))
-	}
+	// A card of a suit he failed to follow earlier proves each of those plays a revoke (P14).
+	flags = append(flags, g.revokes(who, c.Suit, seq, func(failure) bool { return true })...)
 	if len(h.trick) == 1 {
 		led := h.trick[0].Suit
 		if c.Suit != led {
 			if h.holds(who, led) {
-				flags = append(flags, flag(seq, "P10", referee.Illegal, "%s must follow %s: he is known to hold one he has not played", g.players[who], led.Symbol()))
-			} else if h.voidAt[who][led] == 0 {
-				h.voidAt[who][led], h.voidPlayed[who][led] = seq, h.played[who].suit(led)
+				flags = append(flags, flag(seq, "P10", referee.Illegal, "%s must follow %s: %s is known to hold one not yet played", g.players[who], led.Symbol(), g.players[who]))
+			} else {
+				h.failed[who][led] = append(h.failed[who][led], failure{seq, h.played[who].suit(led)})
 			}
 		}
 	}
@@ -430,26 +432,36 @@ func (g *game) play(seq int64, h *hand, who int, c cards.Card) []referee.Flag {
 	if h.full[who] == nil && h.knownTotal(who) > HandSize {
 		flags = append(flags, flag(seq, "P2", referee.Impossible, "%s would hold more than %d cards", g.players[who], HandSize))
 	}
+	// The card that completes what is known of the bidder's hand settles P4 at once.
+	flags = append(flags, g.judgeTrump(h, seq)...)
 	if len(h.trick) == 1 {
 		h.turn = 1 - who
 		return flags
 	}
 	g.endTrick(h)
-	flags = append(flags, g.judgeTrump(h, seq)...)
 	if h.tricks[0]+h.tricks[1] == Tricks {
 		flags = append(flags, g.endHand(h, seq)...)
 	}
 	return flags
 }
 
-// revoke flags the play at seq 'at', where who failed to follow suit s, as proved by the event
-// at 'by'; the claim is then cleared so one revoke is flagged once.
-func (g *game) revoke(who int, s cards.Suit, at, by int64) referee.Flag {
+// revokes flags each of who's failures to follow suit s that the event at 'by' proves a
+// revoke, and forgets them, so each revoke is flagged once, by the first event that proves it.
+func (g *game) revokes(who int, s cards.Suit, by int64, proved func(failure) bool) []referee.Flag {
 	h := g.cur()
-	h.voidAt[who][s] = 0
-	f := flag(at, "P10", referee.Illegal, "revoke: %s did not follow %s here but held one, as event %d shows", g.players[who], s.Symbol(), by)
-	f.RevealedBy = by
-	return f
+	var flags []referee.Flag
+	kept := h.failed[who][s][:0]
+	for _, f := range h.failed[who][s] {
+		if !proved(f) {
+			kept = append(kept, f)
+			continue
+		}
+		fl := flag(f.seq, "P10", referee.Illegal, "revoke: %s did not follow %s here but held one, as event %d shows", g.players[who], s.Symbol(), by)
+		fl.RevealedBy = by
+		flags = append(flags, fl)
+	}
+	h.failed[who][s] = kept
+	return flags
 }
 
 // endTrick gives the trick to the higher card of the suit led or the higher trump; of two
@@ -548,10 +560,9 @@ func (g *game) showHand(seq int64, who int, shown []cards.Card) []referee.Flag {
 		}
 	}
 	h.full[who], h.handAt[who] = &add, seq
-	for s := range h.voidAt[who] {
-		if at := h.voidAt[who][s]; at != 0 && add.suit(cards.Suit(s)) > h.voidPlayed[who][s] {
-			flags = append(flags, g.revoke(who, cards.Suit(s), at, seq))
-		}
+	for s := range h.failed[who] {
+		held := add.suit(cards.Suit(s))
+		flags = append(flags, g.revokes(who, cards.Suit(s), seq, func(f failure) bool { return held > f.played })...)
 	}
 	return append(flags, g.judgeTrump(h, seq)...)
 }

@@ -202,8 +202,8 @@ func TestAuction(t *testing.T) {
 
 func TestRevokeProvedLater(t *testing.T) {
 	// ann leads A♠; bob plays a club although he holds 9♠ (nothing shows it yet). ann wins,
-	// leads K♠, bob discards again; ann leads Q♠ and bob plays 9♠ at last: the first club was
-	// a revoke, flagged on it and naming the 9♠.
+	// leads K♠, bob discards again; ann leads Q♠ and bob plays 9♠ at last: each club was a
+	// revoke, flagged on it and naming the 9♠.
 	o := play(t, nil, opening+`
 ann play AS
 bob play 9C
@@ -211,12 +211,75 @@ ann play KS
 bob play AC
 ann play QS
 bob play 9S`)
-	// events: 2 bid, 3 pass, 4 trump, 5-6 meld, 7 A♠, 8 9♣, 9 K♠, 10 A♣, 11 Q♠, 12 9♠
-	if got := flagsOf(o); got != "8 P10 illegal by 12" {
-		t.Errorf("flags %q, want 8 P10 illegal by 12", got)
+	// events: 2 bid, 3 pass, 4 trump, 5-6 meld, 7 A♠, 8 9♣, 9 K♠, 10 A♣, 11 Q♠, 12 9♠: both
+	// discards were revokes, and the 9♠ proves each.
+	if got := flagsOf(o); got != "8 P10 illegal by 12; 10 P10 illegal by 12" {
+		t.Errorf("flags %q, want 8 P10 illegal by 12; 10 P10 illegal by 12", got)
 	}
 	if f := o.Flags[0]; !strings.Contains(f.Message, "revoke") || !strings.Contains(f.Message, "event 12") {
 		t.Errorf("message %q does not explain the revoke", f.Message)
+	}
+}
+
+// TestEveryRevokeIsFlagged: bob fails clubs at tricks 1 and 2 and plays 10♣ at trick 3; each
+// failure was a revoke (P14), and each gets its flag naming the 10♣.
+func TestEveryRevokeIsFlagged(t *testing.T) {
+	script := `ann bid 15
+bob pass
+trump H
+ann meld AH TH KH QH JH 9H
+bob meld none
+AC
+9S
+KC
+TS
+QC
+`
+	// events: 7 A♣, 8 9♠, 9 K♣, 10 10♠, 11 Q♣, 12 the card that proves them
+	if got := flagsOf(play(t, nil, script+"TC")); got != "8 P10 illegal by 12; 10 P10 illegal by 12" {
+		t.Errorf("10♣ after two failures: flags %q, want both failures flagged by event 12", got)
+	}
+	// A third failure, then a hand shown with clubs in it: the hand proves all three at once.
+	hand := play(t, nil, script+"QS\nbob hand 9S TS JS QS KC TC AD TD KD QD 9D JD")
+	if got := flagsOf(hand); got != "8 P10 illegal by 13; 10 P10 illegal by 13; 12 P10 illegal by 13" {
+		t.Errorf("a hand with clubs after three failures: flags %q, want all three flagged by the hand at 13", got)
+	}
+}
+
+// TestTrumpJudgedWhenHandComplete: bob names hearts holding none (P4). His hand is all known
+// when he leads his twelfth card, at the last trick: the flag comes with that lead and names
+// it, not the card ann plays after it.
+func TestTrumpJudgedWhenHandComplete(t *testing.T) {
+	o := play(t, nil, `ann pass
+bob trump H
+bob meld none
+ann meld none
+bob 9S
+ann AS
+ann AH
+bob JS
+ann TH
+bob TS
+ann KH
+bob JC
+ann QH
+bob QC
+ann JH
+bob KC
+ann 9H
+bob TC
+ann KS
+bob QD
+ann QS
+bob KD
+ann 9C
+bob AC
+bob TD
+ann JD
+bob AD`)
+	// events: 2 pass, 3 trump, 4-5 meld, plays from 6; bob's A♦ is event 28
+	if got := flagsOf(o); got != "3 P4 illegal by 28" {
+		t.Errorf("flags %q, want the trump at 3 flagged by bob's last lead, event 28", got)
 	}
 }
 

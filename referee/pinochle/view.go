@@ -37,7 +37,7 @@ func (g *game) playable(h *hand, who int) []cards.Card {
 		mine := max(h.known(who, i), int(h.played[who][i])+1)
 		switch {
 		case mustFollow && c.Suit != h.trick[0].Suit,
-			h.voidAt[who][c.Suit] != 0,
+			len(h.failed[who][c.Suit]) > 0,
 			h.played[who][i] >= 2,
 			h.full[who] != nil && int(h.played[who][i]) >= int(h.full[who][i]),
 			mine+h.known(1-who, i) > 2,
@@ -274,6 +274,9 @@ func (g *game) Clone() referee.Game {
 		ch := *h
 		for p := range h.meldCards {
 			ch.meldCards[p] = slices.Clone(h.meldCards[p])
+			for suit := range h.failed[p] {
+				ch.failed[p][suit] = slices.Clone(h.failed[p][suit])
+			}
 			if h.full[p] != nil {
 				full := *h.full[p]
 				ch.full[p] = &full

@@ -385,10 +385,50 @@ func (g *game) showMeld(seq int64, h *hand, who int, shown []cards.Card) []refer
 	}
 	h.meldSeq[who], h.meldCards[who] = seq, good
 	h.meld[who] = scoring.MeldPoints(good, h.trump)
+	if idle := idleMeld(good, h.trump); len(idle) > 0 {
+		flags = append(flags, flag(seq, "P9", referee.Warning, "%s %s no meld with %s trump: shown, %s nothing (a slip?)",
+			pretty(idle), map[bool]string{true: "makes", false: "make"}[len(idle) == 1], h.trump.Symbol(),
+			map[bool]string{true: "it scores", false: "they score"}[len(idle) == 1]))
+	}
 	if h.meldSeq[0] != 0 && h.meldSeq[1] != 0 {
 		h.phase, h.leader, h.turn = playing, h.bidder, h.bidder
 	}
 	return append(flags, g.judgeTrump(h, seq)...)
+}
+
+// idleMeld lists the shown cards that make no meld. A card copy may count once in each meld
+// class (P5), so a copy is used when some class's lines use that many copies.
+func idleMeld(shown []cards.Card, trump cards.Suit) []cards.Card {
+	var class [4]counts // runs, marriages and deeces; pinochles; arounds; the round robin
+	for _, l := range scoring.MeldOf(shown, trump).Melds {
+		k := 0
+		switch {
+		case strings.Contains(l.Name, "pinochle"):
+			k = 1
+		case strings.Contains(l.Name, "around"):
+			k = 2
+		case l.Name == "round robin":
+			k = 3
+		}
+		for _, c := range l.Cards {
+			class[k][index(c)]++
+		}
+	}
+	var used counts
+	for _, c := range class {
+		for i, n := range c {
+			used[i] = max(used[i], n)
+		}
+	}
+	var idle []cards.Card
+	for _, c := range shown {
+		if i := index(c); used[i] > 0 {
+			used[i]--
+		} else {
+			idle = append(idle, c)
+		}
+	}
+	return idle
 }
 
 func (g *game) play(seq int64, h *hand, who int, c cards.Card) []referee.Flag {

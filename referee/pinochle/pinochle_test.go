@@ -189,7 +189,7 @@ func TestAuction(t *testing.T) {
 		{"trump by the loser", "ann bid 12\nbob pass\nbob trump S", "4 P4 illegal"},
 		{"play before meld", "ann bid 12\nbob pass\nann trump S\nann play AS", "5 P9 illegal"},
 		{"meld twice", "ann bid 12\nbob pass\nann trump S\nann meld none\nann meld QS JD", "6 P9 illegal"},
-		{"third copy shown", "ann bid 12\nbob pass\nann trump S\nann meld QS QS\nbob meld QS JD", "6 P14 impossible"},
+		{"third copy shown", "ann bid 12\nbob pass\nann trump S\nann meld QS QS\nbob meld QS JD", "5 P9 warning; 6 P14 impossible"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -280,6 +280,29 @@ bob AD`)
 	// events: 2 pass, 3 trump, 4-5 meld, plays from 6; bob's A♦ is event 28
 	if got := flagsOf(o); got != "3 P4 illegal by 28" {
 		t.Errorf("flags %q, want the trump at 3 flagged by bob's last lead, event 28", got)
+	}
+}
+
+// TestIdleMeldWarned: a card shown as meld that makes none is a likely slip: a warning (P9).
+// A second copy counts when it makes a second meld of its class, and a card may count in
+// several classes (P5).
+func TestIdleMeldWarned(t *testing.T) {
+	for meld, want := range map[string]string{
+		"bob meld 9S":                         "6 P9 warning",
+		"bob meld KC QC 9S TS":                "6 P9 warning",
+		"bob meld KH QH KH QH":                "",
+		"bob meld AH TH KH QH JH KH QH 9H 9H": "",
+		"bob meld QS JD QS":                   "6 P9 warning",
+		"bob meld KS KH KD KC QS JD":          "",
+	} {
+		o := play(t, nil, "ann bid 12\nbob pass\nann trump H\nann meld none\n"+meld)
+		if got := flagsOf(o); got != want {
+			t.Errorf("%s with hearts trump: flags %q, want %q", meld, got, want)
+		}
+	}
+	o := play(t, nil, "ann bid 12\nbob pass\nann trump H\nann meld none\nbob meld KC QC 9S TS")
+	if msg := o.Flags[0].Message; !strings.Contains(msg, "9♠ 10♠ make no meld with ♥ trump") {
+		t.Errorf("message %q should name the idle cards", msg)
 	}
 }
 

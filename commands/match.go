@@ -78,7 +78,14 @@ func writeStandings(c *cli.Context, format string, s *table.Standings) error {
 		}
 		rows = append(rows, append(row, fmt.Sprint(st.Points), fmt.Sprint(st.Wins)))
 	}
-	fmt.Fprintf(w, "match %s: %d game%s of %s\n", s.Match, s.Games, plural(s.Games), s.Kind)
+	fmt.Fprintf(w, "match %s: %d game%s of %s", s.Match, s.Games, plural(s.Games), s.Kind)
+	switch {
+	case s.Complete:
+		fmt.Fprintf(w, ", complete (%d games, %s)", s.Length, s.Rule)
+	case s.Length > 0:
+		fmt.Fprintf(w, " of %d (%s)", s.Length, s.Rule)
+	}
+	fmt.Fprintln(w)
 	if err := render.Table(w, format, header, rows); err != nil {
 		return err
 	}

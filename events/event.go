@@ -105,3 +105,13 @@ func (e *MatchKindError) Error() string {
 }
 
 func (e *MatchKindError) Unwrap() error { return ErrMatchKind }
+
+// MatchFullError refuses a game whose match already holds as many games as it may.
+type MatchFullError struct {
+	Match string
+	Games int
+}
+
+func (e *MatchFullError) Error() string {
+	return fmt.Sprintf("match %q is complete: it holds its %d games", e.Match, e.Games)
+}

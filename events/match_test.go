@@ -238,3 +238,52 @@ func TestMixedMatchTakesFirstGamesKind(t *testing.T) {
 	createIn(t, s, "candidate", "autumn club")
 	checkMatches(t, s, []MatchInfo{{Name: "autumn club", Kind: "candidate", Games: 3}})
 }
+
+// Terminals that start games in the same match of at most four games at the same moment: four
+// are created, and every other is refused as one too many.
+func TestCreateInMatchRace(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "t.db")
+	const terminals, most = 6, 4
+	stores := make([]*Store, terminals)
+	for i := range stores {
+		stores[i] = openStoreAt(t, path)
+	}
+	errs := make([]error, terminals)
+	start := make(chan struct{})
+	var wg sync.WaitGroup
+	for i, s := range stores {
+		wg.Go(func() {
+			<-start
+			_, _, errs[i] = s.CreateInMatch(t.Context(), []Event{matchEvent(t, "article2", "party night")}, most)
+		})
+	}
+	close(start)
+	wg.Wait()
+	full := 0
+	for _, err := range errs {
+		var mf *MatchFullError
+		switch {
+		case errors.As(err, &mf):
+			full++
+			if mf.Match != "party night" || mf.Games != most {
+				t.Errorf("error %+v", *mf)
+			}
+		case err != nil:
+			t.Fatal(err)
+		}
+	}
+	games, err := stores[0].MatchGames(t.Context(), "party night")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(games) != most || full != terminals-most {
+		t.Fatalf("%d games created and %d refused, want %d and %d", len(games), full, most, terminals-most)
+	}
+	// Another match, and a game in no match, are not held to it.
+	if _, _, err := stores[0].CreateInMatch(t.Context(), []Event{matchEvent(t, "article2", "")}, most); err != nil {
+		t.Errorf("a game in no match: %v", err)
+	}
+	if _, _, err := stores[0].CreateInMatch(t.Context(), []Event{matchEvent(t, "article2", "other night")}, most); err != nil {
+		t.Errorf("a game in another match: %v", err)
+	}
+}

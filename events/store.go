@@ -360,6 +360,13 @@ func (s *Store) Close() error {
 // refused with a *MatchKindError, and nothing is written. The check is made in the writing
 // transaction, so two terminals cannot both start a match with different kinds.
 func (s *Store) Create(ctx context.Context, evs []Event) (game int64, stored []Event, err error) {
+	return s.CreateInMatch(ctx, evs, 0)
+}
+
+// CreateInMatch is Create for a game whose match holds at most most games (0: any number): a
+// game that would be one too many is refused with a *MatchFullError, checked in the writing
+// transaction like the match's kind.
+func (s *Store) CreateInMatch(ctx context.Context, evs []Event, most int) (game int64, stored []Event, err error) {
 	if len(evs) == 0 {
 		return 0, nil, errors.New("create game: no events")
 	}
@@ -392,6 +399,15 @@ func (s *Store) Create(ctx context.Context, evs []Event) (game int64, stored []E
 			return 0, nil, fmt.Errorf("create game: match %q: %w", c.Match, err)
 		case kind != c.Kind:
 			return 0, nil, &MatchKindError{Match: c.Match, Kind: kind, Refused: c.Kind}
+		}
+		if most > 0 {
+			var n int
+			if err := tx.QueryRowContext(ctx, `SELECT count(*) FROM games WHERE match = ? AND match <> ''`, c.Match).Scan(&n); err != nil {
+				return 0, nil, fmt.Errorf("create game: match %q: %w", c.Match, err)
+			}
+			if n >= most {
+				return 0, nil, &MatchFullError{Match: c.Match, Games: n}
+			}
 		}
 	}
 	res, err := tx.ExecContext(ctx, `INSERT INTO games (kind, created_at, match) VALUES (?, ?, ?)`,

@@ -75,8 +75,10 @@ type Game interface {
 	// An adjustment alone ends nothing; the caller adds it to the sheet.
 	Adjust(a scoring.Adjustment)
 	// Decide names who won a finished game from its final totals (adjustments included): one
-	// player, or several who share the win. None means the game is drawn.
-	Decide(totals map[string]int) (winners []string)
+	// player, or several who share the win. None means the game is drawn. why says which rule
+	// decided it when the totals alone do not show it (a tie broken, a winner who is not the
+	// top scorer), else "".
+	Decide(totals map[string]int) (winners []string, why string)
 	// Over reports whether the game has ended.
 	Over() bool
 	// Clone returns an independent copy of the state: moves applied to one never change the
@@ -199,4 +201,11 @@ func SplitActor(players, words []string, moves string) (actor string, rest []str
 		return "", nil, MoveErrorf("what does %s do? (%s)", players[i], moves)
 	}
 	return players[i], words[1:], nil
+}
+
+// MatchLength is implemented by rules whose matches hold a fixed number of games.
+type MatchLength interface {
+	// MatchGames is how many games a match of games with this setup holds, and the ruling that
+	// says so; 0 for no fixed number.
+	MatchGames(setup events.Created) (n int, rule string)
 }

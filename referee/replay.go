@@ -67,7 +67,8 @@ func (o *Outcome) Sheet() *scoring.Sheet {
 	}
 	s.Winners = []string{}
 	if s.Finished {
-		s.Winners = append(s.Winners, o.Game.Decide(s.Totals)...)
+		winners, why := o.Game.Decide(s.Totals)
+		s.Winners, s.Decided = append(s.Winners, winners...), why
 		s.Draw = len(s.Winners) == 0
 		if len(s.Winners) == 1 {
 			w := s.Winners[0]

@@ -25,6 +25,9 @@ type Sheet struct {
 	// Winners lists everyone who won a finished game: the winner, or the players who share
 	// first place where the rules share it. Empty while the game goes on and when it is drawn.
 	Winners []string `json:"winners"`
+	// Decided says which rule decided the result when the totals alone do not show it: a tie
+	// broken, a winner who is not the top scorer.
+	Decided string `json:"decided,omitempty"`
 	// Draw is set when a finished game has no winner.
 	Draw bool `json:"draw"`
 }

@@ -318,8 +318,18 @@ func flagMessage(f referee.Flag) string {
 	return m
 }
 
-// result is the sheet's last word: "ann wins 48 to 40", "draw at 40", "in progress".
+// result is the sheet's last word: "ann wins 48 to 40", "draw at 40", "in progress", with the
+// rule that decided it when the totals do not show it.
 func result(s *scoring.Sheet) string {
+	r := standing(s)
+	if s.Finished && s.Decided != "" {
+		r += " — " + s.Decided
+	}
+	return r
+}
+
+// standing is the result as the totals show it.
+func standing(s *scoring.Sheet) string {
 	switch {
 	case !s.Finished:
 		return "in progress"

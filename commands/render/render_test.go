@@ -327,6 +327,8 @@ func TestResult(t *testing.T) {
 		{scoring.Sheet{Players: []string{"ann", "bob", "cat"}, Totals: map[string]int{"ann": 40, "bob": 30, "cat": 40}, Finished: true, Draw: true}, "draw at 40 (ann, cat)"},
 		{scoring.Sheet{Players: []string{"ann", "bob", "cat"}, Totals: map[string]int{"ann": 40, "bob": 30, "cat": 40}, Finished: true, Winners: []string{"ann", "cat"}}, "ann and cat share first place with 40, then bob 30"},
 		{scoring.Sheet{Players: []string{"ann", "bob"}, Finished: true}, "finished, no winner"},
+		{scoring.Sheet{Players: []string{"ann", "bob"}, Totals: map[string]int{"ann": 110, "bob": 110}, Finished: true, Winner: &ann, Decided: "equal totals: ann, the bidder of the last hand, wins (P13)"},
+			"ann wins 110 to 110 — equal totals: ann, the bidder of the last hand, wins (P13)"},
 	}
 	for _, tt := range tests {
 		if got := result(&tt.s); got != tt.want {

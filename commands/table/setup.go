@@ -176,13 +176,36 @@ func (a *App) New(ctx context.Context, s Setup) (*Game, error) {
 // today is the date a game is played on when none is given.
 func (a *App) today() string { return a.now().Format(dateLayout) }
 
+// matchLength is how many games the match of the game that first creates may hold (0: any
+// number), and the ruling that says so.
+func matchLength(first events.Event) (int, string) {
+	r, err := rulesOf(first)
+	if err != nil {
+		return 0, ""
+	}
+	ml, ok := r.(referee.MatchLength)
+	if !ok {
+		return 0, ""
+	}
+	c, err := createdOf(first)
+	if err != nil || c.Match == "" {
+		return 0, ""
+	}
+	return ml.MatchGames(c)
+}
+
 // create stores a new game with its whole log and returns it replayed. A game whose match holds
 // games of another kind is refused: a match sums the points of one game.
 func (a *App) create(ctx context.Context, log []events.Event) (*Game, error) {
-	id, stored, err := a.store.Create(ctx, log)
+	most, rule := matchLength(log[0])
+	id, stored, err := a.store.CreateInMatch(ctx, log, most)
 	var mk *events.MatchKindError
-	if errors.As(err, &mk) {
+	var mf *events.MatchFullError
+	switch {
+	case errors.As(err, &mk):
 		return nil, invalid(err, "", "%v", err)
+	case errors.As(err, &mf):
+		return nil, invalid(err, "start the next match under a new name", "match %q is complete: it holds the %d games a match of this game may have (rule %s); nothing was recorded", mf.Match, mf.Games, rule)
 	}
 	if err != nil {
 		return nil, err

@@ -8,6 +8,7 @@ import (
 	"slices"
 
 	"github.com/tableside/tableside/events"
+	"github.com/tableside/tableside/referee"
 )
 
 // Listed is a game as `games` lists it: a public JSON contract (docs/json.md).
@@ -134,6 +135,11 @@ type Standings struct {
 	Standings []Standing  `json:"standings"`
 	Leaders   []string    `json:"leaders"` // everyone at rank 1
 	Played    []MatchGame `json:"played"`
+	// Length is how many games the match holds when its rules fix it (a party match of Article
+	// II is four, E8), with the ruling; Complete is set once it holds them all.
+	Length   int    `json:"length,omitempty"`
+	Rule     string `json:"rule,omitempty"`
+	Complete bool   `json:"complete,omitempty"`
 	// Others are games filed under the match's name with another kind (older databases allowed
 	// it); they are not counted.
 	Others []int64 `json:"others,omitempty"`
@@ -162,6 +168,9 @@ func (a *App) Match(ctx context.Context, name string) (*Standings, error) {
 		if err != nil {
 			return nil, err
 		}
+		if ml, ok := g.Rules.(referee.MatchLength); ok && s.Length == 0 {
+			s.Length, s.Rule = ml.MatchGames(g.Setup)
+		}
 		sheet := g.Sheet()
 		s.Played = append(s.Played, MatchGame{g.ID, sheet.Finished, sheet.Totals, sheet.Winners})
 		for _, p := range g.Setup.Players {
@@ -177,6 +186,7 @@ func (a *App) Match(ctx context.Context, name string) (*Standings, error) {
 		}
 	}
 	s.Games = len(s.Played)
+	s.Complete = s.Length > 0 && s.Games >= s.Length
 	for _, p := range order {
 		s.Standings = append(s.Standings, *by[p])
 	}

@@ -659,7 +659,7 @@ tack ann
 		t.Errorf("totals %v breakdown %+v", s.Totals, s.Breakdown["ann"])
 	}
 	// Even an adjustment does not make a President.
-	if w := g.Decide(map[string]int{"ann": 3, "bob": 0}); w != nil {
+	if w, _ := g.Decide(map[string]int{"ann": 3, "bob": 0}); w != nil {
 		t.Errorf("Decide with an adjustment: %v, want a draw", w)
 	}
 }
@@ -808,15 +808,18 @@ func TestPartyVariant(t *testing.T) {
 	}
 }
 
-func TestPartySpoilerPresidentSharesTheTop(t *testing.T) {
+func TestPartySpoilerPresidentWinsOnSharedPoints(t *testing.T) {
 	// The parties red (ann, cy) and blue (bob, dee): ann and bob are Candidates and end below
-	// 0; Spoiler cy becomes President (+2) and her party-mate ann, a Candidate, has 1 + 1:
-	// shared top points, a drawn game (E8).
+	// 0; Spoiler cy becomes President (+2) and party-mate ann, a Candidate, has 1 + 1. The
+	// points tie, but they are the match's currency (E8): the President wins the game (E7).
 	o := play(t, partyFour, fmt.Sprintf(spoilerGame, "uncivil"))
 	s := o.Sheet()
 	want := map[string]int{"ann": 2, "bob": 1, "cy": 2, "dee": 0}
-	if flagsOf(o) != "" || !reflect.DeepEqual(s.Totals, want) || !s.Draw || s.Winner != nil {
-		t.Errorf("flags %q totals %v (want %v) draw %v", flagsOf(o), s.Totals, want, s.Draw)
+	if flagsOf(o) != "" || !reflect.DeepEqual(s.Totals, want) || s.Draw || s.Winner == nil || *s.Winner != "cy" {
+		t.Errorf("flags %q totals %v (want %v) draw %v winner %v, want cy", flagsOf(o), s.Totals, want, s.Draw, s.Winners)
+	}
+	if s.Decided != "the President wins the game (E7)" {
+		t.Errorf("the sheet should say the President wins: %q", s.Decided)
 	}
 }
 

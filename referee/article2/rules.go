@@ -91,14 +91,22 @@ func (Rules) Options() []referee.Option {
 // Rulings implements referee.Rules: E1–E8 as RULINGS.md words them.
 func (Rules) Rulings() []referee.Ruling { return rulings }
 
+// MatchGames implements referee.MatchLength: a party match is four games (E8).
+func (Rules) MatchGames(setup events.Created) (int, string) {
+	if setup.Options["parties"] == "on" {
+		return 4, "E8"
+	}
+	return 0, ""
+}
+
 // Grammar implements referee.Rules.
 func (Rules) Grammar() []string {
 	lines := []string{
 		"start PLAYER                    the table names who starts the phase (the Primary, then the General)",
-		"[PLAYER] play CARD TARGET       a card played on a player, himself included (ann play tack bob)",
+		"[PLAYER] play CARD TARGET       a card played on a player, the player included (ann play tack bob)",
 		"[PLAYER] CARD TARGET            the same without the word play (tack bob, by the player to act)",
 		"[PLAYER] play adhd SEQ          Voter ADHD discards the card played at event SEQ (adhd 12)",
-		"[PLAYER] play adhd TARGET CARD  ... or TARGET's card of that name, if he has one only (adhd bob tack)",
+		"[PLAYER] play adhd TARGET CARD  ... or TARGET's card of that name, if they have one only (adhd bob tack)",
 		"[PLAYER] play adhd              ... or nothing, when no card at all is in play",
 		"draw PLAYER                     the table records who won the cut that breaks a tie (E6, E7, E8)",
 		"CARD: a unique prefix of the card's name, or " + strings.Join(keyWords(), " "),

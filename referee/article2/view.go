@@ -407,13 +407,13 @@ func (g *game) explain(p int) []scoring.Line {
 	return append(lines, scoring.Line{Text: text, Points: points})
 }
 
-// Decide implements referee.Game: the most points wins; a game with no President is drawn
-// (E7), and so are shared top points (E8).
-func (g *game) Decide(totals map[string]int) []string {
-	if g.noPresident && !g.parties {
-		return nil
+// Decide implements referee.Game: the winner of the General Election wins the game (E7), and a
+// game with no President is drawn. Points are the match's currency (E8), not the game's result.
+func (g *game) Decide(map[string]int) ([]string, string) {
+	if g.noPresident {
+		return nil, "no President: the game is drawn (E7)"
 	}
-	return referee.Leader(g.players, totals)
+	return []string{g.players[g.president]}, "the President wins the game (E7)"
 }
 
 // Adjust implements referee.Game: nothing in Article II ends on a score.

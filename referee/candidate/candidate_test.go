@@ -296,10 +296,10 @@ func TestEqualInfluenceIsADraw(t *testing.T) {
 	if ann == bob {
 		t.Fatalf("seed gives a drawn game already (%d each); pick another", ann)
 	}
-	if w := o.Game.Decide(map[string]int{"ann": 7, "bob": 7}); w != nil {
+	if w, _ := o.Game.Decide(map[string]int{"ann": 7, "bob": 7}); w != nil {
 		t.Errorf("7–7 decided for %v, want a draw", w)
 	}
-	if w := o.Game.Decide(map[string]int{"ann": 8, "bob": 7}); !reflect.DeepEqual(w, []string{"ann"}) {
+	if w, _ := o.Game.Decide(map[string]int{"ann": 8, "bob": 7}); !reflect.DeepEqual(w, []string{"ann"}) {
 		t.Errorf("8–7 decided for %v, want ann", w)
 	}
 	b, _ := json.Marshal(events.Adjust{Player: "bob", Points: ann - bob, Note: "evened"})

@@ -304,7 +304,7 @@ func (g *game) pass(seq int64, who int) []referee.Flag {
 	}
 	flags := g.turnCheck(seq, who)
 	if g.high.Rank == 0 {
-		flags = append(flags, flag(seq, "C7", referee.Illegal, "%s opens and holds faction cards, so she must bid: passing is not an opening move", g.players[who]))
+		flags = append(flags, flag(seq, "C7", referee.Illegal, "%s opens and holds faction cards, so must bid: passing is not an opening move", g.players[who]))
 		g.award(seq, 1-who, cards.Card{}) // nobody bid: the table let the other player take it
 		return flags
 	}

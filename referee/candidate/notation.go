@@ -179,9 +179,9 @@ func (g *game) words(m referee.Move, pretty bool) string {
 	case TypePass:
 		f = form{m.Actor + " pass", m.Actor + " passes"}
 	case TypeHand:
-		f = form{m.Actor + " hand " + list(p.Cards), m.Actor + " shows her faction hand " + list(p.Cards)}
+		f = form{m.Actor + " hand " + list(p.Cards), m.Actor + " shows their faction hand " + list(p.Cards)}
 	case TypeLeft:
-		f = form{m.Actor + " left " + list(p.Cards), m.Actor + " shows her leftover cards " + list(p.Cards)}
+		f = form{m.Actor + " left " + list(p.Cards), m.Actor + " shows their leftover cards " + list(p.Cards)}
 	default:
 		return strings.TrimSpace(m.Actor + " " + m.Type)
 	}

@@ -13,8 +13,8 @@ const (
 	TypeReveal = "candidate.reveal" // the table turns up a candidate: {"card":"7H"}
 	TypeBid    = "candidate.bid"    // a player bids a faction card: {"card":"9H"}
 	TypePass   = "candidate.pass"   // a player passes: {}
-	TypeHand   = "candidate.hand"   // a player shows her five faction cards of the seat
-	TypeLeft   = "candidate.left"   // a player shows the faction cards she had left at the seat's end
+	TypeHand   = "candidate.hand"   // a player shows their five faction cards of the seat
+	TypeLeft   = "candidate.left"   // a player shows the faction cards they had left at the seat's end
 )
 
 // Seats is the number of seats in a game (C5); Candidates the candidates of one seat; Faction
@@ -55,8 +55,8 @@ func (Rules) Grammar() []string {
 		"reveal CARD               the table turns up the next candidate (reveal 7H)",
 		"[PLAYER] bid CARD|RANK    a bid; rank alone means the seat's suit (ann bid 9H, bid 9)",
 		"[PLAYER] pass             ends the auction; the high bidder captures the candidate",
-		"PLAYER hand CARD×5        the player shows her faction cards of this seat (checked, C10)",
-		"PLAYER left CARD…         the faction cards she had left at the end of the seat (C10)",
+		"PLAYER hand CARD×5        the player shows their faction cards of this seat (checked, C10)",
+		"PLAYER left CARD…         the faction cards they had left at the end of the seat (C10)",
 		"aliases: b = bid, p = pass, r = reveal, s = seat; a move without PLAYER is made by the player to act",
 	}
 }
@@ -106,9 +106,9 @@ var rulings = []referee.Ruling{
 	{ID: "C4", Title: "Scope", Text: "Each player's captures from all twelve seats are pooled and scored once, at the end. The score sheet still shows each seat's captures and a running influence so far."},
 	{ID: "C5", Title: "Seats and decks", Text: "A seat is one full suit pile (13 cards): 5 faction cards to each player, 3 candidates face down. Option decks=3|1. With three decks there are 12 piles, three of each suit. With one deck there are 4 piles, rebuilt after seats 4 and 8, so each block of seats 1–4, 5–8, 9–12 uses each suit exactly once. Either way each suit is used exactly three times."},
 	{ID: "C6", Title: "Dealer and openers", Text: "The first dealer is named when the game is created. The non-dealer opens the first candidate of seat 1. From then on the winner of the previous candidate opens the next one, across seat boundaries too; a candidate won by transfer (C9) counts as a win."},
-	{ID: "C7", Title: "Bids", Text: "A bid is one faction card of the seat's suit, from the bidder's hand. Each bid must be strictly higher than the high bid (2 low … K, A high). Players alternate; the first pass ends the auction and the high bidder captures the candidate. The opener must bid if she holds a faction card: passing is not an opening move."},
+	{ID: "C7", Title: "Bids", Text: "A bid is one faction card of the seat's suit, from the bidder's hand. Each bid must be strictly higher than the high bid (2 low … K, A high). Players alternate; the first pass ends the auction and the high bidder captures the candidate. The opener must bid if they hold a faction card: passing is not an opening move."},
 	{ID: "C8", Title: "Spent cards", Text: "Every bid card is spent, the loser's too. A card can be bid once. Faction cards left in a hand at the end of a seat are discarded."},
-	{ID: "C9", Title: "Running out", Text: "When a player lays her last faction card, the current auction still resolves normally. Then every remaining candidate of the seat goes to her opponent at no cost. Bids alternate one card at a time, so one player always runs out first; she forfeits, even if the opponent runs out in the same auction. A player with no faction cards when a candidate is turned up loses it to the opponent."},
+	{ID: "C9", Title: "Running out", Text: "When a player lays their last faction card, the current auction still resolves normally. Then every remaining candidate of the seat goes to their opponent at no cost. Bids alternate one card at a time, so one player always runs out first and forfeits, even if the opponent runs out in the same auction. A player with no faction cards when a candidate is turned up loses it to the opponent."},
 	{ID: "C10", Title: "What the referee can know", Text: "Faction hands are hidden; bids, revealed candidates and captures are public. Within a seat the 13 ranks are all different, so: a bid card must be of the seat's suit, not bid before in this seat, not a revealed candidate of this seat; a player bids at most 5 cards a seat; a revealed candidate must not be a card already bid in this seat. If a hand or the discarded leftovers are entered later, the referee checks them against all of that."},
 	{ID: "C11", Title: "Tie", Text: "Equal influence is a draw."},
 }

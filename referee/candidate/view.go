@@ -189,8 +189,8 @@ func (g *game) Sheet() *scoring.Sheet {
 }
 
 // Decide implements referee.Game: the higher influence wins; equal influence is a draw (C11).
-func (g *game) Decide(totals map[string]int) []string {
-	return referee.Leader(g.players[:], totals)
+func (g *game) Decide(totals map[string]int) ([]string, string) {
+	return referee.Leader(g.players[:], totals), ""
 }
 
 // Adjust implements referee.Game: nothing in Candidate ends on a score.

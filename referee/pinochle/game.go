@@ -241,6 +241,9 @@ func (g *game) outOfPhase(h *hand, want phase) (rule, why string) {
 	if h.phase == want {
 		return "", ""
 	}
+	if want == bidding {
+		return "P3", fmt.Sprintf("the auction of hand %d is over: %s won it at %d", h.number, g.players[h.bidder], h.bid)
+	}
 	switch h.phase {
 	case bidding:
 		return "P3", fmt.Sprintf("the auction of hand %d is open: %s to bid or pass", h.number, g.players[h.toAct])
@@ -324,7 +327,7 @@ func (g *game) judgeTrump(h *hand, revealedBy int64) []referee.Flag {
 		return nil
 	}
 	h.set, h.why = true, "no marriage or 9 in trump (P4)"
-	f := flag(h.trumpSeq, "P4", referee.Illegal, "%s named %s trump without a marriage (K+Q) or a 9 in it: he is set for %d, meld forfeited", g.players[p], h.trump.Symbol(), h.bid)
+	f := flag(h.trumpSeq, "P4", referee.Illegal, "%s named %s trump without a marriage (K+Q) or a 9 in it: %s is set for %d, meld forfeited", g.players[p], h.trump.Symbol(), g.players[p], h.bid)
 	if revealedBy != h.trumpSeq {
 		f.RevealedBy = revealedBy
 	}
@@ -345,7 +348,8 @@ func (g *game) cardsCheck(seq int64, h *hand, who int, add counts, what string) 
 		case mine > 2:
 			flags = append(flags, flag(seq, "P2", referee.Impossible, "%s: there are only two %s in the deck", what, c.Pretty()))
 		case mine+h.known(1-who, i) > 2:
-			flags = append(flags, flag(seq, "P14", referee.Impossible, "%s: both %s are accounted for, and %s holds %d of them", what, c.Pretty(), g.players[1-who], h.known(1-who, i)))
+			flags = append(flags, flag(seq, "P14", referee.Impossible, "%s: there are two %s, and %s has shown or played %s", what, c.Pretty(), g.players[1-who],
+				map[bool]string{true: "one", false: "both"}[h.known(1-who, i) == 1]))
 		}
 	}
 	return flags

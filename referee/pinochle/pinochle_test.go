@@ -306,6 +306,24 @@ func TestIdleMeldWarned(t *testing.T) {
 	}
 }
 
+// TestMessagesSayWhatHappened: refusals and hints in plain words, with names, not pronouns.
+func TestMessagesSayWhatHappened(t *testing.T) {
+	o := play(t, nil, "ann bid 12\nbob pass\nbob pass")
+	if f := o.Flags[0]; f.Rule != "P3" || f.Message != "the auction of hand 1 is over: ann won it at 12; this pass is ignored" {
+		t.Errorf("a pass after the auction: %s %q", f.Rule, f.Message)
+	}
+	o = play(t, nil, opening+"ann AS\nbob AS\nann AS")
+	if f := o.Flags[0]; !strings.Contains(f.Message, "there are two A♠, and bob has shown or played one") {
+		t.Errorf("a third A♠: %q", f.Message)
+	}
+	if hint := play(t, nil, "ann pass\nbob trump S\nbob meld none\nann meld none").Game.Hint(); hint != "trick 1: bob leads: any card" {
+		t.Errorf("nothing known of bob's hand: hint %q, want any card", hint)
+	}
+	if hint := play(t, nil, opening+"ann 9C").Game.Hint(); hint != "trick 1: bob plays to 9♣: one of 9♣ J♣ Q♣ K♣ 10♣ A♣" {
+		t.Errorf("bob showed clubs, so must follow: hint %q, want the clubs", hint)
+	}
+}
+
 func TestMustFollowWhenKnown(t *testing.T) {
 	// bob showed K♣ Q♣ as meld; when ann leads a club he must follow while he still holds one.
 	o := play(t, nil, opening+`
@@ -458,8 +476,13 @@ func TestGameEnd(t *testing.T) {
 		a, b int
 		want string
 	}{{120, 90, "ann"}, {101, 130, "bob"}, {110, 110, "bob"}} {
-		if w := g.Decide(map[string]int{"ann": tt.a, "bob": tt.b}); len(w) != 1 || w[0] != tt.want {
+		w, why := g.Decide(map[string]int{"ann": tt.a, "bob": tt.b})
+		if len(w) != 1 || w[0] != tt.want {
 			t.Errorf("%d–%d: winners %v, want %s", tt.a, tt.b, w, tt.want)
+		}
+		// A tie broken by P13 says so; a plain win needs no reason.
+		if tied := tt.a == tt.b; tied != (why == "equal totals: bob, the bidder of the last hand, wins (P13)") {
+			t.Errorf("%d–%d: reason %q", tt.a, tt.b, why)
 		}
 	}
 }

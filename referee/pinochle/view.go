@@ -99,15 +99,15 @@ func (g *game) Hint() string {
 	case melding:
 		return g.meldWaiting(h)
 	}
-	var shown []string
-	for _, c := range g.playable(h, h.turn) {
-		shown = append(shown, c.Pretty())
-	}
 	what := "leads"
 	if len(h.trick) == 1 {
 		what = "plays to " + h.trick[0].Pretty()
 	}
-	return fmt.Sprintf("trick %d: %s %s: any of %s", h.tricks[0]+h.tricks[1]+1, g.players[h.turn], what, strings.Join(shown, " "))
+	cards := "any card"
+	if playable := g.playable(h, h.turn); len(playable) < distinct {
+		cards = "one of " + pretty(playable)
+	}
+	return fmt.Sprintf("trick %d: %s %s: %s", h.tricks[0]+h.tricks[1]+1, g.players[h.turn], what, cards)
 }
 
 // Status implements referee.Game.
@@ -241,22 +241,19 @@ func (g *game) explain(h *hand, p int) string {
 
 // Decide implements referee.Game (P13): a player above the limit wins; if both are, the higher
 // total; if equal, the bidder of the last hand.
-func (g *game) Decide(totals map[string]int) []string {
+func (g *game) Decide(totals map[string]int) ([]string, string) {
 	a, b := totals[g.players[0]], totals[g.players[1]]
-	var w int
 	switch {
 	case a > b:
-		w = 0
+		return []string{g.players[0]}, ""
 	case b > a:
-		w = 1
-	default:
-		last := g.cur()
-		if last.bidder == nobody {
-			return nil
-		}
-		w = last.bidder
+		return []string{g.players[1]}, ""
 	}
-	return []string{g.players[w]}
+	last := g.cur()
+	if last.bidder == nobody {
+		return nil, ""
+	}
+	return []string{g.players[last.bidder]}, fmt.Sprintf("equal totals: %s, the bidder of the last hand, wins (P13)", g.players[last.bidder])
 }
 
 // Adjust implements referee.Game: the next end of a hand judges the limit with it (L5).

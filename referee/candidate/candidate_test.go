@@ -363,3 +363,44 @@ func TestConformance(t *testing.T) {
 		Tests:    []string{"*_test.go", "../../scoring/influence_test.go", "../../commands/testdata/script/*.txtar"},
 	})
 }
+
+// TestShownCardsAreOnePlayers: a seat's thirteen ranks are all different, so a card in one
+// player's shown hand or leftovers cannot be in the other's (C10); a second show of leftovers
+// is checked against the first, and the message says which was shown.
+func TestShownCardsAreOnePlayers(t *testing.T) {
+	const start = "seat H\nreveal 7H\nann bid 9H\nbob bid JH\npass\nann hand 2H 3H 4H 5H 9H\nreveal 8H\n"
+	// events: 2 seat, 3 reveal, 4-5 bids, 6 pass, 7 ann's hand, 8 reveal, 9 what bob shows
+	for script, want := range map[string]string{
+		"bob hand 3H 10H QH KH JH": "9 C10 impossible",
+		"bob left 3H 10H":          "9 C10 impossible",
+		"bob hand 6H 10H QH KH JH": "",
+	} {
+		o := play(t, nil, start+script)
+		if got := flagsOf(o); got != want {
+			t.Errorf("%s: flags %q, want %q", script, got, want)
+			continue
+		}
+		if want != "" && !strings.Contains(o.Flags[0].Message, "is in the faction hand ann showed at event 7") {
+			t.Errorf("%s: message %q", script, o.Flags[0].Message)
+		}
+	}
+	o := play(t, nil, "seat H\nreveal 7H\nann bid 9H\nbob bid JH\npass\nbob left AH 2H\nbob left AH QH")
+	if got := flagsOf(o); got != "8 C10 impossible" || o.Flags[0].Message != "Q♥ is not in the cards bob showed as left at event 7" {
+		t.Errorf("leftovers shown twice: flags %q, message %q", got, o.Flags[0].Message)
+	}
+}
+
+// TestTransferIsAnnounced: once a player has run out (C9), each candidate turned up goes to the
+// opponent at no cost, and the hint after that reveal says so; no other hint claims it.
+func TestTransferIsAnnounced(t *testing.T) {
+	// ann bids her five hearts in the first auction and runs out; she captures 7♥.
+	const script = "seat H\nreveal 7H\nann bid 2H\nbob bid 3H\nann bid 4H\nbob bid 5H\nann bid 6H\nbob bid 8H\nann bid 9H\nbob bid TH\nann bid JH\nbob pass"
+	o := play(t, nil, script)
+	if h := o.Game.Hint(); strings.Contains(h, "no cost") {
+		t.Errorf("before the next reveal: hint %q", h)
+	}
+	o = play(t, nil, script+"\nreveal KH")
+	if h := o.Game.Hint(); flagsOf(o) != "" || !strings.HasPrefix(h, "K♥ goes to bob at no cost (C9: ann ran out); turn up candidate 3 of seat 1") {
+		t.Errorf("after the reveal: flags %q, hint %q", flagsOf(o), h)
+	}
+}

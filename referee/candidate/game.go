@@ -39,6 +39,16 @@ type seat struct {
 	forfeit    int // the player who ran out first (C9), or nobody
 	candidates []capture
 	shown      [2]*[cards.MaxRank + 1]bool // a hand a player showed (C10), nil until shown
+	shownAt    [2]int64                    // the event that showed it
+	shownLeft  [2]bool                     // shown as leftovers: the hand is those and the bids
+}
+
+// shownAs names what a player showed of the seat's faction hand, for messages.
+func (g *game) shownAs(st *seat, p int) string {
+	if st.shownLeft[p] {
+		return fmt.Sprintf("the cards %s showed as left at event %d", g.players[p], st.shownAt[p])
+	}
+	return fmt.Sprintf("the faction hand %s showed at event %d", g.players[p], st.shownAt[p])
 }
 
 type game struct {
@@ -59,8 +69,10 @@ type game struct {
 	bids    int // bids made in this auction
 
 	// ranOut is the player whose empty hand just ended an auction (C9). The table may still
-	// say her pass out loud; that one pass is accepted and changes nothing.
+	// say their pass out loud; that one pass is accepted and changes nothing.
 	ranOut int
+	// last is the latest event applied, so the hint can say what it did by itself.
+	last int64
 }
 
 func (g *game) player(name string) int { return referee.PlayerIndex(g.players[:], name) }
@@ -91,6 +103,7 @@ func move(typ, actor string, p payload) referee.Move {
 func (g *game) Apply(seq int64, m referee.Move) []referee.Flag {
 	ranOut := g.ranOut
 	g.ranOut = nobody
+	g.last = seq
 	var p payload
 	if err := json.Unmarshal(m.Payload, &p); err != nil {
 		return []referee.Flag{flag(seq, "C10", referee.Impossible, "unreadable move (%v); ignored", err)}
@@ -210,7 +223,7 @@ func (g *game) reveal(seq int64, c cards.Card) []referee.Flag {
 	default:
 		for p, hand := range st.shown {
 			if hand != nil && hand[c.Rank] {
-				flags = append(flags, flag(seq, "C10", referee.Impossible, "%s is in the faction hand %s showed, so it cannot be a candidate", c.Pretty(), g.players[p]))
+				flags = append(flags, flag(seq, "C10", referee.Impossible, "%s is in %s, so it cannot be a candidate", c.Pretty(), g.shownAs(st, p)))
 			}
 		}
 	}
@@ -218,7 +231,7 @@ func (g *game) reveal(seq int64, c cards.Card) []referee.Flag {
 		st.revealed[c.Rank] = true
 	}
 	g.cand, g.candSeq = c, seq
-	if st.forfeit != nobody { // C9: the rest of the seat goes to her opponent at no cost
+	if st.forfeit != nobody { // C9: the rest of the seat goes to the opponent at no cost
 		g.award(seq, 1-st.forfeit, cards.Card{})
 		return flags
 	}
@@ -268,9 +281,9 @@ func (g *game) bid(seq int64, who int, c cards.Card) []referee.Flag {
 	case st.revealed[c.Rank]:
 		flags = append(flags, flag(seq, "C10", referee.Impossible, "%s is a candidate of this seat, so nobody holds it", c.Pretty()))
 	case st.shown[who] != nil && !st.shown[who][c.Rank]:
-		flags = append(flags, flag(seq, "C10", referee.Impossible, "%s is not in the faction hand %s showed", c.Pretty(), g.players[who]))
+		flags = append(flags, flag(seq, "C10", referee.Impossible, "%s is not in %s", c.Pretty(), g.shownAs(st, who)))
 	case st.shown[1-who] != nil && st.shown[1-who][c.Rank]:
-		flags = append(flags, flag(seq, "C10", referee.Impossible, "%s is in the faction hand %s showed", c.Pretty(), g.players[1-who]))
+		flags = append(flags, flag(seq, "C10", referee.Impossible, "%s is in %s", c.Pretty(), g.shownAs(st, 1-who)))
 	}
 	if st.spent[who] >= Faction {
 		flags = append(flags, flag(seq, "C10", referee.Impossible, "%s has already bid all %d faction cards of this seat", g.players[who], Faction))
@@ -284,7 +297,7 @@ func (g *game) bid(seq int64, who int, c cards.Card) []referee.Flag {
 	}
 	st.spent[who]++
 	if st.spent[who] == Faction && st.forfeit == nobody {
-		st.forfeit = who // C9: she ran out first
+		st.forfeit = who // C9: ran out first
 	}
 	if raises {
 		g.high, g.highBy = c, who
@@ -331,6 +344,9 @@ func (g *game) handCheck(seq int64, who int, hand []cards.Card, what string) ([]
 			flags = append(flags, flag(seq, "C10", referee.Impossible, "%s in %s is a candidate of this seat", c.Pretty(), what))
 		case st.bidBy[c.Rank] == int8(2-who):
 			flags = append(flags, flag(seq, "C10", referee.Impossible, "%s in %s was bid by %s at event %d", c.Pretty(), what, g.players[1-who], st.bidSeq[c.Rank]))
+		case st.shown[1-who] != nil && st.shown[1-who][c.Rank]:
+			// The seat's thirteen ranks are all different: one player's card is not the other's.
+			flags = append(flags, flag(seq, "C10", referee.Impossible, "%s in %s is in %s", c.Pretty(), what, g.shownAs(st, 1-who)))
 		}
 		held[c.Rank] = true
 	}
@@ -351,7 +367,7 @@ func (g *game) showHand(seq int64, who int, hand []cards.Card) []referee.Flag {
 			flags = append(flags, flag(seq, "C10", referee.Impossible, "%s bid %s at event %d, but it is not in this hand", g.players[who], cards.Card{Rank: r, Suit: st.suit}.Pretty(), st.bidSeq[r]))
 		}
 	}
-	st.shown[who] = held
+	st.shown[who], st.shownAt[who], st.shownLeft[who] = held, seq, false
 	return flags
 }
 
@@ -363,7 +379,7 @@ func (g *game) showLeft(seq int64, who int, left []cards.Card) []referee.Flag {
 	st := g.cur()
 	for _, c := range left {
 		if c.Suit == st.suit && st.shown[who] != nil && !st.shown[who][c.Rank] {
-			flags = append(flags, flag(seq, "C10", referee.Impossible, "%s is not in the faction hand %s showed", c.Pretty(), g.players[who]))
+			flags = append(flags, flag(seq, "C10", referee.Impossible, "%s is not in %s", c.Pretty(), g.shownAs(st, who)))
 		}
 		if c.Suit == st.suit && st.bidBy[c.Rank] == int8(who+1) {
 			flags = append(flags, flag(seq, "C8", referee.Impossible, "%s bid %s at event %d: a spent card cannot be left over", g.players[who], c.Pretty(), st.bidSeq[c.Rank]))
@@ -377,7 +393,7 @@ func (g *game) showLeft(seq int64, who int, left []cards.Card) []referee.Flag {
 		for r := cards.MinRank; r <= cards.MaxRank; r++ {
 			hand[r] = hand[r] || st.bidBy[r] == int8(who+1)
 		}
-		st.shown[who] = &hand
+		st.shown[who], st.shownAt[who], st.shownLeft[who] = &hand, seq, true
 	}
 	return flags
 }

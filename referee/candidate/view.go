@@ -79,6 +79,18 @@ func pretty(cs []cards.Card) string {
 
 // Hint implements referee.Game.
 func (g *game) Hint() string {
+	// A candidate turned up after a player ran out went straight to the opponent: say so,
+	// or nothing at the table would.
+	if st := g.cur(); st != nil && st.forfeit != nobody && len(st.candidates) > 0 {
+		if c := st.candidates[len(st.candidates)-1]; c.seq == g.last && c.price.Rank == 0 {
+			return fmt.Sprintf("%s goes to %s at no cost (C9: %s ran out); %s", c.card.Pretty(), g.players[c.winner], g.players[st.forfeit], g.next())
+		}
+	}
+	return g.next()
+}
+
+// next says what may be played now.
+func (g *game) next() string {
 	switch g.phase {
 	case needSeat:
 		var suits []string

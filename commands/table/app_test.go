@@ -13,6 +13,7 @@ import (
 
 	"github.com/tableside/tableside/commands/render"
 	"github.com/tableside/tableside/events"
+	"github.com/tableside/tableside/referee"
 )
 
 // testSchema is the schema main.go embeds.
@@ -102,7 +103,13 @@ func TestVersion1FileMigrates(t *testing.T) {
 		if err := json.Unmarshal(b.Bytes(), &got); err != nil {
 			t.Fatal(err)
 		}
-		// The sheet has grown fields since (winners); every field it had must be unchanged.
+		// The sheet has grown fields since (winners); every field it had must be unchanged, but
+		// for the columns' titles, which are wording: their keys must be.
+		for _, sheet := range []map[string]any{got, want} {
+			for _, c := range sheet["columns"].([]any) {
+				delete(c.(map[string]any), "title")
+			}
+		}
 		for key, w := range want {
 			if !reflect.DeepEqual(got[key], w) {
 				t.Errorf("game %d: sheet field %q is %v, was %v", i+1, key, got[key], w)
@@ -313,5 +320,26 @@ func TestUndoTakesBackWhatWasSeen(t *testing.T) {
 	var v events.Void
 	if err := json.Unmarshal(c.Event.Payload, &v); err != nil || v.Target != 4 {
 		t.Errorf("undo against the newer state voids %+v (%v), want event 4", v, err)
+	}
+}
+
+// TestWarningIsRecorded: a warning breaks no rule, so the move is recorded and the warning
+// reported with it; an illegal move is refused.
+func TestWarningIsRecorded(t *testing.T) {
+	a, _ := openApp(t, "")
+	g, err := a.New(t.Context(), Setup{Kind: "pinochle", Players: "ann,bob", Opener: "ann"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	g = play(t, a, g.ID, "ann bid 15", "bob pass", "trump H", "ann meld AH TH KH QH JH 9H")
+	rec, err := a.Record(t.Context(), g, []string{"bob", "meld", "9S"}, RecordOptions{})
+	if err != nil {
+		t.Fatalf("a meld that makes nothing should be recorded with a warning: %v", err)
+	}
+	if own := rec.Own(); len(own) != 1 || own[0].Rule != "P9" || own[0].Severity != referee.Warning {
+		t.Errorf("flags on the meld: %+v, want one P9 warning", own)
+	}
+	if _, err := a.Record(t.Context(), rec.Game, []string{"bob", "9C"}, RecordOptions{}); CodeOf(err) != Refused {
+		t.Errorf("bob leading when ann leads: %v, want refused", err)
 	}
 }

@@ -226,7 +226,7 @@ func (g *Game) admit(c correction, force bool) error {
 	case c.verb == verbAmend:
 		at := g.before(c.target)
 		hint := at.Hint()
-		if own := flagsAt(at.Apply(c.target, c.move), c.target); len(own) > 0 && !force {
+		if own := flagsAt(at.Apply(c.target, c.move), c.target); blocking(own) && !force {
 			return refused(g, own, fmt.Sprintf("legal at event %d: %s", c.target, hint))
 		}
 	}

@@ -3,6 +3,7 @@ package table
 import (
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/tableside/tableside/referee"
@@ -82,6 +83,12 @@ func refused(g *Game, own []referee.Flag, hint string) *Error {
 		lines[i] = f.String()
 	}
 	return &Error{Code: Refused, Message: strings.Join(lines, "\n  and "), Hint: hint, Flags: own, Game: g}
+}
+
+// blocking reports whether flags refuse the move they are on: any but a warning, which is
+// worth a look but breaks nothing, so the move is recorded and the warning shown.
+func blocking(flags []referee.Flag) bool {
+	return slices.ContainsFunc(flags, func(f referee.Flag) bool { return f.Severity != referee.Warning })
 }
 
 // flagsAt returns the flags on event seq.

@@ -113,7 +113,7 @@ func (a *App) Record(ctx context.Context, g *Game, words []string, opt RecordOpt
 		e := a.stamp(m.Type, m.Actor, m.Payload)
 		e.Seq = g.Last + 1
 		next, flags := g.Outcome.Try(e)
-		if own := flagsAt(flags, e.Seq); len(own) > 0 && !opt.Force {
+		if own := flagsAt(flags, e.Seq); blocking(own) && !opt.Force {
 			return judged{}, refused(g, own, "legal now: "+g.Game.Hint())
 		}
 		raised = flags

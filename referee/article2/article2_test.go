@@ -520,18 +520,21 @@ func TestPrimaryTieNeedsADraw(t *testing.T) {
 	if !g.candidate[2] || g.candidate[1] || g.president != 2 || !g.Over() {
 		t.Errorf("candidates %v, president %d", g.candidate, g.president)
 	}
-	if b := o.Sheet().Breakdown["cy"]; len(b) != 2 || !strings.Contains(b[0].Text, "won the cut at event 25") || b[1].Points != 1 {
+	if b := o.Sheet().Breakdown["cy"]; len(b) != 2 || !strings.HasSuffix(b[0].Text, "; won the cut at event 25") || b[1].Points != 1 {
 		t.Errorf("cy's breakdown %+v", b)
 	}
 }
 
 func TestGeneralBeforeTheDraw(t *testing.T) {
-	// The table starts the General before cutting: a warning, and the General's result waits
-	// for the Primary's cut, recorded later.
+	// The table starts the General before cutting: the start is illegal (the cut comes
+	// first), and as played, the General's result waits for the Primary's cut, recorded later.
 	o := play(t, three, tiedPrimary+"start bob"+general3)
 	g := o.Game.(*game)
-	if got := flagsOf(o); got != "24 E6 warning" {
+	if got := flagsOf(o); got != "24 E6 illegal" {
 		t.Errorf("flags %q", got)
+	}
+	if f := o.Flags[0]; f.Message != "the Primary's cut for the last Candidate place must be recorded before the General starts" || !strings.Contains(f.Hint, "draw bob|cy") {
+		t.Errorf("message %q, hint %q", f.Message, f.Hint)
 	}
 	if g.Over() || g.resolved[general] || !strings.Contains(g.Hint(), "draw bob|cy") {
 		t.Errorf("over %v, General resolved %v, hint %q", g.Over(), g.resolved[general], g.Hint())
@@ -714,8 +717,20 @@ func TestNoCandidateAboveZero(t *testing.T) {
 	if flagsOf(o) != "" || !g.Over() || !g.viaSpoiler || g.president != 2 {
 		t.Fatalf("flags %q over %v via Spoiler %v president %d", flagsOf(o), g.Over(), g.viaSpoiler, g.president)
 	}
-	if b := o.Sheet().Breakdown["cy"]; !strings.Contains(b[1].Text, "Spoiler with the highest Electability (38)") {
+	s := o.Sheet()
+	if b := s.Breakdown["cy"]; b[1].Text != "President: no Candidate is above 0, and this Spoiler has the highest Electability, 38" {
 		t.Errorf("cy's breakdown %+v", b)
+	}
+	// dee, a Spoiler, was judged on Electability, not on E−A; ann, a Candidate, on E−A.
+	if b := s.Breakdown["dee"]; b[1].Text != "not elected: a Spoiler, Electability 35" {
+		t.Errorf("dee's breakdown %+v", b)
+	}
+	if b := s.Breakdown["ann"]; !strings.HasPrefix(b[1].Text, "not elected: General E−A ") {
+		t.Errorf("ann's breakdown %+v", b)
+	}
+	// The round is the phase; its name is the election, not a second "phase".
+	if s.RoundName != "phase" || s.Columns[0].Title != "election" {
+		t.Errorf("round %q, first column %q", s.RoundName, s.Columns[0].Title)
 	}
 	// Spoilers tied on Electability: a draw between them.
 	script := fmt.Sprintf(spoilerGame, "policy")

@@ -159,7 +159,7 @@ func (g *game) start(seq int64, name string) []referee.Flag {
 	}
 	var flags []referee.Flag
 	if c := g.openCut(primary); c != nil {
-		f := flag(seq, c.rule, referee.Warning, "the General starts before the Primary's cut for %s is recorded", c.what)
+		f := flag(seq, c.rule, referee.Illegal, "the Primary's cut for %s must be recorded before the General starts", c.what)
 		f.Hint = g.cutHint(c)
 		flags = append(flags, f)
 	}

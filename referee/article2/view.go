@@ -301,7 +301,7 @@ func (g *game) Sheet() *scoring.Sheet {
 		Players:   slices.Clone(g.players),
 		RoundName: "phase",
 		Columns: []scoring.Column{
-			{Key: "phase", Title: "phase"},
+			{Key: "phase", Title: "election"},
 			{Key: "start", Title: "started by"},
 			{Key: "result", Title: "result"},
 			{Key: "electability", Title: "E", PerPlayer: true},
@@ -361,7 +361,7 @@ func (g *game) Sheet() *scoring.Sheet {
 func (g *game) wonCut(i, p int) string {
 	for _, c := range g.cuts[i] {
 		if k := slices.Index(c.won, p); k >= 0 {
-			return fmt.Sprintf(", won the cut at event %d", c.wonAt[k])
+			return fmt.Sprintf("; won the cut at event %d", c.wonAt[k])
 		}
 	}
 	return ""
@@ -393,13 +393,17 @@ func (g *game) explain(p int) []scoring.Line {
 	case g.noPresident:
 		text = "no President: neither Candidate is above 0 and there is no Spoiler, so the game is drawn (E7)"
 	case p == g.president && g.viaSpoiler:
-		text = fmt.Sprintf("President: no Candidate is above 0, and the Spoiler with the highest Electability (%d)%s", ph.e[p], g.wonCut(general, p))
+		text = fmt.Sprintf("President: no Candidate is above 0, and this Spoiler has the highest Electability, %d%s", ph.e[p], g.wonCut(general, p))
 	case p == g.president:
 		text = fmt.Sprintf("President: %s, the best of the Candidates above 0%s", score, g.wonCut(general, p))
 	case points > 0:
 		text = fmt.Sprintf("party-mate of President %s", g.players[g.president])
-	default:
+	case g.candidate[p]:
 		text = "not elected: " + score
+	case g.viaSpoiler: // Spoilers are judged on Electability alone
+		text = fmt.Sprintf("not elected: a Spoiler, Electability %d", ph.e[p])
+	default:
+		text = "not elected: a Spoiler, and a Candidate is above 0"
 	}
 	if !g.parties && p == g.president {
 		points = 1

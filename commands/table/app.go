@@ -12,6 +12,7 @@ import (
 
 	"github.com/tableside/tableside/events"
 	"github.com/tableside/tableside/referee"
+	"github.com/tableside/tableside/referee/advantage"
 	"github.com/tableside/tableside/referee/article2"
 	"github.com/tableside/tableside/referee/candidate"
 	"github.com/tableside/tableside/referee/pinochle"
@@ -19,6 +20,7 @@ import (
 
 // engines are the games tableside referees, by kind.
 var engines = map[string]referee.Rules{
+	"advantage": advantage.Rules{},
 	"article2":  article2.Rules{},
 	"candidate": candidate.Rules{},
 	"pinochle":  pinochle.Rules{},

@@ -1,0 +1,485 @@
+package advantage
+
+import (
+	"encoding/json"
+	"math/rand/v2"
+	"strings"
+	"testing"
+
+	"github.com/tableside/tableside/cards"
+	"github.com/tableside/tableside/events"
+	"github.com/tableside/tableside/referee"
+	"github.com/tableside/tableside/referee/refereetest"
+)
+
+func TestConformance(t *testing.T) {
+	refereetest.Conform(t, Rules{}, refereetest.Config{
+		Games:   500,
+		Sampled: []string{TypeDeal, TypePair},
+		Tests:   []string{"*_test.go", "../../commands/testdata/script/*.txtar"},
+	})
+}
+
+var flagsOf = refereetest.Flags
+
+// setup is a game of ann and bob dealt by bob on the 23rd, an odd day.
+var setup = events.Created{Kind: "advantage", Players: []string{"ann", "bob"}, Dealer: "bob", Ruleset: "advantage/1", Date: "2026-11-23"}
+
+// play reads a script of moves, one per line, each in the light of the game so far.
+func play(t testing.TB, script string) *referee.Outcome {
+	t.Helper()
+	var lines []string
+	for _, l := range strings.Split(strings.TrimSpace(script), "\n") {
+		if l = strings.TrimSpace(l); l != "" && !strings.HasPrefix(l, "#") {
+			lines = append(lines, l)
+		}
+	}
+	return refereetest.Play(t, Rules{}, setup, lines)
+}
+
+func card(t *testing.T, s string) cards.Card {
+	t.Helper()
+	c, err := cards.Parse(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return c
+}
+
+// TestFits: the drop rule (A3) and the pick rule (A4), which allow the same cards, case by
+// case, with the classes and colours of A2.
+func TestFits(t *testing.T) {
+	for _, tt := range []struct {
+		card, top string
+		want      bool
+	}{
+		{"7H", "7S", true},  // the same rank, across colours
+		{"KS", "KH", true},  // the same rank, faces
+		{"KS", "QC", true},  // face on face, black
+		{"JD", "QH", true},  // face on face, red
+		{"KS", "AC", true},  // face on ace, black
+		{"3H", "9D", true},  // number on number, red
+		{"3H", "AD", true},  // number on ace, red
+		{"AS", "5C", true},  // ace on number, black
+		{"AS", "JC", true},  // ace on face, black
+		{"10S", "QH", true}, // a 10 on anything
+		{"10D", "2C", true},
+		{"QH", "10S", true}, // anything on a 10
+		{"2C", "10H", true},
+		{"KS", "QH", false}, // face on face of the other colour
+		{"3H", "9S", false}, // number on number of the other colour
+		{"AS", "5H", false}, // ace on a number of the other colour
+		{"KS", "AH", false}, // face on an ace of the other colour
+		{"KS", "5C", false}, // face on number, same colour
+		{"5C", "KS", false}, // number on face, same colour
+		{"9H", "JD", false},
+	} {
+		if got := fits(card(t, tt.card), card(t, tt.top)); got != tt.want {
+			t.Errorf("%s on %s: %v, want %v", tt.card, tt.top, got, tt.want)
+		}
+		// The playout's own reading of the rule agrees.
+		if got := goesOn(card(t, tt.card), card(t, tt.top)); got != tt.want {
+			t.Errorf("playout: %s on %s: %v, want %v", tt.card, tt.top, got, tt.want)
+		}
+	}
+}
+
+// deal is a game's deal: centre 9♥ Q♠ 4♣; ann, the non-dealer, holds 7♥ K♠ 2♦, bob 5♠ 6♠ J♦.
+const deal = "deal 9H QS 4C / ann 7H KS 2D / bob 5S 6S JD\n"
+
+// firstRound plays a whole round of that deal (events 2–11): ann drops twice and refills, bob
+// drops once, passes the second drop and refills, the hands are switched, and both pick.
+const firstRound = deal + `drop 7H on 9H
+drop KS
+draw 3H
+draw 8C
+drop 5S on 4C
+pass
+draw AH
+pick AH for 7H
+pick 8C for 5S
+`
+
+// TestRound follows a round (A1): the order is worked out, each hint names who does what,
+// refills come once after a drop turn (A12), and the switch exchanges the hands (A14).
+func TestRound(t *testing.T) {
+	steps := []struct{ line, hint string }{
+		{"", "ann drops one or two cards: drop 7♥ on 9♥, K♠ on Q♠, 2♦ on 9♥"},
+		{"drop 7H on 9H", "ann may drop a second card: drop K♠ on Q♠, 2♦ on 7♥; or pass"},
+		{"drop KS", "ann refills to 3: draw CARD (2 to draw, 43 in the stock)"},
+		{"draw 3H", "ann refills to 3: draw CARD (1 to draw, 42 in the stock)"},
+		{"draw 8C", "bob drops one or two cards: drop 5♠ on 4♣, 6♠ on 4♣"},
+		{"drop 5S on 4C", "bob may drop a second card: drop 6♠ on 5♠; or pass"},
+		{"pass", "bob refills to 3: draw CARD (1 to draw, 41 in the stock)"},
+		// bob's 6♠ J♦ A♥ go to ann at the switch, ann's 2♦ 3♥ 8♣ to bob.
+		{"draw AH", "ann may pick: pick 6♠ for 5♠, A♥ for 7♥; or pass"},
+		{"pick AH for 7H", "bob may pick: pick 2♦ for A♥, 3♥ for A♥, 8♣ for 5♠; or pass"},
+		{"pick 8C for 5S", "ann drops one or two cards: drop 6♠ on 8♣, J♦ on A♥, 9♥ on A♥, 7♥ on A♥"},
+	}
+	script := deal
+	for _, st := range steps {
+		script += st.line + "\n"
+		o := play(t, script)
+		if flagsOf(o) != "" || o.Game.Hint() != st.hint {
+			t.Fatalf("after %q: flags %q, hint %q, want %q", st.line, flagsOf(o), o.Game.Hint(), st.hint)
+		}
+	}
+	g := play(t, firstRound).Game.(*game)
+	if pretty(g.hands[0]) != "6♠ J♦ 9♥ 7♥" || pretty(g.hands[1]) != "2♦ 3♥ 4♣ 5♠" || g.stock != 40 || g.tops() != "A♥ K♠ 8♣" {
+		t.Errorf("after the round: ann %s, bob %s, stock %d, tops %s", pretty(g.hands[0]), pretty(g.hands[1]), g.stock, g.tops())
+	}
+}
+
+// TestRefusals: each move the rulings forbid is flagged on its own event, citing the ruling.
+// Events: 2 the deal, then the script's lines from 3.
+func TestRefusals(t *testing.T) {
+	for _, tt := range []struct{ name, script, want string }{
+		{"bob drops before ann (A1)", deal + "bob drop 5S on 4C", "3 A1 illegal"},
+		{"a drop the colours forbid (A3)", deal + "drop 7H on QS", "3 A3 illegal"},
+		{"a face on a number (A3)", deal + "drop KS on 4C", "3 A3 illegal"},
+		{"a draw when a drop is possible (A5)", deal + "draw 3H", "3 A5 illegal"},
+		{"no drop at all (A5)", deal + "pass", "3 A5 illegal"},
+		{"a second draw for the second drop (A5)", deal + "drop 7H on 9H\ndraw 3H", "4 A5 illegal"},
+		{"a third drop (A6: refill first)", deal + "drop 7H on 9H\ndrop KS\ndrop 2D on 7H", "5 A6 illegal"},
+		{"bob drops before ann refills (A6)", deal + "drop 7H on 9H\npass\nbob drop 5S on 4C", "5 A6 illegal"},
+		{"a card not in hand (A7)", deal + "drop 9S on QS", "3 A7 impossible"},
+		{"a pile that is not there (A7)", deal + "drop 7H on 8H", "3 A7 impossible"},
+		{"a drawn card already seen (A7)", deal + "drop 7H on 9H\npass\ndraw 9H", "5 A7 impossible"},
+		{"a card dealt twice (A7)", "deal 9H QS 4C / ann 9H KS 2D / bob 5S 6S JD", "2 A1 impossible"},
+		{"a pick in the drop turn (A1)", deal + "pick 7H for 9H", "3 A1 illegal"},
+		{"a pick the colours forbid (A4)", firstRound[:len(firstRound)-len("pick AH for 7H\npick 8C for 5S\n")] + "pick JD for 7H", "10 A4 illegal"},
+		{"a second pick (A8)", firstRound[:len(firstRound)-len("pick 8C for 5S\n")] + "ann pick 6S for 5S", "11 A8 illegal"},
+		{"a draw when a pick is possible (A8)", firstRound[:len(firstRound)-len("pick AH for 7H\npick 8C for 5S\n")] + "draw 2H", "10 A8 illegal"},
+		{"pairs in the drop turn (A9)", deal + "pair 7H KS", "3 A9 illegal"},
+		{"pairs of two ranks (A14)", pairRound + "pair 5D 7H", "11 A14 illegal"},
+		{"a second pairing step (A9)", pairRound + "pair 5D 5C\npair 7H 7D", "12 A9 illegal"},
+		{"pairs without a pick (A9)", pairRound + "bob pair KS 2D", "11 A9 illegal"},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			if got := flagsOf(play(t, tt.script)); got != tt.want {
+				t.Errorf("flags %q, want %q", got, tt.want)
+			}
+		})
+	}
+}
+
+// pairRound plays a round in which bob drops 7♦ on ann's 7♥, the switch gives ann bob's 10♦,
+// and ann trades it for that pile: at event 11 her pairing step begins, with 5♦ 5♣ 5♥ 7♥ 7♦
+// in hand. bob passed his pick, so has no pairing step.
+const pairRound = `deal 5H QS 4C / ann 7H KS 2D / bob 5D 7D TD
+drop 7H on 5H
+pass
+draw 9S
+drop 7D on 7H
+pass
+draw 5C
+pick TD for 7D
+pass
+`
+
+// TestPairing: a player who picked lays aside pairs in one step, then refills (A9, A6); a pair
+// the refill makes waits for the next round.
+func TestPairing(t *testing.T) {
+	o := play(t, pairRound)
+	if h := o.Game.Hint(); flagsOf(o) != "" || h != "ann may lay aside pairs: pair 5 7; or pass" {
+		t.Fatalf("flags %q, hint %q", flagsOf(o), h)
+	}
+	if _, err := o.Game.Parse([]string{"pair", "5"}); err == nil || !strings.Contains(err.Error(), "three 5s: name the two cards") {
+		t.Errorf("a rank of which three are held: %v", err)
+	}
+	o = play(t, pairRound+"pair 5D 5C 7\ndraw 5S\ndraw 8H")
+	g := o.Game.(*game)
+	if flagsOf(o) != "" || pretty(g.pairs[0]) != "7♥ 7♦ 5♦ 5♣" || g.stage != dropFirst || g.turn != 0 || pretty(g.hands[0]) != "5♥ 5♠ 8♥" {
+		t.Fatalf("flags %q, ann's pairs %s, hand %s, stage %v", flagsOf(o), pretty(g.pairs[0]), pretty(g.hands[0]), g.stage)
+	}
+	s := o.Sheet()
+	if s.Totals["ann"] != 2 || len(s.Breakdown["ann"]) != 2 || s.Breakdown["ann"][0].Text != "round 1: pair 7♥ 7♦" {
+		t.Errorf("totals %v, ann's breakdown %+v", s.Totals, s.Breakdown["ann"])
+	}
+	// The 5♥ 5♠ the refill made wait for a round in which ann picks.
+	if got := flagsOf(play(t, pairRound+"pair 5D 5C 7\ndraw 5S\ndraw 8H\nann pair 5H 5S")); got != "14 A9 illegal" {
+		t.Errorf("a pair made by the refill laid aside at once: flags %q", got)
+	}
+}
+
+// TestMustDrawFirst: a player who cannot drop must draw (A12), then drops if the card allows
+// and may still drop a second card, with no further draw; otherwise the turn ends.
+func TestMustDrawFirst(t *testing.T) {
+	const stuck = "deal 9H QS 4C / ann KH JD JH / bob 5S 6S 8D\n"
+	o := play(t, stuck)
+	if h := o.Game.Hint(); h != "ann cannot drop: draw the stock's top card (draw CARD)" {
+		t.Errorf("hint %q", h)
+	}
+	if got := flagsOf(play(t, stuck+"pass")); got != "3 A12 illegal" {
+		t.Errorf("a pass instead of the draw: flags %q", got)
+	}
+	o = play(t, stuck+"draw AH\ndrop AH on 9H")
+	if h := o.Game.Hint(); flagsOf(o) != "" || h != "ann may drop a second card: drop K♥ on A♥, J♦ on A♥, J♥ on A♥; or pass" {
+		t.Errorf("after a drop of the drawn card: flags %q, hint %q", flagsOf(o), h)
+	}
+	// A card that does not help ends the turn; ann's four cards need no refill.
+	o = play(t, stuck+"draw KD")
+	if h := o.Game.Hint(); flagsOf(o) != "" || !strings.HasPrefix(h, "bob drops one or two cards") {
+		t.Errorf("after a useless draw: flags %q, hint %q", flagsOf(o), h)
+	}
+}
+
+// dealt is a game after the deal of TestRound, with the stock emptied: what remains of the
+// deck is out of play, as if drawn long ago.
+func dealt(t *testing.T) *game {
+	t.Helper()
+	g, err := newGame(setup)
+	if err != nil {
+		t.Fatal(err)
+	}
+	m, err := g.Parse(strings.Fields(deal))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if f := g.Apply(2, m); len(f) > 0 {
+		t.Fatal(f)
+	}
+	g.stock = 0
+	return g
+}
+
+// TestEnd: with the stock empty the game ends when the player due to drop cannot, or holds no
+// cards, or the player due to pick has no pick, also right after drawing the last card
+// (A10, A13). Choosing not to pick, or an impossible second drop, ends nothing.
+func TestEnd(t *testing.T) {
+	g := dealt(t)
+	g.hands[0] = []cards.Card{card(t, "KH"), card(t, "JD"), card(t, "JH")}
+	g.settle(2)
+	if !g.Over() || !strings.Contains(g.why, "ann cannot drop and the stock is empty (A13)") {
+		t.Errorf("no drop, empty stock: over %v (%s)", g.Over(), g.why)
+	}
+	if f := g.Apply(3, move(TypePass, "bob", payload{})); flagsOf(&referee.Outcome{Flags: f}) != "3 A10 illegal" {
+		t.Errorf("a move after the end: %v", f)
+	}
+
+	g = dealt(t)
+	g.hands[0] = nil
+	g.settle(2)
+	if !g.Over() {
+		t.Error("a player due to drop with no cards and an empty stock: the game goes on")
+	}
+
+	// ann drops 7♥, and K♥ fits none of 7♥ Q♠ 4♣: no second drop, and the turn simply ends.
+	g = dealt(t)
+	g.hands[0] = []cards.Card{card(t, "7H"), card(t, "KH")}
+	g.Apply(3, move(TypeDrop, "ann", payload{Card: ptr(card(t, "7H")), Pile: ptr(card(t, "9H"))}))
+	if g.Over() || g.turn != 1 || g.stage != dropFirst {
+		t.Errorf("an impossible second drop ended the game or the turn went wrong: over %v, turn %d, stage %v", g.Over(), g.turn, g.stage)
+	}
+
+	// At the picking turn: a player with no pick ends the game; one who passes does not.
+	g = dealt(t)
+	g.stage, g.turn = picking, 0
+	g.hands[0] = []cards.Card{card(t, "KH")} // fits none of 9♥ Q♠ 4♣
+	g.settle(4)
+	if !g.Over() || !strings.Contains(g.why, "ann has no pick and the stock is empty (A13)") {
+		t.Errorf("no pick, empty stock: over %v (%s)", g.Over(), g.why)
+	}
+	g = dealt(t)
+	g.stage, g.turn = picking, 0
+	g.Apply(4, move(TypePass, "ann", payload{}))
+	if g.Over() || g.turn != 1 || g.stage != picking {
+		t.Errorf("ann's pass with a pick open: over %v, turn %d, stage %v", g.Over(), g.turn, g.stage)
+	}
+	// The last card of the stock drawn at the picking turn, and still no pick.
+	g = dealt(t)
+	g.stage, g.turn, g.stock = picking, 0, 1
+	g.seen[key(card(t, "KD"))] = false
+	g.hands[0] = []cards.Card{card(t, "KH")}
+	g.Apply(4, move(TypeDraw, "ann", payload{Card: ptr(card(t, "KD"))}))
+	if !g.Over() || !strings.Contains(g.why, "after drawing the stock's last card") {
+		t.Errorf("no pick after the last card: over %v (%s)", g.Over(), g.why)
+	}
+}
+
+// TestTie: most pairs wins; equal pairs go to the higher four of a kind, and without one to the
+// dealer on an odd day of the month, else to the non-dealer (A11).
+func TestTie(t *testing.T) {
+	quads := func(r string) []cards.Card {
+		var out []cards.Card
+		for _, s := range "SHDC" {
+			out = append(out, card(t, r+string(s)))
+		}
+		return out
+	}
+	for _, tt := range []struct {
+		name      string
+		ann, bob  []cards.Card
+		day       int
+		want, why string
+	}{
+		{"more pairs", quads("7"), quads("K")[:2], 22, "ann", ""},
+		{"kings beat sevens", quads("7"), quads("K"), 22, "bob", "equal pairs: bob holds the higher four of a kind, four kings (A11)"},
+		{"aces are high", quads("A"), quads("K"), 22, "ann", "equal pairs: ann holds the higher four of a kind, four aces (A11)"},
+		{"four of a kind beats none", append(quads("2")[:2], quads("3")[:2]...), quads("2")[2:], 22, "", ""},
+		{"odd day: the dealer", append(quads("2")[:2], quads("3")[:2]...), append(quads("4")[:2], quads("5")[:2]...), 23, "bob",
+			"equal pairs and no four of a kind: the game was played on the 23rd, an odd day, so the dealer, bob, wins (A11)"},
+		{"even day: the non-dealer", append(quads("2")[:2], quads("3")[:2]...), append(quads("4")[:2], quads("5")[:2]...), 22, "ann",
+			"equal pairs and no four of a kind: the game was played on the 22nd, an even day, so the non-dealer, ann, wins (A11)"},
+	} {
+		if tt.want == "" {
+			continue
+		}
+		g := dealt(t)
+		g.pairs, g.day = [2][]cards.Card{tt.ann, tt.bob}, tt.day
+		w, why := g.Decide(g.Sheet().Totals)
+		if len(w) != 1 || w[0] != tt.want || why != tt.why {
+			t.Errorf("%s: winners %v (%q), want %s (%q)", tt.name, w, why, tt.want, tt.why)
+		}
+	}
+}
+
+// TestPlayoutInvariants: in thousands of random legal games, after every move the 52 cards
+// are each in exactly one place (hands, piles, pairs, stock), there are three piles, and a
+// hand holds three cards or more unless the stock is empty or its owner is in the drop turn.
+func TestPlayoutInvariants(t *testing.T) {
+	games := 2000
+	if testing.Short() {
+		games = 200
+	}
+	for seed := range games {
+		setup, moves := Rules{}.Playout(rand.New(rand.NewPCG(uint64(seed), 41)), refereetest.Names)
+		r, err := Rules{}.New(setup)
+		if err != nil {
+			t.Fatal(err)
+		}
+		g := r.(*game)
+		for i, m := range moves {
+			if f := g.Apply(int64(i+2), m); len(f) > 0 {
+				t.Fatalf("seed %d, event %d (%s): %v", seed, i+2, g.Notation(m), f)
+			}
+			var where [deck]int
+			count := func(cs []cards.Card) {
+				for _, c := range cs {
+					where[key(c)]++
+				}
+			}
+			for p := range g.hands {
+				count(g.hands[p])
+				count(g.pairs[p])
+			}
+			for _, pile := range g.piles {
+				if len(pile) == 0 {
+					t.Fatalf("seed %d, event %d: an empty pile", seed, i+2)
+				}
+				count(pile)
+			}
+			inStock := 0
+			for k := range deck {
+				if !g.seen[k] {
+					inStock++
+					where[k]++
+				}
+				if where[k] != 1 {
+					t.Fatalf("seed %d, event %d: %s is in %d places", seed, i+2, cardOf(k).Pretty(), where[k])
+				}
+			}
+			if inStock != g.stock {
+				t.Fatalf("seed %d, event %d: stock says %d, %d cards unseen", seed, i+2, g.stock, inStock)
+			}
+			for p := range g.hands {
+				dropping := p == g.turn && (g.stage == dropAfterDraw || g.stage == dropSecond || g.stage == dropRefill)
+				if len(g.hands[p]) < Hand && g.stock > 0 && !dropping && g.stage != pairRefill && g.stage != ended {
+					t.Fatalf("seed %d, event %d: %s holds %d cards with %d in the stock (stage %v)", seed, i+2, g.players[p], len(g.hands[p]), g.stock, g.stage)
+				}
+			}
+		}
+		if !g.Over() {
+			t.Fatalf("seed %d: the playout stopped before the end", seed)
+		}
+	}
+}
+
+// TestCorruptedEventFlagged: a legal game with one event changed — a drop or pick of a card
+// the player does not hold, a draw of a card already seen, a pair of two ranks — is flagged on
+// that event and on none before it.
+func TestCorruptedEventFlagged(t *testing.T) {
+	for seed := range 500 {
+		rng := rand.New(rand.NewPCG(uint64(seed), 43))
+		setup, moves := Rules{}.Playout(rng, refereetest.Names)
+		log := refereetest.Log(t, setup, moves)
+		i := 2 + rng.IntN(len(log)-2)
+		e := &log[i]
+		var p payload
+		if err := json.Unmarshal(e.Payload, &p); err != nil {
+			t.Fatal(err)
+		}
+		want := referee.Impossible
+		switch e.Type {
+		case TypeDrop, TypePick:
+			p.Card = ptr(cardOf((key(*p.Card) + 1 + rng.IntN(deck-1)) % deck)) // some other card
+			if strings.Contains(strings.Join(handAt(t, log, i), " "), p.Card.String()) {
+				continue // by chance one the player holds
+			}
+		case TypeDraw:
+			p.Card = ptr(log0Center(t, log))
+		case TypePair:
+			p.Cards[1].Rank = p.Cards[1].Rank%13 + 2
+			want = referee.Illegal
+			if p.Cards[1].Rank == p.Cards[0].Rank {
+				continue
+			}
+		default:
+			continue
+		}
+		e.Payload, _ = json.Marshal(p)
+		o := refereetest.Replay(t, Rules{}, log)
+		if len(o.Flags) == 0 || o.Flags[0].Seq != e.Seq || o.Flags[0].Severity != want {
+			t.Fatalf("seed %d: %s at event %d changed to %s: flags %s, want the first %s on it", seed, e.Type, e.Seq, p.Card, flagsOf(o), want)
+		}
+	}
+}
+
+// handAt is the hand of the player of event i of log just before it, in notation.
+func handAt(t *testing.T, log []events.Event, i int) []string {
+	o := refereetest.Replay(t, Rules{}, log[:i])
+	g := o.Game.(*game)
+	var out []string
+	for _, c := range g.hands[g.player(log[i].Actor)] {
+		out = append(out, c.String())
+	}
+	return out
+}
+
+// log0Center is the first card of the centre dealt: always seen, so never drawable.
+func log0Center(t *testing.T, log []events.Event) cards.Card {
+	var p payload
+	if err := json.Unmarshal(log[1].Payload, &p); err != nil {
+		t.Fatal(err)
+	}
+	return p.Center[0]
+}
+
+func FuzzParse(f *testing.F) {
+	for _, s := range []string{deal, "drop 7H on 9H", "drop KS", "pick AH for 1", "pair 5 7", "pair 5D 5C", "ann pass", "draw 3H", "deal / /", "drop 7H on 4"} {
+		f.Add(s)
+	}
+	// Each line is read before the deal, in the first round, and after the end of a game.
+	played, moves := Rules{}.Playout(rand.New(rand.NewPCG(1, 1)), refereetest.Names)
+	ended := refereetest.Replay(f, Rules{}, refereetest.Log(f, played, moves)).Game
+	games := []referee.Game{play(f, "").Game, play(f, firstRound).Game, ended}
+	f.Fuzz(func(t *testing.T, line string) {
+		for _, g := range games {
+			parseBack(t, g, line)
+		}
+	})
+}
+
+// parseBack checks that what Parse accepts, Notation writes back in a form Parse reads to the
+// same move, and that applying it to a copy does not fail.
+func parseBack(t *testing.T, g referee.Game, line string) {
+	m, err := g.Parse(strings.Fields(line))
+	if err != nil {
+		return
+	}
+	again, err := g.Parse(strings.Fields(g.Notation(m)))
+	if err != nil || again.Type != m.Type || again.Actor != m.Actor || string(again.Payload) != string(m.Payload) {
+		t.Fatalf("%q → %s → %v %v", line, g.Notation(m), again, err)
+	}
+	g.Clone().Apply(200, m)
+}

@@ -1,0 +1,608 @@
+package advantage
+
+import (
+	"encoding/json"
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/tableside/tableside/cards"
+	"github.com/tableside/tableside/referee"
+)
+
+// nobody marks "no player" where a player index is expected.
+const nobody = -1
+
+// deck is the number of cards of the one deck.
+const deck = 52
+
+// key numbers a card of the deck 0…51.
+func key(c cards.Card) int { return int(c.Suit)*13 + int(c.Rank-cards.MinRank) }
+
+func cardOf(k int) cards.Card {
+	return cards.Card{Rank: cards.MinRank + cards.Rank(k%13), Suit: cards.Suit(k / 13)}
+}
+
+// stage is what the game waits for from the player whose turn it is.
+type stage int
+
+const (
+	dealing       stage = iota
+	dropFirst           // must drop, or draw when no drop is possible (A5, A12)
+	dropAfterDraw       // drew for want of a drop: drops if the hand now allows
+	dropSecond          // may drop a second card, or pass
+	dropRefill          // refills to three after dropping (A6)
+	picking             // may pick or pass; with no legal pick, may draw first (A8)
+	pickAfterDraw       // drew for want of a pick: picks or passes
+	pairing             // may lay aside pairs, or pass (A9)
+	pairRefill          // refills to three after pairing (A6)
+	ended
+)
+
+// round is what each player did in one round, for the score sheet.
+type round struct {
+	drops, draws, pairs [2][]string
+	pick                [2]string
+	total               [2]int // pairs laid aside by the end of the round
+}
+
+type game struct {
+	players [2]string
+	dealer  int
+	day     int // the day of the month the game was played on (A11)
+
+	stage stage
+	turn  int
+
+	hands [2][]cards.Card
+	piles [Piles][]cards.Card // bottom first; the last card is the top
+	pairs [2][]cards.Card     // laid aside, two by two
+	seen  [deck]bool          // dealt or drawn: no longer in the stock
+	stock int
+
+	dealtAt        int64
+	picked, paired [2]bool // this round
+	rounds         []*round
+
+	endedAt int64
+	why     string // why the game ended (A10, A13)
+}
+
+type payload struct {
+	Center []cards.Card            `json:"center,omitempty"`
+	Hands  map[string][]cards.Card `json:"hands,omitempty"`
+	Card   *cards.Card             `json:"card,omitempty"`
+	Pile   *cards.Card             `json:"pile,omitempty"`
+	Cards  []cards.Card            `json:"cards,omitempty"`
+}
+
+func move(typ, actor string, p payload) referee.Move {
+	b, _ := json.Marshal(p) // cannot fail: p holds only valid cards
+	return referee.Move{Type: typ, Actor: actor, Payload: b}
+}
+
+func flag(seq int64, rule string, sev referee.Severity, format string, args ...any) referee.Flag {
+	return referee.Flag{Seq: seq, Rule: rule, Severity: sev, Message: fmt.Sprintf(format, args...)}
+}
+
+func one(f referee.Flag) []referee.Flag { return []referee.Flag{f} }
+
+func (g *game) player(name string) int { return referee.PlayerIndex(g.players[:], name) }
+
+func (g *game) cur() *round { return g.rounds[len(g.rounds)-1] }
+
+// Over implements referee.Game.
+func (g *game) Over() bool { return g.stage == ended }
+
+// option is a card that fits a pile: a drop, or a pick of that pile (A3 and A4 allow the same).
+type option struct {
+	card cards.Card
+	pile int
+}
+
+// fitting lists what p may drop or pick: each card of the hand with each pile it fits, in
+// hand order, then pile order.
+func (g *game) fitting(p int) []option {
+	var out []option
+	for _, c := range g.hands[p] {
+		for i := range g.piles {
+			if fits(c, g.top(i)) {
+				out = append(out, option{c, i})
+			}
+		}
+	}
+	return out
+}
+
+func (g *game) top(i int) cards.Card { return g.piles[i][len(g.piles[i])-1] }
+
+// pileTopped finds the pile whose top card is c, or -1.
+func (g *game) pileTopped(c cards.Card) int {
+	for i := range g.piles {
+		if len(g.piles[i]) > 0 && g.top(i) == c {
+			return i
+		}
+	}
+	return -1
+}
+
+// where says where a card already seen is, for a message.
+func (g *game) where(c cards.Card) string {
+	for p := range g.hands {
+		if slices.Contains(g.hands[p], c) {
+			return "in " + g.players[p] + "'s hand"
+		}
+		if slices.Contains(g.pairs[p], c) {
+			return "among " + g.players[p] + "'s pairs"
+		}
+	}
+	for i := range g.piles {
+		if slices.Contains(g.piles[i], c) {
+			return fmt.Sprintf("in pile %d", i+1)
+		}
+	}
+	return "in play"
+}
+
+// take removes c from p's hand; false when the hand lacks it.
+func (g *game) take(p int, c cards.Card) bool {
+	i := slices.Index(g.hands[p], c)
+	if i < 0 {
+		return false
+	}
+	g.hands[p] = slices.Delete(g.hands[p], i, i+1)
+	return true
+}
+
+// Apply implements referee.Game.
+func (g *game) Apply(seq int64, m referee.Move) []referee.Flag {
+	var p payload
+	if err := json.Unmarshal(m.Payload, &p); err != nil {
+		return one(flag(seq, "A1", referee.Impossible, "unreadable move (%v); ignored", err))
+	}
+	if g.stage == ended {
+		return one(flag(seq, "A10", referee.Illegal, "the game ended at event %d (%s); this move is ignored", g.endedAt, g.why))
+	}
+	if m.Type == TypeDeal {
+		return g.deal(seq, p)
+	}
+	if g.stage == dealing {
+		return one(flag(seq, "A1", referee.Illegal, "the cards are dealt first (deal …); this move is ignored"))
+	}
+	who := g.player(m.Actor)
+	if who == nobody {
+		return one(flag(seq, "A1", referee.Impossible, "%q is not a player of this game; ignored", m.Actor))
+	}
+	var flags []referee.Flag
+	switch m.Type {
+	case TypeDrop:
+		flags = g.drop(seq, who, p)
+	case TypeDraw:
+		flags = g.draw(seq, who, p)
+	case TypePick:
+		flags = g.pick(seq, who, p)
+	case TypePair:
+		flags = g.pair(seq, who, p)
+	case TypePass:
+		flags = g.pass(seq, who)
+	default:
+		return one(flag(seq, "A1", referee.Impossible, "%q is not an Advantage move; ignored", m.Type))
+	}
+	g.settle(seq)
+	return flags
+}
+
+// waiting says what the game waits for, and the ruling that says so.
+func (g *game) waiting() (rule, what string) {
+	name := g.players[g.turn]
+	switch g.stage {
+	case dealing:
+		return "A1", "the cards are dealt first (deal …)"
+	case dropFirst:
+		if len(g.fitting(g.turn)) == 0 {
+			return "A12", name + " cannot drop and draws from the stock first"
+		}
+		return "A1", name + " drops first"
+	case dropAfterDraw:
+		return "A5", name + " drops first"
+	case dropSecond:
+		return "A5", name + " may drop a second card or pass"
+	case dropRefill, pairRefill:
+		return "A6", fmt.Sprintf("%s refills to %d first (%d to draw)", name, Hand, g.toDraw())
+	case picking, pickAfterDraw:
+		return "A1", name + " picks or passes first"
+	case pairing:
+		return "A9", name + " pairs or passes first"
+	}
+	return "A10", "the game is over"
+}
+
+func (g *game) waitingText() string {
+	_, what := g.waiting()
+	return what
+}
+
+// outOfOrder flags a move the game is not waiting for; it is ignored.
+func (g *game) outOfOrder(seq int64, who int, verb string) []referee.Flag {
+	rule, what := g.waiting()
+	if who != g.turn && g.stage != dealing {
+		if rule != "A6" { // a refill still due is what the other player waits for
+			rule = "A1"
+		}
+		return one(flag(seq, rule, referee.Illegal, "it is %s's turn (%s), not %s's; this %s is ignored", g.players[g.turn], what, g.players[who], verb))
+	}
+	return one(flag(seq, rule, referee.Illegal, "%s; this %s is ignored", what, verb))
+}
+
+// toDraw is how many cards the player to act draws to refill.
+func (g *game) toDraw() int { return max(0, min(Hand-len(g.hands[g.turn]), g.stock)) }
+
+func (g *game) deal(seq int64, p payload) []referee.Flag {
+	if g.stage != dealing {
+		return one(flag(seq, "A1", referee.Illegal, "the cards were dealt at event %d; this deal is ignored", g.dealtAt))
+	}
+	bad := func(format string, args ...any) []referee.Flag {
+		return one(flag(seq, "A1", referee.Impossible, "deal: "+format+"; ignored", args...))
+	}
+	if len(p.Center) != Piles {
+		return bad("the centre has %d cards, not %d", Piles, len(p.Center))
+	}
+	var hands [2][]cards.Card
+	for name, h := range p.Hands {
+		i := g.player(name)
+		if i == nobody {
+			return bad("%q is not a player", name)
+		}
+		hands[i] = h
+	}
+	all := slices.Clone(p.Center)
+	for i, h := range hands {
+		if len(h) != Hand {
+			return bad("%s's hand has %d cards, not %d", g.players[i], len(h), Hand)
+		}
+		all = append(all, h...)
+	}
+	var dealt [deck]bool
+	for _, c := range all {
+		if !c.Rank.Valid() || !c.Suit.Valid() {
+			return bad("%v is not a card", c)
+		}
+		if dealt[key(c)] {
+			return bad("%s is dealt twice (one deck)", c.Pretty())
+		}
+		dealt[key(c)] = true
+	}
+	for i, c := range p.Center {
+		g.piles[i] = []cards.Card{c}
+	}
+	g.hands = [2][]cards.Card{slices.Clone(hands[0]), slices.Clone(hands[1])}
+	g.seen, g.stock, g.dealtAt = dealt, deck-len(all), seq
+	g.stage, g.turn = dropFirst, 1-g.dealer
+	g.settle(seq)
+	return nil
+}
+
+// holding checks that p holds c, with the player to act named when it is someone else.
+func (g *game) holding(seq int64, p int, c cards.Card, verb string) []referee.Flag {
+	if slices.Contains(g.hands[p], c) {
+		return nil
+	}
+	where := "it is not in play yet"
+	if g.seen[key(c)] {
+		where = "it is " + g.where(c)
+	}
+	return one(flag(seq, "A7", referee.Impossible, "%s is not in %s's hand (%s); this %s is ignored", c.Pretty(), g.players[p], where, verb))
+}
+
+// pileOf reads the pile a move names by its top card.
+func (g *game) pileOf(seq int64, top *cards.Card, verb string) (int, []referee.Flag) {
+	if top == nil {
+		return -1, one(flag(seq, "A1", referee.Impossible, "a %s names a pile; ignored", verb))
+	}
+	i := g.pileTopped(*top)
+	if i < 0 {
+		return -1, one(flag(seq, "A7", referee.Impossible, "no pile has %s on top (the tops are %s); this %s is ignored", top.Pretty(), g.tops(), verb))
+	}
+	return i, nil
+}
+
+func (g *game) tops() string {
+	if g.stage == dealing {
+		return "not dealt yet"
+	}
+	var out []string
+	for i := range g.piles {
+		out = append(out, g.top(i).Pretty())
+	}
+	return strings.Join(out, " ")
+}
+
+// whyNot explains why c does not fit top (A3, A4).
+func whyNot(c, top cards.Card) string {
+	if red(c) != red(top) {
+		return fmt.Sprintf("%s and %s differ in colour, and only the same rank or a 10 crosses colours", c.Pretty(), top.Pretty())
+	}
+	if classOf(c) == face {
+		return fmt.Sprintf("a face card (%s) goes with a face or an ace of its colour, not %s", c.Pretty(), top.Pretty())
+	}
+	return fmt.Sprintf("a number card (%s) goes with a number or an ace of its colour, not %s", c.Pretty(), top.Pretty())
+}
+
+func (g *game) drop(seq int64, who int, p payload) []referee.Flag {
+	if g.stage != dropFirst && g.stage != dropAfterDraw && g.stage != dropSecond || who != g.turn {
+		return g.outOfOrder(seq, who, "drop")
+	}
+	if p.Card == nil {
+		return one(flag(seq, "A3", referee.Impossible, "a drop needs a card; ignored"))
+	}
+	c := *p.Card
+	if f := g.holding(seq, who, c, "drop"); f != nil {
+		return f
+	}
+	pile, f := g.pileOf(seq, p.Pile, "drop")
+	if f != nil {
+		return f
+	}
+	var flags []referee.Flag
+	if top := g.top(pile); !fits(c, top) {
+		fl := flag(seq, "A3", referee.Illegal, "%s may not be dropped on %s: %s", c.Pretty(), top.Pretty(), whyNot(c, top))
+		fl.Hint = g.optionsText(who, "drop", "on")
+		flags = append(flags, fl)
+	}
+	g.take(who, c)
+	g.cur().drops[who] = append(g.cur().drops[who], fmt.Sprintf("%s on %s", c.Pretty(), g.top(pile).Pretty()))
+	g.piles[pile] = append(g.piles[pile], c)
+	if g.stage == dropSecond {
+		g.stage = dropRefill
+	} else {
+		g.stage = dropSecond
+	}
+	return flags
+}
+
+func (g *game) draw(seq int64, who int, p payload) []referee.Flag {
+	switch {
+	case g.stage == pairing, who != g.turn:
+		return g.outOfOrder(seq, who, "draw")
+	case p.Card == nil:
+		return one(flag(seq, "A6", referee.Impossible, "a draw names the card drawn; ignored"))
+	case g.stock == 0:
+		return one(flag(seq, "A13", referee.Impossible, "the stock is empty; this draw is ignored"))
+	}
+	c := *p.Card
+	if g.seen[key(c)] {
+		return one(flag(seq, "A7", referee.Impossible, "%s cannot come from the stock: it is %s; this draw is ignored", c.Pretty(), g.where(c)))
+	}
+	var flags []referee.Flag
+	name := g.players[who]
+	switch g.stage {
+	case dropFirst:
+		if len(g.fitting(who)) > 0 {
+			fl := flag(seq, "A5", referee.Illegal, "%s draws only when no drop is possible, and can drop", name)
+			fl.Hint = g.optionsText(who, "drop", "on")
+			flags = append(flags, fl)
+		}
+		g.stage = dropAfterDraw
+	case dropAfterDraw, dropSecond:
+		flags = append(flags, flag(seq, "A5", referee.Illegal, "%s has had the one draw of the drop turn, and a second drop gets none", name))
+	case picking:
+		if len(g.fitting(who)) > 0 {
+			fl := flag(seq, "A8", referee.Illegal, "%s draws only when no pick is possible, and can pick", name)
+			fl.Hint = g.optionsText(who, "pick", "for")
+			flags = append(flags, fl)
+		}
+		g.stage = pickAfterDraw
+	case pickAfterDraw:
+		flags = append(flags, flag(seq, "A8", referee.Illegal, "%s has had the one draw of the picking turn", name))
+	}
+	g.seen[key(c)] = true
+	g.stock--
+	g.hands[who] = append(g.hands[who], c)
+	g.cur().draws[who] = append(g.cur().draws[who], c.Pretty())
+	return flags
+}
+
+func (g *game) pick(seq int64, who int, p payload) []referee.Flag {
+	if g.stage != picking && g.stage != pickAfterDraw || who != g.turn {
+		if g.picked[who] {
+			return one(flag(seq, "A8", referee.Illegal, "%s picked this round already (%s); one pick a round, so this one is ignored", g.players[who], g.cur().pick[who]))
+		}
+		return g.outOfOrder(seq, who, "pick")
+	}
+	if p.Card == nil {
+		return one(flag(seq, "A4", referee.Impossible, "a pick needs a card; ignored"))
+	}
+	c := *p.Card
+	if f := g.holding(seq, who, c, "pick"); f != nil {
+		return f
+	}
+	pile, f := g.pileOf(seq, p.Pile, "pick")
+	if f != nil {
+		return f
+	}
+	var flags []referee.Flag
+	top := g.top(pile)
+	if !fits(c, top) {
+		fl := flag(seq, "A4", referee.Illegal, "%s may not be traded for the pile under %s: %s", c.Pretty(), top.Pretty(), whyNot(c, top))
+		fl.Hint = g.optionsText(who, "pick", "for")
+		flags = append(flags, fl)
+	}
+	g.take(who, c)
+	g.cur().pick[who] = fmt.Sprintf("%s for %s (%d card%s)", c.Pretty(), top.Pretty(), len(g.piles[pile]), map[bool]string{true: "", false: "s"}[len(g.piles[pile]) == 1])
+	g.hands[who] = append(g.hands[who], g.piles[pile]...)
+	g.piles[pile] = []cards.Card{c}
+	g.picked[who] = true
+	g.next()
+	return flags
+}
+
+func (g *game) pair(seq int64, who int, p payload) []referee.Flag {
+	switch {
+	case g.stage == pairing && who == g.turn:
+	case g.paired[who]:
+		return one(flag(seq, "A9", referee.Illegal, "%s has had the pairing step of this round; pairs made since wait for the next; ignored", g.players[who]))
+	case !g.picked[who] && g.stage != pairing:
+		return one(flag(seq, "A9", referee.Illegal, "pairs are laid aside after both picks, by a player who picked this round (%s); ignored", g.waitingText()))
+	case !g.picked[who]:
+		return one(flag(seq, "A9", referee.Illegal, "%s did not pick this round, so has no pairing step; ignored", g.players[who]))
+	default:
+		return g.outOfOrder(seq, who, "pairing")
+	}
+	if len(p.Cards) == 0 || len(p.Cards)%2 != 0 {
+		return one(flag(seq, "A14", referee.Impossible, "pairs are cards two by two, not %d cards; ignored", len(p.Cards)))
+	}
+	hand := slices.Clone(g.hands[who])
+	for i := 0; i < len(p.Cards); i += 2 {
+		a, b := p.Cards[i], p.Cards[i+1]
+		if a.Rank != b.Rank {
+			return one(flag(seq, "A14", referee.Illegal, "%s %s is not a pair: a pair is two cards of one rank (a 10 is wild only for dropping and picking); ignored", a.Pretty(), b.Pretty()))
+		}
+		for _, c := range []cards.Card{a, b} {
+			k := slices.Index(hand, c)
+			if k < 0 {
+				return g.holding(seq, who, c, "pairing")
+			}
+			hand = slices.Delete(hand, k, k+1)
+		}
+	}
+	g.hands[who] = hand
+	g.pairs[who] = append(g.pairs[who], p.Cards...)
+	for i := 0; i < len(p.Cards); i += 2 {
+		g.cur().pairs[who] = append(g.cur().pairs[who], p.Cards[i].Pretty()+" "+p.Cards[i+1].Pretty())
+	}
+	g.cur().total = [2]int{len(g.pairs[0]) / 2, len(g.pairs[1]) / 2}
+	g.paired[who] = true
+	g.stage = pairRefill
+	return nil
+}
+
+func (g *game) pass(seq int64, who int) []referee.Flag {
+	if who != g.turn {
+		return g.outOfOrder(seq, who, "pass")
+	}
+	switch g.stage {
+	case dropFirst, dropAfterDraw:
+		f := flag(seq, "A5", referee.Illegal, "%s must drop at least one card, and can", g.players[who])
+		if len(g.fitting(who)) == 0 {
+			f = flag(seq, "A12", referee.Illegal, "%s cannot drop, so must draw from the stock first", g.players[who])
+		}
+		f.Hint = g.Hint()
+		g.stage = dropRefill
+		return one(f)
+	case dropSecond:
+		g.stage = dropRefill
+	case picking, pickAfterDraw:
+		g.next()
+	case pairing:
+		g.paired[who] = true
+		g.stage = pairRefill
+	default:
+		return g.outOfOrder(seq, who, "pass")
+	}
+	return nil
+}
+
+// settle makes the moves nobody types: the end of a drop turn that has no drop left, a refill
+// that is complete, a pick or pairing step with nothing to do, the switch and the next round,
+// and the end of the game (A10, A13), judged at seq.
+func (g *game) settle(seq int64) {
+	for {
+		name := g.players[g.turn]
+		switch g.stage {
+		case dropFirst:
+			if len(g.fitting(g.turn)) > 0 || g.stock > 0 {
+				return
+			}
+			g.end(seq, name+" cannot drop and the stock is empty (A13)")
+			return
+		case dropAfterDraw, dropSecond:
+			if len(g.fitting(g.turn)) > 0 {
+				return
+			}
+			g.stage = dropRefill
+		case dropRefill, pairRefill:
+			if g.toDraw() > 0 {
+				return
+			}
+			g.next()
+		case picking:
+			if len(g.fitting(g.turn)) > 0 || g.stock > 0 {
+				return
+			}
+			g.end(seq, name+" has no pick and the stock is empty (A13)")
+			return
+		case pickAfterDraw:
+			if len(g.fitting(g.turn)) > 0 {
+				return
+			}
+			if g.stock == 0 {
+				g.end(seq, name+" has no pick after drawing the stock's last card (A13)")
+				return
+			}
+			g.next()
+		case pairing:
+			if g.picked[g.turn] && !g.paired[g.turn] && len(pairable(g.hands[g.turn])) > 0 {
+				return
+			}
+			g.next()
+		default:
+			return
+		}
+	}
+}
+
+// next moves on to the next step of the round (A1): the dealer's drops after the
+// non-dealer's, the switch and the picks after the drops, the pairing after the picks, and a
+// new round after the pairing.
+func (g *game) next() {
+	first := g.turn != g.dealer
+	switch g.stage {
+	case dropFirst, dropAfterDraw, dropSecond, dropRefill:
+		if first {
+			g.turn, g.stage = g.dealer, dropFirst
+			return
+		}
+		g.hands[0], g.hands[1] = g.hands[1], g.hands[0] // the switch (A14)
+		g.turn, g.stage = 1-g.dealer, picking
+	case picking, pickAfterDraw:
+		if first {
+			g.turn, g.stage = g.dealer, picking
+			return
+		}
+		g.turn, g.stage = 1-g.dealer, pairing
+	case pairing, pairRefill:
+		if first {
+			g.turn, g.stage = g.dealer, pairing
+			return
+		}
+		g.cur().total = [2]int{len(g.pairs[0]) / 2, len(g.pairs[1]) / 2}
+		g.rounds = append(g.rounds, &round{total: g.cur().total})
+		g.picked, g.paired = [2]bool{}, [2]bool{}
+		g.turn, g.stage = 1-g.dealer, dropFirst
+	}
+}
+
+func (g *game) end(seq int64, why string) {
+	g.stage, g.endedAt, g.why = ended, seq, why
+	g.cur().total = [2]int{len(g.pairs[0]) / 2, len(g.pairs[1]) / 2}
+}
+
+// pairable lists the pairs a hand holds, two by two in hand order: each rank gives as many
+// pairs as it has two cards.
+func pairable(hand []cards.Card) []cards.Card {
+	var out []cards.Card
+	used := make([]bool, len(hand))
+	for i, a := range hand {
+		if used[i] {
+			continue
+		}
+		for j := i + 1; j < len(hand); j++ {
+			if !used[j] && hand[j].Rank == a.Rank {
+				used[i], used[j] = true, true
+				out = append(out, a, hand[j])
+				break
+			}
+		}
+	}
+	return out
+}

@@ -1,0 +1,295 @@
+package advantage
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/tableside/tableside/cards"
+	"github.com/tableside/tableside/referee"
+	"github.com/tableside/tableside/scoring"
+)
+
+// optionsText lists p's drops or picks for a hint: "drop 7♥ on 9♥ or 10♣, K♠ on Q♠".
+func (g *game) optionsText(p int, verb, link string) string {
+	var parts []string
+	var last cards.Card
+	for _, o := range g.fitting(p) {
+		if len(parts) > 0 && o.card == last {
+			parts[len(parts)-1] += " or " + g.top(o.pile).Pretty()
+			continue
+		}
+		parts = append(parts, o.card.Pretty()+" "+link+" "+g.top(o.pile).Pretty())
+		last = o.card
+	}
+	if len(parts) == 0 {
+		return ""
+	}
+	return verb + " " + strings.Join(parts, ", ")
+}
+
+// Hint implements referee.Game: who is to do what, and the moves that are legal.
+func (g *game) Hint() string {
+	name := g.players[g.turn]
+	switch g.stage {
+	case dealing:
+		return fmt.Sprintf("deal the centre and both hands: deal C C C / %s C C C / %s C C C", g.players[1-g.dealer], g.players[g.dealer])
+	case dropFirst:
+		if len(g.fitting(g.turn)) == 0 {
+			return fmt.Sprintf("%s cannot drop: draw the stock's top card (draw CARD)", name)
+		}
+		return fmt.Sprintf("%s drops one or two cards: %s", name, g.optionsText(g.turn, "drop", "on"))
+	case dropAfterDraw:
+		return fmt.Sprintf("%s drops: %s", name, g.optionsText(g.turn, "drop", "on"))
+	case dropSecond:
+		return fmt.Sprintf("%s may drop a second card: %s; or pass", name, g.optionsText(g.turn, "drop", "on"))
+	case dropRefill, pairRefill:
+		return fmt.Sprintf("%s refills to %d: draw CARD (%d to draw, %d in the stock)", name, Hand, g.toDraw(), g.stock)
+	case picking:
+		if len(g.fitting(g.turn)) == 0 {
+			return fmt.Sprintf("%s has no pick: draw CARD, or pass", name)
+		}
+		return fmt.Sprintf("%s may pick: %s; or pass", name, g.optionsText(g.turn, "pick", "for"))
+	case pickAfterDraw:
+		return fmt.Sprintf("%s may pick: %s; or pass", name, g.optionsText(g.turn, "pick", "for"))
+	case pairing:
+		return fmt.Sprintf("%s may lay aside pairs: pair %s; or pass", name, ranks(pairable(g.hands[g.turn])))
+	}
+	return "the game is over: see `score`"
+}
+
+// ranks names the pairs of a list two by two by their ranks: "7 K".
+func ranks(pairs []cards.Card) string {
+	var out []string
+	for i := 0; i < len(pairs); i += 2 {
+		out = append(out, pairs[i].Rank.String())
+	}
+	return strings.Join(out, " ")
+}
+
+// Legal implements referee.Game. A draw may be of any card still in the stock, so each is
+// listed; the deal and the pairing have many forms, of which one is offered.
+func (g *game) Legal() []referee.Move {
+	var out []referee.Move
+	actor := g.players[g.turn]
+	options := func(typ string) {
+		for _, o := range g.fitting(g.turn) {
+			out = append(out, move(typ, actor, payload{Card: &o.card, Pile: ptr(g.top(o.pile))}))
+		}
+	}
+	draws := func() {
+		for k := range deck {
+			if !g.seen[k] {
+				out = append(out, move(TypeDraw, actor, payload{Card: ptr(cardOf(k))}))
+			}
+		}
+	}
+	pass := move(TypePass, actor, payload{})
+	switch g.stage {
+	case dealing:
+		var hands [2][]cards.Card
+		for i := range 2 {
+			for k := range Hand {
+				hands[i] = append(hands[i], cardOf(Piles+i*Hand+k))
+			}
+		}
+		out = append(out, move(TypeDeal, "", payload{Center: []cards.Card{cardOf(0), cardOf(1), cardOf(2)},
+			Hands: map[string][]cards.Card{g.players[0]: hands[0], g.players[1]: hands[1]}}))
+	case dropFirst:
+		if options(TypeDrop); len(out) == 0 {
+			draws()
+		}
+	case dropAfterDraw:
+		options(TypeDrop)
+	case dropSecond:
+		options(TypeDrop)
+		out = append(out, pass)
+	case dropRefill, pairRefill:
+		draws()
+	case picking:
+		if options(TypePick); len(out) == 0 {
+			draws()
+		}
+		out = append(out, pass)
+	case pickAfterDraw:
+		options(TypePick)
+		out = append(out, pass)
+	case pairing:
+		out = append(out, move(TypePair, actor, payload{Cards: pairable(g.hands[g.turn])}), pass)
+	}
+	return out
+}
+
+func ptr(c cards.Card) *cards.Card { return &c }
+
+func pretty(cs []cards.Card) string {
+	if len(cs) == 0 {
+		return "none"
+	}
+	out := make([]string, len(cs))
+	for i, c := range cs {
+		out[i] = c.Pretty()
+	}
+	return strings.Join(out, " ")
+}
+
+// Status implements referee.Game.
+func (g *game) Status() []referee.Field {
+	if g.stage == dealing {
+		return []referee.Field{{Label: "dealer", Value: g.players[g.dealer]}, {Label: "next", Value: g.Hint()}}
+	}
+	var piles []string
+	for i := range g.piles {
+		piles = append(piles, fmt.Sprintf("%d: %s (%d)", i+1, g.top(i).Pretty(), len(g.piles[i])))
+	}
+	f := []referee.Field{
+		{Label: "round", Value: fmt.Sprintf("%d, dealer %s", len(g.rounds), g.players[g.dealer])},
+		{Label: "piles", Value: strings.Join(piles, " · ")},
+		{Label: "stock", Value: fmt.Sprintf("%d cards", g.stock)},
+	}
+	for p, name := range g.players {
+		f = append(f, referee.Field{Label: "hand " + name, Value: pretty(g.hands[p])})
+	}
+	f = append(f, referee.Field{Label: "pairs", Value: fmt.Sprintf("%s %d, %s %d", g.players[0], len(g.pairs[0])/2, g.players[1], len(g.pairs[1])/2)})
+	if g.stage == ended {
+		f = append(f, referee.Field{Label: "ended", Value: fmt.Sprintf("at event %d: %s", g.endedAt, g.why)})
+	}
+	return f
+}
+
+// Sheet implements referee.Game: a row per round with each player's drops, draws, pick and
+// pairs, and the running count of pairs.
+func (g *game) Sheet() *scoring.Sheet {
+	s := &scoring.Sheet{
+		Kind:      "advantage",
+		Players:   g.players[:],
+		RoundName: "round",
+		Columns: []scoring.Column{
+			{Key: "drops", Title: "drops", PerPlayer: true},
+			{Key: "draws", Title: "draws", PerPlayer: true},
+			{Key: "pick", Title: "pick", PerPlayer: true},
+			{Key: "pairs", Title: "pairs laid aside", PerPlayer: true},
+			{Key: "total", Title: "pairs so far", PerPlayer: true},
+		},
+		Breakdown: map[string][]scoring.Line{},
+		Totals:    map[string]int{},
+		Finished:  g.stage == ended,
+	}
+	for i, r := range g.rounds {
+		if i == len(g.rounds)-1 && len(g.rounds) > 1 && g.stage != ended && len(r.drops[1-g.dealer])+len(r.draws[1-g.dealer]) == 0 {
+			continue // a round not begun
+		}
+		row := scoring.Round{Number: i + 1, Values: map[string]any{}, Players: map[string]map[string]any{}}
+		for p, name := range g.players {
+			row.Players[name] = map[string]any{"drops": nonNil(r.drops[p]), "draws": nonNil(r.draws[p]), "pick": r.pick[p], "pairs": nonNil(r.pairs[p]), "total": r.total[p]}
+			for _, pair := range r.pairs[p] {
+				s.Breakdown[name] = append(s.Breakdown[name], scoring.Line{Text: fmt.Sprintf("round %d: pair %s", i+1, pair), Points: 1})
+			}
+		}
+		s.Rounds = append(s.Rounds, row)
+	}
+	for p, name := range g.players {
+		s.Totals[name] = len(g.pairs[p]) / 2
+		if s.Breakdown[name] == nil {
+			s.Breakdown[name] = []scoring.Line{}
+		}
+	}
+	return s
+}
+
+func nonNil(s []string) []string {
+	if s == nil {
+		return []string{}
+	}
+	return s
+}
+
+// quads is the highest rank p holds four of among the pairs laid aside (A11), 0 for none.
+func (g *game) quads(p int) cards.Rank {
+	var n [cards.MaxRank + 1]int
+	var best cards.Rank
+	for _, c := range g.pairs[p] {
+		if n[c.Rank]++; n[c.Rank] == 4 && c.Rank > best {
+			best = c.Rank
+		}
+	}
+	return best
+}
+
+// Decide implements referee.Game (A11): most pairs wins; on equal totals the higher four of a
+// kind among the pairs, and without one the day of the month: odd for the dealer.
+func (g *game) Decide(totals map[string]int) ([]string, string) {
+	a, b := totals[g.players[0]], totals[g.players[1]]
+	switch {
+	case a > b:
+		return []string{g.players[0]}, ""
+	case b > a:
+		return []string{g.players[1]}, ""
+	}
+	q := [2]cards.Rank{g.quads(0), g.quads(1)}
+	if q[0] != q[1] {
+		w := 0
+		if q[1] > q[0] {
+			w = 1
+		}
+		return []string{g.players[w]}, fmt.Sprintf("equal pairs: %s holds the higher four of a kind, four %s (A11)", g.players[w], plural(q[w]))
+	}
+	w, parity := 1-g.dealer, "even"
+	if g.day%2 == 1 {
+		w, parity = g.dealer, "odd"
+	}
+	return []string{g.players[w]}, fmt.Sprintf("equal pairs and no four of a kind: the game was played on the %s, an %s day, so the %s, %s, wins (A11)",
+		ordinal(g.day), parity, map[bool]string{true: "dealer", false: "non-dealer"}[w == g.dealer], g.players[w])
+}
+
+func plural(r cards.Rank) string {
+	switch r {
+	case cards.Ace:
+		return "aces"
+	case cards.King:
+		return "kings"
+	case cards.Queen:
+		return "queens"
+	case cards.Jack:
+		return "jacks"
+	case 6:
+		return "sixes"
+	}
+	return r.String() + "s"
+}
+
+func ordinal(d int) string {
+	switch {
+	case d%10 == 1 && d != 11:
+		return fmt.Sprintf("%dst", d)
+	case d%10 == 2 && d != 12:
+		return fmt.Sprintf("%dnd", d)
+	case d%10 == 3 && d != 13:
+		return fmt.Sprintf("%drd", d)
+	}
+	return fmt.Sprintf("%dth", d)
+}
+
+// Adjust implements referee.Game: nothing in Advantage ends on a score.
+func (g *game) Adjust(scoring.Adjustment) {}
+
+// Clone implements referee.Game.
+func (g *game) Clone() referee.Game {
+	c := *g
+	for p := range g.hands {
+		c.hands[p] = slices.Clone(g.hands[p])
+		c.pairs[p] = slices.Clone(g.pairs[p])
+	}
+	for i := range g.piles {
+		c.piles[i] = slices.Clone(g.piles[i])
+	}
+	c.rounds = make([]*round, len(g.rounds))
+	for i, r := range g.rounds {
+		cr := *r
+		for p := range 2 {
+			cr.drops[p], cr.draws[p], cr.pairs[p] = slices.Clone(r.drops[p]), slices.Clone(r.draws[p]), slices.Clone(r.pairs[p])
+		}
+		c.rounds[i] = &cr
+	}
+	return &c
+}

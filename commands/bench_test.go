@@ -13,6 +13,7 @@ import (
 
 	"github.com/tableside/tableside/events"
 	"github.com/tableside/tableside/referee"
+	"github.com/tableside/tableside/referee/advantage"
 	"github.com/tableside/tableside/referee/candidate"
 	"github.com/tableside/tableside/referee/pinochle"
 	"github.com/tableside/tableside/referee/refereetest"
@@ -104,5 +105,14 @@ func BenchmarkRecordPinochleInto400(b *testing.B) {
 	schema := testSchema(b)
 	setup, moves := pinochle.Playout(rand.New(rand.NewPCG(5, 5)), map[string]string{"deal": "automatic", "opening": "10", "limit": "400"})
 	template, move := storedGame(b, schema, pinochle.Rules{}, setup, moves, 400)
+	benchRecord(b, schema, template, move)
+}
+
+// BenchmarkRecordAdvantageInto300 records a move into a 300-event game of Advantage: a whole
+// game's moves, some of them undone and entered again.
+func BenchmarkRecordAdvantageInto300(b *testing.B) {
+	schema := testSchema(b)
+	setup, moves := advantage.Rules{}.Playout(rand.New(rand.NewPCG(5, 5)), refereetest.Names)
+	template, move := storedGame(b, schema, advantage.Rules{}, setup, moves, 300)
 	benchRecord(b, schema, template, move)
 }

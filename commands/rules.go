@@ -41,7 +41,12 @@ func rulesCommand() *cli.Command {
 			if min == max {
 				players = fmt.Sprint(min)
 			}
-			fmt.Fprintf(w, "%s (ruleset %s), %s players\n\noptions (the first value is the default):\n", r.Kind(), r.Ruleset(), players)
+			fmt.Fprintf(w, "%s (ruleset %s), %s players\n\n", r.Kind(), r.Ruleset(), players)
+			if len(r.Options()) == 0 {
+				fmt.Fprintln(w, "options: none")
+			} else {
+				fmt.Fprintln(w, "options (the first value is the default):")
+			}
 			for _, o := range r.Options() {
 				values := strings.Join(o.Values, "|")
 				if o.Numeric {

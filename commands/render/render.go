@@ -243,6 +243,15 @@ var (
 
 // cellText shows one value of a round: a string as it is, an int in decimal, a []string joined
 // with spaces. Sheets read back from JSON hold float64 and []any; they show the same.
+// joinItems writes a list in one cell: "9♥ 7♦" for single words, and with commas when an item
+// is several words ("9♥ on 2♦, 3♥ on 8♦"), so that items stay apart.
+func joinItems(items []string) string {
+	if slices.ContainsFunc(items, func(s string) bool { return strings.Contains(s, " ") }) {
+		return strings.Join(items, ", ")
+	}
+	return strings.Join(items, " ")
+}
+
 func cellText(v any) string {
 	switch x := v.(type) {
 	case nil:
@@ -259,13 +268,13 @@ func cellText(v any) string {
 		}
 		return strconv.FormatFloat(x, 'g', -1, 64)
 	case []string:
-		return strings.Join(x, " ")
+		return joinItems(x)
 	case []any:
 		parts := make([]string, len(x))
 		for i, e := range x {
 			parts[i] = cellText(e)
 		}
-		return strings.Join(parts, " ")
+		return joinItems(parts)
 	case fmt.Stringer:
 		return x.String()
 	}

@@ -408,6 +408,7 @@ func TestCellText(t *testing.T) {
 	}{
 		{nil, ""}, {"♥", "♥"}, {7, "7"}, {-2, "-2"}, {[]string{"Q", "K", "A"}, "Q K A"},
 		{float64(18), "18"}, {[]any{"J", float64(2)}, "J 2"}, {int64(5), "5"},
+		{[]string{"9♥ on 2♦", "3♥ on 8♦"}, "9♥ on 2♦, 3♥ on 8♦"}, {[]any{"8♦ (4♦)", "5♦ (free)"}, "8♦ (4♦), 5♦ (free)"},
 	}
 	for _, tt := range tests {
 		if got := cellText(tt.v); got != tt.want {

@@ -274,7 +274,7 @@ func (g *game) words(m referee.Move, pretty bool) string {
 	case TypeDraw:
 		f = form{m.Actor + " draw " + card(p.Card), m.Actor + " draws " + card(p.Card)}
 	case TypePick:
-		f = form{m.Actor + " pick " + card(p.Card) + " for " + card(p.Pile), m.Actor + " picks up the pile under " + card(p.Pile) + " for " + card(p.Card)}
+		f = form{m.Actor + " pick " + card(p.Card) + " for " + card(p.Pile), m.Actor + " trades " + card(p.Card) + " for the " + card(p.Pile) + " pile"}
 	case TypePair:
 		f = form{m.Actor + " pair " + list(p.Cards), m.Actor + " lays aside " + list(p.Cards)}
 	case TypePass:

@@ -15,6 +15,7 @@ import (
 	"github.com/tableside/tableside/referee/advantage"
 	"github.com/tableside/tableside/referee/article2"
 	"github.com/tableside/tableside/referee/candidate"
+	"github.com/tableside/tableside/referee/capture"
 	"github.com/tableside/tableside/referee/pinochle"
 )
 
@@ -23,6 +24,7 @@ var engines = map[string]referee.Rules{
 	"advantage": advantage.Rules{},
 	"article2":  article2.Rules{},
 	"candidate": candidate.Rules{},
+	"capture":   capture.Rules{},
 	"pinochle":  pinochle.Rules{},
 }
 

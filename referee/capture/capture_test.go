@@ -1,0 +1,461 @@
+package capture
+
+import (
+	"encoding/json"
+	"fmt"
+	"math/rand/v2"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/tableside/tableside/cards/ucd"
+	"github.com/tableside/tableside/events"
+	"github.com/tableside/tableside/referee"
+	"github.com/tableside/tableside/referee/refereetest"
+)
+
+func TestConformance(t *testing.T) {
+	refereetest.Conform(t, Rules{}, refereetest.Config{
+		Games:    300,
+		Unlisted: []string{TypeLeft},
+		Sampled:  []string{TypeBid},
+		Tests:    []string{"*_test.go", "../../commands/testdata/script/*.txtar"},
+	})
+}
+
+var flagsOf = refereetest.Flags
+
+// three is a game of ann, bob and cy dealt by cy, so ann leads first (U3).
+func three(opts map[string]string) events.Created {
+	return events.Created{Kind: "capture", Players: []string{"ann", "bob", "cy"}, Dealer: "cy", Ruleset: "capture/1", Options: opts}
+}
+
+// play reads a script of moves, one per line, each in the light of the game so far.
+func play(t testing.TB, setup events.Created, script string) *referee.Outcome {
+	t.Helper()
+	var lines []string
+	for _, l := range strings.Split(strings.TrimSpace(script), "\n") {
+		if l = strings.TrimSpace(l); l != "" && !strings.HasPrefix(l, "#") {
+			lines = append(lines, l)
+		}
+	}
+	return refereetest.Play(t, Rules{}, setup, lines)
+}
+
+func card(t testing.TB, s string) ucd.Card {
+	t.Helper()
+	c, err := ucd.Parse(s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return c
+}
+
+// TestFollowing: what may follow the last card of a round (U5), row by row.
+func TestFollowing(t *testing.T) {
+	for _, tt := range []struct {
+		round string // the cards played so far, the lead first
+		card  string
+		want  bool
+	}{
+		{"3S", "3N", true},     // the same number of a higher suit
+		{"3S", "3E", true},     // any higher suit
+		{"3S", "3V", false},    // a Venus card cannot follow a Saturn card
+		{"3S 3N", "3S", false}, // nor a lower suit than the last card
+		{"3S", "4N", false},    // another number
+		{"MoV", "MoS", true},   // a name: the Moon
+		{"MoV", "SuS", false},  // the Sun is not the Moon
+		{"3S", "GV", true},     // a Galaxy over a regular card
+		{"7E", "GV", true},     // even the highest regular card
+		{"3S GV", "GS", true},  // a higher Galaxy after a Galaxy
+		{"3S GS", "GV", false}, // a lower Galaxy does not
+		{"3S GV", "3E", false}, // after a Galaxy only a higher Galaxy can follow
+	} {
+		h := &hand{}
+		for _, w := range strings.Fields(tt.round) {
+			h.round = append(h.round, played{0, card(t, w)})
+		}
+		if got := h.follows(card(t, tt.card)); got != tt.want {
+			t.Errorf("%s after %s: %v, want %v", tt.card, tt.round, got, tt.want)
+		}
+	}
+}
+
+// opening is a first hand of three: up-card 4 Earth; ann leads 3V, bob plays 3S, cy says No
+// Play (closes: the round is bob's, U7), bob captures; bob leads 5N, cy plays 5M, ann No Play,
+// cy captures. Events 2–10.
+const opening = `up 4E
+ann 3V
+bob 3S
+cy noplay
+bob capture
+bob 5N
+cy 5M
+ann noplay
+cy capture
+`
+
+// TestNoPlayProvedLater: cy's No Play on bob's 3 Saturn (event 5) claims cy held no 3 above
+// Saturn; two rounds later cy leads 3 Neptune, which proves it false (U6, U14).
+func TestNoPlayProvedLater(t *testing.T) {
+	o := play(t, three(nil), opening)
+	if flagsOf(o) != "" || o.Game.Hint() != "cy leads a Neptune, Saturn or Venus card, or passes the lead if holding none" {
+		t.Fatalf("flags %q, hint %q", flagsOf(o), o.Game.Hint())
+	}
+	o = play(t, three(nil), opening+"cy 3N")
+	if got := flagsOf(o); got != "5 U6 illegal by 11" {
+		t.Fatalf("flags %q, want the No Play at 5 flagged by the 3 Neptune at 11", got)
+	}
+	if m := o.Flags[0].Message; m != "cy said No Play here but held 3 Neptune, which could be played, as event 11 shows" {
+		t.Errorf("message %q", m)
+	}
+	// A Galaxy was never owed (U6), and a lower 3 proves nothing.
+	if got := flagsOf(play(t, three(nil), opening+"cy 3V")); got != "11 U1 impossible" {
+		t.Errorf("3 Venus again: %q", got)
+	}
+	if got := flagsOf(play(t, three(nil), opening+"cy 1S")); got != "" {
+		t.Errorf("another number: %q", got)
+	}
+}
+
+// TestLeading: a lead is a regular Secondary card; a player without one passes it on; when
+// everybody has passed, the first passer leads any regular card (U4, U17); a Galaxy never leads.
+func TestLeading(t *testing.T) {
+	for _, tt := range []struct{ script, want string }{
+		{"up 4E\nann 3M", "3 U4 illegal"},       // a Primary lead while anyone may hold a Secondary
+		{"up 4E\nann GV", "3 U4 illegal"},       // a Galaxy never leads
+		{"up 4E\npass\npass\npass\nann 3M", ""}, // nobody had a Secondary card
+		{"up 4E\npass\nbob 3S\ncy noplay\nbob capture\nbob 4V\ncy 4S\nann 4N", "3 U4 illegal by 9"}, // ann passed holding 4 Neptune
+	} {
+		if got := flagsOf(play(t, three(nil), tt.script)); got != tt.want {
+			t.Errorf("%q: flags %q, want %q", tt.script, got, tt.want)
+		}
+	}
+	// Everybody passes twice: nobody holds a regular card, and the hand ends (U4).
+	o := play(t, three(nil), "up 4E\npass\npass\npass\npass\npass\npass")
+	if g := o.Game.(*game); g.stage != showing || !strings.HasPrefix(o.Game.Hint(), "hand 1 is over") {
+		t.Errorf("stage %v, hint %q", g.stage, o.Game.Hint())
+	}
+}
+
+// TestNoPlayPasses: with noplay=passes a No Play only skips the turn, and the round closes
+// when everyone else in turn has said it (U7, U15); with closes the first one closes it.
+func TestNoPlayPasses(t *testing.T) {
+	o := play(t, three(map[string]string{"noplay": "passes"}), "up 4E\nann 3V\nbob noplay\ncy 3S\nann noplay")
+	if h := o.Game.Hint(); flagsOf(o) != "" || h != "bob plays a 3 above Saturn or a Galaxy, or says noplay" {
+		t.Fatalf("flags %q, hint %q", flagsOf(o), h)
+	}
+	o = play(t, three(map[string]string{"noplay": "passes"}), "up 4E\nann 3V\nbob noplay\ncy 3S\nann noplay\nbob noplay")
+	if h := o.Game.Hint(); h != "the round is closed: cy may add a 3 above Saturn, then captures (capture)" {
+		t.Errorf("after two No Plays: hint %q", h)
+	}
+}
+
+// TestAddingAndUpCard: the closed round's last player may add higher cards of its number
+// (U16); the capture takes the up-card of that number, and the next card is turned (U8), a
+// Galaxy going to the bottom (U3); a capture takes one up-card at most (U18).
+func TestAddingAndUpCard(t *testing.T) {
+	script := "up 3E\nann 3V\nbob 3S\ncy noplay\nbob 3J\nbob capture"
+	o := play(t, three(nil), script)
+	g := o.Game.(*game)
+	if flagsOf(o) != "" || g.stage != turning || pretty(g.cur().captured[1]) != "3 Venus, 3 Saturn, 3 Jupiter, 3 Earth" {
+		t.Fatalf("flags %q, stage %v, bob captured %s", flagsOf(o), g.stage, pretty(g.cur().captured[1]))
+	}
+	if got := flagsOf(play(t, three(nil), "up 3E\nann 3V\nbob 3S\ncy noplay\nbob 3V")); got != "6 U1 impossible" {
+		t.Errorf("adding a card already played: %q", got)
+	}
+	if got := flagsOf(play(t, three(nil), "up 3E\nann 3V\nbob 3S\ncy noplay\nbob 3N\nbob GS")); got != "7 U16 illegal" {
+		t.Errorf("adding a Galaxy: %q", got)
+	}
+	o = play(t, three(nil), script+"\nup GV\nup 5S")
+	if g := o.Game.(*game); flagsOf(o) != "" || g.cur().up.String() != "5S" || g.stage != leading || g.cur().toAct != 1 {
+		t.Errorf("after a Galaxy turned to the bottom: flags %q, up %v, stage %v", flagsOf(o), g.cur().up, g.stage)
+	}
+}
+
+// TestGalaxiesInPlay: two players play with the Galaxies of Venus and Saturn only (U2); a card
+// seen twice in a hand is impossible (U1).
+func TestGalaxiesInPlay(t *testing.T) {
+	two := events.Created{Kind: "capture", Players: []string{"ann", "bob"}, Dealer: "bob", Ruleset: "capture/1"}
+	if got := flagsOf(play(t, two, "up GN")); got != "2 U2 impossible" {
+		t.Errorf("the Neptune Galaxy with two players: %q", got)
+	}
+	if got := flagsOf(play(t, two, "up 4E\nann 4E")); got != "3 U1 impossible" {
+		t.Errorf("the up-card played: %q", got)
+	}
+}
+
+// TestEndOfHand: the player who plays their last card goes out; the round runs to its capture
+// and the hand ends (U9, U18); players show their cards left, a wrong count is impossible, and
+// the hand is scored: captured minus left (U10), the bonus suit doubled (U11), Galaxies not.
+func TestEndOfHand(t *testing.T) {
+	o := play(t, three(map[string]string{"bonus": "fixed"}), "up 4E")
+	g := o.Game.(*game)
+	h := g.cur()
+	h.held = []int{1, 3, 2} // the hand near its end
+	for i, line := range []string{"ann 3V", "bob 3S", "cy 3N"} {
+		m, err := g.Parse(strings.Fields(line))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if f := g.Apply(int64(3+i), m); len(f) > 0 {
+			t.Fatalf("%s: %v", line, f)
+		}
+	}
+	// ann went out with her lead, so her turn after cy's 3 Neptune is a No Play, which closes
+	// the round: cy may add, then captures, and the hand ends.
+	if h.wentOut != 0 || g.stage != adding {
+		t.Fatalf("went out %d, stage %v", h.wentOut, g.stage)
+	}
+	g.Apply(6, move(TypeCapture, "cy", payload{}))
+	if g.stage != showing {
+		t.Fatalf("stage %v after the going-out round", g.stage)
+	}
+	if f := g.Apply(8, move(TypeLeft, "bob", payload{Cards: []ucd.Card{card(t, "7E")}})); len(f) == 0 || f[0].Rule != "U10" {
+		t.Errorf("bob holds two cards, shown one: %v", f)
+	}
+	g.Apply(9, move(TypeLeft, "bob", payload{Cards: []ucd.Card{card(t, "7E"), card(t, "GS")}}))
+	g.Apply(10, move(TypeLeft, "cy", payload{Cards: []ucd.Card{card(t, "1E")}}))
+	// Bonus Earth (the first up-card): cy captured 3V 3S 3N (3), left 1E (−2); bob left 7E GS
+	// (−2 −1); ann captured nothing, left nothing.
+	if g.totals[0] != 0 || g.totals[1] != -3 || g.totals[2] != 1 || g.cur().number != 2 {
+		t.Errorf("totals %v, hand %d", g.totals, g.cur().number)
+	}
+}
+
+// TestBonusFollows: with bonus=follows the suit of the last up-card shown decides (U11, U19);
+// with no up-card turned in the whole hand there is no bonus.
+func TestBonusFollows(t *testing.T) {
+	g, err := newGame(three(map[string]string{"bonus": "follows"}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	h := g.cur()
+	h.firstUp, h.lastUp = ptr(card(t, "4E")), ptr(card(t, "5V"))
+	h.captured[0] = []ucd.Card{card(t, "1V"), card(t, "GV"), card(t, "2E")}
+	g.score()
+	if h.bonus != ucd.Venus || h.score[0] != 4 {
+		t.Errorf("bonus %v, ann's score %d, want Venus and 2+1+1", h.bonus, h.score[0])
+	}
+	g2, _ := newGame(three(map[string]string{"bonus": "follows"}))
+	g2.score()
+	if g2.cur().bonus != 0 {
+		t.Errorf("no up-card turned: bonus %v", g2.cur().bonus)
+	}
+}
+
+func ptr(c ucd.Card) *ucd.Card { return &c }
+
+func pretty(cs []ucd.Card) string {
+	out := make([]string, len(cs))
+	for i, c := range cs {
+		out[i] = c.Pretty()
+	}
+	return strings.Join(out, ", ")
+}
+
+// TestExtraHand: the auction from the dealer's left (U12, U20): a pass is final, and the
+// auction ends when the high bid has gone round unchallenged; the winner's bid is deducted
+// unless they went out first.
+func TestExtraHand(t *testing.T) {
+	extra := three(map[string]string{"extra": "on"})
+	o := play(t, extra, "up 4E\nann bid 1\nbob bid 2\ncy pass\nann pass")
+	g := o.Game.(*game)
+	if flagsOf(o) != "" || g.cur().extraTo != 1 || g.cur().bid != 2 || g.stage != leading || g.cur().toAct != 0 {
+		t.Fatalf("flags %q, extra to %d for %d, stage %v", flagsOf(o), g.cur().extraTo, g.cur().bid, g.stage)
+	}
+	if got := flagsOf(play(t, extra, "up 4E\nann bid 2\nbob bid 2")); got != "4 U20 illegal" {
+		t.Errorf("a bid that does not beat the high bid: %q", got)
+	}
+	if g := play(t, extra, "up 4E\npass\npass\npass").Game.(*game); g.cur().extraTo != nobody || g.stage != leading {
+		t.Errorf("nobody bid: extra to %d, stage %v", g.cur().extraTo, g.stage)
+	}
+	h := g.cur()
+	h.wentOut = 1
+	g.score()
+	if h.score[1] != 0 {
+		t.Errorf("the bid of a winner who went out first is not deducted: score %d", h.score[1])
+	}
+	g = play(t, extra, "up 4E\nann bid 1\nbob bid 2\ncy pass\nann pass").Game.(*game)
+	g.score()
+	if g.cur().score[1] != -2 {
+		t.Errorf("nobody out (U20): bob's score %d, want the bid deducted", g.cur().score[1])
+	}
+}
+
+// TestHalving: a total of exactly 60, 80 or 100 with two or three players is halved after the
+// hand, adjustments counted (U13, U21, L5); 61 is not.
+func TestHalving(t *testing.T) {
+	g, err := newGame(three(map[string]string{"halving": "on"}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	g.totals = []int{57, 61, 55}
+	g.adjusted = []int{0, 0, 5}
+	h := g.cur()
+	h.captured[0] = []ucd.Card{card(t, "1V"), card(t, "2V"), card(t, "3V")}
+	g.score()
+	if g.totals[0] != 30 || g.totals[1] != 61 || g.totals[2] != 25-5+5-25+25 {
+		t.Errorf("totals %v, want ann 60 halved to 30, bob 61, cy 60 with the adjustment halved", g.totals)
+	}
+	if thresholds(6) != nil || !slices.Equal(thresholds(4), []int{30, 40, 50}) {
+		t.Error("thresholds by player count")
+	}
+}
+
+// TestEmptyHandSaysNoPlay: a player with no cards left says No Play when the turn comes (U15).
+func TestEmptyHandSaysNoPlay(t *testing.T) {
+	g, err := newGame(three(map[string]string{"noplay": "passes"}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	g.Apply(2, move(TypeUp, "", payload{Card: ptr(card(t, "4E"))}))
+	g.cur().held[1] = 0
+	g.Apply(3, move(TypePlay, "ann", payload{Card: ptr(card(t, "3V"))}))
+	if g.cur().toAct != 2 || g.cur().noPlays != 1 {
+		t.Errorf("bob, with no cards, was not passed over: to act %d, No Plays %d", g.cur().toAct, g.cur().noPlays)
+	}
+}
+
+// TestPlayouts: thousands of random games of two to six players with every option: no flag;
+// after every hand every card is in one place — captured, left in a hand, up, in the stack or
+// set aside; each hand's score is what its cards make, flags or no (U22); the totals add up.
+func TestPlayouts(t *testing.T) {
+	games := 3000
+	if testing.Short() {
+		games = 300
+	}
+	for seed := range games {
+		setup, moves := Rules{}.Playout(rand.New(rand.NewPCG(uint64(seed), 9)), refereetest.Names)
+		r, err := Rules{}.New(setup)
+		if err != nil {
+			t.Fatal(err)
+		}
+		g := r.(*game)
+		for i, m := range moves {
+			if f := g.Apply(int64(i+2), m); len(f) > 0 {
+				t.Fatalf("seed %d (%d players, %v), event %d (%s): %v", seed, len(setup.Players), setup.Options, i+2, g.Notation(m), f)
+			}
+		}
+		if !g.Over() || len(g.hands) != Hands {
+			t.Fatalf("seed %d: the playout ended after %d hands, over %v", seed, len(g.hands), g.Over())
+		}
+		sum := make([]int, g.n())
+		for _, h := range g.hands {
+			count := h.stack
+			if h.up != nil {
+				count++
+			}
+			if g.extra {
+				count += g.size // the winner's old hand, or the extra hand unclaimed
+			}
+			for p := range g.players {
+				count += len(h.captured[p]) + len(h.left[p])
+				score := 0
+				for _, c := range h.captured[p] {
+					score += h.value(c)
+				}
+				for _, c := range h.left[p] {
+					score -= h.value(c)
+				}
+				if p == h.extraTo && h.wentOut != p {
+					score -= h.bid
+				}
+				if score != h.score[p] {
+					t.Fatalf("seed %d, hand %d: %s scored %d, the cards make %d", seed, h.number, g.name(p), h.score[p], score)
+				}
+				sum[p] += h.score[p] + h.halved[p]
+			}
+			if count != g.deckSize() {
+				t.Fatalf("seed %d, hand %d: %d cards accounted for, the deck has %d", seed, h.number, count, g.deckSize())
+			}
+		}
+		if !slices.Equal(sum, g.totals) {
+			t.Fatalf("seed %d: hands add to %v, totals %v", seed, sum, g.totals)
+		}
+	}
+}
+
+// TestInjectedCards: a legal game with a card played changed to one already seen that hand is
+// flagged impossible on that event; what the change upsets later may raise flags, but nothing
+// before it does.
+func TestInjectedCards(t *testing.T) {
+	for seed := range 300 {
+		rng := rand.New(rand.NewPCG(uint64(seed), 11))
+		setup, moves := Rules{}.Playout(rng, refereetest.Names)
+		log := refereetest.Log(t, setup, moves)
+		// The first up-card of the game is seen; a later play of it in hand 1 is impossible.
+		var up payload
+		json.Unmarshal(log[1].Payload, &up)
+		var plays []int
+		for i := 2; i < len(log); i++ {
+			if log[i].Type == TypeUp {
+				break
+			}
+			if log[i].Type == TypePlay {
+				plays = append(plays, i)
+			}
+		}
+		if len(plays) == 0 || up.Card.IsGalaxy() {
+			continue
+		}
+		i := plays[rng.IntN(len(plays))]
+		log[i].Payload, _ = json.Marshal(payload{Card: up.Card})
+		o := refereetest.Replay(t, Rules{}, log)
+		at := log[i].Seq
+		if !slices.ContainsFunc(o.Flags, func(f referee.Flag) bool { return f.Seq == at && f.Severity == referee.Impossible }) ||
+			slices.ContainsFunc(o.Flags, func(f referee.Flag) bool { return max(f.Seq, f.RevealedBy) < at }) {
+			t.Fatalf("seed %d: the up-card played at event %d: flags %s", seed, at, flagsOf(o))
+		}
+	}
+}
+
+// TestFalseClaimsFlagged: a playout in which one player says No Play holding a card that could
+// be played, or passes the lead holding one that could lead, is flagged on that event, naming
+// the later event that showed the card (U6, U4, U14), and nothing else is flagged.
+func TestFalseClaimsFlagged(t *testing.T) {
+	made := map[bool]int{}
+	for seed := range 600 {
+		cheat := &falseClaim{noPlay: seed%2 == 0, at: -1, provedBy: -1}
+		setup, moves := playout(rand.New(rand.NewPCG(uint64(seed), 13)), refereetest.Names, cheat)
+		if cheat.at < 0 {
+			continue
+		}
+		if cheat.provedBy < 0 {
+			t.Fatalf("seed %d: the false claim at move %d was never shown up", seed, cheat.at)
+		}
+		made[cheat.noPlay]++
+		o := refereetest.Replay(t, Rules{}, refereetest.Log(t, setup, moves))
+		rule := map[bool]string{true: "U6", false: "U4"}[cheat.noPlay]
+		want := fmt.Sprintf("%d %s illegal by %d", cheat.at+2, rule, cheat.provedBy+2)
+		if got := flagsOf(o); got != want {
+			t.Fatalf("seed %d: flags %q, want %q", seed, got, want)
+		}
+	}
+	if made[true] < 50 || made[false] < 50 {
+		t.Fatalf("false claims made: %v; too few to test", made)
+	}
+}
+
+func FuzzParse(f *testing.F) {
+	for _, s := range []string{"up 3N", "ann 3V", "3V", "play MoS", "noplay", "np", "capture", "pass", "bid 2", "ann left 3N GS", "bob left none", "sun", "ann mom"} {
+		f.Add(s)
+	}
+	// Each line is read at the up-card, in a round, and after the end of a game.
+	played, moves := Rules{}.Playout(rand.New(rand.NewPCG(1, 1)), refereetest.Names)
+	ended := refereetest.Replay(f, Rules{}, refereetest.Log(f, played, moves)).Game
+	games := []referee.Game{play(f, three(nil), "").Game, play(f, three(nil), opening).Game, ended}
+	f.Fuzz(func(t *testing.T, line string) {
+		for _, g := range games {
+			m, err := g.Parse(strings.Fields(line))
+			if err != nil {
+				continue
+			}
+			again, err := g.Parse(strings.Fields(g.Notation(m)))
+			if err != nil || again.Type != m.Type || again.Actor != m.Actor || string(again.Payload) != string(m.Payload) {
+				t.Fatalf("%q → %s → %v %v", line, g.Notation(m), again, err)
+			}
+			g.Clone().Apply(500, m)
+		}
+	})
+}

@@ -1,0 +1,634 @@
+package capture
+
+import (
+	"encoding/json"
+	"fmt"
+	"slices"
+
+	"github.com/tableside/tableside/cards/ucd"
+	"github.com/tableside/tableside/referee"
+	"github.com/tableside/tableside/scoring"
+)
+
+// nobody marks "no player" where a player index is expected.
+const nobody = -1
+
+// cards is the size of the whole Universal Card Deck: 54 regular cards and 6 Galaxies.
+const cards = 60
+
+// key numbers a card of the deck 0…59: the regular cards by suit and rank, then the Galaxies.
+func key(c ucd.Card) int {
+	if c.IsGalaxy() {
+		return 54 + int(c.Suit) - 1
+	}
+	return (int(c.Suit)-1)*9 + int(c.Rank) - 1
+}
+
+func cardOf(k int) ucd.Card {
+	if k >= 54 {
+		return ucd.GalaxyOf(ucd.Suit(k - 54 + 1))
+	}
+	return ucd.Card{Rank: ucd.Rank(k%9 + 1), Suit: ucd.Suit(k/9 + 1)}
+}
+
+// stage is what the game waits for.
+type stage int
+
+const (
+	turning   stage = iota // the table turns the up-card
+	bidding                // the extra-hand auction (U12)
+	leading                // the player to act leads or passes the lead (U4, U17)
+	following              // the player to act plays or says No Play (U5–U7, U15)
+	adding                 // the round is closed: the last player adds or captures (U16)
+	showing                // the hand is over: players show the cards they have left
+	ended
+)
+
+// played is a card played in the round in progress.
+type played struct {
+	who  int
+	card ucd.Card
+}
+
+// claim is what a No Play or a passed lead says of the hand: that it holds no card that may
+// be played (U6) or led (U4). A card the player shows later proves it false (U14).
+type claim struct {
+	seq int64
+	// For a No Play: the round's number or name and the suit to beat. For a passed lead:
+	// rank 0, and secondary when only a Secondary card was owed.
+	rank      ucd.Rank
+	above     ucd.Suit
+	secondary bool
+}
+
+// proves reports whether showing c later proves the claim false.
+func (cl claim) proves(c ucd.Card) bool {
+	switch {
+	case !c.IsRegular():
+		return false // a Galaxy is never owed (U6) and never leads (U4)
+	case cl.rank != 0:
+		return c.Rank == cl.rank && c.Suit > cl.above
+	case cl.secondary:
+		return c.Suit.Secondary()
+	}
+	return true
+}
+
+// hand is one deal of the game.
+type hand struct {
+	number, dealer int
+	stack          int       // cards in the stack under the up-card
+	unknown        int       // of which not yet seen (Galaxies turned up go to the bottom, seen)
+	up             *ucd.Card // the up-card showing
+	firstUp        *ucd.Card // the first up-card of the hand (U11)
+	lastUp         *ucd.Card // the last up-card shown (U11, U19)
+	seen           [cards]bool
+	held           []int // cards each player holds
+	captured, left [][]ucd.Card
+	shown          []bool
+	wentOut        int
+
+	// the extra-hand auction (U12)
+	bid, bidder int
+	outOfBid    []bool
+	extraTo     int
+
+	// the round in progress
+	leader, toAct int
+	round         []played
+	noPlays       int  // No Plays in a row since the last card (noplay=passes)
+	leadPasses    int  // lead passes in a row
+	firstPasser   int  // who first passed this lead
+	anyRegular    bool // nobody had a Secondary card: any regular card leads (U4, U17)
+	resume        stage
+	claims        [][]claim
+
+	score, halved []int
+	bonus         ucd.Suit // 0: none
+}
+
+type game struct {
+	players                []string
+	passes, extra, halving bool
+	bonus                  string
+	dealer                 int // the first hand's dealer
+	size                   int // cards dealt to each player (U3)
+
+	stage    stage
+	hands    []*hand
+	totals   []int // the hands' scores, halving included
+	adjusted []int // adjustments in force, for halving (U21, L5)
+}
+
+type payload struct {
+	Card   *ucd.Card  `json:"card,omitempty"`
+	Cards  []ucd.Card `json:"cards,omitempty"`
+	Points *int       `json:"points,omitempty"`
+}
+
+func move(typ, actor string, p payload) referee.Move {
+	b, _ := json.Marshal(p) // cannot fail: p holds only valid cards
+	return referee.Move{Type: typ, Actor: actor, Payload: b}
+}
+
+func flag(seq int64, rule string, sev referee.Severity, format string, args ...any) referee.Flag {
+	return referee.Flag{Seq: seq, Rule: rule, Severity: sev, Message: fmt.Sprintf(format, args...)}
+}
+
+func one(f referee.Flag) []referee.Flag { return []referee.Flag{f} }
+
+func (g *game) n() int                 { return len(g.players) }
+func (g *game) left(p int) int         { return (p + 1) % g.n() }
+func (g *game) player(name string) int { return referee.PlayerIndex(g.players, name) }
+func (g *game) cur() *hand             { return g.hands[len(g.hands)-1] }
+func (g *game) deckSize() int          { return 54 + g.n() }
+func (g *game) inPlay(c ucd.Card) bool { return inPlay(c, g.n()) }
+func (g *game) name(p int) string      { return g.players[p] }
+func (h *hand) last() ucd.Card         { return h.round[len(h.round)-1].card }
+func (h *hand) lead() ucd.Card         { return h.round[0].card }
+func (h *hand) lastPlayer() int        { return h.round[len(h.round)-1].who }
+func (h *hand) known(c ucd.Card) bool  { return h.seen[key(c)] }
+func (h *hand) reveal(c ucd.Card)      { h.seen[key(c)] = true }
+
+// Over implements referee.Game.
+func (g *game) Over() bool { return g.stage == ended }
+
+// deal starts the next hand: the deal rotates left (U3), and the table turns the up-card.
+func (g *game) deal() {
+	n := g.n()
+	dealer := g.dealer
+	if len(g.hands) > 0 {
+		dealer = g.left(g.cur().dealer)
+	}
+	h := &hand{number: len(g.hands) + 1, dealer: dealer, wentOut: nobody, bidder: nobody, extraTo: nobody,
+		held: make([]int, n), captured: make([][]ucd.Card, n), left: make([][]ucd.Card, n), shown: make([]bool, n),
+		outOfBid: make([]bool, n), claims: make([][]claim, n), score: make([]int, n), halved: make([]int, n)}
+	dealt := n * g.size
+	if g.extra {
+		dealt += g.size
+	}
+	h.stack = g.deckSize() - dealt
+	h.unknown = h.stack
+	for p := range h.held {
+		h.held[p] = g.size
+	}
+	h.resume = leading
+	if g.extra {
+		h.resume = bidding
+	}
+	h.leader, h.toAct = g.left(dealer), g.left(dealer)
+	h.firstPasser = nobody
+	g.hands = append(g.hands, h)
+	g.stage = turning
+}
+
+// Apply implements referee.Game.
+func (g *game) Apply(seq int64, m referee.Move) []referee.Flag {
+	var p payload
+	if err := json.Unmarshal(m.Payload, &p); err != nil {
+		return one(flag(seq, "U1", referee.Impossible, "unreadable move (%v); ignored", err))
+	}
+	if g.stage == ended {
+		return one(flag(seq, "U10", referee.Illegal, "the game's six hands are over; this move is ignored"))
+	}
+	if m.Type == TypeUp {
+		return g.turn(seq, p.Card)
+	}
+	who := g.player(m.Actor)
+	if who == nobody {
+		return one(flag(seq, "U1", referee.Impossible, "%q is not a player of this game; ignored", m.Actor))
+	}
+	var flags []referee.Flag
+	switch m.Type {
+	case TypeBid, TypePass:
+		if g.stage == bidding {
+			flags = g.auction(seq, who, m.Type, p.Points)
+		} else {
+			flags = g.passLead(seq, who)
+		}
+	case TypePlay:
+		if p.Card == nil {
+			return one(flag(seq, "U5", referee.Impossible, "a play needs a card; ignored"))
+		}
+		flags = g.play(seq, who, *p.Card)
+	case TypeNoPlay:
+		flags = g.noPlay(seq, who)
+	case TypeCapture:
+		flags = g.take(seq, who)
+	case TypeLeft:
+		flags = g.showLeft(seq, who, p.Cards)
+	default:
+		return one(flag(seq, "U1", referee.Impossible, "%q is not a Capture move; ignored", m.Type))
+	}
+	g.settle()
+	return flags
+}
+
+// waiting says what the game waits for, with the ruling that says so.
+func (g *game) waiting() (rule, what string) {
+	h := g.cur()
+	switch g.stage {
+	case turning:
+		return "U3", "the table turns the up-card first (up CARD)"
+	case bidding:
+		return "U12", g.name(h.toAct) + " bids for the extra hand or passes"
+	case leading:
+		return "U4", g.name(h.toAct) + " leads or passes the lead"
+	case following:
+		return "U15", g.name(h.toAct) + " plays or says No Play"
+	case adding:
+		return "U16", g.name(h.lastPlayer()) + " adds to the round or captures it"
+	case showing:
+		return "U10", "the hand is over: each player shows the cards left (PLAYER left CARD…)"
+	}
+	return "U10", "the game is over"
+}
+
+// outOfOrder flags a move the game is not waiting for; it is ignored.
+func (g *game) outOfOrder(seq int64, who int, what string) []referee.Flag {
+	rule, wait := g.waiting()
+	return one(flag(seq, rule, referee.Illegal, "%s; %s's %s is ignored", wait, g.name(who), what))
+}
+
+// fresh checks that a card shown by who can be there: in the deck for this many players, not
+// seen before this hand, and from a hand that still holds a card.
+func (g *game) fresh(seq int64, who int, c ucd.Card, what string) []referee.Flag {
+	h := g.cur()
+	switch {
+	case !c.Valid():
+		return one(flag(seq, "U1", referee.Impossible, "%s: not a card; ignored", what))
+	case !g.inPlay(c):
+		return one(flag(seq, "U2", referee.Impossible, "%s: %s is not in the deck with %d players; ignored", what, c.Pretty(), g.n()))
+	case h.known(c):
+		return one(flag(seq, "U1", referee.Impossible, "%s: %s has been seen already this hand (every card exists once); ignored", what, c.Pretty()))
+	case who != nobody && h.held[who] == 0:
+		return one(flag(seq, "U9", referee.Impossible, "%s: %s has no cards left; ignored", what, g.name(who)))
+	}
+	return nil
+}
+
+// turn records the up-card the table turned (U3, U8).
+func (g *game) turn(seq int64, c *ucd.Card) []referee.Flag {
+	if g.stage != turning {
+		rule, wait := g.waiting()
+		return one(flag(seq, rule, referee.Illegal, "%s; this up-card is ignored", wait))
+	}
+	if c == nil {
+		return one(flag(seq, "U3", referee.Impossible, "up needs a card; ignored"))
+	}
+	if f := g.fresh(seq, nobody, *c, "up-card"); f != nil {
+		return f
+	}
+	h := g.cur()
+	h.reveal(*c)
+	h.unknown--
+	if c.IsGalaxy() { // to the bottom of the stack: the next card is turned (U3)
+		g.settle()
+		return nil
+	}
+	h.stack--
+	h.up, h.lastUp = c, c
+	if h.firstUp == nil {
+		h.firstUp = c
+	}
+	g.stage = h.resume
+	g.settle()
+	return nil
+}
+
+func (g *game) auction(seq int64, who int, typ string, points *int) []referee.Flag {
+	h := g.cur()
+	if who != h.toAct {
+		return g.outOfOrder(seq, who, "bid")
+	}
+	if typ == TypePass {
+		h.outOfBid[who] = true
+	} else {
+		switch {
+		case points == nil:
+			return one(flag(seq, "U20", referee.Impossible, "a bid needs a number; ignored"))
+		case *points <= h.bid || *points < 1:
+			return one(flag(seq, "U20", referee.Illegal, "a bid must be at least 1 and beat the high bid (%d); ignored", h.bid))
+		}
+		h.bid, h.bidder = *points, who
+	}
+	// The auction ends when everyone else has passed: the high bid went round unchallenged.
+	active := 0
+	for p := range g.players {
+		if !h.outOfBid[p] && p != h.bidder {
+			active++
+		}
+	}
+	if active == 0 {
+		h.extraTo = h.bidder // the winner sets their hand aside for the extra one; nobody: unclaimed
+		g.stage, h.toAct = leading, h.leader
+		return nil
+	}
+	next := g.left(who)
+	for h.outOfBid[next] || next == h.bidder {
+		next = g.left(next)
+	}
+	h.toAct = next
+	return nil
+}
+
+// passLead passes the lead to the left (U4, U17); the pass claims the hand holds no card that
+// may lead.
+func (g *game) passLead(seq int64, who int) []referee.Flag {
+	h := g.cur()
+	if g.stage != leading || who != h.toAct {
+		return g.outOfOrder(seq, who, "pass")
+	}
+	h.claims[who] = append(h.claims[who], claim{seq: seq, secondary: !h.anyRegular})
+	if h.firstPasser == nobody {
+		h.firstPasser = who
+	}
+	h.leadPasses++
+	h.toAct = g.left(who)
+	if h.leadPasses < g.n() {
+		return nil
+	}
+	if !h.anyRegular { // nobody had a Secondary card: the first passer leads any regular card
+		h.anyRegular, h.leadPasses, h.toAct = true, 0, h.firstPasser
+		return nil
+	}
+	g.stage = showing // nobody holds a regular card: the hand ends (U4)
+	return nil
+}
+
+// follows reports whether c may follow the round (U5).
+func (h *hand) follows(c ucd.Card) bool {
+	last := h.last()
+	if c.IsGalaxy() {
+		return c.Outranks(last)
+	}
+	return c.IsRegular() && !last.IsGalaxy() && c.Rank == h.lead().Rank && c.Suit > last.Suit
+}
+
+func (g *game) play(seq int64, who int, c ucd.Card) []referee.Flag {
+	h := g.cur()
+	var flags []referee.Flag
+	switch {
+	case g.stage == leading && who == h.toAct:
+		if f := g.fresh(seq, who, c, "lead"); f != nil {
+			return f
+		}
+		if c.IsGalaxy() {
+			return one(flag(seq, "U4", referee.Illegal, "a Galaxy never leads; ignored"))
+		}
+		if !h.anyRegular && !c.Suit.Secondary() {
+			flags = append(flags, flag(seq, "U4", referee.Illegal, "a lead is a Secondary card (Neptune, Saturn or Venus) while anyone may hold one, not %s", c.Pretty()))
+		}
+		h.round, h.leader = nil, who
+		g.stage = following
+	case g.stage == following && who == h.toAct:
+		if f := g.fresh(seq, who, c, "play"); f != nil {
+			return f
+		}
+		if !h.follows(c) {
+			flags = append(flags, flag(seq, "U5", referee.Illegal, "%s cannot follow %s: %s", c.Pretty(), h.last().Pretty(), g.whyNot(c)))
+		}
+	case g.stage == adding && who == h.lastPlayer():
+		if f := g.fresh(seq, who, c, "card added"); f != nil {
+			return f
+		}
+		if c.IsGalaxy() || !h.follows(c) {
+			flags = append(flags, flag(seq, "U16", referee.Illegal, "only a regular %s of a suit above %s may be added, not %s", h.lead().Rank.Name(), h.last().Suit.Name(), c.Pretty()))
+		}
+	default:
+		return g.outOfOrder(seq, who, "play")
+	}
+	flags = append(flags, g.proved(seq, who, c)...)
+	h.reveal(c)
+	h.held[who]--
+	if h.held[who] == 0 && h.wentOut == nobody {
+		h.wentOut = who // the first to play their last card (U18)
+	}
+	h.round = append(h.round, played{who, c})
+	h.noPlays = 0
+	if g.stage == following {
+		h.toAct = g.left(who)
+	}
+	return flags
+}
+
+// whyNot explains why c cannot follow the round (U5).
+func (g *game) whyNot(c ucd.Card) string {
+	h := g.cur()
+	last := h.last()
+	switch {
+	case last.IsGalaxy():
+		return "after a Galaxy only a higher Galaxy can follow"
+	case c.Rank != h.lead().Rank:
+		return fmt.Sprintf("the round is of %s", plural(h.lead().Rank))
+	}
+	return fmt.Sprintf("%s is not above %s", c.Suit.Name(), last.Suit.Name())
+}
+
+func plural(r ucd.Rank) string {
+	switch r {
+	case ucd.Moon:
+		return "Moons"
+	case ucd.Sun:
+		return "Suns"
+	}
+	return r.String() + "s"
+}
+
+// proved flags each earlier No Play or passed lead of who in this hand that showing c proves
+// false (U14), and forgets it, so that each is flagged once, by the first card that proves it.
+func (g *game) proved(seq int64, who int, c ucd.Card) []referee.Flag {
+	h := g.cur()
+	var flags []referee.Flag
+	kept := h.claims[who][:0]
+	for _, cl := range h.claims[who] {
+		if !cl.proves(c) {
+			kept = append(kept, cl)
+			continue
+		}
+		var f referee.Flag
+		if cl.rank != 0 {
+			f = flag(cl.seq, "U6", referee.Illegal, "%s said No Play here but held %s, which could be played, as event %d shows", g.name(who), c.Pretty(), seq)
+		} else {
+			f = flag(cl.seq, "U4", referee.Illegal, "%s passed the lead here but held %s, which could lead, as event %d shows", g.name(who), c.Pretty(), seq)
+		}
+		f.RevealedBy = seq
+		flags = append(flags, f)
+	}
+	h.claims[who] = kept
+	return flags
+}
+
+func (g *game) noPlay(seq int64, who int) []referee.Flag {
+	h := g.cur()
+	if g.stage != following || who != h.toAct {
+		return g.outOfOrder(seq, who, "No Play")
+	}
+	if last := h.last(); last.IsRegular() {
+		h.claims[who] = append(h.claims[who], claim{seq: seq, rank: h.lead().Rank, above: last.Suit})
+	}
+	g.pass(who)
+	return nil
+}
+
+// pass is a No Play by who, said or derived: with closes it closes the round; with passes the
+// round closes when everyone else in turn has said it (U7, U15).
+func (g *game) pass(who int) {
+	h := g.cur()
+	h.noPlays++
+	if !g.passes || h.noPlays == g.n()-1 {
+		g.stage = adding
+		return
+	}
+	h.toAct = g.left(who)
+}
+
+// take captures the round for the player who played last (U7, U8, U16).
+func (g *game) take(seq int64, who int) []referee.Flag {
+	h := g.cur()
+	if g.stage != adding || who != h.lastPlayer() {
+		return g.outOfOrder(seq, who, "capture")
+	}
+	g.capture()
+	return nil
+}
+
+func (g *game) capture() {
+	h := g.cur()
+	who := h.lastPlayer()
+	for _, pl := range h.round {
+		h.captured[who] = append(h.captured[who], pl.card)
+	}
+	rank := h.lead().Rank
+	h.round = nil
+	tookUp := h.up != nil && h.up.Rank == rank
+	if tookUp {
+		h.captured[who] = append(h.captured[who], *h.up)
+		h.up = nil
+	}
+	switch {
+	case h.wentOut != nobody: // the hand ends with this capture (U9)
+		g.stage = showing
+	case tookUp && h.unknown > 0:
+		g.stage, h.resume = turning, leading
+	default:
+		g.stage = leading
+	}
+	h.leader, h.toAct = who, who
+	h.leadPasses, h.firstPasser, h.anyRegular = 0, nobody, false
+}
+
+func (g *game) showLeft(seq int64, who int, shown []ucd.Card) []referee.Flag {
+	h := g.cur()
+	switch {
+	case g.stage != showing:
+		return g.outOfOrder(seq, who, "cards left")
+	case h.shown[who]:
+		return one(flag(seq, "U10", referee.Illegal, "%s showed the cards left already; ignored", g.name(who)))
+	case len(shown) != h.held[who]:
+		return one(flag(seq, "U10", referee.Impossible, "%s holds %d cards, not %d; ignored", g.name(who), h.held[who], len(shown)))
+	}
+	var seen [cards]bool
+	for _, c := range shown {
+		if f := g.fresh(seq, nobody, c, g.name(who)+"'s cards left"); f != nil {
+			return f
+		}
+		if seen[key(c)] {
+			return one(flag(seq, "U1", referee.Impossible, "%s is shown twice; ignored", c.Pretty()))
+		}
+		seen[key(c)] = true
+	}
+	var flags []referee.Flag
+	for _, c := range shown {
+		flags = append(flags, g.proved(seq, who, c)...)
+		h.reveal(c)
+	}
+	h.left[who], h.shown[who] = slices.Clone(shown), true
+	return flags
+}
+
+// settle makes what nobody types: a No Play by a player with no cards (U15), the capture when
+// nothing can be added (the last card a Galaxy or an Earth card, or the last player out of
+// cards), no up-card when only Galaxies remain in the stack, empty hands shown, and the
+// scoring at the end of a hand.
+func (g *game) settle() {
+	for {
+		h := g.cur()
+		switch g.stage {
+		case turning:
+			if h.unknown > 0 {
+				return
+			}
+			g.stage = h.resume // no regular card left to turn (U8, U18)
+		case following:
+			if h.held[h.toAct] > 0 {
+				return
+			}
+			g.pass(h.toAct)
+		case adding:
+			if last := h.last(); h.held[h.lastPlayer()] > 0 && last.IsRegular() && last.Suit != ucd.Earth {
+				return
+			}
+			g.capture()
+		case showing:
+			for p := range g.players {
+				if h.held[p] == 0 {
+					h.shown[p] = true
+				}
+			}
+			if slices.Contains(h.shown, false) {
+				return
+			}
+			g.score()
+			if h.number == Hands {
+				g.stage = ended
+				return
+			}
+			g.deal()
+		default:
+			return
+		}
+	}
+}
+
+// value is what a card counts (U10, U11): a card of the bonus suit two, a Galaxy one.
+func (h *hand) value(c ucd.Card) int {
+	if c.IsRegular() && c.Suit == h.bonus {
+		return 2
+	}
+	return 1
+}
+
+// score scores the hand (U10–U13, U20, U21).
+func (g *game) score() {
+	h := g.cur()
+	switch {
+	case g.bonus == "fixed" && h.firstUp != nil:
+		h.bonus = h.firstUp.Suit
+	case g.bonus == "follows" && h.lastUp != nil:
+		h.bonus = h.lastUp.Suit
+	}
+	for p := range g.players {
+		for _, c := range h.captured[p] {
+			h.score[p] += h.value(c)
+		}
+		for _, c := range h.left[p] {
+			h.score[p] -= h.value(c)
+		}
+		if p == h.extraTo && h.wentOut != p {
+			h.score[p] -= h.bid
+		}
+		g.totals[p] += h.score[p]
+		if t := g.totals[p] + g.adjusted[p]; g.halving && slices.Contains(thresholds(g.n()), t) {
+			h.halved[p] = -t / 2
+			g.totals[p] += h.halved[p]
+		}
+	}
+}
+
+// Adjust implements referee.Game: halving judges the totals with the adjustments (U21, L5).
+func (g *game) Adjust(a scoring.Adjustment) {
+	if p := g.player(a.Player); p != nobody {
+		g.adjusted[p] += a.Points
+	}
+}

@@ -1,0 +1,191 @@
+package capture
+
+import (
+	"encoding/json"
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/tableside/tableside/cards/ucd"
+	"github.com/tableside/tableside/referee"
+)
+
+// verbs maps every word that names a move, aliases included, to its event type.
+var verbs = map[string]string{
+	"up": TypeUp, "upcard": TypeUp,
+	"bid":  TypeBid,
+	"pass": TypePass,
+	"play": TypePlay, "lead": TypePlay, "add": TypePlay,
+	"noplay": TypeNoPlay, "np": TypeNoPlay,
+	"capture": TypeCapture, "take": TypeCapture,
+	"left": TypeLeft,
+}
+
+// isWord reports whether a player name would be read as a verb or a card.
+func isWord(name string) bool {
+	if _, ok := verbs[strings.ToLower(name)]; ok {
+		return true
+	}
+	_, err := ucd.Parse(name)
+	return err == nil || strings.EqualFold(name, "none")
+}
+
+func parseCard(word string) (ucd.Card, error) {
+	c, err := ucd.Parse(word)
+	if err != nil {
+		return c, referee.MoveErrorf("%v", err)
+	}
+	return c, nil
+}
+
+// Parse implements referee.Game.
+func (g *game) Parse(words []string) (referee.Move, error) {
+	actor, words, err := referee.SplitActor(g.players, words, "a card, noplay, pass, capture, bid N or left CARD…")
+	if err != nil {
+		return referee.Move{}, err
+	}
+	typ, ok := verbs[strings.ToLower(words[0])]
+	args := words[1:]
+	if !ok {
+		if _, cerr := ucd.Parse(words[0]); cerr != nil {
+			return referee.Move{}, referee.MoveErrorf("unknown player, move or card %q (players: %s; moves: CARD, noplay, pass, capture, bid, up, left): %v", words[0], strings.Join(g.players, ", "), cerr)
+		}
+		typ, args = TypePlay, words // a bare card is a play
+	}
+	need := func(n int, form string) error {
+		if len(args) != n {
+			return referee.MoveErrorf("%s takes %s", words[0], form)
+		}
+		return nil
+	}
+	if typ == TypeUp {
+		if actor != "" {
+			return referee.Move{}, referee.MoveErrorf("the up-card is the table's move, not %s's (leave the player out)", actor)
+		}
+		if err := need(1, "the card turned (up 3N)"); err != nil {
+			return referee.Move{}, err
+		}
+		c, err := parseCard(args[0])
+		if err != nil {
+			return referee.Move{}, err
+		}
+		return move(TypeUp, "", payload{Card: &c}), nil
+	}
+	if actor == "" {
+		who := g.acting()
+		if who == nobody {
+			return referee.Move{}, referee.MoveErrorf("nobody in particular is to act, so name the player (ann %s …)", words[0])
+		}
+		actor = g.players[who]
+	}
+	switch typ {
+	case TypeBid:
+		if err := need(1, "a number (bid 2)"); err != nil {
+			return referee.Move{}, err
+		}
+		n, err := strconv.Atoi(args[0])
+		if err != nil || n < 1 {
+			return referee.Move{}, referee.MoveErrorf("%q is not a bid: bids are whole numbers from 1", args[0])
+		}
+		return move(TypeBid, actor, payload{Points: &n}), nil
+	case TypePlay:
+		if err := need(1, "one card (3N, MoS, GV)"); err != nil {
+			return referee.Move{}, err
+		}
+		c, err := parseCard(args[0])
+		if err != nil {
+			return referee.Move{}, err
+		}
+		return move(TypePlay, actor, payload{Card: &c}), nil
+	case TypeLeft:
+		var cs []ucd.Card
+		if len(args) == 1 && strings.EqualFold(args[0], "none") {
+			args = nil
+		}
+		for _, a := range args {
+			c, err := parseCard(a)
+			if err != nil {
+				return referee.Move{}, err
+			}
+			cs = append(cs, c)
+		}
+		return move(TypeLeft, actor, payload{Cards: cs}), nil
+	}
+	if err := need(0, "nothing after it"); err != nil {
+		return referee.Move{}, err
+	}
+	return move(typ, actor, payload{}), nil
+}
+
+// acting is the player a move without a name is made by: the player to act, or in the adding
+// step the player who played last; nobody while the table acts or hands are shown.
+func (g *game) acting() int {
+	h := g.cur()
+	switch g.stage {
+	case bidding, leading, following:
+		return h.toAct
+	case adding:
+		return h.lastPlayer()
+	}
+	return nobody
+}
+
+// Notation implements referee.Game.
+func (g *game) Notation(m referee.Move) string { return g.words(m, false) }
+
+// Describe implements referee.Game.
+func (g *game) Describe(m referee.Move) string { return g.words(m, true) }
+
+func (g *game) words(m referee.Move, pretty bool) string {
+	var p payload
+	if err := json.Unmarshal(m.Payload, &p); err != nil {
+		return fmt.Sprintf("%s (unreadable: %v)", m.Type, err)
+	}
+	card := func(c *ucd.Card) string {
+		switch {
+		case c == nil:
+			return "?"
+		case pretty:
+			return c.Pretty()
+		}
+		return c.String()
+	}
+	list := func(cs []ucd.Card) string {
+		if len(cs) == 0 {
+			return "none"
+		}
+		out := make([]string, len(cs))
+		for i := range cs {
+			out[i] = card(&cs[i])
+		}
+		return strings.Join(out, map[bool]string{true: ", ", false: " "}[pretty])
+	}
+	points := "?"
+	if p.Points != nil {
+		points = strconv.Itoa(*p.Points)
+	}
+	type form struct{ plain, pretty string }
+	var f form
+	switch m.Type {
+	case TypeUp:
+		f = form{"up " + card(p.Card), "up-card: " + card(p.Card)}
+	case TypeBid:
+		f = form{m.Actor + " bid " + points, m.Actor + " bids " + points + " for the extra hand"}
+	case TypePass:
+		f = form{m.Actor + " pass", m.Actor + " passes"}
+	case TypePlay:
+		f = form{m.Actor + " play " + card(p.Card), m.Actor + " plays " + card(p.Card)}
+	case TypeNoPlay:
+		f = form{m.Actor + " noplay", m.Actor + ": No Play"}
+	case TypeCapture:
+		f = form{m.Actor + " capture", m.Actor + " captures the round"}
+	case TypeLeft:
+		f = form{m.Actor + " left " + list(p.Cards), m.Actor + " is left with " + list(p.Cards)}
+	default:
+		return strings.TrimSpace(m.Actor + " " + m.Type)
+	}
+	if pretty {
+		return f.pretty
+	}
+	return f.plain
+}

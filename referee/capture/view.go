@@ -1,0 +1,272 @@
+package capture
+
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/tableside/tableside/cards/ucd"
+	"github.com/tableside/tableside/referee"
+	"github.com/tableside/tableside/scoring"
+)
+
+// wouldProve reports whether p showing c would prove an earlier No Play or pass false.
+func (g *game) wouldProve(p int, c ucd.Card) bool {
+	return slices.ContainsFunc(g.cur().claims[p], func(cl claim) bool { return cl.proves(c) })
+}
+
+// unseen lists the cards in play for this game not yet seen this hand.
+func (g *game) unseen() []ucd.Card {
+	h := g.cur()
+	var out []ucd.Card
+	for k := range cards {
+		if c := cardOf(k); g.inPlay(c) && !h.seen[k] {
+			out = append(out, c)
+		}
+	}
+	return out
+}
+
+// canLead reports whether c may lead now (U4, U17).
+func (h *hand) canLead(c ucd.Card) bool {
+	return c.IsRegular() && (h.anyRegular || c.Suit.Secondary())
+}
+
+// Legal implements referee.Game. Hands are hidden, so a play is legal when the card is one
+// nobody has shown and the player has not shown to be without; a bid has many values, of
+// which one is offered. Cards left at the end of a hand are not a turn and are not offered.
+func (g *game) Legal() []referee.Move {
+	h := g.cur()
+	var out []referee.Move
+	plays := func(who int, ok func(ucd.Card) bool) {
+		for _, c := range g.unseen() {
+			if ok(c) && !g.wouldProve(who, c) {
+				out = append(out, move(TypePlay, g.name(who), payload{Card: &c}))
+			}
+		}
+	}
+	switch g.stage {
+	case turning:
+		for _, c := range g.unseen() {
+			out = append(out, move(TypeUp, "", payload{Card: &c}))
+		}
+	case bidding:
+		next := h.bid + 1
+		out = append(out, move(TypeBid, g.name(h.toAct), payload{Points: &next}), move(TypePass, g.name(h.toAct), payload{}))
+	case leading:
+		plays(h.toAct, h.canLead)
+		out = append(out, move(TypePass, g.name(h.toAct), payload{}))
+	case following:
+		plays(h.toAct, h.follows)
+		out = append(out, move(TypeNoPlay, g.name(h.toAct), payload{}))
+	case adding:
+		plays(h.lastPlayer(), func(c ucd.Card) bool { return c.IsRegular() && h.follows(c) })
+		out = append(out, move(TypeCapture, g.name(h.lastPlayer()), payload{}))
+	}
+	return out
+}
+
+// Hint implements referee.Game: who is to do what.
+func (g *game) Hint() string {
+	h := g.cur()
+	switch g.stage {
+	case turning:
+		return fmt.Sprintf("hand %d: turn the up-card (up CARD)", h.number)
+	case bidding:
+		return fmt.Sprintf("%s bids for the extra hand: bid %d or more, or pass", g.name(h.toAct), h.bid+1)
+	case leading:
+		if h.anyRegular {
+			return fmt.Sprintf("nobody had a Secondary card: %s leads any regular card, or passes if holding none", g.name(h.toAct))
+		}
+		return fmt.Sprintf("%s leads a Neptune, Saturn or Venus card, or passes the lead if holding none", g.name(h.toAct))
+	case following:
+		last := h.last()
+		if last.IsGalaxy() {
+			return fmt.Sprintf("%s plays a Galaxy above %s, or says noplay", g.name(h.toAct), last.Pretty())
+		}
+		return fmt.Sprintf("%s plays a %s above %s or a Galaxy, or says noplay", g.name(h.toAct), h.lead().Rank.Name(), last.Suit.Name())
+	case adding:
+		return fmt.Sprintf("the round is closed: %s may add a %s above %s, then captures (capture)", g.name(h.lastPlayer()), h.lead().Rank.Name(), h.last().Suit.Name())
+	case showing:
+		var owed []string
+		for p := range g.players {
+			if !h.shown[p] {
+				owed = append(owed, fmt.Sprintf("%s left CARD… (%d)", g.name(p), h.held[p]))
+			}
+		}
+		return fmt.Sprintf("hand %d is over: show the cards left: %s", h.number, strings.Join(owed, ", "))
+	}
+	return "the game is over: see `score`"
+}
+
+// Status implements referee.Game.
+func (g *game) Status() []referee.Field {
+	h := g.cur()
+	f := []referee.Field{
+		{Label: "options", Value: g.optionsText()},
+		{Label: "hand", Value: fmt.Sprintf("%d of %d, dealt by %s", h.number, Hands, g.name(h.dealer))},
+	}
+	up := "none"
+	if h.up != nil {
+		up = h.up.Pretty()
+	}
+	f = append(f, referee.Field{Label: "up-card", Value: fmt.Sprintf("%s (%d cards in the stack)", up, h.stack)})
+	var held []string
+	for p, name := range g.players {
+		held = append(held, fmt.Sprintf("%s %d", name, h.held[p]))
+	}
+	f = append(f, referee.Field{Label: "cards held", Value: strings.Join(held, ", ")})
+	if h.extraTo != nobody {
+		f = append(f, referee.Field{Label: "extra hand", Value: fmt.Sprintf("%s, for %d", g.name(h.extraTo), h.bid)})
+	}
+	if len(h.round) > 0 {
+		var r []string
+		for _, pl := range h.round {
+			r = append(r, g.name(pl.who)+" "+pl.card.Pretty())
+		}
+		f = append(f, referee.Field{Label: "round", Value: strings.Join(r, ", ")})
+	}
+	if h.wentOut != nobody {
+		f = append(f, referee.Field{Label: "went out", Value: g.name(h.wentOut)})
+	}
+	var totals []string
+	for p, name := range g.players {
+		totals = append(totals, fmt.Sprintf("%s %d", name, g.totals[p]+g.adjusted[p]))
+	}
+	return append(f, referee.Field{Label: "totals", Value: strings.Join(totals, ", ")})
+}
+
+func (g *game) optionsText() string {
+	return fmt.Sprintf("noplay=%s bonus=%s extra=%s halving=%s", map[bool]string{true: "passes", false: "closes"}[g.passes], g.bonus,
+		map[bool]string{true: "on", false: "off"}[g.extra], map[bool]string{true: "on", false: "off"}[g.halving])
+}
+
+// Sheet implements referee.Game: a row per hand with the dealer, the bonus suit and the extra
+// hand, and for each player the cards captured and left, the bid, the halving, the hand's
+// score and the running total.
+func (g *game) Sheet() *scoring.Sheet {
+	s := &scoring.Sheet{
+		Kind:      "capture",
+		Players:   g.players,
+		RoundName: "hand",
+		Columns: []scoring.Column{
+			{Key: "dealer", Title: "dealer"},
+			{Key: "bonus", Title: "bonus suit"},
+			{Key: "extra", Title: "extra hand"},
+			{Key: "captured", Title: "captured", PerPlayer: true},
+			{Key: "left", Title: "left", PerPlayer: true},
+			{Key: "bid", Title: "bid", PerPlayer: true},
+			{Key: "halving", Title: "halving", PerPlayer: true},
+			{Key: "score", Title: "hand", PerPlayer: true},
+			{Key: "total", Title: "total", PerPlayer: true},
+		},
+		Breakdown: map[string][]scoring.Line{},
+		Totals:    map[string]int{},
+		Finished:  g.stage == ended,
+	}
+	running := make([]int, g.n())
+	for _, h := range g.hands {
+		done := h.number < len(g.hands) || g.stage == ended
+		if !done && g.stage == turning && h.up == nil && h.number > 1 {
+			continue // a hand not begun
+		}
+		row := scoring.Round{Number: h.number, Values: map[string]any{"dealer": g.name(h.dealer)}, Players: map[string]map[string]any{}}
+		if h.bonus != 0 {
+			row.Values["bonus"] = h.bonus.Name()
+		}
+		switch {
+		case h.extraTo != nobody:
+			row.Values["extra"] = fmt.Sprintf("%s for %d", g.name(h.extraTo), h.bid)
+		case g.extra && g.stage != bidding:
+			row.Values["extra"] = "unclaimed"
+		}
+		for p, name := range g.players {
+			cells := map[string]any{"captured": len(h.captured[p])}
+			if done {
+				captured, left := 0, 0
+				for _, c := range h.captured[p] {
+					captured += h.value(c)
+				}
+				for _, c := range h.left[p] {
+					left += h.value(c)
+				}
+				cells["captured"], cells["left"] = captured, -left
+				if p == h.extraTo {
+					cells["bid"] = map[bool]int{true: 0, false: -h.bid}[h.wentOut == p]
+				}
+				if h.halved[p] != 0 {
+					cells["halving"] = h.halved[p]
+				}
+				running[p] += h.score[p] + h.halved[p]
+				cells["score"] = h.score[p]
+				s.Breakdown[name] = append(s.Breakdown[name], scoring.Line{Text: g.explain(h, p, captured, left), Points: h.score[p]})
+				if h.halved[p] != 0 {
+					s.Breakdown[name] = append(s.Breakdown[name], scoring.Line{Text: fmt.Sprintf("hand %d: a total of %d is halved (U13)", h.number, -2*h.halved[p]), Points: h.halved[p]})
+				}
+			}
+			cells["total"] = running[p]
+			row.Players[name] = cells
+		}
+		s.Rounds = append(s.Rounds, row)
+	}
+	for p, name := range g.players {
+		s.Totals[name] = g.totals[p]
+		if s.Breakdown[name] == nil {
+			s.Breakdown[name] = []scoring.Line{}
+		}
+	}
+	return s
+}
+
+// explain says how a hand score was made (U10–U12).
+func (g *game) explain(h *hand, p, captured, left int) string {
+	text := fmt.Sprintf("hand %d: captured %d, left %d", h.number, captured, left)
+	if h.bonus != 0 {
+		text += fmt.Sprintf(" (%s counts double)", h.bonus.Name())
+	}
+	switch {
+	case p == h.extraTo && h.wentOut == p:
+		text += fmt.Sprintf(", extra hand for %d, not deducted: went out first", h.bid)
+	case p == h.extraTo:
+		text += fmt.Sprintf(", extra hand bid %d deducted", h.bid)
+	case p == h.wentOut:
+		text += ", went out"
+	}
+	return text
+}
+
+// Decide implements referee.Game (U10): the highest total wins, and ties are shared.
+func (g *game) Decide(totals map[string]int) ([]string, string) {
+	var winners []string
+	for _, name := range g.players {
+		switch {
+		case len(winners) == 0 || totals[name] > totals[winners[0]]:
+			winners = []string{name}
+		case totals[name] == totals[winners[0]]:
+			winners = append(winners, name)
+		}
+	}
+	if len(winners) > 1 {
+		return winners, "equal totals share first place (U10)"
+	}
+	return winners, ""
+}
+
+// Clone implements referee.Game.
+func (g *game) Clone() referee.Game {
+	c := *g
+	c.totals, c.adjusted = slices.Clone(g.totals), slices.Clone(g.adjusted)
+	c.hands = make([]*hand, len(g.hands))
+	for i, h := range g.hands {
+		ch := *h
+		ch.held, ch.shown, ch.outOfBid = slices.Clone(h.held), slices.Clone(h.shown), slices.Clone(h.outOfBid)
+		ch.score, ch.halved = slices.Clone(h.score), slices.Clone(h.halved)
+		ch.round = slices.Clone(h.round)
+		ch.captured, ch.left, ch.claims = make([][]ucd.Card, len(h.captured)), make([][]ucd.Card, len(h.left)), make([][]claim, len(h.claims))
+		for p := range h.captured {
+			ch.captured[p], ch.left[p], ch.claims[p] = slices.Clone(h.captured[p]), slices.Clone(h.left[p]), slices.Clone(h.claims[p])
+		}
+		c.hands[i] = &ch
+	}
+	return &c
+}

@@ -15,6 +15,7 @@ import (
 	"github.com/tableside/tableside/referee"
 	"github.com/tableside/tableside/referee/advantage"
 	"github.com/tableside/tableside/referee/candidate"
+	"github.com/tableside/tableside/referee/capture"
 	"github.com/tableside/tableside/referee/pinochle"
 	"github.com/tableside/tableside/referee/refereetest"
 )
@@ -114,5 +115,14 @@ func BenchmarkRecordAdvantageInto300(b *testing.B) {
 	schema := testSchema(b)
 	setup, moves := advantage.Rules{}.Playout(rand.New(rand.NewPCG(5, 5)), refereetest.Names)
 	template, move := storedGame(b, schema, advantage.Rules{}, setup, moves, 300)
+	benchRecord(b, schema, template, move)
+}
+
+// BenchmarkRecordCaptureSixHands records the last move of a whole six-hand game of Capture:
+// two players, 326 events.
+func BenchmarkRecordCaptureSixHands(b *testing.B) {
+	schema := testSchema(b)
+	setup, moves := capture.Rules{}.Playout(rand.New(rand.NewPCG(91, 21)), refereetest.Names)
+	template, move := storedGame(b, schema, capture.Rules{}, setup, moves, len(moves))
 	benchRecord(b, schema, template, move)
 }

@@ -319,7 +319,8 @@ func TestEmptyHandSaysNoPlay(t *testing.T) {
 
 // TestPlayouts: thousands of random games of two to six players with every option: no flag;
 // after every hand every card is in one place — captured, left in a hand, up, in the stack or
-// set aside; each hand's score is what its cards make, flags or no (U22); the totals add up.
+// set aside; each hand's score is what its cards make, flags or no (U22); the totals add up;
+// a replay of the log reaches the same sheet.
 func TestPlayouts(t *testing.T) {
 	games := 3000
 	if testing.Short() {
@@ -372,6 +373,11 @@ func TestPlayouts(t *testing.T) {
 		}
 		if !slices.Equal(sum, g.totals) {
 			t.Fatalf("seed %d: hands add to %v, totals %v", seed, sum, g.totals)
+		}
+		// A replay of the stored log reaches the sheet the moves reached one by one.
+		again := refereetest.Replay(t, Rules{}, refereetest.Log(t, setup, moves))
+		if a, b := fmt.Sprint(again.Game.Sheet()), fmt.Sprint(g.Sheet()); a != b {
+			t.Fatalf("seed %d: the replay differs:\n%s\n%s", seed, a, b)
 		}
 	}
 }

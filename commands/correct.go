@@ -101,6 +101,14 @@ func ruleCommand() *cli.Command {
 	})
 }
 
+func abandonCommand() *cli.Command {
+	return correction(&cli.Command{
+		Name:      "abandon",
+		Usage:     "stop a game before its end, with the reason; void the abandon to take the game up again",
+		ArgsUsage: "GAME --note \"why\"",
+	})
+}
+
 func adjustCommand() *cli.Command {
 	return correction(&cli.Command{
 		Name:      "adjust",

@@ -113,6 +113,9 @@ func advise(err error, id int64) error {
 	case table.Refused:
 		return hinted{err, table.HintOf(err) + "  (or --force to record it flagged)"}
 	case table.Over:
+		if h := table.HintOf(err); h != "" {
+			return hinted{err, h}
+		}
 		return hinted{err, fmt.Sprintf("see `tableside score %d`, or correct a move with amend or void", id)}
 	case table.Conflict:
 		return hinted{err, fmt.Sprintf("see `tableside show %d`, then enter it again", id)}

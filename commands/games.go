@@ -8,13 +8,14 @@ import (
 	"github.com/urfave/cli/v2"
 
 	"github.com/tableside/tableside/commands/render"
+	"github.com/tableside/tableside/commands/table"
 )
 
 func gamesCommand() *cli.Command {
 	return &cli.Command{
 		Name:  "games",
-		Usage: "list the games in the database",
-		Flags: []cli.Flag{formatFlag(tableOrJSON)},
+		Usage: "list the games in the database: each one's state, match and players (abandoned games with --all)",
+		Flags: []cli.Flag{formatFlag(tableOrJSON), &cli.BoolFlag{Name: "all", Usage: "list abandoned games too"}},
 		Action: func(c *cli.Context) error {
 			format, err := checkFormat(c, tableOrJSON)
 			if err != nil {
@@ -25,19 +26,30 @@ func gamesCommand() *cli.Command {
 				return err
 			}
 			defer app.Close()
-			games, err := app.Games(c.Context)
+			games, err := app.Games(c.Context, c.Bool("all"))
 			if err != nil {
 				return err
 			}
 			if format == "json" {
 				return writeJSON(c.App.Writer, games)
 			}
+			if len(games) == 0 {
+				fmt.Fprintln(c.App.Writer, "no games yet: start one with `tableside new candidate --players ann,bob --dealer bob`, or try `tableside demo`")
+				return nil
+			}
 			var rows [][]string
 			for _, g := range games {
-				rows = append(rows, []string{fmt.Sprint(g.ID), g.Kind, strings.Join(g.Players, ", "), fmt.Sprint(g.Events),
+				state := g.State
+				switch {
+				case g.State == table.StateOver && len(g.Winners) == 0:
+					state = "over: a draw"
+				case g.State == table.StateOver:
+					state = "over: " + strings.Join(g.Winners, " and ") + " won"
+				}
+				rows = append(rows, []string{fmt.Sprint(g.ID), g.Kind, state, g.Match, strings.Join(g.Players, ", "), fmt.Sprint(g.Events),
 					time.UnixMilli(g.CreatedAt).Format("2006-01-02 15:04"), time.UnixMilli(g.LastAt).Format("2006-01-02 15:04")})
 			}
-			return render.Table(c.App.Writer, format, []string{"game", "kind", "players", "events", "started", "last move"}, rows)
+			return render.Table(c.App.Writer, format, []string{"game", "kind", "state", "match", "players", "events", "started", "last move"}, rows)
 		},
 	}
 }

@@ -14,8 +14,8 @@ import (
 const playHelp = `type a move as for record (bid 9, ann pass, reveal 7H), or:
   force MOVE   record an illegal move anyway, flagged
   undo         take back the latest move
-  void SEQ · amend SEQ MOVE… · rule SEQ condone|void · adjust PLAYER ±N   a correction,
-               with its reason after -- (adjust ann -2 -- slow play)
+  void SEQ · amend SEQ MOVE… · rule SEQ condone|void · adjust PLAYER ±N · abandon
+               a correction, with its reason after -- (adjust ann -2 -- slow play)
   show         the table now      score   the score sheet      log   the events
   help         this text          quit    leave (or end of input)
 words are written as in a transcript: "two words" in double quotes`
@@ -77,7 +77,7 @@ func playLine(c *cli.Context, app *table.App, g *table.Game, text string) error 
 		return writeSheet(w, g, "table")
 	case "log":
 		return writeLog(w, g, "table")
-	case "undo", "void", "amend", "rule", "adjust":
+	case "undo", "void", "amend", "rule", "adjust", "abandon":
 		return correct(c, app, g, table.Correction{Verb: verb, Args: words[1:], Note: note}, false)
 	case "force":
 		return enter(c, app, g, words[1:], table.RecordOptions{Force: true})

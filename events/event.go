@@ -26,6 +26,7 @@ const (
 	TypeAmend   = "amend"        // replaces an earlier move
 	TypeRuling  = "ruling"       // settles a flag: condone or void
 	TypeAdjust  = "adjust"       // adds or takes points, with a reason
+	TypeAbandon = "abandon"      // the table stops the game before its end; a void takes it back
 )
 
 // Created is the payload of a game's first event: everything a replay needs besides the moves.
@@ -76,6 +77,12 @@ type Ruling struct {
 }
 
 // Adjust adds Points (negative to take away) to Player's total.
+// Abandon stops a game before its end, with the reason.
+type Abandon struct {
+	Note string `json:"note"`
+}
+
+// Adjust adds points to a player (negative points take them away), with the reason.
 type Adjust struct {
 	Player string `json:"player"`
 	Points int    `json:"points"`

@@ -17,6 +17,7 @@ var LogRulings = []Ruling{
 	{ID: "L3", Title: "Settling flags", Text: "a flag stays open until its move is voided or amended, or the table rules on it: condone lets the move stand as played and settles its flags; void takes the move back."},
 	{ID: "L4", Title: "Adjustments", Text: "an adjustment adds or takes points from one player, with a note; it is shown on the score sheet and counts toward the total."},
 	{ID: "L5", Title: "Adjusted totals", Text: "a game that ends on a score (Pinochle's limit, and anything like it) judges it on the totals with every adjustment recorded so far, at the point where the rules check it (the end of a hand); an adjustment alone does not end a hand. The winner is chosen on the same totals, and every view reports them."},
+	{ID: "L6", Title: "Abandoned games", Text: "a game may be abandoned, with a note, before its end; an abandoned game takes no more moves and has no winner. A void of the abandon takes the game up again where it stood."},
 }
 
 // Outcome is what a replay of a game's log finds.
@@ -31,6 +32,8 @@ type Outcome struct {
 	Adjustments []scoring.Adjustment
 	// Last is the sequence number of the log's last event.
 	Last int64
+	// Abandoned is the event that abandoned the game, when one stands (L6); 0 otherwise.
+	Abandoned int64
 	// moves are the moves in force, in order, with the seq they stand at.
 	moves []Played
 	fixes *fixes
@@ -66,7 +69,8 @@ func (o *Outcome) Sheet() *scoring.Sheet {
 		s.Breakdown[a.Player] = append(s.Breakdown[a.Player], scoring.Line{Text: "adjustment: " + a.Note, Points: a.Points})
 	}
 	s.Winners = []string{}
-	if s.Finished {
+	s.Abandoned = o.Abandoned != 0
+	if s.Finished && !s.Abandoned {
 		winners, why := o.Game.Decide(s.Totals)
 		s.Winners, s.Decided = append(s.Winners, winners...), why
 		s.Draw = len(s.Winners) == 0
@@ -138,7 +142,7 @@ func (fx *fixes) read(e events.Event) (changed int64, flag *Flag) {
 		if err := json.Unmarshal(e.Payload, &v); err != nil {
 			return bad("unreadable void: %v", err)
 		}
-		if !IsMove(fx.types[v.Target]) && fx.types[v.Target] != events.TypeAdjust || v.Target >= e.Seq {
+		if t := fx.types[v.Target]; !IsMove(t) && t != events.TypeAdjust && t != events.TypeAbandon || v.Target >= e.Seq {
 			return bad("void names event %d, which is not an earlier move", v.Target)
 		}
 		fx.at(v.Target).voidedBy = e.Seq
@@ -202,7 +206,7 @@ func (fx *fixes) inForce(e events.Event) (m *Move, adj *scoring.Adjustment, flag
 		return nil, nil, nil
 	}
 	switch e.Type {
-	case events.TypeVoid, events.TypeAmend, events.TypeRuling:
+	case events.TypeVoid, events.TypeAmend, events.TypeRuling, events.TypeAbandon:
 		return nil, nil, nil
 	case events.TypeAdjust:
 		if a, ok := fx.adjustment(e); ok {
@@ -271,6 +275,11 @@ func ReplayUntil(r Rules, evs []events.Event, stop int64) (*Outcome, error) {
 			flags = append(flags, *f)
 		}
 	}
+	for _, e := range evs {
+		if c := fx.of[e.Seq]; e.Type == events.TypeAbandon && (c == nil || c.voidedBy == 0) {
+			o.Abandoned = e.Seq
+		}
+	}
 	for seq, c := range fx.of {
 		switch {
 		case c.voidedBy != 0:
@@ -282,6 +291,10 @@ func ReplayUntil(r Rules, evs []events.Event, stop int64) (*Outcome, error) {
 	for _, e := range evs[1:] {
 		if stop != 0 && e.Seq >= stop {
 			break
+		}
+		if f := o.abandonedBefore(e); f != nil {
+			flags = append(flags, *f)
+			continue
 		}
 		m, adj, f := fx.step(g, e)
 		switch {
@@ -295,6 +308,14 @@ func ReplayUntil(r Rules, evs []events.Event, stop int64) (*Outcome, error) {
 	o.fixes = fx
 	o.Flags = o.settle(flags)
 	return o, nil
+}
+
+// abandonedBefore flags a move made after the abandon in force (L6); such a move is ignored.
+func (o *Outcome) abandonedBefore(e events.Event) *Flag {
+	if o.Abandoned == 0 || e.Seq <= o.Abandoned || !IsMove(e.Type) {
+		return nil
+	}
+	return &Flag{Seq: e.Seq, Rule: "L6", Severity: Illegal, Message: fmt.Sprintf("the game was abandoned at event %d; this move is ignored", o.Abandoned)}
 }
 
 // settle marks the flags on condoned moves settled (L3) and orders all by event.
@@ -314,7 +335,13 @@ func (o *Outcome) settle(flags []Flag) []Flag {
 func (o *Outcome) Try(e events.Event) (*Outcome, []Flag) {
 	next := *o
 	next.Game = o.Game.Clone()
-	m, _, raised := o.fixes.step(next.Game, e)
+	var m *Move
+	var raised []Flag
+	if f := o.abandonedBefore(e); f != nil {
+		raised = []Flag{*f}
+	} else {
+		m, _, raised = o.fixes.step(next.Game, e)
+	}
 	raised = o.settle(raised)
 	next.Flags = o.settle(append(slices.Clip(o.Flags), raised...))
 	if m != nil {
@@ -328,7 +355,7 @@ func (o *Outcome) Try(e events.Event) (*Outcome, []Flag) {
 // or the log's bookkeeping (corrections and adjustments).
 func IsMove(t string) bool {
 	switch t {
-	case "", events.TypeCreated, events.TypeVoid, events.TypeAmend, events.TypeRuling, events.TypeAdjust:
+	case "", events.TypeCreated, events.TypeVoid, events.TypeAmend, events.TypeRuling, events.TypeAdjust, events.TypeAbandon:
 		return false
 	}
 	return true

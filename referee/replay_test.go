@@ -10,6 +10,7 @@ import (
 	"github.com/tableside/tableside/events"
 	"github.com/tableside/tableside/referee"
 	"github.com/tableside/tableside/referee/candidate"
+	"github.com/tableside/tableside/referee/refereetest"
 	"github.com/tableside/tableside/scoring"
 )
 
@@ -42,6 +43,8 @@ func build(t *testing.T, lines ...string) []events.Event {
 			add(events.TypeRuling, "", events.Ruling{Target: n, Decision: events.Condone})
 		case "rule-void":
 			add(events.TypeRuling, "", events.Ruling{Target: n, Decision: events.VoidIt})
+		case "abandon":
+			add(events.TypeAbandon, "", events.Abandon{Note: "test"})
 		case "adjust":
 			var pts int
 			fmt.Sscan(w[2], &pts)
@@ -222,5 +225,27 @@ func TestEnginesSeeAdjustmentsInForce(t *testing.T) {
 	next.Try(events.Event{Seq: 6, Type: events.TypeAdjust, Payload: []byte(`{"player":"ann","points":5,"note":"x"}`)})
 	if want := []string{"move 5", "adjust 6 ann +5"}; !reflect.DeepEqual(seen, want) {
 		t.Errorf("trying an adjustment told the engine %q, want %q", seen, want)
+	}
+}
+
+// TestAbandon: a move after the abandon in force is flagged and ignored, the game has no
+// winner; a void of the abandon takes the game up again (L6).
+func TestAbandon(t *testing.T) {
+	o, err := referee.Replay(candidate.Rules{}, build(t, "seat H", "abandon", "reveal 7H"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := refereetest.Flags(o); got != "4 L6 illegal" || o.Abandoned != 3 || !o.Sheet().Abandoned {
+		t.Errorf("flags %q, abandoned at %d, sheet abandoned %v", got, o.Abandoned, o.Sheet().Abandoned)
+	}
+	if len(o.Moves()) != 1 {
+		t.Errorf("moves in force %d, want only the seat", len(o.Moves()))
+	}
+	o, err = referee.Replay(candidate.Rules{}, build(t, "seat H", "abandon", "void 3", "reveal 7H"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := refereetest.Flags(o); got != "" || o.Abandoned != 0 || len(o.Moves()) != 2 {
+		t.Errorf("after the void: flags %q, abandoned at %d, moves %d", got, o.Abandoned, len(o.Moves()))
 	}
 }

@@ -30,6 +30,8 @@ type Sheet struct {
 	Decided string `json:"decided,omitempty"`
 	// Draw is set when a finished game has no winner.
 	Draw bool `json:"draw"`
+	// Abandoned is set when the table stopped the game before its end (L6): it has no winner.
+	Abandoned bool `json:"abandoned,omitempty"`
 }
 
 // Column describes one value of a round. PerPlayer columns repeat for every player.

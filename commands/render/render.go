@@ -340,6 +340,8 @@ func result(s *scoring.Sheet) string {
 // standing is the result as the totals show it.
 func standing(s *scoring.Sheet) string {
 	switch {
+	case s.Abandoned:
+		return "abandoned"
 	case !s.Finished:
 		return "in progress"
 	case s.Draw:

@@ -150,7 +150,7 @@ func TestVersion1FileMigrates(t *testing.T) {
 // countGames is how many games the store holds.
 func countGames(t *testing.T, a *App) int {
 	t.Helper()
-	gs, err := a.Games(t.Context())
+	gs, err := a.Games(t.Context(), true)
 	if err != nil {
 		t.Fatal(err)
 	}

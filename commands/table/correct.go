@@ -15,17 +15,18 @@ import (
 // The verbs of corrections, typed at the table and written in transcripts. No player may be
 // called by one of them (referee.CheckPlayers), so a line that starts with one is a correction.
 const (
-	verbVoid   = "void"
-	verbAmend  = "amend"
-	verbRule   = "rule"
-	verbAdjust = "adjust"
-	verbUndo   = "undo"
+	verbVoid    = "void"
+	verbAmend   = "amend"
+	verbRule    = "rule"
+	verbAdjust  = "adjust"
+	verbAbandon = "abandon"
+	verbUndo    = "undo"
 )
 
 // isCorrection reports whether a word starts a correction in a transcript.
 func isCorrection(word string) bool {
 	switch word {
-	case verbVoid, verbAmend, verbRule, verbAdjust:
+	case verbVoid, verbAmend, verbRule, verbAdjust, verbAbandon:
 		return true
 	}
 	return false
@@ -67,6 +68,8 @@ func correctionOf(e events.Event) (correction, bool) {
 		c.verb = verbRule
 	case events.TypeAdjust:
 		c.verb = verbAdjust
+	case events.TypeAbandon:
+		c.verb = verbAbandon
 	default:
 		return c, false
 	}
@@ -83,6 +86,8 @@ func (c correction) event() (typ string, payload []byte, err error) {
 		typ, v = events.TypeAmend, events.Amend{Target: c.target, Type: c.move.Type, Actor: c.move.Actor, Payload: c.move.Payload, Note: c.note}
 	case verbRule:
 		typ, v = events.TypeRuling, events.Ruling{Target: c.target, Decision: c.decision, Note: c.note}
+	case verbAbandon:
+		typ, v = events.TypeAbandon, events.Abandon{Note: c.note}
 	default:
 		typ, v = events.TypeAdjust, events.Adjust{Player: c.player, Points: c.points, Note: c.note}
 	}
@@ -101,6 +106,8 @@ func (c correction) words(notation func(referee.Move) string) []string {
 		return []string{verbRule, n, c.decision}
 	case verbAdjust:
 		return []string{verbAdjust, c.player, fmt.Sprintf("%+d", c.points)}
+	case verbAbandon:
+		return []string{verbAbandon}
 	}
 	return []string{verbVoid, n}
 }
@@ -115,6 +122,8 @@ func (c correction) describe(describe func(referee.Move) string) string {
 		s = fmt.Sprintf("ruling on event %d: %s", c.target, c.decision)
 	case verbAdjust:
 		s = fmt.Sprintf("adjust %s %+d", c.player, c.points)
+	case verbAbandon:
+		s = "the game is abandoned"
 	default:
 		s = fmt.Sprintf("void event %d", c.target)
 	}
@@ -180,6 +189,14 @@ func (r reading) read(verb string, args []string, note string) (correction, erro
 			return c, invalid(nil, "", "%q is not a ruling: use %s or %s", args[1], events.Condone, events.VoidIt)
 		}
 		return c, target()
+	case verbAbandon:
+		if err := need(0, "no words, and the reason as a note: abandon -- why"); err != nil {
+			return c, err
+		}
+		if strings.TrimSpace(note) == "" {
+			return c, invalid(nil, "", "say why: an abandoned game needs a note")
+		}
+		return c, nil
 	case verbAdjust:
 		if err := need(2, "a player and the points to add or take: adjust PLAYER ±N"); err != nil {
 			return c, err
@@ -198,14 +215,21 @@ func (r reading) read(verb string, args []string, note string) (correction, erro
 		c.player, c.points = r.players[i], n
 		return c, nil
 	}
-	return c, invalid(nil, "", "%q is not a correction (undo, void, amend, rule, adjust)", verb)
+	return c, invalid(nil, "", "%q is not a correction (undo, void, amend, rule, adjust, abandon)", verb)
 }
 
 // admit refuses a correction that cannot correct what it names in this game, or an amend to a
 // move that breaks a rule where it stands, unless forced. (An import records such corrections
 // as they were written, and the replay flags them: L1.)
 func (g *Game) admit(c correction, force bool) error {
-	if c.verb == verbAdjust {
+	switch {
+	case c.verb == verbAdjust:
+		return nil
+	case c.verb == verbAbandon && g.Abandoned != 0:
+		return invalid(nil, "", "game %d was abandoned at event %d already", g.ID, g.Abandoned)
+	case c.verb == verbAbandon && g.Game.Over():
+		return invalid(nil, "", "game %d is over: there is nothing to abandon", g.ID)
+	case c.verb == verbAbandon:
 		return nil
 	}
 	e, ok := g.EventAt(c.target)
@@ -213,7 +237,8 @@ func (g *Game) admit(c correction, force bool) error {
 		return invalid(nil, "", "game %d has no event %d (it ends at %d)", g.ID, c.target, g.Last)
 	}
 	what := map[string]string{verbVoid: "voided", verbAmend: "amended", verbRule: "ruled on"}[c.verb]
-	if !referee.IsMove(e.Type) && !(c.verb == verbVoid && e.Type == events.TypeAdjust) {
+	voidable := c.verb == verbVoid && (e.Type == events.TypeAdjust || e.Type == events.TypeAbandon)
+	if !referee.IsMove(e.Type) && !voidable {
 		return invalid(nil, "", "event %d is %q, not a move: only moves can be %s", c.target, g.Describe(e), what)
 	}
 	// An amend brings a voided move back in its new form (L1); nothing else may touch it.

@@ -107,7 +107,11 @@ func (a *App) Record(ctx context.Context, g *Game, words []string, opt RecordOpt
 	}
 	var raised []referee.Flag
 	_, after, e, rejudged, err := a.commit(ctx, g, opt.Expect != 0, func(g *Game) (judged, error) {
-		if g.Game.Over() && !opt.Force {
+		switch {
+		case g.Abandoned != 0 && !opt.Force:
+			return judged{}, &Error{Code: Over, Game: g, Message: fmt.Sprintf("game %d was abandoned at event %d; nothing was recorded", g.ID, g.Abandoned),
+				Hint: fmt.Sprintf("void the abandon (event %d) to take the game up again", g.Abandoned)}
+		case g.Game.Over() && !opt.Force:
 			return judged{}, &Error{Code: Over, Game: g, Message: fmt.Sprintf("game %d is over; nothing was recorded", g.ID)}
 		}
 		e := a.stamp(m.Type, m.Actor, m.Payload)

@@ -20,17 +20,40 @@ type Listed struct {
 	Events    int      `json:"events"`
 	CreatedAt int64    `json:"created_at"`
 	LastAt    int64    `json:"last_at"`
+	State     string   `json:"state"`   // StateInProgress, StateOver or StateAbandoned
+	Winners   []string `json:"winners"` // once over: who won, [] for a draw
 }
 
-// Games lists every game, in the order they were created.
-func (a *App) Games(ctx context.Context) ([]Listed, error) {
+// The states of a game.
+const (
+	StateInProgress = "in progress"
+	StateOver       = "over"
+	StateAbandoned  = "abandoned"
+)
+
+// Games lists the games in the order they were created, each replayed for its state, one at a
+// time; abandoned games only when all is set.
+func (a *App) Games(ctx context.Context, all bool) ([]Listed, error) {
 	infos, err := a.store.Games(ctx)
 	if err != nil {
 		return nil, err
 	}
-	out := make([]Listed, len(infos))
-	for i, g := range infos {
-		out[i] = Listed{g.ID, g.Kind, g.Players, g.Match, g.Events, g.CreatedAt, g.LastAt}
+	out := []Listed{}
+	for _, info := range infos {
+		g, err := a.Game(ctx, info.ID)
+		if err != nil {
+			return nil, err
+		}
+		l := Listed{info.ID, info.Kind, info.Players, info.Match, info.Events, info.CreatedAt, info.LastAt, StateInProgress, []string{}}
+		switch s := g.Sheet(); {
+		case s.Abandoned:
+			l.State = StateAbandoned
+		case g.Game.Over():
+			l.State, l.Winners = StateOver, s.Winners
+		}
+		if l.State != StateAbandoned || all {
+			out = append(out, l)
+		}
 	}
 	return out, nil
 }

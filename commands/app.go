@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"runtime/debug"
 	"slices"
 	"strconv"
 	"strings"
@@ -38,7 +39,7 @@ func Main(schema string, args []string) int {
 // Run is Main with its streams given, so tests run the real command line in process.
 func Run(schema string, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
 	app := NewApp(schema, stdin, stdout, stderr)
-	err := app.Run(hoistFlags(app, args))
+	err := app.Run(hoistFlags(app, helpOf(args)))
 	if err == nil {
 		return 0
 	}
@@ -81,7 +82,7 @@ func NewApp(schema string, stdin io.Reader, stdout, stderr io.Writer) *cli.App {
 		Writer:         stdout,
 		ErrWriter:      stderr,
 		ExitErrHandler: func(*cli.Context, error) {},
-		HideVersion:    true,
+		Version:        version(),
 		// A repeated flag carries one value each time: `--team red=ann,cy` keeps its comma.
 		DisableSliceFlagSeparator: true,
 		Flags: []cli.Flag{
@@ -112,6 +113,36 @@ func NewApp(schema string, stdin io.Reader, stdout, stderr io.Writer) *cli.App {
 		}
 	}
 	return app
+}
+
+// helpOf turns `tableside help calc meld` into `tableside calc meld --help`: urfave/cli's help
+// command looks one level down only, and would show calc's help instead of meld's.
+func helpOf(args []string) []string {
+	if len(args) > 3 && args[1] == "help" {
+		return append(append([]string{args[0]}, args[2:]...), "--help")
+	}
+	return args
+}
+
+// version is the program's version, from the build: the module version when built from a
+// release, else the commit it was built from.
+func version() string {
+	info, ok := debug.ReadBuildInfo()
+	if !ok {
+		return "unknown"
+	}
+	v := info.Main.Version
+	for _, s := range info.Settings {
+		switch s.Key {
+		case "vcs.revision":
+			v += " " + s.Value[:min(12, len(s.Value))]
+		case "vcs.modified":
+			if s.Value == "true" {
+				v += " (modified)"
+			}
+		}
+	}
+	return v
 }
 
 // hoistFlags moves the flags typed after a command's words in front of them, so that

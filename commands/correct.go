@@ -24,20 +24,20 @@ func correction(cmd *cli.Command) *cli.Command {
 			return err
 		}
 		defer app.Close()
-		return correct(c, app, g, table.Correction{Verb: cmd.Name, Args: c.Args().Slice()[1:], Note: c.String("note"), Force: c.Bool("force")}, c.Bool("dry-run"))
+		return correct(c, app, g, table.Correction{Verb: cmd.Name, Args: c.Args().Slice()[1:], Note: c.String("note"), Force: c.Bool("force")}, c.Bool("dry-run"), face{})
 	}
 	return cmd
 }
 
 // correct records a correction typed against g and shows what it changed.
-func correct(c *cli.Context, app *table.App, g *table.Game, corr table.Correction, dryRun bool) error {
+func correct(c *cli.Context, app *table.App, g *table.Game, corr table.Correction, dryRun bool, f face) error {
 	done, err := app.Correct(c.Context, g, corr, dryRun)
 	var te *table.Error
 	if errors.As(err, &te) {
 		noteRejudged(c.App.ErrWriter, g.ID, te.Rejudged)
 	}
 	if err != nil {
-		return advise(err, g.ID)
+		return advise(err, g.ID, f)
 	}
 	noteRejudged(c.App.ErrWriter, g.ID, done.Rejudged)
 	w := c.App.Writer
@@ -48,7 +48,9 @@ func correct(c *cli.Context, app *table.App, g *table.Game, corr table.Correctio
 	}
 	fmt.Fprintf(w, "%d: %s\n", done.Event.Seq, done.After.Describe(done.Event))
 	writeChanges(w, done.Changes())
-	fmt.Fprintf(w, "next: %s\n", done.After.Game.Hint())
+	if !f.prompt {
+		fmt.Fprintf(w, "next: %s\n", done.After.Game.Hint())
+	}
 	return nil
 }
 
@@ -80,7 +82,7 @@ func voidCommand() *cli.Command {
 	return correction(&cli.Command{
 		Name:      "void",
 		Usage:     "take back an earlier move; everything after it is judged again",
-		ArgsUsage: "GAME SEQ (the event number from `tableside log`)",
+		ArgsUsage: "GAME SEQ (the event number from tableside log)",
 	})
 }
 

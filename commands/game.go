@@ -108,10 +108,10 @@ func gameCommand(cmd *cli.Command, formats []string, run func(c *cli.Context, ap
 }
 
 // advise adds the command line's advice to an application error about game id.
-func advise(err error, id int64) error {
+func advise(err error, id int64, f face) error {
 	switch table.CodeOf(err) {
 	case table.Refused:
-		return hinted{err, table.HintOf(err) + "  (or --force to record it flagged)"}
+		return hinted{err, table.HintOf(err) + "  (or " + f.forceWords() + " to record it flagged)"}
 	case table.Over:
 		if h := table.HintOf(err); h != "" {
 			return hinted{err, h}

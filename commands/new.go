@@ -15,17 +15,22 @@ func newCommand() *cli.Command {
 		Usage:     "start a game and print its id",
 		ArgsUsage: "KIND",
 		Flags: []cli.Flag{
-			&cli.StringFlag{Name: "players", Usage: "the players in seating order, comma-separated"},
-			&cli.StringFlag{Name: "dealer", Usage: "the first dealer"},
-			&cli.StringFlag{Name: "opener", Usage: "the first opener, for games that name one instead of a dealer"},
-			&cli.StringFlag{Name: "date", Usage: "the day the game is played, YYYY-MM-DD, for a game entered from paper (default: today)"},
-			&cli.StringSliceFlag{Name: "option", Usage: "a game option NAME=VALUE (see `tableside rules KIND`); repeatable"},
-			&cli.StringSliceFlag{Name: "team", Usage: "a team or party NAME=PLAYER,PLAYER, for games played in teams; repeatable"},
-			&cli.StringFlag{Name: "match", Usage: "the match or season the game belongs to (see `tableside match`)"},
+			// A word in backquotes is the value's placeholder in the help: --players NAME,NAME.
+			&cli.StringFlag{Name: "players", Usage: "the players in seating order, `NAME,NAME`"},
+			&cli.StringFlag{Name: "dealer", Usage: "the first dealer, a `NAME` from --players"},
+			&cli.StringFlag{Name: "opener", Usage: "the first opener, a `NAME`, for games that name one instead of a dealer"},
+			&cli.StringFlag{Name: "date", Usage: "the day the game is played, `YYYY-MM-DD`, for a game entered from paper (default: today)"},
+			&cli.StringSliceFlag{Name: "option", Usage: "a game option `NAME=VALUE` (tableside rules KIND lists them); repeatable"},
+			&cli.StringSliceFlag{Name: "team", Usage: "a team or party `NAME=PLAYER,PLAYER`, for games played in teams; repeatable"},
+			&cli.StringFlag{Name: "match", Usage: "the match or season the game belongs to, a `NAME` (see tableside match)"},
 		},
 		Action: func(c *cli.Context) error {
 			if c.NArg() != 1 {
 				return usagef("name the game: tableside new KIND --players a,b (kinds: %s)", strings.Join(table.Kinds(), ", "))
+			}
+			if c.String("players") == "" {
+				return hinted{usagef("which players? name them in seating order with --players"),
+					fmt.Sprintf("tableside new %s --players ann,bob --dealer bob", c.Args().First())}
 			}
 			app, err := openApp(c)
 			if err != nil {

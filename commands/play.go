@@ -28,6 +28,7 @@ func playCommand() *cli.Command {
 		w := c.App.Writer
 		fmt.Fprintf(w, "game %d: %s, %s (help for commands)\n", g.ID, g.Setup.Kind, strings.Join(g.Setup.Players, " v "))
 		in := bufio.NewScanner(c.App.Reader)
+		in.Buffer(nil, 1<<30) // a line of any length is read, and refused if it means nothing
 		for {
 			// Each prompt shows the stored record, so moves another terminal made in the
 			// meantime are seen; what is typed is read against what was shown.
@@ -43,7 +44,7 @@ func playCommand() *cli.Command {
 			switch err := playLine(c, app, g, in.Text()); {
 			case errors.Is(err, errQuit):
 				return nil
-			case err != nil && !errors.As(err, new(flaggedError)):
+			case err != nil:
 				printError(c.App.ErrWriter, err)
 			}
 		}
@@ -78,14 +79,14 @@ func playLine(c *cli.Context, app *table.App, g *table.Game, text string) error 
 	case "log":
 		return writeLog(w, g, "table")
 	case "undo", "void", "amend", "rule", "adjust", "abandon":
-		return correct(c, app, g, table.Correction{Verb: verb, Args: words[1:], Note: note}, false)
+		return correct(c, app, g, table.Correction{Verb: verb, Args: words[1:], Note: note}, false, face{prompt: true})
 	case "force":
-		return enter(c, app, g, words[1:], table.RecordOptions{Force: true})
+		return enter(c, app, g, words[1:], table.RecordOptions{Force: true}, face{prompt: true})
 	default:
 		if hasNote {
 			return usagef("only a correction takes a note (-- …)")
 		}
-		return enter(c, app, g, words, table.RecordOptions{})
+		return enter(c, app, g, words, table.RecordOptions{}, face{prompt: true})
 	}
 	return nil
 }

@@ -8,6 +8,8 @@ import (
 	"github.com/urfave/cli/v2"
 
 	"github.com/tableside/tableside/commands/table"
+	"github.com/tableside/tableside/events"
+	"github.com/tableside/tableside/referee"
 )
 
 func recordCommand() *cli.Command {
@@ -19,8 +21,13 @@ func recordCommand() *cli.Command {
 		Flags: []cli.Flag{
 			&cli.BoolFlag{Name: "force", Usage: "record an illegal move anyway, flagged (it happened at the table)"},
 			&cli.Int64Flag{Name: "after", Usage: "record only if the log's last event is this one (for scripts)"},
+			formatFlag(textOrJSON),
 		},
 		Action: func(c *cli.Context) error {
+			format, err := checkFormat(c, textOrJSON)
+			if err != nil {
+				return err
+			}
 			app, g, err := openGame(c)
 			if err != nil {
 				return err
@@ -30,43 +37,81 @@ func recordCommand() *cli.Command {
 			if len(words) == 0 {
 				return hinted{usagef("what move? (tableside record %d MOVE…)", g.ID), g.Game.Hint()}
 			}
-			return enter(c, app, g, words, table.RecordOptions{Force: c.Bool("force"), Expect: c.Int64("after")})
+			return enter(c, app, g, words, table.RecordOptions{Force: c.Bool("force"), Expect: c.Int64("after")}, face{format: format})
 		},
 	}
 }
 
-// enter records a move typed against g and reports it.
-func enter(c *cli.Context, app *table.App, g *table.Game, words []string, opt table.RecordOptions) error {
+// face is how an entry is reported: by tableside record, or at the play prompt, whose own prompt
+// says what is next and whose words are its own (force MOVE, rule SEQ …).
+type face struct {
+	prompt bool
+	format string // "json" for scripts
+}
+
+// forceWords and ruleWords say, in the face's own words, how to force a move and settle a flag.
+func (f face) forceWords() string {
+	if f.prompt {
+		return "force MOVE"
+	}
+	return "--force"
+}
+
+func (f face) ruleWords(game, seq int64) string {
+	if f.prompt {
+		return fmt.Sprintf("rule %d condone|void -- why", seq)
+	}
+	return fmt.Sprintf("`tableside rule %d %d condone|void --note …`", game, seq)
+}
+
+// recorded is record's JSON: the event as stored, in words, the flags it raised (on itself or
+// on earlier events it proved wrong), and what is legal next.
+type recorded struct {
+	Event events.Event   `json:"event"`
+	Text  string         `json:"text"`
+	Flags []referee.Flag `json:"flags"`
+	Next  string         `json:"next"`
+	Legal []string       `json:"legal"`
+}
+
+// enter records a move typed against g and reports it. A forced move that broke a rule was
+// recorded all the same: a warning says how to settle its flag, and the entry succeeds.
+func enter(c *cli.Context, app *table.App, g *table.Game, words []string, opt table.RecordOptions, f face) error {
 	rec, err := app.Record(c.Context, g, words, opt)
 	var te *table.Error
 	if errors.As(err, &te) {
 		noteRejudged(c.App.ErrWriter, g.ID, te.Rejudged)
 	}
 	if err != nil {
-		return advise(err, g.ID)
+		return advise(err, g.ID, f)
 	}
 	noteRejudged(c.App.ErrWriter, g.ID, rec.Rejudged)
+	for _, fl := range rec.Own() {
+		fmt.Fprintf(c.App.ErrWriter, "tableside: warning: event %d is recorded with an open flag (rule %s); settle it with %s\n", rec.Event.Seq, fl.Rule, f.ruleWords(g.ID, rec.Event.Seq))
+	}
 	w := c.App.Writer
+	if f.format == "json" {
+		return writeJSON(w, recorded{rec.Event, rec.Game.Describe(rec.Event), nonNilFlags(rec.Flags), rec.Game.Game.Hint(), rec.Game.Legal()})
+	}
 	fmt.Fprintf(w, "%d: %s\n", rec.Event.Seq, rec.Game.Describe(rec.Event))
-	for _, f := range rec.Flags {
-		if f.Seq == rec.Event.Seq {
-			fmt.Fprintf(w, "  flagged %s\n", f)
+	for _, fl := range rec.Flags {
+		if fl.Seq == rec.Event.Seq {
+			fmt.Fprintf(w, "  flagged %s\n", fl)
 		} else {
-			fmt.Fprintf(w, "  this reveals event %d: %s\n", f.Seq, f)
+			fmt.Fprintf(w, "  this reveals event %d: %s\n", fl.Seq, fl)
 		}
 	}
-	fmt.Fprintf(w, "next: %s\n", rec.Game.Game.Hint())
-	if len(rec.Own()) > 0 {
-		return flaggedError{g.ID, rec.Event.Seq}
+	if !f.prompt {
+		fmt.Fprintf(w, "next: %s\n", rec.Game.Game.Hint())
 	}
 	return nil
 }
 
-// flaggedError reports a move recorded with --force: it is in the log, and it broke a rule.
-type flaggedError struct{ game, seq int64 }
-
-func (e flaggedError) Error() string {
-	return fmt.Sprintf("event %d was recorded with open flags; settle them with `tableside rule %d %d condone|void --note …`", e.seq, e.game, e.seq)
+func nonNilFlags(f []referee.Flag) []referee.Flag {
+	if f == nil {
+		return []referee.Flag{}
+	}
+	return f
 }
 
 // writeReport prints a game's referee report: a title, then every flag.

@@ -15,7 +15,7 @@ import (
 func showCommand() *cli.Command {
 	return gameCommand(&cli.Command{
 		Name:  "show",
-		Usage: "the table now: seat, candidate, high bid, whose turn, legal moves, open flags",
+		Usage: "the table now: where the game stands, whose turn it is, the legal moves and the open flags",
 	}, textOrJSON, func(c *cli.Context, _ *table.App, g *table.Game, format string) error {
 		if format == "json" {
 			return writeJSON(c.App.Writer, g.View())

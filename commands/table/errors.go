@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/tableside/tableside/referee"
 )
@@ -72,7 +73,25 @@ func HintOf(err error) string {
 
 // invalid is an Invalid error wrapping cause (which may be nil).
 func invalid(cause error, hint, format string, args ...any) *Error {
-	return &Error{Code: Invalid, Message: fmt.Sprintf(format, args...), Hint: hint, Err: cause}
+	return &Error{Code: Invalid, Message: clip(fmt.Sprintf(format, args...)), Hint: hint, Err: cause}
+}
+
+// maxMessage bounds an error message: one that quotes a huge word typed or imported by mistake
+// keeps its start and its end, and says how much was left out.
+const maxMessage = 400
+
+func clip(msg string) string {
+	if len(msg) <= maxMessage {
+		return msg
+	}
+	head, tail := msg[:maxMessage/2], msg[len(msg)-maxMessage/4:]
+	for !utf8.ValidString(head) {
+		head = head[:len(head)-1]
+	}
+	for !utf8.ValidString(tail) {
+		tail = tail[1:]
+	}
+	return fmt.Sprintf("%s … (%d bytes left out) … %s", head, len(msg)-len(head)-len(tail), tail)
 }
 
 // refused is the error for an entry that would raise flags on itself: every flag, the first

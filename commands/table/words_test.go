@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"unicode/utf8"
 )
 
 func TestQuote(t *testing.T) {
@@ -111,4 +112,19 @@ func FuzzWords(f *testing.F) {
 			t.Fatalf("%q read as %q %q %v; written %q reads %q %q %v %v", line, words, note, has, again, w2, n2, h2, err)
 		}
 	})
+}
+
+// TestHugeWordIsClipped: a move of one enormous word is refused with a message of sane length
+// that still shows how the word starts and ends.
+func TestHugeWordIsClipped(t *testing.T) {
+	a, _ := openApp(t, "")
+	g, err := a.New(t.Context(), Setup{Kind: "candidate", Players: "ann,bob", Dealer: "bob"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	word := "Q" + strings.Repeat("é", 1<<20) + "Z"
+	_, err = a.Record(t.Context(), g, []string{"seat", word}, RecordOptions{})
+	if CodeOf(err) != Invalid || len(err.Error()) > 2*maxMessage || !strings.Contains(err.Error(), "bytes left out") || !utf8.ValidString(err.Error()) {
+		t.Fatalf("error of %d bytes: %.200s", len(err.Error()), err)
+	}
 }

@@ -78,6 +78,9 @@ func writeStandings(c *cli.Context, format string, s *table.Standings) error {
 		}
 		rows = append(rows, append(row, fmt.Sprint(st.Points), fmt.Sprint(st.Wins)))
 	}
+	if format == "csv" { // one table a file: the standings only, every cell through the formula guard
+		return render.Table(w, format, header, rows)
+	}
 	fmt.Fprintf(w, "match %s: %d game%s of %s", s.Match, s.Games, plural(s.Games), s.Kind)
 	switch {
 	case s.Complete:

@@ -2,31 +2,48 @@ package render
 
 import (
 	"encoding/csv"
+	"errors"
+	"fmt"
 	"io"
 	"strconv"
 	"strings"
+
+	"github.com/tableside/tableside/referee"
+	"github.com/tableside/tableside/scoring"
 )
 
-// sheetCSV writes the layout described in the package comment: the rounds as a rectangle a
-// spreadsheet can sum, a blank row, then one record per total, breakdown line, adjustment,
-// result and flag, each named by its first cell.
-func sheetCSV(w io.Writer, v *view) error {
-	rows := [][]string{v.roundHeader(" ")}
-	rows = append(rows, v.Rounds...)
-	rows = append(rows, nil) // the blank row between the rounds and the rest
-	for _, t := range v.Totals {
-		if t.Total {
-			rows = append(rows, []string{"total", t.Who, strconv.Itoa(t.Points)})
-		} else {
-			rows = append(rows, []string{"line", t.Who, strconv.Itoa(t.Points), t.Text})
+// Sections are the parts of a score sheet that CSV writes, one rectangle per file, the first
+// the default: the rounds, the totals with every line that makes them, and the flags.
+var Sections = []string{"rounds", "totals", "flags"}
+
+// SheetCSV writes one section of the score sheet as CSV: a header and rows of one value a cell,
+// which a spreadsheet opens as one table.
+func SheetCSV(w io.Writer, s *scoring.Sheet, flags []referee.Flag, section string) error {
+	if s == nil {
+		return errors.New("render: no score sheet")
+	}
+	v := newView(s, flags)
+	var rows [][]string
+	switch section {
+	case "rounds":
+		rows = append([][]string{v.roundHeader(" ")}, v.Rounds...)
+	case "totals":
+		// Every line that makes a player's total, adjustments included, then the total.
+		rows = [][]string{{"player", "line", "points"}}
+		for _, t := range v.Totals {
+			text := t.Text
+			if t.Total {
+				text = "total"
+			}
+			rows = append(rows, []string{t.Who, text, strconv.Itoa(t.Points)})
 		}
-	}
-	for _, a := range v.Adjust {
-		rows = append(rows, []string{"adjustment", a.Player, strconv.Itoa(a.Points), a.Note, strconv.FormatInt(a.Seq, 10)})
-	}
-	rows = append(rows, []string{"result", v.Result})
-	for _, f := range v.Flags {
-		rows = append(rows, []string{"flag", strconv.FormatInt(f.Seq, 10), f.Severity, f.Rule, f.Status, f.Message})
+	case "flags":
+		rows = [][]string{{"event", "severity", "rule", "status", "message"}}
+		for _, f := range v.Flags {
+			rows = append(rows, []string{strconv.FormatInt(f.Seq, 10), f.Severity, f.Rule, f.Status, f.Message})
+		}
+	default:
+		return fmt.Errorf("%w: no section %q (use %s)", ErrFormat, section, strings.Join(Sections, ", "))
 	}
 	return writeRect(w, rows)
 }

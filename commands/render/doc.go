@@ -11,7 +11,7 @@
 //     settled ones marked as settled. Long messages and notes wrap to stay within 80 columns.
 //   - md: the same content as Markdown headings and tables. Names and notes are escaped, so a
 //     "|" stays in its cell and "<b>" stays text.
-//   - csv: one file a spreadsheet opens, laid out as below.
+//   - csv: one table a file, which a spreadsheet opens: see below.
 //   - json: the Sheet's own JSON fields at the top level plus "flags", indented, with a trailing
 //     newline. Lists (players, columns, rounds, adjustments, flags) are always arrays and totals
 //     and breakdown always objects, never null; winner is null when nobody has won. Scripts rely
@@ -23,19 +23,16 @@
 //
 // # CSV layout
 //
-// Every record has the same number of fields (short ones are padded with empty fields), so both
-// spreadsheets and encoding/csv's default reader take the file as it is. The first field of each
-// record after the blank one says what it is:
+// A CSV file is one table a spreadsheet opens as it is: a header, then records as wide as the
+// header, one value a cell. A sheet has three such tables; SheetCSV writes one of them
+// (`score --format csv --section …`), the rounds by default:
 //
-//	ROUNDNAME,COLUMN…,PLAYER COLUMN…       header: the round's own columns, then each per-player
-//	                                       column for every player ("ann captured")
-//	N,VALUE…                               one record per round, in the header's order
-//	,,,                                    a blank record
-//	line,PLAYER,POINTS,TEXT                a breakdown line
-//	total,PLAYER,POINTS                    a player's total, after that player's lines
-//	adjustment,PLAYER,POINTS,NOTE,SEQ      points added or taken by the table
-//	result,TEXT                            "ann wins 48 to 40", "draw at 40", "in progress"
-//	flag,SEQ,SEVERITY,RULE,STATUS,MESSAGE  STATUS is "open" or "settled (how)"
+//	rounds   ROUNDNAME,COLUMN…,PLAYER COLUMN…   the round's own columns, then each per-player
+//	                                            column for every player ("ann captured"); one
+//	                                            record per round
+//	totals   player,line,points                 every line that makes a player's total,
+//	                                            adjustments included, then "total"
+//	flags    event,severity,rule,status,message  STATUS is "open" or "settled (how)"
 //
 // A text cell that starts with = + - or @ and is not a number gets a leading ' so that a
 // spreadsheet shows it instead of running it as a formula.

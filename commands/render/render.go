@@ -39,7 +39,7 @@ func Sheet(w io.Writer, format string, s *scoring.Sheet, flags []referee.Flag) e
 	case "md":
 		return sheetMarkdown(w, newView(s, flags))
 	case "csv":
-		return sheetCSV(w, newView(s, flags))
+		return SheetCSV(w, s, flags, Sections[0])
 	case "json":
 		return sheetJSON(w, s, flags)
 	case "html":

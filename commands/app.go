@@ -38,12 +38,19 @@ func Main(schema string, args []string) int {
 
 // Run is Main with its streams given, so tests run the real command line in process.
 func Run(schema string, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
-	app := NewApp(schema, stdin, stdout, stderr)
+	out, errOut := newTerminal(stdout), newTerminal(stderr)
+	app := NewApp(schema, stdin, out, errOut)
+	app.Before = func(c *cli.Context) error {
+		if c.Bool("ascii") {
+			out.ascii, errOut.ascii = true, true
+		}
+		return nil
+	}
 	err := app.Run(hoistFlags(app, helpOf(args)))
 	if err == nil {
 		return 0
 	}
-	printError(stderr, err)
+	printError(errOut, err)
 	return exitCode(err)
 }
 
@@ -87,6 +94,7 @@ func NewApp(schema string, stdin io.Reader, stdout, stderr io.Writer) *cli.App {
 		DisableSliceFlagSeparator: true,
 		Flags: []cli.Flag{
 			&cli.StringFlag{Name: "db", Usage: "the database file (default: $TABLESIDE_DB, else tableside.db in the user's data directory)", EnvVars: []string{"TABLESIDE_DB"}},
+			&cli.BoolFlag{Name: "ascii", Usage: "write suits as S H D C and tables with plain borders (also when the locale is C)"},
 		},
 		Metadata: map[string]any{"schema": schema},
 		OnUsageError: func(c *cli.Context, err error, _ bool) error {

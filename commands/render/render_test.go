@@ -420,3 +420,25 @@ func TestCellText(t *testing.T) {
 		}
 	}
 }
+
+// sized is a writer of a given width, as a terminal is.
+type sized struct {
+	bytes.Buffer
+	columns int
+}
+
+func (s *sized) Columns() int { return s.columns }
+
+// TestSheetFitsTheTerminal: the rounds are laid out a row per player when the terminal is too
+// narrow for a column per player, and side by side when it is wide enough.
+func TestSheetFitsTheTerminal(t *testing.T) {
+	narrow, wide := &sized{columns: 30}, &sized{columns: 200}
+	for _, w := range []*sized{narrow, wide} {
+		if err := Sheet(w, "table", sampleSheet(), nil); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if long := "│ seat │ suit │ player │"; !strings.Contains(narrow.String(), long) || strings.Contains(wide.String(), long) {
+		t.Errorf("narrow:\n%s\nwide:\n%s", narrow.String(), wide.String())
+	}
+}

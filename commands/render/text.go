@@ -17,33 +17,34 @@ import (
 // sheetText is the terminal form: the rounds with a two-line header (player, then column), so
 // that two players fit in 80 columns; then totals, adjustments, the result and the flags.
 func sheetText(w io.Writer, v *view) error {
+	width := columnsOf(w)
 	bw := bufio.NewWriter(w)
 	fmt.Fprintf(bw, "%s — game %d\n%s\n\n", v.Kind, v.Game, v.heading())
 	if len(v.Rounds) == 0 {
 		fmt.Fprintf(bw, "no %ss yet\n", v.RoundName)
 	} else {
 		header, rows, numeric := v.roundHeader("\n"), v.Rounds, v.Numeric
-		if tableWidth(columnWidths(header, rows)) > termWidth && len(v.PlayerCols) > 0 && len(v.Players) > 1 {
+		if tableWidth(columnWidths(header, rows)) > width && len(v.PlayerCols) > 0 && len(v.Players) > 1 {
 			header, rows, numeric = v.longRounds()
 		}
-		if err := table(bw, false, header, rows, numeric, -1); err != nil {
+		if err := table(bw, false, header, rows, numeric, -1, width); err != nil {
 			return err
 		}
 	}
 
 	fmt.Fprint(bw, "\nTotals\n")
-	if err := table(bw, false, totalsHeader, v.totalRows(), nil, 1); err != nil {
+	if err := table(bw, false, totalsHeader, v.totalRows(), nil, 1, width); err != nil {
 		return err
 	}
 	if len(v.Adjust) > 0 {
 		fmt.Fprint(bw, "\nAdjustments\n")
-		if err := table(bw, false, adjustHeader, v.adjustRows(), nil, 3); err != nil {
+		if err := table(bw, false, adjustHeader, v.adjustRows(), nil, 3, width); err != nil {
 			return err
 		}
 	}
 	fmt.Fprintf(bw, "\nResult: %s\n\n%s\n", v.Result, v.flagsTitle())
 	if len(v.Flags) > 0 {
-		if err := table(bw, false, flagsHeader, v.flagRows(), nil, 3); err != nil {
+		if err := table(bw, false, flagsHeader, v.flagRows(), nil, 3, width); err != nil {
 			return err
 		}
 	}
@@ -57,24 +58,24 @@ func sheetMarkdown(w io.Writer, v *view) error {
 	fmt.Fprintf(bw, "## %s\n\n", mdEscape(capitalize(v.RoundName)+"s"))
 	if len(v.Rounds) == 0 {
 		fmt.Fprintf(bw, "No %ss yet.\n", mdEscape(v.RoundName))
-	} else if err := table(bw, true, v.roundHeader(" "), v.Rounds, v.Numeric, -1); err != nil {
+	} else if err := table(bw, true, v.roundHeader(" "), v.Rounds, v.Numeric, -1, 0); err != nil {
 		return err
 	}
 
 	fmt.Fprint(bw, "\n## Totals\n\n")
-	if err := table(bw, true, totalsHeader, v.totalRows(), nil, 1); err != nil {
+	if err := table(bw, true, totalsHeader, v.totalRows(), nil, 1, 0); err != nil {
 		return err
 	}
 	if len(v.Adjust) > 0 {
 		fmt.Fprint(bw, "\n## Adjustments\n\n")
-		if err := table(bw, true, adjustHeader, v.adjustRows(), nil, 3); err != nil {
+		if err := table(bw, true, adjustHeader, v.adjustRows(), nil, 3, 0); err != nil {
 			return err
 		}
 	}
 	fmt.Fprintf(bw, "\n## Result\n\n%s\n\n## %s\n", mdEscape(v.Result), v.flagsTitle())
 	if len(v.Flags) > 0 {
 		fmt.Fprintln(bw)
-		if err := table(bw, true, flagsHeader, v.flagRows(), nil, 3); err != nil {
+		if err := table(bw, true, flagsHeader, v.flagRows(), nil, 3, 0); err != nil {
 			return err
 		}
 	}
@@ -84,6 +85,7 @@ func sheetMarkdown(w io.Writer, v *view) error {
 // writeTable is Table for the table and md formats. In the terminal the widest column is the one
 // that wraps when the table is too wide.
 func writeTable(w io.Writer, md bool, header []string, rows [][]string) error {
+	width := columnsOf(w)
 	bw := bufio.NewWriter(w)
 	widths := columnWidths(header, rows)
 	widest := -1
@@ -92,7 +94,7 @@ func writeTable(w io.Writer, md bool, header []string, rows [][]string) error {
 			widest = i
 		}
 	}
-	if err := table(bw, md, header, rows, nil, widest); err != nil {
+	if err := table(bw, md, header, rows, nil, widest, width); err != nil {
 		return err
 	}
 	return bw.Flush()
@@ -102,9 +104,9 @@ func writeTable(w io.Writer, md bool, header []string, rows [][]string) error {
 // when numeric is nil) are aligned right. Headers are shown as given: tablewriter would otherwise
 // upper-case them and turn "so_far" into "SO FAR", and a player's name is not ours to change.
 //
-// In the terminal, when the table would be wider than termWidth, column wrapCol (the free text:
-// a message, a note; -1 for none) is wrapped at word boundaries to make it fit.
-func table(w io.Writer, md bool, header []string, rows [][]string, numeric []bool, wrapCol int) error {
+// In the terminal, when the table would be wider than width columns, column wrapCol (the free
+// text: a message, a note; -1 for none) is wrapped at word boundaries to make it fit.
+func table(w io.Writer, md bool, header []string, rows [][]string, numeric []bool, wrapCol, width int) error {
 	if numeric == nil {
 		numeric = numericColumns(len(header), rows)
 	}
@@ -132,7 +134,7 @@ func table(w io.Writer, md bool, header []string, rows [][]string, numeric []boo
 		rows = esc
 	}
 	t := tablewriter.NewTable(w, opts...)
-	if limit := wrapWidth(header, rows, wrapCol); !md && limit > 0 {
+	if limit := wrapWidth(header, rows, wrapCol, width); !md && limit > 0 {
 		t.Configure(func(cfg *tablewriter.Config) {
 			cfg.Row.Formatting.AutoWrap = tw.WrapNormal
 			// The limit counts the cell's padding, one space each side.
@@ -146,24 +148,35 @@ func table(w io.Writer, md bool, header []string, rows [][]string, numeric []boo
 	return t.Render()
 }
 
-// termWidth is the terminal width the text tables aim for.
-const termWidth = 80
+// Sized is a writer that knows how many columns wide it is: a terminal.
+type Sized interface{ Columns() int }
+
+// defaultColumns is the width text tables aim for when the writer does not say.
+const defaultColumns = 80
+
+// columnsOf is how wide w is, in columns.
+func columnsOf(w io.Writer) int {
+	if s, ok := w.(Sized); ok && s.Columns() > 0 {
+		return s.Columns()
+	}
+	return defaultColumns
+}
 
 // minWrap is the narrowest a wrapped column gets, however wide the others are.
 const minWrap = 24
 
-// wrapWidth is the content width column col must wrap at for the table to fit termWidth, or 0
-// when it fits as it is.
-func wrapWidth(header []string, rows [][]string, col int) int {
+// wrapWidth is the content width column col must wrap at for the table to fit in width
+// columns, or 0 when it fits as it is.
+func wrapWidth(header []string, rows [][]string, col, width int) int {
 	if col < 0 || col >= len(header) {
 		return 0
 	}
 	widths := columnWidths(header, rows)
 	total := tableWidth(widths)
-	if total <= termWidth {
+	if total <= width {
 		return 0
 	}
-	return max(widths[col]-(total-termWidth), minWrap)
+	return max(widths[col]-(total-width), minWrap)
 }
 
 // tableWidth is how wide a terminal table with columns of these widths is: a left border, and

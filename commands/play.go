@@ -1,9 +1,9 @@
 package commands
 
 import (
-	"bufio"
 	"errors"
 	"fmt"
+	"io"
 	"strings"
 
 	"github.com/urfave/cli/v2"
@@ -27,8 +27,9 @@ func playCommand() *cli.Command {
 	}, nil, func(c *cli.Context, app *table.App, g *table.Game, _ string) error {
 		w := c.App.Writer
 		fmt.Fprintf(w, "game %d: %s, %s (help for commands)\n", g.ID, g.Setup.Kind, strings.Join(g.Setup.Players, " v "))
-		in := bufio.NewScanner(c.App.Reader)
-		in.Buffer(nil, 1<<30) // a line of any length is read, and refused if it means nothing
+		shown := g
+		in := newLines(c.App.Reader, w, func(line string) []string { return completions(shown, line) })
+		defer in.Close()
 		for {
 			// Each prompt shows the stored record, so moves another terminal made in the
 			// meantime are seen; what is typed is read against what was shown.
@@ -36,12 +37,16 @@ func playCommand() *cli.Command {
 			if err != nil {
 				return err
 			}
-			fmt.Fprintf(w, "%s\n> ", g.Game.Hint())
-			if !in.Scan() {
-				fmt.Fprintln(w)
-				return in.Err()
+			shown = g
+			fmt.Fprintln(w, g.Game.Hint())
+			line, err := in.Read(promptOf(g))
+			if errors.Is(err, io.EOF) {
+				return nil
 			}
-			switch err := playLine(c, app, g, in.Text()); {
+			if err != nil {
+				return err
+			}
+			switch err := playLine(c, app, g, line); {
 			case errors.Is(err, errQuit):
 				return nil
 			case err != nil:
@@ -49,6 +54,16 @@ func playCommand() *cli.Command {
 			}
 		}
 	})
+}
+
+// promptOf is the prompt: the running totals, then >.
+func promptOf(g *table.Game) string {
+	s := g.Sheet()
+	var parts []string
+	for _, p := range s.Players {
+		parts = append(parts, fmt.Sprintf("%s %d", p, s.Totals[p]))
+	}
+	return strings.Join(parts, " · ") + " > "
 }
 
 // errQuit ends the prompt.

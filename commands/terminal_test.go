@@ -2,7 +2,12 @@ package commands
 
 import (
 	"bytes"
+	"path/filepath"
+	"slices"
+	"strings"
 	"testing"
+
+	"github.com/tableside/tableside/commands/table"
 )
 
 // TestTerminal: ASCII mode writes suit letters and plain borders, colour mode wraps the red
@@ -28,6 +33,42 @@ func TestTerminal(t *testing.T) {
 		}
 		if got := buf.String(); got != tt.want {
 			t.Errorf("ascii %v color %v: %q, want %q", tt.ascii, tt.color, got, tt.want)
+		}
+	}
+}
+
+// TestCompletions: Tab offers the legal moves, with and without the player to act, and the
+// prompt's own commands, that begin with what was typed.
+func TestCompletions(t *testing.T) {
+	app, err := table.Open(t.Context(), filepath.Join(t.TempDir(), "t.db"), testSchema(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer app.Close()
+	g, err := app.New(t.Context(), table.Setup{Kind: "candidate", Players: "ann,bob", Dealer: "bob"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, m := range []string{"seat H", "reveal 7H", "bid 9"} {
+		if g, err = app.Game(t.Context(), g.ID); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := app.Record(t.Context(), g, strings.Fields(m), table.RecordOptions{}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if g, err = app.Game(t.Context(), g.ID); err != nil {
+		t.Fatal(err)
+	}
+	for line, want := range map[string][]string{
+		"bid 1":     {"bid 10H"},
+		"bob bid K": {"bob bid KH"},
+		"p":         {"pass"},
+		"u":         {"undo"},
+		"bid 2":     nil, // not higher than 9♥
+	} {
+		if got := completions(g, line); !slices.Equal(got, want) {
+			t.Errorf("%q: %q, want %q", line, got, want)
 		}
 	}
 }

@@ -26,6 +26,8 @@ type Move struct {
 // start one. One value serves every game of the kind; state lives in Game.
 type Rules interface {
 	Kind() string
+	// Name is the game's proper name, for titles: "Article II", "Pinochle".
+	Name() string
 	// Ruleset names the version of the rules a new game is created under; it is stored in the
 	// game's first event so a replay years later can tell which rules it was played by.
 	Ruleset() string

@@ -5,10 +5,15 @@ package scoring
 // render it as a table, Markdown, CSV, JSON and HTML; its JSON form is a public contract
 // (docs/json.md), so fields are only ever added.
 type Sheet struct {
-	Game    int64             `json:"game"`
-	Kind    string            `json:"kind"`
-	Players []string          `json:"players"`
-	Options map[string]string `json:"options,omitempty"`
+	Game int64  `json:"game"`
+	Kind string `json:"kind"`
+	// Title is the game's proper name ("Article II"); Date, Match and Teams come from its setup.
+	Title   string              `json:"title,omitempty"`
+	Date    string              `json:"date,omitempty"`
+	Match   string              `json:"match,omitempty"`
+	Teams   map[string][]string `json:"teams,omitempty"`
+	Players []string            `json:"players"`
+	Options map[string]string   `json:"options,omitempty"`
 	// RoundName names a row ("seat", "hand").
 	RoundName string `json:"round_name"`
 	// Columns says which values a round has and in what order to show them.

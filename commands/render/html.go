@@ -2,6 +2,7 @@ package render
 
 import (
 	_ "embed"
+	"fmt"
 	"html/template"
 	"io"
 )
@@ -42,3 +43,65 @@ func (v *view) FlagsTitle() string { return v.flagsTitle() }
 
 // Heading is heading for the template.
 func (v *view) Heading() string { return v.heading() }
+
+// wideColumns is the most per-player columns, over all players, that the printed rounds table
+// shows side by side; a wider sheet has a row per player instead, so that it fits the page.
+const wideColumns = 6
+
+// longTable is the number of printed rounds rows above which the sheet prints smaller.
+const longTable = 40
+
+// Long reports whether the printed rounds table is long enough to print smaller.
+func (v *view) Long() bool {
+	rows := len(v.Rounds)
+	if v.ByPlayer() {
+		rows *= len(v.Players)
+	}
+	return rows > longTable
+}
+
+// ByPlayer reports whether the printed rounds table has a row per player.
+func (v *view) ByPlayer() bool { return len(v.Players)*len(v.PlayerCols) > wideColumns }
+
+// LongTable is the rounds table with a row per player, for the template.
+func (v *view) LongTable() htmlTable {
+	header, rows, numeric := v.longRounds()
+	t := htmlTable{Header: header}
+	for _, r := range rows {
+		cells := make([]htmlCell, len(r))
+		for i, c := range r {
+			cells[i] = htmlCell{Text: c, Num: numeric[i]}
+		}
+		t.Rows = append(t.Rows, cells)
+	}
+	return t
+}
+
+type htmlTable struct {
+	Header []string
+	Rows   [][]htmlCell
+}
+
+// PlayerTotals is the totals section with a row per player: the lines that make the total in
+// one cell, so that the printed sheet stays short.
+func (v *view) PlayerTotals() []playerTotal {
+	var out []playerTotal
+	for _, t := range v.Totals {
+		if len(out) == 0 || out[len(out)-1].Player != t.Who {
+			out = append(out, playerTotal{Player: t.Who})
+		}
+		pt := &out[len(out)-1]
+		if t.Total {
+			pt.Total = t.Points
+		} else {
+			pt.Lines = append(pt.Lines, fmt.Sprintf("%s (%s)", t.Text, signed(t.Points)))
+		}
+	}
+	return out
+}
+
+type playerTotal struct {
+	Player string
+	Lines  []string
+	Total  int
+}

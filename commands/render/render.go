@@ -1,6 +1,7 @@
 package render
 
 import (
+	"cmp"
 	"errors"
 	"fmt"
 	"io"
@@ -65,7 +66,11 @@ func Table(w io.Writer, format string, header []string, rows [][]string) error {
 // view is the sheet as text, laid out once for every format.
 type view struct {
 	Kind      string
+	Title     string // the game's proper name, else its kind
 	Game      int64
+	Date      string
+	Match     string
+	Teams     string // "red: ann, cy; blue: bob, dee"
 	Players   []string
 	Options   string // "decks=3 wrap=on"
 	RoundName string
@@ -110,7 +115,10 @@ type flagRow struct {
 func newView(s *scoring.Sheet, flags []referee.Flag) *view {
 	v := &view{
 		Kind:      s.Kind,
+		Title:     cmp.Or(s.Title, s.Kind),
 		Game:      s.Game,
+		Date:      s.Date,
+		Match:     s.Match,
 		Players:   s.Players,
 		RoundName: s.RoundName,
 		Result:    result(s),
@@ -118,6 +126,11 @@ func newView(s *scoring.Sheet, flags []referee.Flag) *view {
 	if v.RoundName == "" {
 		v.RoundName = "round"
 	}
+	var teams []string
+	for _, name := range slices.Sorted(maps.Keys(s.Teams)) {
+		teams = append(teams, name+": "+strings.Join(s.Teams[name], ", "))
+	}
+	v.Teams = strings.Join(teams, "; ")
 	var opts []string
 	for _, k := range slices.Sorted(maps.Keys(s.Options)) {
 		opts = append(opts, k+"="+s.Options[k])
@@ -191,11 +204,14 @@ func (v *view) roundHeader(sep string) []string {
 	return h
 }
 
-// heading is the line under the title: who plays and with which options.
+// heading is the line under the title: who plays, when, in which match and teams, and with
+// which options.
 func (v *view) heading() string {
 	s := "players " + strings.Join(v.Players, ", ")
-	if v.Options != "" {
-		s += " · options " + v.Options
+	for _, part := range [][2]string{{"teams", v.Teams}, {"played", v.Date}, {"match", v.Match}, {"options", v.Options}} {
+		if part[1] != "" {
+			s += " · " + part[0] + " " + part[1]
+		}
 	}
 	return s
 }

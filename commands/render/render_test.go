@@ -158,7 +158,7 @@ func TestHTMLEscapes(t *testing.T) {
 			t.Errorf("output lacks %q", want)
 		}
 	}
-	for _, want := range []string{"@page { size: A4; margin: 15mm }", "@media print"} {
+	for _, want := range []string{"@page { margin: 12mm }", "@media print"} {
 		if !strings.Contains(out, want) {
 			t.Errorf("output lacks %q", want)
 		}
@@ -440,5 +440,24 @@ func TestSheetFitsTheTerminal(t *testing.T) {
 	}
 	if long := "│ seat │ suit │ player │"; !strings.Contains(narrow.String(), long) || strings.Contains(wide.String(), long) {
 		t.Errorf("narrow:\n%s\nwide:\n%s", narrow.String(), wide.String())
+	}
+}
+
+// TestHeading: a sheet is titled with the game's proper name, and says when it was played, in
+// which match, and the teams.
+func TestHeading(t *testing.T) {
+	s := sampleSheet()
+	s.Title, s.Date, s.Match = "Article II", "2026-11-20", "club night"
+	s.Teams = map[string][]string{"red": {"ann"}, "blue": {"bob"}}
+	for _, format := range []string{"table", "md", "html"} {
+		var buf bytes.Buffer
+		if err := Sheet(&buf, format, s, nil); err != nil {
+			t.Fatal(err)
+		}
+		for _, want := range []string{"Article II — game 3", "teams blue: bob; red: ann · played 2026-11-20 · match club night"} {
+			if !strings.Contains(buf.String(), want) {
+				t.Errorf("%s: no %q in\n%s", format, want, buf.String())
+			}
+		}
 	}
 }

@@ -19,7 +19,7 @@ import (
 func sheetText(w io.Writer, v *view) error {
 	width := columnsOf(w)
 	bw := bufio.NewWriter(w)
-	fmt.Fprintf(bw, "%s — game %d\n%s\n\n", v.Kind, v.Game, v.heading())
+	fmt.Fprintf(bw, "%s — game %d\n%s\n\n", v.Title, v.Game, v.heading())
 	if len(v.Rounds) == 0 {
 		fmt.Fprintf(bw, "no %ss yet\n", v.RoundName)
 	} else {
@@ -54,7 +54,7 @@ func sheetText(w io.Writer, v *view) error {
 // sheetMarkdown has the content of the terminal form as Markdown headings and tables.
 func sheetMarkdown(w io.Writer, v *view) error {
 	bw := bufio.NewWriter(w)
-	fmt.Fprintf(bw, "# %s — game %d\n\n%s\n\n", mdEscape(v.Kind), v.Game, mdEscape(v.heading()))
+	fmt.Fprintf(bw, "# %s — game %d\n\n%s\n\n", mdEscape(v.Title), v.Game, mdEscape(v.heading()))
 	fmt.Fprintf(bw, "## %s\n\n", mdEscape(capitalize(v.RoundName)+"s"))
 	if len(v.Rounds) == 0 {
 		fmt.Fprintf(bw, "No %ss yet.\n", mdEscape(v.RoundName))

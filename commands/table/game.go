@@ -52,7 +52,8 @@ func (g *Game) Legal() []string {
 // Sheet is the game's score sheet, with its id and options.
 func (g *Game) Sheet() *scoring.Sheet {
 	s := g.Outcome.Sheet()
-	s.Game, s.Options = g.ID, g.Setup.Options
+	s.Game, s.Options, s.Title = g.ID, g.Setup.Options, g.Rules.Name()
+	s.Date, s.Match, s.Teams = g.Setup.Date, g.Setup.Match, g.Setup.Teams
 	return s
 }
 

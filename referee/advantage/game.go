@@ -41,9 +41,10 @@ const (
 
 // round is what each player did in one round, for the score sheet.
 type round struct {
-	drops, draws, pairs [2][]string
-	pick                [2]string
-	total               [2]int // pairs laid aside by the end of the round
+	drops, pairs [2][]string
+	pick         [2]string
+	begun        bool   // a card was drawn or played in it
+	total        [2]int // pairs laid aside by the end of the round
 }
 
 type game struct {
@@ -351,6 +352,7 @@ func (g *game) drop(seq int64, who int, p payload) []referee.Flag {
 	}
 	g.take(who, c)
 	g.cur().drops[who] = append(g.cur().drops[who], fmt.Sprintf("%s on %s", c.Pretty(), g.top(pile).Pretty()))
+	g.cur().begun = true
 	g.piles[pile] = append(g.piles[pile], c)
 	if g.stage == dropSecond {
 		g.stage = dropRefill
@@ -398,7 +400,7 @@ func (g *game) draw(seq int64, who int, p payload) []referee.Flag {
 	g.seen[key(c)] = true
 	g.stock--
 	g.hands[who] = append(g.hands[who], c)
-	g.cur().draws[who] = append(g.cur().draws[who], c.Pretty())
+	g.cur().begun = true
 	return flags
 }
 

@@ -37,6 +37,9 @@ type Rules struct{}
 // Kind implements referee.Rules.
 func (Rules) Kind() string { return "advantage" }
 
+// Name implements referee.Rules.
+func (Rules) Name() string { return "Advantage" }
+
 // Ruleset implements referee.Rules.
 func (Rules) Ruleset() string { return "advantage/1" }
 

@@ -157,8 +157,8 @@ func (g *game) Status() []referee.Field {
 	return f
 }
 
-// Sheet implements referee.Game: a row per round with each player's drops, draws, pick and
-// pairs, and the running count of pairs.
+// Sheet implements referee.Game: a row per round with each player's drops, pick and pairs,
+// and the running count of pairs. (The cards drawn are in the log.)
 func (g *game) Sheet() *scoring.Sheet {
 	s := &scoring.Sheet{
 		Kind:      "advantage",
@@ -166,7 +166,6 @@ func (g *game) Sheet() *scoring.Sheet {
 		RoundName: "round",
 		Columns: []scoring.Column{
 			{Key: "drops", Title: "drops", PerPlayer: true},
-			{Key: "draws", Title: "draws", PerPlayer: true},
 			{Key: "pick", Title: "pick", PerPlayer: true},
 			{Key: "pairs", Title: "pairs laid aside", PerPlayer: true},
 			{Key: "total", Title: "pairs so far", PerPlayer: true},
@@ -176,12 +175,12 @@ func (g *game) Sheet() *scoring.Sheet {
 		Finished:  g.stage == ended,
 	}
 	for i, r := range g.rounds {
-		if i == len(g.rounds)-1 && len(g.rounds) > 1 && g.stage != ended && len(r.drops[1-g.dealer])+len(r.draws[1-g.dealer]) == 0 {
+		if i == len(g.rounds)-1 && len(g.rounds) > 1 && g.stage != ended && !r.begun {
 			continue // a round not begun
 		}
 		row := scoring.Round{Number: i + 1, Values: map[string]any{}, Players: map[string]map[string]any{}}
 		for p, name := range g.players {
-			row.Players[name] = map[string]any{"drops": nonNil(r.drops[p]), "draws": nonNil(r.draws[p]), "pick": r.pick[p], "pairs": nonNil(r.pairs[p]), "total": r.total[p]}
+			row.Players[name] = map[string]any{"drops": nonNil(r.drops[p]), "pick": r.pick[p], "pairs": nonNil(r.pairs[p]), "total": r.total[p]}
 			for _, pair := range r.pairs[p] {
 				s.Breakdown[name] = append(s.Breakdown[name], scoring.Line{Text: fmt.Sprintf("round %d: pair %s", i+1, pair), Points: 1})
 			}
@@ -287,7 +286,7 @@ func (g *game) Clone() referee.Game {
 	for i, r := range g.rounds {
 		cr := *r
 		for p := range 2 {
-			cr.drops[p], cr.draws[p], cr.pairs[p] = slices.Clone(r.drops[p]), slices.Clone(r.draws[p]), slices.Clone(r.pairs[p])
+			cr.drops[p], cr.pairs[p] = slices.Clone(r.drops[p]), slices.Clone(r.pairs[p])
 		}
 		c.rounds[i] = &cr
 	}

@@ -77,6 +77,9 @@ type Rules struct{}
 // Kind implements referee.Rules.
 func (Rules) Kind() string { return "article2" }
 
+// Name implements referee.Rules.
+func (Rules) Name() string { return "Article II" }
+
 // Ruleset implements referee.Rules.
 func (Rules) Ruleset() string { return "article2/1" }
 

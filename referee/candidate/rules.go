@@ -31,6 +31,9 @@ type Rules struct{}
 // Kind implements referee.Rules.
 func (Rules) Kind() string { return "candidate" }
 
+// Name implements referee.Rules.
+func (Rules) Name() string { return "Candidate" }
+
 // Ruleset implements referee.Rules.
 func (Rules) Ruleset() string { return "candidate/1" }
 

@@ -28,6 +28,9 @@ type Rules struct{}
 // Kind implements referee.Rules.
 func (Rules) Kind() string { return "capture" }
 
+// Name implements referee.Rules.
+func (Rules) Name() string { return "Capture" }
+
 // Ruleset implements referee.Rules.
 func (Rules) Ruleset() string { return "capture/1" }
 

@@ -222,7 +222,7 @@ func (g *game) Sheet() *scoring.Sheet {
 func (g *game) explain(h *hand, p, captured, left int) string {
 	text := fmt.Sprintf("hand %d: captured %d, left %d", h.number, captured, left)
 	if h.bonus != 0 {
-		text += fmt.Sprintf(" (%s counts double)", h.bonus.Name())
+		text += fmt.Sprintf(", %s ×2", h.bonus.Name())
 	}
 	switch {
 	case p == h.extraTo && h.wentOut == p:

@@ -30,6 +30,9 @@ type Rules struct{}
 // Kind implements referee.Rules.
 func (Rules) Kind() string { return "pinochle" }
 
+// Name implements referee.Rules.
+func (Rules) Name() string { return "Pinochle" }
+
 // Ruleset implements referee.Rules.
 func (Rules) Ruleset() string { return "pinochle/1" }
 

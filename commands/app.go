@@ -13,6 +13,7 @@ import (
 	"github.com/urfave/cli/v2"
 
 	"github.com/tableside/tableside/commands/table"
+	"github.com/tableside/tableside/referee"
 )
 
 // usageError is a mistake in what was typed on the command line: exit code 2.
@@ -109,8 +110,12 @@ func NewApp(schema string, stdin io.Reader, stdout, stderr io.Writer) *cli.App {
 		},
 	}
 	app.Action = func(c *cli.Context) error {
-		if c.Args().Present() {
-			return usagef("unknown command %q (see `tableside help`)", c.Args().First())
+		if word := c.Args().First(); word != "" {
+			var names []string
+			for _, cmd := range c.App.Commands {
+				names = append(names, cmd.Name)
+			}
+			return usagef("unknown command %q%s (see `tableside help`)", word, referee.DidYouMean(word, names))
 		}
 		return cli.ShowAppHelp(c)
 	}

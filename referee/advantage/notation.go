@@ -3,6 +3,7 @@ package advantage
 import (
 	"encoding/json"
 	"fmt"
+	"maps"
 	"slices"
 	"strconv"
 	"strings"
@@ -41,7 +42,7 @@ func (g *game) Parse(words []string) (referee.Move, error) {
 	}
 	typ, ok := verbs[strings.ToLower(words[0])]
 	if !ok {
-		return referee.Move{}, referee.MoveErrorf("unknown player or move %q (players: %s; moves: deal, drop, draw, pick, pair, pass)", words[0], strings.Join(g.players[:], ", "))
+		return referee.Move{}, referee.MoveErrorf("unknown player or move %q (players: %s; moves: deal, drop, draw, pick, pair, pass)%s", words[0], strings.Join(g.players[:], ", "), referee.DidYouMean(words[0], g.players[:], slices.Collect(maps.Keys(verbs))))
 	}
 	verb, args := words[0], words[1:]
 	if typ == TypeDeal {

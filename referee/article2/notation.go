@@ -148,7 +148,7 @@ func (g *game) Parse(words []string) (referee.Move, error) {
 	k, err := lookup(words[0])
 	if err != nil {
 		if verb != verbPlay && actor == "" && len(matches(words[0])) == 0 {
-			return referee.Move{}, referee.MoveErrorf("unknown player, move or card %q (players: %s; moves: start, draw, play CARD TARGET)", words[0], strings.Join(g.players, ", "))
+			return referee.Move{}, referee.MoveErrorf("unknown player, move or card %q (players: %s; moves: start, draw, play CARD TARGET)%s", words[0], strings.Join(g.players, ", "), referee.DidYouMean(words[0], g.players, []string{verbPlay, verbStart, verbDraw}))
 		}
 		return referee.Move{}, err
 	}

@@ -3,6 +3,8 @@ package candidate
 import (
 	"encoding/json"
 	"fmt"
+	"maps"
+	"slices"
 	"strings"
 
 	"github.com/tableside/tableside/cards"
@@ -36,7 +38,7 @@ func (g *game) Parse(words []string) (referee.Move, error) {
 	}
 	typ, ok := verbs[strings.ToLower(words[0])]
 	if !ok {
-		return referee.Move{}, referee.MoveErrorf("unknown player or move %q (players: %s; moves: seat, reveal, bid, pass, hand, left)", words[0], strings.Join(g.players[:], ", "))
+		return referee.Move{}, referee.MoveErrorf("unknown player or move %q (players: %s; moves: seat, reveal, bid, pass, hand, left)%s", words[0], strings.Join(g.players[:], ", "), referee.DidYouMean(words[0], g.players[:], slices.Collect(maps.Keys(verbs))))
 	}
 	args := words[1:]
 	need := func(n int, what string) error {

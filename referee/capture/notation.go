@@ -3,6 +3,8 @@ package capture
 import (
 	"encoding/json"
 	"fmt"
+	"maps"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -48,6 +50,9 @@ func (g *game) Parse(words []string) (referee.Move, error) {
 	args := words[1:]
 	if !ok {
 		if _, cerr := ucd.Parse(words[0]); cerr != nil {
+			if hint := referee.DidYouMean(words[0], g.players, slices.Collect(maps.Keys(verbs))); hint != "" {
+				return referee.Move{}, referee.MoveErrorf("unknown player, move or card %q%s", words[0], hint)
+			}
 			return referee.Move{}, referee.MoveErrorf("unknown player, move or card %q (players: %s; moves: CARD, noplay, pass, capture, bid, up, left): %v", words[0], strings.Join(g.players, ", "), cerr)
 		}
 		typ, args = TypePlay, words // a bare card is a play

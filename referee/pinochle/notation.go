@@ -3,6 +3,8 @@ package pinochle
 import (
 	"encoding/json"
 	"fmt"
+	"maps"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -65,7 +67,7 @@ func (g *game) Parse(words []string) (referee.Move, error) {
 		} else if _, err := cards.Parse(words[0]); err == nil {
 			typ, args = TypePlay, words
 		} else {
-			return referee.Move{}, referee.MoveErrorf("unknown player or move %q (players: %s; moves: bid, pass, trump, meld, play, hand)", words[0], strings.Join(g.players[:], ", "))
+			return referee.Move{}, referee.MoveErrorf("unknown player or move %q (players: %s; moves: bid, pass, trump, meld, play, hand)%s", words[0], strings.Join(g.players[:], ", "), referee.DidYouMean(words[0], g.players[:], slices.Collect(maps.Keys(verbs))))
 		}
 	}
 	if actor == "" {

@@ -96,9 +96,17 @@ func writeStandings(c *cli.Context, format string, s *table.Standings) error {
 	if len(s.Leaders) > 1 {
 		lead = "share the lead"
 	}
-	fmt.Fprintf(w, "%s %s with %d points\n", strings.Join(s.Leaders, " and "), lead, s.Standings[0].Points)
+	fmt.Fprintf(w, "%s %s with %d points\n", andList(s.Leaders), lead, s.Standings[0].Points)
 	if len(s.Others) > 0 {
 		fmt.Fprintf(c.App.ErrWriter, "tableside: note: games %v are filed under this match but are not %s: not counted\n", s.Others, s.Kind)
 	}
 	return nil
+}
+
+// andList writes names as people do: "ann", "ann and bob", "ann, bob and cy".
+func andList(names []string) string {
+	if len(names) < 2 {
+		return strings.Join(names, "")
+	}
+	return strings.Join(names[:len(names)-1], ", ") + " and " + names[len(names)-1]
 }

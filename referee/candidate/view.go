@@ -79,11 +79,17 @@ func pretty(cs []cards.Card) string {
 
 // Hint implements referee.Game.
 func (g *game) Hint() string {
-	// A candidate turned up after a player ran out went straight to the opponent: say so,
-	// or nothing at the table would.
-	if st := g.cur(); st != nil && st.forfeit != nobody && len(st.candidates) > 0 {
-		if c := st.candidates[len(st.candidates)-1]; c.seq == g.last && c.price.Rank == 0 {
-			return fmt.Sprintf("%s goes to %s at no cost (C9: %s ran out); %s", c.card.Pretty(), g.players[c.winner], g.players[st.forfeit], g.next())
+	// Say what the last move decided, or nothing at the table would: who captured the
+	// candidate, and for what.
+	if st := g.cur(); st != nil && len(st.candidates) > 0 {
+		if c := st.candidates[len(st.candidates)-1]; c.seq == g.last {
+			switch {
+			case c.price.Rank != 0:
+				return fmt.Sprintf("%s captures %s for %s; %s", g.players[c.winner], c.card.Pretty(), c.price.Pretty(), g.next())
+			case st.forfeit != nobody:
+				return fmt.Sprintf("%s goes to %s at no cost (C9: %s ran out); %s", c.card.Pretty(), g.players[c.winner], g.players[st.forfeit], g.next())
+			}
+			return fmt.Sprintf("%s captures %s at no cost; %s", g.players[c.winner], c.card.Pretty(), g.next())
 		}
 	}
 	return g.next()

@@ -99,7 +99,7 @@ cy capture
 // Saturn; two rounds later cy leads 3 Neptune, which proves it false (U6, U14).
 func TestNoPlayProvedLater(t *testing.T) {
 	o := play(t, three(nil), opening)
-	if flagsOf(o) != "" || o.Game.Hint() != "cy leads a Neptune, Saturn or Venus card, or passes the lead if holding none" {
+	if flagsOf(o) != "" || o.Game.Hint() != "cy captures 2 cards; cy leads a Neptune, Saturn or Venus card, or passes the lead if holding none" {
 		t.Fatalf("flags %q, hint %q", flagsOf(o), o.Game.Hint())
 	}
 	o = play(t, three(nil), opening+"cy 3N")

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"slices"
+	"strings"
 
 	"github.com/tableside/tableside/cards/ucd"
 	"github.com/tableside/tableside/referee"
@@ -118,6 +119,9 @@ type game struct {
 	hands    []*hand
 	totals   []int // the hands' scores, halving included
 	adjusted []int // adjustments in force, for halving (U21, L5)
+	// said is what the latest event decided by itself — a capture, a hand scored — for the
+	// hint to say, or nothing at the table would.
+	said []string
 }
 
 type payload struct {
@@ -184,6 +188,7 @@ func (g *game) deal() {
 
 // Apply implements referee.Game.
 func (g *game) Apply(seq int64, m referee.Move) []referee.Flag {
+	g.said = nil
 	var p payload
 	if err := json.Unmarshal(m.Payload, &p); err != nil {
 		return one(flag(seq, "U1", referee.Impossible, "unreadable move (%v); ignored", err))
@@ -496,16 +501,20 @@ func (g *game) take(seq int64, who int) []referee.Flag {
 func (g *game) capture() {
 	h := g.cur()
 	who := h.lastPlayer()
+	before := len(h.captured[who])
 	for _, pl := range h.round {
 		h.captured[who] = append(h.captured[who], pl.card)
 	}
 	rank := h.lead().Rank
 	h.round = nil
 	tookUp := h.up != nil && h.up.Rank == rank
+	said := fmt.Sprintf("%s captures %d cards", g.name(who), len(h.captured[who])-before)
 	if tookUp {
+		said += " and the up-card " + h.up.Pretty()
 		h.captured[who] = append(h.captured[who], *h.up)
 		h.up = nil
 	}
+	g.said = append(g.said, said)
 	switch {
 	case h.wentOut != nobody: // the hand ends with this capture (U9)
 		g.stage = showing
@@ -608,6 +617,10 @@ func (g *game) score() {
 	case g.bonus == "follows" && h.lastUp != nil:
 		h.bonus = h.lastUp.Suit
 	}
+	scores := make([]string, g.n())
+	defer func() {
+		g.said = append(g.said, fmt.Sprintf("hand %d scores %s", h.number, strings.Join(scores, ", ")))
+	}()
 	for p := range g.players {
 		for _, c := range h.captured[p] {
 			h.score[p] += h.value(c)
@@ -619,6 +632,7 @@ func (g *game) score() {
 			h.score[p] -= h.bid
 		}
 		g.totals[p] += h.score[p]
+		scores[p] = fmt.Sprintf("%s %+d", g.name(p), h.score[p])
 		if t := g.totals[p] + g.adjusted[p]; g.halving && slices.Contains(thresholds(g.n()), t) {
 			h.halved[p] = -t / 2
 			g.totals[p] += h.halved[p]

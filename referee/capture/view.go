@@ -66,8 +66,16 @@ func (g *game) Legal() []referee.Move {
 	return out
 }
 
-// Hint implements referee.Game: who is to do what.
+// Hint implements referee.Game: what the latest event decided by itself, then who is to do what.
 func (g *game) Hint() string {
+	if len(g.said) > 0 {
+		return strings.Join(g.said, "; ") + "; " + g.next()
+	}
+	return g.next()
+}
+
+// next says who is to do what.
+func (g *game) next() string {
 	h := g.cur()
 	switch g.stage {
 	case turning:

@@ -159,6 +159,10 @@ type game struct {
 	// them (L5).
 	adjusted [2]int
 	over     bool
+	// last is the latest event applied, and won what the trick it ended was won with, so that
+	// the hint can say what that event decided.
+	last int64
+	won  string
 }
 
 func (g *game) player(name string) int { return referee.PlayerIndex(g.players[:], name) }
@@ -195,6 +199,7 @@ func flag(seq int64, rule string, sev referee.Severity, format string, args ...a
 
 // Apply implements referee.Game.
 func (g *game) Apply(seq int64, m referee.Move) []referee.Flag {
+	g.last, g.won = seq, ""
 	var p payload
 	if err := json.Unmarshal(m.Payload, &p); err != nil {
 		return []referee.Flag{flag(seq, "P14", referee.Impossible, "unreadable move (%v); ignored", err)}
@@ -521,6 +526,11 @@ func (g *game) endTrick(h *hand) {
 		winner = 1 - leader
 	}
 	h.tricks[winner]++
+	best := lead
+	if winner != leader {
+		best = follow
+	}
+	g.won = fmt.Sprintf("%s takes trick %d with %s", g.players[winner], h.tricks[0]+h.tricks[1], best.Pretty())
 	for _, c := range h.trick {
 		if counter(c) {
 			h.count[winner]++

@@ -2,6 +2,7 @@ package pinochle
 
 import (
 	"encoding/json"
+	"fmt"
 	"math/rand/v2"
 	"reflect"
 	"strings"
@@ -423,8 +424,11 @@ func TestHandScores(t *testing.T) {
 			t.Errorf("%s scored %d, want %d", g.players[p], h.score[p], want)
 		}
 	}
-	if !strings.HasPrefix(g.Hint(), "hand 2: bob may bid 10 or more") {
-		t.Errorf("next hand not opened by bob: %q", g.Hint())
+	// The hint says who took the last trick and what the hand scored, then that bob opens
+	// the next hand.
+	wantEnd := fmt.Sprintf("; hand 1 scores ann %+d, bob %+d; hand 2: bob may bid 10 or more, or pass", h.score[0], h.score[1])
+	if hint := g.Hint(); !strings.Contains(hint, " takes trick 12 with ") || !strings.HasSuffix(hint, wantEnd) {
+		t.Errorf("hint %q, want a trick won and it to end %q", hint, wantEnd)
 	}
 }
 

@@ -82,6 +82,20 @@ func (g *game) Legal() []referee.Move {
 
 // Hint implements referee.Game.
 func (g *game) Hint() string {
+	// Say what the last move decided: the trick it ended, and the hand's score when it ended
+	// the hand.
+	if g.won == "" {
+		return g.next()
+	}
+	said := g.won
+	if h := g.cur(); h.phase == done {
+		said += fmt.Sprintf("; hand %d scores %s %+d, %s %+d", h.number, g.players[0], h.score[0], g.players[1], h.score[1])
+	}
+	return said + "; " + g.next()
+}
+
+// next says what may be played now.
+func (g *game) next() string {
 	if g.over {
 		return "the game is over: see `score`"
 	}

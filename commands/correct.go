@@ -8,6 +8,7 @@ import (
 	"github.com/urfave/cli/v2"
 
 	"github.com/tableside/tableside/commands/table"
+	"github.com/tableside/tableside/events"
 )
 
 func noteFlag() cli.Flag {
@@ -17,14 +18,18 @@ func noteFlag() cli.Flag {
 // correction completes a command that records one correction: it reads the game and the
 // words after it, and shows what the correction changes (or, with --dry-run, would change).
 func correction(cmd *cli.Command) *cli.Command {
-	cmd.Flags = append(cmd.Flags, noteFlag(), &cli.BoolFlag{Name: "dry-run", Usage: "print how flags and scores would change, and record nothing"})
+	cmd.Flags = append(cmd.Flags, noteFlag(), &cli.BoolFlag{Name: "dry-run", Usage: "print how flags and scores would change, and record nothing"}, formatFlag(textOrJSON))
 	cmd.Action = func(c *cli.Context) error {
+		format, err := checkFormat(c, textOrJSON)
+		if err != nil {
+			return err
+		}
 		app, g, err := openGame(c)
 		if err != nil {
 			return err
 		}
 		defer app.Close()
-		return correct(c, app, g, table.Correction{Verb: cmd.Name, Args: c.Args().Slice()[1:], Note: c.String("note"), Force: c.Bool("force")}, c.Bool("dry-run"), face{})
+		return correct(c, app, g, table.Correction{Verb: cmd.Name, Args: c.Args().Slice()[1:], Note: c.String("note"), Force: c.Bool("force")}, c.Bool("dry-run"), face{format: format})
 	}
 	return cmd
 }
@@ -41,6 +46,10 @@ func correct(c *cli.Context, app *table.App, g *table.Game, corr table.Correctio
 	}
 	noteRejudged(c.App.ErrWriter, g.ID, done.Rejudged)
 	w := c.App.Writer
+	if f.format == "json" {
+		return writeJSON(w, corrected{Recorded: !dryRun, Event: done.Event, Text: done.After.Describe(done.Event),
+			Changes: done.Changes(), Next: done.After.Game.Hint(), Legal: done.After.Legal()})
+	}
 	if dryRun {
 		fmt.Fprintf(w, "dry run, nothing recorded: %s\n", done.After.Describe(done.Event))
 		writeChanges(w, done.Changes())
@@ -52,6 +61,17 @@ func correct(c *cli.Context, app *table.App, g *table.Game, corr table.Correctio
 		fmt.Fprintf(w, "next: %s\n", done.After.Game.Hint())
 	}
 	return nil
+}
+
+// corrected is the JSON of a correction: the event (as it would be, in a dry run), its words,
+// how it changes the flags and totals, and what is legal next.
+type corrected struct {
+	Recorded bool          `json:"recorded"` // false in a dry run
+	Event    events.Event  `json:"event"`
+	Text     string        `json:"text"`
+	Changes  table.Changes `json:"changes"`
+	Next     string        `json:"next"`
+	Legal    []string      `json:"legal"`
 }
 
 // writeChanges prints how a correction changes the flags and totals.

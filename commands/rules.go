@@ -5,7 +5,10 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/olekukonko/tablewriter/pkg/twwidth"
 	"github.com/urfave/cli/v2"
+
+	"github.com/tableside/tableside/commands/render"
 
 	"github.com/tableside/tableside/commands/table"
 	"github.com/tableside/tableside/referee"
@@ -41,7 +44,7 @@ func rulesCommand() *cli.Command {
 			if min == max {
 				players = fmt.Sprint(min)
 			}
-			fmt.Fprintf(w, "%s (ruleset %s), %s players\n\n", r.Kind(), r.Ruleset(), players)
+			fmt.Fprintf(w, "%s — %s (ruleset %s), %s players\n\n", r.Name(), r.Kind(), r.Ruleset(), players)
 			if len(r.Options()) == 0 {
 				fmt.Fprintln(w, "options: none")
 			} else {
@@ -56,13 +59,36 @@ func rulesCommand() *cli.Command {
 			}
 			fmt.Fprintf(w, "\nmoves (tableside record GAME …):\n")
 			for _, g := range r.Grammar() {
-				fmt.Fprintf(w, "  %s\n", g)
+				fmt.Fprintln(w, wrap(g, "  ", "      ", render.Columns(w)))
 			}
 			fmt.Fprintf(w, "\nrulings:\n")
+			width := render.Columns(w)
 			for _, rl := range rulings {
-				fmt.Fprintf(w, "  %s %s. %s\n", rl.ID, rl.Title, rl.Text)
+				fmt.Fprintln(w, wrap(fmt.Sprintf("%s %s. %s", rl.ID, rl.Title, rl.Text), "  ", "      ", width))
 			}
 			return nil
 		},
 	}
+}
+
+// wrap breaks text longer than width columns into lines at spaces, the first line indented by
+// first and the others by rest. A word longer than a line stays whole.
+func wrap(text, first, rest string, width int) string {
+	if twwidth.Width(first+text) <= width {
+		return first + text // as written, spacing and all
+	}
+	var b strings.Builder
+	line, indent := first, first
+	for _, word := range strings.Fields(text) {
+		if line != indent && twwidth.Width(line+" "+word) > width {
+			b.WriteString(line + "\n")
+			line, indent = rest, rest
+		}
+		if line != indent {
+			line += " "
+		}
+		line += word
+	}
+	b.WriteString(line)
+	return b.String()
 }

@@ -17,7 +17,7 @@ import (
 // sheetText is the terminal form: the rounds with a two-line header (player, then column), so
 // that two players fit in 80 columns; then totals, adjustments, the result and the flags.
 func sheetText(w io.Writer, v *view) error {
-	width := columnsOf(w)
+	width := Columns(w)
 	bw := bufio.NewWriter(w)
 	fmt.Fprintf(bw, "%s — game %d\n%s\n\n", v.Title, v.Game, v.heading())
 	if len(v.Rounds) == 0 {
@@ -85,7 +85,7 @@ func sheetMarkdown(w io.Writer, v *view) error {
 // writeTable is Table for the table and md formats. In the terminal the widest column is the one
 // that wraps when the table is too wide.
 func writeTable(w io.Writer, md bool, header []string, rows [][]string) error {
-	width := columnsOf(w)
+	width := Columns(w)
 	bw := bufio.NewWriter(w)
 	widths := columnWidths(header, rows)
 	widest := -1
@@ -154,8 +154,8 @@ type Sized interface{ Columns() int }
 // defaultColumns is the width text tables aim for when the writer does not say.
 const defaultColumns = 80
 
-// columnsOf is how wide w is, in columns.
-func columnsOf(w io.Writer) int {
+// Columns is how wide w is, in columns: a terminal's width, else 80.
+func Columns(w io.Writer) int {
 	if s, ok := w.(Sized); ok && s.Columns() > 0 {
 		return s.Columns()
 	}

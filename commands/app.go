@@ -47,7 +47,15 @@ func Run(schema string, args []string, stdin io.Reader, stdout, stderr io.Writer
 		}
 		return nil
 	}
-	err := app.Run(hoistFlags(app, helpOf(args)))
+	asked := len(args) > 1 && args[len(args)-1] == completionFlag
+	if asked {
+		args = args[:len(args)-1]
+	}
+	args = hoistFlags(app, helpOf(args))
+	if asked {
+		args = append(args, completionFlag)
+	}
+	err := app.Run(args)
 	if err == nil {
 		return 0
 	}
@@ -91,6 +99,8 @@ func NewApp(schema string, stdin io.Reader, stdout, stderr io.Writer) *cli.App {
 		ErrWriter:      stderr,
 		ExitErrHandler: func(*cli.Context, error) {},
 		Version:        version(),
+		// Shells ask for what may come next with --generate-bash-completion (completion.go).
+		EnableBashCompletion: true,
 		// A repeated flag carries one value each time: `--team red=ann,cy` keeps its comma.
 		DisableSliceFlagSeparator: true,
 		Flags: []cli.Flag{
@@ -106,7 +116,7 @@ func NewApp(schema string, stdin io.Reader, stdout, stderr io.Writer) *cli.App {
 			newCommand(), gamesCommand(), recordCommand(), playCommand(), showCommand(), logCommand(), checkCommand(),
 			undoCommand(), voidCommand(), amendCommand(), ruleCommand(), adjustCommand(), abandonCommand(),
 			scoreCommand(), matchCommand(), exportCommand(), importCommand(), calcCommand(), rulesCommand(),
-			verifyCommand(), demoCommand(),
+			verifyCommand(), demoCommand(), completionCommand(),
 		},
 	}
 	app.Action = func(c *cli.Context) error {
@@ -127,6 +137,11 @@ func NewApp(schema string, stdin io.Reader, stdout, stderr io.Writer) *cli.App {
 	}
 	return app
 }
+
+// completionFlag is the flag a shell adds after the words typed so far to ask what may come
+// next. urfave/cli looks for it last, so it is taken off before the flags are moved and put
+// back after.
+const completionFlag = "--generate-bash-completion"
 
 // helpOf turns `tableside help calc meld` into `tableside calc meld --help`: urfave/cli's help
 // command looks one level down only, and would show calc's help instead of meld's.

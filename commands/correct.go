@@ -18,6 +18,7 @@ func noteFlag() cli.Flag {
 // correction completes a command that records one correction: it reads the game and the
 // words after it, and shows what the correction changes (or, with --dry-run, would change).
 func correction(cmd *cli.Command) *cli.Command {
+	cmd.BashComplete = completeGame
 	cmd.Flags = append(cmd.Flags, noteFlag(), &cli.BoolFlag{Name: "dry-run", Usage: "print how flags and scores would change, and record nothing"}, formatFlag(textOrJSON))
 	cmd.Action = func(c *cli.Context) error {
 		format, err := checkFormat(c, textOrJSON)

@@ -83,6 +83,7 @@ func openGame(c *cli.Context) (*table.App, *table.Game, error) {
 // the command has formats, checks it, opens the game, and runs.
 func gameCommand(cmd *cli.Command, formats []string, run func(c *cli.Context, app *table.App, g *table.Game, format string) error) *cli.Command {
 	cmd.ArgsUsage = "GAME"
+	cmd.BashComplete = completeGame
 	if formats != nil {
 		cmd.Flags = append(cmd.Flags, formatFlag(formats))
 	}

@@ -14,10 +14,11 @@ import (
 
 func recordCommand() *cli.Command {
 	return &cli.Command{
-		Name:      "record",
-		Aliases:   []string{"r"},
-		Usage:     "record a move; an illegal move is refused with the rule and what is legal",
-		ArgsUsage: "GAME MOVE…",
+		Name:         "record",
+		Aliases:      []string{"r"},
+		Usage:        "record a move; an illegal move is refused with the rule and what is legal",
+		ArgsUsage:    "GAME MOVE…",
+		BashComplete: completeGame,
 		Flags: []cli.Flag{
 			&cli.BoolFlag{Name: "force", Usage: "record an illegal move anyway, flagged (it happened at the table)"},
 			&cli.Int64Flag{Name: "after", Usage: "record only if the log's last event is this one (for scripts)"},

@@ -8,6 +8,7 @@ import (
 
 	"github.com/tableside/tableside/commands/render"
 	"github.com/tableside/tableside/commands/table"
+	"github.com/tableside/tableside/referee"
 )
 
 func matchCommand() *cli.Command {
@@ -42,6 +43,15 @@ func matchCommand() *cli.Command {
 			}
 			s, err := app.Match(c.Context, strings.Join(c.Args().Slice(), " "))
 			if table.CodeOf(err) == table.NotFound {
+				var names []string
+				if matches, merr := app.Matches(c.Context); merr == nil {
+					for _, m := range matches {
+						names = append(names, m.Match)
+					}
+				}
+				if guess := referee.DidYouMean(strings.Join(c.Args().Slice(), " "), names); guess != "" {
+					return hinted{err, strings.TrimPrefix(guess, "; ")}
+				}
 				return hinted{err, "start one with `tableside new KIND --players … --match NAME`"}
 			}
 			if err != nil {

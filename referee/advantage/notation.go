@@ -241,21 +241,12 @@ func (g *game) words(m referee.Move, pretty bool) string {
 	if err := json.Unmarshal(m.Payload, &p); err != nil {
 		return fmt.Sprintf("%s (unreadable: %v)", m.Type, err)
 	}
-	card := func(c *cards.Card) string {
-		switch {
-		case c == nil:
-			return "?"
-		case pretty:
-			return c.Pretty()
-		}
-		return c.String()
-	}
+	card := func(c *cards.Card) string { return referee.CardWord(c, pretty) }
 	list := func(cs []cards.Card) string {
-		out := make([]string, len(cs))
-		for i := range cs {
-			out[i] = card(&cs[i])
+		if len(cs) == 0 {
+			return "" // a deal's part left empty reads back as written
 		}
-		return strings.Join(out, " ")
+		return referee.CardWords(cs, pretty, " ")
 	}
 	type form struct{ plain, pretty string }
 	var f form

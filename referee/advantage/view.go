@@ -122,16 +122,7 @@ func (g *game) Legal() []referee.Move {
 
 func ptr(c cards.Card) *cards.Card { return &c }
 
-func pretty(cs []cards.Card) string {
-	if len(cs) == 0 {
-		return "none"
-	}
-	out := make([]string, len(cs))
-	for i, c := range cs {
-		out[i] = c.Pretty()
-	}
-	return strings.Join(out, " ")
-}
+func pretty(cs []cards.Card) string { return referee.CardWords(cs, true, " ") }
 
 // Status implements referee.Game.
 func (g *game) Status() []referee.Field {

@@ -146,22 +146,8 @@ func (g *game) words(m referee.Move, pretty bool) string {
 	if err := json.Unmarshal(m.Payload, &p); err != nil {
 		return fmt.Sprintf("%s (unreadable: %v)", m.Type, err)
 	}
-	card := func(c *cards.Card) string {
-		switch {
-		case c == nil:
-			return "?"
-		case pretty:
-			return c.Pretty()
-		}
-		return c.String()
-	}
-	list := func(cs []cards.Card) string {
-		var out []string
-		for i := range cs {
-			out = append(out, card(&cs[i]))
-		}
-		return strings.Join(out, " ")
-	}
+	card := func(c *cards.Card) string { return referee.CardWord(c, pretty) }
+	list := func(cs []cards.Card) string { return referee.CardWords(cs, pretty, " ") }
 	type form struct{ plain, pretty string }
 	var f form
 	switch m.Type {

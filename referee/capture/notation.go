@@ -146,24 +146,9 @@ func (g *game) words(m referee.Move, pretty bool) string {
 	if err := json.Unmarshal(m.Payload, &p); err != nil {
 		return fmt.Sprintf("%s (unreadable: %v)", m.Type, err)
 	}
-	card := func(c *ucd.Card) string {
-		switch {
-		case c == nil:
-			return "?"
-		case pretty:
-			return c.Pretty()
-		}
-		return c.String()
-	}
+	card := func(c *ucd.Card) string { return referee.CardWord(c, pretty) }
 	list := func(cs []ucd.Card) string {
-		if len(cs) == 0 {
-			return "none"
-		}
-		out := make([]string, len(cs))
-		for i := range cs {
-			out[i] = card(&cs[i])
-		}
-		return strings.Join(out, map[bool]string{true: ", ", false: " "}[pretty])
+		return referee.CardWords(cs, pretty, map[bool]string{true: ", ", false: " "}[pretty])
 	}
 	points := "?"
 	if p.Points != nil {

@@ -159,22 +159,8 @@ func words(m referee.Move, pretty bool) string {
 	if err := json.Unmarshal(m.Payload, &p); err != nil {
 		return fmt.Sprintf("%s (unreadable: %v)", m.Type, err)
 	}
-	card := func(c cards.Card) string {
-		if pretty {
-			return c.Pretty()
-		}
-		return c.String()
-	}
-	list := func() string {
-		if len(p.Cards) == 0 {
-			return "none"
-		}
-		out := make([]string, len(p.Cards))
-		for i, c := range p.Cards {
-			out[i] = card(c)
-		}
-		return strings.Join(out, " ")
-	}
+	card := func(c cards.Card) string { return referee.CardWord(&c, pretty) }
+	list := func() string { return referee.CardWords(p.Cards, pretty, " ") }
 	pick := func(plain, people string) string {
 		if pretty {
 			return m.Actor + " " + people

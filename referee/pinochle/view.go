@@ -3,7 +3,6 @@ package pinochle
 import (
 	"fmt"
 	"slices"
-	"strings"
 
 	"github.com/tableside/tableside/cards"
 	"github.com/tableside/tableside/referee"
@@ -154,16 +153,7 @@ func (g *game) Status() []referee.Field {
 	return f
 }
 
-func pretty(cs []cards.Card) string {
-	if len(cs) == 0 {
-		return "none"
-	}
-	out := make([]string, len(cs))
-	for i, c := range cs {
-		out[i] = c.Pretty()
-	}
-	return strings.Join(out, " ")
-}
+func pretty(cs []cards.Card) string { return referee.CardWords(cs, true, " ") }
 
 // totalsText gives each player's total with the adjustments in force, as the sheet does (L5).
 func (g *game) totalsText() string {

@@ -1,8 +1,10 @@
 package commands
 
 import (
+	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 
 	"github.com/urfave/cli/v2"
 
@@ -23,24 +25,9 @@ func checkCommand() *cli.Command {
 			if err != nil {
 				return err
 			}
-			results := []table.Checked{}
-			if c.Bool("all") {
-				if c.NArg() > 0 {
-					return usagef("give a game or --all, not both")
-				}
-				app, err := openApp(c)
-				if err != nil {
-					return err
-				}
-				defer app.Close()
-				err = app.EachGame(c.Context, func(g *table.Game) error {
-					results = append(results, g.Checked())
-					return nil
-				})
-				if err != nil {
-					return err
-				}
-			} else {
+			open := 0
+			w := c.App.Writer
+			if !c.Bool("all") {
 				if c.NArg() > 1 {
 					return usagef("unexpected word %q: tableside check takes only the game", c.Args().Get(1))
 				}
@@ -49,25 +36,42 @@ func checkCommand() *cli.Command {
 					return err
 				}
 				defer app.Close()
-				results = append(results, g.Checked())
-			}
-			open := 0
-			for _, r := range results {
-				open += r.Open
-			}
-			if format == "json" {
-				var v any = results
-				if !c.Bool("all") {
-					v = results[0]
+				r := g.Checked()
+				if format == "json" {
+					if err := writeJSON(w, r); err != nil {
+						return err
+					}
+				} else {
+					writeChecked(w, r)
 				}
-				if err := writeJSON(c.App.Writer, v); err != nil {
+				open = r.Open
+			} else {
+				if c.NArg() > 0 {
+					return usagef("give a game or --all, not both")
+				}
+				app, err := openApp(c)
+				if err != nil {
 					return err
 				}
-			} else {
-				for _, r := range results {
-					fmt.Fprintf(c.App.Writer, "game %d (%s): %d open flag%s\n", r.Game, r.Kind, r.Open, plural(r.Open))
-					for _, f := range r.Flags {
-						fmt.Fprintf(c.App.Writer, "  event %d: %s\n", f.Seq, f)
+				defer app.Close()
+				// Each game is written as soon as it is replayed, and let go: the walk holds one
+				// game at a time however large the file.
+				list := jsonList{w: w}
+				err = app.EachGame(c.Context, func(g *table.Game) error {
+					r := g.Checked()
+					open += r.Open
+					if format == "json" {
+						return list.add(r)
+					}
+					writeChecked(w, r)
+					return nil
+				})
+				if err != nil {
+					return err
+				}
+				if format == "json" {
+					if err := list.close(); err != nil {
+						return err
 					}
 				}
 			}
@@ -77,4 +81,42 @@ func checkCommand() *cli.Command {
 			return nil
 		},
 	}
+}
+
+// writeChecked writes one game's check as text.
+func writeChecked(w io.Writer, r table.Checked) {
+	fmt.Fprintf(w, "game %d (%s): %d open flag%s\n", r.Game, r.Kind, r.Open, plural(r.Open))
+	for _, f := range r.Flags {
+		fmt.Fprintf(w, "  event %d: %s\n", f.Seq, f)
+	}
+}
+
+// jsonList writes a JSON array an element at a time, laid out as writeJSON lays out a slice,
+// so a long list is never held whole.
+type jsonList struct {
+	w io.Writer
+	n int
+}
+
+func (l *jsonList) add(v any) error {
+	b, err := json.MarshalIndent(v, "  ", "  ")
+	if err != nil {
+		return err
+	}
+	sep := ",\n  "
+	if l.n == 0 {
+		sep = "[\n  "
+	}
+	l.n++
+	_, err = fmt.Fprintf(l.w, "%s%s", sep, b)
+	return err
+}
+
+func (l *jsonList) close() error {
+	end := "\n]\n"
+	if l.n == 0 {
+		end = "[]\n"
+	}
+	_, err := io.WriteString(l.w, end)
+	return err
 }

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/tableside/tableside/commands/table"
+	"github.com/tableside/tableside/referee"
 )
 
 // TestTerminal: ASCII mode writes suit letters and plain borders, colour mode wraps the red
@@ -69,6 +70,29 @@ func TestCompletions(t *testing.T) {
 	} {
 		if got := completions(g, line); !slices.Equal(got, want) {
 			t.Errorf("%q: %q, want %q", line, got, want)
+		}
+	}
+}
+
+// TestJSONList: a list written an element at a time reads exactly as the whole slice would.
+func TestJSONList(t *testing.T) {
+	items := []table.Checked{{Game: 1, Kind: "candidate", Flags: []referee.Flag{}}, {Game: 2, Kind: "pinochle", Open: 1, Flags: []referee.Flag{{Seq: 5, Rule: "P10"}}}}
+	for n := range len(items) + 1 {
+		var whole, streamed bytes.Buffer
+		if err := writeJSON(&whole, items[:n]); err != nil {
+			t.Fatal(err)
+		}
+		list := jsonList{w: &streamed}
+		for _, it := range items[:n] {
+			if err := list.add(it); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if err := list.close(); err != nil {
+			t.Fatal(err)
+		}
+		if whole.String() != streamed.String() {
+			t.Errorf("%d items:\n%s\nstreamed:\n%s", n, whole.String(), streamed.String())
 		}
 	}
 }

@@ -11,6 +11,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/olekukonko/tablewriter/pkg/twwidth"
+
 	"github.com/tableside/tableside/commands/render"
 	"github.com/tableside/tableside/commands/table"
 	"github.com/tableside/tableside/referee/refereetest"
@@ -109,6 +111,22 @@ func TestSheetsPrintOnOnePage(t *testing.T) {
 			m := regexp.MustCompile(`(?s)<pre id="overflow">\[(.*?)\]</pre>`).FindSubmatch(dom)
 			if m == nil || len(m[1]) > 0 {
 				t.Errorf("%s on %s: does not fit: %q", kind, paper, m)
+			}
+		}
+	}
+}
+
+// TestTerminalSheetsFit renders a complete game of every kind, of the most players it takes, as
+// the terminal sheet and checks that no line is wider than 80 columns.
+func TestTerminalSheetsFit(t *testing.T) {
+	for _, kind := range table.Kinds() {
+		var out bytes.Buffer
+		if err := render.Sheet(&out, "table", widest(t, kind), nil); err != nil {
+			t.Fatal(err)
+		}
+		for _, line := range strings.Split(out.String(), "\n") {
+			if n := twwidth.Width(line); n > 80 {
+				t.Errorf("%s: a line is %d columns wide: %s", kind, n, line)
 			}
 		}
 	}

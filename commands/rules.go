@@ -5,7 +5,6 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/olekukonko/tablewriter/pkg/twwidth"
 	"github.com/urfave/cli/v2"
 
 	"github.com/tableside/tableside/commands/render"
@@ -59,36 +58,14 @@ func rulesCommand() *cli.Command {
 			}
 			fmt.Fprintf(w, "\nmoves (tableside record GAME …):\n")
 			for _, g := range r.Grammar() {
-				fmt.Fprintln(w, wrap(g, "  ", "      ", render.Columns(w)))
+				fmt.Fprintln(w, render.Wrap(g, "  ", "      ", render.Columns(w)))
 			}
 			fmt.Fprintf(w, "\nrulings:\n")
 			width := render.Columns(w)
 			for _, rl := range rulings {
-				fmt.Fprintln(w, wrap(fmt.Sprintf("%s %s. %s", rl.ID, rl.Title, rl.Text), "  ", "      ", width))
+				fmt.Fprintln(w, render.Wrap(fmt.Sprintf("%s %s. %s", rl.ID, rl.Title, rl.Text), "  ", "      ", width))
 			}
 			return nil
 		},
 	}
-}
-
-// wrap breaks text longer than width columns into lines at spaces, the first line indented by
-// first and the others by rest. A word longer than a line stays whole.
-func wrap(text, first, rest string, width int) string {
-	if twwidth.Width(first+text) <= width {
-		return first + text // as written, spacing and all
-	}
-	var b strings.Builder
-	line, indent := first, first
-	for _, word := range strings.Fields(text) {
-		if line != indent && twwidth.Width(line+" "+word) > width {
-			b.WriteString(line + "\n")
-			line, indent = rest, rest
-		}
-		if line != indent {
-			line += " "
-		}
-		line += word
-	}
-	b.WriteString(line)
-	return b.String()
 }

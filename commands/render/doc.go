@@ -4,11 +4,13 @@
 //
 // Sheet writes these formats (Formats):
 //
-//   - table: for the terminal. The rounds, with a two-line header (player name over column
-//     title) that fits two players in 80 columns; when the players do not fit side by side, one
-//     row per round and player instead. Then the totals with each player's breakdown, the
-//     adjustments, the result ("ann wins 48 to 40", "draw at 40", "in progress") and the flags,
-//     settled ones marked as settled. Long messages and notes wrap to stay within 80 columns.
+//   - table: for the terminal, as wide as the terminal (80 columns when it does not say). The
+//     rounds, with a two-line header (player name over column title); when the players do not
+//     fit side by side, one row per round and player instead; when that is still too wide, the
+//     round's own columns folded into one "details" column ("bidder ann, bid 12, trump ♥"),
+//     and last the text columns wrapped at spaces. Then the totals with each player's
+//     breakdown, the adjustments, the result ("ann wins 48 to 40", "draw at 40", "in
+//     progress") and the flags, settled ones marked as settled. Long messages and notes wrap.
 //   - md: the same content as Markdown headings and tables. Names and notes are escaped, so a
 //     "|" stays in its cell and "<b>" stays text.
 //   - csv: one table a file, which a spreadsheet opens: see below.

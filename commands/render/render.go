@@ -206,14 +206,18 @@ func (v *view) roundHeader(sep string) []string {
 
 // heading is the line under the title: who plays, when, in which match and teams, and with
 // which options.
-func (v *view) heading() string {
-	s := "players " + strings.Join(v.Players, ", ")
+func (v *view) heading() string { return strings.Join(v.headingParts(), headingSep) }
+
+const headingSep = " · "
+
+func (v *view) headingParts() []string {
+	parts := []string{"players " + strings.Join(v.Players, ", ")}
 	for _, part := range [][2]string{{"teams", v.Teams}, {"played", v.Date}, {"match", v.Match}, {"options", v.Options}} {
 		if part[1] != "" {
-			s += " · " + part[0] + " " + part[1]
+			parts = append(parts, part[0]+" "+part[1])
 		}
 	}
-	return s
+	return parts
 }
 
 // flagsTitle counts what still needs a ruling.

@@ -12,6 +12,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/olekukonko/tablewriter/pkg/twwidth"
+
 	"github.com/tableside/tableside/referee"
 	"github.com/tableside/tableside/scoring"
 )
@@ -450,14 +452,29 @@ func TestHeading(t *testing.T) {
 	s.Title, s.Date, s.Match = "Article II", "2026-11-20", "club night"
 	s.Teams = map[string][]string{"red": {"ann"}, "blue": {"bob"}}
 	for _, format := range []string{"table", "md", "html"} {
-		var buf bytes.Buffer
-		if err := Sheet(&buf, format, s, nil); err != nil {
+		buf := &sized{columns: 200} // the heading on one line
+		if err := Sheet(buf, format, s, nil); err != nil {
 			t.Fatal(err)
 		}
 		for _, want := range []string{"Article II — game 3", "teams blue: bob; red: ann · played 2026-11-20 · match club night"} {
 			if !strings.Contains(buf.String(), want) {
 				t.Errorf("%s: no %q in\n%s", format, want, buf.String())
 			}
+		}
+	}
+}
+
+// TestFill: pairs stay whole on a line with the separator's mark at its end, and only a pair
+// too long for a line breaks, at its spaces.
+func TestFill(t *testing.T) {
+	got := fill([]string{"opener ann", "bidder ann", "bid 12", "result set: made 6 of 10 (P12)"}, ", ", "", "", 20)
+	want := []string{"opener ann,", "bidder ann, bid 12,", "result set: made 6", "of 10 (P12)"}
+	if !slices.Equal(got, want) {
+		t.Errorf("got %q, want %q", got, want)
+	}
+	for _, l := range got {
+		if twwidth.Width(l) > 20 {
+			t.Errorf("%q is wider than 20", l)
 		}
 	}
 }

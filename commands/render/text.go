@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"fmt"
 	"io"
+	"slices"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -19,32 +20,44 @@ import (
 func sheetText(w io.Writer, v *view) error {
 	width := Columns(w)
 	bw := bufio.NewWriter(w)
-	fmt.Fprintf(bw, "%s — game %d\n%s\n\n", v.Title, v.Game, v.heading())
+	fmt.Fprintf(bw, "%s — game %d\n%s\n\n", v.Title, v.Game, strings.Join(fill(v.headingParts(), headingSep, "", "", width), "\n"))
 	if len(v.Rounds) == 0 {
 		fmt.Fprintf(bw, "no %ss yet\n", v.RoundName)
 	} else {
+		// Wide sheets step down: a row per player, then the round's own columns folded into
+		// one, then text columns wrapped. A player's name never wraps.
 		header, rows, numeric := v.roundHeader("\n"), v.Rounds, v.Numeric
-		if tableWidth(columnWidths(header, rows)) > width && len(v.PlayerCols) > 0 && len(v.Players) > 1 {
+		names := -1
+		tooWide := func() bool { return tableWidth(columnWidths(header, rows)) > width }
+		if tooWide() && len(v.PlayerCols) > 0 && len(v.Players) > 1 {
 			header, rows, numeric = v.longRounds()
+			names = 1 + len(v.RoundCols)
 		}
-		if err := table(bw, false, header, rows, numeric, -1, width); err != nil {
+		if tooWide() && len(v.RoundCols) > 1 {
+			if names > 0 {
+				names = 2 // after the round and its folded details
+			}
+			header, rows = v.foldRounds(header, rows, names, width)
+			numeric = numericColumns(len(header), rows)
+		}
+		if err := table(bw, false, header, rows, numeric, textColumns(numeric, 0, names), width); err != nil {
 			return err
 		}
 	}
 
 	fmt.Fprint(bw, "\nTotals\n")
-	if err := table(bw, false, totalsHeader, v.totalRows(), nil, 1, width); err != nil {
+	if err := table(bw, false, totalsHeader, v.totalRows(), nil, []int{1}, width); err != nil {
 		return err
 	}
 	if len(v.Adjust) > 0 {
 		fmt.Fprint(bw, "\nAdjustments\n")
-		if err := table(bw, false, adjustHeader, v.adjustRows(), nil, 3, width); err != nil {
+		if err := table(bw, false, adjustHeader, v.adjustRows(), nil, []int{3}, width); err != nil {
 			return err
 		}
 	}
 	fmt.Fprintf(bw, "\nResult: %s\n\n%s\n", v.Result, v.flagsTitle())
 	if len(v.Flags) > 0 {
-		if err := table(bw, false, flagsHeader, v.flagRows(), nil, 3, width); err != nil {
+		if err := table(bw, false, flagsHeader, v.flagRows(), nil, []int{3}, width); err != nil {
 			return err
 		}
 	}
@@ -58,43 +71,36 @@ func sheetMarkdown(w io.Writer, v *view) error {
 	fmt.Fprintf(bw, "## %s\n\n", mdEscape(capitalize(v.RoundName)+"s"))
 	if len(v.Rounds) == 0 {
 		fmt.Fprintf(bw, "No %ss yet.\n", mdEscape(v.RoundName))
-	} else if err := table(bw, true, v.roundHeader(" "), v.Rounds, v.Numeric, -1, 0); err != nil {
+	} else if err := table(bw, true, v.roundHeader(" "), v.Rounds, v.Numeric, nil, 0); err != nil {
 		return err
 	}
 
 	fmt.Fprint(bw, "\n## Totals\n\n")
-	if err := table(bw, true, totalsHeader, v.totalRows(), nil, 1, 0); err != nil {
+	if err := table(bw, true, totalsHeader, v.totalRows(), nil, nil, 0); err != nil {
 		return err
 	}
 	if len(v.Adjust) > 0 {
 		fmt.Fprint(bw, "\n## Adjustments\n\n")
-		if err := table(bw, true, adjustHeader, v.adjustRows(), nil, 3, 0); err != nil {
+		if err := table(bw, true, adjustHeader, v.adjustRows(), nil, nil, 0); err != nil {
 			return err
 		}
 	}
 	fmt.Fprintf(bw, "\n## Result\n\n%s\n\n## %s\n", mdEscape(v.Result), v.flagsTitle())
 	if len(v.Flags) > 0 {
 		fmt.Fprintln(bw)
-		if err := table(bw, true, flagsHeader, v.flagRows(), nil, 3, 0); err != nil {
+		if err := table(bw, true, flagsHeader, v.flagRows(), nil, nil, 0); err != nil {
 			return err
 		}
 	}
 	return bw.Flush()
 }
 
-// writeTable is Table for the table and md formats. In the terminal the widest column is the one
-// that wraps when the table is too wide.
+// writeTable is Table for the table and md formats. In the terminal the text columns wrap when
+// the table is too wide.
 func writeTable(w io.Writer, md bool, header []string, rows [][]string) error {
-	width := Columns(w)
 	bw := bufio.NewWriter(w)
-	widths := columnWidths(header, rows)
-	widest := -1
-	for i, w := range widths {
-		if widest < 0 || w > widths[widest] {
-			widest = i
-		}
-	}
-	if err := table(bw, md, header, rows, nil, widest, width); err != nil {
+	numeric := numericColumns(len(header), rows)
+	if err := table(bw, md, header, rows, numeric, textColumns(numeric, -1, -1), Columns(w)); err != nil {
 		return err
 	}
 	return bw.Flush()
@@ -104,9 +110,12 @@ func writeTable(w io.Writer, md bool, header []string, rows [][]string) error {
 // when numeric is nil) are aligned right. Headers are shown as given: tablewriter would otherwise
 // upper-case them and turn "so_far" into "SO FAR", and a player's name is not ours to change.
 //
-// In the terminal, when the table would be wider than width columns, column wrapCol (the free
-// text: a message, a note; -1 for none) is wrapped at word boundaries to make it fit.
-func table(w io.Writer, md bool, header []string, rows [][]string, numeric []bool, wrapCol, width int) error {
+// In the terminal (not md), a table wider than width columns is made to fit (see fit), wrapping
+// the columns in wrap.
+func table(w io.Writer, md bool, header []string, rows [][]string, numeric []bool, wrap []int, width int) error {
+	if !md {
+		header, rows = fit(header, rows, wrap, width)
+	}
 	if numeric == nil {
 		numeric = numericColumns(len(header), rows)
 	}
@@ -134,13 +143,6 @@ func table(w io.Writer, md bool, header []string, rows [][]string, numeric []boo
 		rows = esc
 	}
 	t := tablewriter.NewTable(w, opts...)
-	if limit := wrapWidth(header, rows, wrapCol, width); !md && limit > 0 {
-		t.Configure(func(cfg *tablewriter.Config) {
-			cfg.Row.Formatting.AutoWrap = tw.WrapNormal
-			// The limit counts the cell's padding, one space each side.
-			cfg.Row.ColMaxWidths.PerColumn = tw.NewMapper[int, int]().Set(wrapCol, limit+2)
-		})
-	}
 	t.Header(header)
 	if err := t.Bulk(rows); err != nil {
 		return err
@@ -163,20 +165,84 @@ func Columns(w io.Writer) int {
 }
 
 // minWrap is the narrowest a wrapped column gets, however wide the others are.
-const minWrap = 24
+const minWrap = 12
 
-// wrapWidth is the content width column col must wrap at for the table to fit in width
-// columns, or 0 when it fits as it is.
-func wrapWidth(header []string, rows [][]string, col, width int) int {
-	if col < 0 || col >= len(header) {
-		return 0
+// textColumns are the columns that are not numeric, less first and names (-1 for none).
+func textColumns(numeric []bool, first, names int) []int {
+	var cols []int
+	for i, n := range numeric {
+		if !n && i != first && i != names {
+			cols = append(cols, i)
+		}
+	}
+	return cols
+}
+
+// wrapLimits is, for a table with columns of these widths, the width each column in wrap must
+// wrap at for the table to fit in width columns: the widest gives way first, none narrower than
+// minWrap (or than it is). Columns that need not wrap keep their width.
+func wrapLimits(widths, wrap []int, width int) []int {
+	limits := slices.Clone(widths)
+	for tableWidth(limits) > width {
+		widest := -1
+		for _, c := range wrap {
+			if limits[c] > minWrap && (widest < 0 || limits[c] > limits[widest]) {
+				widest = c
+			}
+		}
+		if widest < 0 {
+			break
+		}
+		limits[widest]--
+	}
+	return limits
+}
+
+// fit makes a table at most width columns wide where it can: first each header wraps at its
+// spaces down to its column's cells, then the columns in wrap wrap at spaces (see wrapLimits).
+// A word longer than its column stays whole.
+func fit(header []string, rows [][]string, wrap []int, width int) ([]string, [][]string) {
+	if width <= 0 || tableWidth(columnWidths(header, rows)) <= width {
+		return header, rows
+	}
+	cells := columnWidths(make([]string, len(header)), rows)
+	header = slices.Clone(header)
+	for i := range header {
+		header[i] = wrapLines(header[i], cells[i])
 	}
 	widths := columnWidths(header, rows)
-	total := tableWidth(widths)
-	if total <= width {
-		return 0
+	limits := wrapLimits(widths, wrap, width)
+	var out [][]string
+	for i, l := range limits {
+		if l >= widths[i] {
+			continue
+		}
+		if out == nil {
+			out = make([][]string, len(rows))
+			for j, r := range rows {
+				out[j] = slices.Clone(r)
+			}
+		}
+		header[i] = wrapLines(header[i], l)
+		for _, r := range out {
+			if i < len(r) {
+				r[i] = wrapLines(r[i], l)
+			}
+		}
 	}
-	return max(widths[col]-(total-width), minWrap)
+	if out == nil {
+		out = rows
+	}
+	return header, out
+}
+
+// wrapLines wraps each line of a cell to width columns.
+func wrapLines(cell string, width int) string {
+	lines := strings.Split(cell, "\n")
+	for i, l := range lines {
+		lines[i] = Wrap(l, "", "", width)
+	}
+	return strings.Join(lines, "\n")
 }
 
 // tableWidth is how wide a terminal table with columns of these widths is: a left border, and
@@ -207,6 +273,110 @@ func (v *view) longRounds() (header []string, rows [][]string, numeric []bool) {
 		}
 	}
 	return header, rows, numericColumns(len(header), rows)
+}
+
+// foldRounds puts the round's own columns of a rounds table (either layout) into one column of
+// "title value" pairs, for a table still too wide for the terminal. The pairs wrap to fit, a
+// pair kept whole, and their lines are spread over the round's rows, so a round takes no more
+// rows than it must.
+func (v *view) foldRounds(header []string, rows [][]string, names, width int) ([]string, [][]string) {
+	n := len(v.RoundCols)
+	header = append([]string{header[0], "details"}, header[1+n:]...)
+	folded, details := make([][]string, len(rows)), make([][]string, len(rows))
+	for i, r := range rows {
+		var parts []string
+		for j, c := range r[1 : 1+n] {
+			if c != "" {
+				parts = append(parts, v.RoundCols[j]+" "+c)
+			}
+		}
+		details[i] = parts
+		folded[i] = append([]string{r[0], strings.Join(parts, ", ")}, r[1+n:]...)
+	}
+	widths := columnWidths(header, folded)
+	limit := wrapLimits(widths, textColumns(numericColumns(len(header), folded), 0, names), width)[1]
+	if limit >= widths[1] {
+		return header, folded
+	}
+	for i := 0; i < len(folded); i++ {
+		// A round's first row holds its details; the rows after it with no round number are
+		// its other players.
+		last := i
+		for last+1 < len(folded) && folded[last+1][0] == "" {
+			last++
+		}
+		lines := fill(details[i], ", ", "", "", limit)
+		for j := i; j <= last; j++ {
+			switch {
+			case j-i >= len(lines):
+				folded[j][1] = ""
+			case j == last:
+				folded[j][1] = strings.Join(lines[j-i:], "\n")
+			default:
+				folded[j][1] = lines[j-i]
+			}
+		}
+		i = last
+	}
+	return header, folded
+}
+
+// Wrap breaks text longer than width columns into lines at spaces, the first line indented by
+// first and the others by rest. A word longer than a line stays whole.
+func Wrap(text, first, rest string, width int) string {
+	if twwidth.Width(first+text) <= width {
+		return first + text // as written, spacing and all
+	}
+	return strings.Join(fill(strings.Fields(text), " ", first, rest, width), "\n")
+}
+
+// fill lays out words joined by sep in lines of at most width columns, the first line indented
+// by first and the others by rest. A word with spaces in it (a pair) breaks at them only when
+// it is too long for a line of its own; a word with none that is too long stays whole.
+func fill(words []string, sep, first, rest string, width int) []string {
+	// A line that breaks ends with the separator's mark (the comma of ", "), so leave it room.
+	trail := strings.TrimRight(sep, " ")
+	width -= twwidth.Width(trail)
+	var lines []string
+	line, indent := first, first
+	for _, word := range words {
+		if line != indent && twwidth.Width(line+sep+word) > width {
+			lines = append(lines, line+trail)
+			line, indent = rest, rest
+		}
+		if line != indent {
+			line += sep
+		}
+		line += word
+		for twwidth.Width(line) > width {
+			cut := breakAt(line, len(indent), width)
+			if cut < 0 {
+				break
+			}
+			lines = append(lines, line[:cut])
+			line, indent = rest+line[cut+1:], rest
+		}
+	}
+	return append(lines, line)
+}
+
+// breakAt is the last space in line after from where it can break to fit width columns, else
+// the first space after from, or -1 when there is none.
+func breakAt(line string, from, width int) int {
+	fits := -1
+	for i := from; i < len(line); i++ {
+		if line[i] != ' ' {
+			continue
+		}
+		if twwidth.Width(line[:i]) > width {
+			if fits < 0 {
+				return i
+			}
+			break
+		}
+		fits = i
+	}
+	return fits
 }
 
 // columnWidths is the display width of each column's widest line.

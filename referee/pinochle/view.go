@@ -176,6 +176,7 @@ func (g *game) Sheet() *scoring.Sheet {
 		RoundName: "hand",
 		Columns: []scoring.Column{
 			{Key: "opener", Title: "opener"},
+			{Key: "bidder", Title: "bidder"},
 			{Key: "bid", Title: "bid"},
 			{Key: "trump", Title: "trump"},
 			{Key: "result", Title: "result"},
@@ -196,7 +197,8 @@ func (g *game) Sheet() *scoring.Sheet {
 		}
 		row := scoring.Round{Number: h.number, Values: map[string]any{"opener": g.players[h.opener]}, Players: map[string]map[string]any{}}
 		if h.bidder != nobody && h.phase != bidding {
-			row.Values["bid"] = fmt.Sprintf("%d %s", h.bid, g.players[h.bidder])
+			row.Values["bidder"] = g.players[h.bidder]
+			row.Values["bid"] = h.bid
 		}
 		if h.trumpSeq != 0 {
 			row.Values["trump"] = h.trump.Symbol()

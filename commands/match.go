@@ -70,7 +70,12 @@ func writeStandings(c *cli.Context, format string, s *table.Standings) error {
 	w := c.App.Writer
 	header := []string{"rank", "player"}
 	for _, g := range s.Played {
-		header = append(header, fmt.Sprintf("game %d", g.Game))
+		// The header says a game is still in play, so that every cell below holds a number.
+		title := fmt.Sprintf("game %d", g.Game)
+		if !g.Finished {
+			title += " (in play)"
+		}
+		header = append(header, title)
 	}
 	header = append(header, "points", "wins")
 	var rows [][]string
@@ -80,9 +85,6 @@ func writeStandings(c *cli.Context, format string, s *table.Standings) error {
 			cell := ""
 			if points, played := g.Totals[st.Player]; played {
 				cell = fmt.Sprint(points)
-				if !g.Finished {
-					cell += " (in play)"
-				}
 			}
 			row = append(row, cell)
 		}

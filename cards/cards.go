@@ -3,6 +3,7 @@ package cards
 import (
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 )
 
@@ -197,4 +198,64 @@ func (c *Card) UnmarshalText(b []byte) error {
 	v, err := Parse(string(b))
 	*c = v
 	return err
+}
+
+// suitNames are the suits' English names, which a typist may spell out (or begin to).
+var suitNames = map[Suit]string{Spades: "spades", Hearts: "hearts", Diamonds: "diamonds", Clubs: "clubs"}
+
+// Guess is the card a word that Parse refused most likely meant, when there is one: the rank
+// and suit swapped ("H10", "♥Q"), a 10 missing its 0 or written with a letter O ("1H", "1OH"), a
+// suit letter doubled ("10HH") or a suit spelt out ("10hearts", "Q of spades"). A word that
+// could mean more than one card has no guess.
+func Guess(word string) (Card, bool) {
+	w := strings.ToLower(strings.Join(strings.Fields(word), ""))
+	w = strings.Replace(w, "of", "", 1)
+	if c, err := Parse(w); err == nil {
+		return c, true
+	}
+	var guesses []Card
+	for i := 1; i < len(w); i++ {
+		if r, s, ok := guessParts(w[:i], w[i:]); ok {
+			guesses = append(guesses, Card{r, s})
+		}
+		if r, s, ok := guessParts(w[i:], w[:i]); ok {
+			guesses = append(guesses, Card{r, s})
+		}
+	}
+	if len(guesses) == 0 || slices.ContainsFunc(guesses, func(c Card) bool { return c != guesses[0] }) {
+		return Card{}, false
+	}
+	return guesses[0], true
+}
+
+// guessParts reads a rank then a suit, forgiving the slips Guess names.
+func guessParts(rank, suit string) (Rank, Suit, bool) {
+	switch rank {
+	case "1", "1o":
+		rank = "10"
+	}
+	r, err := ParseRank(rank)
+	if err != nil {
+		return 0, 0, false
+	}
+	s, ok := GuessSuit(suit)
+	return r, s, ok
+}
+
+// guessSuit reads a suit's letter or symbol, repeated, or the start of its name.
+func GuessSuit(w string) (Suit, bool) {
+	if s, err := ParseSuit(w); err == nil {
+		return s, true
+	}
+	if rs := []rune(w); len(rs) > 1 && strings.Count(w, string(rs[0])) == len(rs) {
+		if s, err := ParseSuit(string(rs[0])); err == nil {
+			return s, true
+		}
+	}
+	for s, name := range suitNames {
+		if len(w) >= 2 && strings.HasPrefix(name, w) {
+			return s, true
+		}
+	}
+	return 0, false
 }

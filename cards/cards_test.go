@@ -69,6 +69,9 @@ func FuzzParse(f *testing.F) {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, s string) {
+		if g, ok := Guess(s); ok && (!g.Rank.Valid() || !g.Suit.Valid()) {
+			t.Fatalf("Guess(%q) = invalid card %#v", s, g)
+		}
 		c, err := Parse(s)
 		if err != nil {
 			if !errors.Is(err, ErrCard) {
@@ -83,4 +86,21 @@ func FuzzParse(f *testing.F) {
 			t.Fatalf("%q → %v → %v, %v", s, c, back, err)
 		}
 	})
+}
+
+func TestGuess(t *testing.T) {
+	for word, want := range map[string]string{
+		"1h": "10H", "1OH": "10H", "10hh": "10H", "h10": "10H", "♥Q": "QH", "10hearts": "10H",
+		"Q of spades": "QS", "kdiam": "KD", "ac": "AC", "9 club": "9C",
+	} {
+		c, ok := Guess(word)
+		if !ok || c.String() != want {
+			t.Errorf("Guess(%q) = %v %v, want %s", word, c, ok, want)
+		}
+	}
+	for _, word := range []string{"", "x", "KX", "1", "hearts", "11h", "zz", "Q of", "10s10s"} {
+		if c, ok := Guess(word); ok {
+			t.Errorf("Guess(%q) = %v, want no guess", word, c)
+		}
+	}
 }

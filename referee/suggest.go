@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+
+	"github.com/tableside/tableside/cards"
 )
 
 // DidYouMean offers the candidate closest to a word that was not understood — a typo of a
@@ -49,4 +51,22 @@ func distance(a, b string) int {
 		}
 	}
 	return d[len(s)][len(t)]
+}
+
+// DidYouMeanCard offers the card of a standard deck that a mistyped card word most likely meant
+// (cards.Guess), as "; did you mean 10H?", when fits says it would serve (nil: any card of
+// the deck would); else "".
+func DidYouMeanCard(word string, fits func(cards.Card) bool) string {
+	if c, ok := cards.Guess(word); ok && (fits == nil || fits(c)) {
+		return fmt.Sprintf("; did you mean %s?", c)
+	}
+	return ""
+}
+
+// DidYouMeanSuit offers the suit a mistyped suit word most likely meant, as "; did you mean H?".
+func DidYouMeanSuit(word string) string {
+	if s, ok := cards.GuessSuit(strings.ToLower(word)); ok {
+		return fmt.Sprintf("; did you mean %s?", s)
+	}
+	return ""
 }

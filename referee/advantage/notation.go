@@ -116,7 +116,7 @@ func (g *game) Parse(words []string) (referee.Move, error) {
 func parseCard(word string) (cards.Card, error) {
 	c, err := cards.Parse(word)
 	if err != nil {
-		return c, referee.MoveErrorf("%q is not a card (rank then suit: 7H, TC, QS)", word)
+		return c, referee.MoveErrorf("%q is not a card (rank then suit: 7H, TC, QS)%s", word, referee.DidYouMeanCard(word, nil))
 	}
 	return c, nil
 }
@@ -134,7 +134,7 @@ func (g *game) parsePile(word string) (cards.Card, error) {
 	}
 	c, err := cards.Parse(word)
 	if err != nil {
-		return c, referee.MoveErrorf("%q is not a pile: name its top card or its place 1–%d (the tops are %s)", word, Piles, g.tops())
+		return c, referee.MoveErrorf("%q is not a pile: name its top card or its place 1–%d (the tops are %s)%s", word, Piles, g.tops(), referee.DidYouMeanCard(word, func(c cards.Card) bool { return g.pileTopped(c) >= 0 }))
 	}
 	return c, nil
 }

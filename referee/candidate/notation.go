@@ -121,7 +121,7 @@ func (g *game) card(word string) (cards.Card, error) {
 	}
 	r, rerr := cards.ParseRank(word)
 	if rerr != nil {
-		return cards.Card{}, referee.MoveErrorf("%q is not a card or rank (ranks A 2…10 J Q K, T for 10; suits S H D C or ♠ ♥ ♦ ♣)", word)
+		return cards.Card{}, referee.MoveErrorf("%q is not a card or rank (ranks A 2…10 J Q K, T for 10; suits S H D C or ♠ ♥ ♦ ♣)%s", word, referee.DidYouMeanCard(word, nil))
 	}
 	st := g.cur()
 	if st == nil || g.phase == needSeat || g.phase == over {

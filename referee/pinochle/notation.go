@@ -110,7 +110,7 @@ func (g *game) Parse(words []string) (referee.Move, error) {
 		}
 		s, err := cards.ParseSuit(args[0])
 		if err != nil {
-			return referee.Move{}, referee.MoveErrorf("%q is not a suit (S H D C or ♠ ♥ ♦ ♣)", args[0])
+			return referee.Move{}, referee.MoveErrorf("%q is not a suit (S H D C or ♠ ♥ ♦ ♣)%s", args[0], referee.DidYouMeanSuit(args[0]))
 		}
 		return move(TypeTrump, actor, payload{Suit: &s}), nil
 	case TypePlay:
@@ -143,7 +143,7 @@ func (g *game) Parse(words []string) (referee.Move, error) {
 func parseCard(word string) (cards.Card, error) {
 	c, err := cards.Parse(word)
 	if err != nil || !inDeck(c) {
-		return cards.Card{}, referee.MoveErrorf("%q is not a pinochle card (ranks 9 J Q K 10 A, T for 10; suits S H D C or ♠ ♥ ♦ ♣)", word)
+		return cards.Card{}, referee.MoveErrorf("%q is not a pinochle card (ranks 9 J Q K 10 A, T for 10; suits S H D C or ♠ ♥ ♦ ♣)%s", word, referee.DidYouMeanCard(word, inDeck))
 	}
 	return c, nil
 }

@@ -19,7 +19,11 @@ func checkCommand() *cli.Command {
 		Name:      "check",
 		Usage:     "replay a game (or --all) and list its flags; exit 1 when any flag is open",
 		ArgsUsage: "GAME | --all",
-		Flags:     []cli.Flag{&cli.BoolFlag{Name: "all", Usage: "check every game"}, formatFlag(textOrJSON)},
+		Flags: []cli.Flag{
+			&cli.BoolFlag{Name: "all", Usage: "check every game"},
+			&cli.IntFlag{Name: "jobs", Usage: "with --all, how many games to replay at once (default: one per core)"},
+			formatFlag(textOrJSON),
+		},
 		Action: func(c *cli.Context) error {
 			format, err := checkFormat(c, textOrJSON)
 			if err != nil {
@@ -54,18 +58,26 @@ func checkCommand() *cli.Command {
 					return err
 				}
 				defer app.Close()
-				// Each game is written as soon as it is replayed, and let go: the walk holds one
-				// game at a time however large the file.
+				n, err := app.CountGames(c.Context)
+				if err != nil {
+					return err
+				}
+				bar := newProgress(c, "checking", n, format)
+				// Each game is written as soon as it is replayed, and let go: the walk holds a
+				// few games at a time however large the file.
 				list := jsonList{w: w}
-				err = app.EachGame(c.Context, func(g *table.Game) error {
+				err = app.EachGame(c.Context, table.Walk{Workers: c.Int("jobs")}, func(g *table.Game) error {
+					defer bar.Step()
 					r := g.Checked()
 					open += r.Open
 					if format == "json" {
 						return list.add(r)
 					}
+					bar.Clear()
 					writeChecked(w, r)
 					return nil
 				})
+				bar.Done()
 				if err != nil {
 					return err
 				}

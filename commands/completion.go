@@ -57,12 +57,12 @@ func completeGame(c *cli.Context) {
 	defer app.Close()
 	w := c.App.Writer
 	if c.NArg() == 0 {
-		games, err := app.Games(c.Context, false)
+		ids, err := app.GameIDs(c.Context)
 		if err != nil {
 			return
 		}
-		for _, g := range games {
-			fmt.Fprintln(w, g.ID)
+		for _, id := range ids {
+			fmt.Fprintln(w, id)
 		}
 		return
 	}

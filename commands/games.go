@@ -26,19 +26,22 @@ func gamesCommand() *cli.Command {
 				return err
 			}
 			defer app.Close()
-			games, err := app.Games(c.Context, c.Bool("all"))
+			n, err := app.CountGames(c.Context)
 			if err != nil {
 				return err
 			}
-			if format == "json" {
-				return writeJSON(c.App.Writer, games)
-			}
-			if len(games) == 0 {
-				fmt.Fprintln(c.App.Writer, "no games yet: start one with `tableside new candidate --players ann,bob --dealer bob`, or try `tableside demo`")
-				return nil
-			}
+			bar := newProgress(c, "reading", n, format)
+			// JSON is written game by game; a table needs every row for its column widths.
+			list := jsonList{w: c.App.Writer}
 			var rows [][]string
-			for _, g := range games {
+			err = app.Games(c.Context, func(g table.Listed) error {
+				bar.Step()
+				switch {
+				case g.State == table.StateAbandoned && !c.Bool("all"):
+					return nil
+				case format == "json":
+					return list.add(g)
+				}
 				state := g.State
 				switch {
 				case g.State == table.StateOver && len(g.Winners) == 0:
@@ -48,6 +51,20 @@ func gamesCommand() *cli.Command {
 				}
 				rows = append(rows, []string{fmt.Sprint(g.ID), g.Kind, state, g.Match, strings.Join(g.Players, ", "), fmt.Sprint(g.Events),
 					time.UnixMilli(g.CreatedAt).Format("2006-01-02 15:04"), time.UnixMilli(g.LastAt).Format("2006-01-02 15:04")})
+				return nil
+			})
+			bar.Done()
+			switch {
+			case err != nil:
+				return err
+			case format == "json":
+				return list.close()
+			case len(rows) == 0 && n > 0:
+				fmt.Fprintf(c.App.Writer, "every game here is abandoned (%d): `tableside games --all` lists them\n", n)
+				return nil
+			case len(rows) == 0:
+				fmt.Fprintln(c.App.Writer, "no games yet: start one with `tableside new candidate --players ann,bob --dealer bob`, or try `tableside demo`")
+				return nil
 			}
 			return render.Table(c.App.Writer, format, []string{"game", "kind", "state", "match", "players", "events", "started", "last move"}, rows)
 		},

@@ -287,3 +287,40 @@ func TestCreateInMatchRace(t *testing.T) {
 		t.Errorf("a game in another match: %v", err)
 	}
 }
+
+// TestCreateManyIsAllOrNothingPerGame: one transaction stores many games; a game refused by its
+// match, or with a bad event, is left out whole and the others are kept.
+func TestCreateManyIsAllOrNothingPerGame(t *testing.T) {
+	s := openStoreAt(t, filepath.Join(t.TempDir(), "t.db"))
+	move := Event{Type: "candidate.seat", Actor: "ann", Payload: json.RawMessage(`{"suit":"H"}`), At: 1_700_000_000_001}
+	bad := Event{Type: "candidate.seat", Payload: json.RawMessage(`{"suit":`)}
+	res, err := s.CreateMany(t.Context(), []NewGame{
+		{Events: []Event{matchEvent(t, "candidate", "club"), move}},
+		{Events: []Event{matchEvent(t, "pinochle", "club")}},           // another kind in the match
+		{Events: []Event{matchEvent(t, "candidate", "club"), bad}},     // a payload that is not JSON
+		{Events: []Event{matchEvent(t, "candidate", "club")}, Most: 1}, // the match is full
+		{Events: []Event{matchEvent(t, "candidate", "")}},
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var mk *MatchKindError
+	var mf *MatchFullError
+	switch {
+	case res[0].Err != nil || res[0].Game != 1 || len(res[0].Events) != 2 || res[0].Events[1].Hash == "":
+		t.Errorf("first game: %+v", res[0])
+	case !errors.As(res[1].Err, &mk), res[2].Err == nil, !errors.As(res[3].Err, &mf):
+		t.Errorf("refusals: %v, %v, %v", res[1].Err, res[2].Err, res[3].Err)
+	case res[4].Err != nil || res[4].Game != 2:
+		t.Errorf("last game: %+v", res[4])
+	}
+	if n, err := s.CountGames(t.Context()); err != nil || n != 2 {
+		t.Errorf("%d games stored (%v), want 2", n, err)
+	}
+	if n, err := s.CountEvents(t.Context()); err != nil || n != 3 {
+		t.Errorf("%d events stored (%v), want 3", n, err)
+	}
+	if broken, err := s.Verify(t.Context()); err != nil || len(broken) != 0 {
+		t.Errorf("verify: %v %v", broken, err)
+	}
+}

@@ -367,65 +367,137 @@ func (s *Store) Create(ctx context.Context, evs []Event) (game int64, stored []E
 // game that would be one too many is refused with a *MatchFullError, checked in the writing
 // transaction like the match's kind.
 func (s *Store) CreateInMatch(ctx context.Context, evs []Event, most int) (game int64, stored []Event, err error) {
-	if len(evs) == 0 {
-		return 0, nil, errors.New("create game: no events")
-	}
-	if evs[0].Type != TypeCreated {
-		return 0, nil, fmt.Errorf("create game: first event is %q, want %q", evs[0].Type, TypeCreated)
-	}
-	stored, err = prepare(evs)
+	stored, c, err := prepareGame(evs)
 	if err != nil {
 		return 0, nil, fmt.Errorf("create game: %w", err)
 	}
-	var c Created
-	if err := json.Unmarshal(stored[0].Payload, &c); err != nil {
-		return 0, nil, fmt.Errorf("create game: %s payload: %w", TypeCreated, err)
-	}
-	if c.Kind == "" {
-		return 0, nil, fmt.Errorf("create game: %s payload has no kind", TypeCreated)
-	}
-
 	tx, err := s.db.BeginTx(ctx, nil)
 	if err != nil {
 		return 0, nil, fmt.Errorf("create game: %w", err)
 	}
 	defer tx.Rollback()
+	if game, err = insertGame(ctx, tx, stored, c, most); err != nil {
+		return 0, nil, err
+	}
+	if err := tx.Commit(); err != nil {
+		return 0, nil, fmt.Errorf("create game: %w", err)
+	}
+	return game, stored, nil
+}
+
+// NewGame is one game for CreateMany: its events, and the most games its match may hold (0:
+// any number).
+type NewGame struct {
+	Events []Event
+	Most   int
+}
+
+// CreateResult is what became of one game of CreateMany: its id and events as stored, or why
+// it was refused.
+type CreateResult struct {
+	Game   int64
+	Events []Event
+	Err    error
+}
+
+// CreateMany stores many games in one transaction, the way a season is imported: much faster
+// than a transaction a game, and still all or nothing for each game. A game refused (its events
+// are bad, its match holds another kind or is full) is rolled back to its savepoint and has
+// its Err; the others are stored. The error is for the transaction as a whole, when nothing was
+// stored.
+func (s *Store) CreateMany(ctx context.Context, games []NewGame) ([]CreateResult, error) {
+	tx, err := s.db.BeginTx(ctx, nil)
+	if err != nil {
+		return nil, fmt.Errorf("create games: %w", err)
+	}
+	defer tx.Rollback()
+	out := make([]CreateResult, len(games))
+	for i, ng := range games {
+		stored, c, err := prepareGame(ng.Events)
+		if err != nil {
+			out[i].Err = fmt.Errorf("create game: %w", err)
+			continue
+		}
+		if _, err := tx.ExecContext(ctx, `SAVEPOINT game`); err != nil {
+			return nil, fmt.Errorf("create games: %w", err)
+		}
+		game, err := insertGame(ctx, tx, stored, c, ng.Most)
+		if err != nil {
+			out[i].Err = err
+			if _, err := tx.ExecContext(ctx, `ROLLBACK TO game`); err != nil {
+				return nil, fmt.Errorf("create games: %w", err)
+			}
+		} else {
+			out[i] = CreateResult{Game: game, Events: stored}
+		}
+		if _, err := tx.ExecContext(ctx, `RELEASE game`); err != nil {
+			return nil, fmt.Errorf("create games: %w", err)
+		}
+	}
+	if err := tx.Commit(); err != nil {
+		return nil, fmt.Errorf("create games: %w", err)
+	}
+	return out, nil
+}
+
+// prepareGame checks a new game's events (prepare) and reads its setup.
+func prepareGame(evs []Event) ([]Event, Created, error) {
+	var c Created
+	if len(evs) == 0 {
+		return nil, c, errors.New("no events")
+	}
+	if evs[0].Type != TypeCreated {
+		return nil, c, fmt.Errorf("first event is %q, want %q", evs[0].Type, TypeCreated)
+	}
+	stored, err := prepare(evs)
+	if err != nil {
+		return nil, c, err
+	}
+	if err := json.Unmarshal(stored[0].Payload, &c); err != nil {
+		return nil, c, fmt.Errorf("%s payload: %w", TypeCreated, err)
+	}
+	if c.Kind == "" {
+		return nil, c, fmt.Errorf("%s payload has no kind", TypeCreated)
+	}
+	return stored, c, nil
+}
+
+// insertGame writes a prepared game in tx after checking its match (see CreateInMatch), filling
+// in the events' Game, Seq and Hash, and returns its id.
+func insertGame(ctx context.Context, tx *sql.Tx, stored []Event, c Created, most int) (int64, error) {
 	if c.Match != "" {
 		var kind string
 		err := tx.QueryRowContext(ctx, matchKindQuery, c.Match).Scan(&kind)
 		switch {
 		case errors.Is(err, sql.ErrNoRows): // the match's first game
 		case err != nil:
-			return 0, nil, fmt.Errorf("create game: match %q: %w", c.Match, err)
+			return 0, fmt.Errorf("create game: match %q: %w", c.Match, err)
 		case kind != c.Kind:
-			return 0, nil, &MatchKindError{Match: c.Match, Kind: kind, Refused: c.Kind}
+			return 0, &MatchKindError{Match: c.Match, Kind: kind, Refused: c.Kind}
 		}
 		if most > 0 {
 			var n int
 			if err := tx.QueryRowContext(ctx, `SELECT count(*) FROM games WHERE match = ? AND match <> ''`, c.Match).Scan(&n); err != nil {
-				return 0, nil, fmt.Errorf("create game: match %q: %w", c.Match, err)
+				return 0, fmt.Errorf("create game: match %q: %w", c.Match, err)
 			}
 			if n >= most {
-				return 0, nil, &MatchFullError{Match: c.Match, Games: n}
+				return 0, &MatchFullError{Match: c.Match, Games: n}
 			}
 		}
 	}
 	res, err := tx.ExecContext(ctx, `INSERT INTO games (kind, created_at, match) VALUES (?, ?, ?)`,
 		c.Kind, stored[0].At, c.Match)
 	if err != nil {
-		return 0, nil, fmt.Errorf("create game: %w", err)
+		return 0, fmt.Errorf("create game: %w", err)
 	}
-	game, err = res.LastInsertId()
+	game, err := res.LastInsertId()
 	if err != nil {
-		return 0, nil, fmt.Errorf("create game: %w", err)
+		return 0, fmt.Errorf("create game: %w", err)
 	}
 	if err := insert(ctx, tx, game, 0, "", stored); err != nil {
-		return 0, nil, fmt.Errorf("create game: %w", err)
+		return 0, fmt.Errorf("create game: %w", err)
 	}
-	if err := tx.Commit(); err != nil {
-		return 0, nil, fmt.Errorf("create game: %w", err)
-	}
-	return game, stored, nil
+	return game, nil
 }
 
 // matchKindQuery reads the kind of a match's first game, which every later game must share.
@@ -674,7 +746,37 @@ func (s *Store) Matches(ctx context.Context) ([]MatchInfo, error) {
 // Scan calls fn with every event of every game, ordered by game then seq, reading one row at a
 // time. It stops at the first error fn returns and returns that error unchanged.
 func (s *Store) Scan(ctx context.Context, fn func(Event) error) error {
-	rows, err := s.db.QueryContext(ctx, `SELECT game, seq, type, actor, payload, at, hash
+	return s.scan(ctx, true, fn)
+}
+
+// ScanGames calls fn with each game's events in turn, in game order, in one pass over the file:
+// a walk of a whole season holds one game's events at a time, and fn owns the slice it is
+// given. Without withHash the hash column is not read and Hash is "": a replay does not need it.
+// A game with no events is not visited (Verify names it).
+func (s *Store) ScanGames(ctx context.Context, withHash bool, fn func([]Event) error) error {
+	var log []Event
+	err := s.scan(ctx, withHash, func(e Event) error {
+		if len(log) > 0 && e.Game != log[0].Game {
+			if err := fn(log); err != nil {
+				return err
+			}
+			log = nil
+		}
+		log = append(log, e)
+		return nil
+	})
+	if err != nil || len(log) == 0 {
+		return err
+	}
+	return fn(log)
+}
+
+func (s *Store) scan(ctx context.Context, withHash bool, fn func(Event) error) error {
+	hash := "hash"
+	if !withHash {
+		hash = "''"
+	}
+	rows, err := s.db.QueryContext(ctx, `SELECT game, seq, type, actor, payload, at, `+hash+`
 		FROM events ORDER BY game, seq`)
 	if err != nil {
 		return fmt.Errorf("scan events: %w", err)
@@ -693,6 +795,24 @@ func (s *Store) Scan(ctx context.Context, fn func(Event) error) error {
 		return fmt.Errorf("scan events: %w", err)
 	}
 	return nil
+}
+
+// CountGames is the number of games in the file, for a walk's progress.
+func (s *Store) CountGames(ctx context.Context) (int, error) {
+	var n int
+	if err := s.db.QueryRowContext(ctx, `SELECT count(*) FROM games`).Scan(&n); err != nil {
+		return 0, fmt.Errorf("count games: %w", err)
+	}
+	return n, nil
+}
+
+// CountEvents is the number of events in the file.
+func (s *Store) CountEvents(ctx context.Context) (int, error) {
+	var n int
+	if err := s.db.QueryRowContext(ctx, `SELECT count(*) FROM events`).Scan(&n); err != nil {
+		return 0, fmt.Errorf("count events: %w", err)
+	}
+	return n, nil
 }
 
 // Verify walks every game's hash chain and returns, for each game that has one, the first

@@ -5,7 +5,10 @@ import (
 	"context"
 	_ "embed"
 	"fmt"
+	"runtime"
 	"slices"
+
+	"golang.org/x/sync/errgroup"
 
 	"github.com/tableside/tableside/events"
 	"github.com/tableside/tableside/referee"
@@ -31,50 +34,111 @@ const (
 	StateAbandoned  = "abandoned"
 )
 
-// Games lists the games in the order they were created, each replayed for its state, one at a
-// time; abandoned games only when all is set.
-func (a *App) Games(ctx context.Context, all bool) ([]Listed, error) {
+// Games hands fn each game as `games` lists it, in the order they were created, each replayed
+// for its state (a walk of the file: see EachGame).
+func (a *App) Games(ctx context.Context, fn func(Listed) error) error {
+	return a.EachGame(ctx, Walk{}, func(g *Game) error { return fn(g.listed()) })
+}
+
+func (g *Game) listed() Listed {
+	first, last := g.Log[0], g.Log[len(g.Log)-1]
+	l := Listed{g.ID, g.Setup.Kind, g.Setup.Players, g.Setup.Match, len(g.Log), first.At, last.At, StateInProgress, []string{}}
+	switch s := g.Sheet(); {
+	case s.Abandoned:
+		l.State = StateAbandoned
+	case g.Game.Over():
+		l.State, l.Winners = StateOver, s.Winners
+	}
+	return l
+}
+
+// GameIDs lists every game's id in order, reading the games table only: no game is replayed.
+func (a *App) GameIDs(ctx context.Context) ([]int64, error) {
 	infos, err := a.store.Games(ctx)
 	if err != nil {
 		return nil, err
 	}
-	out := []Listed{}
-	for _, info := range infos {
-		g, err := a.Game(ctx, info.ID)
-		if err != nil {
-			return nil, err
-		}
-		l := Listed{info.ID, info.Kind, info.Players, info.Match, info.Events, info.CreatedAt, info.LastAt, StateInProgress, []string{}}
-		switch s := g.Sheet(); {
-		case s.Abandoned:
-			l.State = StateAbandoned
-		case g.Game.Over():
-			l.State, l.Winners = StateOver, s.Winners
-		}
-		if l.State != StateAbandoned || all {
-			out = append(out, l)
-		}
+	ids := make([]int64, len(infos))
+	for i, g := range infos {
+		ids[i] = g.ID
 	}
-	return out, nil
+	return ids, nil
 }
 
-// EachGame replays every game, in the order they were created, and hands each to fn before
-// loading the next, so a walk of the whole file holds one game at a time.
-func (a *App) EachGame(ctx context.Context, fn func(*Game) error) error {
-	infos, err := a.store.Games(ctx)
-	if err != nil {
-		return err
+// Walk says how EachGame walks the file.
+type Walk struct {
+	// Workers is how many games are replayed at once: 0 for one per core.
+	Workers int
+	// Hashes reads each event's hash; without it Event.Hash is "" (a replay does not need it).
+	Hashes bool
+}
+
+// EachGame replays every game, in the order they were created, and hands each to fn in that
+// order. The file is read once, in one pass, while up to w.Workers games are replayed at once:
+// the walk holds a few games at a time however large the file, and fn sees exactly what a
+// one-core walk gives it. fn is called from one goroutine at a time.
+func (a *App) EachGame(ctx context.Context, w Walk, fn func(*Game) error) error {
+	workers := w.Workers
+	if workers < 1 {
+		workers = runtime.GOMAXPROCS(0)
 	}
-	for _, info := range infos {
-		g, err := a.Game(ctx, info.ID)
-		if err != nil {
-			return err
-		}
-		if err := fn(g); err != nil {
-			return err
-		}
+	type replayed struct {
+		g   *Game
+		err error
 	}
-	return nil
+	type job struct {
+		log  []events.Event
+		done chan replayed
+	}
+	grp, ctx := errgroup.WithContext(ctx)
+	jobs := make(chan job)
+	// Each game's result, in file order; its capacity bounds the games replayed but not yet
+	// handed to fn.
+	order := make(chan chan replayed, workers)
+	grp.Go(func() error {
+		defer close(order)
+		defer close(jobs)
+		return a.store.ScanGames(ctx, w.Hashes, func(log []events.Event) error {
+			j := job{log, make(chan replayed, 1)}
+			select {
+			case order <- j.done:
+			case <-ctx.Done():
+				return ctx.Err()
+			}
+			select {
+			case jobs <- j:
+			case <-ctx.Done():
+				return ctx.Err()
+			}
+			return nil
+		})
+	})
+	for range workers {
+		grp.Go(func() error {
+			for j := range jobs {
+				g, err := replay(j.log[0].Game, j.log)
+				j.done <- replayed{g, err}
+			}
+			return nil
+		})
+	}
+	grp.Go(func() error {
+		for done := range order {
+			select {
+			case r := <-done:
+				if r.err != nil {
+					return r.err
+				}
+				if err := fn(r.g); err != nil {
+					return err
+				}
+			case <-ctx.Done():
+				return ctx.Err()
+			}
+		}
+		return nil
+	})
+	return grp.Wait()
 }
 
 // Verified is what a walk of every hash chain found.
@@ -91,13 +155,12 @@ func (a *App) Verify(ctx context.Context) (*Verified, error) {
 	if err != nil {
 		return nil, err
 	}
-	infos, err := a.store.Games(ctx)
-	if err != nil {
+	v := &Verified{Broken: broken}
+	if v.Games, err = a.store.CountGames(ctx); err != nil {
 		return nil, err
 	}
-	v := &Verified{Broken: broken, Games: len(infos)}
-	for _, g := range infos {
-		v.Events += g.Events
+	if v.Events, err = a.store.CountEvents(ctx); err != nil {
+		return nil, err
 	}
 	return v, nil
 }
@@ -225,3 +288,6 @@ func (a *App) Match(ctx context.Context, name string) (*Standings, error) {
 	}
 	return s, nil
 }
+
+// CountGames is the number of games in the file, for a walk's progress.
+func (a *App) CountGames(ctx context.Context) (int, error) { return a.store.CountGames(ctx) }

@@ -5,6 +5,8 @@ package refereetest
 import (
 	"encoding/json"
 	"fmt"
+	"iter"
+	"math/rand/v2"
 	"strings"
 	"testing"
 
@@ -67,4 +69,24 @@ func Flags(o *referee.Outcome) string {
 		out = append(out, s)
 	}
 	return strings.Join(out, "; ")
+}
+
+// Season is n games of the given engines in turn, each a seeded random playout of the game's
+// date, every third with corrections woven in so that some carry flags: a club's file in
+// miniature, for tests and benchmarks that walk a whole store. Each log is numbered as game 1.
+func Season(tb testing.TB, rules []referee.Rules, n int, seed uint64) iter.Seq[[]events.Event] {
+	return func(yield func([]events.Event) bool) {
+		for i := range n {
+			rng := rand.New(rand.NewPCG(seed, uint64(i)))
+			setup, moves := rules[i%len(rules)].Playout(rng, Names)
+			setup.Date = "2026-11-20"
+			log := Log(tb, setup, moves)
+			if i%3 == 2 {
+				log = WithCorrections(tb, rng, setup, moves)
+			}
+			if !yield(log) {
+				return
+			}
+		}
+	}
 }

@@ -1,0 +1,63 @@
+package commands
+
+import (
+	"bytes"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/tableside/tableside/commands/table"
+	"github.com/tableside/tableside/events"
+	"github.com/tableside/tableside/referee"
+	"github.com/tableside/tableside/referee/refereetest"
+)
+
+// season writes n generated games of every kind into dir's database.
+func season(t *testing.T, dir string, n int) {
+	t.Helper()
+	st, err := events.Open(t.Context(), filepath.Join(dir, "t.db"), testSchema(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer st.Close()
+	var rules []referee.Rules
+	for _, k := range table.Kinds() {
+		r, err := table.Rules(k)
+		if err != nil {
+			t.Fatal(err)
+		}
+		rules = append(rules, r)
+	}
+	for log := range refereetest.Season(t, rules, n, 7) {
+		if _, _, err := st.Create(t.Context(), log); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
+// TestParallelCheckPrintsWhatSerialPrints: check --all replays games on several cores at once
+// and still prints, byte for byte, what one core prints, in text and in JSON.
+func TestParallelCheckPrintsWhatSerialPrints(t *testing.T) {
+	dir := t.TempDir()
+	season(t, dir, 60)
+	for _, format := range []string{"text", "json"} {
+		out := map[string][]byte{}
+		for _, jobs := range []string{"1", "4"} {
+			b, err := tablesideCmd(t, dir, "check", "--all", "--jobs", jobs, "--format", format).Output()
+			if ee, ok := err.(*exec.ExitError); err != nil && !(ok && ee.ExitCode() == 1) {
+				t.Fatalf("check --all --jobs %s: %v", jobs, err)
+			}
+			out[jobs] = b
+		}
+		if !bytes.Equal(out["1"], out["4"]) {
+			t.Errorf("%s: four workers printed\n%s\none printed\n%s", format, out["4"], out["1"])
+		}
+		if n := strings.Count(string(out["1"]), `"game":`) + strings.Count(string(out["1"]), "open flag"); n != 60 {
+			t.Errorf("%s: %d games checked, want 60", format, n)
+		}
+		if !strings.Contains(string(out["1"]), "event ") && format == "text" {
+			t.Errorf("no game has a flag: the season tests too little\n%s", out["1"])
+		}
+	}
+}

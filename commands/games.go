@@ -49,8 +49,14 @@ func gamesCommand() *cli.Command {
 				case g.State == table.StateOver:
 					state = "over: " + strings.Join(g.Winners, " and ") + " won"
 				}
+				// The last move's day is written only when it is not the day the game started.
+				started, last := time.UnixMilli(g.CreatedAt), time.UnixMilli(g.LastAt)
+				lastText := last.Format("2006-01-02 15:04")
+				if last.Format(time.DateOnly) == started.Format(time.DateOnly) {
+					lastText = last.Format("15:04")
+				}
 				rows = append(rows, []string{fmt.Sprint(g.ID), g.Kind, state, g.Match, strings.Join(g.Players, ", "), fmt.Sprint(g.Events),
-					time.UnixMilli(g.CreatedAt).Format("2006-01-02 15:04"), time.UnixMilli(g.LastAt).Format("2006-01-02 15:04")})
+					started.Format("2006-01-02 15:04"), lastText})
 				return nil
 			})
 			bar.Done()

@@ -1,6 +1,7 @@
 package commands
 
 import (
+	"io"
 	"time"
 
 	"github.com/schollz/progressbar/v3"
@@ -27,6 +28,30 @@ func newProgress(c *cli.Context, what string, n int, format string) progress {
 		progressbar.OptionThrottle(100*time.Millisecond),
 		progressbar.OptionClearOnFinish(),
 	)}
+}
+
+// newByteProgress is a bar for reading size bytes (-1 when not known); Reader counts them.
+func newByteProgress(c *cli.Context, what string, size int64) progress {
+	if !isTerminal(c.App.ErrWriter) {
+		return progress{}
+	}
+	return progress{progressbar.NewOptions64(size,
+		progressbar.OptionSetWriter(c.App.ErrWriter),
+		progressbar.OptionSetDescription(what),
+		progressbar.OptionSetTheme(progressbar.ThemeASCII),
+		progressbar.OptionShowBytes(true),
+		progressbar.OptionSetPredictTime(true),
+		progressbar.OptionThrottle(100*time.Millisecond),
+		progressbar.OptionClearOnFinish(),
+	)}
+}
+
+// Reader counts what is read from r on the bar.
+func (p progress) Reader(r io.Reader) io.Reader {
+	if p.bar == nil {
+		return r
+	}
+	return io.TeeReader(r, p.bar)
 }
 
 // Step counts one game done.

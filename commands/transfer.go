@@ -1,6 +1,9 @@
 package commands
 
 import (
+	"bufio"
+	"bytes"
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -8,37 +11,78 @@ import (
 	"github.com/urfave/cli/v2"
 
 	"github.com/tableside/tableside/commands/table"
+	"github.com/tableside/tableside/events"
 )
 
-// maxImport bounds an imported file; a whole game is a few hundred kilobytes at most.
+// maxImport bounds an imported transcript; a whole game is a few hundred kilobytes at most.
+// JSON lines are read a game at a time, so a season's file may be any size.
 const maxImport = 64 << 20
 
+var errRefused = errors.New("games refused")
+
 func exportCommand() *cli.Command {
-	return gameCommand(&cli.Command{
-		Name:  "export",
-		Usage: "write a game's log: jsonl (every event, with times and hashes) or transcript (every event, in record's notation)",
-	}, []string{"jsonl", "transcript"}, func(c *cli.Context, _ *table.App, g *table.Game, format string) error {
-		if format == "jsonl" {
-			b, err := g.JSONL()
+	return &cli.Command{
+		Name:      "export",
+		Usage:     "write a game's log: jsonl (every event, with times and hashes) or transcript (every event, in record's notation); --all or --match NAME write many games as one jsonl file",
+		ArgsUsage: "GAME | --all | --match NAME",
+		Flags: []cli.Flag{
+			formatFlag([]string{"jsonl", "transcript"}),
+			&cli.BoolFlag{Name: "all", Usage: "every game in the file, as JSON lines"},
+			&cli.StringFlag{Name: "match", Usage: "every game of the match `NAME`, as JSON lines"},
+		},
+		BashComplete: completeGame,
+		Action: func(c *cli.Context) error {
+			format, err := checkFormat(c, []string{"jsonl", "transcript"})
 			if err != nil {
 				return err
 			}
-			_, err = c.App.Writer.Write(b)
-			return err
-		}
-		text, err := g.Transcript()
-		if err != nil {
-			return err
-		}
-		_, err = io.WriteString(c.App.Writer, text)
+			all, match := c.Bool("all"), c.String("match")
+			if !all && match == "" {
+				app, g, err := openGame(c)
+				if err != nil {
+					return err
+				}
+				defer app.Close()
+				return exportGame(c, g, format)
+			}
+			switch {
+			case all && match != "":
+				return usagef("give --all or --match, not both")
+			case c.NArg() > 0:
+				return usagef("give a game, --all or --match, not two of them")
+			case format != "jsonl":
+				return usagef("many games are exported as jsonl only (a transcript holds one game)")
+			}
+			app, err := openApp(c)
+			if err != nil {
+				return err
+			}
+			defer app.Close()
+			w := bufio.NewWriterSize(c.App.Writer, 1<<16)
+			if err := app.EachLog(c.Context, match, func(log []events.Event) error { return table.JSONL(w, log) }); err != nil {
+				return err
+			}
+			return w.Flush()
+		},
+	}
+}
+
+func exportGame(c *cli.Context, g *table.Game, format string) error {
+	if format == "jsonl" {
+		return table.JSONL(c.App.Writer, g.Log)
+	}
+	text, err := g.Transcript()
+	if err != nil {
 		return err
-	})
+	}
+	_, err = io.WriteString(c.App.Writer, text)
+	return err
 }
 
 func importCommand() *cli.Command {
 	return &cli.Command{
 		Name:      "import",
-		Usage:     "record a whole game from a jsonl export or a transcript, and flag what is wrong in it",
+		Usage:     "record games from a jsonl export (one game or a season) or a transcript, and flag what is wrong in them",
 		ArgsUsage: "FILE (- for standard input)",
 		Action: func(c *cli.Context) error {
 			if c.NArg() != 1 {
@@ -46,38 +90,123 @@ func importCommand() *cli.Command {
 			}
 			name := c.Args().First()
 			var in io.Reader = c.App.Reader
+			size := int64(-1)
 			if name != "-" {
 				f, err := os.Open(name)
 				if err != nil {
 					return err
 				}
 				defer f.Close()
+				if st, err := f.Stat(); err == nil {
+					size = st.Size()
+				}
 				in = f
-			}
-			data, err := io.ReadAll(io.LimitReader(in, maxImport+1))
-			if err != nil {
-				return err
-			}
-			if len(data) > maxImport {
-				return fmt.Errorf("%s is larger than %d MiB: not a game log", name, maxImport>>20)
 			}
 			app, err := openApp(c)
 			if err != nil {
 				return err
 			}
 			defer app.Close()
-			imp, err := app.Import(c.Context, data)
-			if table.CodeOf(err) == table.Invalid {
-				return fmt.Errorf("%s: %w; nothing was recorded", name, err)
-			}
-			if err != nil {
+			br := bufio.NewReaderSize(in, 1<<16)
+			if jsonLines(br) {
+				bar := newByteProgress(c, "importing", size)
+				err := importLogs(c, app, name, bar.Reader(br))
+				bar.Done()
 				return err
 			}
-			for _, w := range imp.Warnings {
-				fmt.Fprintf(c.App.ErrWriter, "tableside: warning: %s\n", w)
-			}
-			writeReport(c.App.Writer, imp.Game, fmt.Sprintf("imported as game %d: %d events", imp.Game.ID, len(imp.Game.Log)))
-			return nil
+			return importTranscript(c, app, name, br)
 		},
 	}
+}
+
+// jsonLines reports whether a file's first character that is not a space opens a JSON object.
+func jsonLines(br *bufio.Reader) bool {
+	for n := 1; ; n++ {
+		b, err := br.Peek(n)
+		if err != nil || n > 4096 {
+			return false
+		}
+		switch b[n-1] {
+		case ' ', '\t', '\r', '\n':
+			continue
+		}
+		return b[n-1] == '{'
+	}
+}
+
+// importLogs records every game of a JSON-lines file, each all or nothing, and reports each.
+// A file of one game that is refused reads as it always has: nothing was recorded.
+func importLogs(c *cli.Context, app *table.App, name string, in io.Reader) error {
+	stored, refused, evs := 0, 0, 0
+	// The first refusal waits to see whether the file holds more than one game.
+	var first *table.ImportResult
+	tell := func(r table.ImportResult) {
+		fmt.Fprintf(c.App.ErrWriter, "tableside: error: %s: the game from line %d: %v; that game was not recorded\n", name, r.Line, r.Err)
+	}
+	err := app.ImportLogs(c.Context, in, func(r table.ImportResult) error {
+		if first != nil && stored+refused == 1 {
+			tell(*first)
+		}
+		if r.Err != nil {
+			if refused++; stored+refused == 1 {
+				first = &r
+			} else {
+				tell(r)
+			}
+			return nil
+		}
+		stored++
+		evs += len(r.Game.Log)
+		for _, w := range r.Warnings {
+			fmt.Fprintf(c.App.ErrWriter, "tableside: warning: game %d: %s\n", r.Game.ID, w)
+		}
+		writeReport(c.App.Writer, r.Game, fmt.Sprintf("imported as game %d: %d events", r.Game.ID, len(r.Game.Log)))
+		return nil
+	})
+	if table.CodeOf(err) == table.Invalid {
+		return fmt.Errorf("%s: %w; nothing was recorded", name, err)
+	}
+	if err != nil {
+		return err
+	}
+	if stored+refused == 1 && first != nil {
+		return fmt.Errorf("%s: %w; nothing was recorded", name, first.Err)
+	}
+	if stored+refused > 1 {
+		fmt.Fprintf(c.App.Writer, "imported %d game%s, %d events", stored, plural(stored), evs)
+		if refused > 0 {
+			fmt.Fprintf(c.App.Writer, "; %d refused", refused)
+		}
+		fmt.Fprintln(c.App.Writer)
+	}
+	if refused > 0 {
+		return fmt.Errorf("%w: %d of %d", errRefused, refused, stored+refused)
+	}
+	return nil
+}
+
+// importTranscript records the one game of a transcript.
+func importTranscript(c *cli.Context, app *table.App, name string, in io.Reader) error {
+	data, err := io.ReadAll(io.LimitReader(in, maxImport+1))
+	if err != nil {
+		return err
+	}
+	if len(data) > maxImport {
+		return fmt.Errorf("%s is larger than %d MiB: not a transcript (a season is imported as JSON lines)", name, maxImport>>20)
+	}
+	if len(bytes.TrimSpace(data)) == 0 {
+		return fmt.Errorf("%s: the file is empty; nothing was recorded", name)
+	}
+	imp, err := app.Import(c.Context, data)
+	if table.CodeOf(err) == table.Invalid {
+		return fmt.Errorf("%s: %w; nothing was recorded", name, err)
+	}
+	if err != nil {
+		return err
+	}
+	for _, w := range imp.Warnings {
+		fmt.Fprintf(c.App.ErrWriter, "tableside: warning: %s\n", w)
+	}
+	writeReport(c.App.Writer, imp.Game, fmt.Sprintf("imported as game %d: %d events", imp.Game.ID, len(imp.Game.Log)))
+	return nil
 }

@@ -648,6 +648,16 @@ func (s *Store) LoadAfter(ctx context.Context, game, after int64) ([]Event, erro
 	return nil, nil
 }
 
+// intern is the copy of b kept in words, made on first sight.
+func intern(words map[string]string, b []byte) string {
+	if w, ok := words[string(b)]; ok {
+		return w
+	}
+	w := string(b)
+	words[w] = w
+	return w
+}
+
 func scanEvent(rows *sql.Rows) (Event, error) {
 	var e Event
 	var payload []byte
@@ -746,21 +756,27 @@ func (s *Store) Matches(ctx context.Context) ([]MatchInfo, error) {
 // Scan calls fn with every event of every game, ordered by game then seq, reading one row at a
 // time. It stops at the first error fn returns and returns that error unchanged.
 func (s *Store) Scan(ctx context.Context, fn func(Event) error) error {
-	return s.scan(ctx, true, fn)
+	return s.scan(ctx, true, "", nil, fn)
 }
 
-// ScanGames calls fn with each game's events in turn, in game order, in one pass over the file:
-// a walk of a whole season holds one game's events at a time, and fn owns the slice it is
-// given. Without withHash the hash column is not read and Hash is "": a replay does not need it.
-// A game with no events is not visited (Verify names it).
-func (s *Store) ScanGames(ctx context.Context, withHash bool, fn func([]Event) error) error {
+// ScanGames calls fn with the events of each game whose id is in [from, to), a game at a time in
+// game order, in one pass over that part of the file: a walk holds one game's events at a time,
+// and fn owns the slice it is given. Without withHash the hash column is not read and Hash is
+// "" (a replay does not need it). A game with no events is not visited (Verify names it).
+// Each call is one read transaction, so it sees the games as they were when it began.
+func (s *Store) ScanGames(ctx context.Context, from, to int64, withHash bool, fn func([]Event) error) error {
 	var log []Event
-	err := s.scan(ctx, withHash, func(e Event) error {
+	size := 0
+	err := s.scan(ctx, withHash, `WHERE game >= ? AND game < ?`, []any{from, to}, func(e Event) error {
 		if len(log) > 0 && e.Game != log[0].Game {
 			if err := fn(log); err != nil {
 				return err
 			}
-			log = nil
+			// The next game is likely about as long: start it at that size, not growing it.
+			size, log = len(log), nil
+		}
+		if log == nil {
+			log = make([]Event, 0, size)
 		}
 		log = append(log, e)
 		return nil
@@ -771,22 +787,32 @@ func (s *Store) ScanGames(ctx context.Context, withHash bool, fn func([]Event) e
 	return fn(log)
 }
 
-func (s *Store) scan(ctx context.Context, withHash bool, fn func(Event) error) error {
-	hash := "hash"
-	if !withHash {
-		hash = "''"
+// scan reads the events that where (with its args) selects in game and seq order.
+func (s *Store) scan(ctx context.Context, withHash bool, where string, args []any, fn func(Event) error) error {
+	cols := "game, seq, type, actor, payload, at"
+	if withHash {
+		cols += ", hash"
 	}
-	rows, err := s.db.QueryContext(ctx, `SELECT game, seq, type, actor, payload, at, `+hash+`
-		FROM events ORDER BY game, seq`)
+	rows, err := s.db.QueryContext(ctx, `SELECT `+cols+` FROM events `+where+` ORDER BY game, seq`, args...)
 	if err != nil {
 		return fmt.Errorf("scan events: %w", err)
 	}
 	defer rows.Close()
+	// Types and actors are a few words said again and again: keep one copy of each.
+	words := map[string]string{}
+	var typ, actor sql.RawBytes
+	var payload []byte
 	for rows.Next() {
-		e, err := scanEvent(rows)
-		if err != nil {
+		var e Event
+		dest := []any{&e.Game, &e.Seq, &typ, &actor, &payload, &e.At, &e.Hash}
+		if !withHash {
+			dest = dest[:6]
+		}
+		if err := rows.Scan(dest...); err != nil {
 			return fmt.Errorf("scan events: %w", err)
 		}
+		e.Type, e.Actor, e.Payload = intern(words, typ), intern(words, actor), payload
+		payload = nil
 		if err := fn(e); err != nil {
 			return err
 		}
@@ -795,6 +821,15 @@ func (s *Store) scan(ctx context.Context, withHash bool, fn func(Event) error) e
 		return fmt.Errorf("scan events: %w", err)
 	}
 	return nil
+}
+
+// GameSpan is the lowest and highest game id in the file, (0, 0) when it has none.
+func (s *Store) GameSpan(ctx context.Context) (lo, hi int64, err error) {
+	var l, h sql.NullInt64
+	if err := s.db.QueryRowContext(ctx, `SELECT min(id), max(id) FROM games`).Scan(&l, &h); err != nil {
+		return 0, 0, fmt.Errorf("game ids: %w", err)
+	}
+	return l.Int64, h.Int64, nil
 }
 
 // CountGames is the number of games in the file, for a walk's progress.

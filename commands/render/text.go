@@ -178,22 +178,34 @@ func textColumns(numeric []bool, first, names int) []int {
 	return cols
 }
 
-// wrapLimits is, for a table with columns of these widths, the width each column in wrap must
-// wrap at for the table to fit in width columns: the widest gives way first, none narrower than
-// minWrap (or than it is). Columns that need not wrap keep their width.
-func wrapLimits(widths, wrap []int, width int) []int {
-	limits := slices.Clone(widths)
-	for tableWidth(limits) > width {
-		widest := -1
-		for _, c := range wrap {
-			if limits[c] > minWrap && (widest < 0 || limits[c] > limits[widest]) {
-				widest = c
+// wrapLimits is, for a table, the width each column in wrap must wrap at for the table to fit
+// in width columns. Columns of sentences (a cell of three words or more) give way before
+// columns of short phrases such as a date and time; among them the widest gives way first,
+// none narrower than minWrap (or than it is). Columns that need not wrap keep their width.
+func wrapLimits(header []string, rows [][]string, wrap []int, width int) []int {
+	limits := columnWidths(header, rows)
+	var sentences []int
+	for _, c := range wrap {
+		for _, r := range rows {
+			if c < len(r) && len(strings.Fields(r[c])) >= 3 {
+				sentences = append(sentences, c)
+				break
 			}
 		}
-		if widest < 0 {
-			break
+	}
+	for _, cols := range [][]int{sentences, wrap} {
+		for tableWidth(limits) > width {
+			widest := -1
+			for _, c := range cols {
+				if limits[c] > minWrap && (widest < 0 || limits[c] > limits[widest]) {
+					widest = c
+				}
+			}
+			if widest < 0 {
+				break
+			}
+			limits[widest]--
 		}
-		limits[widest]--
 	}
 	return limits
 }
@@ -211,7 +223,7 @@ func fit(header []string, rows [][]string, wrap []int, width int) ([]string, [][
 		header[i] = wrapLines(header[i], cells[i])
 	}
 	widths := columnWidths(header, rows)
-	limits := wrapLimits(widths, wrap, width)
+	limits := wrapLimits(header, rows, wrap, width)
 	var out [][]string
 	for i, l := range limits {
 		if l >= widths[i] {
@@ -294,7 +306,7 @@ func (v *view) foldRounds(header []string, rows [][]string, names, width int) ([
 		folded[i] = append([]string{r[0], strings.Join(parts, ", ")}, r[1+n:]...)
 	}
 	widths := columnWidths(header, folded)
-	limit := wrapLimits(widths, textColumns(numericColumns(len(header), folded), 0, names), width)[1]
+	limit := wrapLimits(header, folded, textColumns(numericColumns(len(header), folded), 0, names), width)[1]
 	if limit >= widths[1] {
 		return header, folded
 	}

@@ -197,18 +197,28 @@ func matchLength(first events.Event) (int, string) {
 // create stores a new game with its whole log and returns it replayed. A game whose match holds
 // games of another kind is refused: a match sums the points of one game.
 func (a *App) create(ctx context.Context, log []events.Event) (*Game, error) {
-	most, rule := matchLength(log[0])
+	most, _ := matchLength(log[0])
 	id, stored, err := a.store.CreateInMatch(ctx, log, most)
-	var mk *events.MatchKindError
-	var mf *events.MatchFullError
-	switch {
-	case errors.As(err, &mk):
-		return nil, invalid(err, "", "%v", err)
-	case errors.As(err, &mf):
-		return nil, invalid(err, "start the next match under a new name", "match %q is complete: it holds the %d games a match of this game may have (rule %s); nothing was recorded", mf.Match, mf.Games, rule)
+	if refusal := matchRefusal(log[0], err); refusal != nil {
+		return nil, refusal
 	}
 	if err != nil {
 		return nil, err
 	}
 	return replay(id, stored)
+}
+
+// matchRefusal is the application's error for a game the store refused for its match (first is
+// the game's first event), or nil when err is not such a refusal.
+func matchRefusal(first events.Event, err error) error {
+	var mk *events.MatchKindError
+	var mf *events.MatchFullError
+	switch {
+	case errors.As(err, &mk):
+		return invalid(err, "", "%v", err)
+	case errors.As(err, &mf):
+		_, rule := matchLength(first)
+		return invalid(err, "start the next match under a new name", "match %q is complete: it holds the %d games a match of this game may have (rule %s); nothing was recorded", mf.Match, mf.Games, rule)
+	}
+	return nil
 }

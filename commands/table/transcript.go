@@ -1,11 +1,13 @@
 package table
 
 import (
+	"bufio"
 	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"strconv"
 	"strings"
 
@@ -149,60 +151,27 @@ func readLine(g referee.Game, rd reading, l line) (events.Event, error) {
 // JSONL writes the game's whole log as JSON lines, every event with its time and hash.
 func (g *Game) JSONL() ([]byte, error) {
 	var b bytes.Buffer
-	for _, e := range g.Log {
-		line, err := json.Marshal(e)
-		if err != nil {
-			return nil, err
-		}
-		b.Write(line)
-		b.WriteByte('\n')
-	}
-	return b.Bytes(), nil
+	err := JSONL(&b, g.Log)
+	return b.Bytes(), err
 }
 
-// readJSONL reads a log exported as JSON lines. It returns the events to record, numbered from
-// 1 in file order, and warnings
-// about the file, such as where its hash chain breaks.
+// readJSONL reads one game's log exported as JSON lines. It returns the events to record,
+// numbered from 1 in file order, and warnings about the file, such as where its hash chain
+// breaks.
 func readJSONL(data []byte) ([]events.Event, []string, error) {
-	var log []events.Event
-	var warnings []string
-	chainOK := true
-	prev := ""
-	for i, raw := range bytes.Split(data, []byte("\n")) {
-		raw = bytes.TrimSpace(raw)
-		if len(raw) == 0 {
-			continue
-		}
-		at := func(err error) error { return fmt.Errorf("line %d: %w", i+1, err) }
-		var e events.Event
-		if err := json.Unmarshal(raw, &e); err != nil {
-			return nil, nil, at(invalid(err, "", "not an event: %v", err))
-		}
-		switch {
-		case e.Type == "":
-			return nil, nil, at(invalid(nil, "", "the event has no type"))
-		case len(e.Payload) == 0 || !json.Valid(e.Payload):
-			return nil, nil, at(invalid(nil, "", "the event's payload is not JSON"))
-		case len(log) > 0 && e.Type == events.TypeCreated:
-			return nil, nil, at(invalid(nil, "", "a second game starts here; import one game per file"))
-		}
-		if chainOK && e.Hash != "" && events.Hash(prev, e) != e.Hash {
-			warnings = append(warnings, fmt.Sprintf("line %d (event %d) does not match the file's hash chain: the file was changed after it was exported", i+1, e.Seq))
-			chainOK = false
-		}
-		prev = e.Hash
-		if len(log) == 0 {
-			c, err := createdOf(e)
-			if err == nil {
-				_, err = checkCreated(c)
-			}
-			if err != nil {
-				return nil, nil, at(asInvalid(err))
-			}
-		}
-		log = append(log, events.Event{Seq: int64(len(log) + 1), Type: e.Type, Actor: e.Actor, Payload: e.Payload, At: e.At})
+	lr := &logReader{r: bufio.NewReader(bytes.NewReader(data))}
+	log, res, err := lr.game()
+	switch {
+	case errors.Is(err, io.EOF):
+		return nil, nil, invalid(nil, "", "the file holds no game")
+	case err != nil:
+		return nil, nil, err
+	case res.Err != nil:
+		return nil, nil, res.Err
+	case lr.ahead != nil:
+		return nil, nil, invalid(nil, "", "line %d: a second game starts here; import one game per file", lr.aheadLine)
 	}
-	return log, warnings, nil
+	return log, res.Warnings, nil
 }
 
 // asInvalid makes an error Invalid unless it is an application error already.

@@ -1,0 +1,261 @@
+package table
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+
+	"github.com/tableside/tableside/events"
+)
+
+// A season file is the JSON lines of many games one after another, each game's events in
+// order from its game.created line, with their times and hashes: what `export --all` and
+// `export --match` write and `import` reads back a game at a time.
+
+// JSONL writes a log as JSON lines, every event with its time and hash.
+func JSONL(w io.Writer, log []events.Event) error {
+	bw := bufio.NewWriter(w)
+	enc := json.NewEncoder(bw)
+	for _, e := range log {
+		if err := enc.Encode(e); err != nil {
+			return err
+		}
+	}
+	return bw.Flush()
+}
+
+// EachLog hands fn the whole log of every game, hashes included, in the order they were
+// created, or only those of match when it is not "": what a season export writes. It reads a
+// game at a time.
+func (a *App) EachLog(ctx context.Context, match string, fn func([]events.Event) error) error {
+	if match == "" {
+		return a.store.ScanGames(ctx, 0, maxGame, true, fn)
+	}
+	infos, err := a.store.MatchGames(ctx, match)
+	if err != nil {
+		return err
+	}
+	if len(infos) == 0 {
+		return &Error{Code: NotFound, Message: fmt.Sprintf("no games in match %q", match)}
+	}
+	for _, info := range infos {
+		log, err := a.store.Load(ctx, info.ID)
+		if err != nil {
+			return err
+		}
+		if err := fn(log); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// maxGame is above every game id.
+const maxGame = 1<<63 - 1
+
+// ImportResult is what became of one game of a file being imported.
+type ImportResult struct {
+	// Line is where the game starts in the file.
+	Line int
+	// Game is the game as stored and replayed, or nil when it was refused with Err.
+	Game *Game
+	Err  error
+	// Warnings are about the file itself, such as a broken hash chain.
+	Warnings []string
+}
+
+// importBatch bounds the games an import holds before it stores them: games are stored many
+// to a transaction, which is many times faster than one each.
+const (
+	importBatchEvents = 8192
+	importBatchGames  = 256
+)
+
+// ImportLogs records every game of a JSON-lines file (one game, or a season), a game at a time
+// and each all or nothing: a game that cannot be read or is refused (its match) is left out and
+// reported, and the others are recorded. fn is told what became of each game, in file order;
+// an error from fn or from reading the file stops the import (the games told of are kept).
+func (a *App) ImportLogs(ctx context.Context, r io.Reader, fn func(ImportResult) error) error {
+	lr := &logReader{r: bufio.NewReaderSize(r, 1<<16)}
+	var batch []ImportResult
+	var logs []events.NewGame
+	size := 0
+	flush := func() error {
+		stored, err := a.store.CreateMany(ctx, logs)
+		if err != nil {
+			return err
+		}
+		for i, s := range stored {
+			res := batch[i]
+			switch refusal := matchRefusal(logs[i].Events[0], s.Err); {
+			case s.Err == nil:
+				res.Game, res.Err = replay(s.Game, s.Events)
+			case refusal != nil:
+				res.Err = refusal
+			default:
+				res.Err = s.Err
+			}
+			if err := fn(res); err != nil {
+				return err
+			}
+		}
+		batch, logs, size = batch[:0], logs[:0], 0
+		return nil
+	}
+	for {
+		log, res, err := lr.game()
+		if errors.Is(err, io.EOF) {
+			break
+		}
+		if err != nil {
+			return err
+		}
+		if res.Err != nil { // refused before storing: tell of it in its turn
+			if len(batch) > 0 {
+				if err := flush(); err != nil {
+					return err
+				}
+			}
+			if err := fn(res); err != nil {
+				return err
+			}
+			continue
+		}
+		most, _ := matchLength(log[0])
+		batch, logs, size = append(batch, res), append(logs, events.NewGame{Events: log, Most: most}), size+len(log)
+		if size >= importBatchEvents || len(batch) >= importBatchGames {
+			if err := flush(); err != nil {
+				return err
+			}
+		}
+	}
+	if len(batch) > 0 {
+		return flush()
+	}
+	if lr.games == 0 {
+		return invalid(nil, "", "the file holds no game")
+	}
+	return nil
+}
+
+// maxLine bounds a line of a JSON-lines file: an event is a few hundred bytes.
+const maxLine = 1 << 20
+
+// logReader reads a JSON-lines file a game at a time.
+type logReader struct {
+	r     *bufio.Reader
+	line  int
+	games int
+	// ahead is a game's first line, read while reading the game before it.
+	ahead     []byte
+	aheadLine int
+}
+
+// next returns the next non-empty line and its number; io.EOF at the end.
+func (lr *logReader) next() ([]byte, int, error) {
+	if lr.ahead != nil {
+		l, n := lr.ahead, lr.aheadLine
+		lr.ahead = nil
+		return l, n, nil
+	}
+	for {
+		var buf []byte
+		long := false
+		for {
+			part, err := lr.r.ReadSlice('\n')
+			if len(buf)+len(part) > maxLine {
+				long = true
+			} else {
+				buf = append(buf, part...)
+			}
+			if errors.Is(err, bufio.ErrBufferFull) {
+				continue
+			}
+			if err != nil && (!errors.Is(err, io.EOF) || len(buf) == 0) {
+				return nil, 0, err
+			}
+			break
+		}
+		lr.line++
+		if long {
+			return nil, lr.line, invalid(nil, "", "line %d is longer than %d bytes: not an event", lr.line, maxLine)
+		}
+		if line := bytes.TrimSpace(buf); len(line) > 0 {
+			return line, lr.line, nil
+		}
+	}
+}
+
+// game reads the next game: its events, numbered from 1 in file order, and what to report of
+// it (its first line, warnings about the file). A game that cannot be read comes back with
+// res.Err naming the line, and the reader moves on to the next game. io.EOF when none is left.
+func (lr *logReader) game() ([]events.Event, ImportResult, error) {
+	var log []events.Event
+	var res ImportResult
+	prev, chainOK := "", true
+	for {
+		raw, n, err := lr.next()
+		if errors.Is(err, io.EOF) {
+			if res.Line == 0 {
+				return nil, res, io.EOF
+			}
+			return log, res, nil
+		}
+		if err != nil && n == 0 {
+			return nil, res, err
+		}
+		if res.Line == 0 {
+			res.Line = n
+			lr.games++
+		}
+		var e events.Event
+		if err == nil {
+			if jerr := json.Unmarshal(raw, &e); jerr != nil {
+				err = invalid(jerr, "", "not an event: %v", jerr)
+			}
+		}
+		if err == nil && e.Type == events.TypeCreated && n != res.Line {
+			lr.ahead, lr.aheadLine = raw, n // the next game starts here
+			return log, res, nil
+		}
+		if res.Err != nil {
+			continue // skipping the rest of a game that cannot be read
+		}
+		if err == nil {
+			err = checkLine(e, len(log) == 0)
+		}
+		if err != nil {
+			res.Err = fmt.Errorf("line %d: %w", n, err)
+			log = nil
+			continue
+		}
+		if chainOK && e.Hash != "" && events.Hash(prev, e) != e.Hash {
+			res.Warnings = append(res.Warnings, fmt.Sprintf("line %d (event %d) does not match the file's hash chain: the file was changed after it was exported", n, e.Seq))
+			chainOK = false
+		}
+		prev = e.Hash
+		log = append(log, events.Event{Seq: int64(len(log) + 1), Type: e.Type, Actor: e.Actor, Payload: e.Payload, At: e.At})
+	}
+}
+
+// checkLine checks an event read from a file before it is stored; first says it starts a game.
+func checkLine(e events.Event, first bool) error {
+	switch {
+	case e.Type == "":
+		return invalid(nil, "", "the event has no type")
+	case len(e.Payload) == 0 || !json.Valid(e.Payload):
+		return invalid(nil, "", "the event's payload is not JSON")
+	}
+	if !first {
+		return nil
+	}
+	c, err := createdOf(e)
+	if err == nil {
+		_, err = checkCreated(c)
+	}
+	return asInvalid(err)
+}

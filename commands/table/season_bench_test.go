@@ -1,0 +1,141 @@
+package table
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
+	"runtime/debug"
+	"testing"
+	"time"
+
+	"github.com/tableside/tableside/events"
+	"github.com/tableside/tableside/referee"
+	"github.com/tableside/tableside/referee/refereetest"
+)
+
+// seasonFile is a database of n generated games of every kind in turn (refereetest.Season:
+// whole games, a third of them with corrections), built on first use and kept in the temporary
+// directory for later runs, since 10,000 games take minutes to generate.
+func seasonFile(b *testing.B, n int) string {
+	b.Helper()
+	path := filepath.Join(os.TempDir(), fmt.Sprintf("tableside-season-%d-v1.db", n))
+	if _, err := os.Stat(path); err == nil {
+		return path
+	}
+	tmp := path + ".part"
+	for _, f := range []string{tmp, tmp + "-wal", tmp + "-shm"} {
+		os.Remove(f)
+	}
+	st, err := events.Open(context.Background(), tmp, testSchema(b))
+	if err != nil {
+		b.Fatal(err)
+	}
+	var rules []referee.Rules
+	for _, k := range Kinds() {
+		r, err := Rules(k)
+		if err != nil {
+			b.Fatal(err)
+		}
+		rules = append(rules, r)
+	}
+	var batch []events.NewGame
+	flush := func() {
+		res, err := st.CreateMany(context.Background(), batch)
+		if err != nil {
+			b.Fatal(err)
+		}
+		for _, r := range res {
+			if r.Err != nil {
+				b.Fatal(r.Err)
+			}
+		}
+		batch = batch[:0]
+	}
+	for log := range refereetest.Season(b, rules, n, 11) {
+		for i := range log {
+			log[i].At = 1_763_640_000_000 + int64(i)
+		}
+		if batch = append(batch, events.NewGame{Events: log}); len(batch) == 500 {
+			flush()
+		}
+	}
+	flush()
+	if err := st.Close(); err != nil {
+		b.Fatal(err)
+	}
+	if err := os.Rename(tmp, path); err != nil {
+		b.Fatal(err)
+	}
+	for _, f := range []string{tmp + "-wal", tmp + "-shm"} {
+		os.Remove(f)
+	}
+	return path
+}
+
+// BenchmarkCheckAll measures the audit of a whole file (what `check --all` does: EachGame, each
+// game's Checked) against the limit the issue sets it: merely scanning the same rows and
+// JSON-decoding each payload, on one core. Each iteration runs the limit, the audit on one core
+// and the audit on every core, one after the other, and reports events/s for each and each
+// audit's ratio to the limit.
+func BenchmarkCheckAll(b *testing.B) {
+	for _, n := range []int{1_000, 10_000} {
+		b.Run(fmt.Sprintf("games=%d", n), func(b *testing.B) {
+			a, err := Open(context.Background(), seasonFile(b, n), testSchema(b))
+			if err != nil {
+				b.Fatal(err)
+			}
+			defer a.Close()
+			total, err := a.store.CountEvents(context.Background())
+			if err != nil {
+				b.Fatal(err)
+			}
+			var limit, serial, parallel time.Duration
+			for b.Loop() {
+				t0 := time.Now()
+				scanAndDecode(b, a, total)
+				t1 := time.Now()
+				audit(b, a, 1, n)
+				t2 := time.Now()
+				audit(b, a, 0, n)
+				t3 := time.Now()
+				limit, serial, parallel = limit+t1.Sub(t0), serial+t2.Sub(t1), parallel+t3.Sub(t2)
+			}
+			rate := func(d time.Duration) float64 { return float64(total*b.N) / d.Seconds() }
+			b.ReportMetric(rate(limit), "limit-events/s")
+			b.ReportMetric(rate(serial), "check1-events/s")
+			b.ReportMetric(rate(parallel), "check-events/s")
+			b.ReportMetric(rate(serial)/rate(limit), "check1/limit")
+			b.ReportMetric(rate(parallel)/rate(limit), "check/limit")
+		})
+	}
+}
+
+// scanAndDecode reads every event of the file and decodes its payload, and does nothing else.
+// It runs with the garbage collector set as a walk sets it, so that the two compare fairly.
+func scanAndDecode(b *testing.B, a *App, want int) {
+	defer debug.SetGCPercent(debug.SetGCPercent(walkGC))
+	n := 0
+	err := a.store.Scan(context.Background(), func(e events.Event) error {
+		n++
+		var v map[string]any
+		return json.Unmarshal(e.Payload, &v)
+	})
+	if err != nil || n != want {
+		b.Fatal(err, n)
+	}
+}
+
+// audit checks every game as check --all does, with so many workers.
+func audit(b *testing.B, a *App, workers, want int) {
+	n := 0
+	err := a.EachGame(context.Background(), Walk{Workers: workers}, func(g *Game) error {
+		n++
+		g.Checked()
+		return nil
+	})
+	if err != nil || n != want {
+		b.Fatal(err, n)
+	}
+}

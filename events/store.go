@@ -402,9 +402,9 @@ type CreateResult struct {
 
 // CreateMany stores many games in one transaction, the way a season is imported: much faster
 // than a transaction a game, and still all or nothing for each game. A game refused (its events
-// are bad, its match holds another kind or is full) is rolled back to its savepoint and has
-// its Err; the others are stored. The error is for the transaction as a whole, when nothing was
-// stored.
+// are bad, its match holds another kind or is full) is refused before any of it is written and
+// has its Err; the others are stored. The error is for the transaction as a whole (the disk,
+// a constraint no check foresaw): then nothing was stored.
 func (s *Store) CreateMany(ctx context.Context, games []NewGame) ([]CreateResult, error) {
 	tx, err := s.db.BeginTx(ctx, nil)
 	if err != nil {
@@ -418,20 +418,15 @@ func (s *Store) CreateMany(ctx context.Context, games []NewGame) ([]CreateResult
 			out[i].Err = fmt.Errorf("create game: %w", err)
 			continue
 		}
-		if _, err := tx.ExecContext(ctx, `SAVEPOINT game`); err != nil {
-			return nil, fmt.Errorf("create games: %w", err)
-		}
 		game, err := insertGame(ctx, tx, stored, c, ng.Most)
-		if err != nil {
+		var refused refusal
+		switch {
+		case errors.As(err, &refused):
 			out[i].Err = err
-			if _, err := tx.ExecContext(ctx, `ROLLBACK TO game`); err != nil {
-				return nil, fmt.Errorf("create games: %w", err)
-			}
-		} else {
-			out[i] = CreateResult{Game: game, Events: stored}
-		}
-		if _, err := tx.ExecContext(ctx, `RELEASE game`); err != nil {
+		case err != nil:
 			return nil, fmt.Errorf("create games: %w", err)
+		default:
+			out[i] = CreateResult{Game: game, Events: stored}
 		}
 	}
 	if err := tx.Commit(); err != nil {
@@ -439,6 +434,12 @@ func (s *Store) CreateMany(ctx context.Context, games []NewGame) ([]CreateResult
 	}
 	return out, nil
 }
+
+// refusal is an error of a game refused for its match, found before any of it was written.
+type refusal interface{ refused() }
+
+func (*MatchKindError) refused() {}
+func (*MatchFullError) refused() {}
 
 // prepareGame checks a new game's events (prepare) and reads its setup.
 func prepareGame(evs []Event) ([]Event, Created, error) {
@@ -463,7 +464,8 @@ func prepareGame(evs []Event) ([]Event, Created, error) {
 }
 
 // insertGame writes a prepared game in tx after checking its match (see CreateInMatch), filling
-// in the events' Game, Seq and Hash, and returns its id.
+// in the events' Game, Seq and Hash, and returns its id. A refusal for the match comes before
+// anything is written.
 func insertGame(ctx context.Context, tx *sql.Tx, stored []Event, c Created, most int) (int64, error) {
 	if c.Match != "" {
 		var kind string
@@ -907,4 +909,14 @@ func (s *Store) Verify(ctx context.Context) ([]Broken, error) {
 	}
 	slices.SortStableFunc(broken, func(a, b Broken) int { return cmp.Compare(a.Game, b.Game) })
 	return broken, nil
+}
+
+// OpenDB opens the database file at path as the store opens it (its driver and pragmas),
+// checking and creating nothing: for a program that measures what the store adds to SQLite.
+func OpenDB(path string) (*sql.DB, error) {
+	abs, err := filepath.Abs(path)
+	if err != nil {
+		return nil, err
+	}
+	return sql.Open(driverName, dsn(abs, pragmas))
 }

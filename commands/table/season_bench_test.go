@@ -1,7 +1,9 @@
 package table
 
 import (
+	"bytes"
 	"context"
+	"database/sql"
 	"encoding/json"
 	"fmt"
 	"os"
@@ -137,5 +139,97 @@ func audit(b *testing.B, a *App, workers, want int) {
 	})
 	if err != nil || n != want {
 		b.Fatal(err, n)
+	}
+}
+
+// BenchmarkImportSeason imports the 1,000-game season as one JSON-lines file (what `import`
+// does: ImportLogs) into a new database, and in the same iteration inserts the same rows into
+// another new database with SQLite's own batched inserts (prepared statements, a transaction
+// every importBatchEvents events), the limit an import is measured against. It reports
+// events/s for both and their ratio.
+func BenchmarkImportSeason(b *testing.B) {
+	ctx := context.Background()
+	src, err := Open(ctx, seasonFile(b, 1_000), testSchema(b))
+	if err != nil {
+		b.Fatal(err)
+	}
+	var file bytes.Buffer
+	var rows []events.Event
+	err = src.EachLog(ctx, "", func(log []events.Event) error {
+		rows = append(rows, log...)
+		return JSONL(&file, log)
+	})
+	src.Close()
+	if err != nil {
+		b.Fatal(err)
+	}
+	var importing, inserting time.Duration
+	for b.Loop() {
+		dir := b.TempDir()
+		a, err := Open(ctx, filepath.Join(dir, "import.db"), testSchema(b))
+		if err != nil {
+			b.Fatal(err)
+		}
+		t0 := time.Now()
+		games := 0
+		err = a.ImportLogs(ctx, bytes.NewReader(file.Bytes()), func(r ImportResult) error {
+			games++
+			return r.Err
+		})
+		importing += time.Since(t0)
+		a.Close()
+		if err != nil || games != 1_000 {
+			b.Fatal(err, games)
+		}
+		t1 := time.Now()
+		insertRows(b, filepath.Join(dir, "insert.db"), rows)
+		inserting += time.Since(t1)
+	}
+	rate := func(d time.Duration) float64 { return float64(len(rows)*b.N) / d.Seconds() }
+	b.ReportMetric(rate(importing), "import-events/s")
+	b.ReportMetric(rate(inserting), "insert-events/s")
+	b.ReportMetric(rate(importing)/rate(inserting), "import/insert")
+}
+
+// insertRows writes rows (whole games in order, their hashes already made) into a new database
+// of the same schema as plainly as SQLite allows: prepared inserts, a transaction every
+// importBatchEvents rows.
+func insertRows(b *testing.B, path string, rows []events.Event) {
+	st, err := events.Open(context.Background(), path, testSchema(b))
+	if err != nil {
+		b.Fatal(err)
+	}
+	st.Close()
+	db, err := sql.Open("sqlite", "file:"+path+"?_pragma=synchronous(NORMAL)&_pragma=busy_timeout(5000)")
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer db.Close()
+	var tx *sql.Tx
+	var game, event *sql.Stmt
+	for i, e := range rows {
+		if i%importBatchEvents == 0 {
+			if tx != nil {
+				if err := tx.Commit(); err != nil {
+					b.Fatal(err)
+				}
+			}
+			if tx, err = db.Begin(); err != nil {
+				b.Fatal(err)
+			}
+			game, _ = tx.Prepare(`INSERT INTO games (id, kind, created_at, match) VALUES (?, ?, ?, '')`)
+			event, _ = tx.Prepare(`INSERT INTO events (game, seq, type, actor, payload, at, hash) VALUES (?, ?, ?, ?, ?, ?, ?)`)
+		}
+		if e.Seq == 1 {
+			if _, err := game.Exec(e.Game, "candidate", e.At); err != nil {
+				b.Fatal(err)
+			}
+		}
+		if _, err := event.Exec(e.Game, e.Seq, e.Type, e.Actor, string(e.Payload), e.At, e.Hash); err != nil {
+			b.Fatal(err)
+		}
+	}
+	if err := tx.Commit(); err != nil {
+		b.Fatal(err)
 	}
 }

@@ -625,7 +625,7 @@ func (s *Store) LoadAfter(ctx context.Context, game, after int64) ([]Event, erro
 	defer rows.Close()
 	var evs []Event
 	for rows.Next() {
-		e, err := scanEvent(rows)
+		e, err := scanEvent(rows, true)
 		if err != nil {
 			return nil, fmt.Errorf("game %d: %w", game, err)
 		}
@@ -650,20 +650,15 @@ func (s *Store) LoadAfter(ctx context.Context, game, after int64) ([]Event, erro
 	return nil, nil
 }
 
-// intern is the copy of b kept in words, made on first sight.
-func intern(words map[string]string, b []byte) string {
-	if w, ok := words[string(b)]; ok {
-		return w
-	}
-	w := string(b)
-	words[w] = w
-	return w
-}
-
-func scanEvent(rows *sql.Rows) (Event, error) {
+// scanEvent reads a row of game, seq, type, actor, payload, at and, withHash, hash.
+func scanEvent(rows *sql.Rows, withHash bool) (Event, error) {
 	var e Event
 	var payload []byte
-	err := rows.Scan(&e.Game, &e.Seq, &e.Type, &e.Actor, &payload, &e.At, &e.Hash)
+	dest := []any{&e.Game, &e.Seq, &e.Type, &e.Actor, &payload, &e.At, &e.Hash}
+	if !withHash {
+		dest = dest[:6]
+	}
+	err := rows.Scan(dest...)
 	e.Payload = payload
 	return e, err
 }
@@ -800,21 +795,11 @@ func (s *Store) scan(ctx context.Context, withHash bool, where string, args []an
 		return fmt.Errorf("scan events: %w", err)
 	}
 	defer rows.Close()
-	// Types and actors are a few words said again and again: keep one copy of each.
-	words := map[string]string{}
-	var typ, actor sql.RawBytes
-	var payload []byte
 	for rows.Next() {
-		var e Event
-		dest := []any{&e.Game, &e.Seq, &typ, &actor, &payload, &e.At, &e.Hash}
-		if !withHash {
-			dest = dest[:6]
-		}
-		if err := rows.Scan(dest...); err != nil {
+		e, err := scanEvent(rows, withHash)
+		if err != nil {
 			return fmt.Errorf("scan events: %w", err)
 		}
-		e.Type, e.Actor, e.Payload = intern(words, typ), intern(words, actor), payload
-		payload = nil
 		if err := fn(e); err != nil {
 			return err
 		}

@@ -7,9 +7,12 @@ import (
 	"io"
 	"math/rand/v2"
 	"os"
+	"os/exec"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/tableside/tableside/events"
 	"github.com/tableside/tableside/referee"
@@ -125,4 +128,79 @@ func BenchmarkRecordCaptureSixHands(b *testing.B) {
 	setup, moves := capture.Rules{}.Playout(rand.New(rand.NewPCG(91, 21)), refereetest.Names)
 	template, move := storedGame(b, schema, capture.Rules{}, setup, moves, len(moves))
 	benchRecord(b, schema, template, move)
+}
+
+// BenchmarkRecordProcess times `tableside record` as a whole process, start to exit, against
+// testdata/bare: a Go process that opens the same file with the same driver and pragmas,
+// inserts one row and exits. Both are built here as a user builds them (no cgo), and each
+// iteration runs the two in turn on fresh copies of the same database, so a machine that
+// slows down slows both alike; the copies are not timed. It reports the median of each and
+// the ratio of the medians:
+//
+//	go test ./commands -run x -bench RecordProcess -benchtime 200x
+func BenchmarkRecordProcess(b *testing.B) {
+	dir := b.TempDir()
+	tableside, bare := filepath.Join(dir, "tableside"), filepath.Join(dir, "bare")
+	for bin, pkg := range map[string]string{tableside: "..", bare: "../testdata/bare"} {
+		build := exec.Command("go", "build", "-o", bin, pkg)
+		build.Env = append(os.Environ(), "CGO_ENABLED=0")
+		if out, err := build.CombinedOutput(); err != nil {
+			b.Fatalf("go build %s: %v\n%s", pkg, err, out)
+		}
+	}
+	schema := testSchema(b)
+	b.Run("candidate-300", func(b *testing.B) {
+		setup, moves := candidate.Playout(rand.New(rand.NewPCG(5, 5)), nil)
+		template, move := storedGame(b, schema, candidate.Rules{}, setup, moves, 300)
+		benchProcesses(b, template, append([]string{tableside, "record", "1"}, move...), bare)
+	})
+	b.Run("pinochle-400", func(b *testing.B) {
+		setup, moves := pinochle.Playout(rand.New(rand.NewPCG(5, 5)), map[string]string{"deal": "automatic", "opening": "10", "limit": "400"})
+		template, move := storedGame(b, schema, pinochle.Rules{}, setup, moves, 400)
+		benchProcesses(b, template, append([]string{tableside, "record", "1"}, move...), bare)
+	})
+}
+
+func benchProcesses(b *testing.B, template string, record []string, bare string) {
+	data, err := os.ReadFile(template)
+	if err != nil {
+		b.Fatal(err)
+	}
+	dir := b.TempDir()
+	fresh := func(name string) string {
+		db := filepath.Join(dir, name)
+		for _, f := range []string{db + "-wal", db + "-shm"} {
+			os.Remove(f)
+		}
+		if err := os.WriteFile(db, data, 0o644); err != nil {
+			b.Fatal(err)
+		}
+		return db
+	}
+	timed := func(cmd *exec.Cmd) time.Duration {
+		start := time.Now()
+		if out, err := cmd.CombinedOutput(); err != nil {
+			b.Fatalf("%s: %v\n%s", cmd, err, out)
+		}
+		return time.Since(start)
+	}
+	var recordTimes, bareTimes []time.Duration
+	for b.Loop() {
+		b.StopTimer()
+		a, z := fresh("a.db"), fresh("b.db")
+		cmd := exec.Command(record[0], record[1:]...)
+		cmd.Env = append(os.Environ(), "TABLESIDE_DB="+a)
+		b.StartTimer()
+		recordTimes = append(recordTimes, timed(cmd))
+		bareTimes = append(bareTimes, timed(exec.Command(bare, z)))
+	}
+	r, z := median(recordTimes), median(bareTimes)
+	b.ReportMetric(float64(r)/1e6, "record-ms")
+	b.ReportMetric(float64(z)/1e6, "bare-ms")
+	b.ReportMetric(float64(r)/float64(z), "record/bare")
+}
+
+func median(d []time.Duration) time.Duration {
+	slices.Sort(d)
+	return d[len(d)/2]
 }

@@ -73,8 +73,7 @@ func checkCommand() *cli.Command {
 					if format == "json" {
 						return list.add(r)
 					}
-					bar.Clear()
-					writeChecked(w, r)
+					bar.Above(func() { writeChecked(w, r) })
 					return nil
 				})
 				bar.Done()

@@ -93,3 +93,66 @@ func TestPlayPromptEditsLines(t *testing.T) {
 		t.Errorf("the refused bid was recorded:\n%s", log)
 	}
 }
+
+// TestProgressShowsOnlyOnATerminal walks the store with standard error on a terminal and
+// standard output in a pipe: the bar is drawn on the terminal, no wider than it, and wiped at
+// the end, while the output is what it is with no terminal at all. Under --format json the
+// terminal sees nothing.
+func TestProgressShowsOnlyOnATerminal(t *testing.T) {
+	dir := t.TempDir()
+	for range 3 {
+		run(t, dir, "new", "pinochle", "--players", "ann,bob", "--opener", "ann")
+	}
+	for _, format := range []string{"text", "json"} {
+		piped := run(t, dir, "check", "--all", "--format", format)
+
+		ptmx, tty, err := pty.Open()
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := pty.Setsize(ptmx, &pty.Winsize{Rows: 24, Cols: 60}); err != nil {
+			t.Fatal(err)
+		}
+		cmd := tablesideCmd(t, dir, "check", "--all", "--format", format)
+		var out bytes.Buffer
+		cmd.Stdout, cmd.Stderr = &out, tty
+		if err := cmd.Start(); err != nil {
+			t.Fatal(err)
+		}
+		tty.Close()
+		var s screen
+		copied := make(chan struct{})
+		go func() {
+			io.Copy(&s, ptmx) // ends when the program has gone and the terminal closes
+			close(copied)
+		}()
+		if err := cmd.Wait(); err != nil {
+			t.Fatalf("check --all: %v\n%s", err, s.String())
+		}
+		<-copied
+		ptmx.Close()
+
+		if out.String() != piped {
+			t.Errorf("%s: the output changed with a terminal on standard error:\n%s\nwant:\n%s", format, out.String(), piped)
+		}
+		shown := s.String()
+		if format == "json" {
+			if shown != "" {
+				t.Errorf("json: the terminal shows %q, want nothing", shown)
+			}
+			continue
+		}
+		if !strings.Contains(shown, "checking ") || !strings.Contains(shown, "/3 games [") {
+			t.Errorf("no bar on the terminal: %q", shown)
+		}
+		for _, line := range strings.Split(shown, "\r") {
+			if len(line) > 60 {
+				t.Errorf("a bar line is %d columns on a 60-column terminal: %q", len(line), line)
+			}
+		}
+		last := shown[strings.LastIndex(shown, "\r")+1:]
+		if strings.Trim(strings.NewReplacer("\x1b[0m", "", "\x1b[K", "").Replace(last), " ") != "" {
+			t.Errorf("the bar is left on the screen: %q", shown)
+		}
+	}
+}

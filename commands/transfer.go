@@ -109,10 +109,7 @@ func importCommand() *cli.Command {
 			defer app.Close()
 			br := bufio.NewReaderSize(in, 1<<16)
 			if jsonLines(br) {
-				bar := newByteProgress(c, "importing", size)
-				err := importLogs(c, app, name, bar.Reader(br))
-				bar.Done()
-				return err
+				return importLogs(c, app, name, br, newByteProgress(c, "importing", size))
 			}
 			return importTranscript(c, app, name, br)
 		},
@@ -136,33 +133,38 @@ func jsonLines(br *bufio.Reader) bool {
 
 // importLogs records every game of a JSON-lines file, each all or nothing, and reports each.
 // A file of one game that is refused reads as it always has: nothing was recorded.
-func importLogs(c *cli.Context, app *table.App, name string, in io.Reader) error {
+func importLogs(c *cli.Context, app *table.App, name string, in io.Reader, bar *progress) error {
 	stored, refused, evs := 0, 0, 0
 	// The first refusal waits to see whether the file holds more than one game.
 	var first *table.ImportResult
 	tell := func(r table.ImportResult) {
 		fmt.Fprintf(c.App.ErrWriter, "tableside: error: %s: the game from line %d: %v; that game was not recorded\n", name, r.Line, r.Err)
 	}
-	err := app.ImportLogs(c.Context, in, func(r table.ImportResult) error {
-		if first != nil && stored+refused == 1 {
-			tell(*first)
-		}
-		if r.Err != nil {
-			if refused++; stored+refused == 1 {
-				first = &r
-			} else {
-				tell(r)
+	// The file is read on another goroutine, which moves the bar: each report is printed with
+	// the bar off the screen.
+	err := app.ImportLogs(c.Context, bar.Reader(in), func(r table.ImportResult) error {
+		bar.Above(func() {
+			if first != nil && stored+refused == 1 {
+				tell(*first)
 			}
-			return nil
-		}
-		stored++
-		evs += len(r.Game.Log)
-		for _, w := range r.Warnings {
-			fmt.Fprintf(c.App.ErrWriter, "tableside: warning: game %d: %s\n", r.Game.ID, w)
-		}
-		writeReport(c.App.Writer, r.Game, fmt.Sprintf("imported as game %d: %d events", r.Game.ID, len(r.Game.Log)))
+			if r.Err != nil {
+				if refused++; stored+refused == 1 {
+					first = &r
+				} else {
+					tell(r)
+				}
+				return
+			}
+			stored++
+			evs += len(r.Game.Log)
+			for _, w := range r.Warnings {
+				fmt.Fprintf(c.App.ErrWriter, "tableside: warning: game %d: %s\n", r.Game.ID, w)
+			}
+			writeReport(c.App.Writer, r.Game, fmt.Sprintf("imported as game %d: %d events", r.Game.ID, len(r.Game.Log)))
+		})
 		return nil
 	})
+	bar.Done()
 	if table.CodeOf(err) == table.Invalid {
 		return fmt.Errorf("%s: %w; nothing was recorded", name, err)
 	}

@@ -16,7 +16,13 @@ func verifyCommand() *cli.Command {
 				return err
 			}
 			defer app.Close()
-			v, err := app.Verify(c.Context)
+			n, err := app.CountGames(c.Context)
+			if err != nil {
+				return err
+			}
+			bar := newProgress(c, "verifying", n, "text")
+			v, err := app.Verify(c.Context, bar.Step)
+			bar.Done()
 			if err != nil {
 				return err
 			}

@@ -88,7 +88,7 @@ func checkWriters(t *testing.T, s *Store, game int64, writers, each int) {
 	if len(seen) != writers*each {
 		t.Fatalf("%d distinct events, want %d", len(seen), writers*each)
 	}
-	broken, err := s.Verify(t.Context())
+	broken, err := s.Verify(t.Context(), nil)
 	if err != nil || len(broken) != 0 {
 		t.Fatalf("Verify = %v, %v", broken, err)
 	}

@@ -46,7 +46,7 @@ func Example() {
 	_, err = s.Append(ctx, game, 1, []events.Event{{Type: "candidate.bid", Actor: "bob", Payload: json.RawMessage(`{"card":"QH"}`)}})
 	fmt.Println(errors.Is(err, events.ErrConflict))
 
-	broken, err := s.Verify(ctx)
+	broken, err := s.Verify(ctx, nil)
 	fmt.Println(len(broken), err)
 	// Output:
 	// 2 {"card":"JH"}

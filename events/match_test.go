@@ -320,7 +320,7 @@ func TestCreateManyIsAllOrNothingPerGame(t *testing.T) {
 	if n, err := s.CountEvents(t.Context()); err != nil || n != 3 {
 		t.Errorf("%d events stored (%v), want 3", n, err)
 	}
-	if broken, err := s.Verify(t.Context()); err != nil || len(broken) != 0 {
+	if broken, err := s.Verify(t.Context(), nil); err != nil || len(broken) != 0 {
 		t.Errorf("verify: %v %v", broken, err)
 	}
 }

@@ -82,7 +82,7 @@ func TestMigrateV1(t *testing.T) {
 	if after := eventRows(t, db); !reflect.DeepEqual(after, before) {
 		t.Fatal("migrating changed the events")
 	}
-	if broken, err := s.Verify(t.Context()); err != nil || len(broken) != 0 {
+	if broken, err := s.Verify(t.Context(), nil); err != nil || len(broken) != 0 {
 		t.Fatalf("Verify = %+v, %v", broken, err)
 	}
 

@@ -214,12 +214,8 @@ func checkHeader(abs string) error {
 // current reports whether the file already holds this version of the schema in WAL mode, and
 // refuses a file that is not ours (ErrNotDatabase) or is newer (ErrTooNew).
 func (s *Store) current(ctx context.Context) (bool, error) {
-	empty, version, err := classify(ctx, s.db)
+	empty, version, mode, err := classify(ctx, s.db)
 	if err != nil || empty || version != SchemaVersion {
-		return false, err
-	}
-	var mode string
-	if err := s.db.QueryRowContext(ctx, `SELECT journal_mode FROM pragma_journal_mode()`).Scan(&mode); err != nil {
 		return false, err
 	}
 	return mode == "wal", nil
@@ -254,35 +250,37 @@ type queryer interface {
 }
 
 // classify reads the file's identity: empty, or a tableside database of the given schema
-// version, no newer than this package. Anything else is an error.
-func classify(ctx context.Context, q queryer) (empty bool, version int64, err error) {
+// version, no newer than this package. Anything else is an error. It reads the journal mode in
+// the same statement, so that opening an up-to-date file costs one query.
+func classify(ctx context.Context, q queryer) (empty bool, version int64, mode string, err error) {
 	var appID, objects int64
 	err = q.QueryRowContext(ctx, `SELECT
 		(SELECT application_id FROM pragma_application_id()),
 		(SELECT user_version FROM pragma_user_version()),
-		(SELECT count(*) FROM sqlite_schema)`).Scan(&appID, &version, &objects)
+		(SELECT count(*) FROM sqlite_schema),
+		(SELECT journal_mode FROM pragma_journal_mode())`).Scan(&appID, &version, &objects, &mode)
 	if err != nil {
 		var se *sqlite.Error
 		if errors.As(err, &se) {
 			switch se.Code() & 0xff {
 			case sqlite3.SQLITE_NOTADB, sqlite3.SQLITE_CORRUPT:
-				return false, 0, fmt.Errorf("%w: %v", ErrNotDatabase, err)
+				return false, 0, "", fmt.Errorf("%w: %v", ErrNotDatabase, err)
 			}
 		}
-		return false, 0, err
+		return false, 0, "", err
 	}
 	switch {
 	case appID == 0 && version == 0 && objects == 0:
-		return true, 0, nil
+		return true, 0, mode, nil
 	case appID != applicationID:
-		return false, 0, fmt.Errorf("%w: a SQLite database of another program", ErrNotDatabase)
+		return false, 0, "", fmt.Errorf("%w: a SQLite database of another program", ErrNotDatabase)
 	case version > SchemaVersion:
-		return false, 0, fmt.Errorf("%w (schema version %d; this tableside knows up to version %d)",
+		return false, 0, "", fmt.Errorf("%w (schema version %d; this tableside knows up to version %d)",
 			ErrTooNew, version, SchemaVersion)
 	case version < 1:
-		return false, 0, fmt.Errorf("%w: tableside header without a schema (version %d)", ErrNotDatabase, version)
+		return false, 0, "", fmt.Errorf("%w: tableside header without a schema (version %d)", ErrNotDatabase, version)
 	}
-	return false, version, nil
+	return false, version, mode, nil
 }
 
 // setUp applies the schema to an empty file or the missing migrations to an older one, in one
@@ -293,7 +291,7 @@ func (s *Store) setUp(ctx context.Context, schema string) error {
 		return err
 	}
 	defer tx.Rollback()
-	empty, version, err := classify(ctx, tx)
+	empty, version, _, err := classify(ctx, tx)
 	if err != nil {
 		return err
 	}
@@ -840,8 +838,9 @@ func (s *Store) CountEvents(ctx context.Context) (int, error) {
 // Verify walks every game's hash chain and returns, for each game that has one, the first
 // event that was changed, removed or inserted behind the store's back. It returns nothing when
 // every chain is intact. The chain catches edits made with other tools; it is not a signature,
-// so someone who rewrites every later hash as well goes unnoticed.
-func (s *Store) Verify(ctx context.Context) ([]Broken, error) {
+// so someone who rewrites every later hash as well goes unnoticed. done, when not nil, is
+// called as each game's walk begins, for a progress bar.
+func (s *Store) Verify(ctx context.Context, done func()) ([]Broken, error) {
 	var broken []Broken
 	var game, want int64 = 0, 0
 	var prev string
@@ -849,6 +848,9 @@ func (s *Store) Verify(ctx context.Context) ([]Broken, error) {
 	err := s.Scan(ctx, func(e Event) error {
 		if e.Game != game {
 			game, want, prev, bad = e.Game, 1, "", false
+			if done != nil {
+				done()
+			}
 		}
 		if bad {
 			return nil

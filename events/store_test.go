@@ -367,14 +367,14 @@ func TestTriggersRefuseUpdateDelete(t *testing.T) {
 	if len(evs) != 2 || string(evs[1].Payload) != `{"card":"QH"}` || evs[1].Actor != "ann" {
 		t.Fatalf("log changed: %+v", evs)
 	}
-	if broken, err := s.Verify(t.Context()); err != nil || len(broken) != 0 {
+	if broken, err := s.Verify(t.Context(), nil); err != nil || len(broken) != 0 {
 		t.Fatalf("Verify = %v, %v", broken, err)
 	}
 }
 
 func TestVerifyClean(t *testing.T) {
 	s := openTestStore(t)
-	if broken, err := s.Verify(t.Context()); err != nil || len(broken) != 0 {
+	if broken, err := s.Verify(t.Context(), nil); err != nil || len(broken) != 0 {
 		t.Fatalf("empty store: Verify = %v, %v", broken, err)
 	}
 	for range 3 {
@@ -385,7 +385,7 @@ func TestVerifyClean(t *testing.T) {
 			}
 		}
 	}
-	if broken, err := s.Verify(t.Context()); err != nil || len(broken) != 0 {
+	if broken, err := s.Verify(t.Context(), nil); err != nil || len(broken) != 0 {
 		t.Fatalf("Verify = %v, %v", broken, err)
 	}
 }
@@ -427,7 +427,7 @@ func TestVerifyFindsEdit(t *testing.T) {
 		`UPDATE events SET actor = 'ann' WHERE game = 2 AND seq = 4`,
 		`UPDATE events SET at = 99 WHERE game = 3 AND seq = 5`,
 	)
-	broken, err := s.Verify(t.Context())
+	broken, err := s.Verify(t.Context(), nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -444,7 +444,7 @@ func TestVerifyFindsChangedHash(t *testing.T) {
 	s := openStoreAt(t, path)
 	fillGames(t, s)
 	tamper(t, path, `UPDATE events SET hash = '`+strings.Repeat("a", 64)+`' WHERE game = 1 AND seq = 1`)
-	broken, err := s.Verify(t.Context())
+	broken, err := s.Verify(t.Context(), nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -462,7 +462,7 @@ func TestVerifyFindsGap(t *testing.T) {
 		`DELETE FROM events WHERE game = 2 AND seq = 1`,
 		`DELETE FROM events WHERE game = 3`,
 	)
-	broken, err := s.Verify(t.Context())
+	broken, err := s.Verify(t.Context(), nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -996,7 +996,7 @@ func TestCancelledContext(t *testing.T) {
 		"Scan": func() error {
 			return s.Scan(ctx, func(Event) error { return errors.New("called fn") })
 		},
-		"Verify": func() error { _, err := s.Verify(ctx); return err },
+		"Verify": func() error { _, err := s.Verify(ctx, nil); return err },
 		"Open": func() error {
 			_, err := Open(ctx, newPath, testSchema(t))
 			return err

@@ -117,8 +117,10 @@ type fixes struct {
 	of      map[int64]*correction // by the seq of the event corrected
 }
 
-func newFixes(players []string) *fixes {
-	return &fixes{players: players, types: map[int64]string{}, of: map[int64]*correction{}}
+// newFixes makes room for the types of size events, so that reading a long log does not grow
+// the map again and again.
+func newFixes(players []string, size int) *fixes {
+	return &fixes{players: players, types: make(map[int64]string, size), of: map[int64]*correction{}}
 }
 
 func (fx *fixes) at(target int64) *correction {
@@ -268,7 +270,7 @@ func ReplayUntil(r Rules, evs []events.Event, stop int64) (*Outcome, error) {
 		return nil, err
 	}
 	o := &Outcome{Setup: setup, Game: g, Notes: map[int64]string{}, Last: evs[len(evs)-1].Seq}
-	fx := newFixes(setup.Players)
+	fx := newFixes(setup.Players, len(evs))
 	var flags []Flag
 	for _, e := range evs {
 		if _, f := fx.read(e); f != nil {

@@ -28,7 +28,7 @@ func NewReplayer(r Rules, first events.Event, keep []int64) (*Replayer, error) {
 	if err != nil {
 		return nil, err
 	}
-	rp := &Replayer{rules: r, setup: setup, fixes: newFixes(setup.Players), game: g,
+	rp := &Replayer{rules: r, setup: setup, fixes: newFixes(setup.Players, 0), game: g,
 		keep: map[int64]bool{}, before: map[int64]Game{}}
 	for _, seq := range keep {
 		rp.keep[seq] = true

@@ -5,21 +5,26 @@ import (
 	"fmt"
 	"html/template"
 	"io"
+	"sync"
 )
 
 // sheetHTML writes one printable page. html/template escapes every name, note and message; the
 // page loads nothing from anywhere, so it prints the same offline and years later.
 func sheetHTML(w io.Writer, v *view) error {
-	return sheetTemplate.Execute(w, v)
+	return sheetTemplate().Execute(w, v)
 }
 
 //go:embed sheet.html.tmpl
 var sheetTemplateText string
 
-var sheetTemplate = template.Must(template.New("sheet").Funcs(template.FuncMap{
-	"signed":     signed,
-	"capitalize": capitalize,
-}).Parse(sheetTemplateText))
+// sheetTemplate is parsed when a page is first printed, not when the program starts: a move
+// recorded from the command line never prints one.
+var sheetTemplate = sync.OnceValue(func() *template.Template {
+	return template.Must(template.New("sheet").Funcs(template.FuncMap{
+		"signed":     signed,
+		"capitalize": capitalize,
+	}).Parse(sheetTemplateText))
+})
 
 // PlayerSpan is how many columns each player's name spans in the two-row header.
 func (v *view) PlayerSpan() int { return len(v.PlayerCols) }

@@ -121,7 +121,7 @@ func TestVersion1FileMigrates(t *testing.T) {
 			}
 		}
 	}
-	v, err := a.Verify(t.Context())
+	v, err := a.Verify(t.Context(), nil)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -9,6 +9,8 @@ import (
 	"fmt"
 	"io"
 
+	"golang.org/x/sync/errgroup"
+
 	"github.com/tableside/tableside/events"
 )
 
@@ -78,68 +80,116 @@ const (
 // ImportLogs records every game of a JSON-lines file (one game, or a season), a game at a time
 // and each all or nothing: a game that cannot be read or is refused (its match) is left out and
 // reported, and the others are recorded. fn is told what became of each game, in file order;
-// an error from fn or from reading the file stops the import (the games told of are kept).
+// an error from fn or from reading the file stops the import (the games told of are kept, and
+// at most one batch of games more).
+//
+// Reading and decoding the file, storing the games, and replaying them for fn are three stages
+// that run at once, each a batch behind the one before: the store is the one writer, and the
+// other two keep the other cores busy. A game is held from its reading until it is told of.
 func (a *App) ImportLogs(ctx context.Context, r io.Reader, fn func(ImportResult) error) error {
-	lr := &logReader{r: bufio.NewReaderSize(r, 1<<16)}
-	var batch []ImportResult
-	var logs []events.NewGame
-	size := 0
-	flush := func() error {
-		stored, err := a.store.CreateMany(ctx, logs)
-		if err != nil {
-			return err
-		}
-		for i, s := range stored {
-			res := batch[i]
-			switch refusal := matchRefusal(logs[i].Events[0], s.Err); {
-			case s.Err == nil:
-				res.Game, res.Err = replay(s.Game, s.Events)
-			case refusal != nil:
-				res.Err = refusal
-			default:
-				res.Err = s.Err
-			}
-			if err := fn(res); err != nil {
+	g, ctx := errgroup.WithContext(ctx)
+	read := make(chan readGame, importBatchGames)
+	stored := make(chan storedBatch)
+	g.Go(func() error {
+		defer close(read)
+		lr := &logReader{r: bufio.NewReaderSize(r, 1<<16)}
+		for {
+			log, res, err := lr.game()
+			switch {
+			case errors.Is(err, io.EOF) && lr.games == 0:
+				return invalid(nil, "", "the file holds no game")
+			case errors.Is(err, io.EOF):
+				return nil
+			case err != nil:
 				return err
 			}
+			select {
+			case read <- readGame{log, res}:
+			case <-ctx.Done():
+				return ctx.Err()
+			}
 		}
-		batch, logs, size = batch[:0], logs[:0], 0
-		return nil
-	}
-	for {
-		log, res, err := lr.game()
-		if errors.Is(err, io.EOF) {
-			break
+	})
+	g.Go(func() error {
+		defer close(stored)
+		var batch storedBatch
+		size := 0
+		flush := func() error {
+			if len(batch.results) == 0 {
+				return nil
+			}
+			if len(batch.logs) > 0 {
+				var err error
+				if batch.stored, err = a.store.CreateMany(ctx, batch.logs); err != nil {
+					return err
+				}
+			}
+			select {
+			case stored <- batch:
+			case <-ctx.Done():
+				return ctx.Err()
+			}
+			batch, size = storedBatch{}, 0
+			return nil
 		}
-		if err != nil {
-			return err
-		}
-		if res.Err != nil { // refused before storing: tell of it in its turn
-			if len(batch) > 0 {
+		for rg := range read {
+			if rg.res.Err != nil { // refused before storing: told of in its turn, alone
+				if err := flush(); err != nil {
+					return err
+				}
+				batch.results = []ImportResult{rg.res}
+				if err := flush(); err != nil {
+					return err
+				}
+				continue
+			}
+			most, _ := matchLength(rg.log[0])
+			batch.results = append(batch.results, rg.res)
+			batch.logs = append(batch.logs, events.NewGame{Events: rg.log, Most: most})
+			if size += len(rg.log); size >= importBatchEvents || len(batch.logs) >= importBatchGames {
 				if err := flush(); err != nil {
 					return err
 				}
 			}
-			if err := fn(res); err != nil {
-				return err
-			}
-			continue
 		}
-		most, _ := matchLength(log[0])
-		batch, logs, size = append(batch, res), append(logs, events.NewGame{Events: log, Most: most}), size+len(log)
-		if size >= importBatchEvents || len(batch) >= importBatchGames {
-			if err := flush(); err != nil {
-				return err
-			}
-		}
-	}
-	if len(batch) > 0 {
 		return flush()
-	}
-	if lr.games == 0 {
-		return invalid(nil, "", "the file holds no game")
-	}
-	return nil
+	})
+	g.Go(func() error {
+		for batch := range stored {
+			for i, res := range batch.results {
+				if batch.stored != nil {
+					s := batch.stored[i]
+					switch refusal := matchRefusal(batch.logs[i].Events[0], s.Err); {
+					case s.Err == nil:
+						res.Game, res.Err = replay(s.Game, s.Events)
+					case refusal != nil:
+						res.Err = refusal
+					default:
+						res.Err = s.Err
+					}
+				}
+				if err := fn(res); err != nil {
+					return err
+				}
+			}
+		}
+		return nil
+	})
+	return g.Wait()
+}
+
+// readGame is a game as read from a file, or the reason it cannot be stored (res.Err).
+type readGame struct {
+	log []events.Event
+	res ImportResult
+}
+
+// storedBatch is games read and stored together: results, each with its logs entry and stored
+// result, or a single game refused before storing (no logs).
+type storedBatch struct {
+	results []ImportResult
+	logs    []events.NewGame
+	stored  []events.CreateResult
 }
 
 // maxLine bounds a line of a JSON-lines file: an event is a few hundred bytes.

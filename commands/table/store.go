@@ -175,9 +175,9 @@ type Verified struct {
 }
 
 // Verify walks every game's hash chain and names the first event of each that was changed
-// behind the store's back.
-func (a *App) Verify(ctx context.Context) (*Verified, error) {
-	broken, err := a.store.Verify(ctx)
+// behind the store's back; done, when not nil, is called as each game's walk begins.
+func (a *App) Verify(ctx context.Context, done func()) (*Verified, error) {
+	broken, err := a.store.Verify(ctx, done)
 	if err != nil {
 		return nil, err
 	}

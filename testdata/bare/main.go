@@ -1,4 +1,4 @@
-// Command bare is the floor `tableside record` is measured against (testdata/bench-record.sh):
+// Command bare is the floor `tableside record` is measured against (BenchmarkRecordProcess):
 // a Go process that opens a tableside database the way the store does, with the same driver
 // and pragmas, and inserts one row after game 1's last event, and does nothing else.
 package main

@@ -103,6 +103,7 @@ func gameCommand(cmd *cli.Command, formats []string, run func(c *cli.Context, ap
 			return err
 		}
 		defer app.Close()
+		warnRecord(c, g.ID, g.Record())
 		return run(c, app, g, format)
 	}
 	return cmd

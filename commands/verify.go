@@ -1,16 +1,33 @@
 package commands
 
 import (
+	"errors"
 	"fmt"
 
 	"github.com/urfave/cli/v2"
+
+	"github.com/tableside/tableside/events"
+	"github.com/tableside/tableside/scoring"
 )
 
 func verifyCommand() *cli.Command {
 	return &cli.Command{
-		Name:  "verify",
-		Usage: "walk every game's hash chain and name the first event changed outside tableside",
+		Name:         "verify",
+		Usage:        "check the whole file (schema and triggers, games rows, every hash chain), or one game against the seal of a printed sheet",
+		ArgsUsage:    "[GAME [--seal CODE]]",
+		BashComplete: completeGame,
+		Flags: []cli.Flag{
+			&cli.StringFlag{Name: "seal", Usage: "the seal printed at the foot of a score sheet of GAME (`COUNT:CODE`): has the log changed since?"},
+		},
 		Action: func(c *cli.Context) error {
+			switch {
+			case c.NArg() > 1:
+				return usagef("unexpected word %q: tableside verify takes one game at most", c.Args().Get(1))
+			case c.NArg() == 1:
+				return verifyGame(c)
+			case c.String("seal") != "":
+				return usagef("a seal belongs to one game: tableside verify GAME --seal %s", c.String("seal"))
+			}
 			app, err := openApp(c)
 			if err != nil {
 				return err
@@ -27,13 +44,72 @@ func verifyCommand() *cli.Command {
 				return err
 			}
 			for _, b := range v.Broken {
-				fmt.Fprintf(c.App.Writer, "game %d: event %d does not match the record: %s\n", b.Game, b.Seq, b.Reason)
+				fmt.Fprintln(c.App.Writer, b)
 			}
 			if n := len(v.Broken); n > 0 {
-				return hinted{fmt.Errorf("%d game%s changed outside tableside", n, plural(n)), "the named event and everything after it cannot be trusted; compare with an export"}
+				return hinted{fmt.Errorf("%d finding%s: the file was changed outside tableside", n, plural(n)),
+					"a named event and everything after it cannot be trusted; compare with an export or the printed sheets (verify GAME --seal CODE)"}
 			}
-			fmt.Fprintf(c.App.Writer, "verified %d game%s, %d events: every hash chain is intact\n", v.Games, plural(v.Games), v.Events)
+			fmt.Fprintf(c.App.Writer, "verified %d game%s, %d events: the schema, the games and every hash chain are as tableside wrote them\n", v.Games, plural(v.Games), v.Events)
 			return nil
 		},
 	}
+}
+
+// verifyGame walks one game's chain and, with --seal, holds it against a printed sheet.
+func verifyGame(c *cli.Context) error {
+	id, err := gameID(c.Args().First())
+	if err != nil {
+		return err
+	}
+	var seal *events.Seal
+	if text := c.String("seal"); text != "" {
+		s, err := events.ParseSeal(text)
+		if err != nil {
+			return usageError{err.Error()}
+		}
+		seal = &s
+	}
+	app, err := openApp(c)
+	if err != nil {
+		return err
+	}
+	defer app.Close()
+	v, err := app.VerifyGame(c.Context, id, seal)
+	if err != nil {
+		return err
+	}
+	w := c.App.Writer
+	var problems []error
+	if v.Broken != nil {
+		fmt.Fprintln(w, v.Broken)
+		problems = append(problems, fmt.Errorf("game %d's hash chain breaks at event %d", id, v.Broken.Seq))
+	} else {
+		fmt.Fprintf(w, "game %d: %d events, hash chain intact; seal %s\n", id, v.Events, v.Seal)
+	}
+	if s := v.Sealed; s != nil {
+		switch {
+		case !s.Intact:
+			fmt.Fprintf(w, "against seal %s: %s\n", seal, s.Reason)
+			problems = append(problems, fmt.Errorf("game %d no longer matches the sheet sealed %s", id, seal))
+		case s.Appended == 0:
+			fmt.Fprintf(w, "against seal %s: the log is as it was when the sheet was printed\n", seal)
+		default:
+			fmt.Fprintf(w, "against seal %s: the log begins with the %d events sealed; %d recorded since\n", seal, seal.Events, s.Appended)
+		}
+	}
+	if len(problems) > 0 {
+		return hinted{errors.Join(problems...), "the record was changed outside tableside: compare it with the printed sheets or an export"}
+	}
+	return nil
+}
+
+// warnRecord tells, on standard error, that a game's record does not verify: every read of one
+// game says so, so that a changed record is not read as if it were sound.
+func warnRecord(c *cli.Context, game int64, r *scoring.Record) {
+	if r == nil || r.Intact {
+		return
+	}
+	fmt.Fprintf(c.App.ErrWriter, "tableside: warning: game %d's record was changed outside tableside: event %d: %s; `tableside verify %d` checks it\n",
+		game, r.BrokenAt, r.Problem, game)
 }

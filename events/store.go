@@ -2,7 +2,6 @@ package events
 
 import (
 	"bytes"
-	"cmp"
 	"context"
 	"database/sql"
 	"encoding/json"
@@ -13,7 +12,6 @@ import (
 	"net/url"
 	"os"
 	"path/filepath"
-	"slices"
 	"strings"
 	"time"
 
@@ -96,7 +94,8 @@ END;`
 // Store is a tableside database: the games and their event logs. It is safe for concurrent use,
 // and several processes may use the same file at once.
 type Store struct {
-	db *sql.DB
+	db     *sql.DB
+	schema string // schema.sql, which Verify holds the file's tables, indexes and triggers to
 }
 
 // GameInfo summarises a game for listing.
@@ -115,14 +114,6 @@ type MatchInfo struct {
 	Name  string
 	Kind  string // the kind of its first game, and so of all its games
 	Games int
-}
-
-// Broken names the first event of a game whose stored hash does not match its content and the
-// chain before it, or whose seq does not follow the event before it.
-type Broken struct {
-	Game   int64
-	Seq    int64
-	Reason string
 }
 
 // Open opens the tableside database at path, creating it when the file does not exist or is
@@ -162,7 +153,7 @@ func Open(ctx context.Context, path, schema string) (*Store, error) {
 	if err != nil {
 		return nil, fmt.Errorf("open %s: %w", path, err)
 	}
-	s := &Store{db: db}
+	s := &Store{db: db, schema: schema}
 	// Reading the file's identity writes nothing, so opening an up-to-date database does not
 	// wait behind another terminal that is recording; only a new or older file is written.
 	var current bool
@@ -833,69 +824,6 @@ func (s *Store) CountEvents(ctx context.Context) (int, error) {
 		return 0, fmt.Errorf("count events: %w", err)
 	}
 	return n, nil
-}
-
-// Verify walks every game's hash chain and returns, for each game that has one, the first
-// event that was changed, removed or inserted behind the store's back. It returns nothing when
-// every chain is intact. The chain catches edits made with other tools; it is not a signature,
-// so someone who rewrites every later hash as well goes unnoticed. done, when not nil, is
-// called as each game's walk begins, for a progress bar.
-func (s *Store) Verify(ctx context.Context, done func()) ([]Broken, error) {
-	var broken []Broken
-	var game, want int64 = 0, 0
-	var prev string
-	bad := false
-	err := s.Scan(ctx, func(e Event) error {
-		if e.Game != game {
-			game, want, prev, bad = e.Game, 1, "", false
-			if done != nil {
-				done()
-			}
-		}
-		if bad {
-			return nil
-		}
-		switch {
-		case e.Seq != want && want == 1:
-			broken = append(broken, Broken{e.Game, e.Seq,
-				fmt.Sprintf("the log starts at event %d, not 1", e.Seq)})
-			bad = true
-		case e.Seq != want:
-			broken = append(broken, Broken{e.Game, e.Seq,
-				fmt.Sprintf("event %d follows event %d: events %d to %d are missing",
-					e.Seq, want-1, want, e.Seq-1)})
-			bad = true
-		case Hash(prev, e) != e.Hash:
-			broken = append(broken, Broken{e.Game, e.Seq,
-				"the event does not match its hash: it was changed after it was recorded"})
-			bad = true
-		}
-		prev, want = e.Hash, want+1
-		return nil
-	})
-	if err != nil {
-		return nil, fmt.Errorf("verify: %w", err)
-	}
-
-	// A game whose events are all gone has no chain to walk.
-	rows, err := s.db.QueryContext(ctx, `SELECT id FROM games
-		WHERE NOT EXISTS (SELECT 1 FROM events WHERE game = games.id) ORDER BY id`)
-	if err != nil {
-		return nil, fmt.Errorf("verify: %w", err)
-	}
-	defer rows.Close()
-	for rows.Next() {
-		var id int64
-		if err := rows.Scan(&id); err != nil {
-			return nil, fmt.Errorf("verify: %w", err)
-		}
-		broken = append(broken, Broken{id, 1, "the game has no events"})
-	}
-	if err := rows.Err(); err != nil {
-		return nil, fmt.Errorf("verify: %w", err)
-	}
-	slices.SortStableFunc(broken, func(a, b Broken) int { return cmp.Compare(a.Game, b.Game) })
-	return broken, nil
 }
 
 // OpenDB opens the database file at path as the store opens it (its driver and pragmas),

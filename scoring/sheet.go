@@ -37,6 +37,20 @@ type Sheet struct {
 	Draw bool `json:"draw"`
 	// Abandoned is set when the table stopped the game before its end (L6): it has no winner.
 	Abandoned bool `json:"abandoned,omitempty"`
+	// Record is the stored log the sheet was drawn from: its seal, printed with the sheet, and
+	// whether its hash chain verifies. Set by the application; the referee never sees it.
+	Record *Record `json:"record,omitempty"`
+}
+
+// Record is what the application knows of the stored log a view was drawn from. Seal is the
+// log's seal ("152:7KQ3-M2XD-9FHA"), to keep with a printed sheet: `tableside verify GAME --seal`
+// later says whether the log still ends where it did. Intact is false when the log's hash chain
+// breaks, at event BrokenAt, for the reason Problem: the record was changed outside tableside.
+type Record struct {
+	Seal     string `json:"seal"`
+	Intact   bool   `json:"intact"`
+	BrokenAt int64  `json:"broken_at,omitempty"`
+	Problem  string `json:"problem,omitempty"`
 }
 
 // Column describes one value of a round. PerPlayer columns repeat for every player.

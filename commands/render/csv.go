@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -44,6 +45,14 @@ func SheetCSV(w io.Writer, s *scoring.Sheet, flags []referee.Flag, section strin
 		}
 	default:
 		return fmt.Errorf("%w: no section %q (use %s)", ErrFormat, section, strings.Join(Sections, ", "))
+	}
+	// The seal goes on every row, in a last column, so that a row copied out of the file still
+	// names the record it came from.
+	if v.Seal != "" {
+		rows[0] = append(slices.Clip(rows[0]), "seal")
+		for i := 1; i < len(rows); i++ {
+			rows[i] = append(slices.Clip(rows[i]), v.Seal)
+		}
 	}
 	return writeRect(w, rows)
 }

@@ -85,6 +85,10 @@ type view struct {
 	Result     string
 	Flags      []flagRow
 	OpenFlags  int
+	// Seal is the stored log's seal, printed at the foot of every sheet; Changed says where its
+	// hash chain breaks, when it does.
+	Seal    string
+	Changed string
 }
 
 // totalRow is one line of the totals section: a breakdown line, or a player's total.
@@ -122,6 +126,12 @@ func newView(s *scoring.Sheet, flags []referee.Flag) *view {
 		Players:   s.Players,
 		RoundName: s.RoundName,
 		Result:    result(s),
+	}
+	if r := s.Record; r != nil {
+		v.Seal = r.Seal
+		if !r.Intact {
+			v.Changed = fmt.Sprintf("this record was changed outside tableside: event %d: %s", r.BrokenAt, r.Problem)
+		}
 	}
 	if v.RoundName == "" {
 		v.RoundName = "round"
@@ -260,6 +270,11 @@ var (
 	adjustHeader = []string{"event", "player", "points", "note"}
 	flagsHeader  = []string{"event", "severity", "rule", "message", "status"}
 )
+
+// sealLine is the foot of a sheet: its seal, and what the seal is for.
+func (v *view) sealLine() string {
+	return fmt.Sprintf("Seal %s: `tableside verify %d --seal %s` tells whether the record has changed since this sheet.", v.Seal, v.Game, v.Seal)
+}
 
 // cellText shows one value of a round: a string as it is, an int in decimal, a []string joined
 // with spaces. Sheets read back from JSON hold float64 and []any; they show the same.

@@ -61,6 +61,13 @@ func sheetText(w io.Writer, v *view) error {
 			return err
 		}
 	}
+	if v.Seal != "" {
+		for _, line := range []string{v.Changed, v.sealLine()} {
+			if line != "" {
+				fmt.Fprintf(bw, "\n%s\n", Wrap(line, "", "", width))
+			}
+		}
+	}
 	return bw.Flush()
 }
 
@@ -91,6 +98,13 @@ func sheetMarkdown(w io.Writer, v *view) error {
 		if err := table(bw, true, flagsHeader, v.flagRows(), nil, nil, 0); err != nil {
 			return err
 		}
+	}
+	if v.Seal != "" {
+		fmt.Fprint(bw, "\n## Record\n\n")
+		if v.Changed != "" {
+			fmt.Fprintf(bw, "**%s**\n\n", mdEscape(v.Changed))
+		}
+		fmt.Fprintf(bw, "%s\n", v.sealLine())
 	}
 	return bw.Flush()
 }

@@ -101,14 +101,20 @@ type Game struct {
 
 // Game loads and replays a game.
 func (a *App) Game(ctx context.Context, id int64) (*Game, error) {
-	log, err := a.store.Load(ctx, id)
-	if errors.Is(err, events.ErrNoGame) {
-		return nil, &Error{Code: NotFound, Message: fmt.Sprintf("no game %d in this database", id), Err: err}
-	}
+	log, err := a.load(ctx, id)
 	if err != nil {
 		return nil, err
 	}
 	return replay(id, log)
+}
+
+// load reads a game's whole log, hashes included.
+func (a *App) load(ctx context.Context, id int64) ([]events.Event, error) {
+	log, err := a.store.Load(ctx, id)
+	if errors.Is(err, events.ErrNoGame) {
+		return nil, &Error{Code: NotFound, Message: fmt.Sprintf("no game %d in this database", id), Err: err}
+	}
+	return log, err
 }
 
 // replay replays a game's log through its engine.

@@ -54,7 +54,22 @@ func (g *Game) Sheet() *scoring.Sheet {
 	s := g.Outcome.Sheet()
 	s.Game, s.Options, s.Title = g.ID, g.Setup.Options, g.Rules.Name()
 	s.Date, s.Match, s.Teams = g.Setup.Date, g.Setup.Match, g.Setup.Teams
+	s.Record = g.Record()
 	return s
+}
+
+// Record is the game's stored log as a read sees it: its seal and whether its hash chain
+// verifies (a hash an event, which every read of one game can afford). It is nil for a game read
+// without its hashes, as the walks of the whole file read them.
+func (g *Game) Record() *scoring.Record {
+	if len(g.Log) == 0 || g.Log[0].Hash == "" {
+		return nil
+	}
+	r := &scoring.Record{Seal: events.SealOf(g.Log).String(), Intact: true}
+	if b := events.CheckChain(g.Log); b != nil {
+		r.Intact, r.BrokenAt, r.Problem = false, b.Seq, b.Reason
+	}
+	return r
 }
 
 // AllFlags is every flag of the game, open and settled, never nil.
@@ -84,13 +99,14 @@ type View struct {
 	Legal   []string          `json:"legal"`
 	Flags   []referee.Flag    `json:"flags"` // the open ones
 	Last    int64             `json:"last"`  // the seq of the log's last event
+	Record  *scoring.Record   `json:"record,omitempty"`
 }
 
 // View is the table now.
 func (g *Game) View() View {
 	return View{Game: g.ID, Kind: g.Setup.Kind, Players: g.Setup.Players, Options: g.Setup.Options,
 		Date: g.Setup.Date, Match: g.Setup.Match, Status: g.Game.Status(), Over: g.Game.Over(),
-		Hint: g.Game.Hint(), Legal: g.Legal(), Flags: g.OpenFlags(), Last: g.Last}
+		Hint: g.Game.Hint(), Legal: g.Legal(), Flags: g.OpenFlags(), Last: g.Last, Record: g.Record()}
 }
 
 // Entry is one event of the log as `log` gives it: the stored envelope, what it says, what a
@@ -100,6 +116,9 @@ type Entry struct {
 	Text  string         `json:"text"`
 	Note  string         `json:"note,omitempty"`
 	Flags []referee.Flag `json:"flags"`
+	// Untrusted marks the event where the log's hash chain breaks, and every event after it:
+	// they may not be what was recorded.
+	Untrusted bool `json:"untrusted,omitempty"`
 }
 
 // Entries is the whole log, one entry an event.
@@ -108,24 +127,29 @@ func (g *Game) Entries() []Entry {
 	for _, f := range g.Flags {
 		bySeq[f.Seq] = append(bySeq[f.Seq], f)
 	}
+	var broken int64
+	if r := g.Record(); r != nil && !r.Intact {
+		broken = r.BrokenAt
+	}
 	out := make([]Entry, len(g.Log))
 	for i, e := range g.Log {
-		out[i] = Entry{e, g.Describe(e), g.Notes[e.Seq], nonNil(bySeq[e.Seq])}
+		out[i] = Entry{e, g.Describe(e), g.Notes[e.Seq], nonNil(bySeq[e.Seq]), broken != 0 && e.Seq >= broken}
 	}
 	return out
 }
 
 // Checked is a game's referee report, as `check` gives it.
 type Checked struct {
-	Game  int64          `json:"game"`
-	Kind  string         `json:"kind"`
-	Open  int            `json:"open"`
-	Flags []referee.Flag `json:"flags"`
+	Game   int64           `json:"game"`
+	Kind   string          `json:"kind"`
+	Open   int             `json:"open"`
+	Flags  []referee.Flag  `json:"flags"`
+	Record *scoring.Record `json:"record,omitempty"`
 }
 
 // Checked is the game's referee report.
 func (g *Game) Checked() Checked {
-	return Checked{Game: g.ID, Kind: g.Setup.Kind, Open: len(g.Outcome.OpenFlags()), Flags: g.AllFlags()}
+	return Checked{Game: g.ID, Kind: g.Setup.Kind, Open: len(g.Outcome.OpenFlags()), Flags: g.AllFlags(), Record: g.Record()}
 }
 
 // lastMove is the seq of the latest move in force, 0 when there is none.

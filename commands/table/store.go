@@ -191,6 +191,33 @@ func (a *App) Verify(ctx context.Context, done func()) (*Verified, error) {
 	return v, nil
 }
 
+// GameVerified is what `verify GAME` finds of one game.
+type GameVerified struct {
+	Game   int64
+	Events int
+	// Broken is where the game's hash chain breaks, nil when it is whole.
+	Broken *events.Broken
+	// Seal is the game's seal now.
+	Seal events.Seal
+	// Sealed is what the seal of a printed sheet says of the log now, when one was given.
+	Sealed *events.SealCheck
+}
+
+// VerifyGame walks one game's hash chain and, given the seal of a sheet printed earlier, says
+// whether the log still begins with what the sheet was printed from.
+func (a *App) VerifyGame(ctx context.Context, id int64, seal *events.Seal) (*GameVerified, error) {
+	log, err := a.load(ctx, id)
+	if err != nil {
+		return nil, err
+	}
+	v := &GameVerified{Game: id, Events: len(log), Broken: events.CheckChain(log), Seal: events.SealOf(log)}
+	if seal != nil {
+		c := events.CheckSeal(log, *seal)
+		v.Sealed = &c
+	}
+	return v, nil
+}
+
 // demoTranscript is a complete twelve-seat game of Candidate, dealt and bid at random by the
 // playout generator with a fixed seed (TestDemoTranscript keeps it so).
 //

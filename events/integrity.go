@@ -1,0 +1,378 @@
+package events
+
+import (
+	"cmp"
+	"context"
+	"database/sql"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"slices"
+	"strconv"
+	"strings"
+)
+
+// What the file's defences protect against, and what they do not:
+//
+//   - The triggers refuse an UPDATE or DELETE of an event or a game, and an event out of order,
+//     from any SQLite tool: a slip cannot change the record. Anyone can drop them.
+//   - The hash chain makes every event depend on every event before it in its game: an edit,
+//     an insertion, a removal in the middle, or an event moved to another game shows in Verify.
+//     It is plain SHA-256 with no key, so someone who edits an event and computes every later
+//     hash again leaves a chain that verifies; and removing a game's last events leaves a
+//     shorter chain that verifies too.
+//   - A seal (Seal) written down outside the file, as every printed score sheet carries one,
+//     catches both: the log no longer ends where it did when the sheet was printed.
+//
+// Verify also holds the games rows against their first events, the schema against schema.sql,
+// and the game ids against each other, so a rewritten games row, a dropped trigger or a deleted
+// game in the middle of the file is named too.
+
+// Broken is one thing Verify found wrong. Game is 0 for the file as a whole, Seq 0 when no
+// event is concerned; otherwise Seq is the first event of the game that cannot be trusted.
+type Broken struct {
+	Game   int64
+	Seq    int64
+	Reason string
+}
+
+func (b Broken) String() string {
+	switch {
+	case b.Game == 0:
+		return b.Reason
+	case b.Seq == 0:
+		return fmt.Sprintf("game %d: %s", b.Game, b.Reason)
+	}
+	return fmt.Sprintf("game %d: event %d: %s", b.Game, b.Seq, b.Reason)
+}
+
+// chain follows one game's hash chain an event at a time.
+type chain struct {
+	game, want int64
+	prev       string
+}
+
+// next checks the next event of the game; it returns the reason the event breaks the chain, or
+// "" when it follows.
+func (c *chain) next(e Event) string {
+	defer func() { c.prev, c.want = e.Hash, c.want+1 }()
+	switch {
+	case c.want == 1 && e.Seq != 1:
+		return fmt.Sprintf("the log starts at event %d, not 1", e.Seq)
+	case e.Seq != c.want:
+		return fmt.Sprintf("event %d follows event %d: events %d to %d are missing", e.Seq, c.want-1, c.want, e.Seq-1)
+	case Hash(c.prev, e) != e.Hash:
+		return "the event does not match its hash: it was changed after it was recorded"
+	}
+	return ""
+}
+
+// CheckChain walks one game's log, read with its hashes, and returns where its chain breaks,
+// or nil when it is whole. It is what a read of one game costs to be sure of: a hash an event.
+func CheckChain(log []Event) *Broken {
+	if len(log) == 0 {
+		return nil
+	}
+	c := chain{game: log[0].Game, want: 1}
+	for _, e := range log {
+		if why := c.next(e); why != "" {
+			return &Broken{Game: e.Game, Seq: e.Seq, Reason: why}
+		}
+	}
+	return nil
+}
+
+// Verify checks the whole file and returns every finding, in game order after those about the
+// file itself; nothing when all is well. It checks:
+//
+//   - the tables, indexes and triggers against schema.sql: one dropped or changed no longer
+//     protects the log;
+//   - every game's hash chain (the first event that breaks it);
+//   - every games row against its game's first event (kind, time, match);
+//   - games with no events, events with no game, and game ids missing between two games (a
+//     game is never deleted).
+//
+// done, when not nil, is called as each game's walk begins, for a progress bar.
+func (s *Store) Verify(ctx context.Context, done func()) ([]Broken, error) {
+	broken, err := s.verifySchema(ctx)
+	if err != nil {
+		return nil, fmt.Errorf("verify: %w", err)
+	}
+	var c chain
+	bad := false
+	err = s.Scan(ctx, func(e Event) error {
+		if e.Game != c.game {
+			c, bad = chain{game: e.Game, want: 1}, false
+			if done != nil {
+				done()
+			}
+		}
+		if bad {
+			return nil
+		}
+		if why := c.next(e); why != "" {
+			broken = append(broken, Broken{e.Game, e.Seq, why})
+			bad = true
+		}
+		return nil
+	})
+	if err != nil {
+		return nil, fmt.Errorf("verify: %w", err)
+	}
+	for _, q := range fileChecks {
+		found, err := s.findings(ctx, q)
+		if err != nil {
+			return nil, fmt.Errorf("verify: %w", err)
+		}
+		broken = append(broken, found...)
+	}
+	gaps, err := s.idGaps(ctx)
+	if err != nil {
+		return nil, fmt.Errorf("verify: %w", err)
+	}
+	broken = append(broken, gaps...)
+	slices.SortStableFunc(broken, func(a, b Broken) int {
+		return cmp.Or(cmp.Compare(a.Game, b.Game), cmp.Compare(a.Seq, b.Seq))
+	})
+	return broken, nil
+}
+
+// fileChecks are queries that each return (game, seq, reason) for every row of the file that
+// breaks a rule the store keeps.
+var fileChecks = []string{
+	// A games row is a copy of its game's first event.
+	`SELECT g.id, 1, 'the games row says kind ' || quote(g.kind) || ' where the first event says '
+		|| quote(json_extract(e.payload, '$.kind')) || ': the row was changed behind the log''s back'
+	FROM games g JOIN events e ON e.game = g.id AND e.seq = 1
+	WHERE g.kind IS NOT json_extract(e.payload, '$.kind')`,
+	`SELECT g.id, 1, 'the games row says created at ' || g.created_at || ' where the first event was recorded at '
+		|| e.at || ': the row was changed behind the log''s back'
+	FROM games g JOIN events e ON e.game = g.id AND e.seq = 1
+	WHERE g.created_at IS NOT e.at`,
+	`SELECT g.id, 1, 'the games row says match ' || quote(g.match) || ' where the first event says '
+		|| quote(coalesce(json_extract(e.payload, '$.match'), '')) || ': the row was changed behind the log''s back'
+	FROM games g JOIN events e ON e.game = g.id AND e.seq = 1
+	WHERE g.match IS NOT coalesce(json_extract(e.payload, '$.match'), '')`,
+	`SELECT id, 0, 'the game has no events' FROM games
+	WHERE NOT EXISTS (SELECT 1 FROM events WHERE game = games.id)`,
+	`SELECT game, min(seq), 'events of a game that has no games row' FROM events
+	WHERE game NOT IN (SELECT id FROM games) GROUP BY game`,
+}
+
+func (s *Store) findings(ctx context.Context, query string) ([]Broken, error) {
+	rows, err := s.db.QueryContext(ctx, query)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var found []Broken
+	for rows.Next() {
+		var b Broken
+		if err := rows.Scan(&b.Game, &b.Seq, &b.Reason); err != nil {
+			return nil, err
+		}
+		found = append(found, b)
+	}
+	return found, rows.Err()
+}
+
+// idGaps names the games missing between two games of the file: ids are handed out in turn and
+// a game is never deleted, so a gap is a game removed.
+func (s *Store) idGaps(ctx context.Context) ([]Broken, error) {
+	rows, err := s.db.QueryContext(ctx, `SELECT id, next FROM (SELECT id, lead(id) OVER (ORDER BY id) AS next FROM games)
+		WHERE next > id + 1`)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var found []Broken
+	for rows.Next() {
+		var id, next int64
+		if err := rows.Scan(&id, &next); err != nil {
+			return nil, err
+		}
+		what := fmt.Sprintf("missing between games %d and %d: a game is never deleted", id, next)
+		if next > id+2 {
+			what = fmt.Sprintf("missing, with every game to %d, between games %d and %d: a game is never deleted", next-1, id, next)
+		}
+		found = append(found, Broken{Game: id + 1, Reason: what})
+	}
+	return found, rows.Err()
+}
+
+// schemaQuery describes a database's tables, indexes and triggers, one line each: every column
+// as SQLite sees it, and the text of every index and trigger.
+const schemaQuery = `SELECT m.type, m.name, 'column ' || c.name || ' ' || c.type || ' notnull=' || c."notnull"
+		|| ' default=' || coalesce(c.dflt_value, 'none') || ' pk=' || c.pk
+	FROM sqlite_schema m, pragma_table_xinfo(m.name) c WHERE m.type = 'table'
+	UNION ALL
+	SELECT m.type, m.name, m.sql FROM sqlite_schema m WHERE m.type IN ('index', 'trigger') AND m.sql IS NOT NULL
+	ORDER BY 1, 2, 3`
+
+type schemaObject struct{ kind, name string }
+
+// describeSchema reads schemaQuery: for each table, index and trigger, its lines.
+func describeSchema(ctx context.Context, db *sql.DB) (map[schemaObject][]string, error) {
+	rows, err := db.QueryContext(ctx, schemaQuery)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	objects := map[schemaObject][]string{}
+	for rows.Next() {
+		var o schemaObject
+		var line string
+		if err := rows.Scan(&o.kind, &o.name, &line); err != nil {
+			return nil, err
+		}
+		objects[o] = append(objects[o], line)
+	}
+	return objects, rows.Err()
+}
+
+// verifySchema holds the file's tables, indexes and triggers against those schema.sql makes in
+// an empty database in memory, and names each one missing, changed or added.
+func (s *Store) verifySchema(ctx context.Context) ([]Broken, error) {
+	ref, err := sql.Open("sqlite", "file:verify?mode=memory") // the plain driver: WAL means nothing in memory
+	if err != nil {
+		return nil, err
+	}
+	defer ref.Close()
+	ref.SetMaxOpenConns(1)
+	if _, err := ref.ExecContext(ctx, s.schema); err != nil {
+		return nil, fmt.Errorf("schema.sql: %w", err)
+	}
+	want, err := describeSchema(ctx, ref)
+	if err != nil {
+		return nil, err
+	}
+	got, err := describeSchema(ctx, s.db)
+	if err != nil {
+		return nil, err
+	}
+	var found []Broken
+	for o, lines := range want {
+		switch have, ok := got[o]; {
+		case !ok:
+			found = append(found, Broken{Reason: fmt.Sprintf("the %s %s is missing%s", o.kind, o.name, protects(o))})
+		case !slices.Equal(have, lines):
+			found = append(found, Broken{Reason: fmt.Sprintf("the %s %s is not as tableside made it%s", o.kind, o.name, protects(o))})
+		}
+	}
+	for o := range got {
+		if _, ok := want[o]; !ok {
+			found = append(found, Broken{Reason: fmt.Sprintf("the %s %s was not made by tableside", o.kind, o.name)})
+		}
+	}
+	slices.SortFunc(found, func(a, b Broken) int { return strings.Compare(a.Reason, b.Reason) })
+	return found, nil
+}
+
+// protects says what a missing or changed trigger no longer guards.
+func protects(o schemaObject) string {
+	if o.kind != "trigger" {
+		return ""
+	}
+	return ": the file no longer refuses what it refused (" + o.name + "); any SQLite tool may have changed the log since"
+}
+
+// Seal is a short code for a game's log as it stood at one event: how many events it held, and
+// the first 60 bits of the last one's hash, written in Crockford's base32 ("152:7KQ3-M2XD-9FHA").
+// It is printed on every score sheet. Since each event's hash covers every event before it, a
+// seal kept outside the file tells whether the log still begins with the events it sealed:
+// events appended since leave it true, and any event removed or changed before it (even with
+// the chain computed again to hide it) makes it false.
+type Seal struct {
+	Events int64
+	Code   string // 12 characters of Crockford's base32, upper case, without hyphens
+}
+
+// sealAlphabet is Crockford's base32: no I, L, O or U, so that a code copied by hand is read back
+// the same.
+const sealAlphabet = "0123456789ABCDEFGHJKMNPQRSTVWXYZ"
+
+// SealOf seals a game's log, read with its hashes; the zero Seal for an empty log.
+func SealOf(log []Event) Seal {
+	if len(log) == 0 {
+		return Seal{}
+	}
+	return Seal{Events: int64(len(log)), Code: sealCode(log[len(log)-1].Hash)}
+}
+
+// sealCode writes the first 60 bits of a hex hash in base32; "" for a hash that is not hex.
+func sealCode(hash string) string {
+	b, err := hex.DecodeString(hash)
+	if err != nil || len(b) < 8 {
+		return ""
+	}
+	var n uint64
+	for _, x := range b[:8] {
+		n = n<<8 | uint64(x)
+	}
+	code := make([]byte, 12)
+	for i := range code {
+		code[i] = sealAlphabet[n>>(64-5*(i+1))&31]
+	}
+	return string(code)
+}
+
+func (s Seal) String() string {
+	if s.Code == "" {
+		return ""
+	}
+	return fmt.Sprintf("%d:%s-%s-%s", s.Events, s.Code[:4], s.Code[4:8], s.Code[8:])
+}
+
+// ErrSeal is a seal that cannot be read.
+var ErrSeal = errors.New("not a seal")
+
+// ParseSeal reads a seal as written on a sheet, forgiving what copying by hand does to it: case,
+// spaces and hyphens, and O, I and L for 0, 1 and 1.
+func ParseSeal(text string) (Seal, error) {
+	count, code, ok := strings.Cut(strings.TrimSpace(text), ":")
+	n, err := strconv.ParseInt(strings.TrimSpace(count), 10, 64)
+	if !ok || err != nil || n < 1 {
+		return Seal{}, fmt.Errorf("%w: %q (a seal is the number of events, a colon and 12 letters and digits: 152:7KQ3-M2XD-9FHA)", ErrSeal, text)
+	}
+	var b strings.Builder
+	for _, r := range strings.ToUpper(code) {
+		switch {
+		case r == '-' || r == ' ':
+			continue
+		case r == 'O':
+			r = '0'
+		case r == 'I' || r == 'L':
+			r = '1'
+		}
+		if !strings.ContainsRune(sealAlphabet, r) {
+			return Seal{}, fmt.Errorf("%w: %q holds %q, which no seal has", ErrSeal, text, r)
+		}
+		b.WriteRune(r)
+	}
+	if b.Len() != 12 {
+		return Seal{}, fmt.Errorf("%w: %q has %d letters and digits after the colon, not 12", ErrSeal, text, b.Len())
+	}
+	return Seal{Events: n, Code: b.String()}, nil
+}
+
+// SealCheck is what a seal says of a game's log now.
+type SealCheck struct {
+	// Intact is true when the log still begins with the events sealed.
+	Intact bool
+	// Appended is how many events were recorded after the seal, when Intact.
+	Appended int64
+	// Reason says what changed, when not Intact.
+	Reason string
+}
+
+// CheckSeal holds a game's log, read with its hashes, against a seal from one of its sheets.
+func CheckSeal(log []Event, s Seal) SealCheck {
+	n := int64(len(log))
+	switch {
+	case n < s.Events:
+		return SealCheck{Reason: fmt.Sprintf("the log holds %d events, and held %d when the sheet was sealed: events were removed", n, s.Events)}
+	case SealOf(log[:s.Events]).Code != s.Code:
+		return SealCheck{Reason: fmt.Sprintf("event %d is not the event that was sealed: the log was rewritten at or before event %d since the sheet was printed", s.Events, s.Events)}
+	}
+	return SealCheck{Intact: true, Appended: n - s.Events}
+}

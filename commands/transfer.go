@@ -142,7 +142,7 @@ func importLogs(c *cli.Context, app *table.App, name string, in io.Reader, bar *
 	}
 	// The file is read on another goroutine, which moves the bar: each report is printed with
 	// the bar off the screen.
-	err := app.ImportLogs(c.Context, bar.Reader(in), func(r table.ImportResult) error {
+	err := app.ImportLogs(c.Context, name, bar.Reader(in), func(r table.ImportResult) error {
 		bar.Above(func() {
 			if first != nil && stored+refused == 1 {
 				tell(*first)

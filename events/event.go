@@ -46,6 +46,17 @@ type Created struct {
 	// here, so a replay years later decides the same. Games created before dates were kept
 	// have none.
 	Date string `json:"date,omitempty"`
+	// Doubts are what imports found wrong with the files this game came from: a hash chain
+	// missing, forged, reordered or gapped, so that the game cannot be traced to the log that
+	// kept it. They travel with the game, in its first event, and each is flagged (rule L7)
+	// until a ruling on event 1 condones it.
+	Doubts []Doubt `json:"import_doubts,omitempty"`
+}
+
+// Doubt is one import's doubt about the file a game came from.
+type Doubt struct {
+	From    string `json:"from"`    // the file, as it was named to import
+	Problem string `json:"problem"` // what was wrong with it, naming the line
 }
 
 // Void takes the move at Target back.

@@ -1,6 +1,7 @@
 package referee
 
 import (
+	"cmp"
 	"encoding/json"
 	"fmt"
 	"slices"
@@ -18,6 +19,7 @@ var LogRulings = []Ruling{
 	{ID: "L4", Title: "Adjustments", Text: "an adjustment adds or takes points from one player, with a note; it is shown on the score sheet and counts toward the total."},
 	{ID: "L5", Title: "Adjusted totals", Text: "a game that ends on a score (Pinochle's limit, and anything like it) judges it on the totals with every adjustment recorded so far, at the point where the rules check it (the end of a hand); an adjustment alone does not end a hand. The winner is chosen on the same totals, and every view reports them."},
 	{ID: "L6", Title: "Abandoned games", Text: "a game may be abandoned, with a note, before its end; an abandoned game takes no more moves and has no winner. A void of the abandon takes the game up again where it stood."},
+	{ID: "L7", Title: "Doubtful imports", Text: "a game imported from a file whose hash chain was missing, forged, reordered or gapped keeps that doubt in its first event, flagged as a warning on event 1, until a ruling condones it (rule 1 condone, once the game has been checked against the table's paper); event 1 cannot be voided."},
 }
 
 // Outcome is what a replay of a game's log finds.
@@ -166,8 +168,9 @@ func (fx *fixes) read(e events.Event) (changed int64, flag *Flag) {
 		if err := json.Unmarshal(e.Payload, &r); err != nil {
 			return bad("unreadable ruling: %v", err)
 		}
-		if !IsMove(fx.types[r.Target]) || r.Target >= e.Seq {
-			return bad("ruling names event %d, which is not an earlier move", r.Target)
+		doubt := fx.types[r.Target] == events.TypeCreated && r.Decision == events.Condone // L7
+		if !doubt && (!IsMove(fx.types[r.Target]) || r.Target >= e.Seq) {
+			return bad("ruling names event %d, which is not an earlier move (event 1 may only be condoned)", r.Target)
 		}
 		switch r.Decision {
 		case events.Condone:
@@ -272,6 +275,12 @@ func ReplayUntil(r Rules, evs []events.Event, stop int64) (*Outcome, error) {
 	o := &Outcome{Setup: setup, Game: g, Notes: map[int64]string{}, Last: evs[len(evs)-1].Seq}
 	fx := newFixes(setup.Players, len(evs))
 	var flags []Flag
+	for _, d := range setup.Doubts {
+		from := cmp.Or(d.From, "a file")
+		flags = append(flags, Flag{Seq: evs[0].Seq, Rule: "L7", Severity: Warning,
+			Message: fmt.Sprintf("imported from %s, which cannot be traced to the log that kept the game: %s", from, d.Problem),
+			Hint:    "check the game against the table's paper, then settle this with a ruling on event 1 (condone)"})
+	}
 	for _, e := range evs {
 		if _, f := fx.read(e); f != nil {
 			flags = append(flags, *f)

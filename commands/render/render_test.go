@@ -478,3 +478,59 @@ func TestFill(t *testing.T) {
 		}
 	}
 }
+
+// Every format prints the stored log's seal at the sheet's foot, and says so plainly when the
+// record was changed outside tableside; a sheet without a record (one built in a test, or read
+// back from an older JSON) prints neither.
+func TestSheetCarriesItsSeal(t *testing.T) {
+	const seal = "152:7KQ3-M2XD-9FHA"
+	for _, intact := range []bool{true, false} {
+		s := sampleSheet()
+		s.Record = &scoring.Record{Seal: seal, Intact: intact}
+		if !intact {
+			s.Record.BrokenAt, s.Record.Problem = 7, "the event does not match its hash"
+		}
+		for _, format := range Formats {
+			var buf bytes.Buffer
+			if err := Sheet(&buf, format, s, sampleFlags()); err != nil {
+				t.Fatal(err)
+			}
+			out := strings.Join(strings.Fields(buf.String()), " ") // as read, wrapped lines and all
+			if !strings.Contains(out, seal) {
+				t.Errorf("%s: no seal:\n%s", format, out)
+			}
+			if format == "csv" {
+				continue // one table of the rounds: the seal column is all it has room for
+			}
+			changed := strings.Contains(out, "event 7: the event does not match its hash")
+			if format == "json" {
+				changed = strings.Contains(out, `"intact": false, "broken_at": 7`)
+			}
+			if changed == intact {
+				t.Errorf("%s, intact %v: says the record changed: %v\n%s", format, intact, changed, out)
+			}
+		}
+		var buf bytes.Buffer
+		if err := SheetCSV(&buf, s, sampleFlags(), "totals"); err != nil {
+			t.Fatal(err)
+		}
+		recs, err := csv.NewReader(&buf).ReadAll()
+		if err != nil {
+			t.Fatal(err)
+		}
+		for i, r := range recs {
+			if want := map[bool]string{true: "seal", false: seal}[i == 0]; r[len(r)-1] != want {
+				t.Errorf("csv row %d ends %q, want %q", i, r[len(r)-1], want)
+			}
+		}
+	}
+	for _, format := range Formats {
+		var buf bytes.Buffer
+		if err := Sheet(&buf, format, sampleSheet(), sampleFlags()); err != nil {
+			t.Fatal(err)
+		}
+		if strings.Contains(buf.String(), "--seal") {
+			t.Errorf("%s: a sheet with no record prints a seal:\n%s", format, buf.String())
+		}
+	}
+}

@@ -238,7 +238,8 @@ func (g *Game) admit(c correction, force bool) error {
 	}
 	what := map[string]string{verbVoid: "voided", verbAmend: "amended", verbRule: "ruled on"}[c.verb]
 	voidable := c.verb == verbVoid && (e.Type == events.TypeAdjust || e.Type == events.TypeAbandon)
-	if !referee.IsMove(e.Type) && !voidable {
+	doubt := c.verb == verbRule && c.decision == events.Condone && e.Type == events.TypeCreated // L7
+	if !referee.IsMove(e.Type) && !voidable && !doubt {
 		return invalid(nil, "", "event %d is %q, not a move: only moves can be %s", c.target, g.Describe(e), what)
 	}
 	// An amend brings a voided move back in its new form (L1); nothing else may touch it.

@@ -68,6 +68,8 @@ type ImportResult struct {
 	Err  error
 	// Warnings are about the file itself, such as a broken hash chain.
 	Warnings []string
+	// doubt is the first thing that keeps the game from being traced to its log (L7).
+	doubt string
 }
 
 // importBatch bounds the games an import holds before it stores them: games are stored many
@@ -86,13 +88,13 @@ const (
 // Reading and decoding the file, storing the games, and replaying them for fn are three stages
 // that run at once, each a batch behind the one before: the store is the one writer, and the
 // other two keep the other cores busy. A game is held from its reading until it is told of.
-func (a *App) ImportLogs(ctx context.Context, r io.Reader, fn func(ImportResult) error) error {
+func (a *App) ImportLogs(ctx context.Context, from string, r io.Reader, fn func(ImportResult) error) error {
 	g, ctx := errgroup.WithContext(ctx)
 	read := make(chan readGame, importBatchGames)
 	stored := make(chan storedBatch)
 	g.Go(func() error {
 		defer close(read)
-		lr := &logReader{r: bufio.NewReaderSize(r, 1<<16)}
+		lr := &logReader{r: bufio.NewReaderSize(r, 1<<16), from: from}
 		for {
 			log, res, err := lr.game()
 			switch {
@@ -198,6 +200,7 @@ const maxLine = 1 << 20
 // logReader reads a JSON-lines file a game at a time.
 type logReader struct {
 	r     *bufio.Reader
+	from  string // the file's name, for the doubts it raises
 	line  int
 	games int
 	// ahead is a game's first line, read while reading the game before it.
@@ -246,14 +249,14 @@ func (lr *logReader) next() ([]byte, int, error) {
 func (lr *logReader) game() ([]events.Event, ImportResult, error) {
 	var log []events.Event
 	var res ImportResult
-	prev, chainOK := "", true
+	var traced fileChain
 	for {
 		raw, n, err := lr.next()
 		if errors.Is(err, io.EOF) {
 			if res.Line == 0 {
 				return nil, res, io.EOF
 			}
-			return log, res, nil
+			return lr.done(log, res)
 		}
 		if err != nil && n == 0 {
 			return nil, res, err
@@ -270,7 +273,7 @@ func (lr *logReader) game() ([]events.Event, ImportResult, error) {
 		}
 		if err == nil && e.Type == events.TypeCreated && n != res.Line {
 			lr.ahead, lr.aheadLine = raw, n // the next game starts here
-			return log, res, nil
+			return lr.done(log, res)
 		}
 		if res.Err != nil {
 			continue // skipping the rest of a game that cannot be read
@@ -283,13 +286,69 @@ func (lr *logReader) game() ([]events.Event, ImportResult, error) {
 			log = nil
 			continue
 		}
-		if chainOK && e.Hash != "" && events.Hash(prev, e) != e.Hash {
-			res.Warnings = append(res.Warnings, fmt.Sprintf("line %d (event %d) does not match the file's hash chain: the file was changed after it was exported", n, e.Seq))
-			chainOK = false
+		if why := traced.next(e, len(log) == 0); why != "" && res.doubt == "" {
+			res.doubt = fmt.Sprintf("line %d (event %d) %s", n, len(log)+1, why)
+			res.Warnings = append(res.Warnings, res.doubt)
 		}
-		prev = e.Hash
 		log = append(log, events.Event{Seq: int64(len(log) + 1), Type: e.Type, Actor: e.Actor, Payload: e.Payload, At: e.At})
 	}
+}
+
+// done finishes a game read from the file: a game whose file cannot be traced to the log that
+// kept it keeps that doubt in its first event (L7).
+func (lr *logReader) done(log []events.Event, res ImportResult) ([]events.Event, ImportResult, error) {
+	if res.Err != nil || res.doubt == "" {
+		return log, res, nil
+	}
+	var fields map[string]json.RawMessage
+	if err := json.Unmarshal(log[0].Payload, &fields); err != nil {
+		res.Err = invalid(err, "", "line %d: the game's first event is unreadable: %v", res.Line, err)
+		return nil, res, nil
+	}
+	var doubts []events.Doubt
+	if raw, ok := fields[doubtsField]; ok {
+		if err := json.Unmarshal(raw, &doubts); err != nil {
+			res.Err = invalid(err, "", "line %d: the game's doubts are unreadable: %v", res.Line, err)
+			return nil, res, nil
+		}
+	}
+	doubts = append(doubts, events.Doubt{From: lr.from, Problem: res.doubt})
+	var err error
+	if fields[doubtsField], err = json.Marshal(doubts); err == nil {
+		log[0].Payload, err = json.Marshal(fields)
+	}
+	return log, res, err
+}
+
+// doubtsField is the key of events.Created's Doubts; a first event is changed as a JSON object,
+// so that fields a newer tableside wrote survive.
+const doubtsField = "import_doubts"
+
+// fileChain follows a game's hash chain as a file gives it, without a database: the hashes,
+// numbers and game the file claims for each event.
+type fileChain struct {
+	prev string
+	game int64
+	seq  int64
+}
+
+// next returns what is wrong with the next event of a game from the file, "" when it follows.
+func (c *fileChain) next(e events.Event, first bool) string {
+	defer func() { c.prev, c.seq = e.Hash, c.seq+1 }()
+	if first {
+		c.game = e.Game
+	}
+	switch {
+	case e.Hash == "":
+		return "has no hash: the file cannot be traced to the log that kept the game"
+	case e.Seq != c.seq+1:
+		return fmt.Sprintf("says it is event %d: events are missing or out of order", e.Seq)
+	case e.Game != c.game:
+		return fmt.Sprintf("belongs to game %d, where the game began as game %d", e.Game, c.game)
+	case events.Hash(c.prev, e) != e.Hash:
+		return "does not match the file's hash chain: the file was changed after it was exported"
+	}
+	return ""
 }
 
 // checkLine checks an event read from a file before it is stored; first says it starts a game.

@@ -172,7 +172,7 @@ func BenchmarkImportSeason(b *testing.B) {
 		}
 		t0 := time.Now()
 		games := 0
-		err = a.ImportLogs(ctx, bytes.NewReader(file.Bytes()), func(r ImportResult) error {
+		err = a.ImportLogs(ctx, "season.jsonl", bytes.NewReader(file.Bytes()), func(r ImportResult) error {
 			games++
 			return r.Err
 		})

@@ -56,6 +56,12 @@ func TestTranscriptRoundTrip(t *testing.T) {
 		r := engines[kind]
 		for seed := range games {
 			log := roundTripGame(t, r, seed)
+			prev := "" // as stored: the export carries the chain
+			for i := range log {
+				log[i].Game = 1
+				log[i].Hash = events.Hash(prev, log[i])
+				prev = log[i].Hash
+			}
 			g, err := replay(1, log)
 			if err != nil {
 				t.Fatal(err)
@@ -110,8 +116,12 @@ func sameEvents(want, got []events.Event) string {
 	return ""
 }
 
+// sheetJSON is the game's score sheet as JSON, without its record: two games that score alike
+// may have been stored differently.
 func sheetJSON(t *testing.T, g *Game) string {
-	b, err := json.Marshal(g.Sheet())
+	s := g.Sheet()
+	s.Record = nil
+	b, err := json.Marshal(s)
 	if err != nil {
 		t.Fatal(err)
 	}

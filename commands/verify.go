@@ -6,6 +6,7 @@ import (
 
 	"github.com/urfave/cli/v2"
 
+	"github.com/tableside/tableside/commands/table"
 	"github.com/tableside/tableside/events"
 	"github.com/tableside/tableside/scoring"
 )
@@ -76,6 +77,10 @@ func verifyGame(c *cli.Context) error {
 	}
 	defer app.Close()
 	v, err := app.VerifyGame(c.Context, id, seal)
+	if table.CodeOf(err) == table.NotFound && seal != nil {
+		return hinted{fmt.Errorf("%w, yet a sheet of it was sealed %s: the game was deleted, or the sheet is from another file", err, seal),
+			"the record was changed outside tableside: compare it with the printed sheets or an export"}
+	}
 	if err != nil {
 		return err
 	}

@@ -51,3 +51,19 @@ func BenchmarkLoad300(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkCheckChain walks the hash chain of a game of 300 events, as every read of one game
+// does to warn of a record changed outside tableside.
+func BenchmarkCheckChain(b *testing.B) {
+	s := openTestStore(b)
+	game := benchGame(b, s, 300)
+	log, err := s.Load(b.Context(), game)
+	if err != nil {
+		b.Fatal(err)
+	}
+	for b.Loop() {
+		if broken := CheckChain(log); broken != nil {
+			b.Fatal(broken)
+		}
+	}
+}

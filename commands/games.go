@@ -49,14 +49,8 @@ func gamesCommand() *cli.Command {
 				case g.State == table.StateOver:
 					state = "over: " + strings.Join(g.Winners, " and ") + " won"
 				}
-				// The last move's day is written only when it is not the day the game started.
-				started, last := time.UnixMilli(g.CreatedAt), time.UnixMilli(g.LastAt)
-				lastText := last.Format("2006-01-02 15:04")
-				if last.Format(time.DateOnly) == started.Format(time.DateOnly) {
-					lastText = last.Format("15:04")
-				}
 				rows = append(rows, []string{fmt.Sprint(g.ID), g.Kind, state, g.Match, strings.Join(g.Players, ", "), fmt.Sprint(g.Events),
-					started.Format("2006-01-02 15:04"), lastText})
+					played(time.UnixMilli(g.CreatedAt), time.UnixMilli(g.LastAt))})
 				return nil
 			})
 			bar.Done()
@@ -72,7 +66,20 @@ func gamesCommand() *cli.Command {
 				fmt.Fprintln(c.App.Writer, "no games yet: start one with `tableside new candidate --players ann,bob --dealer bob`, or try `tableside demo`")
 				return nil
 			}
-			return render.Table(c.App.Writer, format, []string{"game", "kind", "state", "match", "players", "events", "started", "last move"}, rows)
+			return render.Table(c.App.Writer, format, []string{"game", "kind", "state", "match", "players", "events", "played"}, rows)
 		},
 	}
+}
+
+// played is when a game was played, from its first event to its last: "2026-11-23 19:05 to
+// 21:40", the last move's day written only when it is not the day the game started.
+func played(started, last time.Time) string {
+	const day, minute = "2006-01-02", "2006-01-02 15:04"
+	switch {
+	case last.Format(minute) == started.Format(minute):
+		return started.Format(minute)
+	case last.Format(day) == started.Format(day):
+		return started.Format(minute) + " to " + last.Format("15:04")
+	}
+	return started.Format(minute) + " to " + last.Format(minute)
 }

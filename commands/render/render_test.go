@@ -534,3 +534,29 @@ func TestSheetCarriesItsSeal(t *testing.T) {
 		}
 	}
 }
+
+// TestTableGivesWayToItsWords: a list too wide for the terminal even with its columns wrapped
+// at minWrap wraps them further, down to their longest words, and fits; no word is broken.
+func TestTableGivesWayToItsWords(t *testing.T) {
+	header := []string{"game", "kind", "state", "match", "players", "events", "played"}
+	rows := [][]string{
+		{"1", "candidate", "over: bob won", "", "ann, bob", "152", "2026-11-23 15:18 to 16:40"},
+		{"2", "pinochle", "in progress", "autumn club night", "ann, bob", "1", "2026-11-23 15:18 to 2026-11-24 09:10"},
+	}
+	w := &sized{columns: 80}
+	if err := Table(w, "table", header, rows); err != nil {
+		t.Fatal(err)
+	}
+	out := w.String()
+	for _, line := range strings.Split(strings.TrimSuffix(out, "\n"), "\n") {
+		if n := twwidth.Width(line); n > 80 {
+			t.Errorf("a line of %d columns:\n%s", n, out)
+			break
+		}
+	}
+	for _, word := range []string{"candidate", "progress", "autumn", "2026-11-24", "09:10", "events"} {
+		if !strings.Contains(out, word) {
+			t.Errorf("%q was broken or lost:\n%s", word, out)
+		}
+	}
+}

@@ -195,9 +195,18 @@ func textColumns(numeric []bool, first, names int) []int {
 // wrapLimits is, for a table, the width each column in wrap must wrap at for the table to fit
 // in width columns. Columns of sentences (a cell of three words or more) give way before
 // columns of short phrases such as a date and time; among them the widest gives way first,
-// none narrower than minWrap (or than it is). Columns that need not wrap keep their width.
+// none narrower than minWrap (or than it is). If that is not enough, they give way again, down
+// to their longest word. Columns that need not wrap keep their width.
 func wrapLimits(header []string, rows [][]string, wrap []int, width int) []int {
 	limits := columnWidths(header, rows)
+	longest := make([]int, len(limits)) // each column's longest word, header included
+	for _, r := range append([][]string{header}, rows...) {
+		for c, cell := range r {
+			for _, w := range strings.Fields(cell) {
+				longest[c] = max(longest[c], twwidth.Width(w))
+			}
+		}
+	}
 	var sentences []int
 	for _, c := range wrap {
 		for _, r := range rows {
@@ -207,11 +216,15 @@ func wrapLimits(header []string, rows [][]string, wrap []int, width int) []int {
 			}
 		}
 	}
-	for _, cols := range [][]int{sentences, wrap} {
+	for pass, cols := range [][]int{sentences, wrap, wrap} {
+		floor := func(c int) int { return minWrap }
+		if pass == 2 {
+			floor = func(c int) int { return longest[c] }
+		}
 		for tableWidth(limits) > width {
 			widest := -1
 			for _, c := range cols {
-				if limits[c] > minWrap && (widest < 0 || limits[c] > limits[widest]) {
+				if limits[c] > floor(c) && (widest < 0 || limits[c] > limits[widest]) {
 					widest = c
 				}
 			}

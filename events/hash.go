@@ -4,7 +4,6 @@ import (
 	"crypto/sha256"
 	"encoding/binary"
 	"encoding/hex"
-	"hash"
 )
 
 // Hash returns the chain hash of e given prev, the stored hash of the event before it in the
@@ -20,26 +19,24 @@ import (
 // Payload is hashed exactly as stored, which is why the store compacts it first. Hash is exported
 // so that exports and imports can check a chain without a database.
 func Hash(prev string, e Event) string {
-	h := sha256.New()
-	var b [8]byte
-	writeBytes(h, &b, []byte(prev))
-	writeInt(h, &b, e.Game)
-	writeInt(h, &b, e.Seq)
-	writeBytes(h, &b, []byte(e.Type))
-	writeBytes(h, &b, []byte(e.Actor))
-	writeBytes(h, &b, e.Payload)
-	writeInt(h, &b, e.At)
-	var sum [sha256.Size]byte
-	return hex.EncodeToString(h.Sum(sum[:0]))
+	// The fields are laid out in one buffer, on the stack for an event of ordinary size, and
+	// hashed at once: a chain is hashed event by event on every read and import.
+	var stack [512]byte
+	b := appendField(stack[:0], prev)
+	b = binary.BigEndian.AppendUint64(b, uint64(e.Game))
+	b = binary.BigEndian.AppendUint64(b, uint64(e.Seq))
+	b = appendField(b, e.Type)
+	b = appendField(b, e.Actor)
+	b = appendField(b, e.Payload)
+	b = binary.BigEndian.AppendUint64(b, uint64(e.At))
+	sum := sha256.Sum256(b)
+	var out [2 * sha256.Size]byte
+	hex.Encode(out[:], sum[:])
+	return string(out[:])
 }
 
-func writeInt(h hash.Hash, b *[8]byte, n int64) {
-	binary.BigEndian.PutUint64(b[:], uint64(n))
-	h.Write(b[:])
-}
-
-func writeBytes(h hash.Hash, b *[8]byte, p []byte) {
-	binary.BigEndian.PutUint64(b[:], uint64(len(p)))
-	h.Write(b[:])
-	h.Write(p)
+// appendField appends a string or byte field: its length as 8 bytes big-endian, then its bytes.
+func appendField[T ~string | ~[]byte](b []byte, field T) []byte {
+	b = binary.BigEndian.AppendUint64(b, uint64(len(field)))
+	return append(b, field...)
 }

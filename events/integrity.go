@@ -7,6 +7,7 @@ import (
 	"encoding/hex"
 	"errors"
 	"fmt"
+	"math"
 	"slices"
 	"strconv"
 	"strings"
@@ -48,8 +49,8 @@ func (b Broken) String() string {
 
 // chain follows one game's hash chain an event at a time.
 type chain struct {
-	game, want int64
-	prev       string
+	want int64
+	prev string
 }
 
 // next checks the next event of the game; it returns the reason the event breaks the chain, or
@@ -73,7 +74,7 @@ func CheckChain(log []Event) *Broken {
 	if len(log) == 0 {
 		return nil
 	}
-	c := chain{game: log[0].Game, want: 1}
+	c := chain{want: 1}
 	for _, e := range log {
 		if why := c.next(e); why != "" {
 			return &Broken{Game: e.Game, Seq: e.Seq, Reason: why}
@@ -92,30 +93,33 @@ func CheckChain(log []Event) *Broken {
 //   - games with no events, events with no game, and game ids missing between two games (a
 //     game is never deleted).
 //
-// done, when not nil, is called as each game's walk begins, for a progress bar.
+// done, when not nil, is called as each game's chain has been walked, for a progress bar. It
+// walks the chains on one core; the application walks them on every core (VerifyFile, then
+// CheckChain a game at a time).
 func (s *Store) Verify(ctx context.Context, done func()) ([]Broken, error) {
-	broken, err := s.verifySchema(ctx)
+	broken, err := s.VerifyFile(ctx)
 	if err != nil {
-		return nil, fmt.Errorf("verify: %w", err)
+		return nil, err
 	}
-	var c chain
-	bad := false
-	err = s.Scan(ctx, func(e Event) error {
-		if e.Game != c.game {
-			c, bad = chain{game: e.Game, want: 1}, false
-			if done != nil {
-				done()
-			}
+	err = s.ScanGames(ctx, 0, math.MaxInt64, true, func(log []Event) error {
+		if b := CheckChain(log); b != nil {
+			broken = append(broken, *b)
 		}
-		if bad {
-			return nil
-		}
-		if why := c.next(e); why != "" {
-			broken = append(broken, Broken{e.Game, e.Seq, why})
-			bad = true
+		if done != nil {
+			done()
 		}
 		return nil
 	})
+	if err != nil {
+		return nil, fmt.Errorf("verify: %w", err)
+	}
+	SortFindings(broken)
+	return broken, nil
+}
+
+// VerifyFile is Verify without the hash chains: the schema, the games rows and the game ids.
+func (s *Store) VerifyFile(ctx context.Context) ([]Broken, error) {
+	broken, err := s.verifySchema(ctx)
 	if err != nil {
 		return nil, fmt.Errorf("verify: %w", err)
 	}
@@ -130,11 +134,15 @@ func (s *Store) Verify(ctx context.Context, done func()) ([]Broken, error) {
 	if err != nil {
 		return nil, fmt.Errorf("verify: %w", err)
 	}
-	broken = append(broken, gaps...)
+	return append(broken, gaps...), nil
+}
+
+// SortFindings orders findings as Verify returns them: the file's own first, then by game and
+// event.
+func SortFindings(broken []Broken) {
 	slices.SortStableFunc(broken, func(a, b Broken) int {
 		return cmp.Or(cmp.Compare(a.Game, b.Game), cmp.Compare(a.Seq, b.Seq))
 	})
-	return broken, nil
 }
 
 // fileChecks are queries that each return (game, seq, reason) for every row of the file that

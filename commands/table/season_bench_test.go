@@ -233,3 +233,36 @@ func insertRows(b *testing.B, path string, rows []events.Event) {
 		b.Fatal(err)
 	}
 }
+
+// BenchmarkVerify checks a whole season file as `verify` does (App.Verify: the schema, the
+// games rows, and every hash chain on every core), against the store's walk on one core.
+func BenchmarkVerify(b *testing.B) {
+	for _, n := range []int{1_000, 10_000} {
+		b.Run(fmt.Sprintf("games=%d", n), func(b *testing.B) {
+			a, err := Open(b.Context(), seasonFile(b, n), testSchema(b))
+			if err != nil {
+				b.Fatal(err)
+			}
+			defer a.Close()
+			total, err := a.store.CountEvents(b.Context())
+			if err != nil {
+				b.Fatal(err)
+			}
+			var everyCore, oneCore time.Duration
+			for b.Loop() {
+				t0 := time.Now()
+				if v, err := a.Verify(b.Context(), nil); err != nil || len(v.Broken) != 0 {
+					b.Fatal(err, v)
+				}
+				t1 := time.Now()
+				if broken, err := a.store.Verify(b.Context(), nil); err != nil || len(broken) != 0 {
+					b.Fatal(err, broken)
+				}
+				everyCore, oneCore = everyCore+t1.Sub(t0), oneCore+time.Since(t1)
+			}
+			rate := func(d time.Duration) float64 { return float64(total*b.N) / d.Seconds() }
+			b.ReportMetric(rate(everyCore), "events/s")
+			b.ReportMetric(rate(oneCore), "one-core-events/s")
+		})
+	}
+}

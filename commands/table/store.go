@@ -80,6 +80,12 @@ type Walk struct {
 // at a time however large the file, and fn sees exactly what a one-core walk gives it. fn is
 // called from one goroutine at a time.
 func (a *App) EachGame(ctx context.Context, w Walk, fn func(*Game) error) error {
+	return walkGames(ctx, a, w, func(log []events.Event) (*Game, error) { return replay(log[0].Game, log) }, fn)
+}
+
+// walkGames is EachGame for any work on a game's log: work runs on the workers, fn in file
+// order on one goroutine.
+func walkGames[T any](ctx context.Context, a *App, w Walk, work func([]events.Event) (T, error), fn func(T) error) error {
 	workers := w.Workers
 	if workers < 1 {
 		workers = runtime.GOMAXPROCS(0)
@@ -92,8 +98,8 @@ func (a *App) EachGame(ctx context.Context, w Walk, fn func(*Game) error) error 
 	// few megabytes and saves about a third of the time.
 	defer debug.SetGCPercent(debug.SetGCPercent(walkGC))
 	type run struct {
-		games []*Game
-		err   error
+		done []T
+		err  error
 	}
 	type job struct {
 		from, to int64
@@ -127,9 +133,9 @@ func (a *App) EachGame(ctx context.Context, w Walk, fn func(*Game) error) error 
 			for j := range jobs {
 				var r run
 				r.err = a.store.ScanGames(ctx, j.from, j.to, w.Hashes, func(log []events.Event) error {
-					g, err := replay(log[0].Game, log)
+					t, err := work(log)
 					if err == nil {
-						r.games = append(r.games, g)
+						r.done = append(r.done, t)
 					}
 					return err
 				})
@@ -143,8 +149,8 @@ func (a *App) EachGame(ctx context.Context, w Walk, fn func(*Game) error) error 
 			select {
 			case r := <-done:
 				// The games before a failure are handed on, as a walk on one core would.
-				for _, g := range r.games {
-					if err := fn(g); err != nil {
+				for _, t := range r.done {
+					if err := fn(t); err != nil {
 						return err
 					}
 				}
@@ -174,13 +180,28 @@ type Verified struct {
 	Events int
 }
 
-// Verify walks every game's hash chain and names the first event of each that was changed
-// behind the store's back; done, when not nil, is called as each game's walk begins.
+// Verify checks the whole file (events.Store.Verify says what), walking the games' hash chains
+// on every core; done, when not nil, is called as each game's walk is taken in.
 func (a *App) Verify(ctx context.Context, done func()) (*Verified, error) {
-	broken, err := a.store.Verify(ctx, done)
+	broken, err := a.store.VerifyFile(ctx)
 	if err != nil {
 		return nil, err
 	}
+	err = walkGames(ctx, a, Walk{Hashes: true}, func(log []events.Event) (*events.Broken, error) {
+		return events.CheckChain(log), nil
+	}, func(b *events.Broken) error {
+		if b != nil {
+			broken = append(broken, *b)
+		}
+		if done != nil {
+			done()
+		}
+		return nil
+	})
+	if err != nil {
+		return nil, fmt.Errorf("verify: %w", err)
+	}
+	events.SortFindings(broken)
 	v := &Verified{Broken: broken}
 	if v.Games, err = a.store.CountGames(ctx); err != nil {
 		return nil, err

@@ -58,8 +58,23 @@ func exportCommand() *cli.Command {
 				return err
 			}
 			defer app.Close()
+			// A whole file's export to a file shows its progress; one written to the terminal
+			// itself does not, as the bar would run through it.
+			var bar *progress
+			if all && !isTerminal(c.App.Writer) {
+				n, err := app.CountGames(c.Context)
+				if err != nil {
+					return err
+				}
+				bar = newProgress(c, "exporting", n, "text")
+			}
 			w := bufio.NewWriterSize(c.App.Writer, 1<<16)
-			if err := app.EachLog(c.Context, match, func(log []events.Event) error { return table.JSONL(w, log) }); err != nil {
+			err = app.EachLog(c.Context, match, func(log []events.Event) error {
+				bar.Step()
+				return table.JSONL(w, log)
+			})
+			bar.Done()
+			if err != nil {
 				return err
 			}
 			return w.Flush()

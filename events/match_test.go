@@ -44,7 +44,7 @@ func TestCreateFillsMatch(t *testing.T) {
 			t.Errorf("game %d: match column %q, want %q", game, got, want)
 		}
 	}
-	games, err := s.Games(t.Context())
+	games, err := allGames(t, s)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -63,7 +63,7 @@ func checkMatches(t *testing.T, s *Store, want []MatchInfo) {
 	if !reflect.DeepEqual(matches, want) {
 		t.Fatalf("Matches:\n%+v\nwant:\n%+v", matches, want)
 	}
-	games, err := s.Games(t.Context())
+	games, err := allGames(t, s)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -119,7 +119,7 @@ func TestCreateRefusesOtherKindInMatch(t *testing.T) {
 	if _, err := s.Append(t.Context(), first, 1, []Event{move("ann", `{}`, 1)}); err != nil {
 		t.Fatal(err)
 	}
-	gamesBefore, err := s.Games(t.Context())
+	gamesBefore, err := allGames(t, s)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -136,7 +136,7 @@ func TestCreateRefusesOtherKindInMatch(t *testing.T) {
 		t.Errorf("message %q, want %q", err, want)
 	}
 
-	gamesAfter, err := s.Games(t.Context())
+	gamesAfter, err := allGames(t, s)
 	if err != nil {
 		t.Fatal(err)
 	}

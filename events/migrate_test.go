@@ -108,7 +108,7 @@ func TestMigrateV1(t *testing.T) {
 		t.Fatal(err)
 	}
 	rows.Close()
-	games, err := s.Games(t.Context())
+	games, err := allGames(t, s)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -664,15 +664,6 @@ const gamesQuery = `SELECT g.id, g.kind, g.match, g.created_at, f.payload, l.at,
 // index keeps each match's games in id order, so they are not sorted again.
 const matchGamesQuery = gamesQuery + ` WHERE g.match = ? AND g.match <> '' ORDER BY g.id`
 
-// Games lists every game in id order.
-func (s *Store) Games(ctx context.Context) ([]GameInfo, error) {
-	games, err := s.listGames(ctx, gamesQuery+` ORDER BY g.id`)
-	if err != nil {
-		return nil, fmt.Errorf("list games: %w", err)
-	}
-	return games, nil
-}
-
 // MatchGames lists the games of match in id order, reading no other match's games. A match
 // nobody has played has none; the name "" is refused, since it stands for no match.
 func (s *Store) MatchGames(ctx context.Context, match string) ([]GameInfo, error) {
@@ -806,6 +797,27 @@ func (s *Store) GameSpan(ctx context.Context) (lo, hi int64, err error) {
 		return 0, 0, fmt.Errorf("game ids: %w", err)
 	}
 	return l.Int64, h.Int64, nil
+}
+
+// GameIDs lists every game's id in order, from the games table alone.
+func (s *Store) GameIDs(ctx context.Context) ([]int64, error) {
+	rows, err := s.db.QueryContext(ctx, `SELECT id FROM games ORDER BY id`)
+	if err != nil {
+		return nil, fmt.Errorf("game ids: %w", err)
+	}
+	defer rows.Close()
+	var ids []int64
+	for rows.Next() {
+		var id int64
+		if err := rows.Scan(&id); err != nil {
+			return nil, fmt.Errorf("game ids: %w", err)
+		}
+		ids = append(ids, id)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("game ids: %w", err)
+	}
+	return ids, nil
 }
 
 // CountGames is the number of games in the file, for a walk's progress.

@@ -1,11 +1,11 @@
 package table
 
 import (
-	"context"
 	"encoding/json"
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"testing"
 
 	"github.com/tableside/tableside/events"
@@ -21,86 +21,38 @@ const benchMatch = "club night"
 // ten events of one of 300 generated games of every kind (games in progress; a match lookup
 // does not read them, so their length does not matter, only their number).
 func matchFile(b *testing.B, n int) string {
-	b.Helper()
-	path := filepath.Join(os.TempDir(), fmt.Sprintf("tableside-matches-%d-v2.db", n))
-	if _, err := os.Stat(path); err == nil {
-		return path
-	}
-	tmp := path + ".part"
-	for _, f := range []string{tmp, tmp + "-wal", tmp + "-shm"} {
-		os.Remove(f)
-	}
-	st, err := events.Open(context.Background(), tmp, testSchema(b))
-	if err != nil {
-		b.Fatal(err)
-	}
-	var batch []events.NewGame
-	flush := func() {
-		res, err := st.CreateMany(context.Background(), batch)
+	return cachedFile(b, fmt.Sprintf("tableside-matches-%d-v2.db", n), func(add func([]events.Event)) {
+		var openings [][]events.Event
+		for log := range refereetest.Season(b, allRules(b), 300, 5) {
+			openings = append(openings, log[:min(10, len(log))])
+		}
+		pinochle, err := Rules("pinochle")
 		if err != nil {
 			b.Fatal(err)
 		}
-		for _, r := range res {
-			if r.Err != nil {
-				b.Fatal(r.Err)
+		var match [][]events.Event
+		for log := range refereetest.Season(b, []referee.Rules{pinochle}, 30, 7) {
+			var c events.Created
+			if err := json.Unmarshal(log[0].Payload, &c); err != nil {
+				b.Fatal(err)
 			}
+			c.Match = benchMatch
+			if log[0].Payload, err = json.Marshal(c); err != nil {
+				b.Fatal(err)
+			}
+			match = append(match, log)
 		}
-		batch = batch[:0]
-	}
-	add := func(log []events.Event) {
-		if batch = append(batch, events.NewGame{Events: log}); len(batch) == 500 {
-			flush()
+		// The match's games are spread through the file, as a season's nights are.
+		every := n / len(match)
+		for i := range n {
+			if i%every == every-1 && len(match) > 0 {
+				add(match[0])
+				match = match[1:]
+				continue
+			}
+			add(slices.Clone(openings[i%len(openings)]))
 		}
-	}
-	var kinds []referee.Rules
-	for _, k := range Kinds() {
-		r, err := Rules(k)
-		if err != nil {
-			b.Fatal(err)
-		}
-		kinds = append(kinds, r)
-	}
-	var openings [][]events.Event
-	for log := range refereetest.Season(b, kinds, 300, 5) {
-		openings = append(openings, log[:min(10, len(log))])
-	}
-	pinochle, err := Rules("pinochle")
-	if err != nil {
-		b.Fatal(err)
-	}
-	var match [][]events.Event
-	for log := range refereetest.Season(b, []referee.Rules{pinochle}, 30, 7) {
-		var c events.Created
-		if err := json.Unmarshal(log[0].Payload, &c); err != nil {
-			b.Fatal(err)
-		}
-		c.Match = benchMatch
-		if log[0].Payload, err = json.Marshal(c); err != nil {
-			b.Fatal(err)
-		}
-		match = append(match, log)
-	}
-	// The match's games are spread through the file, as a season's nights are.
-	every := n / len(match)
-	for i := range n {
-		if i%every == every-1 && len(match) > 0 {
-			add(match[0])
-			match = match[1:]
-			continue
-		}
-		add(append([]events.Event(nil), openings[i%len(openings)]...))
-	}
-	flush()
-	if err := st.Close(); err != nil {
-		b.Fatal(err)
-	}
-	if err := os.Rename(tmp, path); err != nil {
-		b.Fatal(err)
-	}
-	for _, f := range []string{tmp + "-wal", tmp + "-shm"} {
-		os.Remove(f)
-	}
-	return path
+	})
 }
 
 // BenchmarkMatchStandings is `match NAME` in a file of 10,000 and of 100,000 games: open the

@@ -21,8 +21,36 @@ import (
 // whole games, a third of them with corrections), built on first use and kept in the temporary
 // directory for later runs, since 10,000 games take minutes to generate.
 func seasonFile(b *testing.B, n int) string {
+	return cachedFile(b, fmt.Sprintf("tableside-season-%d-v1.db", n), func(add func([]events.Event)) {
+		for log := range refereetest.Season(b, allRules(b), n, 11) {
+			for i := range log {
+				log[i].At = 1_763_640_000_000 + int64(i)
+			}
+			add(log)
+		}
+	})
+}
+
+// allRules is every engine, in the order Kinds lists them.
+func allRules(b *testing.B) []referee.Rules {
+	var rules []referee.Rules
+	for _, k := range Kinds() {
+		r, err := Rules(k)
+		if err != nil {
+			b.Fatal(err)
+		}
+		rules = append(rules, r)
+	}
+	return rules
+}
+
+// cachedFile is a database in the temporary directory named name, which fill stores games in
+// (add stores one, many to a transaction) the first time it is asked for; later runs find it
+// there. It is written under another name and renamed once whole, so that a run stopped half
+// way leaves nothing that looks finished.
+func cachedFile(b *testing.B, name string, fill func(add func([]events.Event))) string {
 	b.Helper()
-	path := filepath.Join(os.TempDir(), fmt.Sprintf("tableside-season-%d-v1.db", n))
+	path := filepath.Join(os.TempDir(), name)
 	if _, err := os.Stat(path); err == nil {
 		return path
 	}
@@ -33,14 +61,6 @@ func seasonFile(b *testing.B, n int) string {
 	st, err := events.Open(context.Background(), tmp, testSchema(b))
 	if err != nil {
 		b.Fatal(err)
-	}
-	var rules []referee.Rules
-	for _, k := range Kinds() {
-		r, err := Rules(k)
-		if err != nil {
-			b.Fatal(err)
-		}
-		rules = append(rules, r)
 	}
 	var batch []events.NewGame
 	flush := func() {
@@ -55,14 +75,11 @@ func seasonFile(b *testing.B, n int) string {
 		}
 		batch = batch[:0]
 	}
-	for log := range refereetest.Season(b, rules, n, 11) {
-		for i := range log {
-			log[i].At = 1_763_640_000_000 + int64(i)
-		}
+	fill(func(log []events.Event) {
 		if batch = append(batch, events.NewGame{Events: log}); len(batch) == 500 {
 			flush()
 		}
-	}
+	})
 	flush()
 	if err := st.Close(); err != nil {
 		b.Fatal(err)

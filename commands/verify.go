@@ -18,7 +18,7 @@ func verifyCommand() *cli.Command {
 		ArgsUsage:    "[GAME [--seal CODE]]",
 		BashComplete: completeGame,
 		Flags: []cli.Flag{
-			&cli.StringFlag{Name: "seal", Usage: "the seal printed at the foot of a score sheet of GAME (`COUNT:CODE`): has the log changed since?"},
+			&cli.StringFlag{Name: "seal", Usage: "the seal at the foot of a printed score sheet of GAME, `COUNT:CODE` such as 152:7KQ3-M2XD-9FHA: has the log changed since?"},
 		},
 		Action: func(c *cli.Context) error {
 			switch {

@@ -177,3 +177,21 @@ func TestParseSeal(t *testing.T) {
 		}
 	}
 }
+
+// FuzzParseSeal: no text makes ParseSeal panic, and a seal it reads is written back as a seal
+// it reads the same.
+func FuzzParseSeal(f *testing.F) {
+	for _, s := range []string{"152:7KQ3-M2XD-9FHA", " 10 : o1il 0000 0000", "1:", ":", "9223372036854775807:ZZZZZZZZZZZZ", "-1:7KQ3M2XD9FHA", "152:7KQ3-M2XD-9FHÅ"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, text string) {
+		s, err := ParseSeal(text)
+		if err != nil {
+			return
+		}
+		back, err := ParseSeal(s.String())
+		if err != nil || back != s {
+			t.Fatalf("%q reads as %+v, written %q, read back %+v (%v)", text, s, s.String(), back, err)
+		}
+	})
+}

@@ -43,6 +43,7 @@ func exportCommand() *cli.Command {
 					return err
 				}
 				defer app.Close()
+				warnRecord(c, g.ID, g.Record())
 				return exportGame(c, g, format)
 			}
 			switch {

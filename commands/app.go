@@ -116,7 +116,7 @@ func NewApp(schema string, stdin io.Reader, stdout, stderr io.Writer) *cli.App {
 			newCommand(), gamesCommand(), recordCommand(), playCommand(), showCommand(), logCommand(), checkCommand(),
 			undoCommand(), voidCommand(), amendCommand(), ruleCommand(), adjustCommand(), abandonCommand(),
 			scoreCommand(), matchCommand(), exportCommand(), importCommand(), calcCommand(), rulesCommand(),
-			verifyCommand(), demoCommand(), completionCommand(),
+			verifyCommand(), serveCommand(), demoCommand(), completionCommand(),
 		},
 	}
 	app.Action = func(c *cli.Context) error {

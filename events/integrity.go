@@ -295,9 +295,31 @@ type Seal struct {
 	Code   string // 12 characters of Crockford's base32, upper case, without hyphens
 }
 
-// sealAlphabet is Crockford's base32: no I, L, O or U, so that a code copied by hand is read back
-// the same.
-const sealAlphabet = "0123456789ABCDEFGHJKMNPQRSTVWXYZ"
+// CodeAlphabet is Crockford's base32, in which seals and table codes are written: no I, L, O or
+// U, so that a code copied by hand is read back the same.
+const CodeAlphabet = "0123456789ABCDEFGHJKMNPQRSTVWXYZ"
+
+// ReadCode reads a code written in CodeAlphabet as a person copies it, forgiving case, spaces,
+// hyphens, and O, I and L for 0, 1 and 1. It returns the code in upper case without
+// separators, or the first rune that no code holds.
+func ReadCode(text string) (code string, bad rune, ok bool) {
+	var b strings.Builder
+	for _, r := range strings.ToUpper(text) {
+		switch {
+		case r == '-' || r == ' ':
+			continue
+		case r == 'O':
+			r = '0'
+		case r == 'I' || r == 'L':
+			r = '1'
+		}
+		if !strings.ContainsRune(CodeAlphabet, r) {
+			return "", r, false
+		}
+		b.WriteRune(r)
+	}
+	return b.String(), 0, true
+}
 
 // SealOf seals a game's log, read with its hashes; the zero Seal for an empty log.
 func SealOf(log []Event) Seal {
@@ -319,7 +341,7 @@ func sealCode(hash string) string {
 	}
 	code := make([]byte, 12)
 	for i := range code {
-		code[i] = sealAlphabet[n>>(64-5*(i+1))&31]
+		code[i] = CodeAlphabet[n>>(64-5*(i+1))&31]
 	}
 	return string(code)
 }
@@ -342,25 +364,14 @@ func ParseSeal(text string) (Seal, error) {
 	if !ok || err != nil || n < 1 {
 		return Seal{}, fmt.Errorf("%w: %q (a seal is the number of events, a colon and 12 letters and digits: 152:7KQ3-M2XD-9FHA)", ErrSeal, text)
 	}
-	var b strings.Builder
-	for _, r := range strings.ToUpper(code) {
-		switch {
-		case r == '-' || r == ' ':
-			continue
-		case r == 'O':
-			r = '0'
-		case r == 'I' || r == 'L':
-			r = '1'
-		}
-		if !strings.ContainsRune(sealAlphabet, r) {
-			return Seal{}, fmt.Errorf("%w: %q holds %q, which no seal has", ErrSeal, text, r)
-		}
-		b.WriteRune(r)
+	letters, bad, ok := ReadCode(code)
+	if !ok {
+		return Seal{}, fmt.Errorf("%w: %q holds %q, which no seal has", ErrSeal, text, bad)
 	}
-	if b.Len() != 12 {
-		return Seal{}, fmt.Errorf("%w: %q has %d letters and digits after the colon, not 12", ErrSeal, text, b.Len())
+	if len(letters) != 12 {
+		return Seal{}, fmt.Errorf("%w: %q has %d letters and digits after the colon, not 12", ErrSeal, text, len(letters))
 	}
-	return Seal{Events: n, Code: b.String()}, nil
+	return Seal{Events: n, Code: letters}, nil
 }
 
 // SealCheck is what a seal says of a game's log now.

@@ -2,16 +2,30 @@ package render
 
 import (
 	_ "embed"
+	"errors"
 	"fmt"
 	"html/template"
 	"io"
 	"sync"
+
+	"github.com/tableside/tableside/referee"
+	"github.com/tableside/tableside/scoring"
 )
 
 // sheetHTML writes one printable page. html/template escapes every name, note and message; the
 // page loads nothing from anywhere, so it prints the same offline and years later.
 func sheetHTML(w io.Writer, v *view) error {
 	return sheetTemplate().Execute(w, v)
+}
+
+// SheetContent writes the score sheet as HTML without its page: the headings, tables, flags and
+// seal that a printable sheet holds, for a page of one's own (the server's game page) that
+// styles them.
+func SheetContent(w io.Writer, s *scoring.Sheet, flags []referee.Flag) error {
+	if s == nil {
+		return errors.New("render: no score sheet")
+	}
+	return sheetTemplate().ExecuteTemplate(w, "content", newView(s, flags))
 }
 
 //go:embed sheet.html.tmpl

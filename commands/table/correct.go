@@ -266,6 +266,9 @@ type Correction struct {
 	Note string   // why; an adjustment needs one
 	// Force amends to a move that breaks a rule where it stands, flagged.
 	Force bool
+	// Expect, when not 0, is the last event the caller saw: if the log has moved on, nothing is
+	// recorded and the error is a Conflict, as for RecordOptions.Expect.
+	Expect int64
 }
 
 // Corrected is what a correction did, or in a dry run would do.
@@ -285,6 +288,9 @@ func (c *Corrected) Changes() Changes { return diff(c.Before.Outcome, c.After.Ou
 // back the move that was the latest in g: if another terminal has recorded a move since,
 // nothing is undone.
 func (a *App) Correct(ctx context.Context, g *Game, c Correction, dryRun bool) (*Corrected, error) {
+	if c.Expect != 0 && c.Expect != g.Last {
+		return nil, conflict(g, c.Expect, 0)
+	}
 	var typed correction
 	if c.Verb == verbUndo {
 		if len(c.Args) > 0 {
@@ -325,7 +331,7 @@ func (a *App) Correct(ctx context.Context, g *Game, c Correction, dryRun bool) (
 		}
 		return &Corrected{Event: j.event, Before: g, After: g.with(j)}, nil
 	}
-	before, after, e, rejudged, err := a.commit(ctx, g, false, judge)
+	before, after, e, rejudged, err := a.commit(ctx, g, c.Expect != 0, judge)
 	if err != nil {
 		return nil, err
 	}

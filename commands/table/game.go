@@ -43,10 +43,26 @@ func (g *Game) Describe(e events.Event) string {
 // Legal lists the moves that may be made now, in the notation Record reads.
 func (g *Game) Legal() []string {
 	legal := []string{}
-	for _, m := range g.Game.Legal() {
-		legal = append(legal, g.Game.Notation(m))
+	for _, c := range g.Choices() {
+		legal = append(legal, c.Move)
 	}
 	return legal
+}
+
+// Choice is a legal move as a button offers it: the words Record reads, and what it says.
+type Choice struct {
+	Move string // "ann play QS"
+	Text string // "ann plays Q♠"
+}
+
+// Choices lists the moves that may be made now, in words and for people.
+func (g *Game) Choices() []Choice {
+	legal := g.Game.Legal()
+	out := make([]Choice, len(legal))
+	for i, m := range legal {
+		out[i] = Choice{g.Game.Notation(m), g.Game.Describe(m)}
+	}
+	return out
 }
 
 // Sheet is the game's score sheet, with its id and options.

@@ -1,0 +1,118 @@
+package commands
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"log"
+	"log/slog"
+	"net"
+	"net/http"
+	"os"
+	"os/signal"
+	"strings"
+	"syscall"
+	"time"
+
+	"github.com/urfave/cli/v2"
+
+	"github.com/tableside/tableside/commands/web"
+)
+
+// directorKeyEnv names the environment variable that holds the director's key. The key is
+// never a flag: a command line is visible to every user of the machine.
+const directorKeyEnv = "TABLESIDE_DIRECTOR_KEY"
+
+func serveCommand() *cli.Command {
+	return &cli.Command{
+		Name:  "serve",
+		Usage: "run the club night: a page for every table's phone, a live club page for the wall screen, and a JSON API",
+		Description: "The director's key comes from $" + directorKeyEnv + " or --director-key-file, never from the command line.\n" +
+			"Each game has a table code, shown with a QR code on its page when the director opens it; phones need it to record.\n" +
+			"The server listens on this machine only unless --addr says otherwise (--addr 0.0.0.0:8080 for the club's network).",
+		Flags: []cli.Flag{
+			&cli.StringFlag{Name: "addr", Value: "127.0.0.1:8080", Usage: "the address to listen on"},
+			&cli.StringFlag{Name: "director-key-file", Usage: "read the director's key from this file (else $" + directorKeyEnv + ")"},
+			&cli.BoolFlag{Name: "public", Usage: "let anyone read the club page and the games' pages and sheets"},
+			&cli.DurationFlag{Name: "night", Value: 12 * time.Hour, Usage: "how far back the club page looks for the night's games"},
+		},
+		Action: func(c *cli.Context) error {
+			if c.NArg() > 0 {
+				return usagef("serve takes no words, only flags (got %q)", c.Args().First())
+			}
+			key, err := directorKey(c.String("director-key-file"))
+			if err != nil {
+				return err
+			}
+			app, err := openApp(c)
+			if err != nil {
+				return err
+			}
+			defer app.Close()
+			logger := slog.New(slog.NewTextHandler(c.App.ErrWriter, nil))
+			srv, err := web.New(app, web.Config{DirectorKey: key, Public: c.Bool("public"), Night: c.Duration("night"), Log: logger})
+			if err != nil {
+				return hinted{err, "choose a longer key: it is all that stands between a guesser and the corrections"}
+			}
+			ln, err := net.Listen("tcp", c.String("addr"))
+			if err != nil {
+				return err
+			}
+			ctx, stop := signal.NotifyContext(c.Context, os.Interrupt, syscall.SIGTERM)
+			defer stop()
+			if err := srv.Start(ctx); err != nil {
+				ln.Close()
+				return err
+			}
+			hs := &http.Server{
+				Handler:           srv,
+				ReadHeaderTimeout: 5 * time.Second,
+				ReadTimeout:       15 * time.Second,
+				WriteTimeout:      30 * time.Second, // live streams lift it for themselves
+				IdleTimeout:       2 * time.Minute,
+				MaxHeaderBytes:    16 << 10,
+				ErrorLog:          log.New(c.App.ErrWriter, "tableside: server: ", 0),
+			}
+			hs.RegisterOnShutdown(srv.Close)
+			served := make(chan error, 1)
+			go func() { served <- hs.Serve(ln) }()
+			fmt.Fprintf(c.App.Writer, "serving on http://%s (the club page; the director logs in at /login)\n", ln.Addr())
+			if host, _, _ := net.SplitHostPort(ln.Addr().String()); !net.ParseIP(host).IsLoopback() {
+				fmt.Fprintf(c.App.ErrWriter, "tableside: warning: listening beyond this machine: anyone on the network can reach the pages; recording still needs a table code\n")
+			}
+			select {
+			case err := <-served:
+				srv.Close()
+				return err
+			case <-ctx.Done():
+			}
+			// Let the moves in flight finish: every move acknowledged is in the file, and a move
+			// not yet acknowledged is either wholly in it or not at all.
+			shutdown, cancel := context.WithTimeout(context.WithoutCancel(ctx), 10*time.Second)
+			defer cancel()
+			err = hs.Shutdown(shutdown)
+			srv.Close()
+			if errors.Is(err, context.DeadlineExceeded) {
+				err = hs.Close()
+			}
+			fmt.Fprintln(c.App.Writer, "stopped")
+			return err
+		},
+	}
+}
+
+// directorKey reads the director's key from file, or from the environment.
+func directorKey(file string) (string, error) {
+	if file != "" {
+		b, err := os.ReadFile(file)
+		if err != nil {
+			return "", fmt.Errorf("the director's key: %w", err)
+		}
+		return strings.TrimSpace(string(b)), nil
+	}
+	if key := strings.TrimSpace(os.Getenv(directorKeyEnv)); key != "" {
+		return key, nil
+	}
+	return "", hinted{usagef("serve needs the director's key"),
+		fmt.Sprintf("put it in a file and pass --director-key-file FILE, or set $%s (at least %d characters)", directorKeyEnv, web.MinKeyLength)}
+}

@@ -1,0 +1,231 @@
+package web
+
+import (
+	"crypto/hmac"
+	"crypto/sha256"
+	"crypto/subtle"
+	"fmt"
+	"net"
+	"net/http"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/tableside/tableside/events"
+)
+
+// A table code is 6 characters of Crockford's base32 (30 bits): short enough to read aloud
+// and type on a phone, and with guessing limited to a few tries a minute, out of reach of a
+// guesser for years.
+const codeLength = 6
+
+// Code is the table code of a game: an HMAC of its id under the director key, so it looks
+// random to anyone without the key, opens only its own game, needs nothing stored, and stays
+// the same for as long as the key does (a game created from the command line has one too).
+func (s *Server) Code(game int64) string {
+	return s.sign(fmt.Sprintf("table %d", game))[:codeLength]
+}
+
+// ShowCode writes a table code as it is read aloud: two groups of three.
+func ShowCode(code string) string { return code[:3] + "-" + code[3:] }
+
+// sign is the HMAC of msg under the director key, in CodeAlphabet.
+func (s *Server) sign(msg string) string {
+	m := hmac.New(sha256.New, s.key)
+	m.Write([]byte(msg))
+	sum := m.Sum(nil)
+	var b strings.Builder
+	var bits, n uint
+	for _, x := range sum {
+		n, bits = n<<8|uint(x), bits+8
+		for bits >= 5 {
+			bits -= 5
+			b.WriteByte(events.CodeAlphabet[n>>bits&31])
+		}
+	}
+	return b.String()
+}
+
+// same compares two credentials in constant time.
+func same(a, b string) bool { return subtle.ConstantTimeCompare([]byte(a), []byte(b)) == 1 }
+
+// The cookies. Both are HttpOnly, so a page's script cannot read them, and SameSite=Lax, so a
+// form posted from another site does not carry them (cross-origin protection refuses it
+// anyway).
+const (
+	directorCookie = "tableside_director"
+	// tableCookie is followed by the game's id: a phone may hold the codes of several games.
+	tableCookie = "tableside_table_"
+	// directorFor is how long a director's login lasts: a club night.
+	directorFor = 16 * time.Hour
+)
+
+func setCookie(w http.ResponseWriter, r *http.Request, name, value string, maxAge time.Duration) {
+	http.SetCookie(w, &http.Cookie{Name: name, Value: value, Path: "/", MaxAge: int(maxAge.Seconds()),
+		HttpOnly: true, SameSite: http.SameSiteLaxMode, Secure: r.TLS != nil})
+}
+
+// directorToken is the director cookie's value: when it ends and a signature of that under the
+// key, so the key itself never leaves the organiser's machine and a login ends on its own.
+func (s *Server) directorToken(until time.Time) string {
+	at := strconv.FormatInt(until.Unix(), 10)
+	return at + "." + s.sign("director "+at)
+}
+
+func (s *Server) validDirectorToken(token string) bool {
+	at, _, ok := strings.Cut(token, ".")
+	unix, err := strconv.ParseInt(at, 10, 64)
+	return ok && err == nil && time.Now().Unix() < unix && same(token, s.directorToken(time.Unix(unix, 0)))
+}
+
+// errNoCredential and errWrongCredential are the two ways a caller is not let in: 401 both,
+// but only a wrong credential counts as a guess.
+var (
+	errNoCredential = &httpError{status: http.StatusUnauthorized, code: "unauthorized",
+		msg: "this needs the game's table code or the director's key", hint: "scan the table's QR code, or ask the organiser"}
+	errWrongCredential = &httpError{status: http.StatusUnauthorized, code: "unauthorized",
+		msg: "that is not this game's table code, nor the director's key"}
+	errDirectorOnly = &httpError{status: http.StatusForbidden, code: "forbidden",
+		msg: "only the director may do this", hint: "ask the organiser"}
+	errGuessing = &httpError{status: http.StatusTooManyRequests, code: "too_many",
+		msg: "too many wrong codes from this address; wait a minute and try again"}
+)
+
+// admit finds out who is calling and refuses a caller who may not do what the route does. A
+// wrong credential counts against the caller's address, and an address that has guessed too
+// often is refused everything until it has waited.
+func (s *Server) admit(w http.ResponseWriter, r *http.Request, need right, c *caller) error {
+	id, err := gameID(r)
+	if err != nil {
+		return err
+	}
+	c.game = id
+	if need == anyone {
+		return nil
+	}
+	addr := clientAddr(r)
+	if s.guard.blocked(addr) {
+		return errGuessing
+	}
+	presented, wrong := false, false
+	check := func(value string, valid func(string) bool) {
+		if value == "" {
+			return
+		}
+		presented = true
+		if !valid(value) {
+			wrong = true
+		}
+	}
+	isKey := func(v string) bool { return same(v, s.cfg.DirectorKey) }
+	isCode := func(v string) bool {
+		code, _, ok := events.ReadCode(v)
+		return ok && id != 0 && same(code, s.Code(id))
+	}
+	if bearer, ok := strings.CutPrefix(r.Header.Get("Authorization"), "Bearer "); ok {
+		bearer = strings.TrimSpace(bearer)
+		check(bearer, func(v string) bool {
+			switch {
+			case isKey(v):
+				c.director = true
+			case isCode(v):
+				c.table = true
+			default:
+				return false
+			}
+			return true
+		})
+	}
+	if ck, err := r.Cookie(directorCookie); err == nil {
+		check(ck.Value, func(v string) bool { c.director = c.director || s.validDirectorToken(v); return c.director })
+	}
+	if id != 0 {
+		if ck, err := r.Cookie(tableCookie + strconv.FormatInt(id, 10)); err == nil {
+			check(ck.Value, func(v string) bool { c.table = c.table || isCode(v); return c.table })
+		}
+	}
+	if wrong {
+		s.guard.fail(addr)
+		if !c.director && !c.table {
+			return errWrongCredential
+		}
+	}
+	switch {
+	case c.director, need == reader && s.cfg.Public, need <= player && c.table:
+		return nil
+	case need == director && c.table:
+		return errDirectorOnly
+	case !presented:
+		return errNoCredential
+	}
+	return errWrongCredential
+}
+
+// clientAddr is the address a request came from, without its port. The server is meant to
+// be reached directly on the club's network, so a forwarded-for header, which anyone can
+// write, is not believed.
+func clientAddr(r *http.Request) string {
+	host, _, err := net.SplitHostPort(r.RemoteAddr)
+	if err != nil {
+		return r.RemoteAddr
+	}
+	return host
+}
+
+// The guessing limit: each address may be wrong a few times in a row, then once every few
+// seconds; lockout is how long it waits for one more try once it has used them all.
+const (
+	guesses = 10
+	lockout = 6 * time.Second
+)
+
+// limiter counts the wrong credentials of each address, as a token bucket: guesses tries,
+// one more every lockout.
+type limiter struct {
+	mu   sync.Mutex
+	left map[string]bucket
+	now  func() time.Time
+}
+
+type bucket struct {
+	tokens float64
+	at     time.Time
+}
+
+func newLimiter() *limiter { return &limiter{left: map[string]bucket{}, now: time.Now} }
+
+// level is addr's bucket now.
+func (l *limiter) level(addr string) bucket {
+	now := l.now()
+	b, ok := l.left[addr]
+	if !ok {
+		return bucket{guesses, now}
+	}
+	b.tokens = min(guesses, b.tokens+now.Sub(b.at).Seconds()/lockout.Seconds())
+	b.at = now
+	return b
+}
+
+func (l *limiter) blocked(addr string) bool {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.level(addr).tokens < 1
+}
+
+func (l *limiter) fail(addr string) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	b := l.level(addr)
+	b.tokens = max(0, b.tokens-1)
+	l.left[addr] = b
+	// A full bucket is the same as none: forget the addresses that have stopped guessing, so
+	// the map stays as small as the night's guessers.
+	if len(l.left) > 1000 {
+		for a := range l.left {
+			if l.level(a).tokens >= guesses {
+				delete(l.left, a)
+			}
+		}
+	}
+}

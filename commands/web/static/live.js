@@ -1,0 +1,58 @@
+// Keeps a page live. The server's stream (Server-Sent Events) says when something moved; the
+// page then fetches the part of itself that shows it and swaps it in. What the player is typing
+// is left alone. When the connection drops, the page says so, and says so again when it is back.
+"use strict";
+(function () {
+  const live = document.getElementById("live");
+  const status = document.getElementById("live-status");
+  if (!live || !window.EventSource) return;
+  let shown = Number(live.dataset.last || 0);
+  let dropped = false;
+
+  function say(text, kind) {
+    status.textContent = text;
+    status.className = "live " + kind;
+  }
+
+  // fetching is the refresh under way; another request while it runs asks for one more after.
+  let fetching = null, again = false;
+  async function refresh() {
+    if (fetching) { again = true; return; }
+    fetching = (async () => {
+      try {
+        const res = await fetch(live.dataset.part, { cache: "no-store", credentials: "same-origin" });
+        if (!res.ok) return;
+        live.innerHTML = await res.text();
+        const now = live.querySelector("[data-last]");
+        if (now) {
+          shown = Number(now.dataset.last);
+          // The forms outside the live part record after the event shown.
+          document.querySelectorAll('input[name="after"]').forEach((i) => { i.value = shown; });
+        }
+        document.body.dataset.shown = String(shown);
+      } finally {
+        fetching = null;
+        if (again) { again = false; refresh(); }
+      }
+    })();
+  }
+
+  const stream = new EventSource(live.dataset.stream);
+  stream.addEventListener("hello", (e) => {
+    let last;
+    try { last = JSON.parse(e.data).last; } catch (_) { /* the club page's hello has none */ }
+    if (dropped) {
+      say("Connection back: the page is up to date.", "ok");
+      dropped = false;
+      refresh();
+    } else {
+      say("Live: moves from every phone and terminal appear here.", "ok");
+      if (last !== undefined && last !== shown) refresh();
+    }
+  });
+  stream.addEventListener("moved", refresh);
+  stream.onerror = () => {
+    dropped = true;
+    say("Connection lost: reconnecting… Moves recorded elsewhere will not show until it is back.", "lost");
+  };
+})();

@@ -299,9 +299,9 @@ func TestReads(t *testing.T) {
 	}
 }
 
-// browser is a client that keeps cookies and does not follow redirects, as a phone's browser
+// cookieClient is a client that keeps cookies and does not follow redirects, as a phone's browser
 // would be seen by the server.
-func browser(t *testing.T) *http.Client {
+func cookieClient(t *testing.T) *http.Client {
 	t.Helper()
 	jar, err := cookiejar.New(nil)
 	if err != nil {
@@ -313,7 +313,7 @@ func browser(t *testing.T) *http.Client {
 func TestJoiningAndLoggingIn(t *testing.T) {
 	c := openClub(t, false)
 	game, code := c.newGame(t, pinochle)
-	phone := browser(t)
+	phone := cookieClient(t)
 	res, err := phone.Get(fmt.Sprintf("%s/join?game=%d&code=%s", c.http.URL, game, url.QueryEscape(code)))
 	if err != nil {
 		t.Fatal(err)
@@ -342,7 +342,7 @@ func TestJoiningAndLoggingIn(t *testing.T) {
 		t.Errorf("correction from a table's phone: %d, want 403", res.StatusCode)
 	}
 
-	director := browser(t)
+	director := cookieClient(t)
 	res, _ = director.PostForm(c.http.URL+"/login", url.Values{"key": {"guess"}})
 	res.Body.Close()
 	if res.StatusCode != http.StatusUnauthorized {
@@ -442,7 +442,7 @@ func TestPagesFollowTheCommandLine(t *testing.T) {
 
 func TestNewGameFromThePage(t *testing.T) {
 	c := openClub(t, false)
-	director := browser(t)
+	director := cookieClient(t)
 	res, _ := director.PostForm(c.http.URL+"/login", url.Values{"key": {testKey}})
 	res.Body.Close()
 	res, _ = director.PostForm(c.http.URL+"/games", url.Values{"kind": {"pinochle"}, "players": {"ann"}})
@@ -463,5 +463,28 @@ func TestNewGameFromThePage(t *testing.T) {
 	res.Body.Close()
 	if !strings.Contains(page.String(), ShowCode(c.srv.Code(1))) || !strings.Contains(page.String(), "qr.svg") {
 		t.Errorf("the director's game page shows no code and QR")
+	}
+}
+
+// TestAStaleCookieIsTakenBack: a phone that kept a table's cookie from a night with another key
+// can still read a public page, and loses the cookie, so it is counted as a guess once.
+func TestAStaleCookieIsTakenBack(t *testing.T) {
+	c := openClub(t, true)
+	game, _ := c.newGame(t, pinochle)
+	req, _ := http.NewRequest("GET", fmt.Sprintf("%s/games/%d", c.http.URL, game), nil)
+	req.AddCookie(&http.Cookie{Name: fmt.Sprintf("%s%d", tableCookie, game), Value: "ABCDEF"})
+	res, err := c.http.Client().Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	res.Body.Close()
+	if res.StatusCode != http.StatusOK {
+		t.Errorf("public page with a stale cookie: %d", res.StatusCode)
+	}
+	if cks := res.Cookies(); len(cks) != 1 || cks[0].MaxAge >= 0 {
+		t.Errorf("the stale cookie is kept: %+v", cks)
+	}
+	if left := c.srv.guard.level("127.0.0.1").tokens; left >= guesses-0.5 {
+		t.Errorf("the stale cookie was not counted as a guess: %v tries left", left)
 	}
 }

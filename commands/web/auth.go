@@ -108,52 +108,50 @@ func (s *Server) admit(w http.ResponseWriter, r *http.Request, need right, c *ca
 	if s.guard.blocked(addr) {
 		return errGuessing
 	}
-	presented, wrong := false, false
-	check := func(value string, valid func(string) bool) {
-		if value == "" {
-			return
-		}
-		presented = true
-		if !valid(value) {
-			wrong = true
-		}
-	}
 	isKey := func(v string) bool { return same(v, s.cfg.DirectorKey) }
 	isCode := func(v string) bool {
 		code, _, ok := events.ReadCode(v)
 		return ok && id != 0 && same(code, s.Code(id))
 	}
+	presented, wrong := false, false
 	if bearer, ok := strings.CutPrefix(r.Header.Get("Authorization"), "Bearer "); ok {
-		bearer = strings.TrimSpace(bearer)
-		check(bearer, func(v string) bool {
-			switch {
-			case isKey(v):
-				c.director = true
-			case isCode(v):
-				c.table = true
-			default:
-				return false
-			}
-			return true
-		})
-	}
-	if ck, err := r.Cookie(directorCookie); err == nil {
-		check(ck.Value, func(v string) bool { c.director = c.director || s.validDirectorToken(v); return c.director })
-	}
-	if id != 0 {
-		if ck, err := r.Cookie(tableCookie + strconv.FormatInt(id, 10)); err == nil {
-			check(ck.Value, func(v string) bool { c.table = c.table || isCode(v); return c.table })
+		presented = true
+		switch bearer = strings.TrimSpace(bearer); {
+		case isKey(bearer):
+			c.director = true
+		case isCode(bearer):
+			c.table = true
+		default:
+			wrong = true
 		}
+	}
+	// A cookie that opens nothing (the key has changed since it was given) is a guess like any
+	// other, but it is also taken back, so that a phone that kept one is counted once.
+	cookie := func(name string, valid func(string) bool) bool {
+		ck, err := r.Cookie(name)
+		if err != nil || ck.Value == "" {
+			return false
+		}
+		presented = true
+		if valid(ck.Value) {
+			return true
+		}
+		wrong = true
+		setCookie(w, r, name, "", -time.Second)
+		return false
+	}
+	c.director = cookie(directorCookie, s.validDirectorToken) || c.director
+	if id != 0 {
+		c.table = cookie(tableCookie+strconv.FormatInt(id, 10), isCode) || c.table
 	}
 	if wrong {
 		s.guard.fail(addr)
-		if !c.director && !c.table {
-			return errWrongCredential
-		}
 	}
 	switch {
 	case c.director, need == reader && s.cfg.Public, need <= player && c.table:
 		return nil
+	case wrong:
+		return errWrongCredential
 	case need == director && c.table:
 		return errDirectorOnly
 	case !presented:

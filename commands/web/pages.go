@@ -142,6 +142,7 @@ type gameView struct {
 	Title    string
 	Turn     string // whose turn, or how the game ended
 	Choices  []table.Choice
+	Example  string        // a legal move in words, for the text box's placeholder
 	Recent   []table.Entry // the latest events, newest first
 	Sheet    template.HTML
 	Director bool
@@ -166,6 +167,9 @@ func (s *Server) gameView(r *http.Request, c *caller, g *table.Game) (*gameView,
 	}
 	v := &gameView{View: g.View(), Title: g.Rules.Name(), Choices: g.Choices(), Director: c.director, Table: c.table || c.director,
 		Sheet: template.HTML(sheet.String())} // written by html/template, which escaped every name
+	if len(v.Choices) > 0 {
+		v.Example = v.Choices[0].Move
+	}
 	if v.Over {
 		v.Turn = "The game is over."
 	} else {

@@ -37,22 +37,28 @@
     })();
   }
 
-  const stream = new EventSource(live.dataset.stream);
-  stream.addEventListener("hello", (e) => {
-    let last;
-    try { last = JSON.parse(e.data).last; } catch (_) { /* the club page's hello has none */ }
-    if (dropped) {
-      say("Connection back: the page is up to date.", "ok");
-      dropped = false;
-      refresh();
-    } else {
-      say("Live: moves from every phone and terminal appear here.", "ok");
-      if (last !== undefined && last !== shown) refresh();
-    }
-  });
-  stream.addEventListener("moved", refresh);
-  stream.onerror = () => {
-    dropped = true;
-    say("Connection lost: reconnecting… Moves recorded elsewhere will not show until it is back.", "lost");
-  };
+  // A stream the server answered with an error (a proxy's 502, a 429 while someone guesses
+  // codes) is given up by the browser for good: open a new one after a pause.
+  function connect() {
+    const stream = new EventSource(live.dataset.stream);
+    stream.addEventListener("hello", (e) => {
+      let last;
+      try { last = JSON.parse(e.data).last; } catch (_) { /* the club page's hello has none */ }
+      if (dropped) {
+        say("Connection back: the page is up to date.", "ok");
+        dropped = false;
+        refresh();
+      } else {
+        say("Live: moves from every phone and terminal appear here.", "ok");
+        if (last !== undefined && last !== shown) refresh();
+      }
+    });
+    stream.addEventListener("moved", refresh);
+    stream.onerror = () => {
+      dropped = true;
+      say("Connection lost: reconnecting… Moves recorded elsewhere will not show until it is back.", "lost");
+      if (stream.readyState === EventSource.CLOSED) setTimeout(connect, 3000);
+    };
+  }
+  connect();
 })();

@@ -96,6 +96,10 @@ END;`
 type Store struct {
 	db     *sql.DB
 	schema string // schema.sql, which Verify holds the file's tables, indexes and triggers to
+	// writer lets one transaction of this process write at a time. SQLite lets one writer in
+	// anyway; without this, a server's many writers would all wait in SQLite's busy handler,
+	// which sleeps and retries without order, and the unlucky ones would time out.
+	writer chan struct{}
 }
 
 // GameInfo summarises a game for listing.
@@ -153,7 +157,9 @@ func Open(ctx context.Context, path, schema string) (*Store, error) {
 	if err != nil {
 		return nil, fmt.Errorf("open %s: %w", path, err)
 	}
-	s := &Store{db: db, schema: schema}
+	// A server keeps its connections (and their prepared statements) between requests.
+	db.SetMaxIdleConns(8)
+	s := &Store{db: db, schema: schema, writer: make(chan struct{}, 1)}
 	// Reading the file's identity writes nothing, so opening an up-to-date database does not
 	// wait behind another terminal that is recording; only a new or older file is written.
 	var current bool
@@ -168,6 +174,22 @@ func Open(ctx context.Context, path, schema string) (*Store, error) {
 		}
 	}
 	return s, nil
+}
+
+// begin starts a write transaction (immediate, by the DSN) once no other writer of this process
+// has one, or ctx ends. done ends it, rolling back what was not committed.
+func (s *Store) begin(ctx context.Context) (tx *sql.Tx, done func(), err error) {
+	select {
+	case s.writer <- struct{}{}:
+	case <-ctx.Done():
+		return nil, nil, ctx.Err()
+	}
+	tx, err = s.db.BeginTx(ctx, nil)
+	if err != nil {
+		<-s.writer
+		return nil, nil, err
+	}
+	return tx, func() { tx.Rollback(); <-s.writer }, nil
 }
 
 // dsn builds a SQLite URI for the absolute path abs. The path is escaped so that '?', '#', '%'
@@ -277,11 +299,11 @@ func classify(ctx context.Context, q queryer) (empty bool, version int64, mode s
 // setUp applies the schema to an empty file or the missing migrations to an older one, in one
 // immediate transaction, so that two processes opening a new file at once set it up only once.
 func (s *Store) setUp(ctx context.Context, schema string) error {
-	tx, err := s.db.BeginTx(ctx, nil)
+	tx, done, err := s.begin(ctx)
 	if err != nil {
 		return err
 	}
-	defer tx.Rollback()
+	defer done()
 	empty, version, _, err := classify(ctx, tx)
 	if err != nil {
 		return err
@@ -360,11 +382,11 @@ func (s *Store) CreateInMatch(ctx context.Context, evs []Event, most int) (game 
 	if err != nil {
 		return 0, nil, fmt.Errorf("create game: %w", err)
 	}
-	tx, err := s.db.BeginTx(ctx, nil)
+	tx, done, err := s.begin(ctx)
 	if err != nil {
 		return 0, nil, fmt.Errorf("create game: %w", err)
 	}
-	defer tx.Rollback()
+	defer done()
 	if game, err = insertGame(ctx, tx, stored, c, most); err != nil {
 		return 0, nil, err
 	}
@@ -395,11 +417,11 @@ type CreateResult struct {
 // has its Err; the others are stored. The error is for the transaction as a whole (the disk,
 // a constraint no check foresaw): then nothing was stored.
 func (s *Store) CreateMany(ctx context.Context, games []NewGame) ([]CreateResult, error) {
-	tx, err := s.db.BeginTx(ctx, nil)
+	tx, done, err := s.begin(ctx)
 	if err != nil {
 		return nil, fmt.Errorf("create games: %w", err)
 	}
-	defer tx.Rollback()
+	defer done()
 	out := make([]CreateResult, len(games))
 	for i, ng := range games {
 		stored, c, err := prepareGame(ng.Events)
@@ -518,11 +540,11 @@ func (s *Store) Append(ctx context.Context, game, after int64, evs []Event) ([]E
 		return nil, fmt.Errorf("game %d: %w", game, err)
 	}
 
-	tx, err := s.db.BeginTx(ctx, nil)
+	tx, done, err := s.begin(ctx)
 	if err != nil {
 		return nil, fmt.Errorf("game %d: %w", game, err)
 	}
-	defer tx.Rollback()
+	defer done()
 	var last int64
 	var prev string
 	err = tx.QueryRowContext(ctx, `SELECT seq, hash FROM events WHERE game = ? ORDER BY seq DESC LIMIT 1`, game).

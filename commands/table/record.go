@@ -98,12 +98,13 @@ func (r *Recorded) Own() []referee.Flag { return flagsAt(r.Flags, r.Event.Seq) }
 // as read is judged again against the newer record: it keeps its author, so a move made for
 // the player who was to act is refused, not given to whoever is to act now.
 func (a *App) Record(ctx context.Context, g *Game, words []string, opt RecordOptions) (*Recorded, error) {
+	// A stale view is told so first: its words may mean nothing in the game as it now stands.
+	if opt.Expect != 0 && opt.Expect != g.Last {
+		return nil, conflict(g, opt.Expect, 0)
+	}
 	m, err := g.Game.Parse(words)
 	if err != nil {
 		return nil, invalid(err, g.Game.Hint(), "%v", err)
-	}
-	if opt.Expect != 0 && opt.Expect != g.Last {
-		return nil, conflict(g, opt.Expect, 0)
 	}
 	var raised []referee.Flag
 	_, after, e, rejudged, err := a.commit(ctx, g, opt.Expect != 0, func(g *Game) (judged, error) {

@@ -204,6 +204,11 @@ func TestMovesAreJudgedAndRaced(t *testing.T) {
 	if err := json.Unmarshal(body, &rec); err != nil || status != http.StatusCreated || len(rec.Game.Flags) != 1 {
 		t.Errorf("forced bid: %d %s", status, body)
 	}
+	// A stale view is told it is stale before its words are read: they were meant for a game
+	// that has moved on.
+	if status, body := c.call(t, "POST", moves, code, move{Move: "bob sings", Expect: 1}); status != http.StatusConflict {
+		t.Errorf("stale unreadable move: %d %s", status, body)
+	}
 	// Words that are no move are a bad request.
 	if status, body := c.call(t, "POST", moves, code, move{Move: "bob sings"}); status != http.StatusBadRequest {
 		t.Errorf("unreadable move: %d %s", status, body)

@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"bytes"
 	"math/rand/v2"
+	"net/http"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -11,6 +12,7 @@ import (
 	"sync"
 	"syscall"
 	"testing"
+	"time"
 
 	"github.com/tableside/tableside/commands/table"
 	"github.com/tableside/tableside/commands/web/webtest"
@@ -37,69 +39,87 @@ const (
 	signalAfter = 500
 )
 
-// playUntilSignal builds tableside, serves a new database with it, has the phones of
-// servedTables tables race each other through their moves, and sends the server sig once
-// signalAfter moves have been acknowledged. It returns when the phones have stopped and the
-// process has ended.
-func playUntilSignal(t *testing.T, sig syscall.Signal) *servedNight {
+// served is `tableside serve` running as a process over a new database.
+type served struct {
+	bin, db, base string
+	cmd           *exec.Cmd
+	said          strings.Builder // what it wrote on stdout
+	stderr        bytes.Buffer
+	read          chan struct{} // closed when its stdout ends
+}
+
+// serveKey is the director's key of a served process.
+const serveKey = "the organiser's own long key"
+
+// startServe builds tableside and serves a new database with it on a free loopback port.
+func startServe(t *testing.T) *served {
 	t.Helper()
 	dir := t.TempDir()
-	n := &servedNight{bin: filepath.Join(dir, "tableside"), db: filepath.Join(dir, "club.db"), moves: servedTables * servedMoves}
-	build := exec.Command("go", "build", "-o", n.bin, "github.com/tableside/tableside")
+	s := &served{bin: filepath.Join(dir, "tableside"), db: filepath.Join(dir, "club.db"), read: make(chan struct{})}
+	build := exec.Command("go", "build", "-o", s.bin, "github.com/tableside/tableside")
 	build.Env = append(os.Environ(), "CGO_ENABLED=0")
 	if out, err := build.CombinedOutput(); err != nil {
 		t.Fatalf("go build: %v\n%s", err, out)
 	}
-
-	const key = "the organiser's own long key"
-	srv := exec.Command(n.bin, "--db", n.db, "serve", "--addr", "127.0.0.1:0")
-	srv.Env = append(os.Environ(), directorKeyEnv+"="+key)
-	stdout, err := srv.StdoutPipe()
+	s.cmd = exec.Command(s.bin, "--db", s.db, "serve", "--addr", "127.0.0.1:0")
+	s.cmd.Env = append(os.Environ(), directorKeyEnv+"="+serveKey)
+	stdout, err := s.cmd.StdoutPipe()
 	if err != nil {
 		t.Fatal(err)
 	}
-	var stderr bytes.Buffer
-	srv.Stderr = &stderr
-	if err := srv.Start(); err != nil {
+	s.cmd.Stderr = &s.stderr
+	if err := s.cmd.Start(); err != nil {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() {
-		if srv.ProcessState == nil {
-			srv.Process.Kill()
-			srv.Wait()
+		if s.cmd.ProcessState == nil {
+			s.cmd.Process.Kill()
+			s.cmd.Wait()
 		}
 	})
 	// The server says where it listens on its first line; the rest is kept for messages.
 	url := make(chan string, 1)
-	var said strings.Builder
-	read := make(chan struct{})
 	go func() {
-		defer close(read)
+		defer close(s.read)
 		lines := bufio.NewScanner(stdout)
 		for lines.Scan() {
-			said.WriteString(lines.Text() + "\n")
+			s.said.WriteString(lines.Text() + "\n")
 			if rest, ok := strings.CutPrefix(lines.Text(), "serving on "); ok {
 				url <- strings.Fields(rest)[0]
 			}
 		}
 	}()
-	var base string
 	select {
-	case base = <-url:
-	case <-read:
-		srv.Wait()
-		t.Fatalf("tableside serve ended before serving: %v\n%s%s", srv.ProcessState, said.String(), stderr.String())
+	case s.base = <-url:
+	case <-s.read:
+		s.cmd.Wait()
+		t.Fatalf("tableside serve ended before serving: %v\n%s%s", s.cmd.ProcessState, s.said.String(), s.stderr.String())
 	}
+	return s
+}
 
+// wait waits for the process to end, its output read.
+func (s *served) wait() {
+	<-s.read
+	s.cmd.Wait()
+}
+
+// playUntilSignal serves a new database, has the phones of servedTables tables race each other
+// through their moves, and sends the server sig once signalAfter moves have been acknowledged.
+// It returns when the phones have stopped and the process has ended.
+func playUntilSignal(t *testing.T, sig syscall.Signal) *servedNight {
+	t.Helper()
+	s := startServe(t)
+	n := &servedNight{bin: s.bin, db: s.db, moves: servedTables * servedMoves}
 	tables, err := webtest.Tables(rand.New(rand.NewPCG(11, 0x5E4E)), servedTables, servedMoves)
 	if err != nil {
 		t.Fatal(err)
 	}
 	var signal sync.Once
-	club := &webtest.Club{URL: base, Key: key, OnAck: func(total int) {
+	club := &webtest.Club{URL: s.base, Key: serveKey, OnAck: func(total int) {
 		if total >= signalAfter {
 			signal.Do(func() {
-				if err := srv.Process.Signal(sig); err != nil {
+				if err := s.cmd.Process.Signal(sig); err != nil {
 					t.Errorf("signal the server: %v", err)
 				}
 			})
@@ -110,10 +130,57 @@ func playUntilSignal(t *testing.T, sig syscall.Signal) *servedNight {
 		t.Fatal(err)
 	}
 	n.result = club.Play(t.Context(), games)
-	<-read
-	srv.Wait()
-	n.state, n.stdout, n.stderr = srv.ProcessState, said.String(), stderr.String()
+	s.wait()
+	n.state, n.stdout, n.stderr = s.cmd.ProcessState, s.said.String(), s.stderr.String()
 	return n
+}
+
+// TestServeShowsTheCommandLinesMoves: a move recorded with `tableside record` in another
+// process, on the file the server serves, reaches the game's live stream.
+func TestServeShowsTheCommandLinesMoves(t *testing.T) {
+	s := startServe(t)
+	ask := func(method, path, body string) *http.Response {
+		req, err := http.NewRequestWithContext(t.Context(), method, s.base+path, strings.NewReader(body))
+		if err != nil {
+			t.Fatal(err)
+		}
+		req.Header.Set("Authorization", "Bearer "+serveKey)
+		res, err := http.DefaultClient.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return res
+	}
+	res := ask("POST", "/api/games", `{"kind":"pinochle","players":["ann","bob"],"dealer":"bob"}`)
+	res.Body.Close()
+	if res.StatusCode != http.StatusCreated {
+		t.Fatalf("new game: %d", res.StatusCode)
+	}
+	stream := ask("GET", "/api/games/1/live", "")
+	defer stream.Body.Close()
+	events := make(chan string, 4)
+	go func() {
+		lines := bufio.NewScanner(stream.Body)
+		for lines.Scan() {
+			if ev, ok := strings.CutPrefix(lines.Text(), "event: "); ok {
+				events <- ev
+			}
+		}
+	}()
+	if ev := <-events; ev != "hello" {
+		t.Fatalf("the stream began with %q", ev)
+	}
+	if out, err := exec.Command(s.bin, "--db", s.db, "record", "1", "ann", "bid", "10").CombinedOutput(); err != nil {
+		t.Fatalf("tableside record: %v\n%s", err, out)
+	}
+	select {
+	case ev := <-events:
+		if ev != "moved" {
+			t.Errorf("after the command line's move the stream said %q", ev)
+		}
+	case <-time.After(5 * time.Second):
+		t.Fatal("the command line's move never reached the page's stream")
+	}
 }
 
 // check fails t unless every request the server answered was answered with 201 or 409, the

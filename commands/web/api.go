@@ -83,40 +83,16 @@ func (s *Server) joinPath(game int64) string {
 	return "/join?" + url.Values{"game": {fmt.Sprint(game)}, "code": {s.Code(game)}}.Encode()
 }
 
-func (s *Server) apiCode(w http.ResponseWriter, r *http.Request, c *caller) error {
-	g, err := s.app.Game(r.Context(), c.game)
-	if err != nil {
-		return err
+// gameJSON is a call that answers with what of reads of the caller's game.
+func (s *Server) gameJSON(of func(*table.Game) any) func(http.ResponseWriter, *http.Request, *caller) error {
+	return func(w http.ResponseWriter, r *http.Request, c *caller) error {
+		g, err := s.app.Game(r.Context(), c.game)
+		if err != nil {
+			return err
+		}
+		writeJSON(w, http.StatusOK, of(g))
+		return nil
 	}
-	writeJSON(w, http.StatusOK, s.created(g))
-	return nil
-}
-
-func (s *Server) apiShow(w http.ResponseWriter, r *http.Request, c *caller) error {
-	g, err := s.app.Game(r.Context(), c.game)
-	if err != nil {
-		return err
-	}
-	writeJSON(w, http.StatusOK, g.View())
-	return nil
-}
-
-func (s *Server) apiLog(w http.ResponseWriter, r *http.Request, c *caller) error {
-	g, err := s.app.Game(r.Context(), c.game)
-	if err != nil {
-		return err
-	}
-	writeJSON(w, http.StatusOK, g.Entries())
-	return nil
-}
-
-func (s *Server) apiCheck(w http.ResponseWriter, r *http.Request, c *caller) error {
-	g, err := s.app.Game(r.Context(), c.game)
-	if err != nil {
-		return err
-	}
-	writeJSON(w, http.StatusOK, g.Checked())
-	return nil
 }
 
 // contentTypes are the media types of the sheet's formats.

@@ -8,6 +8,8 @@ import (
 	"slices"
 	"sync"
 	"time"
+
+	"github.com/tableside/tableside/commands/table"
 )
 
 // hub hands the news that a game moved to the pages showing it. A page's channel holds one
@@ -60,12 +62,10 @@ func (h *hub) watched() []int64 {
 	return slices.Sorted(maps.Keys(h.games))
 }
 
-// moved tells the pages of each game whose last event is no longer the one last seen, and
-// reports whether any game moved.
-func (h *hub) moved(heads map[int64]int64) bool {
+// moved tells the pages of each game whose last event is no longer the one last seen.
+func (h *hub) moved(heads map[int64]int64) {
 	h.mu.Lock()
 	defer h.mu.Unlock()
-	any := false
 	for game, seq := range heads {
 		if h.heads[game] == seq {
 			continue
@@ -75,12 +75,10 @@ func (h *hub) moved(heads map[int64]int64) bool {
 		if first {
 			continue // just learnt, not a move
 		}
-		any = true
 		for ch := range h.games[game] {
 			note(ch)
 		}
 	}
-	return any
 }
 
 // clubMoved tells the club pages.
@@ -118,9 +116,7 @@ const clubEvery = time.Second
 
 // watch looks at the file every Poll, and at once after the server records, and tells the
 // pages what moved.
-func (s *Server) watch(ctx context.Context, w interface {
-	Changed(context.Context) (bool, error)
-}) {
+func (s *Server) watch(ctx context.Context, w *table.Watch) {
 	tick := time.NewTicker(s.cfg.Poll)
 	defer tick.Stop()
 	var clubDue <-chan time.Time

@@ -196,24 +196,25 @@ func (s *Server) gameView(r *http.Request, c *caller, g *table.Game) (*gameView,
 	return v, nil
 }
 
-func (s *Server) gamePage(w http.ResponseWriter, r *http.Request, c *caller) error {
+// gameShown loads the caller's game as its page shows it.
+func (s *Server) gameShown(r *http.Request, c *caller) (*gameView, error) {
 	g, err := s.app.Game(r.Context(), c.game)
 	if err != nil {
-		return err
+		return nil, err
 	}
-	v, err := s.gameView(r, c, g)
+	return s.gameView(r, c, g)
+}
+
+func (s *Server) gamePage(w http.ResponseWriter, r *http.Request, c *caller) error {
+	v, err := s.gameShown(r, c)
 	if err != nil {
 		return err
 	}
-	return s.show(w, http.StatusOK, "game", c, fmt.Sprintf("%s — game %d", v.Title, g.ID), v)
+	return s.show(w, http.StatusOK, "game", c, fmt.Sprintf("%s — game %d", v.Title, v.Game), v)
 }
 
 func (s *Server) gamePart(w http.ResponseWriter, r *http.Request, c *caller) error {
-	g, err := s.app.Game(r.Context(), c.game)
-	if err != nil {
-		return err
-	}
-	v, err := s.gameView(r, c, g)
+	v, err := s.gameShown(r, c)
 	if err != nil {
 		return err
 	}

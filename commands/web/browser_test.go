@@ -395,3 +395,27 @@ func TestBrowserSaysWhenTheConnectionDrops(t *testing.T) {
 	waitPage(t, p, 5*time.Second, "the page to say the connection is back, and catch up",
 		status+`.startsWith("Connection back") && `+showsUpTo(2, "bob starts"))
 }
+
+// TestBrowserLetsAHiddenPageSleep: a page out of sight closes its stream, so a director with a
+// tab for every table does not use up the browser's connections, and catches up when shown.
+func TestBrowserLetsAHiddenPageSleep(t *testing.T) {
+	c := openClub(t, false)
+	id, code := c.article2Game(t)
+	root := startChromium(t, 30*time.Second)
+	p := joinPhone(t, root, c.http.URL, id, code)
+	// Headless Chromium shows every tab; the page is told it is hidden as a browser tells it.
+	visibility := func(hidden bool) {
+		cdpEval[bool](t, p, fmt.Sprintf(`Object.defineProperty(document, "hidden", {configurable: true, get: () => %t});
+			document.dispatchEvent(new Event("visibilitychange")); true`, hidden))
+	}
+	watching := func() bool { return len(c.srv.live.watched()) > 0 }
+	visibility(true)
+	for deadline := time.Now().Add(5 * time.Second); watching(); time.Sleep(10 * time.Millisecond) {
+		if time.Now().After(deadline) {
+			t.Fatal("the hidden page kept its stream open")
+		}
+	}
+	c.recordAPI(t, id, "start ann")
+	visibility(false)
+	waitPage(t, p, 5*time.Second, "the page shown again catching up", showsUpTo(2, "ann starts"))
+}

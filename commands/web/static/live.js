@@ -39,8 +39,9 @@
 
   // A stream the server answered with an error (a proxy's 502, a 429 while someone guesses
   // codes) is given up by the browser for good: open a new one after a pause.
+  let stream = null, asleep = false;
   function connect() {
-    const stream = new EventSource(live.dataset.stream);
+    stream = new EventSource(live.dataset.stream);
     stream.addEventListener("hello", (e) => {
       let last;
       try { last = JSON.parse(e.data).last; } catch (_) { /* the club page's hello has none */ }
@@ -50,15 +51,26 @@
         refresh();
       } else {
         say("Live: moves from every phone and terminal appear here.", "ok");
-        if (last !== undefined && last !== shown) refresh();
+        if (asleep || (last !== undefined && last !== shown)) refresh();
       }
+      asleep = false;
     });
     stream.addEventListener("moved", refresh);
     stream.onerror = () => {
       dropped = true;
       say("Connection lost: reconnecting… Moves recorded elsewhere will not show until it is back.", "lost");
-      if (stream.readyState === EventSource.CLOSED) setTimeout(connect, 3000);
+      if (stream.readyState === EventSource.CLOSED) setTimeout(() => { if (!asleep) connect(); }, 3000);
     };
   }
+  // A page out of sight lets its stream go: a browser keeps six connections to a server, and a
+  // director with a tab for every table would otherwise have none left for the seventh.
+  document.addEventListener("visibilitychange", () => {
+    if (document.hidden) {
+      asleep = true;
+      stream.close();
+    } else if (stream.readyState === EventSource.CLOSED) {
+      connect();
+    }
+  });
   connect();
 })();

@@ -493,3 +493,20 @@ func TestAStaleCookieIsTakenBack(t *testing.T) {
 		t.Errorf("the stale cookie was not counted as a guess: %v tries left", left)
 	}
 }
+
+// TestOnlyTheDirectorSeesTableCodes: the club page lists each game's code for the director
+// who hands them out, and never for the room, even with --public.
+func TestOnlyTheDirectorSeesTableCodes(t *testing.T) {
+	c := openClub(t, true)
+	game, code := c.newGame(t, pinochle)
+	for _, path := range []string{"/", "/club/now", fmt.Sprintf("/games/%d", game), fmt.Sprintf("/games/%d/now", game), fmt.Sprintf("/api/games/%d", game)} {
+		_, room := c.call(t, "GET", path, "", nil)
+		if strings.Contains(string(room), code) || strings.Contains(string(room), c.srv.Code(game)) {
+			t.Errorf("%s shows the table code to anyone", path)
+		}
+	}
+	_, director := c.call(t, "GET", "/", testKey, nil)
+	if !strings.Contains(string(director), code) {
+		t.Errorf("the director's club page does not list the code %s", code)
+	}
+}

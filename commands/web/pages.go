@@ -93,9 +93,11 @@ type club struct {
 	Since   time.Time
 	Games   []table.Listed
 	Matches []*table.Standings
+	// Codes are the games' table codes, by id, for the director, who hands them out.
+	Codes map[int64]string
 }
 
-func (s *Server) club(r *http.Request) (*club, error) {
+func (s *Server) club(r *http.Request, c *caller) (*club, error) {
 	since := time.Now().Add(-s.cfg.Night)
 	games, err := s.app.GamesSince(r.Context(), since)
 	if err != nil {
@@ -104,6 +106,12 @@ func (s *Server) club(r *http.Request) (*club, error) {
 	cl := &club{Since: since, Games: games}
 	var names []string
 	for _, g := range games {
+		if c.director {
+			if cl.Codes == nil {
+				cl.Codes = map[int64]string{}
+			}
+			cl.Codes[g.ID] = s.Code(g.ID)
+		}
 		if g.Match != "" && !slices.Contains(names, g.Match) {
 			names = append(names, g.Match)
 		}
@@ -119,7 +127,7 @@ func (s *Server) club(r *http.Request) (*club, error) {
 }
 
 func (s *Server) clubPage(w http.ResponseWriter, r *http.Request, c *caller) error {
-	cl, err := s.club(r)
+	cl, err := s.club(r, c)
 	if err != nil {
 		return err
 	}
@@ -127,7 +135,7 @@ func (s *Server) clubPage(w http.ResponseWriter, r *http.Request, c *caller) err
 }
 
 func (s *Server) clubPart(w http.ResponseWriter, r *http.Request, c *caller) error {
-	cl, err := s.club(r)
+	cl, err := s.club(r, c)
 	if err != nil {
 		return err
 	}

@@ -244,8 +244,7 @@ func retryBusy(ctx context.Context, op func() error) error {
 	pause := time.Millisecond
 	for {
 		err := op()
-		var se *sqlite.Error
-		if !errors.As(err, &se) || se.Code()&0xff != sqlite3.SQLITE_BUSY || time.Now().After(deadline) {
+		if !IsBusy(err) || time.Now().After(deadline) {
 			return err
 		}
 		select {
@@ -255,6 +254,13 @@ func retryBusy(ctx context.Context, op func() error) error {
 		}
 		pause = min(2*pause, 50*time.Millisecond)
 	}
+}
+
+// IsBusy reports whether err is SQLite's "database is locked": another process held the file
+// for longer than the busy timeout. Trying again later may succeed.
+func IsBusy(err error) bool {
+	var se *sqlite.Error
+	return errors.As(err, &se) && se.Code()&0xff == sqlite3.SQLITE_BUSY
 }
 
 // queryer is what classify needs from a *sql.DB or *sql.Tx.

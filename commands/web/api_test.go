@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/tableside/tableside/commands/table"
+	"github.com/tableside/tableside/events"
 )
 
 // pinochle is a two-hand game whose first moves are bids.
@@ -508,5 +509,32 @@ func TestOnlyTheDirectorSeesTableCodes(t *testing.T) {
 	_, director := c.call(t, "GET", "/", testKey, nil)
 	if !strings.Contains(string(director), code) {
 		t.Errorf("the director's club page does not list the code %s", code)
+	}
+}
+
+// TestABusyFileIsToldAsSuch: while another program holds the file past the busy timeout, a move
+// is answered 503 with Retry-After, nothing recorded, not as a failure of the server.
+func TestABusyFileIsToldAsSuch(t *testing.T) {
+	c := openClub(t, false)
+	game, code := c.newGame(t, pinochle)
+	db, err := events.OpenDB(c.path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	other, err := db.BeginTx(t.Context(), nil) // immediate, by the store's DSN
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := other.Exec(`INSERT INTO games (kind, created_at) VALUES ('pinochle', 1)`); err != nil {
+		t.Fatal(err)
+	}
+	status, body := c.call(t, "POST", fmt.Sprintf("/api/games/%d/moves", game), code, move{Move: "ann bid 10"})
+	other.Rollback()
+	if e := apiFailure(t, body); status != http.StatusServiceUnavailable || e.Error.Code != "busy" {
+		t.Errorf("move into a busy file: %d %s", status, body)
+	}
+	if g, _ := c.app.Game(t.Context(), game); g.Last != 1 {
+		t.Errorf("the log has %d events", g.Last)
 	}
 }

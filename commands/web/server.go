@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"github.com/tableside/tableside/commands/table"
+	"github.com/tableside/tableside/events"
 )
 
 // Config is how the organiser runs the server.
@@ -227,6 +228,8 @@ func statusOf(err error) (int, string) {
 		return h.status, h.code
 	case errors.As(err, &tooBig):
 		return http.StatusRequestEntityTooLarge, "too_large"
+	case events.IsBusy(err):
+		return http.StatusServiceUnavailable, "busy"
 	}
 	switch code := table.CodeOf(err); code {
 	case table.Invalid:
@@ -280,8 +283,12 @@ func (s *Server) fail(w http.ResponseWriter, r *http.Request, c *caller, err err
 		s.log.Error("request failed", "method", r.Method, "path", r.URL.Path, "err", err)
 		p.Message = "the server could not do that; the organiser's log says why"
 	}
-	if status == http.StatusTooManyRequests {
+	switch status {
+	case http.StatusTooManyRequests:
 		w.Header().Set("Retry-After", strconv.Itoa(int(lockout.Seconds())))
+	case http.StatusServiceUnavailable:
+		p.Message = "another program has held the database for seconds (an import, a long check); nothing was recorded: try again"
+		w.Header().Set("Retry-After", "2")
 	}
 	if status == http.StatusUnauthorized && c.api {
 		w.Header().Set("WWW-Authenticate", `Bearer realm="tableside"`)

@@ -77,8 +77,13 @@ func serveCommand() *cli.Command {
 			served := make(chan error, 1)
 			go func() { served <- hs.Serve(ln) }()
 			fmt.Fprintf(c.App.Writer, "serving on http://%s (the club page; the director logs in at /login)\n", ln.Addr())
-			if host, _, _ := net.SplitHostPort(ln.Addr().String()); !net.ParseIP(host).IsLoopback() {
+			if host, port, _ := net.SplitHostPort(ln.Addr().String()); !net.ParseIP(host).IsLoopback() {
 				fmt.Fprintf(c.App.ErrWriter, "tableside: warning: listening beyond this machine: anyone on the network can reach the pages; recording still needs a table code\n")
+				if net.ParseIP(host).IsUnspecified() {
+					for _, addr := range networkAddrs() {
+						fmt.Fprintf(c.App.Writer, "phones on the network reach it at http://%s\n", net.JoinHostPort(addr, port))
+					}
+				}
 			}
 			select {
 			case err := <-served:
@@ -99,6 +104,23 @@ func serveCommand() *cli.Command {
 			return err
 		},
 	}
+}
+
+// networkAddrs lists this machine's addresses that other machines may reach it at: what a
+// server listening on every address tells the organiser to open, since 0.0.0.0 is no address
+// a phone can use.
+func networkAddrs() []string {
+	addrs, err := net.InterfaceAddrs()
+	if err != nil {
+		return nil
+	}
+	var out []string
+	for _, a := range addrs {
+		if ip, ok := a.(*net.IPNet); ok && ip.IP.IsGlobalUnicast() {
+			out = append(out, ip.IP.String())
+		}
+	}
+	return out
 }
 
 // directorKey reads the director's key from file, or from the environment.

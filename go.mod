@@ -7,6 +7,7 @@ require (
 	github.com/cheggaaa/pb/v3 v3.3.0
 	github.com/chromedp/chromedp v0.23.0
 	github.com/creack/pty v1.1.24
+	github.com/makiuchi-d/gozxing v0.1.1
 	github.com/olekukonko/tablewriter v1.1.5
 	github.com/peterh/liner v1.2.3
 	github.com/rogpeppe/go-internal v1.16.0
@@ -38,7 +39,9 @@ require (
 	github.com/russross/blackfriday/v2 v2.1.0 // indirect
 	github.com/xrash/smetrics v0.0.0-20240521201337-686a1a2994c1 // indirect
 	golang.org/x/sys v0.49.0 // indirect
+	golang.org/x/text v0.3.7 // indirect
 	golang.org/x/tools v0.50.0 // indirect
+	golang.org/x/xerrors v0.0.0-20200804184101-5ec99f83aff1 // indirect
 	modernc.org/libc v1.77.1 // indirect
 	modernc.org/mathutil v1.7.1 // indirect
 	modernc.org/memory v1.12.1 // indirect

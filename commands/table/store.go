@@ -26,6 +26,8 @@ type Listed struct {
 	LastAt    int64    `json:"last_at"`
 	State     string   `json:"state"`   // StateInProgress, StateOver or StateAbandoned
 	Winners   []string `json:"winners"` // once over: who won, [] for a draw
+	// Totals are each player's points so far, adjustments included.
+	Totals map[string]int `json:"totals"`
 }
 
 // The states of a game.
@@ -43,8 +45,9 @@ func (a *App) Games(ctx context.Context, fn func(Listed) error) error {
 
 func (g *Game) listed() Listed {
 	first, last := g.Log[0], g.Log[len(g.Log)-1]
-	l := Listed{g.ID, g.Setup.Kind, g.Setup.Players, g.Setup.Match, len(g.Log), first.At, last.At, StateInProgress, []string{}}
-	switch s := g.Sheet(); {
+	s := g.Sheet()
+	l := Listed{g.ID, g.Setup.Kind, g.Setup.Players, g.Setup.Match, len(g.Log), first.At, last.At, StateInProgress, []string{}, s.Totals}
+	switch {
 	case s.Abandoned:
 		l.State = StateAbandoned
 	case g.Game.Over():

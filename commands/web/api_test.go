@@ -261,6 +261,10 @@ func TestCorrections(t *testing.T) {
 	if g, _ := c.app.Game(t.Context(), game); g.Last != 4 || g.Sheet().Totals["ann"] != -2 {
 		t.Errorf("after the corrections: %d events, ann %d", g.Last, g.Sheet().Totals["ann"])
 	}
+	// The wall screen shows the score as it now stands.
+	if _, page := c.call(t, "GET", "/club/now", testKey, nil); !strings.Contains(string(page), "ann -2 · bob 0") {
+		t.Errorf("the club page does not show the adjusted score:\n%s", page)
+	}
 }
 
 func TestReads(t *testing.T) {

@@ -296,7 +296,7 @@ func (a *App) Correct(ctx context.Context, g *Game, c Correction, dryRun bool) (
 		if len(c.Args) > 0 {
 			return nil, invalid(nil, "", "undo takes back the latest move; to take back another, void it: void SEQ")
 		}
-		if typed.target = g.lastMove(); typed.target == 0 {
+		if typed.target = g.LatestMove(); typed.target == 0 {
 			return nil, invalid(nil, "", "game %d has no move to undo", g.ID)
 		}
 		typed.verb, typed.note = verbVoid, c.Note
@@ -308,9 +308,9 @@ func (a *App) Correct(ctx context.Context, g *Game, c Correction, dryRun bool) (
 		}
 	}
 	judge := func(g *Game) (judged, error) {
-		if c.Verb == verbUndo && g.lastMove() != typed.target {
+		if c.Verb == verbUndo && g.LatestMove() != typed.target {
 			return judged{}, &Error{Code: Conflict, Game: g, Message: fmt.Sprintf(
-				"another terminal recorded in game %d since: the latest move is event %d, not %d; nothing was undone", g.ID, g.lastMove(), typed.target)}
+				"another terminal recorded in game %d since: the latest move is event %d, not %d; nothing was undone", g.ID, g.LatestMove(), typed.target)}
 		}
 		if err := g.admit(typed, c.Force); err != nil {
 			return judged{}, err

@@ -168,8 +168,9 @@ func (g *Game) Checked() Checked {
 	return Checked{Game: g.ID, Kind: g.Setup.Kind, Open: len(g.Outcome.OpenFlags()), Flags: g.AllFlags(), Record: g.Record()}
 }
 
-// lastMove is the seq of the latest move in force, 0 when there is none.
-func (g *Game) lastMove() int64 {
+// LatestMove is the seq of the latest move in force, what undo takes back; 0 when there is
+// none.
+func (g *Game) LatestMove() int64 {
 	moves := g.Moves()
 	if len(moves) == 0 {
 		return 0

@@ -474,6 +474,9 @@ func TestNewGameFromThePage(t *testing.T) {
 	if !strings.Contains(page.String(), ShowCode(c.srv.Code(1))) || !strings.Contains(page.String(), "qr.svg") {
 		t.Errorf("the director's game page shows no code and QR")
 	}
+	if strings.Contains(page.String(), `class="undo"`) {
+		t.Errorf("a game with no move offers to undo one")
+	}
 }
 
 // TestAStaleCookieIsTakenBack: a phone that kept a table's cookie from a night with another key
@@ -540,5 +543,23 @@ func TestABusyFileIsToldAsSuch(t *testing.T) {
 	}
 	if g, _ := c.app.Game(t.Context(), game); g.Last != 1 {
 		t.Errorf("the log has %d events", g.Last)
+	}
+}
+
+// TestTableCards: the director prints a card for each game in play, with its QR code and code.
+func TestTableCards(t *testing.T) {
+	c := openClub(t, true)
+	one, code1 := c.newGame(t, pinochle)
+	two, _ := c.newGame(t, pinochle)
+	c.call(t, "POST", fmt.Sprintf("/api/games/%d/corrections", two), testKey, correction{Verb: "abandon", Note: "went home"})
+	if status, _ := c.call(t, "GET", "/cards", "", nil); status != http.StatusUnauthorized {
+		t.Errorf("cards for the room: %d, want 401", status)
+	}
+	status, page := c.call(t, "GET", "/cards", testKey, nil)
+	if status != http.StatusOK || !strings.Contains(string(page), code1) || !strings.Contains(string(page), fmt.Sprintf("/games/%d/qr.svg", one)) {
+		t.Errorf("cards: %d, no card for game %d", status, one)
+	}
+	if strings.Contains(string(page), fmt.Sprintf("/games/%d/qr.svg", two)) {
+		t.Errorf("a card for the abandoned game %d", two)
 	}
 }

@@ -227,7 +227,7 @@ func TestBrowserRefusesAnIllegalMove(t *testing.T) {
 	}
 }
 
-// TestBrowserUndo: "Undo the latest move" takes it back, on both phones.
+// TestBrowserUndo: the undo button names the latest move and takes it back, on both phones.
 func TestBrowserUndo(t *testing.T) {
 	c := openClub(t, false)
 	id, code := c.article2Game(t)
@@ -237,6 +237,10 @@ func TestBrowserUndo(t *testing.T) {
 	root := startChromium(t, 30*time.Second)
 	a, b := joinPhone(t, root, c.http.URL, id, code), joinPhone(t, root, c.http.URL, id, code)
 
+	latest := apiGet[[]logLine](t, c, "/api/games/%d/log", id)[2].Text
+	if said := cdpEval[string](t, a, `document.querySelector("form.undo button").textContent`); said != "Undo: "+latest {
+		t.Errorf("the undo button says %q, want it to name %q", said, latest)
+	}
 	if status := cdpSubmit(t, a, chromedp.Tap(chromedp.CSS("form.undo button"))); status != http.StatusOK {
 		t.Fatalf("undo: status %d", status)
 	}

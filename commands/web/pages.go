@@ -28,7 +28,7 @@ var pageFiles embed.FS
 var pages = sync.OnceValue(func() map[string]*template.Template {
 	funcs := template.FuncMap{"code": ShowCode, "join": strings.Join}
 	out := map[string]*template.Template{}
-	for _, name := range []string{"club", "game", "login", "join", "new", "error"} {
+	for _, name := range []string{"club", "game", "cards", "login", "join", "new", "error"} {
 		out[name] = template.Must(template.New("layout.html").Funcs(funcs).ParseFS(pageFiles, "pages/layout.html", "pages/"+name+".html"))
 	}
 	return out
@@ -142,6 +142,17 @@ func (s *Server) clubPart(w http.ResponseWriter, r *http.Request, c *caller) err
 	return s.part(w, "club", "now", cl)
 }
 
+// cardsPage is a card for each game of the night still in play, to print and put on its table:
+// the QR code its phone scans, and its game and code for a phone that cannot.
+func (s *Server) cardsPage(w http.ResponseWriter, r *http.Request, c *caller) error {
+	cl, err := s.club(r, c)
+	if err != nil {
+		return err
+	}
+	cl.Games = slices.DeleteFunc(cl.Games, func(g table.Listed) bool { return g.State != table.StateInProgress })
+	return s.show(w, http.StatusOK, "cards", c, "Table cards", cl)
+}
+
 // --- a game's page, for the table's phone ---
 
 // gameView is a game as its page shows it.
@@ -152,6 +163,7 @@ type gameView struct {
 	Choices  []table.Choice
 	Example  string        // a legal move in words, for the text box's placeholder
 	Recent   []table.Entry // the latest events, newest first
+	Undoes   string        // the move undo takes back, in words; "" when there is none
 	Sheet    template.HTML
 	Director bool
 	Table    bool // the caller holds the table's code: it may record
@@ -182,6 +194,9 @@ func (s *Server) gameView(r *http.Request, c *caller, g *table.Game) (*gameView,
 		v.Turn = "The game is over."
 	} else {
 		v.Turn = "Next: " + v.Hint
+	}
+	if e, ok := g.EventAt(g.LatestMove()); ok {
+		v.Undoes = g.Describe(e)
 	}
 	entries := g.Entries()
 	for i := len(entries) - 1; i >= 0 && len(v.Recent) < recent; i-- {

@@ -168,6 +168,7 @@ func (s *Server) routes() []route {
 		{"GET /join", anyone, s.joinPage},
 		{"POST /join", anyone, s.join},
 		{"GET /games/new", director, s.newPage},
+		{"GET /cards", director, s.cardsPage},
 		{"POST /games", director, s.create},
 		{"GET /games/{id}", reader, s.gamePage},
 		{"GET /games/{id}/now", reader, s.gamePart},

@@ -126,7 +126,7 @@ func writeBody(w http.ResponseWriter, format, filename string, body []byte) {
 }
 
 func (s *Server) apiScore(w http.ResponseWriter, r *http.Request, c *caller) error {
-	format, err := formatOf(r, append([]string{"json"}, slices.DeleteFunc(slices.Clone(render.Formats), func(f string) bool { return f == "json" })...))
+	format, err := formatOf(r, scoreFormats)
 	if err != nil {
 		return err
 	}
@@ -141,6 +141,9 @@ func (s *Server) apiScore(w http.ResponseWriter, r *http.Request, c *caller) err
 	writeBody(w, format, "", b.Bytes())
 	return nil
 }
+
+// scoreFormats are the sheet's formats with JSON first: an API answers in JSON unless asked.
+var scoreFormats = append([]string{"json"}, slices.DeleteFunc(slices.Clone(render.Formats), func(f string) bool { return f == "json" })...)
 
 // exportFormats are the ways a game leaves the file, as `tableside export` writes them.
 var exportFormats = []string{"jsonl", "transcript"}

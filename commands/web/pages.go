@@ -79,7 +79,7 @@ type problem struct {
 	Game    int64
 }
 
-func (s *Server) errorPage(w http.ResponseWriter, r *http.Request, c *caller, status int, p apiProblem) {
+func (s *Server) errorPage(w http.ResponseWriter, c *caller, status int, p apiProblem) {
 	pr := problem{Status: status, Message: p.Message, Hint: p.Hint, Join: status == http.StatusUnauthorized, Game: c.game}
 	if err := s.show(w, status, "error", c, http.StatusText(status), pr); err != nil {
 		http.Error(w, p.Message, status)

@@ -15,6 +15,7 @@ import (
 
 	"github.com/tableside/tableside/commands/render"
 	"github.com/tableside/tableside/commands/table"
+	"github.com/tableside/tableside/internal/needs"
 	"github.com/tableside/tableside/referee/refereetest"
 	"github.com/tableside/tableside/scoring"
 )
@@ -59,10 +60,7 @@ document.body.appendChild(p);
 // TestSheetsPrintOnOnePage prints a complete game of every kind to PDF in a real headless
 // Chromium, on A4 and on US Letter, and checks that each is one page with nothing sticking out.
 func TestSheetsPrintOnOnePage(t *testing.T) {
-	chromium, err := exec.LookPath("chromium")
-	if err != nil {
-		t.Fatal("this test prints with Chromium: install it (apt-get install chromium; .ci/run does)")
-	}
+	chromium := needs.Program(t, "chromium", "to print the sheets", "apt-get install chromium")
 	dir := t.TempDir()
 	papers := map[string]struct {
 		css   string

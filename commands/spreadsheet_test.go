@@ -17,6 +17,7 @@ import (
 
 	"github.com/tableside/tableside/commands/render"
 	"github.com/tableside/tableside/commands/table"
+	"github.com/tableside/tableside/internal/needs"
 	"github.com/tableside/tableside/referee"
 )
 
@@ -25,10 +26,7 @@ import (
 // number in the CSV is a number in the spreadsheet, any other text (suit signs included) is that
 // text, and nothing is a formula; no cell mixes a number and words.
 func TestCSVOpensInASpreadsheet(t *testing.T) {
-	soffice, err := exec.LookPath("soffice")
-	if err != nil {
-		t.Fatal("this test opens CSV in LibreOffice: install it (apt-get install libreoffice-calc-nogui; .ci/run does)")
-	}
+	soffice := needs.Program(t, "soffice", "(LibreOffice) to open the CSV in a spreadsheet", "apt-get install libreoffice-calc-nogui")
 	dir := t.TempDir()
 	files := map[string][]byte{}
 	flags := []referee.Flag{
@@ -46,7 +44,7 @@ func TestCSVOpensInASpreadsheet(t *testing.T) {
 		}
 	}
 	var hostile bytes.Buffer
-	err = render.Table(&hostile, "csv", []string{"rank", "club night,=cmd|' /C calc'!A0,", "points"},
+	err := render.Table(&hostile, "csv", []string{"rank", "club night,=cmd|' /C calc'!A0,", "points"},
 		[][]string{{"1", "@SUM(A1:A9)", "-2"}, {"2", "+33", "10♥"}})
 	if err != nil {
 		t.Fatal(err)

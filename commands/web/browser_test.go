@@ -9,7 +9,6 @@ import (
 	"net/http/httptest"
 	"net/url"
 	"os"
-	"os/exec"
 	"strings"
 	"sync"
 	"testing"
@@ -18,6 +17,7 @@ import (
 	"github.com/chromedp/chromedp"
 
 	"github.com/tableside/tableside/commands/table"
+	"github.com/tableside/tableside/internal/needs"
 	"github.com/tableside/tableside/referee/article2"
 )
 
@@ -28,10 +28,7 @@ import (
 // returns its context.
 func startChromium(t *testing.T, limit time.Duration) context.Context {
 	t.Helper()
-	chromium, err := exec.LookPath("chromium")
-	if err != nil {
-		t.Fatal("this test drives Chromium: install it (apt-get install chromium; .ci/run does)")
-	}
+	chromium := needs.Program(t, "chromium", "to drive the pages in a browser", "apt-get install chromium")
 	// Not under t.Context(): that ends before the cleanups, and the browser is to be closed
 	// gracefully, before its profile directory is removed.
 	ctx, cancel := context.WithTimeout(context.Background(), limit)

@@ -1,0 +1,40 @@
+// Package needs lets a test use a program from outside Go (Chromium, LibreOffice, PostgreSQL).
+// Where the program is missing the test is skipped, saying what it needs and how to install it,
+// so that `go test ./...` passes on a machine with only Go and git. Where CI is set the test
+// fails instead: CI installs every such program, and a skip there would hide a broken install.
+package needs
+
+import (
+	"fmt"
+	"os"
+	"os/exec"
+	"strconv"
+	"testing"
+)
+
+// Program returns the path of the named program on the PATH. Where there is none it skips the
+// test, or fails it under CI, saying what the program is for (purpose: "to print the sheets")
+// and the command that installs it.
+func Program(t testing.TB, name, purpose, install string) string {
+	t.Helper()
+	path, err := exec.LookPath(name)
+	if err == nil {
+		return path
+	}
+	msg := fmt.Sprintf("needs %s %s, and there is none on the PATH: install it with `%s` (.ci/run does)", name, purpose, install)
+	if InCI() {
+		t.Fatal(msg + " (CI is set, so a missing program fails the test)")
+	}
+	t.Skip(msg)
+	return ""
+}
+
+// InCI reports whether CI is set, as CI services set it, to anything but a false value.
+func InCI() bool {
+	v := os.Getenv("CI")
+	if v == "" {
+		return false
+	}
+	ci, err := strconv.ParseBool(v)
+	return err != nil || ci
+}

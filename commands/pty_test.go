@@ -47,6 +47,10 @@ func TestPlayPromptEditsLines(t *testing.T) {
 	dir := t.TempDir()
 	run(t, dir, "new", "pinochle", "--players", "ann,bob", "--opener", "ann")
 	cmd := tablesideCmd(t, dir, "play", "1")
+	// Say what the terminal is, whatever the test's own environment says: without TERM (a
+	// shell started with env -i, some CI runners) the line editor rightly falls back to
+	// reading plain lines, and there are no keys to test.
+	cmd.Env = append(cmd.Env, "TERM=xterm")
 	tty, err := pty.StartWithSize(cmd, &pty.Winsize{Rows: 40, Cols: 100})
 	if err != nil {
 		t.Fatal(err)

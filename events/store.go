@@ -95,6 +95,7 @@ END;`
 // and several processes may use the same file at once.
 type Store struct {
 	db     *sql.DB
+	path   string // the file's absolute path
 	schema string // schema.sql, which Verify holds the file's tables, indexes and triggers to
 	// writer lets one transaction of this process write at a time. SQLite lets one writer in
 	// anyway; without this, a server's many writers would all wait in SQLite's busy handler,
@@ -159,7 +160,7 @@ func Open(ctx context.Context, path, schema string) (*Store, error) {
 	}
 	// A server keeps its connections (and their prepared statements) between requests.
 	db.SetMaxIdleConns(8)
-	s := &Store{db: db, schema: schema, writer: make(chan struct{}, 1)}
+	s := &Store{db: db, path: abs, schema: schema, writer: make(chan struct{}, 1)}
 	// Reading the file's identity writes nothing, so opening an up-to-date database does not
 	// wait behind another terminal that is recording; only a new or older file is written.
 	var current bool
@@ -175,6 +176,9 @@ func Open(ctx context.Context, path, schema string) (*Store, error) {
 	}
 	return s, nil
 }
+
+// Path is the database file's absolute path.
+func (s *Store) Path() string { return s.path }
 
 // begin starts a write transaction (immediate, by the DSN) once no other writer of this process
 // has one, or ctx ends. done ends it, rolling back what was not committed.

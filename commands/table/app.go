@@ -68,6 +68,9 @@ func Open(ctx context.Context, path, schema string) (*App, error) {
 // Close closes the database.
 func (a *App) Close() error { return a.store.Close() }
 
+// Path is the database file's absolute path, for telling people where their games are.
+func (a *App) Path() string { return a.store.Path() }
+
 // DefaultPath is the database used when none is named: tableside.db in the user's data
 // directory ($XDG_DATA_HOME/tableside, else ~/.local/share/tableside), which it makes.
 func DefaultPath() (string, error) {

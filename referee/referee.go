@@ -64,7 +64,10 @@ type Game interface {
 	// Apply plays the move recorded at seq and returns the flags it raises, on this event or
 	// on earlier ones that it proves wrong.
 	Apply(seq int64, m Move) []Flag
-	// Legal lists the moves that would raise no flag now. Empty when the game is over.
+	// Legal lists the moves that would raise no flag on themselves now: every move a player may
+	// really make. Inference about hidden cards never narrows it — a move that would prove an
+	// earlier one wrong is listed, since the flag lands on the earlier one. Empty when the game
+	// is over.
 	Legal() []Move
 	// Hint says in words what may be played now, for the line after a refusal.
 	Hint() string

@@ -219,7 +219,7 @@ func (fx *fixes) inForce(e events.Event) (m *Move, adj *scoring.Adjustment, flag
 		}
 		return nil, nil, nil
 	case events.TypeCreated:
-		return nil, nil, &Flag{Seq: e.Seq, Rule: "L1", Severity: Impossible, Message: "a game can be created only once; this event is ignored"}
+		return nil, nil, &Flag{Seq: e.Seq, Rule: "L1", Severity: Impossible, Message: "a game can be created only once", SetAside: true}
 	}
 	move := Move{Type: e.Type, Actor: e.Actor, Payload: e.Payload}
 	if c != nil && c.move != nil {
@@ -326,7 +326,7 @@ func (o *Outcome) abandonedBefore(e events.Event) *Flag {
 	if o.Abandoned == 0 || e.Seq <= o.Abandoned || !IsMove(e.Type) {
 		return nil
 	}
-	return &Flag{Seq: e.Seq, Rule: "L6", Severity: Illegal, Message: fmt.Sprintf("the game was abandoned at event %d; this move is ignored", o.Abandoned)}
+	return &Flag{Seq: e.Seq, Rule: "L6", Severity: Illegal, Message: fmt.Sprintf("the game was abandoned at event %d", o.Abandoned), SetAside: true}
 }
 
 // settle marks the flags on condoned moves settled (L3) and orders all by event.

@@ -247,12 +247,12 @@ func (g *Game) admit(c correction, force bool) error {
 		return invalid(nil, "", "event %d is already %s", c.target, note)
 	}
 	switch {
-	case c.verb == verbRule && c.decision == events.Condone && len(flagsAt(g.Outcome.OpenFlags(), c.target)) == 0:
+	case c.verb == verbRule && c.decision == events.Condone && len(referee.Own(g.Outcome.OpenFlags(), c.target)) == 0:
 		return invalid(nil, "", "event %d has no open flag to condone", c.target)
 	case c.verb == verbAmend:
 		at := g.before(c.target)
 		hint := at.Hint()
-		if own := flagsAt(at.Apply(c.target, c.move), c.target); blocking(own) && !force {
+		if own := referee.Own(at.Apply(c.target, c.move), c.target); referee.Refuses(own) && !force {
 			return refused(g, own, fmt.Sprintf("legal at event %d: %s", c.target, hint))
 		}
 	}

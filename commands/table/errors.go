@@ -3,7 +3,6 @@ package table
 import (
 	"errors"
 	"fmt"
-	"slices"
 	"strings"
 	"unicode/utf8"
 
@@ -94,29 +93,12 @@ func clip(msg string) string {
 	return fmt.Sprintf("%s … (%d bytes left out) … %s", head, len(msg)-len(head)-len(tail), tail)
 }
 
-// refused is the error for an entry that would raise flags on itself: every flag, the first
-// leading.
+// refused is the error for an entry that would raise flags on itself: the reason of every
+// flag, the first leading, and that nothing was recorded.
 func refused(g *Game, own []referee.Flag, hint string) *Error {
 	lines := make([]string, len(own))
 	for i, f := range own {
-		lines[i] = f.String()
+		lines[i] = f.Reason()
 	}
-	return &Error{Code: Refused, Message: strings.Join(lines, "\n  and "), Hint: hint, Flags: own, Game: g}
-}
-
-// blocking reports whether flags refuse the move they are on: any but a warning, which is
-// worth a look but breaks nothing, so the move is recorded and the warning shown.
-func blocking(flags []referee.Flag) bool {
-	return slices.ContainsFunc(flags, func(f referee.Flag) bool { return f.Severity != referee.Warning })
-}
-
-// flagsAt returns the flags on event seq.
-func flagsAt(flags []referee.Flag, seq int64) []referee.Flag {
-	var out []referee.Flag
-	for _, f := range flags {
-		if f.Seq == seq {
-			out = append(out, f)
-		}
-	}
-	return out
+	return &Error{Code: Refused, Message: strings.Join(lines, "\n  and ") + "; nothing was recorded", Hint: hint, Flags: own, Game: g}
 }

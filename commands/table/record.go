@@ -90,7 +90,7 @@ type Recorded struct {
 }
 
 // Own are the flags the move raised on itself.
-func (r *Recorded) Own() []referee.Flag { return flagsAt(r.Flags, r.Event.Seq) }
+func (r *Recorded) Own() []referee.Flag { return referee.Own(r.Flags, r.Event.Seq) }
 
 // Record reads a move typed at the table against g — the game as the typist saw it, which
 // says who "bid 9" is by and what suit it is — judges it and appends it. A move that breaks a
@@ -118,7 +118,7 @@ func (a *App) Record(ctx context.Context, g *Game, words []string, opt RecordOpt
 		e := a.stamp(m.Type, m.Actor, m.Payload)
 		e.Seq = g.Last + 1
 		next, flags := g.Outcome.Try(e)
-		if own := flagsAt(flags, e.Seq); blocking(own) && !opt.Force {
+		if own := referee.Own(flags, e.Seq); referee.Refuses(own) && !opt.Force {
 			return judged{}, refused(g, own, "legal now: "+g.Game.Hint())
 		}
 		raised = flags

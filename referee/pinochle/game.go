@@ -136,6 +136,32 @@ func (h *hand) knownTotal(p int) (n int) {
 	return n
 }
 
+// unknown is how many of p's twelve cards the record does not name.
+func (h *hand) unknown(p int) int {
+	if h.full[p] != nil {
+		return 0
+	}
+	return max(HandSize-h.knownTotal(p), 0)
+}
+
+// mayHold reports whether p may have held all of cs since the deal, as far as the record
+// shows: each is known in his hand, or a copy is accounted for by neither player and he has a
+// card the record does not name to be it.
+func (h *hand) mayHold(p int, cs ...cards.Card) bool {
+	need := 0
+	for _, c := range cs {
+		i := index(c)
+		switch {
+		case h.known(p, i) > 0:
+		case h.full[p] == nil && h.known(p, i)+h.known(1-p, i) < 2:
+			need++
+		default:
+			return false
+		}
+	}
+	return need <= h.unknown(p)
+}
+
 // holds reports whether p is known to still hold a card of suit s.
 func (h *hand) holds(p int, s cards.Suit) bool {
 	for i := int(s) * 6; i < int(s)*6+6; i++ {
@@ -202,14 +228,14 @@ func (g *game) Apply(seq int64, m referee.Move) []referee.Flag {
 	g.last, g.won = seq, ""
 	var p payload
 	if err := json.Unmarshal(m.Payload, &p); err != nil {
-		return []referee.Flag{flag(seq, "P14", referee.Impossible, "unreadable move (%v); ignored", err)}
+		return referee.Aside(flag(seq, "P14", referee.Impossible, "unreadable move (%v)", err))
 	}
 	who := g.player(m.Actor)
 	if who == nobody {
-		return []referee.Flag{flag(seq, "P14", referee.Impossible, "%q is not a player of this game; ignored", m.Actor)}
+		return referee.Aside(flag(seq, "P14", referee.Impossible, "%q is not a player of this game", m.Actor))
 	}
 	if g.over && m.Type != TypeHand { // a hand may still be turned face up at the end
-		return []referee.Flag{flag(seq, "P13", referee.Illegal, "the game is over; this move is ignored")}
+		return referee.Aside(flag(seq, "P13", referee.Illegal, "the game is over"))
 	}
 	if h := g.cur(); h.phase == done && m.Type != TypeHand {
 		g.startHand()
@@ -218,27 +244,27 @@ func (g *game) Apply(seq int64, m referee.Move) []referee.Flag {
 	switch m.Type {
 	case TypeBid:
 		if p.Points == nil {
-			return []referee.Flag{flag(seq, "P3", referee.Impossible, "a bid needs a number of points; ignored")}
+			return referee.Aside(flag(seq, "P3", referee.Impossible, "a bid needs a number of points"))
 		}
 		return g.bid(seq, h, who, *p.Points)
 	case TypePass:
 		return g.pass(seq, h, who)
 	case TypeTrump:
 		if p.Suit == nil {
-			return []referee.Flag{flag(seq, "P4", referee.Impossible, "trump needs a suit; ignored")}
+			return referee.Aside(flag(seq, "P4", referee.Impossible, "trump needs a suit"))
 		}
 		return g.name(seq, h, who, *p.Suit)
 	case TypeMeld:
 		return g.showMeld(seq, h, who, p.Cards)
 	case TypePlay:
 		if p.Card == nil {
-			return []referee.Flag{flag(seq, "P10", referee.Impossible, "a play needs a card; ignored")}
+			return referee.Aside(flag(seq, "P10", referee.Impossible, "a play needs a card"))
 		}
 		return g.play(seq, h, who, *p.Card)
 	case TypeHand:
 		return g.showHand(seq, who, p.Cards)
 	}
-	return []referee.Flag{flag(seq, "P14", referee.Impossible, "%q is not a Pinochle move; ignored", m.Type)}
+	return referee.Aside(flag(seq, "P14", referee.Impossible, "%q is not a Pinochle move", m.Type))
 }
 
 // outOfPhase explains why a move of phase want cannot be made now, or returns "".
@@ -281,7 +307,7 @@ func (g *game) turnFlag(seq int64, rule string, want, who int) []referee.Flag {
 
 func (g *game) bid(seq int64, h *hand, who, points int) []referee.Flag {
 	if rule, why := g.outOfPhase(h, bidding); why != "" {
-		return []referee.Flag{flag(seq, rule, referee.Illegal, "%s; this bid is ignored", why)}
+		return referee.Aside(flag(seq, rule, referee.Illegal, "%s", why))
 	}
 	flags := g.turnFlag(seq, "P3", h.toAct, who)
 	switch {
@@ -300,7 +326,7 @@ func (g *game) bid(seq int64, h *hand, who, points int) []referee.Flag {
 
 func (g *game) pass(seq int64, h *hand, who int) []referee.Flag {
 	if rule, why := g.outOfPhase(h, bidding); why != "" {
-		return []referee.Flag{flag(seq, rule, referee.Illegal, "%s; this pass is ignored", why)}
+		return referee.Aside(flag(seq, rule, referee.Illegal, "%s", why))
 	}
 	flags := g.turnFlag(seq, "P3", h.toAct, who)
 	if h.bids == 0 { // the opener passes at once: the opponent owns the bid at the opening (P3)
@@ -312,25 +338,28 @@ func (g *game) pass(seq int64, h *hand, who int) []referee.Flag {
 
 func (g *game) name(seq int64, h *hand, who int, s cards.Suit) []referee.Flag {
 	if rule, why := g.outOfPhase(h, naming); why != "" {
-		return []referee.Flag{flag(seq, rule, referee.Illegal, "%s; this trump is ignored", why)}
+		return referee.Aside(flag(seq, rule, referee.Illegal, "%s", why))
 	}
 	flags := g.turnFlag(seq, "P4", h.bidder, who)
 	h.trump, h.trumpSeq, h.phase = s, seq, melding
 	return append(flags, g.judgeTrump(h, seq)...)
 }
 
-// judgeTrump checks P4 once the bidder's whole hand is known: a trump suit with neither a
-// marriage nor a nine sets him. The flag lands on the trump and names what revealed it.
+// judgeTrump checks P4 as soon as the record proves it (P14): once the cards the bidder is known
+// to hold, and those accounted for elsewhere, leave him no room for the 9 of trump or for its
+// king and queen, he named trump without a marriage or a 9, and is set. The flag lands on the
+// trump and names the event that proved it.
 func (g *game) judgeTrump(h *hand, revealedBy int64) []referee.Flag {
 	p := h.bidder
-	if h.trumpOK || h.trumpSeq == 0 || h.knownTotal(p) < HandSize {
+	if h.trumpOK || h.trumpSeq == 0 {
+		return nil
+	}
+	nine := cards.Card{Rank: 9, Suit: h.trump}
+	king, queen := cards.Card{Rank: cards.King, Suit: h.trump}, cards.Card{Rank: cards.Queen, Suit: h.trump}
+	if h.mayHold(p, nine) || h.mayHold(p, king, queen) {
 		return nil
 	}
 	h.trumpOK = true
-	base := int(h.trump) * 6
-	if h.known(p, base+power(9)) > 0 || (h.known(p, base+power(cards.King)) > 0 && h.known(p, base+power(cards.Queen)) > 0) {
-		return nil
-	}
 	h.set, h.why = true, "no marriage or 9 in trump (P4)"
 	f := flag(h.trumpSeq, "P4", referee.Illegal, "%s named %s trump without a marriage (K+Q) or a 9 in it: %s is set for %d, meld forfeited", g.players[p], h.trump.Symbol(), g.players[p], h.bid)
 	if revealedBy != h.trumpSeq {
@@ -362,10 +391,10 @@ func (g *game) cardsCheck(seq int64, h *hand, who int, add counts, what string) 
 
 func (g *game) showMeld(seq int64, h *hand, who int, shown []cards.Card) []referee.Flag {
 	if rule, why := g.outOfPhase(h, melding); why != "" {
-		return []referee.Flag{flag(seq, rule, referee.Illegal, "%s; this meld is ignored", why)}
+		return referee.Aside(flag(seq, rule, referee.Illegal, "%s", why))
 	}
 	if h.meldSeq[who] != 0 {
-		return []referee.Flag{flag(seq, "P9", referee.Illegal, "%s already showed meld at event %d; this one is ignored", g.players[who], h.meldSeq[who])}
+		return referee.Aside(flag(seq, "P9", referee.Illegal, "%s already showed meld at event %d", g.players[who], h.meldSeq[who]))
 	}
 	var add counts
 	var flags []referee.Flag
@@ -442,13 +471,13 @@ func idleMeld(shown []cards.Card, trump cards.Suit) []cards.Card {
 
 func (g *game) play(seq int64, h *hand, who int, c cards.Card) []referee.Flag {
 	if rule, why := g.outOfPhase(h, playing); why != "" {
-		return []referee.Flag{flag(seq, rule, referee.Illegal, "%s; this play is ignored", why)}
+		return referee.Aside(flag(seq, rule, referee.Illegal, "%s", why))
 	}
 	if who != h.turn {
-		return []referee.Flag{flag(seq, "P10", referee.Illegal, "it is %s's turn to play, not %s's; this play is ignored", g.players[h.turn], g.players[who])}
+		return referee.Aside(flag(seq, "P10", referee.Illegal, "it is %s's turn to play, not %s's", g.players[h.turn], g.players[who]))
 	}
 	if !inDeck(c) {
-		return []referee.Flag{flag(seq, "P1", referee.Impossible, "%s is not a pinochle card (9 J Q K 10 A); ignored", c.Pretty())}
+		return referee.Aside(flag(seq, "P1", referee.Impossible, "%s is not a pinochle card (9 J Q K 10 A)", c.Pretty()))
 	}
 	i := index(c)
 	var flags []referee.Flag
@@ -601,7 +630,7 @@ func (g *game) showHand(seq int64, who int, shown []cards.Card) []referee.Flag {
 		flags = append(flags, flag(seq, "P2", referee.Impossible, "a hand has %d cards, not %d", HandSize, len(shown)))
 	}
 	if h.full[who] != nil {
-		return append(flags, flag(seq, "P14", referee.Illegal, "%s already showed the hand at event %d; this one is ignored", g.players[who], h.handAt[who]))
+		return append(flags, referee.Aside(flag(seq, "P14", referee.Illegal, "%s already showed the hand at event %d", g.players[who], h.handAt[who]))...)
 	}
 	for i := range distinct {
 		switch {

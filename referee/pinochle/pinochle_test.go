@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
 
@@ -289,10 +290,11 @@ bob AD`)
 // several classes (P5).
 func TestIdleMeldWarned(t *testing.T) {
 	for meld, want := range map[string]string{
-		"bob meld 9S":                         "6 P9 warning",
-		"bob meld KC QC 9S TS":                "6 P9 warning",
-		"bob meld KH QH KH QH":                "",
-		"bob meld AH TH KH QH JH KH QH 9H 9H": "",
+		"bob meld 9S":          "6 P9 warning",
+		"bob meld KC QC 9S TS": "6 P9 warning",
+		"bob meld KH QH KH QH": "",
+		// both K♥, Q♥ and 9♥ shown by bob leave ann none for her ♥ trump: P4, proved here (P14)
+		"bob meld AH TH KH QH JH KH QH 9H 9H": "4 P4 illegal by 6",
 		"bob meld QS JD QS":                   "6 P9 warning",
 		"bob meld KS KH KD KC QS JD":          "",
 	} {
@@ -310,8 +312,8 @@ func TestIdleMeldWarned(t *testing.T) {
 // TestMessagesSayWhatHappened: refusals and hints in plain words, with names, not pronouns.
 func TestMessagesSayWhatHappened(t *testing.T) {
 	o := play(t, nil, "ann bid 12\nbob pass\nbob pass")
-	if f := o.Flags[0]; f.Rule != "P3" || f.Message != "the auction of hand 1 is over: ann won it at 12; this pass is ignored" {
-		t.Errorf("a pass after the auction: %s %q", f.Rule, f.Message)
+	if f := o.Flags[0]; f.Rule != "P3" || f.Message != "the auction of hand 1 is over: ann won it at 12" || !f.SetAside {
+		t.Errorf("a pass after the auction: %s %q, set aside %v", f.Rule, f.Message, f.SetAside)
 	}
 	o = play(t, nil, opening+"ann AS\nbob AS\nann AS")
 	if f := o.Flags[0]; !strings.Contains(f.Message, "there are two A♠, and bob has shown or played one") {
@@ -424,9 +426,9 @@ func TestHandScores(t *testing.T) {
 			t.Errorf("%s scored %d, want %d", g.players[p], h.score[p], want)
 		}
 	}
-	// The hint says who took the last trick and what the hand scored, then that bob opens
-	// the next hand.
-	wantEnd := fmt.Sprintf("; hand 1 scores ann %+d, bob %+d; hand 2: bob may bid 10 or more, or pass", h.score[0], h.score[1])
+	// The hint says who took the last trick, what the hand scored and the totals it makes,
+	// then that bob opens the next hand.
+	wantEnd := fmt.Sprintf("; hand 1 scores ann %+d, bob %+d; totals ann %d, bob %d; hand 2: bob may bid 10 or more, or pass", h.score[0], h.score[1], h.score[0], h.score[1])
 	if hint := g.Hint(); !strings.Contains(hint, " takes trick 12 with ") || !strings.HasSuffix(hint, wantEnd) {
 		t.Errorf("hint %q, want a trick won and it to end %q", hint, wantEnd)
 	}
@@ -534,4 +536,86 @@ func TestConformance(t *testing.T) {
 		Sampled:  []string{TypeBid, TypeMeld},
 		Tests:    []string{"*_test.go", "../../scoring/meld_test.go", "../../commands/testdata/script/*.txtar"},
 	})
+}
+
+// TestRevokesNeverEmptyTheList: bob has failed to follow spades, hearts and diamonds, keeping
+// to clubs, and nothing has proved any of it yet. What is known of his hand then leaves no
+// card he could lawfully hold, yet the game goes on: the list is every card not accounted for
+// elsewhere, and the hint says what his next card will show (P10, P14).
+func TestRevokesNeverEmptyTheList(t *testing.T) {
+	o := play(t, map[string]string{"limit": "1000000"}, `ann bid 10
+bob pass
+ann trump S
+bob meld none
+ann meld none
+ann play 9C
+bob play AH
+ann play AC
+bob play 9C
+ann play AD
+bob play 10C
+ann play AS
+bob play 10C
+ann play KS
+bob play QC
+ann play JS
+bob play JC
+ann play JH
+bob play KC
+ann play JH
+bob play QC
+ann play AH
+bob play JC
+ann play 10D
+bob play KC
+ann play QS
+bob play AC
+ann play 9H`)
+	hint := o.Game.Hint()
+	want := "trick 12: bob plays to 9♥: follows ♥ if he can, else any card (P10); from bob, a ♠ shows events 14, 16, 18, 28 were revokes; a ♥ shows events 20, 22, 24 were revokes; a ♦ shows events 12, 26 were revokes (P14)"
+	if hint != want {
+		t.Errorf("hint %q,\nwant %q", hint, want)
+	}
+	legal := map[string]bool{}
+	for _, m := range o.Game.Legal() {
+		legal[o.Game.Notation(m)] = true
+	}
+	for _, c := range []string{"bob play 10S", "bob play 9H", "bob play QD"} {
+		if !legal[c] {
+			t.Errorf("Legal leaves out %s, which bob may hold: %v", c, legal)
+		}
+	}
+	if legal["bob play AC"] {
+		t.Errorf("Legal lists A♣, which ann and bob have both played")
+	}
+}
+
+// TestAfterAnUnprovedRevokeTheSuitIsListed: bob's failure to follow spades is not yet proved.
+// When spades are led again his spade is his lawful play, so the list and the hint offer it.
+func TestAfterAnUnprovedRevokeTheSuitIsListed(t *testing.T) {
+	o := play(t, nil, "ann bid 10\nbob pass\nann trump H\nbob meld none\nann meld none\nann play 9S\nbob play 9C\nann play KS")
+	if hint := o.Game.Hint(); hint != "trick 2: bob plays to K♠: follows ♠ if he can, else any card (P10); from bob, a ♠ shows event 8 was a revoke (P14)" {
+		t.Errorf("hint %q", hint)
+	}
+	if !slices.ContainsFunc(o.Game.Legal(), func(m referee.Move) bool { return o.Game.Notation(m) == "bob play 10S" }) {
+		t.Errorf("Legal leaves out bob's 10♠")
+	}
+	if f := o.Game.Clone().Apply(10, move(TypePlay, "bob", payload{Card: &cards.Card{Rank: 10, Suit: cards.Spades}})); flagsOf(&referee.Outcome{Flags: f}) != "8 P10 illegal by 10" {
+		t.Errorf("bob's 10♠ raises %q, want the revoke at 8 only", flagsOf(&referee.Outcome{Flags: f}))
+	}
+}
+
+// TestTrumpProvedByElimination: ann names hearts; bob's meld shows both K♥, both Q♥ and both
+// 9♥, which leaves ann neither a heart marriage nor a 9♥. The record proves the P4 breach
+// there, at bob's meld, not at ann's twelfth card (P14).
+func TestTrumpProvedByElimination(t *testing.T) {
+	o := play(t, nil, "ann bid 12\nbob pass\nann trump H\nann meld none\nbob meld KH QH KH QH 9H 9H")
+	if got := flagsOf(o); got != "4 P4 illegal by 6" {
+		t.Errorf("flags %q, want ann's trump at 4 proved by bob's meld at 6", got)
+	}
+	// One 9♥ left unaccounted for is room enough: nothing is proved.
+	o = play(t, nil, "ann bid 12\nbob pass\nann trump H\nann meld none\nbob meld KH QH KH QH 9H")
+	if got := flagsOf(o); got != "" {
+		t.Errorf("flags %q, want none", got)
+	}
 }

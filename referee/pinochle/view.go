@@ -3,6 +3,7 @@ package pinochle
 import (
 	"fmt"
 	"slices"
+	"strings"
 
 	"github.com/tableside/tableside/cards"
 	"github.com/tableside/tableside/referee"
@@ -26,8 +27,10 @@ func (g *game) auction() (h *hand, who, min int, ok bool) {
 	return h, 0, 0, false
 }
 
-// playable lists the cards who may play now without a flag: on the play itself, or on an
-// earlier failure to follow suit that a card of that suit would prove a revoke (P14).
+// playable lists the cards who may play now without a flag on the play itself: every card he
+// may hold, only the suit led when he is known to hold one of it (P10). What he failed to
+// follow earlier never narrows it: a card of that suit is his lawful play if he has one, and
+// only proves the earlier play a revoke (P14).
 func (g *game) playable(h *hand, who int) []cards.Card {
 	var out []cards.Card
 	mustFollow := len(h.trick) == 1 && h.holds(who, h.trick[0].Suit)
@@ -36,7 +39,6 @@ func (g *game) playable(h *hand, who int) []cards.Card {
 		mine := max(h.known(who, i), int(h.played[who][i])+1)
 		switch {
 		case mustFollow && c.Suit != h.trick[0].Suit,
-			len(h.failed[who][c.Suit]) > 0,
 			h.played[who][i] >= 2,
 			h.full[who] != nil && int(h.played[who][i]) >= int(h.full[who][i]),
 			mine+h.known(1-who, i) > 2,
@@ -88,7 +90,7 @@ func (g *game) Hint() string {
 	}
 	said := g.won
 	if h := g.cur(); h.phase == done {
-		said += fmt.Sprintf("; hand %d scores %s %+d, %s %+d", h.number, g.players[0], h.score[0], g.players[1], h.score[1])
+		said += fmt.Sprintf("; hand %d scores %s %+d, %s %+d; totals %s", h.number, g.players[0], h.score[0], g.players[1], h.score[1], g.totalsText())
 	}
 	return said + "; " + g.next()
 }
@@ -116,11 +118,48 @@ func (g *game) next() string {
 	if len(h.trick) == 1 {
 		what = "plays to " + h.trick[0].Pretty()
 	}
-	cards := "any card"
-	if playable := g.playable(h, h.turn); len(playable) < distinct {
-		cards = "one of " + pretty(playable)
+	return fmt.Sprintf("trick %d: %s %s: %s", h.tricks[0]+h.tricks[1]+1, g.players[h.turn], what, g.cardsFor(h, h.turn)) + g.revealing(h, h.turn)
+}
+
+// cardsFor says which cards who may play now. While his hand is not known the rule is said,
+// not a list of the cards he might hold; once it is known, or he is known to hold the suit
+// led, the cards are listed.
+func (g *game) cardsFor(h *hand, who int) string {
+	playable := g.playable(h, who)
+	known := h.full[who] != nil || h.knownTotal(who) == HandSize
+	switch {
+	case known || len(h.trick) == 1 && h.holds(who, h.trick[0].Suit):
+		return "one of " + pretty(playable)
+	case len(h.trick) == 1:
+		return fmt.Sprintf("follows %s if he can, else any card (P10)", h.trick[0].Suit.Symbol())
+	case len(playable) < distinct:
+		return "any card he holds"
 	}
-	return fmt.Sprintf("trick %d: %s %s: %s", h.tricks[0]+h.tricks[1]+1, g.players[h.turn], what, cards)
+	return "any card"
+}
+
+// revealing says which of who's earlier plays his next card would show to be revokes: those
+// that failed to follow a suit, which any card of it proves he held (P14).
+func (g *game) revealing(h *hand, who int) string {
+	var parts []string
+	for s, fs := range h.failed[who] {
+		if len(fs) == 0 {
+			continue
+		}
+		seqs := make([]string, len(fs))
+		for i, f := range fs {
+			seqs[i] = fmt.Sprint(f.seq)
+		}
+		events := "event " + seqs[0] + " was a revoke"
+		if len(seqs) > 1 {
+			events = "events " + strings.Join(seqs, ", ") + " were revokes"
+		}
+		parts = append(parts, fmt.Sprintf("a %s shows %s", cards.Suit(s).Symbol(), events))
+	}
+	if len(parts) == 0 {
+		return ""
+	}
+	return fmt.Sprintf("; from %s, %s (P14)", g.players[who], strings.Join(parts, "; "))
 }
 
 // Status implements referee.Game.
@@ -269,24 +308,25 @@ func (g *game) Adjust(a scoring.Adjustment) {
 	}
 }
 
-// Clone implements referee.Game.
+// Clone implements referee.Game. Only the current hand is copied: moves change no other, so
+// the copy shares the finished ones, and judging a move late in a long game costs no more
+// than early in it.
 func (g *game) Clone() referee.Game {
 	c := *g
-	c.hands = make([]*hand, len(g.hands))
-	for i, h := range g.hands {
-		ch := *h
-		for p := range h.meldCards {
-			ch.meldCards[p] = slices.Clone(h.meldCards[p])
-			for suit := range h.failed[p] {
-				ch.failed[p][suit] = slices.Clone(h.failed[p][suit])
-			}
-			if h.full[p] != nil {
-				full := *h.full[p]
-				ch.full[p] = &full
-			}
+	c.hands = slices.Clone(g.hands)
+	h := g.cur()
+	ch := *h
+	for p := range h.meldCards {
+		ch.meldCards[p] = slices.Clone(h.meldCards[p])
+		for suit := range h.failed[p] {
+			ch.failed[p][suit] = slices.Clone(h.failed[p][suit])
 		}
-		ch.trick, ch.trickSeq = slices.Clone(h.trick), slices.Clone(h.trickSeq)
-		c.hands[i] = &ch
+		if h.full[p] != nil {
+			full := *h.full[p]
+			ch.full[p] = &full
+		}
 	}
+	ch.trick, ch.trickSeq = slices.Clone(h.trick), slices.Clone(h.trickSeq)
+	c.hands[len(c.hands)-1] = &ch
 	return &c
 }

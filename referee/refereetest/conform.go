@@ -36,7 +36,7 @@ var Names = []string{"ann", "bob", "cy", "dee", "eve", "fay"}
 
 // Conform runs the checks every engine must pass on games from its own playout generator:
 // a legal game raises no flag and ends; every move the game makes is among those Legal lists,
-// and each of those raises no flag; Parse reads back what Notation writes; replay is
+// and each of those raises no flag on itself; Parse reads back what Notation writes; replay is
 // deterministic; a Clone is independent of its original; a Replayer following a log with
 // corrections keeps the state a full replay reaches; the sheet's breakdown adds up and its
 // winners agree with its draw; and every ruling the engine lists is cited by a test.
@@ -132,7 +132,7 @@ func walk(t *testing.T, seed int, r referee.Rules, setup events.Created, moves [
 		}
 		if thorough || i%7 == 0 {
 			for _, l := range legal {
-				if f := g.Clone().Apply(seq, l); len(f) > 0 {
+				if f := referee.Own(g.Clone().Apply(seq, l), seq); len(f) > 0 {
 					t.Fatalf("seed %d, event %d: Legal lists %s, which raises %+v", seed, seq, g.Notation(l), f[0])
 				}
 			}

@@ -1,0 +1,568 @@
+package refereetest
+
+import (
+	"encoding/json"
+	"flag"
+	"fmt"
+	"math/rand/v2"
+	"slices"
+	"sort"
+	"strings"
+	"testing"
+
+	"github.com/tableside/tableside/events"
+	"github.com/tableside/tableside/referee"
+)
+
+// simGames overrides how many games Simulate plays, for the long run that the default, kept to
+// about a minute an engine, leaves out.
+var simGames = flag.Int("sim.games", 0, "games Simulate plays per engine (0: the engine's own number)")
+
+// A Table is one game at a simulated table, as an engine's tests build it. It deals real cards
+// from a shuffled deck and knows every one of them; the referee knows only what is entered.
+// Play runs the whole game: at every act it asks the table's typist (Typist.Act) to enter the
+// act a player makes, lawful or a breach, and goes on from what was done. It follows the
+// record as an independent judge would, telling the typist when the entered record first
+// proves each breach (Typist.Proved). It never asks the referee anything.
+type Table interface {
+	Setup() events.Created
+	Play(t Typist)
+}
+
+// Typist enters what happens at a simulated table into the record, as the person at the
+// keyboard does: mistyping now and then, taking a slip back, and recording a refused act with
+// --force when it happened anyway.
+type Typist interface {
+	// Act enters what a player does now: the lawful act the player's real cards allow and
+	// the player chooses, or, now and then, one of the breaches given instead. It returns the
+	// act that happened at the table — a breach the referee sets aside, or one the table
+	// takes back after a refusal, leaves the lawful act to happen — and the event it stands
+	// at in the record.
+	Act(lawful referee.Move, breaches ...Breach) (done referee.Move, seq int64)
+	// Proved says that the record proves the breach entered at seq from event by on (by is
+	// seq itself for a breach proved on its face): the first event from which whatever was
+	// played, shown or melded, elimination included, shows that it was a breach (P14, U14).
+	// A breach is proved once.
+	Proved(seq, by int64)
+}
+
+// Breach is an act that breaks a ruling, which a player could make at the table now.
+type Breach struct {
+	Move referee.Move
+	// Rule is the ruling it breaks, which the referee's flag must cite.
+	Rule string
+	// What names the kind of breach, for the figures: "revoke", "bid out of turn".
+	What string
+	// Open: the record proves it on its face, at its own event (a bid below the minimum); the
+	// table need not call Proved.
+	Open bool
+	// SetAside: forced, the referee sets it aside because the game cannot go on from it
+	// (L8), so the table takes it back and the player acts again.
+	SetAside bool
+}
+
+// SimConfig says what Simulate needs of an engine beyond its Rules and its Conform Config.
+type SimConfig struct {
+	// Games is how many games to play by default; a tenth with -short; -sim.games overrides.
+	Games int
+	// Deal seats a new game at a simulated table.
+	Deal func(rng *rand.Rand, names []string) Table
+	// HintMoves reads the moves a hint names or gives as examples, as a player would, so that
+	// each can be tried.
+	HintMoves func(g referee.Game, hint string) []referee.Move
+}
+
+// The simulated table's habits, per act entered.
+const (
+	breachRate = 0.06 // a player breaks a rule, where one can be broken
+	typoRate   = 0.06 // the typist mistypes, then enters the act right
+	slipRate   = 0.03 // the typist enters another lawful-looking move, then takes it back
+	forceRate  = 0.5  // a refused breach is recorded with --force rather than taken back
+	maxEntries = 20000
+)
+
+// Figures are what Simulate measured over one engine's games.
+type Figures struct {
+	Games, Acts, Entries int
+	// Breaches made and left standing in the record; of them, those the record proves, those
+	// flagged as the ruling says (its rule, on its event, naming the proving event), and
+	// those missed. Unproved are the breaches nothing entered ever proves; UnprovedFlagged
+	// those of them flagged anyway.
+	Breaches, Proved, Flagged, Missed, Unproved, UnprovedFlagged int
+	// Retracted breaches were refused and taken back; SetAside ones forced and set aside.
+	Retracted, SetAside int
+	// FalseFlags are flags on lawful acts or corrections; Stray, flags on a breach that cite
+	// another rule.
+	FalseFlags, Stray int
+	// HintExceptions count every point where the guidance was wrong: an empty hint, a move
+	// listed or named that Record refuses, a lawful act refused or not listed.
+	HintExceptions int
+	// Stuck games did not reach their end; Mismatches, states after a correction (or at the
+	// end) that a fresh replay does not reach.
+	Stuck, Mismatches                 int
+	Typos, Slips, Corrections, Forced int
+	// Kinds counts the breaches made, by "rule what".
+	Kinds map[string]int
+	// Examples holds the first failures of each goal, for the test's message.
+	Examples []string
+}
+
+func (f *Figures) fail(format string, args ...any) {
+	if len(f.Examples) < 12 {
+		f.Examples = append(f.Examples, fmt.Sprintf(format, args...))
+	}
+}
+
+// String writes the figures as the closing lines of a run.
+func (f *Figures) String() string {
+	var kinds []string
+	for k, n := range f.Kinds {
+		kinds = append(kinds, fmt.Sprintf("%s %d", k, n))
+	}
+	sort.Strings(kinds)
+	return fmt.Sprintf("games %d, acts %d, entries %d; breaches %d (%s); proved %d, flagged %d, missed %d; "+
+		"never proved %d, of them flagged %d; refused and taken back %d, forced and set aside %d; "+
+		"false flags %d, stray flags %d; hint exceptions %d; stuck games %d; replay mismatches %d; "+
+		"typos %d, slips taken back %d, corrections %d, forced %d",
+		f.Games, f.Acts, f.Entries, f.Breaches, strings.Join(kinds, ", "), f.Proved, f.Flagged, f.Missed,
+		f.Unproved, f.UnprovedFlagged, f.Retracted, f.SetAside,
+		f.FalseFlags, f.Stray, f.HintExceptions, f.Stuck, f.Mismatches,
+		f.Typos, f.Slips, f.Corrections, f.Forced)
+}
+
+// Simulate plays seeded games at simulated tables whose truth is known, entering every act as
+// a typist would, and checks the referee against that truth:
+//   - recall: every breach the record proves is flagged on its own event, with its ruling,
+//     naming the event that proved it; breaches nothing proves raise no flag;
+//   - precision: no flag on a lawful act;
+//   - guidance: at every point of a game not over, the hint is not empty, every move Legal
+//     lists and every move the hint names is accepted with no flag on itself, and the lawful
+//     act a player makes is listed and accepted;
+//   - no stuck table: every game reaches its end, at the table and in the record;
+//   - corrections: after every undo, void or amend, the state a replayer following the log
+//     reaches is the state a fresh replay reaches, and at the end the record as entered
+//     replays to the state and flags it was entered with.
+//
+// It logs the figures, and fails the test on any goal missed.
+func Simulate(t *testing.T, r referee.Rules, c Config, sc SimConfig) *Figures {
+	t.Helper()
+	games := sc.Games
+	if testing.Short() {
+		games = max(1, games/10)
+	}
+	if *simGames > 0 {
+		games = *simGames
+	}
+	f := &Figures{Kinds: map[string]int{}}
+	for seed := range games {
+		rng := rand.New(rand.NewPCG(uint64(seed), 0x5A7))
+		s := &sim{t: t, rules: r, c: c, sc: sc, rng: rng, seed: seed, f: f, breaches: map[int64]*standing{}}
+		s.run(sc.Deal(rng, Names))
+	}
+	t.Logf("%s: %s", r.Name(), f)
+	goals := []struct {
+		missed bool
+		what   string
+	}{
+		{f.Missed > 0, fmt.Sprintf("%d proved breaches not flagged as the rulings say", f.Missed)},
+		{f.UnprovedFlagged > 0, fmt.Sprintf("%d breaches nothing proves were flagged", f.UnprovedFlagged)},
+		{f.FalseFlags > 0, fmt.Sprintf("%d flags on lawful acts", f.FalseFlags)},
+		{f.Stray > 0, fmt.Sprintf("%d flags on breaches citing another rule", f.Stray)},
+		{f.HintExceptions > 0, fmt.Sprintf("%d points where the guidance was wrong", f.HintExceptions)},
+		{f.Stuck > 0, fmt.Sprintf("%d games that did not reach their end", f.Stuck)},
+		{f.Mismatches > 0, fmt.Sprintf("%d states a fresh replay does not reach", f.Mismatches)},
+		{f.Breaches == 0, "no breach was made: the simulation tests nothing"},
+	}
+	for _, g := range goals {
+		if g.missed {
+			t.Errorf("%s: %s", r.Name(), g.what)
+		}
+	}
+	if t.Failed() {
+		t.Errorf("first failures:\n  %s", strings.Join(f.Examples, "\n  "))
+	}
+	return f
+}
+
+// standing is a breach as it stands in the record.
+type standing struct {
+	Breach
+	by int64 // the event that proves it; 0 while unproved
+}
+
+// stop ends a simulated game early: the record cannot follow the table any further.
+type stop struct{}
+
+// sim is one game at a simulated table: the log as entered, the game as every terminal sees it
+// after each entry, and a replayer following the log as an import does.
+type sim struct {
+	t     *testing.T
+	rules referee.Rules
+	c     Config
+	sc    SimConfig
+	rng   *rand.Rand
+	seed  int
+	f     *Figures
+
+	log      []events.Event
+	o        *referee.Outcome  // the game as entered, each move judged with Try as Record does
+	rp       *referee.Replayer // the same log followed as an import follows it
+	breaches map[int64]*standing
+}
+
+func (s *sim) run(tbl Table) {
+	s.f.Games++
+	setup := tbl.Setup()
+	s.log = Log(s.t, setup, nil)
+	s.o = Replay(s.t, s.rules, s.log)
+	var err error
+	if s.rp, err = referee.NewReplayer(s.rules, s.log[0], nil); err != nil {
+		s.t.Fatal(err)
+	}
+	if !s.play(tbl) {
+		return
+	}
+	if !s.o.Game.Over() {
+		s.f.Stuck++
+		s.f.fail("seed %d: the table's game ended, the record's is not over: %s", s.seed, s.o.Game.Hint())
+		return
+	}
+	s.judge()
+}
+
+// play runs the table's game, and reports whether it ran to its end.
+func (s *sim) play(tbl Table) (ended bool) {
+	defer func() {
+		if r := recover(); r != nil {
+			if _, ok := r.(stop); !ok {
+				panic(r)
+			}
+			s.f.Stuck++
+		}
+	}()
+	tbl.Play(s)
+	return true
+}
+
+// Act implements Typist.
+func (s *sim) Act(lawful referee.Move, breaches ...Breach) (referee.Move, int64) {
+	s.f.Acts++
+	if s.o.Game.Over() {
+		s.f.fail("seed %d, event %d: the record's game is over, the table's goes on with %s", s.seed, s.next(), s.o.Game.Notation(lawful))
+		panic(stop{})
+	}
+	s.guide(lawful)
+	act, b := lawful, (*Breach)(nil)
+	if len(breaches) > 0 && s.rng.Float64() < breachRate {
+		b = &breaches[s.rng.IntN(len(breaches))]
+		act = b.Move
+	}
+	for {
+		seq, refused := s.enter(act, b == nil)
+		switch {
+		case !refused && b == nil:
+			return act, seq
+		case !refused:
+			s.stand(seq, *b)
+			return act, seq
+		case b == nil:
+			s.exception("the lawful %s is refused: %s", s.o.Game.Notation(act), s.refusal(act))
+			return act, s.force(act)
+		case s.rng.Float64() >= forceRate:
+			s.f.Retracted++ // the table takes it back, and the player acts lawfully
+		case b.SetAside:
+			s.stand(s.force(act), *b)
+			s.f.SetAside++
+			s.guide(lawful)
+		default:
+			seq := s.force(act)
+			s.stand(seq, *b)
+			return act, seq
+		}
+		act, b = lawful, nil
+	}
+}
+
+// Proved implements Typist.
+func (s *sim) Proved(seq, by int64) {
+	b := s.breaches[seq]
+	switch {
+	case b == nil:
+		s.t.Fatalf("seed %d: the table says event %d, proved by %d, was a breach; it was not", s.seed, seq, by)
+	case b.by != 0:
+		s.t.Fatalf("seed %d: the table proves the breach at event %d twice, by %d and by %d", s.seed, seq, b.by, by)
+	}
+	b.by = by
+}
+
+// stand notes a breach that stands in the record at seq.
+func (s *sim) stand(seq int64, b Breach) {
+	s.f.Breaches++
+	s.f.Kinds[b.Rule+" "+b.What]++
+	s.breaches[seq] = &standing{Breach: b}
+	if b.Open {
+		s.breaches[seq].by = seq
+	}
+}
+
+func (s *sim) next() int64 { return int64(len(s.log) + 1) }
+
+func (s *sim) exception(format string, args ...any) {
+	s.f.HintExceptions++
+	s.f.fail("seed %d, event %d: "+format, append([]any{s.seed, s.next()}, args...)...)
+}
+
+// guide checks the guidance the table sees before an act: a hint, and every move Legal lists
+// or the hint names accepted, the player's lawful act among them.
+func (s *sim) guide(lawful referee.Move) {
+	g := s.o.Game
+	hint := g.Hint()
+	if strings.TrimSpace(hint) == "" {
+		s.exception("the hint is empty")
+	}
+	legal := g.Legal()
+	for _, m := range legal {
+		if s.refused(m) {
+			s.exception("Legal lists %s, which is refused: %s", g.Notation(m), s.refusal(m))
+		}
+	}
+	if s.sc.HintMoves != nil {
+		for _, m := range s.sc.HintMoves(g, hint) {
+			if s.refused(m) {
+				s.exception("the hint %q names %s, which is refused: %s", hint, g.Notation(m), s.refusal(m))
+			}
+		}
+	}
+	if !listed(legal, lawful, s.c) {
+		s.exception("the lawful %s is not among the %d moves Legal lists (hint %q)", g.Notation(lawful), len(legal), hint)
+	}
+}
+
+// refused reports whether Record would refuse m now.
+func (s *sim) refused(m referee.Move) bool {
+	return referee.Refuses(referee.Own(s.o.Game.Clone().Apply(s.next(), m), s.next()))
+}
+
+func (s *sim) refusal(m referee.Move) string {
+	var why []string
+	for _, f := range referee.Own(s.o.Game.Clone().Apply(s.next(), m), s.next()) {
+		why = append(why, f.Reason())
+	}
+	return strings.Join(why, "; ")
+}
+
+// event is the next event of the log.
+func (s *sim) event(typ, actor string, payload []byte) events.Event {
+	return events.Event{Game: 1, Seq: s.next(), Type: typ, Actor: actor, Payload: payload}
+}
+
+// append records e as Record does, with the outcome Try gave.
+func (s *sim) append(e events.Event, next *referee.Outcome) {
+	s.log = append(s.log, e)
+	s.o = next
+	s.rp.Add(e)
+	s.f.Entries++
+	if len(s.log) > maxEntries {
+		s.f.fail("seed %d: %d entries and the game goes on", s.seed, len(s.log))
+		panic(stop{})
+	}
+}
+
+// record judges m as Record does: it appends it unless its own flags refuse it and it is not
+// forced, and reports whether it was refused.
+func (s *sim) record(m referee.Move, force bool) (seq int64, refused bool) {
+	e := s.event(m.Type, m.Actor, m.Payload)
+	next, raised := s.o.Try(e)
+	if referee.Refuses(referee.Own(raised, e.Seq)) && !force {
+		if strings.TrimSpace(s.o.Game.Hint()) == "" {
+			s.exception("a refusal of %s has no hint", s.o.Game.Notation(m))
+		}
+		return 0, true
+	}
+	s.append(e, next)
+	return e.Seq, false
+}
+
+func (s *sim) force(m referee.Move) int64 {
+	s.f.Forced++
+	seq, _ := s.record(m, true)
+	return seq
+}
+
+// typed reads words as the table's terminal does, against the game as it stands.
+func (s *sim) typed(words []string) (referee.Move, error) { return s.o.Game.Parse(words) }
+
+// enter types act and records it, after a typo or a slip now and then (only while entering a
+// lawful act is a slip made, to be taken back). It reports whether act was refused.
+func (s *sim) enter(act referee.Move, lawful bool) (seq int64, refused bool) {
+	if s.rng.Float64() < typoRate {
+		s.typo(act)
+	}
+	if lawful && s.rng.Float64() < slipRate {
+		if seq, ok := s.slip(act); ok {
+			return seq, false
+		}
+	}
+	words := strings.Fields(s.o.Game.Notation(act))
+	m, err := s.typed(words)
+	if err != nil || !Same(m, act) {
+		s.t.Fatalf("seed %d: %q, the notation of %+v, reads as %+v (%v)", s.seed, strings.Join(words, " "), act, m, err)
+	}
+	return s.record(m, false)
+}
+
+// typo types act with one slip of the keys. What the slip makes is refused — a word no move
+// has, or a move that breaks a rule — with a hint, or is a move of its own, which the typist
+// takes back.
+func (s *sim) typo(act referee.Move) {
+	words := strings.Fields(s.o.Game.Notation(act))
+	i := s.rng.IntN(len(words))
+	switch k := s.rng.IntN(4); {
+	case k == 0 && len(words) > 1:
+		words = slices.Delete(words, i, i+1)
+	case k == 1:
+		words = slices.Insert(words, i, words[i])
+	default:
+		w := []rune(words[i])
+		j := s.rng.IntN(len(w))
+		w[j] = []rune("abcdefghijklmnopqrstuvwxyz0123456789AKQJT")[s.rng.IntN(41)]
+		words[i] = string(w)
+	}
+	s.f.Typos++
+	m, err := s.typed(words)
+	if err != nil {
+		if strings.TrimSpace(s.o.Game.Hint()) == "" {
+			s.exception("%q is not read (%v), and the hint is empty", strings.Join(words, " "), err)
+		}
+		return
+	}
+	if Same(m, act) {
+		return // the slip made no difference
+	}
+	if seq, refused := s.record(m, false); !refused {
+		s.takeBack(seq, false)
+	}
+}
+
+// slip enters another move Legal lists instead of act, as a finger on the wrong card does, and
+// takes it back: with an undo or a void and then act, or with an amend to act, when act can be
+// amended in. It returns the event act stands at when an amend put it there.
+func (s *sim) slip(act referee.Move) (int64, bool) {
+	var others []referee.Move
+	for _, m := range s.o.Game.Legal() {
+		if !Same(m, act) {
+			others = append(others, m)
+		}
+	}
+	if len(others) == 0 {
+		return 0, false
+	}
+	wrong := others[s.rng.IntN(len(others))]
+	before := s.o.Game.Clone()
+	seq, refused := s.record(wrong, false)
+	if refused {
+		return 0, false
+	}
+	s.f.Slips++
+	if s.rng.IntN(2) == 0 && !referee.Refuses(referee.Own(before.Apply(seq, act), seq)) {
+		s.correct(events.TypeAmend, events.Amend{Target: seq, Type: act.Type, Actor: act.Actor, Payload: act.Payload})
+		return seq, true
+	}
+	s.takeBack(seq, true)
+	return 0, false
+}
+
+// takeBack takes back the move just recorded at seq: an undo, or a void naming it.
+func (s *sim) takeBack(seq int64, counted bool) {
+	if !counted {
+		s.f.Slips++
+	}
+	note := ""
+	if s.rng.IntN(2) == 0 {
+		note = "misheard"
+	}
+	s.correct(events.TypeVoid, events.Void{Target: seq, Note: note})
+}
+
+// correct records a correction as the table's terminal does — the game replayed with it — and
+// checks that the replayer following the log reaches the same state.
+func (s *sim) correct(typ string, payload any) {
+	b, err := json.Marshal(payload)
+	if err != nil {
+		s.t.Fatal(err)
+	}
+	e := s.event(typ, "", b)
+	next, err := referee.Replay(s.rules, append(slices.Clip(s.log), e))
+	if err != nil {
+		s.t.Fatal(err)
+	}
+	s.append(e, next)
+	s.f.Corrections++
+	if observe(s.t, s.rp.Game()) != observe(s.t, s.o.Game) {
+		s.f.Mismatches++
+		s.f.fail("seed %d: after the %s at event %d, the replayer is not where a fresh replay is", s.seed, typ, e.Seq)
+	}
+}
+
+// judge holds the flags of a fresh replay of the finished record against the breaches as
+// they stand, and against the game as it was entered.
+func (s *sim) judge() {
+	final := Replay(s.t, s.rules, s.log)
+	if !slices.Equal(flagKeys(final.Flags), flagKeys(s.o.Flags)) || observe(s.t, final.Game) != observe(s.t, s.o.Game) {
+		s.f.Mismatches++
+		s.f.fail("seed %d: the record as entered replays to other flags or another state", s.seed)
+	}
+	inForce := map[int64]bool{}
+	for _, p := range final.Moves() {
+		inForce[p.Seq] = true
+	}
+	found := map[int64]bool{}
+	for _, fl := range final.Flags {
+		b := s.breaches[fl.Seq]
+		switch {
+		case b == nil:
+			s.f.FalseFlags++
+			s.f.fail("seed %d: a flag on a lawful act: event %d (%s): %s", s.seed, fl.Seq, s.describe(fl.Seq), fl)
+		case fl.Rule != b.Rule:
+			s.f.Stray++
+			s.f.fail("seed %d: the %s at event %d (%s) is flagged under %s: %s", s.seed, b.What, fl.Seq, s.describe(fl.Seq), fl.Rule, fl)
+		case b.by == 0:
+			s.f.UnprovedFlagged++
+			s.f.fail("seed %d: the %s at event %d (%s), which nothing proves, is flagged: %s", s.seed, b.What, fl.Seq, s.describe(fl.Seq), fl)
+		case fl.RevealedBy == revealedBy(fl.Seq, b.by):
+			found[fl.Seq] = true
+		default:
+			s.f.fail("seed %d: the %s at event %d (%s) is proved by event %d but flagged: %s", s.seed, b.What, fl.Seq, s.describe(fl.Seq), b.by, fl)
+		}
+	}
+	for seq, b := range s.breaches {
+		if !inForce[seq] {
+			s.t.Fatalf("seed %d: the breach at event %d is not a move in force", s.seed, seq)
+		}
+		switch {
+		case b.by == 0:
+			s.f.Unproved++
+		case found[seq]:
+			s.f.Proved++
+			s.f.Flagged++
+		default:
+			s.f.Proved++
+			s.f.Missed++
+			s.f.fail("seed %d: the %s at event %d (%s), proved by event %d, is not flagged so", s.seed, b.What, seq, s.describe(seq), b.by)
+		}
+	}
+}
+
+// revealedBy is what a flag on a breach at seq proved by event by names: nothing when it was
+// proved on its face.
+func revealedBy(seq, by int64) int64 {
+	if by == seq {
+		return 0
+	}
+	return by
+}
+
+// describe writes the move in force at seq, for messages.
+func (s *sim) describe(seq int64) string {
+	return notationAt(s.t, s.rules, s.log, seq)
+}

@@ -115,6 +115,7 @@ func TestVersion1FileMigrates(t *testing.T) {
 		if want["kind"] == "pinochle" {
 			splitBid(want)
 		}
+		setAside(want)
 		for key, w := range want {
 			if !reflect.DeepEqual(got[key], w) {
 				t.Errorf("game %d: sheet field %q is %v, was %v", i+1, key, got[key], w)
@@ -366,6 +367,18 @@ func splitBid(sheet map[string]any) {
 			n, who, _ := strings.Cut(bid, " ")
 			number, _ := strconv.Atoi(n)
 			values["bid"], values["bidder"] = float64(number), who
+		}
+	}
+}
+
+// setAside changes a flag as version 1 wrote it to today's form: a move set aside said so in
+// its message ("…; this bid is ignored"); now the flag says it in its own field (L8).
+func setAside(sheet map[string]any) {
+	flags, _ := sheet["flags"].([]any)
+	for _, f := range flags {
+		f := f.(map[string]any)
+		if msg, ok := strings.CutSuffix(f["message"].(string), "; this bid is ignored"); ok {
+			f["message"], f["set_aside"] = msg, true
 		}
 	}
 }

@@ -404,3 +404,53 @@ func TestTransferIsAnnounced(t *testing.T) {
 		t.Errorf("after the reveal: flags %q, hint %q", flagsOf(o), h)
 	}
 }
+
+// TestPassOutOfTurnAtTheOpening: a pass by the player who does not open breaks C6 alone; it
+// says nothing of what the opener holds (C7), and the candidate goes to the opener at no cost.
+func TestPassOutOfTurnAtTheOpening(t *testing.T) {
+	o := play(t, nil, "seat H\nreveal 7H\nbob pass")
+	if got := flagsOf(o); got != "4 C6 illegal" {
+		t.Fatalf("flags %q, want only C6 on the pass", got)
+	}
+	if c := o.Game.(*game).cur().candidates[0]; c.winner != 0 || c.price.Rank != 0 {
+		t.Errorf("7♥ went to %d for %v, want to ann at no cost", c.winner, c.price)
+	}
+}
+
+// TestHintNamesOneCardPlainly: a choice of one card is named alone, not as a list ("bob may bid
+// A♥ or pass"), and a player who can only pass is told what she may hold, not what the seat
+// holds.
+func TestHintNamesOneCardPlainly(t *testing.T) {
+	for script, want := range map[string]string{
+		"seat H\nreveal 7H\nann bid KH": "bob may bid A♥ or pass",
+		"seat H\nann hand 2H 3H 4H QH KH\nreveal 7H\nann bid 2H\nbob bid 8H\nann bid QH\nbob pass\nreveal 9H\nann bid 3H\nbob bid TH\nann bid KH\nbob pass\nreveal JH": "ann opens and must bid 4♥",
+		"seat H\nann hand 2H 3H 4H 5H 6H\nbob hand 7H 8H 9H TH JH\nreveal QH\nann bid 2H\nbob pass\nreveal KH\nann bid 3H\nbob pass":                                   "ann captures K♥ for 3♥; turn up candidate 3 of seat 1: reveal A♥",
+		"seat H\nbob hand 2H 3H 4H 5H 6H\nreveal 7H\nann bid 9H":                                                                                                       "bob can only pass: no card bob may hold beats 9♥",
+	} {
+		o := play(t, nil, script)
+		if got := o.Game.Hint(); flagsOf(o) != "" || got != want {
+			t.Errorf("%s:\nflags %q, hint %q, want %q", strings.ReplaceAll(script, "\n", "; "), flagsOf(o), got, want)
+		}
+	}
+}
+
+// TestOutOfPhaseMovesAreSetAside: a move the game does not wait for is set aside (L8), and its
+// flag says why without claiming anything happened.
+func TestOutOfPhaseMovesAreSetAside(t *testing.T) {
+	for script, want := range map[string]string{
+		"seat H\nann bid 9H":                                "no candidate is up: turn the next one up with `reveal CARD`",
+		"seat H\nreveal 7H\nreveal 8H":                      "the auction for 7♥ is still open: ann to bid or pass",
+		"seat H\nreveal 7H\nann bid 9H\nseat S":             "the auction for 7♥ is still open: bob to bid or pass",
+		"seat H\nseat S":                                    "no candidate is up: turn the next one up with `reveal CARD`",
+		"seat H\nreveal 7H\nann bid 9H\nbob pass\nann pass": "no candidate is up: turn the next one up with `reveal CARD`",
+	} {
+		o := play(t, nil, script)
+		if len(o.Flags) != 1 || o.Flags[0].Message != want || !o.Flags[0].SetAside {
+			t.Errorf("%s: flags %+v, want one set aside: %q", strings.ReplaceAll(script, "\n", "; "), o.Flags, want)
+		}
+	}
+	o := play(t, nil, "ann hand 2H 3H 4H 5H 6H")
+	if len(o.Flags) != 1 || o.Flags[0].Message != "no seat has been played yet" || !o.Flags[0].SetAside {
+		t.Errorf("a hand before any seat: flags %+v", o.Flags)
+	}
+}

@@ -106,28 +106,28 @@ func (g *game) Apply(seq int64, m referee.Move) []referee.Flag {
 	g.last = seq
 	var p payload
 	if err := json.Unmarshal(m.Payload, &p); err != nil {
-		return []referee.Flag{flag(seq, "C10", referee.Impossible, "unreadable move (%v); ignored", err)}
+		return referee.Aside(flag(seq, "C10", referee.Impossible, "unreadable move (%v)", err))
 	}
 	switch m.Type {
 	case TypeSeat:
 		if p.Suit == nil {
-			return []referee.Flag{flag(seq, "C5", referee.Impossible, "a seat needs a suit; ignored")}
+			return referee.Aside(flag(seq, "C5", referee.Impossible, "a seat needs a suit"))
 		}
 		return g.seat(seq, *p.Suit)
 	case TypeReveal:
 		if p.Card == nil {
-			return []referee.Flag{flag(seq, "C10", referee.Impossible, "a reveal needs a card; ignored")}
+			return referee.Aside(flag(seq, "C10", referee.Impossible, "a reveal needs a card"))
 		}
 		return g.reveal(seq, *p.Card)
 	case TypeBid, TypePass, TypeHand, TypeLeft:
 		who := g.player(m.Actor)
 		if who == nobody {
-			return []referee.Flag{flag(seq, "C7", referee.Impossible, "%q is not a player of this game; ignored", m.Actor)}
+			return referee.Aside(flag(seq, "C7", referee.Impossible, "%q is not a player of this game", m.Actor))
 		}
 		switch m.Type {
 		case TypeBid:
 			if p.Card == nil {
-				return []referee.Flag{flag(seq, "C7", referee.Impossible, "a bid needs a card; ignored")}
+				return referee.Aside(flag(seq, "C7", referee.Impossible, "a bid needs a card"))
 			}
 			return g.bid(seq, who, *p.Card)
 		case TypePass:
@@ -141,7 +141,7 @@ func (g *game) Apply(seq int64, m referee.Move) []referee.Flag {
 			return g.showLeft(seq, who, p.Cards)
 		}
 	}
-	return []referee.Flag{flag(seq, "C7", referee.Impossible, "%q is not a Candidate move; ignored", m.Type)}
+	return referee.Aside(flag(seq, "C7", referee.Impossible, "%q is not a Candidate move", m.Type))
 }
 
 func flag(seq int64, rule string, sev referee.Severity, format string, args ...any) referee.Flag {
@@ -196,7 +196,7 @@ func (g *game) suitAllowed(s cards.Suit) string {
 
 func (g *game) seat(seq int64, s cards.Suit) []referee.Flag {
 	if rule, why := g.outOfPhase(needSeat); why != "" {
-		return []referee.Flag{flag(seq, rule, referee.Illegal, "%s; this seat is ignored", why)}
+		return referee.Aside(flag(seq, rule, referee.Illegal, "%s", why))
 	}
 	var flags []referee.Flag
 	if why := g.suitAllowed(s); why != "" {
@@ -209,7 +209,7 @@ func (g *game) seat(seq int64, s cards.Suit) []referee.Flag {
 
 func (g *game) reveal(seq int64, c cards.Card) []referee.Flag {
 	if rule, why := g.outOfPhase(needReveal); why != "" {
-		return []referee.Flag{flag(seq, rule, referee.Illegal, "%s; this reveal is ignored", why)}
+		return referee.Aside(flag(seq, rule, referee.Illegal, "%s", why))
 	}
 	st := g.cur()
 	var flags []referee.Flag
@@ -267,7 +267,7 @@ func (g *game) turnCheck(seq int64, who int) []referee.Flag {
 
 func (g *game) bid(seq int64, who int, c cards.Card) []referee.Flag {
 	if rule, why := g.outOfPhase(auction); why != "" {
-		return []referee.Flag{flag(seq, rule, referee.Illegal, "%s; this bid is ignored", why)}
+		return referee.Aside(flag(seq, rule, referee.Illegal, "%s", why))
 	}
 	st := g.cur()
 	flags := g.turnCheck(seq, who)
@@ -313,12 +313,16 @@ func (g *game) bid(seq int64, who int, c cards.Card) []referee.Flag {
 
 func (g *game) pass(seq int64, who int) []referee.Flag {
 	if rule, why := g.outOfPhase(auction); why != "" {
-		return []referee.Flag{flag(seq, rule, referee.Illegal, "%s; this pass is ignored", why)}
+		return referee.Aside(flag(seq, rule, referee.Illegal, "%s", why))
 	}
 	flags := g.turnCheck(seq, who)
 	if g.high.Rank == 0 {
-		flags = append(flags, flag(seq, "C7", referee.Illegal, "%s opens and holds faction cards, so must bid: passing is not an opening move", g.players[who]))
-		g.award(seq, 1-who, cards.Card{}) // nobody bid: the table let the other player take it
+		// Only the opener must bid: she has bid fewer than five faction cards this seat (else
+		// she would have run out, C9), so she holds one. A pass out of turn is C6's alone.
+		if who == g.toAct {
+			flags = append(flags, flag(seq, "C7", referee.Illegal, "%s opens and holds faction cards, so must bid: passing is not an opening move", g.players[who]))
+		}
+		g.award(seq, 1-who, cards.Card{}) // nobody bid: the player who did not pass takes it
 		return flags
 	}
 	g.award(seq, g.highBy, g.high)
@@ -329,7 +333,7 @@ func (g *game) pass(seq int64, who int) []referee.Flag {
 func (g *game) handCheck(seq int64, who int, hand []cards.Card, what string) ([]referee.Flag, *[cards.MaxRank + 1]bool) {
 	st := g.cur()
 	if st == nil {
-		return []referee.Flag{flag(seq, "C10", referee.Illegal, "no seat has been played yet; ignored")}, nil
+		return referee.Aside(flag(seq, "C10", referee.Illegal, "no seat has been played yet")), nil
 	}
 	var flags []referee.Flag
 	var held [cards.MaxRank + 1]bool

@@ -30,37 +30,18 @@ func playout(rng *rand.Rand, options map[string]string, players [2]string) (even
 	var moves []referee.Move
 	emit := func(typ, actor string, p payload) { moves = append(moves, move(typ, actor, p)) }
 
-	var suits []cards.Suit
-	for block := 0; block < 3; block++ {
-		for _, s := range cards.Suits {
-			suits = append(suits, s)
-		}
-	}
-	if options["decks"] == "1" {
-		for b := 0; b < 3; b++ { // each block of four seats uses each suit once (C5)
-			block := suits[b*4 : b*4+4]
-			rng.Shuffle(4, func(i, j int) { block[i], block[j] = block[j], block[i] })
-		}
-	} else {
-		rng.Shuffle(len(suits), func(i, j int) { suits[i], suits[j] = suits[j], suits[i] })
-	}
-
+	suits := seatSuits(rng, options["decks"] == "1")
 	opener := 1 - dealer
 	for _, suit := range suits {
 		emit(TypeSeat, "", payload{Suit: &suit})
-		pile := make([]cards.Card, 0, 13)
-		for r := cards.MinRank; r <= cards.MaxRank; r++ {
-			pile = append(pile, cards.Card{Rank: r, Suit: suit})
-		}
-		rng.Shuffle(len(pile), func(i, j int) { pile[i], pile[j] = pile[j], pile[i] })
-		hands := [2][]cards.Card{slices.Clone(pile[0:5]), slices.Clone(pile[5:10])}
+		hands, stock := dealSeat(rng, suit)
 		for p := range hands {
 			if rng.IntN(10) == 0 {
 				emit(TypeHand, players[p], payload{Cards: slices.Clone(hands[p])})
 			}
 		}
 		forfeit := -1
-		for _, cand := range pile[10:13] {
+		for _, cand := range stock {
 			emit(TypeReveal, "", payload{Card: &cand})
 			if forfeit >= 0 {
 				opener = 1 - forfeit
@@ -98,4 +79,33 @@ func playout(rng *rand.Rand, options map[string]string, players [2]string) (even
 		}
 	}
 	return setup, moves
+}
+
+// seatSuits orders the twelve seats' piles: with one deck each block of four seats uses each
+// suit once, with three decks the twelve piles come in any order (C5).
+func seatSuits(rng *rand.Rand, oneDeck bool) []cards.Suit {
+	var suits []cards.Suit
+	for block := 0; block < 3; block++ {
+		suits = append(suits, cards.Suits[:]...)
+	}
+	if oneDeck {
+		for b := 0; b < 3; b++ {
+			block := suits[b*4 : b*4+4]
+			rng.Shuffle(4, func(i, j int) { block[i], block[j] = block[j], block[i] })
+		}
+	} else {
+		rng.Shuffle(len(suits), func(i, j int) { suits[i], suits[j] = suits[j], suits[i] })
+	}
+	return suits
+}
+
+// dealSeat shuffles a seat's pile and deals it (C5): five faction cards to each player, and
+// the three candidates left face down, in the order they will be turned up.
+func dealSeat(rng *rand.Rand, suit cards.Suit) (hands [2][]cards.Card, stock []cards.Card) {
+	pile := make([]cards.Card, 0, 13)
+	for r := cards.MinRank; r <= cards.MaxRank; r++ {
+		pile = append(pile, cards.Card{Rank: r, Suit: suit})
+	}
+	rng.Shuffle(len(pile), func(i, j int) { pile[i], pile[j] = pile[j], pile[i] })
+	return [2][]cards.Card{slices.Clone(pile[0:5]), slices.Clone(pile[5:10])}, pile[10:13]
 }

@@ -69,6 +69,15 @@ func (g *game) bidsFor(p int) []cards.Card {
 	return out
 }
 
+// oneOf names a choice of cards: the card alone, so that a choice of one does not read as a
+// list, or "one of" them.
+func oneOf(cs []cards.Card) string {
+	if len(cs) == 1 {
+		return cs[0].Pretty()
+	}
+	return "one of " + pretty(cs)
+}
+
 func pretty(cs []cards.Card) string {
 	var out []string
 	for _, c := range cs {
@@ -113,17 +122,22 @@ func (g *game) next() string {
 				cs = append(cs, cards.Card{Rank: r, Suit: g.cur().suit})
 			}
 		}
-		return fmt.Sprintf("turn up candidate %d of seat %d: reveal one of %s", len(g.cur().candidates)+1, len(g.seats), pretty(cs))
+		return fmt.Sprintf("turn up candidate %d of seat %d: reveal %s", len(g.cur().candidates)+1, len(g.seats), oneOf(cs))
 	case auction:
 		who := g.players[g.toAct]
 		bids := g.bidsFor(g.toAct)
 		switch {
+		case g.high.Rank == 0 && len(bids) == 1:
+			return fmt.Sprintf("%s opens and must bid %s", who, bids[0].Pretty())
 		case g.high.Rank == 0:
-			return fmt.Sprintf("%s opens and must bid: one of %s", who, pretty(bids))
+			return fmt.Sprintf("%s opens and must bid: %s", who, oneOf(bids))
 		case len(bids) == 0:
-			return fmt.Sprintf("%s can only pass: no card of the seat beats %s", who, g.high.Pretty())
+			// Said of what she may hold: a hand she showed may lack cards the seat still has.
+			return fmt.Sprintf("%s can only pass: no card %s may hold beats %s", who, who, g.high.Pretty())
+		case len(bids) == 1:
+			return fmt.Sprintf("%s may bid %s or pass", who, bids[0].Pretty())
 		}
-		return fmt.Sprintf("%s may bid one of %s, or pass", who, pretty(bids))
+		return fmt.Sprintf("%s may bid %s, or pass", who, oneOf(bids))
 	}
 	return "the game is over: see `score`"
 }

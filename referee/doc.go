@@ -5,6 +5,6 @@
 // every machine, years later.
 //
 // An engine applies every move as the table played it, legal or not, so that one mistake does
-// not hide the next; a move that cannot be applied at all (a bid with no candidate up) is
-// ignored, and says so in its flag.
+// not hide the next (L8); a move the game cannot go on from (a bid with no candidate up) is set
+// aside, and its flag says so (Flag.SetAside).
 package referee

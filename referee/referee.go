@@ -50,8 +50,9 @@ type Rules interface {
 }
 
 // Game is the state of one game, built by applying its moves in order. Apply never refuses:
-// a move that breaks a rule is still applied as the table played it (or ignored when it cannot
-// be), and the breach comes back as flags, because the log records what happened at the table.
+// a move that breaks a rule is still applied as the table played it (or set aside when the game
+// cannot go on from it, L8), and the breach comes back as flags, because the log records what
+// happened at the table.
 type Game interface {
 	// Parse reads a move typed at the table, such as "ann bid 9H" or "reveal 7H". It reads in
 	// the light of the current state (a bare rank is a card of the seat's suit; a move with no

@@ -14,10 +14,14 @@ import (
 	"github.com/tableside/tableside/referee/refereetest"
 )
 
+// sampled are the moves of which Legal lists some forms only: the deal, one; the pairs, every
+// number of pairs of each rank, in one choice and order of the cards.
+var sampled = []string{TypeDeal, TypePair}
+
 func TestConformance(t *testing.T) {
 	refereetest.Conform(t, Rules{}, refereetest.Config{
 		Games:   500,
-		Sampled: []string{TypeDeal, TypePair},
+		Sampled: sampled,
 		Tests:   []string{"*_test.go", "../../commands/testdata/script/*.txtar"},
 	})
 }
@@ -114,7 +118,7 @@ func TestRound(t *testing.T) {
 		{"drop 5S on 4C", "bob may drop a second card: drop 6♠ on 5♠; or pass"},
 		{"pass", "bob refills to 3: draw CARD (1 to draw, 41 in the stock)"},
 		// bob's 6♠ J♦ A♥ go to ann at the switch, ann's 2♦ 3♥ 8♣ to bob.
-		{"draw AH", "ann may pick: pick 6♠ for 5♠, A♥ for 7♥; or pass"},
+		{"draw AH", "the hands are switched: ann holds 6♠ J♦ A♥, bob holds 2♦ 3♥ 8♣. ann may pick: pick 6♠ for 5♠, A♥ for 7♥; or pass"},
 		{"pick AH for 7H", "bob may pick: pick 2♦ for A♥, 3♥ for A♥, 8♣ for 5♠; or pass"},
 		{"pick 8C for 5S", "ann drops one or two cards: drop 6♠ on 8♣, J♦ on A♥, 9♥ on A♥, 7♥ on A♥"},
 	}
@@ -183,7 +187,7 @@ pass
 // the refill makes waits for the next round.
 func TestPairing(t *testing.T) {
 	o := play(t, pairRound)
-	if h := o.Game.Hint(); flagsOf(o) != "" || h != "ann may lay aside pairs: pair 5 7; or pass" {
+	if h := o.Game.Hint(); flagsOf(o) != "" || h != "ann may lay aside pairs: pair 5♦ 5♣ 7 (any two of 5♦ 5♣ 5♥); or pass" {
 		t.Fatalf("flags %q, hint %q", flagsOf(o), h)
 	}
 	if _, err := o.Game.Parse([]string{"pair", "5"}); err == nil || !strings.Contains(err.Error(), "three 5s: name the two cards") {
@@ -493,4 +497,135 @@ func parseBack(t *testing.T, g referee.Game, line string) {
 		t.Fatalf("%q → %s → %v %v", line, g.Notation(m), again, err)
 	}
 	g.Clone().Apply(200, m)
+}
+
+// TestNoDropAfterTheLastCard: a player who cannot drop draws, and when that draw took the
+// stock's last card and still gives no drop, the game ends there (A13, A10), as it does at the
+// picking turn; a draw that gives a drop lets the turn go on.
+func TestNoDropAfterTheLastCard(t *testing.T) {
+	stuck := func(last string) *game {
+		g := dealt(t)
+		g.stock = 1
+		g.seen[key(card(t, last))] = false
+		g.hands[0] = []cards.Card{card(t, "KH"), card(t, "JD"), card(t, "JH")} // none fits 9♥ Q♠ 4♣
+		g.Apply(3, move(TypeDraw, "ann", payload{Card: ptr(card(t, last))}))
+		return g
+	}
+	if g := stuck("KD"); !g.Over() || g.why != "ann cannot drop after drawing the stock's last card (A13)" || g.endedAt != 3 {
+		t.Errorf("no drop after the last card: over %v at %d (%s), hint %q", g.Over(), g.endedAt, g.why, g.Hint())
+	}
+	if g := stuck("9D"); g.Over() || g.stage != dropAfterDraw || g.Hint() != "ann drops: drop 9♦ on 9♥" {
+		t.Errorf("a drop after the last card: over %v, stage %v, hint %q", g.Over(), g.stage, g.Hint())
+	}
+}
+
+// TestForcedNonPair: two cards laid aside as a pair that are not one, recorded anyway, leave
+// the hand and count, flagged (A14, L8); the pairing step is over.
+func TestForcedNonPair(t *testing.T) {
+	o := play(t, pairRound+"pair 5D 7H")
+	g := o.Game.(*game)
+	if got := flagsOf(o); got != "11 A14 illegal" || o.Flags[0].SetAside || o.Flags[0].Message != "5♦ 7♥ is not a pair: a pair is two cards of one rank (a 10 is wild only for dropping and picking)" {
+		t.Errorf("flags %q: %v", got, o.Flags)
+	}
+	if pretty(g.pairs[0]) != "5♦ 7♥" || pretty(g.hands[0]) != "5♣ 5♥ 7♦" || g.stage != dropFirst || o.Sheet().Totals["ann"] != 1 {
+		t.Errorf("ann's pairs %s, hand %s, stage %v, total %d", pretty(g.pairs[0]), pretty(g.hands[0]), g.stage, o.Sheet().Totals["ann"])
+	}
+	// A card that is not in the hand cannot be laid aside: that move is set aside (A7).
+	o = play(t, pairRound+"pair 5D 9H")
+	if g := o.Game.(*game); flagsOf(o) != "11 A14 illegal; 11 A7 impossible" || !o.Flags[1].SetAside || len(g.pairs[0]) != 0 || g.stage != pairing {
+		t.Errorf("a card not held: flags %q, pairs %s, stage %v", flagsOf(o), pretty(g.pairs[0]), g.stage)
+	}
+}
+
+// TestPairingChoices: the pairing step lists every number of pairs of each rank a player may
+// lay aside (A9), not only all of them, and each is recorded without a flag.
+func TestPairingChoices(t *testing.T) {
+	g := play(t, pairRound).Game
+	var got []string
+	for _, m := range g.Legal() {
+		got = append(got, g.Notation(m))
+		if f := g.Clone().Apply(11, m); len(f) > 0 {
+			t.Errorf("%s: %v", g.Notation(m), f)
+		}
+	}
+	if want := "ann pair 5D 5C 7H 7D; ann pair 5D 5C; ann pair 7H 7D; ann pass"; strings.Join(got, "; ") != want {
+		t.Errorf("legal %q, want %q", strings.Join(got, "; "), want)
+	}
+	// Four of a rank and a pair: both pairs of the rank, one, or none, with or without the other.
+	hand := []cards.Card{card(t, "9S"), card(t, "9H"), card(t, "2C"), card(t, "9D"), card(t, "2D"), card(t, "9C")}
+	var choices []string
+	for _, cs := range pairChoices(hand) {
+		choices = append(choices, pretty(cs))
+	}
+	if want := "9♠ 9♥ 2♣ 2♦ 9♦ 9♣|9♠ 9♥ 9♦ 9♣|9♠ 9♥ 2♣ 2♦|9♠ 9♥|2♣ 2♦"; strings.Join(choices, "|") != want {
+		t.Errorf("choices %q, want %q", strings.Join(choices, "|"), want)
+	}
+}
+
+// TestRefillInOneEntry: a refill of several cards may be typed as one draw (A6), stored as one
+// event naming the cards in the order drawn; the game goes on as after a draw of each.
+func TestRefillInOneEntry(t *testing.T) {
+	one := play(t, strings.Replace(firstRound, "draw 3H\ndraw 8C", "draw 3H 8C", 1))
+	if flagsOf(one) != "" || fmt.Sprint(one.Game.Sheet()) != fmt.Sprint(play(t, firstRound).Game.Sheet()) || one.Game.Hint() != play(t, firstRound).Game.Hint() {
+		t.Errorf("flags %q, hint %q", flagsOf(one), one.Game.Hint())
+	}
+	g := play(t, deal+"drop 7H on 9H\ndrop KS").Game
+	m, err := g.Parse([]string{"draw", "3H", "8C"})
+	if err != nil || string(m.Payload) != `{"cards":["3H","8C"]}` || g.Notation(m) != "ann draw 3H 8C" || g.Describe(m) != "ann draws 3♥ 8♣" {
+		t.Errorf("draw 3H 8C: %s %v, %q, %q", m.Payload, err, g.Notation(m), g.Describe(m))
+	}
+	if m, _ := g.Parse([]string{"draw", "3H"}); string(m.Payload) != `{"card":"3H"}` {
+		t.Errorf("one card is stored as it always was: %s", m.Payload)
+	}
+	for _, tt := range []struct{ name, script, want string }{
+		{"more than the refill (A6)", deal + "drop 7H on 9H\ndrop KS\ndraw 3H 8C 5D", "5 A6 illegal"},
+		{"several for want of a drop (A5)", "deal 9H QS 4C / ann KH JD JH / bob 5S 6S 8D\ndraw 3H 8C", "3 A5 illegal"},
+		{"a card named twice (A7)", deal + "drop 7H on 9H\ndrop KS\ndraw 3H 3H", "5 A7 impossible"},
+		{"a card already seen (A7)", deal + "drop 7H on 9H\ndrop KS\ndraw 3H 9H", "5 A7 impossible"},
+	} {
+		if got := flagsOf(play(t, tt.script)); got != tt.want {
+			t.Errorf("%s: flags %q, want %q", tt.name, got, tt.want)
+		}
+	}
+}
+
+// TestNotHeldFirst: a card the player does not hold is refused for that (A7), whether or not a
+// pile is named and whatever the pile, before any question about piles.
+func TestNotHeldFirst(t *testing.T) {
+	picking := firstRound[:len(firstRound)-len("pick AH for 7H\npick 8C for 5S\n")]
+	for _, tt := range []struct{ script, want string }{
+		{deal + "drop 9S", "3 A7 impossible: 9♠ is not in ann's hand (it is not in play yet)"},
+		{deal + "drop 9S on 7", "3 A7 impossible: 9♠ is not in ann's hand (it is not in play yet)"},
+		{deal + "drop 9S on 8H", "3 A7 impossible: 9♠ is not in ann's hand (it is not in play yet)"},
+		{deal + "drop 5S on 4C", "3 A7 impossible: 5♠ is not in ann's hand (it is in bob's hand)"},
+		{picking + "pick 9S", "10 A7 impossible: 9♠ is not in ann's hand (it is not in play yet)"},
+		{picking + "pick 2D for 1", "10 A7 impossible: 2♦ is not in ann's hand (it is in bob's hand)"},
+	} {
+		o := play(t, tt.script)
+		if got := flagsOf(o); len(o.Flags) != 1 || got+": "+o.Flags[0].Message != tt.want {
+			t.Errorf("%s: flags %q %v, want %s", tt.script[strings.LastIndex(tt.script, "\n")+1:], got, o.Flags, tt.want)
+		}
+	}
+}
+
+// TestSetAside: a move the game cannot go on from — out of its place in the round, or naming
+// what is not there — is set aside (L8), and its flag says so rather than "ignored"; a move
+// against the rules that can be played is applied, flagged.
+func TestSetAside(t *testing.T) {
+	for _, tt := range []struct {
+		script string
+		aside  bool
+	}{
+		{deal + "bob drop 5S on 4C", true}, // A1
+		{deal + "drop 9S on QS", true},     // A7
+		{deal + "pair 7H KS", true},        // A9
+		{firstRound[:len(firstRound)-len("pick 8C for 5S\n")] + "ann pick 6S for 5S", true}, // A8
+		{deal + "drop 7H on QS", false}, // A3
+		{deal + "draw 3H", false},       // A5
+	} {
+		o := play(t, tt.script)
+		if len(o.Flags) != 1 || o.Flags[0].SetAside != tt.aside || strings.Contains(o.Flags[0].String(), "ignored") {
+			t.Errorf("%q: flags %v, want set aside %v", tt.script[strings.LastIndex(strings.TrimSpace(tt.script), "\n")+1:], o.Flags, tt.aside)
+		}
+	}
 }

@@ -159,20 +159,20 @@ func (g *game) take(p int, c cards.Card) bool {
 func (g *game) Apply(seq int64, m referee.Move) []referee.Flag {
 	var p payload
 	if err := json.Unmarshal(m.Payload, &p); err != nil {
-		return one(flag(seq, "A1", referee.Impossible, "unreadable move (%v); ignored", err))
+		return referee.Aside(flag(seq, "A1", referee.Impossible, "unreadable move (%v)", err))
 	}
 	if g.stage == ended {
-		return one(flag(seq, "A10", referee.Illegal, "the game ended at event %d (%s); this move is ignored", g.endedAt, g.why))
+		return referee.Aside(flag(seq, "A10", referee.Illegal, "the game ended at event %d (%s)", g.endedAt, g.why))
 	}
 	if m.Type == TypeDeal {
 		return g.deal(seq, p)
 	}
 	if g.stage == dealing {
-		return one(flag(seq, "A1", referee.Illegal, "the cards are dealt first (deal …); this move is ignored"))
+		return referee.Aside(flag(seq, "A1", referee.Illegal, "the cards are dealt first (deal …)"))
 	}
 	who := g.player(m.Actor)
 	if who == nobody {
-		return one(flag(seq, "A1", referee.Impossible, "%q is not a player of this game; ignored", m.Actor))
+		return referee.Aside(flag(seq, "A1", referee.Impossible, "%q is not a player of this game", m.Actor))
 	}
 	var flags []referee.Flag
 	switch m.Type {
@@ -187,7 +187,7 @@ func (g *game) Apply(seq int64, m referee.Move) []referee.Flag {
 	case TypePass:
 		flags = g.pass(seq, who)
 	default:
-		return one(flag(seq, "A1", referee.Impossible, "%q is not an Advantage move; ignored", m.Type))
+		return referee.Aside(flag(seq, "A1", referee.Impossible, "%q is not an Advantage move", m.Type))
 	}
 	g.settle(seq)
 	return flags
@@ -223,16 +223,17 @@ func (g *game) waitingText() string {
 	return what
 }
 
-// outOfOrder flags a move the game is not waiting for; it is ignored.
-func (g *game) outOfOrder(seq int64, who int, verb string) []referee.Flag {
+// outOfOrder flags a move the game is not waiting for: it has no place in the round, so it is
+// set aside (L8).
+func (g *game) outOfOrder(seq int64, who int) []referee.Flag {
 	rule, what := g.waiting()
 	if who != g.turn && g.stage != dealing {
 		if rule != "A6" { // a refill still due is what the other player waits for
 			rule = "A1"
 		}
-		return one(flag(seq, rule, referee.Illegal, "it is %s's turn (%s), not %s's; this %s is ignored", g.players[g.turn], what, g.players[who], verb))
+		return referee.Aside(flag(seq, rule, referee.Illegal, "it is %s's turn (%s), not %s's", g.players[g.turn], what, g.players[who]))
 	}
-	return one(flag(seq, rule, referee.Illegal, "%s; this %s is ignored", what, verb))
+	return referee.Aside(flag(seq, rule, referee.Illegal, "%s", what))
 }
 
 // toDraw is how many cards the player to act draws to refill.
@@ -240,13 +241,13 @@ func (g *game) toDraw() int { return max(0, min(Hand-len(g.hands[g.turn]), g.sto
 
 func (g *game) deal(seq int64, p payload) []referee.Flag {
 	if g.stage != dealing {
-		return one(flag(seq, "A1", referee.Illegal, "the cards were dealt at event %d; this deal is ignored", g.dealtAt))
+		return referee.Aside(flag(seq, "A1", referee.Illegal, "the cards were dealt at event %d", g.dealtAt))
 	}
 	bad := func(format string, args ...any) []referee.Flag {
-		return one(flag(seq, "A1", referee.Impossible, "deal: "+format+"; ignored", args...))
+		return referee.Aside(flag(seq, "A1", referee.Impossible, "deal: "+format, args...))
 	}
 	if len(p.Center) != Piles {
-		return bad("the centre has %d cards, not %d", Piles, len(p.Center))
+		return bad("the centre has %d cards, not %d", len(p.Center), Piles)
 	}
 	var hands [2][]cards.Card
 	for name, h := range p.Hands {
@@ -283,8 +284,9 @@ func (g *game) deal(seq int64, p payload) []referee.Flag {
 	return nil
 }
 
-// holding checks that p holds c, with the player to act named when it is someone else.
-func (g *game) holding(seq int64, p int, c cards.Card, verb string) []referee.Flag {
+// holding checks that p holds c: a card that is elsewhere cannot be played, so the move is set
+// aside (L8).
+func (g *game) holding(seq int64, p int, c cards.Card) []referee.Flag {
 	if slices.Contains(g.hands[p], c) {
 		return nil
 	}
@@ -292,17 +294,17 @@ func (g *game) holding(seq int64, p int, c cards.Card, verb string) []referee.Fl
 	if g.seen[key(c)] {
 		where = "it is " + g.where(c)
 	}
-	return one(flag(seq, "A7", referee.Impossible, "%s is not in %s's hand (%s); this %s is ignored", c.Pretty(), g.players[p], where, verb))
+	return referee.Aside(flag(seq, "A7", referee.Impossible, "%s is not in %s's hand (%s)", c.Pretty(), g.players[p], where))
 }
 
 // pileOf reads the pile a move names by its top card.
 func (g *game) pileOf(seq int64, top *cards.Card, verb string) (int, []referee.Flag) {
 	if top == nil {
-		return -1, one(flag(seq, "A1", referee.Impossible, "a %s names a pile; ignored", verb))
+		return -1, referee.Aside(flag(seq, "A1", referee.Impossible, "a %s names a pile", verb))
 	}
 	i := g.pileTopped(*top)
 	if i < 0 {
-		return -1, one(flag(seq, "A7", referee.Impossible, "no pile has %s on top (the tops are %s); this %s is ignored", top.Pretty(), g.tops(), verb))
+		return -1, referee.Aside(flag(seq, "A7", referee.Impossible, "no pile has %s on top (the tops are %s)", top.Pretty(), g.tops()))
 	}
 	return i, nil
 }
@@ -331,13 +333,13 @@ func whyNot(c, top cards.Card) string {
 
 func (g *game) drop(seq int64, who int, p payload) []referee.Flag {
 	if g.stage != dropFirst && g.stage != dropAfterDraw && g.stage != dropSecond || who != g.turn {
-		return g.outOfOrder(seq, who, "drop")
+		return g.outOfOrder(seq, who)
 	}
 	if p.Card == nil {
-		return one(flag(seq, "A3", referee.Impossible, "a drop needs a card; ignored"))
+		return referee.Aside(flag(seq, "A3", referee.Impossible, "a drop needs a card"))
 	}
 	c := *p.Card
-	if f := g.holding(seq, who, c, "drop"); f != nil {
+	if f := g.holding(seq, who, c); f != nil {
 		return f
 	}
 	pile, f := g.pileOf(seq, p.Pile, "drop")
@@ -362,18 +364,34 @@ func (g *game) drop(seq int64, who int, p payload) []referee.Flag {
 	return flags
 }
 
+// drawn is what a draw names: one card, or several to refill (A6).
+func drawn(p payload) []cards.Card {
+	if p.Card != nil {
+		return append([]cards.Card{*p.Card}, p.Cards...)
+	}
+	return p.Cards
+}
+
 func (g *game) draw(seq int64, who int, p payload) []referee.Flag {
+	cs := drawn(p)
 	switch {
 	case g.stage == pairing, who != g.turn:
-		return g.outOfOrder(seq, who, "draw")
-	case p.Card == nil:
-		return one(flag(seq, "A6", referee.Impossible, "a draw names the card drawn; ignored"))
+		return g.outOfOrder(seq, who)
+	case len(cs) == 0:
+		return referee.Aside(flag(seq, "A6", referee.Impossible, "a draw names the card drawn"))
 	case g.stock == 0:
-		return one(flag(seq, "A13", referee.Impossible, "the stock is empty; this draw is ignored"))
+		return referee.Aside(flag(seq, "A13", referee.Impossible, "the stock is empty"))
 	}
-	c := *p.Card
-	if g.seen[key(c)] {
-		return one(flag(seq, "A7", referee.Impossible, "%s cannot come from the stock: it is %s; this draw is ignored", c.Pretty(), g.where(c)))
+	for i, c := range cs {
+		switch {
+		case g.seen[key(c)]:
+			return referee.Aside(flag(seq, "A7", referee.Impossible, "%s cannot come from the stock: it is %s", c.Pretty(), g.where(c)))
+		case slices.Contains(cs[:i], c):
+			return referee.Aside(flag(seq, "A7", referee.Impossible, "%s is named twice", c.Pretty()))
+		}
+	}
+	if len(cs) > g.stock {
+		return referee.Aside(flag(seq, "A13", referee.Impossible, "the stock holds %d cards, not %d", g.stock, len(cs)))
 	}
 	var flags []referee.Flag
 	name := g.players[who]
@@ -383,23 +401,35 @@ func (g *game) draw(seq int64, who int, p payload) []referee.Flag {
 			fl := flag(seq, "A5", referee.Illegal, "%s draws only when no drop is possible, and can drop", name)
 			fl.Hint = g.optionsText(who, "drop", "on")
 			flags = append(flags, fl)
+		} else if len(cs) > 1 {
+			flags = append(flags, flag(seq, "A5", referee.Illegal, "%s draws one card for want of a drop, not %d", name, len(cs)))
 		}
 		g.stage = dropAfterDraw
-	case dropAfterDraw, dropSecond:
-		flags = append(flags, flag(seq, "A5", referee.Illegal, "%s has had the one draw of the drop turn, and a second drop gets none", name))
+	case dropAfterDraw:
+		flags = append(flags, flag(seq, "A5", referee.Illegal, "%s has had the one draw of the drop turn", name))
+	case dropSecond:
+		flags = append(flags, flag(seq, "A5", referee.Illegal, "%s may not draw for a second drop", name))
 	case picking:
 		if len(g.fitting(who)) > 0 {
 			fl := flag(seq, "A8", referee.Illegal, "%s draws only when no pick is possible, and can pick", name)
 			fl.Hint = g.optionsText(who, "pick", "for")
 			flags = append(flags, fl)
+		} else if len(cs) > 1 {
+			flags = append(flags, flag(seq, "A8", referee.Illegal, "%s draws one card for want of a pick, not %d", name, len(cs)))
 		}
 		g.stage = pickAfterDraw
 	case pickAfterDraw:
 		flags = append(flags, flag(seq, "A8", referee.Illegal, "%s has had the one draw of the picking turn", name))
+	case dropRefill, pairRefill:
+		if n := g.toDraw(); len(cs) > n {
+			flags = append(flags, flag(seq, "A6", referee.Illegal, "%s refills to %d, so draws %d, not %d", name, Hand, n, len(cs)))
+		}
 	}
-	g.seen[key(c)] = true
-	g.stock--
-	g.hands[who] = append(g.hands[who], c)
+	for _, c := range cs {
+		g.seen[key(c)] = true
+	}
+	g.stock -= len(cs)
+	g.hands[who] = append(g.hands[who], cs...)
 	g.cur().begun = true
 	return flags
 }
@@ -407,15 +437,15 @@ func (g *game) draw(seq int64, who int, p payload) []referee.Flag {
 func (g *game) pick(seq int64, who int, p payload) []referee.Flag {
 	if g.stage != picking && g.stage != pickAfterDraw || who != g.turn {
 		if g.picked[who] {
-			return one(flag(seq, "A8", referee.Illegal, "%s picked this round already (%s); one pick a round, so this one is ignored", g.players[who], g.cur().pick[who]))
+			return referee.Aside(flag(seq, "A8", referee.Illegal, "%s picked this round already (%s): one pick a round", g.players[who], g.cur().pick[who]))
 		}
-		return g.outOfOrder(seq, who, "pick")
+		return g.outOfOrder(seq, who)
 	}
 	if p.Card == nil {
-		return one(flag(seq, "A4", referee.Impossible, "a pick needs a card; ignored"))
+		return referee.Aside(flag(seq, "A4", referee.Impossible, "a pick needs a card"))
 	}
 	c := *p.Card
-	if f := g.holding(seq, who, c, "pick"); f != nil {
+	if f := g.holding(seq, who, c); f != nil {
 		return f
 	}
 	pile, f := g.pileOf(seq, p.Pile, "pick")
@@ -442,31 +472,49 @@ func (g *game) pair(seq int64, who int, p payload) []referee.Flag {
 	switch {
 	case g.stage == pairing && who == g.turn:
 	case g.paired[who]:
-		return one(flag(seq, "A9", referee.Illegal, "%s has had the pairing step of this round; pairs made since wait for the next; ignored", g.players[who]))
+		return referee.Aside(flag(seq, "A9", referee.Illegal, "%s has had the pairing step of this round; pairs made since wait for the next", g.players[who]))
 	case !g.picked[who] && g.stage != pairing:
-		return one(flag(seq, "A9", referee.Illegal, "pairs are laid aside after both picks, by a player who picked this round (%s); ignored", g.waitingText()))
+		return referee.Aside(flag(seq, "A9", referee.Illegal, "pairs are laid aside after both picks, by a player who picked this round (%s)", g.waitingText()))
 	case !g.picked[who]:
-		return one(flag(seq, "A9", referee.Illegal, "%s did not pick this round, so has no pairing step; ignored", g.players[who]))
+		return referee.Aside(flag(seq, "A9", referee.Illegal, "%s did not pick this round, so has no pairing step", g.players[who]))
 	default:
-		return g.outOfOrder(seq, who, "pairing")
+		return g.outOfOrder(seq, who)
 	}
 	if len(p.Cards) == 0 || len(p.Cards)%2 != 0 {
-		return one(flag(seq, "A14", referee.Impossible, "pairs are cards two by two, not %d cards; ignored", len(p.Cards)))
+		return referee.Aside(flag(seq, "A14", referee.Impossible, "pairs are cards two by two, not %d cards", len(p.Cards)))
+	}
+	var flags []referee.Flag
+	var odd []string
+	for i := 0; i < len(p.Cards); i += 2 {
+		if a, b := p.Cards[i], p.Cards[i+1]; a.Rank != b.Rank {
+			odd = append(odd, a.Pretty()+" "+b.Pretty())
+		}
+	}
+	if len(odd) > 0 {
+		what := strings.Join(odd, ", ") + " is not a pair"
+		if len(odd) > 1 {
+			what = strings.Join(odd, ", ") + " are not pairs"
+		}
+		flags = append(flags, flag(seq, "A14", referee.Illegal, "%s: a pair is two cards of one rank (a 10 is wild only for dropping and picking)", what))
 	}
 	hand := slices.Clone(g.hands[who])
-	for i := 0; i < len(p.Cards); i += 2 {
-		a, b := p.Cards[i], p.Cards[i+1]
-		if a.Rank != b.Rank {
-			return one(flag(seq, "A14", referee.Illegal, "%s %s is not a pair: a pair is two cards of one rank (a 10 is wild only for dropping and picking); ignored", a.Pretty(), b.Pretty()))
-		}
-		for _, c := range []cards.Card{a, b} {
-			k := slices.Index(hand, c)
-			if k < 0 {
-				return g.holding(seq, who, c, "pairing")
-			}
+	for _, c := range p.Cards {
+		k := slices.Index(hand, c)
+		if k >= 0 {
 			hand = slices.Delete(hand, k, k+1)
+			continue
 		}
+		// A card that is not there cannot be laid aside: the move is set aside (L8).
+		f := g.holding(seq, who, c)
+		if f == nil {
+			f = referee.Aside(flag(seq, "A7", referee.Impossible, "%s is named twice", c.Pretty()))
+		}
+		for i := range flags {
+			flags[i].SetAside = true
+		}
+		return append(flags, f...)
 	}
+	// Cards laid aside as a pair that are not one leave the hand and count all the same (L8).
 	g.hands[who] = hand
 	g.pairs[who] = append(g.pairs[who], p.Cards...)
 	for i := 0; i < len(p.Cards); i += 2 {
@@ -475,12 +523,12 @@ func (g *game) pair(seq int64, who int, p payload) []referee.Flag {
 	g.cur().total = [2]int{len(g.pairs[0]) / 2, len(g.pairs[1]) / 2}
 	g.paired[who] = true
 	g.stage = pairRefill
-	return nil
+	return flags
 }
 
 func (g *game) pass(seq int64, who int) []referee.Flag {
 	if who != g.turn {
-		return g.outOfOrder(seq, who, "pass")
+		return g.outOfOrder(seq, who)
 	}
 	switch g.stage {
 	case dropFirst, dropAfterDraw:
@@ -499,7 +547,7 @@ func (g *game) pass(seq int64, who int) []referee.Flag {
 		g.paired[who] = true
 		g.stage = pairRefill
 	default:
-		return g.outOfOrder(seq, who, "pass")
+		return g.outOfOrder(seq, who)
 	}
 	return nil
 }
@@ -519,6 +567,10 @@ func (g *game) settle(seq int64) {
 			return
 		case dropAfterDraw, dropSecond:
 			if len(g.fitting(g.turn)) > 0 {
+				return
+			}
+			if g.stage == dropAfterDraw && g.stock == 0 {
+				g.end(seq, name+" cannot drop after drawing the stock's last card (A13)")
 				return
 			}
 			g.stage = dropRefill

@@ -65,14 +65,21 @@ func (g *game) Parse(words []string) (referee.Move, error) {
 		}
 		return move(TypePass, actor, payload{}), nil
 	case TypeDraw:
-		if len(args) != 1 {
-			return referee.Move{}, referee.MoveErrorf("draw names the one card drawn (draw 5S)")
+		if len(args) == 0 {
+			return referee.Move{}, referee.MoveErrorf("draw names the card drawn (draw 5S), or the cards of a refill (draw 5S KD)")
 		}
-		c, err := parseCard(args[0])
-		if err != nil {
-			return referee.Move{}, err
+		var cs []cards.Card
+		for _, w := range args {
+			c, err := parseCard(w)
+			if err != nil {
+				return referee.Move{}, err
+			}
+			cs = append(cs, c)
 		}
-		return move(TypeDraw, actor, payload{Card: &c}), nil
+		if len(cs) == 1 {
+			return move(TypeDraw, actor, payload{Card: &cs[0]}), nil // as a draw was always stored
+		}
+		return move(TypeDraw, actor, payload{Cards: cs}), nil
 	case TypePair:
 		return g.parsePairs(who, actor, args)
 	}
@@ -89,6 +96,17 @@ func (g *game) Parse(words []string) (referee.Move, error) {
 	rest := args[1:]
 	if len(rest) > 0 && (strings.EqualFold(rest[0], "on") || strings.EqualFold(rest[0], "for")) {
 		rest = rest[1:]
+	}
+	if !slices.Contains(g.hands[who], c) {
+		// Refused when recorded, for that (A7), before any question about the pile: the pile
+		// is kept only when it reads as one.
+		m := payload{Card: &c}
+		if len(rest) == 1 {
+			if pile, err := g.parsePile(rest[0]); err == nil {
+				m.Pile = &pile
+			}
+		}
+		return move(typ, actor, m), nil
 	}
 	var pile cards.Card
 	switch len(rest) {
@@ -248,6 +266,13 @@ func (g *game) words(m referee.Move, pretty bool) string {
 		}
 		return referee.CardWords(cs, pretty, " ")
 	}
+	// A move that names no pile (a card not in hand, read as typed) is written without one.
+	pile := func(link string, c *cards.Card) string {
+		if c == nil {
+			return ""
+		}
+		return link + card(c)
+	}
 	type form struct{ plain, pretty string }
 	var f form
 	switch m.Type {
@@ -262,11 +287,14 @@ func (g *game) words(m referee.Move, pretty bool) string {
 		}
 		f = form{"deal " + strings.Join(parts, " / "), "dealt: centre " + strings.Join(parts, "; hand of ")}
 	case TypeDrop:
-		f = form{m.Actor + " drop " + card(p.Card) + " on " + card(p.Pile), m.Actor + " drops " + card(p.Card) + " on " + card(p.Pile)}
+		f = form{m.Actor + " drop " + card(p.Card) + pile(" on ", p.Pile), m.Actor + " drops " + card(p.Card) + pile(" on ", p.Pile)}
 	case TypeDraw:
-		f = form{m.Actor + " draw " + card(p.Card), m.Actor + " draws " + card(p.Card)}
+		f = form{m.Actor + " draw " + list(drawn(p)), m.Actor + " draws " + list(drawn(p))}
 	case TypePick:
-		f = form{m.Actor + " pick " + card(p.Card) + " for " + card(p.Pile), m.Actor + " trades " + card(p.Card) + " for the " + card(p.Pile) + " pile"}
+		f = form{m.Actor + " pick " + card(p.Card) + pile(" for ", p.Pile), m.Actor + " trades " + card(p.Card) + pile(" for the ", p.Pile)}
+		if p.Pile != nil {
+			f.pretty += " pile"
+		}
 	case TypePair:
 		f = form{m.Actor + " pair " + list(p.Cards), m.Actor + " lays aside " + list(p.Cards)}
 	case TypePass:

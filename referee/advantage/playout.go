@@ -18,14 +18,20 @@ const eagerRounds = 60
 // players who drop, pick and pair legally but at random. It keeps the stock's order and the
 // table itself and asks the referee nothing.
 func (Rules) Playout(rng *rand.Rand, names []string) (events.Created, []referee.Move) {
-	players := [2]string{names[0], names[1]}
-	dealer := rng.IntN(2)
-	date := time.Date(2026, time.January, 1, 0, 0, 0, 0, time.UTC).AddDate(0, 0, rng.IntN(365))
-	setup := events.Created{Kind: "advantage", Players: players[:], Dealer: players[dealer],
-		Options: map[string]string{}, Ruleset: Rules{}.Ruleset(), Date: date.Format("2006-01-02")}
-	t := &table{rng: rng, players: players}
+	t, setup, dealer := seat(rng, names)
 	t.play(dealer)
 	return setup, t.moves
+}
+
+// seat sets up a game of the first two names at a new table: a dealer and a date of 2026
+// drawn at random.
+func seat(rng *rand.Rand, names []string) (t *table, setup events.Created, dealer int) {
+	players := [2]string{names[0], names[1]}
+	dealer = rng.IntN(2)
+	date := time.Date(2026, time.January, 1, 0, 0, 0, 0, time.UTC).AddDate(0, 0, rng.IntN(365))
+	setup = events.Created{Kind: "advantage", Players: players[:], Dealer: players[dealer],
+		Options: map[string]string{}, Ruleset: Rules{}.Ruleset(), Date: date.Format("2006-01-02")}
+	return &table{rng: rng, players: players}, setup, dealer
 }
 
 // table is a playout's game: the stock in order, the hands, the piles and the pairs.
@@ -66,7 +72,7 @@ func (t *table) choices(p int) [][2]int {
 	var out [][2]int
 	for i, c := range t.hands[p] {
 		for j := range t.piles {
-			if goesOn(c, t.piles[j][len(t.piles[j])-1]) {
+			if goesOn(c, t.top(j)) {
 				out = append(out, [2]int{i, j})
 			}
 		}
@@ -75,23 +81,37 @@ func (t *table) choices(p int) [][2]int {
 }
 
 func (t *table) draw(p int) {
-	c := t.stock[0]
-	t.stock = t.stock[1:]
-	t.hands[p] = append(t.hands[p], c)
+	c := t.take(p)
 	t.emit(TypeDraw, p, payload{Card: &c})
 }
 
+// take moves the stock's top card into p's hand and returns it.
+func (t *table) take(p int) cards.Card {
+	c := t.stock[0]
+	t.stock = t.stock[1:]
+	t.hands[p] = append(t.hands[p], c)
+	return c
+}
+
+func (t *table) top(j int) cards.Card { return t.piles[j][len(t.piles[j])-1] }
+
 // place plays the card at hand index ij[0] to pile ij[1]: dropped on it, or traded for it.
 func (t *table) place(p int, ij [2]int, typ string) {
-	c := t.hands[p][ij[0]]
-	top := t.piles[ij[1]][len(t.piles[ij[1]])-1]
-	t.hands[p] = slices.Delete(t.hands[p], ij[0], ij[0]+1)
-	if typ == TypePick {
-		t.hands[p] = append(t.hands[p], t.piles[ij[1]]...)
-		t.piles[ij[1]] = nil
-	}
-	t.piles[ij[1]] = append(t.piles[ij[1]], c)
+	c, top := t.hands[p][ij[0]], t.top(ij[1])
+	t.lay(p, c, ij[1], typ)
 	t.emit(typ, p, payload{Card: &c, Pile: &top})
+}
+
+// lay moves c from p's hand to pile j: dropped on it, or traded for it, the pile going to
+// the hand.
+func (t *table) lay(p int, c cards.Card, j int, typ string) {
+	i := slices.Index(t.hands[p], c)
+	t.hands[p] = slices.Delete(t.hands[p], i, i+1)
+	if typ == TypePick {
+		t.hands[p] = append(t.hands[p], t.piles[j]...)
+		t.piles[j] = nil
+	}
+	t.piles[j] = append(t.piles[j], c)
 }
 
 func (t *table) refill(p int) {
@@ -100,8 +120,9 @@ func (t *table) refill(p int) {
 	}
 }
 
-// play plays the game to its end.
-func (t *table) play(dealer int) {
+// deal shuffles the deck and lays out the centre, the non-dealer's hand, the dealer's and the
+// stock, in that order; it returns the deal as entered.
+func (t *table) deal(dealer int) payload {
 	var d []cards.Card
 	for _, s := range cards.Suits {
 		for r := cards.MinRank; r <= cards.MaxRank; r++ {
@@ -109,14 +130,19 @@ func (t *table) play(dealer int) {
 		}
 	}
 	t.rng.Shuffle(len(d), func(i, j int) { d[i], d[j] = d[j], d[i] })
-	order := [2]int{1 - dealer, dealer}
 	for i := range t.piles {
 		t.piles[i] = []cards.Card{d[i]}
 	}
-	t.hands[order[0]], t.hands[order[1]] = slices.Clone(d[3:6]), slices.Clone(d[6:9])
+	t.hands[1-dealer], t.hands[dealer] = slices.Clone(d[3:6]), slices.Clone(d[6:9])
 	t.stock = d[9:]
-	t.emit(TypeDeal, -1, payload{Center: slices.Clone(d[:3]), Hands: map[string][]cards.Card{
-		t.players[0]: slices.Clone(t.hands[0]), t.players[1]: slices.Clone(t.hands[1])}})
+	return payload{Center: slices.Clone(d[:3]), Hands: map[string][]cards.Card{
+		t.players[0]: slices.Clone(t.hands[0]), t.players[1]: slices.Clone(t.hands[1])}}
+}
+
+// play plays the game to its end.
+func (t *table) play(dealer int) {
+	t.emit(TypeDeal, -1, t.deal(dealer))
+	order := [2]int{1 - dealer, dealer}
 	for round := 0; ; round++ {
 		for _, p := range order {
 			if !t.drops(p) {
@@ -139,8 +165,8 @@ func (t *table) play(dealer int) {
 	}
 }
 
-// drops plays p's drop turn and refill; false when p cannot drop and the stock is empty,
-// which ends the game.
+// drops plays p's drop turn and refill; false when p cannot drop and the stock is empty, also
+// right after p's draw took its last card, which ends the game (A13).
 func (t *table) drops(p int) bool {
 	c := t.choices(p)
 	if len(c) == 0 {
@@ -149,6 +175,9 @@ func (t *table) drops(p int) bool {
 		}
 		t.draw(p)
 		if c = t.choices(p); len(c) == 0 {
+			if len(t.stock) == 0 {
+				return false
+			}
 			t.refill(p)
 			return true
 		}
@@ -193,6 +222,21 @@ func (t *table) pick(p, round int) (picked, over bool) {
 // pairUp plays p's pairing step: most often every pair in the hand, now and then fewer or
 // none; then the refill.
 func (t *table) pairUp(p int) {
+	pairs := t.pairsIn(p)
+	if len(pairs) == 0 {
+		return
+	}
+	if keep := t.pairsKept(pairs); keep == nil {
+		t.emit(TypePass, p, payload{})
+	} else {
+		t.layAside(p, keep)
+		t.emit(TypePair, p, payload{Cards: keep})
+	}
+	t.refill(p)
+}
+
+// pairsIn lists the pairs p's hand holds, two by two: each card with the next of its rank.
+func (t *table) pairsIn(p int) []cards.Card {
 	var pairs []cards.Card
 	hand := slices.Clone(t.hands[p])
 	for i := 0; i < len(hand); i++ {
@@ -204,21 +248,25 @@ func (t *table) pairUp(p int) {
 			}
 		}
 	}
-	if len(pairs) == 0 {
-		return
-	}
-	switch keep := len(pairs); t.rng.IntN(6) {
+	return pairs
+}
+
+// pairsKept chooses the pairs laid aside: most often all of them, now and then the first
+// few, and now and then none (nil).
+func (t *table) pairsKept(pairs []cards.Card) []cards.Card {
+	switch t.rng.IntN(6) {
 	case 0:
-		t.emit(TypePass, p, payload{})
+		return nil
 	case 1:
-		keep = 2 * (1 + t.rng.IntN(len(pairs)/2))
-		fallthrough
-	default:
-		for _, c := range pairs[:keep] {
-			i := slices.Index(t.hands[p], c)
-			t.hands[p] = slices.Delete(t.hands[p], i, i+1)
-		}
-		t.emit(TypePair, p, payload{Cards: slices.Clone(pairs[:keep])})
+		return slices.Clone(pairs[:2*(1+t.rng.IntN(len(pairs)/2))])
 	}
-	t.refill(p)
+	return slices.Clone(pairs)
+}
+
+// layAside takes the cards laid aside out of p's hand.
+func (t *table) layAside(p int, cs []cards.Card) {
+	for _, c := range cs {
+		i := slices.Index(t.hands[p], c)
+		t.hands[p] = slices.Delete(t.hands[p], i, i+1)
+	}
 }

@@ -15,7 +15,8 @@ const (
 	TypeDeal = "advantage.deal"
 	// TypeDrop: a card from hand onto a pile, named by its top card: {"card":"7H","pile":"9H"}.
 	TypeDrop = "advantage.drop"
-	// TypeDraw: a card from the stock into the drawer's hand: {"card":"5S"}.
+	// TypeDraw: a card from the stock into the drawer's hand: {"card":"5S"}; several drawn at
+	// once to refill (A6), in the order drawn: {"cards":["5S","KD"]}.
 	TypeDraw = "advantage.draw"
 	// TypePick: a card from hand traded for the pile it tops: {"card":"8S","pile":"QH"}.
 	TypePick = "advantage.pick"
@@ -57,7 +58,7 @@ func (Rules) Grammar() []string {
 	return []string{
 		"deal C C C / [PLAYER] C C C / [PLAYER] C C C   the centre, then each hand (unnamed: the non-dealer's first)",
 		"[PLAYER] drop CARD [on PILE]      a card onto a pile; PILE is its top card or its place 1–3",
-		"[PLAYER] draw CARD                the card drawn from the stock (to refill, or when no drop or pick is possible)",
+		"[PLAYER] draw CARD…               the card drawn from the stock when no drop or pick is possible; to refill, one card or several",
 		"[PLAYER] pick CARD for PILE       trade a card from hand for a whole pile",
 		"[PLAYER] pair RANK|CARD…          lay aside pairs: a rank names the pair of it in hand (pair 7 K, pair 7H 7S)",
 		"[PLAYER] pass                     no (second) drop, no pick, or no pairs this turn",

@@ -2,6 +2,7 @@ package advantage
 
 import (
 	"fmt"
+	"maps"
 	"slices"
 	"strings"
 
@@ -47,28 +48,104 @@ func (g *game) Hint() string {
 		return fmt.Sprintf("%s refills to %d: draw CARD (%d to draw, %d in the stock)", name, Hand, g.toDraw(), g.stock)
 	case picking:
 		if len(g.fitting(g.turn)) == 0 {
-			return fmt.Sprintf("%s has no pick: draw CARD, or pass", name)
+			return g.switched() + fmt.Sprintf("%s has no pick: draw CARD, or pass", name)
 		}
-		return fmt.Sprintf("%s may pick: %s; or pass", name, g.optionsText(g.turn, "pick", "for"))
+		return g.switched() + fmt.Sprintf("%s may pick: %s; or pass", name, g.optionsText(g.turn, "pick", "for"))
 	case pickAfterDraw:
 		return fmt.Sprintf("%s may pick: %s; or pass", name, g.optionsText(g.turn, "pick", "for"))
 	case pairing:
-		return fmt.Sprintf("%s may lay aside pairs: pair %s; or pass", name, ranks(pairable(g.hands[g.turn])))
+		return fmt.Sprintf("%s may lay aside pairs: %s; or pass", name, pairsText(g.hands[g.turn]))
 	}
 	return "the game is over: see `score`"
 }
 
-// ranks names the pairs of a list two by two by their ranks: "7 K".
-func ranks(pairs []cards.Card) string {
-	var out []string
-	for i := 0; i < len(pairs); i += 2 {
-		out = append(out, pairs[i].Rank.String())
+// switched announces the switch of hands (A14) at the first pick after it, the non-dealer's:
+// "the hands are switched: ann holds 6♠ J♦ A♥, bob holds 2♦ 3♥ 8♣. ".
+func (g *game) switched() string {
+	if g.turn == g.dealer {
+		return ""
 	}
-	return strings.Join(out, " ")
+	holds := func(p int) string {
+		if len(g.hands[p]) == 0 {
+			return g.players[p] + " holds no card"
+		}
+		return g.players[p] + " holds " + pretty(g.hands[p])
+	}
+	return fmt.Sprintf("the hands are switched: %s, %s. ", holds(g.turn), holds(g.dealer))
+}
+
+// pairsText names every pair of a hand as it may be typed: "pair 7 K", a rank for the pair of
+// it (twice for four of a kind); where three of a rank leave a choice, the two cards and the
+// choice: "pair 5♦ 5♣ 7 (any two of 5♦ 5♣ 5♥)".
+func pairsText(hand []cards.Card) string {
+	pairs := pairable(hand)
+	var words, choices []string
+	for i := 0; i < len(pairs); i += 2 {
+		r := pairs[i].Rank
+		var of []cards.Card
+		for _, c := range hand {
+			if c.Rank == r {
+				of = append(of, c)
+			}
+		}
+		if len(of) == 3 {
+			words = append(words, pairs[i].Pretty(), pairs[i+1].Pretty())
+			choices = append(choices, "any two of "+pretty(of))
+			continue
+		}
+		words = append(words, r.String())
+	}
+	text := "pair " + strings.Join(words, " ")
+	if len(choices) > 0 {
+		text += " (" + strings.Join(choices, ", ") + ")"
+	}
+	return text
+}
+
+// pairChoices lists the ways to lay aside pairs of a hand (A9): every number of the pairs of
+// each rank, all of them first, each pair of a rank as pairable names it.
+func pairChoices(hand []cards.Card) [][]cards.Card {
+	pairs := pairable(hand)
+	var ranks []cards.Rank
+	most := map[cards.Rank]int{}
+	for i := 0; i < len(pairs); i += 2 {
+		r := pairs[i].Rank
+		if most[r] == 0 {
+			ranks = append(ranks, r)
+		}
+		most[r]++
+	}
+	keep := maps.Clone(most)
+	var out [][]cards.Card
+	for {
+		var cs []cards.Card
+		n := map[cards.Rank]int{}
+		for i := 0; i < len(pairs); i += 2 {
+			if r := pairs[i].Rank; n[r] < keep[r] {
+				n[r]++
+				cs = append(cs, pairs[i], pairs[i+1])
+			}
+		}
+		if len(cs) == 0 {
+			return out
+		}
+		out = append(out, cs)
+		// The next choice, counting down as an odometer does, the last rank fastest.
+		for j := len(ranks) - 1; j >= 0; j-- {
+			r := ranks[j]
+			if keep[r] > 0 {
+				keep[r]--
+				break
+			}
+			keep[r] = most[r]
+		}
+	}
 }
 
 // Legal implements referee.Game. A draw may be of any card still in the stock, so each is
-// listed; the deal and the pairing have many forms, of which one is offered.
+// listed, one card to a draw (a refill typed as one draw of several cards is not listed). The
+// pairing lists every number of pairs of each rank, in one choice and order of the cards; the
+// deal has many forms, of which one is offered.
 func (g *game) Legal() []referee.Move {
 	var out []referee.Move
 	actor := g.players[g.turn]
@@ -115,7 +192,10 @@ func (g *game) Legal() []referee.Move {
 		options(TypePick)
 		out = append(out, pass)
 	case pairing:
-		out = append(out, move(TypePair, actor, payload{Cards: pairable(g.hands[g.turn])}), pass)
+		for _, cs := range pairChoices(g.hands[g.turn]) {
+			out = append(out, move(TypePair, actor, payload{Cards: cs}))
+		}
+		out = append(out, pass)
 	}
 	return out
 }

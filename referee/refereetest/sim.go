@@ -529,10 +529,10 @@ func (s *sim) judge() {
 		case b.by == 0:
 			s.f.UnprovedFlagged++
 			s.f.fail("seed %d: the %s at event %d (%s), which nothing proves, is flagged: %s", s.seed, b.What, fl.Seq, s.describe(fl.Seq), fl)
-		case fl.RevealedBy == revealedBy(fl.Seq, b.by):
+		case fl.RevealedBy == revealedBy(fl.Seq, b.by) && fl.SetAside == b.SetAside:
 			found[fl.Seq] = true
 		default:
-			s.f.fail("seed %d: the %s at event %d (%s) is proved by event %d but flagged: %s", s.seed, b.What, fl.Seq, s.describe(fl.Seq), b.by, fl)
+			s.f.fail("seed %d: the %s at event %d (%s) is proved by event %d, set aside %v, but flagged: %s", s.seed, b.What, fl.Seq, s.describe(fl.Seq), b.by, b.SetAside, fl)
 		}
 	}
 	for seq, b := range s.breaches {

@@ -346,7 +346,7 @@ func TestRefusals(t *testing.T) {
 		{"a play before the phase starts", "ann play tack bob", "2 E4 illegal"},
 		{"a start during the phase", "start ann\ntack bob\nstart bob", "4 E4 illegal"},
 		{"out of turn", "start ann\nbob play tack ann", "3 E4 illegal"},
-		{"an ignored play keeps the turn", "start ann\nbob play tack ann\nann play tack bob\nbob play tack ann", "3 E4 illegal"},
+		{"a play set aside keeps the turn", "start ann\nbob play tack ann\nann play tack bob\nbob play tack ann", "3 E4 illegal"},
 		{"seating order wraps around", "start cy\ncy play tack ann\nann play tack bob\nbob play tack cy", ""},
 		{"a ninth Tack Center", "start ann\ntack bob *9", "11 E1 impossible"},
 		{"a third Gaffe", "start ann\ngaffe bob *3", "5 E1 impossible"},
@@ -364,7 +364,7 @@ func TestRefusals(t *testing.T) {
 		{"ADHD on a card the player does not have", "start ann\ntack bob\nadhd cy tack", "4 E5 illegal"},
 		{"ADHD on a start", "start ann\ntack bob\nadhd 2", "4 E5 illegal"},
 		{"ADHD on a later event", "start ann\ntack bob\nadhd 9", "4 E5 illegal"},
-		{"ADHD on an ignored play", "start ann\nbob play tack ann\ntack bob\nbob play adhd 3", "3 E4 illegal; 5 E5 illegal"},
+		{"ADHD on a play set aside", "start ann\nbob play tack ann\ntack bob\nbob play adhd 3", "3 E4 illegal; 5 E5 illegal"},
 		{"a draw with no tie", "start ann\ndraw ann", "3 E6 illegal"},
 	}
 	for _, tt := range tests {
@@ -881,7 +881,7 @@ func TestHintAndLegal(t *testing.T) {
 	if n := len(g.Legal()); n != 13*3+2 {
 		t.Errorf("%d legal moves with the Gaffes gone and two cards in play", n)
 	}
-	if h := g.Hint(); !strings.Contains(h, "none left in the deck: gaffe") {
+	if h := g.Hint(); !strings.Contains(h, "every copy played: gaffe") {
 		t.Errorf("hint %q", h)
 	}
 	var st []string
@@ -890,6 +890,161 @@ func TestHintAndLegal(t *testing.T) {
 	}
 	if !slices.Contains(st, "ann: E -6, A -6 (E+A -12); 7 cards in hand; in play: Gaffe #3, Gaffe #4") {
 		t.Errorf("status %q", st)
+	}
+}
+
+// guided checks that every move the hint names or gives as an example, and every move Legal
+// lists, is accepted as the next event with no flag on itself.
+func guided(t *testing.T, o *referee.Outcome) {
+	t.Helper()
+	g, seq := o.Game, o.Last+1
+	for _, m := range append(hintMoves(g, g.Hint()), g.Legal()...) {
+		if f := referee.Own(g.Clone().Apply(seq, m), seq); referee.Refuses(f) {
+			t.Errorf("hint %q: %s is refused: %v", g.Hint(), g.Notation(m), f)
+		}
+	}
+}
+
+// wholeDeck is a four-player game that plays every card of the deck (E1) but the last Policy
+// Proposal: the Voter ADHDs first, on nothing, and no tie in the Primary.
+const wholeDeck = `
+start ann
+adhd *8
+tack ann *8
+toe bob *8
+steal cy *4
+start ann
+slam dee *4
+neg dee *4
+soulja dee *2
+gaffe dee *2
+true dee *2
+civil dee *2
+uncivil dee *2
+strange dee *2
+party dee *2
+news dee *3
+policy dee *2
+`
+
+func TestHintNamesPlayableCards(t *testing.T) {
+	// Every Tack Center is played: the example is a card the deck still holds (E1), and the
+	// kind used up is said to be, not the deck to be empty.
+	o := play(t, three, "start ann\ntack bob *8")
+	g := o.Game.(*game)
+	want := "Primary, card 9 of 21: cy plays one of 5 cards left, on any player (CARD PLAYER, e.g. toe cy); adhd SEQ discards a card in play; every copy played: tack"
+	if h := g.Hint(); h != want {
+		t.Errorf("hint %q\nwant %q", h, want)
+	}
+	guided(t, o)
+	// The last card of a four-player game: only a Policy Proposal is left unplayed, and every
+	// Voter ADHD is spent, so none is offered.
+	o = play(t, four, wholeDeck)
+	g = o.Game.(*game)
+	want = "General, card 28 of 28: dee plays the last card in hand (only Policy Proposal is unplayed), on any player (CARD PLAYER, e.g. policy dee); every copy played but policy"
+	if flagsOf(o) != "" || g.Hint() != want {
+		t.Errorf("flags %q, hint %q\nwant %q", flagsOf(o), g.Hint(), want)
+	}
+	for _, f := range g.Status() {
+		if f.Label == "dee" && !strings.Contains(f.Value, "; 1 card in hand;") {
+			t.Errorf("dee's status %q", f.Value)
+		}
+	}
+	guided(t, o)
+}
+
+func TestHintWaitsForTheCut(t *testing.T) {
+	// While the Primary's cut is open, a start is refused (E6): the hint asks for the cut and
+	// offers no start.
+	o := play(t, three, tiedPrimary)
+	g := o.Game.(*game)
+	want := "the Primary is tied for the last Candidate place between bob and cy (E+A 2, Electability 0): the table cuts and records the winner: draw bob|cy; then the table names who starts the General"
+	if h := g.Hint(); h != want {
+		t.Errorf("hint %q\nwant %q", h, want)
+	}
+	guided(t, o)
+	// Both parties tied (E8): the hint asks for both cuts, in either order.
+	o = play(t, partyFour, allTied)
+	want = "the Primary is tied for blue's Candidate between bob and dee (E+A 4, Electability 8): the table cuts and records the winner: draw bob|dee; " +
+		"the Primary is tied for red's Candidate between ann and cy (E+A 4, Electability 8): the table cuts and records the winner: draw ann|cy; then the table names who starts the General"
+	if h := o.Game.Hint(); h != want {
+		t.Errorf("hint %q\nwant %q", h, want)
+	}
+	guided(t, o)
+	// A card played before the General starts is set aside, and its flag's hint too asks for
+	// the cut first.
+	o = play(t, three, tiedPrimary+"ann play tack bob")
+	if f := o.Flags; len(f) != 1 || f[0].Rule != "E4" || !f[0].SetAside || !strings.HasSuffix(f[0].Hint, "draw bob|cy; then the table names who starts the General") {
+		t.Errorf("flags %+v", f)
+	}
+}
+
+// tiedGeneral plays the General after allTied and its cuts (ann and cy Candidates) on the
+// Spoilers bob and dee only, so ann and cy stay level at E−A 12, Electability 8 (E7).
+const tiedGeneral = `
+start ann
+news dee *3
+soulja bob
+soulja dee
+gaffe dee *2
+true dee *2
+civil dee *2
+uncivil dee *2
+strange dee *2
+party dee *2
+policy dee *3
+adhd bob steal
+adhd bob slam
+adhd bob neg
+adhd dee steal
+adhd dee slam
+adhd dee neg
+adhd bob soulja
+adhd dee soulja
+`
+
+func TestDrawOutsideTheGeneralTie(t *testing.T) {
+	// bob was in the Primary's cut and lost it; naming him for the General's cut breaks E7,
+	// the tie waiting, and is set aside. cy then wins the cut.
+	script := allTied + "draw ann\ndraw cy" + tiedGeneral
+	o := play(t, four, script)
+	if h := o.Game.Hint(); !strings.Contains(h, "tied for President between ann and cy (E−A 12, Electability 8)") {
+		t.Fatalf("flags %q, hint %q", flagsOf(o), h)
+	}
+	o = play(t, four, script+"draw bob\ndraw cy")
+	g := o.Game.(*game)
+	if got := flagsOf(o); got != "62 E7 illegal" || !o.Flags[0].SetAside || o.Flags[0].Message != "bob is not in the tie for President" {
+		t.Errorf("flags %q: %+v", got, o.Flags)
+	}
+	if !g.Over() || g.president != 2 {
+		t.Errorf("over %v, president %d", g.Over(), g.president)
+	}
+}
+
+func TestSetAside(t *testing.T) {
+	// A move the game cannot go on from is set aside (L8), and its flag says so, not its
+	// words; the moves applied as played are not.
+	tests := []struct {
+		name, script string
+		want         string // "seq rule severity"
+		aside        bool   // the move is set aside
+		message      string // the flag's words
+	}{
+		{"out of turn", "start ann\nbob play tack ann", "3 E4 illegal", true, "it is ann's turn, not bob's"},
+		{"before the start", "ann play tack bob", "2 E4 illegal", true, "the Primary has not started: the table first names who starts it"},
+		{"a second start", "start ann\nstart bob", "3 E4 illegal", true, "the Primary is under way, started by ann at event 2"},
+		{"a draw with no tie", "start ann\ndraw ann", "3 E6 illegal", true, "no result is tied now, so no cut is needed"},
+		{"a Voter ADHD on nothing is spent", "start ann\ntack bob\nadhd", "4 E5 illegal", false, "1 card is in play, so Voter ADHD must discard one of them; the Voter ADHD is spent for nothing"},
+		{"a ninth Tack Center is applied", "start ann\ntack bob *9", "11 E1 impossible", false, "the deck holds 8 Tack Center, and this is the 9th one played"},
+		{"the General before the cut is applied", tiedPrimary + "start bob", "24 E6 illegal", false, "the Primary's cut for the last Candidate place must be recorded before the General starts"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			o := play(t, three, tt.script)
+			if got := flagsOf(o); got != tt.want || o.Flags[0].SetAside != tt.aside || o.Flags[0].Message != tt.message {
+				t.Errorf("flags %q, %+v; want %q, set aside %v, %q", got, o.Flags, tt.want, tt.aside, tt.message)
+			}
+		})
 	}
 }
 

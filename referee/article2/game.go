@@ -129,7 +129,7 @@ func one(f referee.Flag) []referee.Flag { return []referee.Flag{f} }
 func (g *game) Apply(seq int64, m referee.Move) []referee.Flag {
 	var p payload
 	if err := json.Unmarshal(m.Payload, &p); err != nil {
-		return one(flag(seq, "E4", referee.Impossible, "unreadable move (%v); ignored", err))
+		return referee.Aside(flag(seq, "E4", referee.Impossible, "unreadable move (%v)", err))
 	}
 	switch m.Type {
 	case TypeStart:
@@ -139,23 +139,23 @@ func (g *game) Apply(seq int64, m referee.Move) []referee.Flag {
 	case TypePlay:
 		return g.play(seq, m.Actor, p)
 	}
-	return one(flag(seq, "E4", referee.Impossible, "%q is not an Article II move; ignored", m.Type))
+	return referee.Aside(flag(seq, "E4", referee.Impossible, "%q is not an Article II move", m.Type))
 }
 
 func (g *game) start(seq int64, name string) []referee.Flag {
 	who := g.player(name)
 	switch {
 	case who == nobody:
-		return one(flag(seq, "E4", referee.Impossible, "start names %q, who is not a player; ignored", name))
+		return referee.Aside(flag(seq, "E4", referee.Impossible, "start names %q, who is not a player", name))
 	case g.over:
-		return one(flag(seq, "E7", referee.Illegal, "the game is over; this start is ignored"))
+		return referee.Aside(flag(seq, "E7", referee.Illegal, "the game is over"))
 	}
 	ph := &g.phases[g.at]
 	switch {
 	case ph.done: // the General, waiting for a cut
-		return one(flag(seq, "E4", referee.Illegal, "both phases have been played; this start is ignored"))
+		return referee.Aside(flag(seq, "E4", referee.Illegal, "both phases have been played"))
 	case ph.started:
-		return one(flag(seq, "E4", referee.Illegal, "the %s is under way, started by %s at event %d; this start is ignored", phaseNames[g.at], g.players[ph.starter], ph.startSeq))
+		return referee.Aside(flag(seq, "E4", referee.Illegal, "the %s is under way, started by %s at event %d", phaseNames[g.at], g.players[ph.starter], ph.startSeq))
 	}
 	var flags []referee.Flag
 	if c := g.openCut(primary); c != nil {
@@ -170,37 +170,37 @@ func (g *game) start(seq int64, name string) []referee.Flag {
 func (g *game) play(seq int64, actor string, p payload) []referee.Flag {
 	who := g.player(actor)
 	if who == nobody {
-		return one(flag(seq, "E4", referee.Impossible, "%q is not a player of this game; ignored", actor))
+		return referee.Aside(flag(seq, "E4", referee.Impossible, "%q is not a player of this game", actor))
 	}
 	k, ok := byKey(p.Card)
 	if !ok {
-		return one(flag(seq, "E1", referee.Impossible, "%q is not a card of the deck; ignored", p.Card))
+		return referee.Aside(flag(seq, "E1", referee.Impossible, "%q is not a card of the deck", p.Card))
 	}
 	if g.over {
-		return one(flag(seq, "E7", referee.Illegal, "the game is over; this play is ignored"))
+		return referee.Aside(flag(seq, "E7", referee.Illegal, "the game is over"))
 	}
 	n := len(g.players)
 	ph := &g.phases[g.at]
 	switch {
 	case !ph.started:
-		f := flag(seq, "E4", referee.Illegal, "the %s has not started: the table first names who starts it; this play is ignored", phaseNames[g.at])
-		f.Hint = "start " + strings.Join(g.players, "|")
-		return one(f)
-	case ph.done:
-		return one(flag(seq, "E4", referee.Illegal, "both phases have been played and every hand is empty; this play is ignored"))
-	case who != ph.turn(n):
-		f := flag(seq, "E4", referee.Illegal, "it is %s's turn, not %s's; this play is ignored", g.players[ph.turn(n)], g.players[who])
+		f := flag(seq, "E4", referee.Illegal, "the %s has not started: the table first names who starts it", phaseNames[g.at])
 		f.Hint = g.Hint()
-		return one(f)
+		return referee.Aside(f)
+	case ph.done:
+		return referee.Aside(flag(seq, "E4", referee.Illegal, "both phases have been played and every hand is empty"))
+	case who != ph.turn(n):
+		f := flag(seq, "E4", referee.Illegal, "it is %s's turn, not %s's", g.players[ph.turn(n)], g.players[who])
+		f.Hint = g.Hint()
+		return referee.Aside(f)
 	}
 	target := nobody
 	if k != adhd {
 		target = g.player(p.Target)
 		switch {
 		case p.Target == "":
-			return one(flag(seq, "E4", referee.Impossible, "%s is played on a player, and this play names none; ignored", deck[k].Name))
+			return referee.Aside(flag(seq, "E4", referee.Impossible, "%s is played on a player, and this play names none", deck[k].Name))
 		case target == nobody:
-			return one(flag(seq, "E4", referee.Impossible, "%s is played on %q, who is not a player; ignored", deck[k].Name, p.Target))
+			return referee.Aside(flag(seq, "E4", referee.Impossible, "%s is played on %q, who is not a player", deck[k].Name, p.Target))
 		}
 	}
 	var flags []referee.Flag
@@ -280,7 +280,11 @@ func (g *game) discard(seq int64, p payload) []referee.Flag {
 		}
 	default:
 		if g.inPlay > 0 {
-			return refuse(referee.Illegal, "%d cards are in play, so Voter ADHD must discard one of them", g.inPlay)
+			verb := "are"
+			if g.inPlay == 1 {
+				verb = "is"
+			}
+			return refuse(referee.Illegal, "%s %s in play, so Voter ADHD must discard one of them", cards(g.inPlay), verb)
 		}
 		return nil // nothing in play: spent for nothing (E5)
 	}
@@ -327,10 +331,10 @@ func (g *game) draw(seq int64, name string) []referee.Flag {
 	}
 	who := g.player(name)
 	if who == nobody {
-		return one(flag(seq, rule, referee.Impossible, "draw names %q, who is not a player; ignored", name))
+		return referee.Aside(flag(seq, rule, referee.Impossible, "draw names %q, who is not a player", name))
 	}
 	if g.over {
-		return one(flag(seq, "E7", referee.Illegal, "the game is over, so no cut is needed; this draw is ignored"))
+		return referee.Aside(flag(seq, "E7", referee.Illegal, "the game is over, so no cut is needed"))
 	}
 	open := g.openCuts()
 	for _, c := range open {
@@ -341,30 +345,39 @@ func (g *game) draw(seq int64, name string) []referee.Flag {
 			return nil
 		}
 	}
-	// Not a winner of an open cut: say why, naming the cut he was in, if any.
-	for _, cs := range g.cuts {
-		for _, c := range cs {
-			if i := slices.Index(c.won, who); i >= 0 {
-				return g.refuseDraw(seq, c, "%s already won the cut for %s at event %d; this draw is ignored", g.players[who], c.what, c.wonAt[i])
-			}
-			if slices.Contains(c.among, who) && !c.open() {
-				return g.refuseDraw(seq, c, "the cut for %s was decided at event %d: %s won; this draw is ignored", c.what, c.wonAt[len(c.wonAt)-1], g.names(c.won))
-			}
+	// Not a winner of an open cut: say why, naming the cut he was in, if any, among the cuts of
+	// the phase a tie waits in; the flag cites that tie's ruling.
+	cuts := slices.Concat(g.cuts[primary], g.cuts[general])
+	if len(open) > 0 {
+		cuts = g.cuts[primary]
+		if g.openCut(primary) == nil {
+			cuts = g.cuts[general]
 		}
 	}
-	if len(open) == 0 {
-		return one(flag(seq, rule, referee.Illegal, "no result is tied now, so no cut is needed; this draw is ignored"))
+	var in *cut
+	why := ""
+	for _, c := range cuts {
+		if i := slices.Index(c.won, who); i >= 0 {
+			in, why = c, fmt.Sprintf("%s already won the cut for %s at event %d", g.players[who], c.what, c.wonAt[i])
+			break
+		}
+		if slices.Contains(c.among, who) && !c.open() {
+			in, why = c, fmt.Sprintf("the cut for %s was decided at event %d: %s won", c.what, c.wonAt[len(c.wonAt)-1], g.names(c.won))
+			break
+		}
 	}
-	return g.refuseDraw(seq, open[0], "%s is not in the tie for %s; this draw is ignored", g.players[who], open[0].what)
-}
-
-// refuseDraw flags a draw that names nobody waiting on a cut, with what is awaited, if any.
-func (g *game) refuseDraw(seq int64, c *cut, format string, args ...any) []referee.Flag {
-	f := flag(seq, c.rule, referee.Illegal, format, args...)
-	if open := g.openCuts(); len(open) > 0 {
+	switch {
+	case len(open) > 0:
+		if in == nil {
+			why = fmt.Sprintf("%s is not in the tie for %s", g.players[who], open[0].what)
+		}
+		f := flag(seq, open[0].rule, referee.Illegal, "%s", why)
 		f.Hint = g.cutHint(open[0])
+		return referee.Aside(f)
+	case in != nil:
+		return referee.Aside(flag(seq, in.rule, referee.Illegal, "%s", why))
 	}
-	return one(f)
+	return referee.Aside(flag(seq, rule, referee.Illegal, "no result is tied now, so no cut is needed"))
 }
 
 // openCuts lists the cuts still waiting for a draw: the Primary's first, since the General
@@ -527,6 +540,14 @@ func (g *game) resolveGeneral() {
 		return
 	}
 	g.cuts[general] = []*cut{{rule: "E7", what: "President", tie: tie(best[0]), among: best, slots: 1}}
+}
+
+// cards counts cards in words: "1 card", "3 cards".
+func cards(n int) string {
+	if n == 1 {
+		return "1 card"
+	}
+	return fmt.Sprintf("%d cards", n)
 }
 
 func ordinal(n int) string {

@@ -43,14 +43,19 @@ type onTable struct {
 	on   int
 }
 
-func playout(rng *rand.Rand, options map[string]string, names []string) (events.Created, []referee.Move) {
-	n := len(names)
+// seating is the setup of a game among names, with parties red (first and third) and blue
+// (second and fourth) under parties=on, and those parties by seat.
+func seating(options map[string]string, names []string) (events.Created, [][2]int) {
 	setup := events.Created{Kind: "article2", Players: names, Options: options, Ruleset: Rules{}.Ruleset()}
-	var parties [][2]int
-	if options["parties"] == "on" {
-		setup.Teams = map[string][]string{"red": {names[0], names[2]}, "blue": {names[1], names[3]}}
-		parties = [][2]int{{0, 2}, {1, 3}}
+	if options["parties"] != "on" {
+		return setup, nil
 	}
+	setup.Teams = map[string][]string{"red": {names[0], names[2]}, "blue": {names[1], names[3]}}
+	return setup, [][2]int{{0, 2}, {1, 3}}
+}
+
+// shuffled is the whole deck (E1), shuffled.
+func shuffled(rng *rand.Rand) []kind {
 	var pile []kind
 	for k, c := range deck {
 		for range c.Count {
@@ -58,6 +63,23 @@ func playout(rng *rand.Rand, options map[string]string, names []string) (events.
 		}
 	}
 	rng.Shuffle(len(pile), func(i, j int) { pile[i], pile[j] = pile[j], pile[i] })
+	return pile
+}
+
+// deal gives n players seven cards each from the top of the pile, and returns what is left.
+func deal(pile []kind, n int) ([][]kind, []kind) {
+	hands := make([][]kind, n)
+	for p := range hands {
+		hands[p] = slices.Clone(pile[:HandSize])
+		pile = pile[HandSize:]
+	}
+	return hands, pile
+}
+
+func playout(rng *rand.Rand, options map[string]string, names []string) (events.Created, []referee.Move) {
+	n := len(names)
+	setup, parties := seating(options, names)
+	pile := shuffled(rng)
 
 	var moves []referee.Move
 	emit := func(typ, actor string, p payload) { moves = append(moves, move(typ, actor, p)) }
@@ -77,11 +99,8 @@ func playout(rng *rand.Rand, options map[string]string, names []string) (events.
 	e, a := make([]int, n), make([]int, n)
 	candidate := make([]bool, n)
 	for ph := range 2 {
-		hands := make([][]kind, n)
-		for p := range hands {
-			hands[p] = slices.Clone(pile[:HandSize])
-			pile = pile[HandSize:]
-		}
+		var hands [][]kind
+		hands, pile = deal(pile, n)
 		starter := rng.IntN(n)
 		emit(TypeStart, "", payload{Player: names[starter]})
 		for t := range n * HandSize {
@@ -110,44 +129,40 @@ func playout(rng *rand.Rand, options map[string]string, names []string) (events.
 			emit(TypePlay, names[p], payload{Card: deck[k].Key, Target: names[on]})
 		}
 		if ph == primary {
-			for _, p := range primaryWinners(e, a, parties, cut) {
+			won, ties := primaryResult(e, a, parties)
+			for _, t := range ties {
+				won = append(won, cut(t.among, t.slots)...)
+			}
+			for _, p := range won {
 				candidate[p] = true
 			}
 			continue
 		}
-		// The General (E7): the best Candidate above 0 by E−A then E, else the Spoiler with
-		// the highest E; nobody with two players.
-		var pool []int
-		for p := range n {
-			if candidate[p] && e[p]-a[p] > 0 {
-				pool = append(pool, p)
-			}
-		}
-		key := func(p int) [2]int { return [2]int{e[p] - a[p], e[p]} }
-		if len(pool) == 0 {
-			for p := range n {
-				if !candidate[p] {
-					pool = append(pool, p)
-				}
-			}
-			key = func(p int) [2]int { return [2]int{e[p], 0} }
-		}
-		if len(pool) > 0 {
-			top := slices.MaxFunc(pool, func(p, q int) int { return cmpKey(key(p), key(q)) })
-			tied := slices.DeleteFunc(slices.Clone(pool), func(p int) bool { return key(p) != key(top) })
-			if len(tied) > 1 {
-				cut(tied, 1)
-			}
+		if best := generalResult(e, a, candidate); len(best) > 1 {
+			cut(best, 1)
 		}
 	}
 	return setup, moves
 }
 
-// primaryWinners are the Candidates after the Primary (E6, E8), ties cut.
-func primaryWinners(e, a []int, parties [][2]int, cut func([]int, int) []int) []int {
-	key := func(p int) [2]int { return [2]int{e[p] + a[p], e[p]} }
+// tie is a result the cards leave level: slots winners to be cut among the tied players.
+type tie struct {
+	among []int
+	slots int
+}
+
+// primaryKey ranks players after the Primary: E+A, then E (E6).
+func primaryKey(e, a []int) func(int) [2]int {
+	return func(p int) [2]int { return [2]int{e[p] + a[p], e[p]} }
+}
+
+// primaryResult returns the Candidates the Primary settles (E6, E8) and the ties left to cut
+// for the other places.
+func primaryResult(e, a []int, parties [][2]int) ([]int, []tie) {
+	key := primaryKey(e, a)
 	if parties != nil {
 		var out []int
+		var ties []tie
 		for _, m := range parties {
 			switch c := cmpKey(key(m[0]), key(m[1])); {
 			case c > 0:
@@ -155,20 +170,20 @@ func primaryWinners(e, a []int, parties [][2]int, cut func([]int, int) []int) []
 			case c < 0:
 				out = append(out, m[1])
 			default:
-				out = append(out, cut(m[:], 1)...)
+				ties = append(ties, tie{m[:], 1})
 			}
 		}
-		return out
+		return out, ties
 	}
 	n := len(e)
 	if n == 2 {
-		return []int{0, 1}
+		return []int{0, 1}, nil
 	}
 	byRank := make([]int, n)
 	for i := range byRank {
 		byRank[i] = i
 	}
-	slices.SortFunc(byRank, func(p, q int) int { return cmpKey(key(q), key(p)) })
+	byRank = ranked(byRank, key)
 	var out, tied []int
 	for _, p := range byRank {
 		switch c := cmpKey(key(p), key(byRank[1])); {
@@ -179,9 +194,47 @@ func primaryWinners(e, a []int, parties [][2]int, cut func([]int, int) []int) []
 		}
 	}
 	if len(out)+len(tied) <= 2 {
-		return append(out, tied...)
+		return append(out, tied...), nil
 	}
-	return append(out, cut(tied, 2-len(out))...)
+	return out, []tie{{tied, 2 - len(out)}}
+}
+
+// ranked lists players from the best key down.
+func ranked(players []int, key func(int) [2]int) []int {
+	out := slices.Clone(players)
+	slices.SortFunc(out, func(p, q int) int { return cmpKey(key(q), key(p)) })
+	return out
+}
+
+// generalPool is who the General judges (E7), and on what: the Candidates above 0 by E−A then
+// E, else the Spoilers by E alone. It is empty with two players neither above 0.
+func generalPool(e, a []int, candidate []bool) ([]int, func(int) [2]int) {
+	var pool []int
+	for p := range e {
+		if candidate[p] && e[p]-a[p] > 0 {
+			pool = append(pool, p)
+		}
+	}
+	if len(pool) > 0 {
+		return pool, func(p int) [2]int { return [2]int{e[p] - a[p], e[p]} }
+	}
+	for p := range e {
+		if !candidate[p] {
+			pool = append(pool, p)
+		}
+	}
+	return pool, func(p int) [2]int { return [2]int{e[p], 0} }
+}
+
+// generalResult returns who the General makes President (E7): the best of its pool. More than
+// one are tied for it and cut; none means no President.
+func generalResult(e, a []int, candidate []bool) []int {
+	pool, key := generalPool(e, a, candidate)
+	if len(pool) == 0 {
+		return nil
+	}
+	top := slices.MaxFunc(pool, func(p, q int) int { return cmpKey(key(p), key(q)) })
+	return slices.DeleteFunc(pool, func(p int) bool { return key(p) != key(top) })
 }
 
 func cmpKey(x, y [2]int) int {

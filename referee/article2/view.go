@@ -105,42 +105,68 @@ func (g *game) Hint() string {
 	}
 	var parts []string
 	ph := &g.phases[g.at]
-	pending := g.openCut(primary)
+	waiting := !ph.started && g.openCut(primary) != nil // the General waits for the cut (E6)
 	switch {
+	case waiting:
 	case !ph.started:
-		if pending != nil {
-			parts = append(parts, g.cutHint(pending))
-			pending = nil
-		}
 		parts = append(parts, fmt.Sprintf("name who starts the %s: start %s", phaseNames[g.at], strings.Join(g.players, "|")))
 	case !ph.done:
-		n := len(g.players)
-		who := ph.turn(n)
-		line := fmt.Sprintf("%s, card %d of %d: %s plays one of %d cards left, on any player (CARD PLAYER, e.g. tack %s)", phaseNames[g.at], ph.plays+1, n*HandSize, g.players[who], HandSize-ph.played[who], g.players[who])
-		if g.inPlay == 0 {
-			line += "; adhd alone discards nothing"
-		} else {
-			line += "; adhd SEQ discards a card in play"
-		}
-		var out []string
-		for k, c := range deck {
-			if g.used[k] >= c.Count {
-				out = append(out, c.Key)
-			}
-		}
-		if len(out) > 0 {
-			line += "; none left in the deck: " + strings.Join(out, " ")
-		}
-		parts = append(parts, line)
-	default:
-		if c := g.openCut(general); c != nil {
-			parts = append(parts, g.cutHint(c))
-		}
+		parts = append(parts, g.playHint(ph))
 	}
-	if pending != nil {
-		parts = append(parts, g.cutHint(pending))
+	for _, c := range g.openCuts() { // both parties' cuts, when both are tied
+		parts = append(parts, g.cutHint(c))
+	}
+	if waiting {
+		parts = append(parts, "then the table names who starts the General")
 	}
 	return strings.Join(parts, "; ")
+}
+
+// playHint says who plays now and what: the example names a card the deck still holds, a
+// Voter ADHD is offered only while one is unplayed, and the kinds whose every copy has been
+// played are named (or, when they are most, the kinds that are not).
+func (g *game) playHint(ph *phase) string {
+	n := len(g.players)
+	who := ph.turn(n)
+	var left, gone []string
+	example := ""
+	var only kind
+	for k, c := range deck {
+		if g.used[k] >= c.Count {
+			gone = append(gone, c.Key)
+			continue
+		}
+		left, only = append(left, c.Key), kind(k)
+		if kind(k) != adhd && example == "" {
+			example = c.Key
+		}
+	}
+	what := fmt.Sprintf("one of %d cards left", HandSize-ph.played[who])
+	if HandSize-ph.played[who] == 1 {
+		what = "the last card in hand"
+	}
+	if len(left) == 1 {
+		what += fmt.Sprintf(" (only %s is unplayed)", deck[only].Name)
+	}
+	line := fmt.Sprintf("%s, card %d of %d: %s plays %s", phaseNames[g.at], ph.plays+1, n*HandSize, g.players[who], what)
+	if example != "" {
+		line += fmt.Sprintf(", on any player (CARD PLAYER, e.g. %s %s)", example, g.players[who])
+	}
+	switch {
+	case g.used[adhd] >= deck[adhd].Count:
+	case g.inPlay == 0:
+		line += "; adhd alone discards nothing"
+	default:
+		line += "; adhd SEQ discards a card in play"
+	}
+	switch {
+	case len(gone) == 0:
+	case len(gone) > len(left):
+		line += "; every copy played but " + strings.Join(left, " ")
+	default:
+		line += "; every copy played: " + strings.Join(gone, " ")
+	}
+	return line
 }
 
 // Status implements referee.Game.
@@ -182,7 +208,7 @@ func (g *game) Status() []referee.Field {
 			line += fmt.Sprintf("; party %s, %d points", g.partyNames[g.partyOf[p]], g.points(primary, p)+g.points(general, p))
 		}
 		if ph.started && !ph.done {
-			line += fmt.Sprintf("; %d cards in hand", HandSize-ph.played[p])
+			line += fmt.Sprintf("; %s in hand", cards(HandSize-ph.played[p]))
 		}
 		var on []string
 		for _, e := range g.on[p] {

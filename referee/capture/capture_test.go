@@ -142,11 +142,11 @@ func TestLeading(t *testing.T) {
 // when everyone else in turn has said it (U7, U15); with closes the first one closes it.
 func TestNoPlayPasses(t *testing.T) {
 	o := play(t, three(map[string]string{"noplay": "passes"}), "up 4E\nann 3V\nbob noplay\ncy 3S\nann noplay")
-	if h := o.Game.Hint(); flagsOf(o) != "" || h != "bob plays a 3 above Saturn or a Galaxy, or says noplay" {
+	if h := o.Game.Hint(); flagsOf(o) != "" || h != "bob plays 3 Neptune, 3 Mars, 3 Jupiter, 3 Earth, or a Galaxy (Venus, Saturn, Neptune), or says noplay" {
 		t.Fatalf("flags %q, hint %q", flagsOf(o), h)
 	}
 	o = play(t, three(map[string]string{"noplay": "passes"}), "up 4E\nann 3V\nbob noplay\ncy 3S\nann noplay\nbob noplay")
-	if h := o.Game.Hint(); h != "the round is closed: cy may add a 3 above Saturn, then captures (capture)" {
+	if h := o.Game.Hint(); h != "the round is closed: cy may add 3 Neptune, 3 Mars, 3 Jupiter, or 3 Earth, then captures (capture)" {
 		t.Errorf("after two No Plays: hint %q", h)
 	}
 }
@@ -418,7 +418,8 @@ func TestInjectedCards(t *testing.T) {
 
 // TestFalseClaimsFlagged: a playout in which one player says No Play holding a card that could
 // be played, or passes the lead holding one that could lead, is flagged on that event, naming
-// the later event that showed the card (U6, U4, U14), and nothing else is flagged.
+// the later event that proved it, by the card or by elimination (U6, U4, U14, P14), and nothing
+// else is flagged.
 func TestFalseClaimsFlagged(t *testing.T) {
 	made := map[bool]int{}
 	for seed := range 600 {
@@ -433,7 +434,10 @@ func TestFalseClaimsFlagged(t *testing.T) {
 		made[cheat.noPlay]++
 		o := refereetest.Replay(t, Rules{}, refereetest.Log(t, setup, moves))
 		rule := map[bool]string{true: "U6", false: "U4"}[cheat.noPlay]
-		want := fmt.Sprintf("%d %s illegal by %d", cheat.at+2, rule, cheat.provedBy+2)
+		want := fmt.Sprintf("%d %s illegal", cheat.at+2, rule)
+		if cheat.provedBy != cheat.at { // else the moves before it proved it at once (P14)
+			want += fmt.Sprintf(" by %d", cheat.provedBy+2)
+		}
 		if got := flagsOf(o); got != want {
 			t.Fatalf("seed %d: flags %q, want %q", seed, got, want)
 		}
@@ -464,4 +468,182 @@ func FuzzParse(f *testing.F) {
 			g.Clone().Apply(500, m)
 		}
 	})
+}
+
+// enter parses and applies lines to g from event seq on, and returns the flags they raise.
+func enter(t *testing.T, g *game, seq int64, lines ...string) []referee.Flag {
+	t.Helper()
+	var flags []referee.Flag
+	for i, line := range lines {
+		m, err := g.Parse(strings.Fields(line))
+		if err != nil {
+			t.Fatalf("%q: %v", line, err)
+		}
+		flags = append(flags, g.Apply(seq+int64(i), m)...)
+	}
+	return flags
+}
+
+// TestLastCaptureTurnsUpCard: the capture that ends a hand and takes the up-card turns the
+// next card too (U8, U23). With bonus=follows the table is asked for it, its suit is the
+// hand's bonus suit, and the sheet shows it, also while the table is asked; with fixed it
+// changes nothing and is not entered: an up-card then is refused, citing U23.
+func TestLastCaptureTurnsUpCard(t *testing.T) {
+	end := func(bonus string) *game { // ann goes out with 3 Venus; bob captures the round and the up-card 3 Earth
+		t.Helper()
+		g := play(t, three(map[string]string{"bonus": bonus}), "up 3E").Game.(*game)
+		g.cur().held = []int{1, 3, 2} // the hand near its end
+		if f := enter(t, g, 3, "ann 3V", "bob 3S", "cy noplay", "bob capture"); len(f) > 0 {
+			t.Fatalf("bonus=%s: %v", bonus, f)
+		}
+		return g
+	}
+	g := end("follows")
+	if h := g.Hint(); h != "bob captures 2 cards and the up-card 3 Earth; hand 1 is over: turn the next up-card, whose suit is the bonus suit (up CARD, U23)" {
+		t.Errorf("hint %q", h)
+	}
+	if rows := g.Sheet().Rounds; len(rows) != 1 {
+		t.Errorf("while the card is turned the sheet has %d rows, want hand 1's", len(rows))
+	}
+	if f := enter(t, g, 7, "up GV", "up 5V", "bob left 7E GS", "cy left 1V 2V"); len(f) > 0 {
+		t.Fatalf("the card turned after the last capture: %v", f)
+	}
+	h := g.hands[0]
+	// Bonus Venus: bob captured 3V (2) 3S 3E (1 each) = 4, left 7E GS = −2; cy left 1V 2V = −4.
+	if h.bonus != ucd.Venus || h.score[1] != 2 || h.score[2] != -4 {
+		t.Errorf("bonus %v, scores %v, want Venus, bob +2, cy −4", h.bonus, h.score)
+	}
+	if row := g.Sheet().Rounds[0]; row.Values["up"] != "5 Venus" || row.Values["bonus"] != "Venus" {
+		t.Errorf("sheet row %v, want the last up-card 5 Venus and the bonus Venus", row.Values)
+	}
+
+	g = end("fixed")
+	if g.stage != showing {
+		t.Fatalf("bonus=fixed: stage %v, want the cards left shown at once", g.stage)
+	}
+	f := enter(t, g, 7, "up 5V")
+	if len(f) != 1 || f[0].Rule != "U23" || !f[0].SetAside || !strings.Contains(f[0].Message, "with bonus=fixed the card turned after the hand's last capture changes nothing") {
+		t.Errorf("bonus=fixed, the card entered anyway: %v", f)
+	}
+	enter(t, g, 8, "bob left 7E GS", "cy left 1V 2V")
+	if h := g.hands[0]; h.bonus != ucd.Earth || h.score[1] != 1 {
+		t.Errorf("bonus=fixed: bonus %v, bob %d, want Earth and 1+1+2−2−1", h.bonus, h.score[1])
+	}
+}
+
+// TestSheetWhileTurning: while the table turns the next up-card in a later hand, the sheet
+// still shows that hand (U8).
+func TestSheetWhileTurning(t *testing.T) {
+	g, err := newGame(three(nil))
+	if err != nil {
+		t.Fatal(err)
+	}
+	g.deal() // hand 2, dealt by ann: bob leads
+	enter(t, g, 2, "up 3E", "bob 3V", "cy noplay", "bob capture")
+	if rows := g.Sheet().Rounds; g.stage != turning || len(rows) != 2 {
+		t.Errorf("stage %v, %d rows, want hand 2 shown while the next up-card is turned", g.stage, len(rows))
+	}
+}
+
+// TestLegalKeepsCardsThatProve: cy said No Play on 3 Saturn (event 5); cy's 3 Neptune would
+// prove it false (U14), but it is a card cy may hold and lead now, so Legal offers it.
+func TestLegalKeepsCardsThatProve(t *testing.T) {
+	g := play(t, three(nil), opening).Game
+	if !slices.ContainsFunc(g.Legal(), func(m referee.Move) bool { return g.Notation(m) == "cy play 3N" }) {
+		t.Errorf("Legal leaves out cy's 3 Neptune: %d moves", len(g.Legal()))
+	}
+}
+
+// late is a hand of ann and bob (bob deals, ann leads) near its end: ann and bob hold the
+// cards given, and every other card of the deck has been seen.
+func late(t *testing.T, ann, bob string) *game {
+	t.Helper()
+	g := play(t, events.Created{Kind: "capture", Players: []string{"ann", "bob"}, Dealer: "bob", Ruleset: "capture/1"}, "up 4E").Game.(*game)
+	h := g.cur()
+	for k := range cards {
+		h.seen[k] = true
+	}
+	for p, cs := range []string{ann, bob} {
+		h.held[p] = 0
+		for _, w := range strings.Fields(cs) {
+			h.seen[key(card(t, w))] = false
+			h.held[p]++
+		}
+	}
+	h.stack, h.unknown = 0, 0
+	return g
+}
+
+// TestClaimProvedByElimination: a No Play is proved false as soon as the cards nobody has
+// shown are too few to fill the hand without a card that could have been played (U14, P14
+// clarified): bob says No Play on 3 Venus with 3 Saturn and 7 Earth; once ann leads her last
+// card, only those two are unseen. A No Play the record already proves false is flagged on
+// its own event, and neither Legal nor the hint offers it.
+func TestClaimProvedByElimination(t *testing.T) {
+	g := late(t, "3V 1N", "3S 7E")
+	flags := enter(t, g, 3, "ann 3V", "bob noplay", "ann capture", "ann 1N")
+	if len(flags) != 1 || flags[0].Seq != 4 || flags[0].Rule != "U6" || flags[0].RevealedBy != 6 {
+		t.Fatalf("flags %v, want bob's No Play at 4 flagged by ann's last card at 6", flags)
+	}
+	if m := flags[0].Message; m != "bob said No Play here but held a 3 above Venus, which could be played: after event 6 only 1 card nobody has shown is not such a card, and bob holds 2" {
+		t.Errorf("message %q", m)
+	}
+
+	g = late(t, "3V", "3S 7E")
+	enter(t, g, 3, "ann 3V")
+	if h := g.Hint(); h != "bob plays 3 Saturn: the cards not seen show bob holds a 3 above Venus, so no noplay (U6)" {
+		t.Errorf("hint %q", h)
+	}
+	if slices.ContainsFunc(g.Legal(), func(m referee.Move) bool { return m.Type == TypeNoPlay }) {
+		t.Error("Legal offers a No Play the record proves false")
+	}
+	if f := enter(t, g, 4, "bob noplay"); len(f) != 1 || f[0].Seq != 4 || f[0].RevealedBy != 0 || f[0].Rule != "U6" {
+		t.Errorf("a No Play proved false at once: %v", f)
+	}
+}
+
+// TestHintNamesCards: the hint names the cards that may still be played, those nobody has
+// shown (U5, U16), and counts a capture of one card as one.
+func TestHintNamesCards(t *testing.T) {
+	two := events.Created{Kind: "capture", Players: []string{"ann", "bob"}, Dealer: "bob", Ruleset: "capture/1"}
+	for _, tt := range []struct{ script, want string }{
+		{"up 4E\nann 3S\nbob 3N\nann 3M", "bob plays 3 Jupiter, 3 Earth, or a Galaxy (Venus, Saturn), or says noplay"},
+		{"up 4E\nann 3S\nbob 3N\nann GS", "bob says noplay: nothing left unseen can follow Galaxy Saturn"},
+		{"up 4E\nann 3S\nbob 3J\nann noplay", "the round is closed: bob may add 3 Earth, then captures (capture)"},
+		{"up 4E\nann 3S\nbob 3E", "ann plays a Galaxy (Venus, Saturn), or says noplay"},
+		{"up 4E\nann 5V\nbob noplay\nann capture", "ann captures 1 card; ann leads a Neptune, Saturn or Venus card, or passes the lead if holding none"},
+	} {
+		if h := play(t, two, tt.script).Game.Hint(); h != tt.want {
+			t.Errorf("%q: hint %q, want %q", tt.script, h, tt.want)
+		}
+	}
+	if h := late(t, "3V 1E", "3S 7E 1N").Hint(); h != "ann leads 3 Venus, 3 Saturn, or 1 Neptune, or passes the lead if holding none" {
+		t.Errorf("few cards left to lead: hint %q", h)
+	}
+	// Only 7 Earth is unseen and not a Secondary card, so ann, holding two, holds one (U4, U14).
+	if h := late(t, "3V 1N", "3S 7E").Hint(); h != "ann leads 3 Venus, 3 Saturn, or 1 Neptune: the cards not seen show ann holds one, so no pass (U4)" {
+		t.Errorf("a lead owed: hint %q", h)
+	}
+}
+
+// TestForcedMovesSetAside: a forced move the game cannot go on from — a Galaxy lead, a card
+// played out of turn, a bid that does not beat the high bid — is set aside, and its flag says
+// so rather than that it was ignored (L8); a card that cannot follow is applied as played.
+func TestForcedMovesSetAside(t *testing.T) {
+	for _, tt := range []struct {
+		opts     map[string]string
+		script   string
+		setAside bool
+	}{
+		{nil, "up 4E\nann GV", true},
+		{nil, "up 4E\nbob 3V", true},
+		{map[string]string{"extra": "on"}, "up 4E\nann bid 2\nbob bid 1", true},
+		{nil, "up 4E\nann 3V\nbob 5S", false},
+	} {
+		o := play(t, three(tt.opts), tt.script)
+		f := o.Flags[len(o.Flags)-1]
+		if f.SetAside != tt.setAside || strings.Contains(f.Message, "ignored") {
+			t.Errorf("%q: %s", tt.script, f)
+		}
+	}
 }

@@ -52,7 +52,8 @@ type played struct {
 }
 
 // claim is what a No Play or a passed lead says of the hand: that it holds no card that may
-// be played (U6) or led (U4). A card the player shows later proves it false (U14).
+// be played (U6) or led (U4). A card the player shows later proves it false (U14), and so do
+// the cards everyone else shows, once too few are left unseen to fill the hand without one.
 type claim struct {
 	seq int64
 	// For a No Play: the round's number or name and the suit to beat. For a passed lead:
@@ -73,6 +74,25 @@ func (cl claim) proves(c ucd.Card) bool {
 		return c.Suit.Secondary()
 	}
 	return true
+}
+
+// verb says what a card the claim denies could have done.
+func (cl claim) verb() string {
+	if cl.rank != 0 {
+		return "be played"
+	}
+	return "lead"
+}
+
+// owed names the cards the claim denies holding, for messages: "a 3 above Saturn".
+func (cl claim) owed() string {
+	switch {
+	case cl.rank != 0:
+		return fmt.Sprintf("a %s above %s", cl.rank.Name(), cl.above.Name())
+	case cl.secondary:
+		return "a Neptune, Saturn or Venus card"
+	}
+	return "a regular card"
 }
 
 // hand is one deal of the game.
@@ -139,8 +159,6 @@ func flag(seq int64, rule string, sev referee.Severity, format string, args ...a
 	return referee.Flag{Seq: seq, Rule: rule, Severity: sev, Message: fmt.Sprintf(format, args...)}
 }
 
-func one(f referee.Flag) []referee.Flag { return []referee.Flag{f} }
-
 func (g *game) n() int                 { return len(g.players) }
 func (g *game) left(p int) int         { return (p + 1) % g.n() }
 func (g *game) player(name string) int { return referee.PlayerIndex(g.players, name) }
@@ -191,20 +209,19 @@ func (g *game) Apply(seq int64, m referee.Move) []referee.Flag {
 	g.said = nil
 	var p payload
 	if err := json.Unmarshal(m.Payload, &p); err != nil {
-		return one(flag(seq, "U1", referee.Impossible, "unreadable move (%v); ignored", err))
+		return referee.Aside(flag(seq, "U1", referee.Impossible, "unreadable move (%v)", err))
 	}
 	if g.stage == ended {
-		return one(flag(seq, "U10", referee.Illegal, "the game's six hands are over; this move is ignored"))
-	}
-	if m.Type == TypeUp {
-		return g.turn(seq, p.Card)
+		return referee.Aside(flag(seq, "U10", referee.Illegal, "the game's six hands are over"))
 	}
 	who := g.player(m.Actor)
-	if who == nobody {
-		return one(flag(seq, "U1", referee.Impossible, "%q is not a player of this game; ignored", m.Actor))
+	if who == nobody && m.Type != TypeUp {
+		return referee.Aside(flag(seq, "U1", referee.Impossible, "%q is not a player of this game", m.Actor))
 	}
 	var flags []referee.Flag
 	switch m.Type {
+	case TypeUp:
+		flags = g.turn(seq, p.Card)
 	case TypeBid, TypePass:
 		if g.stage == bidding {
 			flags = g.auction(seq, who, m.Type, p.Points)
@@ -213,7 +230,7 @@ func (g *game) Apply(seq int64, m referee.Move) []referee.Flag {
 		}
 	case TypePlay:
 		if p.Card == nil {
-			return one(flag(seq, "U5", referee.Impossible, "a play needs a card; ignored"))
+			return referee.Aside(flag(seq, "U5", referee.Impossible, "a play needs a card"))
 		}
 		flags = g.play(seq, who, *p.Card)
 	case TypeNoPlay:
@@ -223,8 +240,9 @@ func (g *game) Apply(seq int64, m referee.Move) []referee.Flag {
 	case TypeLeft:
 		flags = g.showLeft(seq, who, p.Cards)
 	default:
-		return one(flag(seq, "U1", referee.Impossible, "%q is not a Capture move; ignored", m.Type))
+		return referee.Aside(flag(seq, "U1", referee.Impossible, "%q is not a Capture move", m.Type))
 	}
+	flags = append(flags, g.cornered(seq)...)
 	g.settle()
 	return flags
 }
@@ -234,6 +252,9 @@ func (g *game) waiting() (rule, what string) {
 	h := g.cur()
 	switch g.stage {
 	case turning:
+		if h.resume == showing {
+			return "U23", "the table turns the next up-card first, whose suit is the bonus suit (up CARD)"
+		}
 		return "U3", "the table turns the up-card first (up CARD)"
 	case bidding:
 		return "U12", g.name(h.toAct) + " bids for the extra hand or passes"
@@ -249,10 +270,11 @@ func (g *game) waiting() (rule, what string) {
 	return "U10", "the game is over"
 }
 
-// outOfOrder flags a move the game is not waiting for; it is ignored.
-func (g *game) outOfOrder(seq int64, who int, what string) []referee.Flag {
+// outOfOrder flags a move the game is not waiting for, which it sets aside (L8); does says
+// what who did: "plays".
+func (g *game) outOfOrder(seq int64, who int, does string) []referee.Flag {
 	rule, wait := g.waiting()
-	return one(flag(seq, rule, referee.Illegal, "%s; %s's %s is ignored", wait, g.name(who), what))
+	return referee.Aside(flag(seq, rule, referee.Illegal, "%s: %s %s out of turn", wait, g.name(who), does))
 }
 
 // fresh checks that a card shown by who can be there: in the deck for this many players, not
@@ -261,25 +283,26 @@ func (g *game) fresh(seq int64, who int, c ucd.Card, what string) []referee.Flag
 	h := g.cur()
 	switch {
 	case !c.Valid():
-		return one(flag(seq, "U1", referee.Impossible, "%s: not a card; ignored", what))
+		return referee.Aside(flag(seq, "U1", referee.Impossible, "%s: not a card", what))
 	case !g.inPlay(c):
-		return one(flag(seq, "U2", referee.Impossible, "%s: %s is not in the deck with %d players; ignored", what, c.Pretty(), g.n()))
+		return referee.Aside(flag(seq, "U2", referee.Impossible, "%s: %s is not in the deck with %d players", what, c.Pretty(), g.n()))
 	case h.known(c):
-		return one(flag(seq, "U1", referee.Impossible, "%s: %s has been seen already this hand (every card exists once); ignored", what, c.Pretty()))
+		return referee.Aside(flag(seq, "U1", referee.Impossible, "%s: %s has been seen already this hand (every card exists once)", what, c.Pretty()))
 	case who != nobody && h.held[who] == 0:
-		return one(flag(seq, "U9", referee.Impossible, "%s: %s has no cards left; ignored", what, g.name(who)))
+		return referee.Aside(flag(seq, "U9", referee.Impossible, "%s: %s has no cards left", what, g.name(who)))
 	}
 	return nil
 }
 
-// turn records the up-card the table turned (U3, U8).
+// turn records the up-card the table turned (U3, U8, U23).
 func (g *game) turn(seq int64, c *ucd.Card) []referee.Flag {
-	if g.stage != turning {
-		rule, wait := g.waiting()
-		return one(flag(seq, rule, referee.Illegal, "%s; this up-card is ignored", wait))
-	}
-	if c == nil {
-		return one(flag(seq, "U3", referee.Impossible, "up needs a card; ignored"))
+	switch rule, wait := g.waiting(); {
+	case g.stage == showing && g.bonus != "follows":
+		return referee.Aside(flag(seq, "U23", referee.Illegal, "%s: with bonus=%s the card turned after the hand's last capture changes nothing, and is not entered", wait, g.bonus))
+	case g.stage != turning:
+		return referee.Aside(flag(seq, rule, referee.Illegal, "%s: an up-card is out of turn", wait))
+	case c == nil:
+		return referee.Aside(flag(seq, "U3", referee.Impossible, "up needs a card"))
 	}
 	if f := g.fresh(seq, nobody, *c, "up-card"); f != nil {
 		return f
@@ -288,7 +311,6 @@ func (g *game) turn(seq int64, c *ucd.Card) []referee.Flag {
 	h.reveal(*c)
 	h.unknown--
 	if c.IsGalaxy() { // to the bottom of the stack: the next card is turned (U3)
-		g.settle()
 		return nil
 	}
 	h.stack--
@@ -297,23 +319,22 @@ func (g *game) turn(seq int64, c *ucd.Card) []referee.Flag {
 		h.firstUp = c
 	}
 	g.stage = h.resume
-	g.settle()
 	return nil
 }
 
 func (g *game) auction(seq int64, who int, typ string, points *int) []referee.Flag {
 	h := g.cur()
 	if who != h.toAct {
-		return g.outOfOrder(seq, who, "bid")
+		return g.outOfOrder(seq, who, "bids")
 	}
 	if typ == TypePass {
 		h.outOfBid[who] = true
 	} else {
 		switch {
 		case points == nil:
-			return one(flag(seq, "U20", referee.Impossible, "a bid needs a number; ignored"))
+			return referee.Aside(flag(seq, "U20", referee.Impossible, "a bid needs a number"))
 		case *points <= h.bid || *points < 1:
-			return one(flag(seq, "U20", referee.Illegal, "a bid must be at least 1 and beat the high bid (%d); ignored", h.bid))
+			return referee.Aside(flag(seq, "U20", referee.Illegal, "a bid must be at least 1 and beat the high bid (%d)", h.bid))
 		}
 		h.bid, h.bidder = *points, who
 	}
@@ -337,14 +358,28 @@ func (g *game) auction(seq int64, who int, typ string, points *int) []referee.Fl
 	return nil
 }
 
+// claimNow is what a No Play or a pass by the player to act would say now (U4, U6); false
+// when it says nothing: after a Galaxy only a Galaxy can follow, and a Galaxy is never owed.
+func (g *game) claimNow(seq int64) (claim, bool) {
+	h := g.cur()
+	switch {
+	case g.stage == leading:
+		return claim{seq: seq, secondary: !h.anyRegular}, true
+	case g.stage == following && h.last().IsRegular():
+		return claim{seq: seq, rank: h.lead().Rank, above: h.last().Suit}, true
+	}
+	return claim{}, false
+}
+
 // passLead passes the lead to the left (U4, U17); the pass claims the hand holds no card that
 // may lead.
 func (g *game) passLead(seq int64, who int) []referee.Flag {
 	h := g.cur()
 	if g.stage != leading || who != h.toAct {
-		return g.outOfOrder(seq, who, "pass")
+		return g.outOfOrder(seq, who, "passes")
 	}
-	h.claims[who] = append(h.claims[who], claim{seq: seq, secondary: !h.anyRegular})
+	cl, _ := g.claimNow(seq)
+	h.claims[who] = append(h.claims[who], cl)
 	if h.firstPasser == nobody {
 		h.firstPasser = who
 	}
@@ -370,6 +405,9 @@ func (h *hand) follows(c ucd.Card) bool {
 	return c.IsRegular() && !last.IsGalaxy() && c.Rank == h.lead().Rank && c.Suit > last.Suit
 }
 
+// adds reports whether c may be added to the closed round (U16): a regular card that follows.
+func (h *hand) adds(c ucd.Card) bool { return c.IsRegular() && h.follows(c) }
+
 func (g *game) play(seq int64, who int, c ucd.Card) []referee.Flag {
 	h := g.cur()
 	var flags []referee.Flag
@@ -379,7 +417,7 @@ func (g *game) play(seq int64, who int, c ucd.Card) []referee.Flag {
 			return f
 		}
 		if c.IsGalaxy() {
-			return one(flag(seq, "U4", referee.Illegal, "a Galaxy never leads; ignored"))
+			return referee.Aside(flag(seq, "U4", referee.Illegal, "a Galaxy never leads: it names no number for the round"))
 		}
 		if !h.anyRegular && !c.Suit.Secondary() {
 			flags = append(flags, flag(seq, "U4", referee.Illegal, "a lead is a Secondary card (Neptune, Saturn or Venus) while anyone may hold one, not %s", c.Pretty()))
@@ -397,11 +435,11 @@ func (g *game) play(seq int64, who int, c ucd.Card) []referee.Flag {
 		if f := g.fresh(seq, who, c, "card added"); f != nil {
 			return f
 		}
-		if c.IsGalaxy() || !h.follows(c) {
+		if !h.adds(c) {
 			flags = append(flags, flag(seq, "U16", referee.Illegal, "only a regular %s of a suit above %s may be added, not %s", h.lead().Rank.Name(), h.last().Suit.Name(), c.Pretty()))
 		}
 	default:
-		return g.outOfOrder(seq, who, "play")
+		return g.outOfOrder(seq, who, "plays")
 	}
 	flags = append(flags, g.proved(seq, who, c)...)
 	h.reveal(c)
@@ -441,36 +479,91 @@ func plural(r ucd.Rank) string {
 }
 
 // proved flags each earlier No Play or passed lead of who in this hand that showing c proves
-// false (U14), and forgets it, so that each is flagged once, by the first card that proves it.
+// false (U14), and forgets it, so that each is flagged once, by the first event that proves it.
 func (g *game) proved(seq int64, who int, c ucd.Card) []referee.Flag {
+	return g.drop(who, func(cl claim) bool { return cl.proves(c) }, func(cl claim) referee.Flag {
+		return g.falseClaim(cl, who, seq, fmt.Sprintf("held %s, which could %s, as event %d shows", c.Pretty(), cl.verb(), seq))
+	})
+}
+
+// cornered flags each No Play or passed lead of this hand that the cards seen now prove false
+// by elimination (U14, P14). A claim made against what the record already shows is flagged on
+// its own event.
+func (g *game) cornered(seq int64) []referee.Flag {
+	h := g.cur()
+	var flags []referee.Flag
+	for p := range g.players {
+		flags = append(flags, g.drop(p, func(cl claim) bool { return g.corners(p, cl) }, func(cl claim) referee.Flag {
+			others := "every card nobody has shown is such a card"
+			if n := g.allowed(cl, cards); n > 0 {
+				others = fmt.Sprintf("only %s nobody has shown %s not such a card", count(n, "card"), map[bool]string{true: "is", false: "are"}[n == 1])
+			}
+			if seq != cl.seq {
+				others = fmt.Sprintf("after event %d %s", seq, others)
+			}
+			return g.falseClaim(cl, p, seq, fmt.Sprintf("held %s, which could %s: %s, and %s holds %d", cl.owed(), cl.verb(), others, g.name(p), h.held[p]))
+		})...)
+	}
+	return flags
+}
+
+// corners reports whether the record proves by elimination that who holds a card cl denies:
+// of the cards nobody has shown, fewer are cards cl allows than who holds, so the hand cannot
+// be made of them alone (U14, P14). A hand shown is judged by its cards.
+func (g *game) corners(who int, cl claim) bool {
+	h := g.cur()
+	return !h.shown[who] && g.allowed(cl, h.held[who]) < h.held[who]
+}
+
+// allowed counts the cards of the hand nobody has shown that cl allows its player to hold,
+// up to most.
+func (g *game) allowed(cl claim, most int) int {
+	h := g.cur()
+	n := 0
+	for k := 0; k < cards && n < most; k++ {
+		if c := cardOf(k); g.inPlay(c) && !h.seen[k] && !cl.proves(c) {
+			n++
+		}
+	}
+	return n
+}
+
+// drop flags and forgets the claims of who that proven selects, each with the flag made.
+func (g *game) drop(who int, proven func(claim) bool, made func(claim) referee.Flag) []referee.Flag {
 	h := g.cur()
 	var flags []referee.Flag
 	kept := h.claims[who][:0]
 	for _, cl := range h.claims[who] {
-		if !cl.proves(c) {
+		if !proven(cl) {
 			kept = append(kept, cl)
 			continue
 		}
-		var f referee.Flag
-		if cl.rank != 0 {
-			f = flag(cl.seq, "U6", referee.Illegal, "%s said No Play here but held %s, which could be played, as event %d shows", g.name(who), c.Pretty(), seq)
-		} else {
-			f = flag(cl.seq, "U4", referee.Illegal, "%s passed the lead here but held %s, which could lead, as event %d shows", g.name(who), c.Pretty(), seq)
-		}
-		f.RevealedBy = seq
-		flags = append(flags, f)
+		flags = append(flags, made(cl))
 	}
 	h.claims[who] = kept
 	return flags
 }
 
+// falseClaim is the flag on a No Play (U6) or a passed lead (U4) shown false at event seq,
+// naming that event unless it is the claim's own.
+func (g *game) falseClaim(cl claim, who int, seq int64, why string) referee.Flag {
+	f := flag(cl.seq, "U4", referee.Illegal, "%s passed the lead here but %s", g.name(who), why)
+	if cl.rank != 0 {
+		f = flag(cl.seq, "U6", referee.Illegal, "%s said No Play here but %s", g.name(who), why)
+	}
+	if seq != cl.seq {
+		f.RevealedBy = seq
+	}
+	return f
+}
+
 func (g *game) noPlay(seq int64, who int) []referee.Flag {
 	h := g.cur()
 	if g.stage != following || who != h.toAct {
-		return g.outOfOrder(seq, who, "No Play")
+		return g.outOfOrder(seq, who, "says No Play")
 	}
-	if last := h.last(); last.IsRegular() {
-		h.claims[who] = append(h.claims[who], claim{seq: seq, rank: h.lead().Rank, above: last.Suit})
+	if cl, ok := g.claimNow(seq); ok {
+		h.claims[who] = append(h.claims[who], cl)
 	}
 	g.pass(who)
 	return nil
@@ -492,7 +585,7 @@ func (g *game) pass(who int) {
 func (g *game) take(seq int64, who int) []referee.Flag {
 	h := g.cur()
 	if g.stage != adding || who != h.lastPlayer() {
-		return g.outOfOrder(seq, who, "capture")
+		return g.outOfOrder(seq, who, "captures")
 	}
 	g.capture()
 	return nil
@@ -508,20 +601,21 @@ func (g *game) capture() {
 	rank := h.lead().Rank
 	h.round = nil
 	tookUp := h.up != nil && h.up.Rank == rank
-	said := fmt.Sprintf("%s captures %d cards", g.name(who), len(h.captured[who])-before)
+	said := fmt.Sprintf("%s captures %s", g.name(who), count(len(h.captured[who])-before, "card"))
 	if tookUp {
 		said += " and the up-card " + h.up.Pretty()
 		h.captured[who] = append(h.captured[who], *h.up)
 		h.up = nil
 	}
 	g.said = append(g.said, said)
-	switch {
-	case h.wentOut != nobody: // the hand ends with this capture (U9)
+	g.stage = leading
+	if h.wentOut != nobody { // the hand ends with this capture (U9)
 		g.stage = showing
-	case tookUp && h.unknown > 0:
-		g.stage, h.resume = turning, leading
-	default:
-		g.stage = leading
+	}
+	// The next card is turned (U8), after the hand's last capture too; the table enters that
+	// one only when it decides the bonus suit (U23).
+	if tookUp && h.unknown > 0 && (g.stage == leading || g.bonus == "follows") {
+		g.stage, h.resume = turning, g.stage
 	}
 	h.leader, h.toAct = who, who
 	h.leadPasses, h.firstPasser, h.anyRegular = 0, nobody, false
@@ -531,11 +625,11 @@ func (g *game) showLeft(seq int64, who int, shown []ucd.Card) []referee.Flag {
 	h := g.cur()
 	switch {
 	case g.stage != showing:
-		return g.outOfOrder(seq, who, "cards left")
+		return g.outOfOrder(seq, who, "shows the cards left")
 	case h.shown[who]:
-		return one(flag(seq, "U10", referee.Illegal, "%s showed the cards left already; ignored", g.name(who)))
+		return referee.Aside(flag(seq, "U10", referee.Illegal, "%s showed the cards left already", g.name(who)))
 	case len(shown) != h.held[who]:
-		return one(flag(seq, "U10", referee.Impossible, "%s holds %d cards, not %d; ignored", g.name(who), h.held[who], len(shown)))
+		return referee.Aside(flag(seq, "U10", referee.Impossible, "%s holds %d cards, not %d", g.name(who), h.held[who], len(shown)))
 	}
 	var seen [cards]bool
 	for _, c := range shown {
@@ -543,7 +637,7 @@ func (g *game) showLeft(seq int64, who int, shown []ucd.Card) []referee.Flag {
 			return f
 		}
 		if seen[key(c)] {
-			return one(flag(seq, "U1", referee.Impossible, "%s is shown twice; ignored", c.Pretty()))
+			return referee.Aside(flag(seq, "U1", referee.Impossible, "%s is shown twice", c.Pretty()))
 		}
 		seen[key(c)] = true
 	}

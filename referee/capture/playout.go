@@ -19,7 +19,9 @@ func (Rules) Playout(rng *rand.Rand, names []string) (events.Created, []referee.
 
 // falseClaim asks a playout for one false No Play (noPlay) or one passed lead (not noPlay) by
 // a player who holds a card that could be played or led, and records the move that made it and
-// the first later move that shows such a card (U14). Indexes are into the moves; -1 until made.
+// the first move from which the moves prove it (U14, P14): one that shows such a card of the
+// player's, or leaves too few cards unseen for the player's hand to hold none. Indexes are into
+// the moves; -1 until made.
 type falseClaim struct {
 	noPlay       bool
 	player       int
@@ -28,6 +30,19 @@ type falseClaim struct {
 }
 
 func playout(rng *rand.Rand, names []string, cheat *falseClaim) (events.Created, []referee.Move) {
+	setup := seat(rng, names)
+	options := setup.Options
+	t := &table{rng: rng, players: setup.Players, passes: options["noplay"] == "passes", extra: options["extra"] == "on",
+		follows: options["bonus"] == "follows", cheat: cheat}
+	dealer := slices.Index(setup.Players, setup.Dealer)
+	for h := range Hands {
+		t.play((dealer + h) % len(setup.Players))
+	}
+	return setup, t.moves
+}
+
+// seat sets up a game at random: two to six of names, the options and the first dealer.
+func seat(rng *rand.Rand, names []string) events.Created {
 	n := ucd.MinPlayers + rng.IntN(ucd.MaxPlayers-ucd.MinPlayers+1)
 	options := map[string]string{
 		"noplay":  []string{"closes", "passes"}[rng.IntN(2)],
@@ -39,20 +54,74 @@ func playout(rng *rand.Rand, names []string, cheat *falseClaim) (events.Created,
 		options["extra"] = "off"
 	}
 	dealer := rng.IntN(n)
-	setup := events.Created{Kind: "capture", Players: slices.Clone(names[:n]), Dealer: names[dealer], Options: options, Ruleset: Rules{}.Ruleset()}
-	t := &table{rng: rng, players: setup.Players, passes: options["noplay"] == "passes", extra: options["extra"] == "on", cheat: cheat}
-	for h := range Hands {
-		t.play((dealer + h) % n)
+	return events.Created{Kind: "capture", Players: slices.Clone(names[:n]), Dealer: names[dealer], Options: options, Ruleset: Rules{}.Ruleset()}
+}
+
+// shuffled deals a hand from a shuffled deck for n players (U2, U3): each player's cards, the
+// extra hand (with extra), and the stack, its top first.
+func shuffled(rng *rand.Rand, n int, extra bool) (hands [][]ucd.Card, extraHand, stack []ucd.Card) {
+	deck := ucd.Regular()
+	for s := ucd.Venus; int(s) <= n; s++ {
+		deck = append(deck, ucd.GalaxyOf(s))
 	}
-	return setup, t.moves
+	rng.Shuffle(len(deck), func(i, j int) { deck[i], deck[j] = deck[j], deck[i] })
+	size := 9
+	if n <= 3 {
+		size = 13
+	}
+	hands = make([][]ucd.Card, n)
+	for p := range hands {
+		hands[p] = slices.Clone(deck[p*size : (p+1)*size])
+	}
+	rest := deck[n*size:]
+	if extra {
+		extraHand, rest = rest[:size], rest[size:]
+	}
+	return hands, extraHand, slices.Clone(rest)
+}
+
+// sight is what the record of a hand shows, read as an independent judge reads it: the cards
+// turned up, played or shown, and the players whose cards left were shown.
+type sight struct {
+	deck  []ucd.Card
+	seen  map[ucd.Card]bool
+	shown map[int]bool
+}
+
+func newSight(n int) *sight {
+	deck, _ := ucd.Deck(n)
+	return &sight{deck: deck, seen: map[ucd.Card]bool{}, shown: map[int]bool{}}
+}
+
+func (s *sight) see(cs ...ucd.Card) {
+	for _, c := range cs {
+		s.seen[c] = true
+	}
+}
+
+// corners reports whether the record proves by elimination that player who, holding held
+// cards, holds one that denies accepts: of the cards nobody has shown, fewer than held are
+// others, so the hand cannot be made of those alone (U14, P14). A hand shown is judged by its
+// cards.
+func (s *sight) corners(who, held int, denies func(ucd.Card) bool) bool {
+	if s.shown[who] {
+		return false
+	}
+	others := 0
+	for _, c := range s.deck {
+		if !s.seen[c] && !denies(c) {
+			others++
+		}
+	}
+	return others < held
 }
 
 // table is a playout's hand: every hand's cards, the stack in order and the round on the table.
 type table struct {
-	rng           *rand.Rand
-	players       []string
-	passes, extra bool
-	moves         []referee.Move
+	rng                    *rand.Rand
+	players                []string
+	passes, extra, follows bool
+	moves                  []referee.Move
 
 	hands    [][]ucd.Card
 	stack    []ucd.Card // cards not yet turned, the top first
@@ -60,11 +129,16 @@ type table struct {
 	wentOut  int
 	capturer int // who captured the last round
 	cheat    *falseClaim
+	sight    *sight
 }
 
-// shown notes that p showed c in the move just emitted, which may prove the false claim.
-func (t *table) shown(p int, c ucd.Card) {
-	if ch := t.cheat; ch != nil && ch.at >= 0 && ch.provedBy < 0 && p == ch.player && ch.claim.proves(c) {
+// prove notes whether the move just emitted, in which p showed cs, proves the false claim.
+func (t *table) prove(p int, cs ...ucd.Card) {
+	ch := t.cheat
+	if ch == nil || ch.at < 0 || ch.provedBy >= 0 {
+		return
+	}
+	if p == ch.player && slices.ContainsFunc(cs, ch.claim.proves) || t.sight.corners(ch.player, len(t.hands[ch.player]), ch.claim.proves) {
 		ch.provedBy = len(t.moves) - 1
 	}
 }
@@ -79,12 +153,22 @@ func (t *table) lie(noPlay bool, p int, cl claim) bool {
 	return true
 }
 
+// emit makes a move, and notes what it shows.
 func (t *table) emit(typ string, p int, pl payload) {
 	actor := ""
 	if p >= 0 {
 		actor = t.players[p]
 	}
 	t.moves = append(t.moves, move(typ, actor, pl))
+	cs := pl.Cards
+	if pl.Card != nil {
+		cs = []ucd.Card{*pl.Card}
+	}
+	t.sight.see(cs...)
+	if typ == TypeLeft {
+		t.sight.shown[p] = true
+	}
+	t.prove(p, cs...)
 }
 
 func (t *table) next(p int) int { return (p + 1) % len(t.players) }
@@ -94,7 +178,6 @@ func (t *table) give(p, i int) ucd.Card {
 	c := t.hands[p][i]
 	t.hands[p] = slices.Delete(t.hands[p], i, i+1)
 	t.emit(TypePlay, p, payload{Card: &c})
-	t.shown(p, c)
 	if len(t.hands[p]) == 0 && t.wentOut < 0 {
 		t.wentOut = p
 	}
@@ -131,26 +214,9 @@ func (t *table) turnUp() {
 
 // play plays one hand dealt by dealer.
 func (t *table) play(dealer int) {
-	n := len(t.players)
-	deck := ucd.Regular()
-	for s := ucd.Venus; int(s) <= n; s++ {
-		deck = append(deck, ucd.GalaxyOf(s))
-	}
-	t.rng.Shuffle(len(deck), func(i, j int) { deck[i], deck[j] = deck[j], deck[i] })
-	size := 9
-	if n <= 3 {
-		size = 13
-	}
-	t.hands = make([][]ucd.Card, n)
-	for p := range t.hands {
-		t.hands[p] = slices.Clone(deck[p*size : (p+1)*size])
-	}
-	rest := deck[n*size:]
 	var extra []ucd.Card
-	if t.extra {
-		extra, rest = rest[:size], rest[size:]
-	}
-	t.stack, t.wentOut = slices.Clone(rest), -1
+	t.hands, extra, t.stack = shuffled(t.rng, len(t.players), t.extra)
+	t.wentOut, t.sight = -1, newSight(len(t.players))
 	t.turnUp()
 	if t.extra {
 		t.auction(dealer, extra)
@@ -169,9 +235,6 @@ func (t *table) play(dealer int) {
 	for p := range t.hands {
 		if len(t.hands[p]) > 0 {
 			t.emit(TypeLeft, p, payload{Cards: slices.Clone(t.hands[p])})
-			for _, c := range t.hands[p] {
-				t.shown(p, c)
-			}
 		}
 	}
 }
@@ -272,7 +335,9 @@ func (t *table) round(leader int, lead ucd.Card) {
 		last = t.give(lastBy, i)
 	}
 	t.capturer = lastBy
-	if t.up != nil && t.up.Rank == lead.Rank && t.wentOut < 0 { // the next card is turned (U8)
+	// The next card is turned (U8); after the hand's last capture it is entered only when it
+	// decides the bonus suit (U23).
+	if t.up != nil && t.up.Rank == lead.Rank && (t.wentOut < 0 || t.follows) {
 		t.turnUp()
 	}
 }

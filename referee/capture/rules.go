@@ -47,13 +47,13 @@ func (Rules) Options() []referee.Option {
 	}
 }
 
-// Rulings implements referee.Rules: U1–U22 as RULINGS.md words them.
+// Rulings implements referee.Rules: U1–U23 as RULINGS.md words them.
 func (Rules) Rulings() []referee.Ruling { return rulings }
 
 // Grammar implements referee.Rules.
 func (Rules) Grammar() []string {
 	return []string{
-		"up CARD                    the table turns the up-card (a Galaxy goes to the bottom: enter the next)",
+		"up CARD                    the table turns the up-card (a Galaxy goes to the bottom: enter the next; U3, U8, U23)",
 		"[PLAYER] bid N | pass       the extra-hand auction (extra=on), from the dealer's left",
 		"[PLAYER] [play] CARD        a lead, a play, or a card added after the round closes",
 		"[PLAYER] pass               pass the lead (no card that may lead)",
@@ -127,6 +127,7 @@ var rulings = []referee.Ruling{
 	{ID: "U20", Title: "Auction and set-aside cards", Text: "The first bid is any integer from 1; each later bid must exceed the high bid; there is no maximum. Cards set aside (the winner's old hand, an unclaimed extra hand) are out of play and score nothing. A hand that ends with nobody out is scored as usual, bid deducted."},
 	{ID: "U21", Title: "Halving, exactly", Text: "Only the exact listed positive totals are halved, at most once per hand, after every hand including the sixth, before the winner is decided (totals as L5)."},
 	{ID: "U22", Title: "Flags change no score", Text: "A flag (U14 or any other) does not change a hand score by itself; the table settles it with a ruling or an adjustment."},
+	{ID: "U23", Title: "The last capture of a hand and the up-card", Text: "U8 holds for every capture, the one that ends the hand included: when it takes the up-card, the next card of the stack is turned and becomes the up-card (the table enters it). With bonus=follows that card's suit is the bonus suit of the hand (U11: the up-card at the end of the hand). U19 applies only when no regular card is left to turn. With bonus=off or fixed the card changes nothing, and the table need not enter it."},
 }
 
 // inPlay reports whether a Galaxy of suit s is in the deck for n players (U2: the lowest

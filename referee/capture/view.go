@@ -10,11 +10,6 @@ import (
 	"github.com/tableside/tableside/scoring"
 )
 
-// wouldProve reports whether p showing c would prove an earlier No Play or pass false.
-func (g *game) wouldProve(p int, c ucd.Card) bool {
-	return slices.ContainsFunc(g.cur().claims[p], func(cl claim) bool { return cl.proves(c) })
-}
-
 // unseen lists the cards in play for this game not yet seen this hand.
 func (g *game) unseen() []ucd.Card {
 	h := g.cur()
@@ -27,22 +22,41 @@ func (g *game) unseen() []ucd.Card {
 	return out
 }
 
+// playable lists the cards not yet seen this hand that ok accepts: hands are hidden, so any of
+// them may be in the hand of the player to act. What the player claimed earlier never narrows
+// it: such a card proves the claim false (U14), but it is the player's lawful card now.
+func (g *game) playable(ok func(ucd.Card) bool) []ucd.Card {
+	var out []ucd.Card
+	for _, c := range g.unseen() {
+		if ok(c) {
+			out = append(out, c)
+		}
+	}
+	return out
+}
+
+// owes reports whether the record proves that the player to act holds a card that must be
+// played or led now (U4, U6), so that a No Play or a pass would be flagged at once (U14).
+func (g *game) owes() bool {
+	cl, ok := g.claimNow(0)
+	return ok && g.corners(g.cur().toAct, cl)
+}
+
 // canLead reports whether c may lead now (U4, U17).
 func (h *hand) canLead(c ucd.Card) bool {
 	return c.IsRegular() && (h.anyRegular || c.Suit.Secondary())
 }
 
 // Legal implements referee.Game. Hands are hidden, so a play is legal when the card is one
-// nobody has shown and the player has not shown to be without; a bid has many values, of
-// which one is offered. Cards left at the end of a hand are not a turn and are not offered.
+// nobody has shown; a No Play or a pass, unless the cards seen prove the player holds a card
+// owed; a bid has many values, of which one is offered. Cards left at the end of a hand are
+// not a turn and are not offered.
 func (g *game) Legal() []referee.Move {
 	h := g.cur()
 	var out []referee.Move
 	plays := func(who int, ok func(ucd.Card) bool) {
-		for _, c := range g.unseen() {
-			if ok(c) && !g.wouldProve(who, c) {
-				out = append(out, move(TypePlay, g.name(who), payload{Card: &c}))
-			}
+		for _, c := range g.playable(ok) {
+			out = append(out, move(TypePlay, g.name(who), payload{Card: &c}))
 		}
 	}
 	switch g.stage {
@@ -55,12 +69,16 @@ func (g *game) Legal() []referee.Move {
 		out = append(out, move(TypeBid, g.name(h.toAct), payload{Points: &next}), move(TypePass, g.name(h.toAct), payload{}))
 	case leading:
 		plays(h.toAct, h.canLead)
-		out = append(out, move(TypePass, g.name(h.toAct), payload{}))
+		if !g.owes() {
+			out = append(out, move(TypePass, g.name(h.toAct), payload{}))
+		}
 	case following:
 		plays(h.toAct, h.follows)
-		out = append(out, move(TypeNoPlay, g.name(h.toAct), payload{}))
+		if !g.owes() {
+			out = append(out, move(TypeNoPlay, g.name(h.toAct), payload{}))
+		}
 	case adding:
-		plays(h.lastPlayer(), func(c ucd.Card) bool { return c.IsRegular() && h.follows(c) })
+		plays(h.lastPlayer(), h.adds)
 		out = append(out, move(TypeCapture, g.name(h.lastPlayer()), payload{}))
 	}
 	return out
@@ -74,27 +92,67 @@ func (g *game) Hint() string {
 	return g.next()
 }
 
-// next says who is to do what.
+// fewLeads is how many cards that may lead the hint names; more, and it says the rule.
+const fewLeads = 6
+
+// next says who is to do what, naming the cards that may still be played: those nobody has
+// shown. A lead names them only when few are left; else it says the rule.
 func (g *game) next() string {
 	h := g.cur()
 	switch g.stage {
 	case turning:
+		if h.resume == showing {
+			return fmt.Sprintf("hand %d is over: turn the next up-card, whose suit is the bonus suit (up CARD, U23)", h.number)
+		}
 		return fmt.Sprintf("hand %d: turn the up-card (up CARD)", h.number)
 	case bidding:
 		return fmt.Sprintf("%s bids for the extra hand: bid %d or more, or pass", g.name(h.toAct), h.bid+1)
 	case leading:
+		who := g.name(h.toAct)
+		cs := g.playable(h.canLead)
+		what := "a Neptune, Saturn or Venus card"
 		if h.anyRegular {
-			return fmt.Sprintf("nobody had a Secondary card: %s leads any regular card, or passes if holding none", g.name(h.toAct))
+			what = "any regular card"
 		}
-		return fmt.Sprintf("%s leads a Neptune, Saturn or Venus card, or passes the lead if holding none", g.name(h.toAct))
+		if n := len(cs); n > 0 && n <= fewLeads {
+			what = either(pretties(cs))
+		}
+		switch {
+		case len(cs) == 0:
+			return fmt.Sprintf("%s passes the lead: no card that may lead is left unseen (U4)", who)
+		case g.owes():
+			return fmt.Sprintf("%s leads %s: the cards not seen show %s holds one, so no pass (U4)", who, what, who)
+		case h.anyRegular:
+			return fmt.Sprintf("nobody had a Secondary card: %s leads %s, or passes if holding none", who, what)
+		}
+		return fmt.Sprintf("%s leads %s, or passes the lead if holding none", who, what)
 	case following:
-		last := h.last()
-		if last.IsGalaxy() {
-			return fmt.Sprintf("%s plays a Galaxy above %s, or says noplay", g.name(h.toAct), last.Pretty())
+		who := g.name(h.toAct)
+		var items, galaxies []string
+		for _, c := range g.playable(h.follows) {
+			if c.IsGalaxy() {
+				galaxies = append(galaxies, c.Suit.Name())
+			} else {
+				items = append(items, c.Pretty())
+			}
 		}
-		return fmt.Sprintf("%s plays a %s above %s or a Galaxy, or says noplay", g.name(h.toAct), h.lead().Rank.Name(), last.Suit.Name())
+		if len(galaxies) > 0 {
+			items = append(items, "a Galaxy ("+strings.Join(galaxies, ", ")+")")
+		}
+		switch {
+		case len(items) == 0:
+			return fmt.Sprintf("%s says noplay: nothing left unseen can follow %s", who, h.last().Pretty())
+		case g.owes():
+			cl, _ := g.claimNow(0)
+			return fmt.Sprintf("%s plays %s: the cards not seen show %s holds %s, so no noplay (U6)", who, either(items), who, cl.owed())
+		}
+		return fmt.Sprintf("%s plays %s, or says noplay", who, either(items))
 	case adding:
-		return fmt.Sprintf("the round is closed: %s may add a %s above %s, then captures (capture)", g.name(h.lastPlayer()), h.lead().Rank.Name(), h.last().Suit.Name())
+		who := g.name(h.lastPlayer())
+		if cs := g.playable(h.adds); len(cs) > 0 {
+			return fmt.Sprintf("the round is closed: %s may add %s, then captures (capture)", who, either(pretties(cs)))
+		}
+		return fmt.Sprintf("the round is closed: %s captures (capture)", who)
 	case showing:
 		var owed []string
 		for p := range g.players {
@@ -105,6 +163,31 @@ func (g *game) next() string {
 		return fmt.Sprintf("hand %d is over: show the cards left: %s", h.number, strings.Join(owed, ", "))
 	}
 	return "the game is over: see `score`"
+}
+
+// pretties writes cards for people: "3 Venus", "Moon of Saturn".
+func pretties(cs []ucd.Card) []string {
+	out := make([]string, len(cs))
+	for i, c := range cs {
+		out[i] = c.Pretty()
+	}
+	return out
+}
+
+// either joins alternatives: "3 Earth", "3 Jupiter or 3 Earth", "3 Mars, 3 Jupiter, or 3 Earth".
+func either(items []string) string {
+	if len(items) < 3 {
+		return strings.Join(items, " or ")
+	}
+	return strings.Join(items[:len(items)-1], ", ") + ", or " + items[len(items)-1]
+}
+
+// count writes a number of things: "1 card", "3 cards".
+func count(n int, thing string) string {
+	if n == 1 {
+		return "1 " + thing
+	}
+	return fmt.Sprintf("%d %ss", n, thing)
 }
 
 // Status implements referee.Game.
@@ -149,17 +232,19 @@ func (g *game) optionsText() string {
 		map[bool]string{true: "on", false: "off"}[g.extra], map[bool]string{true: "on", false: "off"}[g.halving])
 }
 
-// Sheet implements referee.Game: a row per hand with the dealer, the bonus suit and the extra
-// hand, and for each player the cards captured and left, the bid, the halving, the hand's
-// score and the running total.
+// Sheet implements referee.Game: a row per hand with the dealer, the bonus suit (with
+// bonus=follows, the up-card that decided it, U23) and the extra hand, and for each player
+// the cards captured and left, the bid, the halving, the hand's score and the running total.
 func (g *game) Sheet() *scoring.Sheet {
+	columns := []scoring.Column{{Key: "dealer", Title: "dealer"}, {Key: "bonus", Title: "bonus suit"}}
+	if g.bonus == "follows" {
+		columns = append(columns, scoring.Column{Key: "up", Title: "last up-card"})
+	}
 	s := &scoring.Sheet{
 		Kind:      "capture",
 		Players:   g.players,
 		RoundName: "hand",
-		Columns: []scoring.Column{
-			{Key: "dealer", Title: "dealer"},
-			{Key: "bonus", Title: "bonus suit"},
+		Columns: append(columns, []scoring.Column{
 			{Key: "extra", Title: "extra hand"},
 			{Key: "captured", Title: "captured", PerPlayer: true},
 			{Key: "left", Title: "left", PerPlayer: true},
@@ -167,7 +252,7 @@ func (g *game) Sheet() *scoring.Sheet {
 			{Key: "halving", Title: "halving", PerPlayer: true},
 			{Key: "score", Title: "hand", PerPlayer: true},
 			{Key: "total", Title: "total", PerPlayer: true},
-		},
+		}...),
 		Breakdown: map[string][]scoring.Line{},
 		Totals:    map[string]int{},
 		Finished:  g.stage == ended,
@@ -175,12 +260,15 @@ func (g *game) Sheet() *scoring.Sheet {
 	running := make([]int, g.n())
 	for _, h := range g.hands {
 		done := h.number < len(g.hands) || g.stage == ended
-		if !done && g.stage == turning && h.up == nil && h.number > 1 {
+		if !done && h.lastUp == nil && h.number > 1 && g.stage == turning {
 			continue // a hand not begun
 		}
 		row := scoring.Round{Number: h.number, Values: map[string]any{"dealer": g.name(h.dealer)}, Players: map[string]map[string]any{}}
 		if h.bonus != 0 {
 			row.Values["bonus"] = h.bonus.Name()
+		}
+		if done && g.bonus == "follows" && h.lastUp != nil {
+			row.Values["up"] = h.lastUp.Pretty()
 		}
 		switch {
 		case h.extraTo != nobody:
@@ -260,21 +348,21 @@ func (g *game) Decide(totals map[string]int) ([]string, string) {
 	return winners, ""
 }
 
-// Clone implements referee.Game.
+// Clone implements referee.Game. Only the current hand is copied: moves change no other, so
+// the copy shares the finished ones.
 func (g *game) Clone() referee.Game {
 	c := *g
 	c.totals, c.adjusted = slices.Clone(g.totals), slices.Clone(g.adjusted)
-	c.hands = make([]*hand, len(g.hands))
-	for i, h := range g.hands {
-		ch := *h
-		ch.held, ch.shown, ch.outOfBid = slices.Clone(h.held), slices.Clone(h.shown), slices.Clone(h.outOfBid)
-		ch.score, ch.halved = slices.Clone(h.score), slices.Clone(h.halved)
-		ch.round = slices.Clone(h.round)
-		ch.captured, ch.left, ch.claims = make([][]ucd.Card, len(h.captured)), make([][]ucd.Card, len(h.left)), make([][]claim, len(h.claims))
-		for p := range h.captured {
-			ch.captured[p], ch.left[p], ch.claims[p] = slices.Clone(h.captured[p]), slices.Clone(h.left[p]), slices.Clone(h.claims[p])
-		}
-		c.hands[i] = &ch
+	c.hands = slices.Clone(g.hands)
+	h := g.cur()
+	ch := *h
+	ch.held, ch.shown, ch.outOfBid = slices.Clone(h.held), slices.Clone(h.shown), slices.Clone(h.outOfBid)
+	ch.score, ch.halved = slices.Clone(h.score), slices.Clone(h.halved)
+	ch.round = slices.Clone(h.round)
+	ch.captured, ch.left, ch.claims = make([][]ucd.Card, len(h.captured)), make([][]ucd.Card, len(h.left)), make([][]claim, len(h.claims))
+	for p := range h.captured {
+		ch.captured[p], ch.left[p], ch.claims[p] = slices.Clone(h.captured[p]), slices.Clone(h.left[p]), slices.Clone(h.claims[p])
 	}
+	c.hands[len(c.hands)-1] = &ch
 	return &c
 }

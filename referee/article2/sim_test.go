@@ -355,5 +355,5 @@ func hintMoves(_ referee.Game, hint string) []referee.Move {
 // true.
 func TestSimulatedTable(t *testing.T) {
 	refereetest.Simulate(t, Rules{}, refereetest.Config{},
-		refereetest.SimConfig{Games: 2500, Deal: dealArticle2, HintMoves: hintMoves})
+		refereetest.SimConfig{Games: 2000, Deal: dealArticle2, HintMoves: hintMoves})
 }

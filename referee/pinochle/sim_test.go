@@ -359,5 +359,5 @@ func hintMoves(g referee.Game, hint string) []referee.Move {
 // act is flagged, and the guidance is always true.
 func TestSimulatedTable(t *testing.T) {
 	refereetest.Simulate(t, Rules{}, refereetest.Config{Unlisted: []string{TypeHand}, Sampled: []string{TypeBid, TypeMeld}},
-		refereetest.SimConfig{Games: 300, Deal: dealPinochle, HintMoves: hintMoves})
+		refereetest.SimConfig{Games: 500, Deal: dealPinochle, HintMoves: hintMoves})
 }

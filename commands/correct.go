@@ -139,3 +139,11 @@ func adjustCommand() *cli.Command {
 		ArgsUsage: "GAME PLAYER ±N --note \"why\"",
 	})
 }
+
+func confirmCommand() *cli.Command {
+	return correction(&cli.Command{
+		Name:      "confirm",
+		Usage:     "confirm a scored round (a hand, a seat) as it stands, for the side that did not enter it",
+		ArgsUsage: "GAME ROUND PLAYER (the round's number on the score sheet; who confirms)",
+	})
+}

@@ -27,6 +27,7 @@ const (
 	TypeRuling  = "ruling"       // settles a flag: condone or void
 	TypeAdjust  = "adjust"       // adds or takes points, with a reason
 	TypeAbandon = "abandon"      // the table stops the game before its end; a void takes it back
+	TypeConfirm = "confirm"      // a player confirms a scored round's result as it stands
 )
 
 // Created is the payload of a game's first event: everything a replay needs besides the moves.
@@ -87,7 +88,6 @@ type Ruling struct {
 	Note     string `json:"note,omitempty"`
 }
 
-// Adjust adds Points (negative to take away) to Player's total.
 // Abandon stops a game before its end, with the reason.
 type Abandon struct {
 	Note string `json:"note"`
@@ -98,6 +98,14 @@ type Adjust struct {
 	Player string `json:"player"`
 	Points int    `json:"points"`
 	Note   string `json:"note"`
+}
+
+// Confirm says that Player agrees with the result of the game's round (a hand, a seat) numbered
+// Round as the log stood just before it: the other side's check of what was entered (L9).
+type Confirm struct {
+	Round  int    `json:"round"`
+	Player string `json:"player"`
+	Note   string `json:"note,omitempty"`
 }
 
 // Errors the store returns. Callers test them with errors.Is.

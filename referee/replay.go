@@ -20,6 +20,8 @@ var LogRulings = []Ruling{
 	{ID: "L5", Title: "Adjusted totals", Text: "a game that ends on a score (Pinochle's limit, and anything like it) judges it on the totals with every adjustment recorded so far, at the point where the rules check it (the end of a hand); an adjustment alone does not end a hand. The winner is chosen on the same totals, and every view reports them."},
 	{ID: "L6", Title: "Abandoned games", Text: "a game may be abandoned, with a note, before its end; an abandoned game takes no more moves and has no winner. A void of the abandon takes the game up again where it stood."},
 	{ID: "L7", Title: "Doubtful imports", Text: "a game imported from a file whose hash chain was missing, forged, reordered or gapped keeps that doubt in its first event, flagged as a warning on event 1, until a ruling condones it (rule 1 condone, once the game has been checked against the table's paper); event 1 cannot be voided."},
+	{ID: "L8", Title: "Forced moves stand as played", Text: "a move recorded flagged with --force is applied as the table played it, wherever the game can go on from it: the cards move as they moved, and the points follow the cards. Only a move the game cannot go on from is set aside, and its flag says so. The open flag is settled by a ruling (void takes the move back, condone keeps it) or an adjustment."},
+	{ID: "L9", Title: "Confirmations", Text: "a player may confirm the result of a scored round (a hand, a seat, a phase) as the log stands: the other side's check of what was entered, recorded with who confirmed and when. A confirmation names a round that is scored and a player of the game, or it is flagged and has no effect; it stands until a later correction changes a move made before it, and a void takes it back. A game needs none."},
 }
 
 // Outcome is what a replay of a game's log finds.
@@ -36,9 +38,17 @@ type Outcome struct {
 	Last int64
 	// Abandoned is the event that abandoned the game, when one stands (L6); 0 otherwise.
 	Abandoned int64
+	// confirmations are the rounds' confirmations in force (L9), in log order.
+	confirmations []confirmed
 	// moves are the moves in force, in order, with the seq they stand at.
 	moves []Played
 	fixes *fixes
+}
+
+// confirmed is a confirmation of the round numbered round.
+type confirmed struct {
+	round int
+	scoring.Confirmation
 }
 
 // Played is a move in force at a sequence number of the log.
@@ -69,6 +79,11 @@ func (o *Outcome) Sheet() *scoring.Sheet {
 	for _, a := range o.Adjustments {
 		s.Totals[a.Player] += a.Points
 		s.Breakdown[a.Player] = append(s.Breakdown[a.Player], scoring.Line{Text: "adjustment: " + a.Note, Points: a.Points})
+	}
+	for _, c := range o.confirmations {
+		if i := slices.IndexFunc(s.Rounds, func(r scoring.Round) bool { return r.Number == c.round }); i >= 0 {
+			s.Rounds[i].Confirmed = append(s.Rounds[i].Confirmed, c.Confirmation)
+		}
 	}
 	s.Winners = []string{}
 	s.Abandoned = o.Abandoned != 0
@@ -146,7 +161,7 @@ func (fx *fixes) read(e events.Event) (changed int64, flag *Flag) {
 		if err := json.Unmarshal(e.Payload, &v); err != nil {
 			return bad("unreadable void: %v", err)
 		}
-		if t := fx.types[v.Target]; !IsMove(t) && t != events.TypeAdjust && t != events.TypeAbandon || v.Target >= e.Seq {
+		if t := fx.types[v.Target]; !IsMove(t) && t != events.TypeAdjust && t != events.TypeAbandon && t != events.TypeConfirm || v.Target >= e.Seq {
 			return bad("void names event %d, which is not an earlier move", v.Target)
 		}
 		fx.at(v.Target).voidedBy = e.Seq
@@ -211,7 +226,7 @@ func (fx *fixes) inForce(e events.Event) (m *Move, adj *scoring.Adjustment, flag
 		return nil, nil, nil
 	}
 	switch e.Type {
-	case events.TypeVoid, events.TypeAmend, events.TypeRuling, events.TypeAbandon:
+	case events.TypeVoid, events.TypeAmend, events.TypeRuling, events.TypeAbandon, events.TypeConfirm:
 		return nil, nil, nil
 	case events.TypeAdjust:
 		if a, ok := fx.adjustment(e); ok {
@@ -313,15 +328,75 @@ func ReplayUntil(r Rules, evs []events.Event, stop int64) (*Outcome, error) {
 			o.moves = append(o.moves, Played{e.Seq, *m})
 		case adj != nil:
 			o.Adjustments = append(o.Adjustments, *adj)
+		case e.Type == events.TypeConfirm:
+			f = o.confirm(g, fx, e)
 		}
 		flags = append(flags, f...)
 	}
 	o.fixes = fx
+	o.standing()
 	o.Flags = o.settle(flags)
 	return o, nil
 }
 
-// abandonedBefore flags a move made after the abandon in force (L6); such a move is ignored.
+// confirm reads a confirmation in force against the game as it stands at it (L9): it must
+// name a player of the game and a round that is scored.
+func (o *Outcome) confirm(g Game, fx *fixes, e events.Event) []Flag {
+	if c := fx.of[e.Seq]; c != nil && c.voidedBy != 0 {
+		return nil
+	}
+	bad := func(format string, args ...any) []Flag {
+		return []Flag{{Seq: e.Seq, Rule: "L9", Severity: Impossible, Message: fmt.Sprintf(format, args...) + "; it has no effect", SetAside: true}}
+	}
+	var c events.Confirm
+	if err := json.Unmarshal(e.Payload, &c); err != nil {
+		return bad("unreadable confirmation: %v", err)
+	}
+	if !slices.Contains(fx.players, c.Player) {
+		return bad("%q is not a player of this game", c.Player)
+	}
+	s := g.Sheet()
+	i := slices.IndexFunc(s.Rounds, func(r scoring.Round) bool { return r.Number == c.Round })
+	scored := i >= 0 && s.Rounds[i].Scored
+	switch {
+	case !scored && fx.changedBefore(e.Seq):
+		// The round was scored when confirmed; a later correction undid that. The confirmation
+		// stands no more, and is no breach.
+		if i >= 0 {
+			o.confirmations = append(o.confirmations, confirmed{c.Round, scoring.Confirmation{Player: c.Player, Seq: e.Seq, At: e.At}})
+		}
+		return nil
+	case i < 0:
+		return bad("the game has no %s %d yet", s.RoundName, c.Round)
+	case !scored:
+		return bad("%s %d is not scored yet", s.RoundName, c.Round)
+	}
+	o.confirmations = append(o.confirmations, confirmed{c.Round, scoring.Confirmation{Player: c.Player, Seq: e.Seq, At: e.At, Stands: true}})
+	return nil
+}
+
+// changedBefore reports whether a correction recorded after event seq changed a move made
+// before it: what the log said at seq is not what it says now.
+func (fx *fixes) changedBefore(seq int64) bool {
+	for target, fix := range fx.of {
+		if target < seq && (fix.voidedBy > seq || fix.amendedBy > seq) {
+			return true
+		}
+	}
+	return false
+}
+
+// standing marks the confirmations that a later correction undid: it changed a move made
+// before the confirmation, so what was confirmed is not what the log now says (L9).
+func (o *Outcome) standing() {
+	for i := range o.confirmations {
+		if c := &o.confirmations[i]; o.fixes.changedBefore(c.Seq) {
+			c.Stands = false
+		}
+	}
+}
+
+// abandonedBefore flags a move made after the abandon in force (L6); such a move is set aside.
 func (o *Outcome) abandonedBefore(e events.Event) *Flag {
 	if o.Abandoned == 0 || e.Seq <= o.Abandoned || !IsMove(e.Type) {
 		return nil
@@ -366,7 +441,7 @@ func (o *Outcome) Try(e events.Event) (*Outcome, []Flag) {
 // or the log's bookkeeping (corrections and adjustments).
 func IsMove(t string) bool {
 	switch t {
-	case "", events.TypeCreated, events.TypeVoid, events.TypeAmend, events.TypeRuling, events.TypeAdjust, events.TypeAbandon:
+	case "", events.TypeCreated, events.TypeVoid, events.TypeAmend, events.TypeRuling, events.TypeAdjust, events.TypeAbandon, events.TypeConfirm:
 		return false
 	}
 	return true

@@ -15,7 +15,8 @@ import (
 )
 
 // build turns lines into a Candidate log: moves in notation, or corrections written as
-// "void N", "amend N MOVE…", "condone N", "rule-void N", "adjust PLAYER N".
+// "void N", "amend N MOVE…", "condone N", "rule-void N", "adjust PLAYER N", and confirmations
+// as "confirm ROUND PLAYER".
 func build(t *testing.T, lines ...string) []events.Event {
 	t.Helper()
 	setup, _ := json.Marshal(events.Created{Kind: "candidate", Players: []string{"ann", "bob"}, Dealer: "bob"})
@@ -45,6 +46,8 @@ func build(t *testing.T, lines ...string) []events.Event {
 			add(events.TypeRuling, "", events.Ruling{Target: n, Decision: events.VoidIt})
 		case "abandon":
 			add(events.TypeAbandon, "", events.Abandon{Note: "test"})
+		case "confirm":
+			add(events.TypeConfirm, "", events.Confirm{Round: int(n), Player: w[2]})
 		case "adjust":
 			var pts int
 			fmt.Sscan(w[2], &pts)
@@ -228,7 +231,7 @@ func TestEnginesSeeAdjustmentsInForce(t *testing.T) {
 	}
 }
 
-// TestAbandon: a move after the abandon in force is flagged and ignored, the game has no
+// TestAbandon: a move after the abandon in force is flagged and set aside, the game has no
 // winner; a void of the abandon takes the game up again (L6).
 func TestAbandon(t *testing.T) {
 	o, err := referee.Replay(candidate.Rules{}, build(t, "seat H", "abandon", "reveal 7H"))
@@ -247,5 +250,57 @@ func TestAbandon(t *testing.T) {
 	}
 	if got := refereetest.Flags(o); got != "" || o.Abandoned != 0 || len(o.Moves()) != 2 {
 		t.Errorf("after the void: flags %q, abandoned at %d, moves %d", got, o.Abandoned, len(o.Moves()))
+	}
+}
+
+// TestConfirm: a confirmation of a scored seat marks the sheet's row with who confirmed and
+// when; one of a seat not scored, of no seat, or by no player is flagged and has no effect; a
+// later correction of a move made before it leaves it standing no more; a void takes it back
+// (L9).
+func TestConfirm(t *testing.T) {
+	seat := []string{"seat H", "reveal 7H", "ann bid 9H", "bob pass", "reveal 8H", "ann bid 2H", "bob bid 3H", "ann pass",
+		"reveal 10H", "bob bid 4H", "ann bid 5H", "bob pass"} // events 2–13: seat 1, all three candidates captured
+	replay := func(lines ...string) *referee.Outcome {
+		t.Helper()
+		log := build(t, append(append([]string{}, seat...), lines...)...)
+		log[len(log)-1].At = 1_700_000_000_000
+		o, err := referee.Replay(candidate.Rules{}, log)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return o
+	}
+	o := replay("confirm 1 bob")
+	got := o.Sheet().Rounds[0]
+	if want := []scoring.Confirmation{{Player: "bob", Seq: 14, At: 1_700_000_000_000, Stands: true}}; !got.Scored || !reflect.DeepEqual(got.Confirmed, want) || len(o.Flags) != 0 {
+		t.Errorf("seat 1: scored %v, confirmed %+v, flags %s; want %+v", got.Scored, got.Confirmed, refereetest.Flags(o), want)
+	}
+	for _, tc := range []struct{ lines []string }{
+		{[]string{"seat S", "confirm 2 bob"}}, // seat 2 begun, not scored
+		{[]string{"confirm 3 bob"}},           // no seat 3
+		{[]string{"confirm 1 zed"}},           // no such player
+	} {
+		o := replay(tc.lines...)
+		last := o.Flags[len(o.Flags)-1]
+		if last.Rule != "L9" || last.Seq != int64(13+len(tc.lines)) || !last.SetAside || len(o.Sheet().Rounds[0].Confirmed) != 0 {
+			t.Errorf("%v: flags %s, confirmed %+v; want an L9 flag on the confirmation and no effect", tc.lines, refereetest.Flags(o), o.Sheet().Rounds[0].Confirmed)
+		}
+	}
+	// ann's bid at event 7 was 2H; amended after the confirmation, the seat is not what bob saw.
+	if c := replay("confirm 1 bob", "amend 7 ann bid 6H").Sheet().Rounds[0].Confirmed; len(c) != 1 || c[0].Stands {
+		t.Errorf("after an amend of an earlier move: %+v, want the confirmation no longer standing", c)
+	}
+	// An amend that leaves the seat unfinished where bob confirmed it: standing no more, and
+	// no breach of L9.
+	o = replay("confirm 1 bob", "amend 6 ann bid 6H")
+	if c := o.Sheet().Rounds[0].Confirmed; len(c) != 1 || c[0].Stands || strings.Contains(refereetest.Flags(o), "L9") {
+		t.Errorf("after an amend that unscores the seat: %+v, flags %s; want it not standing, unflagged", c, refereetest.Flags(o))
+	}
+	// A correction before the confirmation was seen by the one who confirmed.
+	if c := replay("void 13", "bob pass", "confirm 1 bob").Sheet().Rounds[0].Confirmed; len(c) != 1 || !c[0].Stands {
+		t.Errorf("after a correction made before it: %+v, want it standing", c)
+	}
+	if c := replay("confirm 1 bob", "void 14").Sheet().Rounds[0].Confirmed; len(c) != 0 {
+		t.Errorf("after its void: %+v, want no confirmation", c)
 	}
 }

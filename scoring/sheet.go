@@ -66,6 +66,20 @@ type Round struct {
 	Number  int                       `json:"number"`
 	Values  map[string]any            `json:"values,omitempty"`
 	Players map[string]map[string]any `json:"players,omitempty"`
+	// Scored is true once the round's result is settled: a hand played out and scored, a seat's
+	// candidates all captured. Only a scored round can be confirmed.
+	Scored bool `json:"scored"`
+	// Confirmed lists the players who confirmed the round's result (L9), in log order.
+	Confirmed []Confirmation `json:"confirmed,omitempty"`
+}
+
+// Confirmation is a player's agreement with a scored round, made at event Seq at time At (Unix
+// ms). It Stands until a later correction changes a move made before it.
+type Confirmation struct {
+	Player string `json:"player"`
+	Seq    int64  `json:"seq"`
+	At     int64  `json:"at"`
+	Stands bool   `json:"stands"`
 }
 
 // Line is one step of a breakdown: "Q K A run of three ×3" worth 18.

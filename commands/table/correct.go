@@ -10,6 +10,7 @@ import (
 
 	"github.com/tableside/tableside/events"
 	"github.com/tableside/tableside/referee"
+	"github.com/tableside/tableside/scoring"
 )
 
 // The verbs of corrections, typed at the table and written in transcripts. No player may be
@@ -20,13 +21,23 @@ const (
 	verbRule    = "rule"
 	verbAdjust  = "adjust"
 	verbAbandon = "abandon"
+	verbConfirm = "confirm"
 	verbUndo    = "undo"
 )
 
 // isCorrection reports whether a word starts a correction in a transcript.
 func isCorrection(word string) bool {
 	switch word {
-	case verbVoid, verbAmend, verbRule, verbAdjust, verbAbandon:
+	case verbVoid, verbAmend, verbRule, verbAdjust, verbAbandon, verbConfirm:
+		return true
+	}
+	return false
+}
+
+// namesEvent reports whether a correction's first word is the number of the event it corrects.
+func namesEvent(verb string) bool {
+	switch verb {
+	case verbVoid, verbAmend, verbRule:
 		return true
 	}
 	return false
@@ -40,7 +51,8 @@ type correction struct {
 	target   int64  // the event corrected
 	move     referee.Move
 	decision string // a ruling's: condone or void
-	player   string // an adjustment's
+	player   string // an adjustment's, or who confirms
+	round    int    // the round a confirmation names
 	points   int
 	note     string
 }
@@ -55,10 +67,11 @@ func correctionOf(e events.Event) (correction, bool) {
 		Decision string          `json:"decision"`
 		Player   string          `json:"player"`
 		Points   int             `json:"points"`
+		Round    int             `json:"round"`
 		Note     string          `json:"note"`
 	}
 	_ = decode(e, &p) // an unreadable correction is flagged by the replay, and shown as far as it reads
-	c := correction{target: p.Target, decision: p.Decision, player: p.Player, points: p.Points, note: p.Note}
+	c := correction{target: p.Target, decision: p.Decision, player: p.Player, points: p.Points, round: p.Round, note: p.Note}
 	switch e.Type {
 	case events.TypeVoid:
 		c.verb = verbVoid
@@ -70,6 +83,8 @@ func correctionOf(e events.Event) (correction, bool) {
 		c.verb = verbAdjust
 	case events.TypeAbandon:
 		c.verb = verbAbandon
+	case events.TypeConfirm:
+		c.verb = verbConfirm
 	default:
 		return c, false
 	}
@@ -88,6 +103,8 @@ func (c correction) event() (typ string, payload []byte, err error) {
 		typ, v = events.TypeRuling, events.Ruling{Target: c.target, Decision: c.decision, Note: c.note}
 	case verbAbandon:
 		typ, v = events.TypeAbandon, events.Abandon{Note: c.note}
+	case verbConfirm:
+		typ, v = events.TypeConfirm, events.Confirm{Round: c.round, Player: c.player, Note: c.note}
 	default:
 		typ, v = events.TypeAdjust, events.Adjust{Player: c.player, Points: c.points, Note: c.note}
 	}
@@ -108,12 +125,15 @@ func (c correction) words(notation func(referee.Move) string) []string {
 		return []string{verbAdjust, c.player, fmt.Sprintf("%+d", c.points)}
 	case verbAbandon:
 		return []string{verbAbandon}
+	case verbConfirm:
+		return []string{verbConfirm, strconv.Itoa(c.round), c.player}
 	}
 	return []string{verbVoid, n}
 }
 
-// describe writes the correction for people: "void event 6 (misheard)".
-func (c correction) describe(describe func(referee.Move) string) string {
+// describe writes the correction for people: "void event 6 (misheard)"; round names the
+// game's rounds ("hand"), for a confirmation.
+func (c correction) describe(describe func(referee.Move) string, round func() string) string {
 	var s string
 	switch c.verb {
 	case verbAmend:
@@ -124,6 +144,8 @@ func (c correction) describe(describe func(referee.Move) string) string {
 		s = fmt.Sprintf("adjust %s %+d", c.player, c.points)
 	case verbAbandon:
 		s = "the game is abandoned"
+	case verbConfirm:
+		s = fmt.Sprintf("%s confirms %s %d", c.player, round(), c.round)
 	default:
 		s = fmt.Sprintf("void event %d", c.target)
 	}
@@ -197,6 +219,20 @@ func (r reading) read(verb string, args []string, note string) (correction, erro
 			return c, invalid(nil, "", "say why: an abandoned game needs a note")
 		}
 		return c, nil
+	case verbConfirm:
+		if err := need(2, "the round and who confirms it: confirm ROUND PLAYER"); err != nil {
+			return c, err
+		}
+		n, err := strconv.Atoi(args[0])
+		if err != nil || n < 1 {
+			return c, invalid(nil, "", "%q is not a round's number (the score sheet numbers them)", args[0])
+		}
+		i := referee.PlayerIndex(r.players, args[1])
+		if i < 0 {
+			return c, invalid(nil, "", "%q is not a player of %s (players: %s)", args[1], r.name, strings.Join(r.players, ", "))
+		}
+		c.round, c.player = n, r.players[i]
+		return c, nil
 	case verbAdjust:
 		if err := need(2, "a player and the points to add or take: adjust PLAYER ±N"); err != nil {
 			return c, err
@@ -215,7 +251,7 @@ func (r reading) read(verb string, args []string, note string) (correction, erro
 		c.player, c.points = r.players[i], n
 		return c, nil
 	}
-	return c, invalid(nil, "", "%q is not a correction (undo, void, amend, rule, adjust, abandon)", verb)
+	return c, invalid(nil, "", "%q is not a correction (undo, void, amend, rule, adjust, abandon, confirm)", verb)
 }
 
 // admit refuses a correction that cannot correct what it names in this game, or an amend to a
@@ -231,13 +267,15 @@ func (g *Game) admit(c correction, force bool) error {
 		return invalid(nil, "", "game %d is over: there is nothing to abandon", g.ID)
 	case c.verb == verbAbandon:
 		return nil
+	case c.verb == verbConfirm:
+		return g.admitConfirm(c)
 	}
 	e, ok := g.EventAt(c.target)
 	if !ok {
 		return invalid(nil, "", "game %d has no event %d (it ends at %d)", g.ID, c.target, g.Last)
 	}
 	what := map[string]string{verbVoid: "voided", verbAmend: "amended", verbRule: "ruled on"}[c.verb]
-	voidable := c.verb == verbVoid && (e.Type == events.TypeAdjust || e.Type == events.TypeAbandon)
+	voidable := c.verb == verbVoid && (e.Type == events.TypeAdjust || e.Type == events.TypeAbandon || e.Type == events.TypeConfirm)
 	doubt := c.verb == verbRule && c.decision == events.Condone && e.Type == events.TypeCreated // L7
 	if !referee.IsMove(e.Type) && !voidable && !doubt {
 		return invalid(nil, "", "event %d is %q, not a move: only moves can be %s", c.target, g.Describe(e), what)
@@ -254,6 +292,25 @@ func (g *Game) admit(c correction, force bool) error {
 		hint := at.Hint()
 		if own := referee.Own(at.Apply(c.target, c.move), c.target); referee.Refuses(own) && !force {
 			return refused(g, own, fmt.Sprintf("legal at event %d: %s", c.target, hint))
+		}
+	}
+	return nil
+}
+
+// admitConfirm refuses a confirmation of a round that is not scored, or that the player has
+// confirmed already and no correction has changed since (L9).
+func (g *Game) admitConfirm(c correction) error {
+	s := g.Sheet()
+	i := slices.IndexFunc(s.Rounds, func(r scoring.Round) bool { return r.Number == c.round })
+	switch {
+	case i < 0:
+		return invalid(nil, "", "game %d has no %s %d yet", g.ID, s.RoundName, c.round)
+	case !s.Rounds[i].Scored:
+		return invalid(nil, "", "%s %d is not scored yet: confirm it once it is", s.RoundName, c.round)
+	}
+	for _, done := range s.Rounds[i].Confirmed {
+		if done.Player == c.player && done.Stands {
+			return invalid(nil, "", "%s confirmed %s %d already, at event %d", c.player, s.RoundName, c.round, done.Seq)
 		}
 	}
 	return nil
@@ -331,7 +388,10 @@ func (a *App) Correct(ctx context.Context, g *Game, c Correction, dryRun bool) (
 		}
 		return &Corrected{Event: j.event, Before: g, After: g.with(j)}, nil
 	}
-	before, after, e, rejudged, err := a.commit(ctx, g, c.Expect != 0, judge)
+	// A confirmation vouches for the round as the player saw it: if the log has moved on, it
+	// is not judged again but refused, to be looked at and made anew.
+	strict := c.Expect != 0 || typed.verb == verbConfirm
+	before, after, e, rejudged, err := a.commit(ctx, g, strict, judge)
 	if err != nil {
 		return nil, err
 	}

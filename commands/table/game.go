@@ -35,7 +35,7 @@ func (g *Game) Describe(e events.Event) string {
 		return fmt.Sprintf("new %s game: %s", g.Setup.Kind, strings.Join(g.Setup.Players, ", "))
 	}
 	if c, ok := correctionOf(e); ok {
-		return c.describe(g.Game.Describe)
+		return c.describe(g.Game.Describe, func() string { return g.Game.Sheet().RoundName })
 	}
 	return e.Type
 }

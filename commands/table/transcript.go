@@ -82,7 +82,7 @@ func readTranscript(text, today string, at int64) ([]events.Event, error) {
 	// The replayer keeps the game as it stood before each event a correction names.
 	var keep []int64
 	for _, l := range lines[1:] {
-		if len(l.words) > 1 && isCorrection(strings.ToLower(l.words[0])) && strings.ToLower(l.words[0]) != verbAdjust {
+		if len(l.words) > 1 && namesEvent(strings.ToLower(l.words[0])) {
 			if n, err := strconv.ParseInt(l.words[1], 10, 64); err == nil {
 				keep = append(keep, n)
 			}

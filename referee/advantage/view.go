@@ -249,7 +249,9 @@ func (g *game) Sheet() *scoring.Sheet {
 		if i == len(g.rounds)-1 && len(g.rounds) > 1 && g.stage != ended && !r.begun {
 			continue // a round not begun
 		}
-		row := scoring.Round{Number: i + 1, Values: map[string]any{}, Players: map[string]map[string]any{}}
+		// A round is over once the next has begun, or the game has ended in it.
+		row := scoring.Round{Number: i + 1, Values: map[string]any{}, Players: map[string]map[string]any{},
+			Scored: i < len(g.rounds)-1 || g.stage == ended}
 		for p, name := range g.players {
 			row.Players[name] = map[string]any{"drops": nonNil(r.drops[p]), "pick": r.pick[p], "pairs": nonNil(r.pairs[p]), "total": r.total[p]}
 			for _, pair := range r.pairs[p] {

@@ -347,7 +347,9 @@ func (g *game) Sheet() *scoring.Sheet {
 		if !ph.started {
 			continue
 		}
-		row := scoring.Round{Number: i + 1, Values: map[string]any{"phase": phaseNames[i], "start": g.players[ph.starter]}, Players: map[string]map[string]any{}}
+		// A phase's result is settled once its cut, if it needed one, is drawn.
+		row := scoring.Round{Number: i + 1, Values: map[string]any{"phase": phaseNames[i], "start": g.players[ph.starter]}, Players: map[string]map[string]any{},
+			Scored: i == primary && g.rolesKnown || i == general && g.over}
 		if r := g.result(i); r != "" {
 			row.Values["result"] = r
 		}

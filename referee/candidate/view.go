@@ -197,7 +197,8 @@ func (g *game) Sheet() *scoring.Sheet {
 	var pool [2][]cards.Rank
 	var final [2]scoring.Influence
 	for i, st := range g.seats {
-		row := scoring.Round{Number: i + 1, Values: map[string]any{"suit": st.suit.Symbol()}, Players: map[string]map[string]any{}}
+		row := scoring.Round{Number: i + 1, Values: map[string]any{"suit": st.suit.Symbol()}, Players: map[string]map[string]any{},
+			Scored: len(st.candidates) == Candidates}
 		var won [2][]string
 		for _, c := range st.candidates {
 			text := c.card.Pretty() + " (free)"

@@ -263,7 +263,7 @@ func (g *game) Sheet() *scoring.Sheet {
 		if !done && h.lastUp == nil && h.number > 1 && g.stage == turning {
 			continue // a hand not begun
 		}
-		row := scoring.Round{Number: h.number, Values: map[string]any{"dealer": g.name(h.dealer)}, Players: map[string]map[string]any{}}
+		row := scoring.Round{Number: h.number, Values: map[string]any{"dealer": g.name(h.dealer)}, Players: map[string]map[string]any{}, Scored: done}
 		if h.bonus != 0 {
 			row.Values["bonus"] = h.bonus.Name()
 		}

@@ -234,7 +234,7 @@ func (g *game) Sheet() *scoring.Sheet {
 		if h.phase == bidding && h.bids == 0 && h.number > 1 {
 			continue // a hand not begun
 		}
-		row := scoring.Round{Number: h.number, Values: map[string]any{"opener": g.players[h.opener]}, Players: map[string]map[string]any{}}
+		row := scoring.Round{Number: h.number, Values: map[string]any{"opener": g.players[h.opener]}, Players: map[string]map[string]any{}, Scored: h.phase == done}
 		if h.bidder != nobody && h.phase != bidding {
 			row.Values["bidder"] = g.players[h.bidder]
 			row.Values["bid"] = h.bid

@@ -218,8 +218,9 @@ func follow(t *testing.T, seed int, r referee.Rules, setup events.Created, moves
 }
 
 // WithCorrections numbers a setup and its moves as a log, as Log does, and weaves corrections
-// in at random: voids, amends (to another move of the game), rulings and adjustments (with
-// notes that are awkward to write down), some of them naming nothing they may.
+// in at random: voids, amends (to another move of the game), rulings, adjustments and
+// confirmations (with notes that are awkward to write down), some of them naming nothing they
+// may.
 func WithCorrections(tb testing.TB, rng *rand.Rand, setup events.Created, moves []referee.Move) []events.Event {
 	tb.Helper()
 	log := Log(tb, setup, nil)
@@ -241,7 +242,9 @@ func WithCorrections(tb testing.TB, rng *rand.Rand, setup events.Created, moves 
 		}
 		target := int64(2 + rng.IntN(len(log)-1))
 		note := notes[rng.IntN(len(notes))]
-		switch rng.IntN(6) {
+		switch rng.IntN(7) {
+		case 6: // a confirmation, of a round that may not be scored yet, or not exist
+			add(events.TypeConfirm, "", events.Confirm{Round: 1 + rng.IntN(3), Player: setup.Players[rng.IntN(len(setup.Players))], Note: note})
 		case 0, 1:
 			add(events.TypeVoid, "", events.Void{Target: target, Note: note})
 		case 2:

@@ -8,11 +8,13 @@ import (
 	"os"
 	"slices"
 	"strings"
+	"unicode"
 
 	"github.com/peterh/liner"
 	"golang.org/x/term"
 
 	"github.com/tableside/tableside/commands/table"
+	"github.com/tableside/tableside/referee"
 )
 
 // lines reads what is typed at the play prompt: on a terminal with line editing — arrow keys,
@@ -23,13 +25,15 @@ type lines interface {
 	Close() error
 }
 
-// newLines chooses the reader for in and out; complete lists what the line typed so far could
-// become.
-func newLines(in io.Reader, out io.Writer, complete func(line string) []string) lines {
+// newLines chooses the reader for in and out; complete completes the word under the cursor.
+func newLines(in io.Reader, out io.Writer, complete liner.WordCompleter) lines {
 	if isTerminal(in) && isTerminal(out) && liner.TerminalSupported() {
 		st := liner.NewLiner()
 		st.SetCtrlCAborts(true)
-		st.SetCompleter(complete)
+		st.SetWordCompleter(complete)
+		// As a shell does: the first Tab fills in what the candidates share, the second lists
+		// them, rather than cycling one at a time through a deck of cards.
+		st.SetTabCompletionStyle(liner.TabPrints)
 		return &edited{st}
 	}
 	s := bufio.NewScanner(in)
@@ -82,9 +86,10 @@ func (e *edited) Read(prompt string) (string, error) {
 func (e *edited) Close() error { return e.st.Close() }
 
 // promptWords are the prompt's own commands, offered by Tab with the legal moves.
-var promptWords = []string{"help", "show", "score", "log", "undo", "force ", "void ", "amend ", "rule ", "adjust ", "abandon -- ", "quit"}
+var promptWords = []string{"help", "show", "score", "log", "undo", "force ", "void ", "amend ", "rule ", "adjust ", "abandon -- ", "confirm ", "quit"}
 
-// completions lists the legal moves of g, written with and without the player to act, and the
+// completions lists the legal moves of g in every spelling that reads the same (with and without
+// the player to act, with and without the verb: "ann play 3V", "play 3V", "3V"), and the
 // prompt's commands, that begin with line.
 func completions(g *table.Game, line string) []string {
 	var out []string
@@ -93,16 +98,75 @@ func completions(g *table.Game, line string) []string {
 			out = append(out, s)
 		}
 	}
-	for _, m := range g.Legal() {
-		for _, p := range g.Setup.Players {
-			if rest, ok := strings.CutPrefix(m, p+" "); ok {
-				add(rest)
-			}
+	for _, m := range g.Game.Legal() {
+		for _, s := range spellings(g, m) {
+			add(s)
 		}
-		add(m)
 	}
 	for _, w := range promptWords {
 		add(w)
 	}
 	return out
+}
+
+// spellings are the ways of typing m that the game reads as m, shortest last: its notation,
+// then without the player, without the verb, or without both. Each is checked by reading it
+// back, so a game offers a bare card or number only where it takes one.
+func spellings(g *table.Game, m referee.Move) []string {
+	written := g.Game.Notation(m)
+	words := strings.Fields(written)
+	var actor []string
+	if m.Actor != "" && len(words) > 1 && strings.EqualFold(words[0], m.Actor) {
+		actor, words = words[:1], words[1:]
+	}
+	tries := [][]string{words}
+	if len(words) > 1 {
+		tries = append(tries, append(slices.Clone(actor), words[1:]...))
+		if actor != nil {
+			tries = append(tries, words[1:])
+		}
+	}
+	out := []string{written}
+	for _, try := range tries {
+		s := strings.Join(try, " ")
+		if slices.Contains(out, s) {
+			continue
+		}
+		if read, err := g.Game.Parse(try); err == nil && g.Game.Notation(read) == written {
+			out = append(out, s)
+		}
+	}
+	return out
+}
+
+// completeWord is the prompt's Tab: it completes the word under the cursor, as a shell does,
+// from the words that come next in the lines completions offers, after the words typed before
+// it. Words that begin exactly as typed come first; the others only when none does, so that
+// "A" offers the aces and "a" the players and commands.
+func completeWord(g *table.Game, line string, pos int) (head string, words []string, tail string) {
+	runes := []rune(line)
+	typed, tail := string(runes[:pos]), string(runes[pos:])
+	head = strings.TrimRightFunc(typed, func(r rune) bool { return !unicode.IsSpace(r) })
+	before, partial := strings.Fields(head), typed[len(head):]
+	var exact, folded []string
+	for _, c := range completions(g, "") {
+		fields := strings.Fields(c)
+		if len(fields) <= len(before) || !slices.EqualFunc(fields[:len(before)], before, strings.EqualFold) ||
+			!strings.HasPrefix(strings.ToLower(fields[len(before)]), strings.ToLower(partial)) {
+			continue
+		}
+		word := fields[len(before)] + " "
+		switch {
+		case strings.HasPrefix(word, partial):
+			if !slices.Contains(exact, word) {
+				exact = append(exact, word)
+			}
+		case !slices.Contains(folded, word):
+			folded = append(folded, word)
+		}
+	}
+	if len(exact) > 0 {
+		return head, exact, tail
+	}
+	return head, folded, tail
 }

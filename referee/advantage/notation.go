@@ -3,7 +3,6 @@ package advantage
 import (
 	"encoding/json"
 	"fmt"
-	"maps"
 	"slices"
 	"strconv"
 	"strings"
@@ -21,6 +20,10 @@ var verbs = map[string]string{
 	"pair": TypePair, "pairs": TypePair,
 	"pass": TypePass, "stop": TypePass,
 }
+
+// moveWords are the moves as `tableside rules advantage` lists them: a word not understood is
+// matched against these, never against an alias the list leaves out.
+var moveWords = []string{"deal", "drop", "draw", "pick", "pair", "pass"}
 
 // isWord reports whether a player name would be read as a verb, a card or a rank.
 func isWord(name string) bool {
@@ -42,7 +45,7 @@ func (g *game) Parse(words []string) (referee.Move, error) {
 	}
 	typ, ok := verbs[strings.ToLower(words[0])]
 	if !ok {
-		return referee.Move{}, referee.MoveErrorf("unknown player or move %q (players: %s; moves: deal, drop, draw, pick, pair, pass)%s", words[0], strings.Join(g.players[:], ", "), referee.DidYouMean(words[0], g.players[:], slices.Collect(maps.Keys(verbs))))
+		return referee.Move{}, referee.MoveErrorf("unknown player or move %q (players: %s; moves: %s)%s", words[0], strings.Join(g.players[:], ", "), strings.Join(moveWords, ", "), referee.DidYouMean(words[0], g.players[:], moveWords))
 	}
 	verb, args := words[0], words[1:]
 	if typ == TypeDeal {

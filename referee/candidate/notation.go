@@ -3,8 +3,6 @@ package candidate
 import (
 	"encoding/json"
 	"fmt"
-	"maps"
-	"slices"
 	"strings"
 
 	"github.com/tableside/tableside/cards"
@@ -20,6 +18,10 @@ var verbs = map[string]string{
 	"hand": TypeHand,
 	"left": TypeLeft, "leftover": TypeLeft, "leftovers": TypeLeft,
 }
+
+// moveWords are the moves as `tableside rules candidate` lists them: a word not understood is
+// matched against these, never against an alias the list leaves out.
+var moveWords = []string{"seat", "reveal", "bid", "pass", "hand", "left"}
 
 // isWord reports whether a player name would be read as a verb or a card in a move.
 func isWord(name string) bool {
@@ -38,7 +40,7 @@ func (g *game) Parse(words []string) (referee.Move, error) {
 	}
 	typ, ok := verbs[strings.ToLower(words[0])]
 	if !ok {
-		return referee.Move{}, referee.MoveErrorf("unknown player or move %q (players: %s; moves: seat, reveal, bid, pass, hand, left)%s", words[0], strings.Join(g.players[:], ", "), referee.DidYouMean(words[0], g.players[:], slices.Collect(maps.Keys(verbs))))
+		return referee.Move{}, referee.MoveErrorf("unknown player or move %q (players: %s; moves: %s)%s", words[0], strings.Join(g.players[:], ", "), strings.Join(moveWords, ", "), referee.DidYouMean(words[0], g.players[:], moveWords))
 	}
 	args := words[1:]
 	need := func(n int, what string) error {

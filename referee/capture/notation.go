@@ -3,8 +3,6 @@ package capture
 import (
 	"encoding/json"
 	"fmt"
-	"maps"
-	"slices"
 	"strconv"
 	"strings"
 
@@ -22,6 +20,10 @@ var verbs = map[string]string{
 	"capture": TypeCapture, "take": TypeCapture,
 	"left": TypeLeft,
 }
+
+// moveWords are the moves as `tableside rules capture` lists them: a word not understood is
+// matched against these, never against an alias the list leaves out.
+var moveWords = []string{"play", "noplay", "pass", "capture", "bid", "up", "left"}
 
 // isWord reports whether a player name would be read as a verb or a card.
 func isWord(name string) bool {
@@ -50,10 +52,10 @@ func (g *game) Parse(words []string) (referee.Move, error) {
 	args := words[1:]
 	if !ok {
 		if _, cerr := ucd.Parse(words[0]); cerr != nil {
-			if hint := referee.DidYouMean(words[0], g.players, slices.Collect(maps.Keys(verbs))); hint != "" {
+			if hint := referee.DidYouMean(words[0], g.players, moveWords); hint != "" {
 				return referee.Move{}, referee.MoveErrorf("unknown player, move or card %q%s", words[0], hint)
 			}
-			return referee.Move{}, referee.MoveErrorf("unknown player, move or card %q (players: %s; moves: CARD, noplay, pass, capture, bid, up, left): %v", words[0], strings.Join(g.players, ", "), cerr)
+			return referee.Move{}, referee.MoveErrorf("unknown player, move or card %q (players: %s; moves: CARD, %s): %v", words[0], strings.Join(g.players, ", "), strings.Join(moveWords, ", "), cerr)
 		}
 		typ, args = TypePlay, words // a bare card is a play
 	}

@@ -3,8 +3,6 @@ package pinochle
 import (
 	"encoding/json"
 	"fmt"
-	"maps"
-	"slices"
 	"strconv"
 	"strings"
 
@@ -20,6 +18,10 @@ var verbs = map[string]string{
 	"play": TypePlay,
 	"hand": TypeHand,
 }
+
+// moveWords are the moves as `tableside rules pinochle` lists them: a word not understood is
+// matched against these, never against an alias the list leaves out.
+var moveWords = []string{"bid", "pass", "trump", "meld", "play", "hand"}
 
 // isWord reports whether a player name would be read as a verb, a bid or a card in a move.
 func isWord(name string) bool {
@@ -67,7 +69,7 @@ func (g *game) Parse(words []string) (referee.Move, error) {
 		} else if _, err := cards.Parse(words[0]); err == nil {
 			typ, args = TypePlay, words
 		} else {
-			return referee.Move{}, referee.MoveErrorf("unknown player or move %q (players: %s; moves: bid, pass, trump, meld, play, hand)%s", words[0], strings.Join(g.players[:], ", "), referee.DidYouMean(words[0], g.players[:], slices.Collect(maps.Keys(verbs))))
+			return referee.Move{}, referee.MoveErrorf("unknown player or move %q (players: %s; moves: %s)%s", words[0], strings.Join(g.players[:], ", "), strings.Join(moveWords, ", "), referee.DidYouMean(words[0], g.players[:], moveWords))
 		}
 	}
 	if actor == "" {

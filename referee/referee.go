@@ -33,6 +33,9 @@ type Rules interface {
 	Ruleset() string
 	// Players gives the allowed number of players.
 	Players() (min, max int)
+	// Seating says what New needs named about the seats besides the players in order: the
+	// first dealer or opener, and the teams. A face asks for exactly that when it sets up a game.
+	Seating() Seating
 	Options() []Option
 	Rulings() []Ruling
 	// Grammar documents the moves a player types, one line per form.
@@ -90,6 +93,22 @@ type Game interface {
 	// Clone returns an independent copy of the state: moves applied to one never change the
 	// other. It lets a replay keep the state at a point and go back to it.
 	Clone() Game
+}
+
+// Seating is what a game's setup names about its seats, beyond the players in seating order.
+type Seating struct {
+	// Dealer and Opener say that the setup names the first dealer, or the first opener. When
+	// both are set, either one is enough: with two players, naming one names the other.
+	Dealer, Opener bool
+	// Teams are the sides the players sit in; nil for a game without them.
+	Teams *Teams
+}
+
+// Teams is how a game seats its players in named sides: Count sides of Size players each.
+// When Option is set, the game has sides only when that option is Value, and none otherwise.
+type Teams struct {
+	Count, Size   int
+	Option, Value string
 }
 
 // Option is a setting chosen when a game is created. The default is Values[0]. A Numeric

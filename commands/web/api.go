@@ -39,6 +39,27 @@ type newGame struct {
 	Options map[string]string   `json:"options,omitempty"`
 }
 
+// check refuses a name that the setup's words would read as something else: a comma splits a
+// list of players, and an equals sign ends a team's name.
+func (n newGame) check() error {
+	for _, p := range n.Players {
+		if strings.Contains(p, ",") {
+			return invalidf("player name %q: names are one word, without commas", p)
+		}
+	}
+	for name, members := range n.Teams {
+		if strings.ContainsAny(name, ",=") {
+			return invalidf("team name %q: write it without commas or equals signs", name)
+		}
+		for _, p := range members {
+			if strings.Contains(p, ",") {
+				return invalidf("player name %q in team %s: names are one word, without commas", p, name)
+			}
+		}
+	}
+	return nil
+}
+
 // setup is the game as the application reads a new one.
 func (n newGame) setup() table.Setup {
 	su := table.Setup{Kind: n.Kind, Players: strings.Join(n.Players, ","), Dealer: n.Dealer, Opener: n.Opener, Date: n.Date, Match: n.Match}
@@ -62,6 +83,9 @@ type created struct {
 func (s *Server) apiNew(w http.ResponseWriter, r *http.Request, c *caller) error {
 	var n newGame
 	if err := readJSON(r, &n); err != nil {
+		return err
+	}
+	if err := n.check(); err != nil {
 		return err
 	}
 	g, err := s.app.New(r.Context(), n.setup())

@@ -455,14 +455,14 @@ func TestNewGameFromThePage(t *testing.T) {
 	director := cookieClient(t)
 	res, _ := director.PostForm(c.http.URL+"/login", url.Values{"key": {testKey}})
 	res.Body.Close()
-	res, _ = director.PostForm(c.http.URL+"/games", url.Values{"kind": {"pinochle"}, "players": {"ann"}})
+	res, _ = director.PostForm(c.http.URL+"/games", url.Values{"kind": {"pinochle"}, "player": {"ann", ""}})
 	var page strings.Builder
 	bufio.NewReader(res.Body).WriteTo(&page)
 	res.Body.Close()
 	if res.StatusCode != http.StatusBadRequest || !strings.Contains(page.String(), "refusal") {
 		t.Errorf("one player: %d", res.StatusCode)
 	}
-	res, _ = director.PostForm(c.http.URL+"/games", url.Values{"kind": {"pinochle"}, "players": {"ann, bob"}, "dealer": {"bob"}, "match": {"autumn"}})
+	res, _ = director.PostForm(c.http.URL+"/games", url.Values{"kind": {"pinochle"}, "player": {"ann", "bob"}, "dealer": {"2"}, "match": {"autumn"}})
 	res.Body.Close()
 	if res.StatusCode != http.StatusSeeOther || res.Header.Get("Location") != "/games/1" {
 		t.Fatalf("new game: %d to %q", res.StatusCode, res.Header.Get("Location"))

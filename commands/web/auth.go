@@ -27,6 +27,18 @@ func (s *Server) Code(game int64) string {
 	return s.sign(fmt.Sprintf("table %d", game))[:codeLength]
 }
 
+// wallKeyLength is the length of the wall key: longer than a table code, which it is not to be
+// taken for, and short enough to type on a television's remote.
+const wallKeyLength = 8
+
+// WallKey is the key of the wall screen: an HMAC under the director key, as a table code is,
+// which opens the club's view for the room (the matches and the night's games, never a code)
+// and nothing else.
+func (s *Server) WallKey() string { return s.sign("wall")[:wallKeyLength] }
+
+// ShowWallKey writes the wall key as it is read aloud: two groups of four.
+func ShowWallKey(key string) string { return key[:4] + "-" + key[4:] }
+
 // ShowCode writes a table code as it is read aloud: two groups of three.
 func ShowCode(code string) string { return code[:3] + "-" + code[3:] }
 
@@ -57,6 +69,8 @@ const (
 	directorCookie = "tableside_director"
 	// tableCookie is followed by the game's id: a phone may hold the codes of several games.
 	tableCookie = "tableside_table_"
+	// wallCookie holds the wall key on the screen it was entered on.
+	wallCookie = "tableside_wall"
 	// directorFor is how long a director's login lasts: a club night.
 	directorFor = 16 * time.Hour
 )
@@ -86,6 +100,8 @@ var (
 		msg: "this needs the game's table code or the director's key", hint: "scan the table's QR code, or ask the organiser"}
 	errWrongCredential = &httpError{status: http.StatusUnauthorized, code: "unauthorized",
 		msg: "that is not this game's table code, nor the director's key"}
+	errNoWallKey = &httpError{status: http.StatusUnauthorized, code: "unauthorized",
+		msg: "the wall screen needs the wall key, or the director's login", hint: "the director's club page shows the wall key"}
 	errDirectorOnly = &httpError{status: http.StatusForbidden, code: "forbidden",
 		msg: "only the director may do this", hint: "ask the organiser"}
 	errGuessing = &httpError{status: http.StatusTooManyRequests, code: "too_many",
@@ -113,6 +129,10 @@ func (s *Server) admit(w http.ResponseWriter, r *http.Request, need right, c *ca
 		code, _, ok := events.ReadCode(v)
 		return ok && id != 0 && same(code, s.Code(id))
 	}
+	isWallKey := func(v string) bool {
+		key, _, ok := events.ReadCode(v)
+		return ok && need == wall && same(key, s.WallKey())
+	}
 	presented, wrong := false, false
 	if bearer, ok := strings.CutPrefix(r.Header.Get("Authorization"), "Bearer "); ok {
 		presented = true
@@ -121,6 +141,8 @@ func (s *Server) admit(w http.ResponseWriter, r *http.Request, need right, c *ca
 			c.director = true
 		case isCode(bearer):
 			c.table = true
+		case isWallKey(bearer):
+			c.wall = true
 		default:
 			wrong = true
 		}
@@ -144,16 +166,23 @@ func (s *Server) admit(w http.ResponseWriter, r *http.Request, need right, c *ca
 	if id != 0 {
 		c.table = cookie(tableCookie+strconv.FormatInt(id, 10), isCode) || c.table
 	}
+	if need == wall { // the wall's cookie opens nothing else, so it is not read elsewhere
+		c.wall = cookie(wallCookie, isWallKey) || c.wall
+	}
 	if wrong {
 		s.guard.fail(addr)
 	}
 	switch {
 	case c.director, need == reader && s.cfg.Public, need <= player && c.table:
 		return nil
+	case need == wall && (c.wall || s.cfg.Public):
+		return nil
 	case wrong:
 		return errWrongCredential
 	case need == director && c.table:
 		return errDirectorOnly
+	case !presented && need == wall:
+		return errNoWallKey
 	case !presented:
 		return errNoCredential
 	}

@@ -9,11 +9,15 @@ import (
 	"net/http/httptest"
 	"net/url"
 	"os"
+	"path/filepath"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
 	"time"
 
+	"github.com/chromedp/cdproto/cdp"
+	"github.com/chromedp/cdproto/emulation"
 	"github.com/chromedp/chromedp"
 
 	"github.com/tableside/tableside/commands/table"
@@ -51,15 +55,89 @@ func startChromium(t *testing.T, limit time.Duration) context.Context {
 	}
 }
 
+// screen is a size the pages are looked at in, in CSS pixels.
+type screen struct {
+	width, height int64
+	phone         bool // with touch, as a phone
+}
+
+// The screens of a club night: a small phone at a table, and the director's laptop or the wall's
+// projector.
+var (
+	phoneScreen = screen{360, 740, true}
+	wideScreen  = screen{1280, 800, false}
+)
+
+func (s screen) String() string { return fmt.Sprint(s.width) }
+
 // openTab opens addr in a tab of a browser context of its own (its own cookies: one phone or
 // screen), 360×740 CSS pixels with touch, as a small phone.
 func openTab(t *testing.T, root context.Context, addr string) context.Context {
 	t.Helper()
+	return openScreen(t, root, addr, phoneScreen, true)
+}
+
+// openScreen opens addr as openTab does, on s; without script when script is false, as a
+// browser with script turned off.
+func openScreen(t *testing.T, root context.Context, addr string, s screen, script bool) context.Context {
+	t.Helper()
 	ctx, cancel := chromedp.NewContext(root, chromedp.WithNewBrowserContext())
 	t.Cleanup(cancel)
-	cdpDo(t, ctx, chromedp.EmulateViewport(360, 740, chromedp.EmulateMobile, chromedp.EmulateTouch), chromedp.Navigate(addr))
+	var touch []chromedp.EmulateViewportOption
+	if s.phone {
+		touch = []chromedp.EmulateViewportOption{chromedp.EmulateMobile, chromedp.EmulateTouch}
+	}
+	steps := []chromedp.Action[chromedp.Void]{chromedp.EmulateViewport(s.width, s.height, touch...)}
+	if !script {
+		steps = append(steps, chromedp.Func(func(ctx context.Context, tg *chromedp.Target) error {
+			_, err := cdp.Call(ctx, tg, emulation.SetScriptExecutionDisabled, emulation.SetScriptExecutionDisabledParams{Value: true})
+			return err
+		}))
+	}
+	cdpDo(t, ctx, append(steps, chromedp.Navigate(addr))...)
 	markLoaded(t, ctx)
 	return ctx
+}
+
+// directorScreen opens a screen on which the director has logged in, on the club page.
+func directorScreen(t *testing.T, root context.Context, base string, s screen) context.Context {
+	t.Helper()
+	ctx := openScreen(t, root, base+"/login", s, true)
+	cdpSubmit(t, ctx, chromedp.SendKeys(chromedp.CSS("input[name=key]"), testKey), chromedp.Click(chromedp.CSS("form.card button")))
+	waitPage(t, ctx, 10*time.Second, "the club page", `location.pathname === "/"`)
+	return ctx
+}
+
+// saveShot saves the whole page a tab shows as $TABLESIDE_SHOTS/NAME.png, for a person to look
+// at; nothing when the variable is not set.
+func saveShot(t *testing.T, ctx context.Context, name string) {
+	t.Helper()
+	dir := os.Getenv("TABLESIDE_SHOTS")
+	if dir == "" {
+		return
+	}
+	png, err := chromedp.Run(ctx, chromedp.FullScreenshot(100))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, name+".png"), png, 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// overflow lists what sticks out past the right edge of the screen, and the page's width when
+// the page itself can be scrolled sideways.
+func overflow(t *testing.T, ctx context.Context, s screen) []string {
+	t.Helper()
+	return cdpEval[[]string](t, ctx, fmt.Sprintf(`(() => {
+		const out = [...document.querySelectorAll("main *")].filter(e => e.checkVisibility() && e.getBoundingClientRect().right > %d + 0.5)
+			.map(e => e.outerHTML.slice(0, 120));
+		const w = document.documentElement.scrollWidth;
+		return w > %d ? ["the page is " + w + " px wide", ...out] : out;
+	})()`, s.width, s.width))
 }
 
 // joinPhone opens a phone joined to a game's table by its QR code's link, on the live game page.
@@ -313,8 +391,9 @@ func TestBrowserFitsANarrowPhone(t *testing.T) {
 	if w := cdpEval[int](t, p, `document.documentElement.scrollWidth`); w > 360 {
 		t.Errorf("the page is %d px wide at 360", w)
 	}
-	// Each must be shown, and wholly within the width; the text box on the first screen.
-	bad := cdpEval[[]string](t, p, `[...document.querySelectorAll(".choices button, form.entry input[name=move], form.entry button")].filter(e => {
+	// Each must be shown, and wholly within the width; the text box on the first screen. A move
+	// aimed at a player is its card's button first (TestBrowserArticle2CardThenPlayer).
+	bad := cdpEval[[]string](t, p, `[...document.querySelectorAll(".choices > form button, .choices summary, form.entry input[name=move], form.entry button")].filter(e => {
 		const r = e.getBoundingClientRect();
 		return !e.checkVisibility() || r.width === 0 || r.height === 0 || r.left < 0 || r.right > 360 || (e.name === "move" && r.bottom > 740);
 	}).map(e => e.outerHTML)`)
@@ -421,4 +500,243 @@ func TestBrowserLetsAHiddenPageSleep(t *testing.T) {
 	c.recordAPI(t, id, "start ann")
 	visibility(false)
 	waitPage(t, p, 5*time.Second, "the page shown again catching up", showsUpTo(2, "ann starts"))
+}
+
+// TestBrowserDirectorSeesTheCodeFirst: the director's game page shows the table's code and its
+// QR code on the first screen, on a phone and on a laptop.
+func TestBrowserDirectorSeesTheCodeFirst(t *testing.T) {
+	c := openClub(t, false)
+	id, code := c.newGame(t, pinochle)
+	c.recordAPI(t, id, "ann bid 12")
+	root := startChromium(t, 30*time.Second)
+	for _, s := range []screen{phoneScreen, wideScreen} {
+		d := directorScreen(t, root, c.http.URL, s)
+		cdpDo(t, d, chromedp.Navigate(fmt.Sprintf("%s/games/%d", c.http.URL, id)))
+		waitPage(t, d, 5*time.Second, "the QR code", `document.querySelector(".join img.qr").complete`)
+		saveShot(t, d, "director-game-"+s.String())
+		shown := cdpEval[string](t, d, `document.querySelector(".join .code").textContent`)
+		if shown != code {
+			t.Errorf("at %v px the page's code is %q, want %q", s, shown, code)
+		}
+		bad := cdpEval[[]string](t, d, fmt.Sprintf(`[".join .code", ".join img.qr"].filter(q => {
+			const e = document.querySelector(q), r = e.getBoundingClientRect();
+			return e.tagName === "IMG" && e.naturalWidth === 0 || r.top < 0 || r.bottom > %d || r.right > %d;
+		})`, s.height, s.width))
+		if len(bad) > 0 {
+			t.Errorf("at %v px not on the first screen: %v", s, bad)
+		}
+	}
+}
+
+// TestBrowserWall: the wall screen, opened with its key on a screen nobody logged in on or by
+// the director on the projector, shows the night live, fits a phone's width, and shows no code.
+func TestBrowserWall(t *testing.T) {
+	c := openClub(t, false)
+	var codes []string
+	for _, g := range []newGame{
+		{Kind: "pinochle", Players: []string{"ann", "bob"}, Dealer: "bob", Match: "autumn club night"},
+		{Kind: "capture", Players: []string{"cy", "dee", "eve", "fay", "gus"}, Dealer: "gus", Match: "capture league"},
+		{Kind: "article2", Players: []string{"hal", "ivy", "jo", "kim"}},
+	} {
+		_, code := c.newGame(t, g)
+		codes = append(codes, code)
+	}
+	root := startChromium(t, 40*time.Second)
+	noCode := func(ctx context.Context, s screen) {
+		t.Helper()
+		text := cdpEval[string](t, ctx, `document.body.innerText`)
+		for _, code := range codes {
+			if strings.Contains(text, code) {
+				t.Errorf("at %v px the wall shows the table code %s", s, code)
+			}
+		}
+		if cdpEval[bool](t, ctx, `document.querySelector("header nav") !== null`) {
+			t.Errorf("at %v px the wall shows a menu", s)
+		}
+		if bad := overflow(t, ctx, s); len(bad) > 0 {
+			t.Errorf("at %v px, past the right edge: %v", s, bad)
+		}
+	}
+	events := `document.querySelector("table.games tbody tr td[data-label=events]").textContent`
+
+	// A screen in the room, nobody logged in: the key's form, then the wall.
+	wall := openScreen(t, root, c.http.URL+"/wall", phoneScreen, true)
+	if h1 := cdpEval[string](t, wall, `document.querySelector("h1").textContent`); h1 != "The wall screen" {
+		t.Errorf("the wall without its key is headed %q", h1)
+	}
+	saveShot(t, wall, "wall-key-360")
+	key := strings.ToLower(ShowWallKey(c.srv.WallKey()))
+	cdpSubmit(t, wall, chromedp.SendKeys(chromedp.CSS("input[name=key]"), key), chromedp.Click(chromedp.CSS("form.card button")))
+	waitPage(t, wall, 10*time.Second, "the wall, live", `location.pathname === "/wall" && location.search === "" && document.getElementById("live-status").textContent.startsWith("Live:")`)
+	noCode(wall, phoneScreen)
+	saveShot(t, wall, "wall-360")
+	c.recordAPI(t, 1, "ann bid 10")
+	waitPage(t, wall, 5*time.Second, "the move on the wall", fmt.Sprintf(`window.kept === true && %s === "2"`, events))
+
+	// The director's own club page lists the codes, and fits a phone too.
+	for _, s := range []screen{phoneScreen, wideScreen} {
+		d := directorScreen(t, root, c.http.URL, s)
+		if text := cdpEval[string](t, d, `document.body.innerText`); !strings.Contains(text, codes[0]) {
+			t.Errorf("at %v px the director's club page does not list the code %s", s, codes[0])
+		}
+		if bad := overflow(t, d, s); len(bad) > 0 {
+			t.Errorf("at %v px, past the right edge of the director's club page: %v", s, bad)
+		}
+		saveShot(t, d, "club-director-"+s.String())
+		// The director puts the wall on the projector from the menu.
+		cdpSubmit(t, d, chromedp.Click(chromedp.CSS(`header nav a[href="/wall"]`)))
+		waitPage(t, d, 10*time.Second, "the wall, live", `location.pathname === "/wall" && document.getElementById("live-status").textContent.startsWith("Live:")`)
+		noCode(d, s)
+		saveShot(t, d, "wall-director-"+s.String())
+	}
+}
+
+// TestBrowserNewGameForm: the new game form of Article II asks for teams once parties are on,
+// and makes the game, with script and without it.
+func TestBrowserNewGameForm(t *testing.T) {
+	c := openClub(t, false)
+	root := startChromium(t, 40*time.Second)
+	for _, script := range []bool{true, false} {
+		name := "new-article2-360"
+		if !script {
+			name = "new-article2-noscript-360"
+		}
+		d := directorScreen(t, root, c.http.URL, phoneScreen)
+		if !script {
+			d = openScreen(t, root, c.http.URL+"/login", phoneScreen, false)
+			cdpSubmit(t, d, chromedp.SendKeys(chromedp.CSS("input[name=key]"), testKey), chromedp.Click(chromedp.CSS("form.card button")))
+		}
+		cdpSubmit(t, d, chromedp.Navigate(c.http.URL+"/games/new"))
+		if script {
+			saveShot(t, d, "new-kinds-360")
+		}
+		cdpSubmit(t, d, chromedp.Click(chromedp.CSS(`a[href="/games/new?kind=article2"]`)))
+		teams := `document.querySelector("input[name=teamname]").checkVisibility()`
+		if got := cdpEval[bool](t, d, teams); got == script {
+			t.Errorf("script %v: the teams show %v before parties are on", script, got)
+		}
+		for i, p := range []string{"ann", "bob", "cy", "dee"} {
+			cdpDo(t, d, chromedp.SendKeys(chromedp.CSS(fmt.Sprintf(".seat:nth-of-type(%d) input[name=player]", i+1)), p))
+		}
+		cdpDo(t, d, chromedp.SetValue(chromedp.CSS("select[name='option.parties']"), "on"))
+		cdpEval[bool](t, d, `document.querySelector("form.setup").dispatchEvent(new Event("change")); true`) // as a choice made by hand
+		if !cdpEval[bool](t, d, teams) {
+			t.Errorf("script %v: the teams do not show with parties on", script)
+		}
+		for i, team := range []string{"1", "2", "1", "2"} {
+			cdpDo(t, d, chromedp.SetValue(chromedp.CSS(fmt.Sprintf(".seat:nth-of-type(%d) select[name=team]", i+1)), team))
+		}
+		cdpDo(t, d, chromedp.SendKeys(chromedp.CSS("label:nth-of-type(1) > input[name=teamname]"), "red"), chromedp.SendKeys(chromedp.CSS("label:nth-of-type(2) > input[name=teamname]"), "blue"))
+		if bad := overflow(t, d, phoneScreen); len(bad) > 0 {
+			t.Errorf("script %v, past the right edge of the form: %v", script, bad)
+		}
+		saveShot(t, d, name)
+		if status := cdpSubmit(t, d, chromedp.Click(chromedp.CSS("form.setup > button"))); status != http.StatusOK {
+			t.Fatalf("script %v: starting the game: %d\n%s", script, status, cdpEval[string](t, d, `document.querySelector("main").innerText`))
+		}
+		var id int64
+		fmt.Sscanf(cdpEval[string](t, d, `location.pathname`), "/games/%d", &id)
+		g, err := c.app.Game(t.Context(), id)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := fmt.Sprint(g.Setup.Teams, g.Setup.Options); got != "map[blue:[bob dee] red:[ann cy]] map[parties:on]" {
+			t.Errorf("script %v: the game has teams and options %s", script, got)
+		}
+	}
+	// A kind with a dealer or an opener, on a wide screen.
+	d := directorScreen(t, root, c.http.URL, wideScreen)
+	cdpSubmit(t, d, chromedp.Navigate(c.http.URL+"/games/new?kind=pinochle"))
+	cdpDo(t, d, chromedp.SendKeys(chromedp.CSS(".seat:nth-of-type(1) input[name=player]"), "ann"), chromedp.SendKeys(chromedp.CSS(".seat:nth-of-type(2) input[name=player]"), "bob"),
+		chromedp.Click(chromedp.CSS(".seat:nth-of-type(1) input[name=opener]")), chromedp.SetValue(chromedp.CSS("input[name='option.limit']"), "150"))
+	if bad := overflow(t, d, wideScreen); len(bad) > 0 {
+		t.Errorf("past the right edge of the form: %v", bad)
+	}
+	saveShot(t, d, "new-pinochle-1280")
+	cdpSubmit(t, d, chromedp.Click(chromedp.CSS("form.setup > button")))
+	var id int64
+	fmt.Sscanf(cdpEval[string](t, d, `location.pathname`), "/games/%d", &id)
+	if g, err := c.app.Game(t.Context(), id); err != nil || g.Setup.Opener != "ann" || g.Setup.Options["limit"] != "150" {
+		t.Errorf("the pinochle game made: %+v (%v)", g, err)
+	}
+}
+
+// TestBrowserBidsOnThePhone: a bid is one tap for the usual values, in Pinochle's auction and
+// in Capture's for the extra hand.
+func TestBrowserBidsOnThePhone(t *testing.T) {
+	c := openClub(t, false)
+	pin, pinCode := c.newGame(t, pinochle)
+	capture, captureCode := c.newGame(t, newGame{Kind: "capture", Players: []string{"ann", "bob", "cy"}, Dealer: "cy", Options: map[string]string{"extra": "on"}})
+	c.recordAPI(t, capture, "up 4E")
+	root := startChromium(t, 30*time.Second)
+
+	p := joinPhone(t, root, c.http.URL, pin, pinCode)
+	buttons := `[...document.querySelectorAll(".choices button")].filter(b => b.getBoundingClientRect().bottom <= 740).map(b => b.textContent)`
+	if got, want := cdpEval[[]string](t, p, buttons), []string{"ann bids 10", "ann bids 11", "ann bids 12", "ann bids 13", "ann bids 14", "ann bids 15", "ann passes"}; !slices.Equal(got, want) {
+		t.Fatalf("the first screen offers %q, want %q", got, want)
+	}
+	saveShot(t, p, "bids-pinochle-360")
+	cdpSubmit(t, p, chromedp.Tap(chromedp.CSS(`.choices form:has(input[value="ann bid 13"]) button`)))
+	waitPage(t, p, liveWithin, "ann's bid of 13", showsUpTo(2, "ann bids 13"))
+	if got, want := cdpEval[[]string](t, p, buttons), []string{"bob bids 14", "bob bids 15", "bob bids 16", "bob bids 17", "bob bids 18", "bob bids 19", "bob passes"}; !slices.Equal(got, want) {
+		t.Errorf("after ann bids 13 the first screen offers %q, want %q", got, want)
+	}
+
+	p = joinPhone(t, root, c.http.URL, capture, captureCode)
+	if got := cdpEval[[]string](t, p, buttons); len(got) != 7 || got[0] != "ann bids 1 for the extra hand" || got[5] != "ann bids 6 for the extra hand" {
+		t.Errorf("capture's extra hand offers %q", got)
+	}
+	saveShot(t, p, "bids-capture-360")
+}
+
+// TestBrowserArticle2CardThenPlayer: on a phone a turn of Article II is its cards, about a
+// screenful; a tap on a card shows the players it may go on, and a tap on a player records it.
+// It works without script too.
+func TestBrowserArticle2CardThenPlayer(t *testing.T) {
+	c := openClub(t, false)
+	id, code := c.newGame(t, newGame{Kind: "article2", Players: []string{"ann", "bob", "cy", "dee"}})
+	c.recordAPI(t, id, "start ann")
+	root := startChromium(t, 40*time.Second)
+	visible := `[...document.querySelectorAll(".choices summary, .choices button")].filter(e => e.checkVisibility()).map(e => e.textContent)`
+	seq := int64(2)
+	for _, tc := range []struct {
+		screen
+		script      bool
+		card, shots string
+		player      string
+	}{
+		{phoneScreen, true, "Toe the Line", "article2-360", "cy"},
+		{phoneScreen, false, "Gaffe", "article2-noscript-360", "dee"},
+		{wideScreen, true, "Civil Debate", "article2-1280", "ann"},
+	} {
+		p := openScreen(t, root, fmt.Sprintf("%s/join?game=%d&code=%s", c.http.URL, id, url.QueryEscape(code)), tc.screen, tc.script)
+		if tc.script {
+			waitPage(t, p, 10*time.Second, "the live stream", `document.getElementById("live-status").textContent.startsWith("Live:")`)
+		} else if said := cdpEval[string](t, p, `document.getElementById("live-status").textContent`); said != "" {
+			t.Fatalf("the page's script ran: %q", said)
+		}
+		first := cdpEval[[]string](t, p, visible)
+		legal := apiGet[table.View](t, c, "/api/games/%d", id).Legal
+		// One button a kind of card left in the deck, at most: Voter ADHD's open the cards it
+		// may discard.
+		if len(first) > len(article2.Deck()) || len(legal) < 4*len(article2.Deck())-4 {
+			t.Errorf("at %v px: %d buttons for %d moves: %q", tc.screen, len(first), len(legal), first)
+		}
+		nth := cdpEval[int](t, p, fmt.Sprintf(`[...document.querySelectorAll(".choices > details")].findIndex(d => d.querySelector("summary").textContent.startsWith(%q)) + 1`, tc.card))
+		if nth == 0 {
+			t.Fatalf("at %v px no card %s: %q", tc.screen, tc.card, first)
+		}
+		cdpDo(t, p, chromedp.Click(chromedp.CSS(fmt.Sprintf(".choices > details:nth-of-type(%d) summary", nth))))
+		targets := cdpEval[[]string](t, p, `[...document.querySelectorAll(".choices .targets button")].filter(b => b.checkVisibility()).map(b => b.textContent)`)
+		if !slices.Equal(targets, []string{"ann", "bob", "cy", "dee"}) {
+			t.Errorf("at %v px %s opens %q", tc.screen, tc.card, targets)
+		}
+		saveShot(t, p, tc.shots)
+		status := cdpSubmit(t, p, chromedp.Click(chromedp.CSS(fmt.Sprintf(`details[open] form:has(input[name=move][value$=" %s"]) button`, tc.player))))
+		seq++
+		log := apiGet[[]logLine](t, c, "/api/games/%d/log", id)
+		if status != http.StatusOK || len(log) != int(seq) || !strings.Contains(log[seq-1].Text, tc.card+" on "+tc.player) {
+			t.Errorf("at %v px, %s on %s: %d, the log ends %+v", tc.screen, tc.card, tc.player, status, log[len(log)-1])
+		}
+	}
 }

@@ -8,9 +8,11 @@
 // server does and who may (anyone, the game's table, the director); one wrapper checks the
 // credential, and one function (statusOf) maps the application's error codes to HTTP statuses.
 //
-// A table's code is an HMAC of its game's id under the director's key, so nothing about
-// credentials is stored. Pages stay live by Server-Sent Events: the server watches the file
-// (SQLite's data_version), so a move recorded by any process shows, the command line's
+// A table's code is an HMAC of its game's id under the director's key, and the wall screen's key
+// an HMAC of its own, so nothing about credentials is stored. The wall shows the room the night
+// without a code, whoever opens it. Pages stay live by Server-Sent Events: the server watches
+// the file (SQLite's data_version), so a move recorded by any process shows, the command line's
 // included. Every action works as a plain form without script; static/live.js only keeps a page
-// live and says when its connection drops and comes back.
+// live and says when its connection drops and comes back, and static/setup.js hides the new
+// game form's fields that its options make moot.
 package web

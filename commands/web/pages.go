@@ -14,6 +14,8 @@ import (
 	"strings"
 	"sync"
 	"time"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/tableside/tableside/commands/render"
 	"github.com/tableside/tableside/commands/table"
@@ -26,7 +28,7 @@ var pageFiles embed.FS
 
 // pages are parsed once, when the first is shown: every page is the layout with its own main.
 var pages = sync.OnceValue(func() map[string]*template.Template {
-	funcs := template.FuncMap{"code": ShowCode, "join": strings.Join}
+	funcs := template.FuncMap{"code": ShowCode, "join": strings.Join, "sentence": sentence, "button": button}
 	out := map[string]*template.Template{}
 	for _, name := range []string{"club", "game", "cards", "login", "join", "new", "error"} {
 		out[name] = template.Must(template.New("layout.html").Funcs(funcs).ParseFS(pageFiles, "pages/layout.html", "pages/"+name+".html"))
@@ -34,12 +36,35 @@ var pages = sync.OnceValue(func() map[string]*template.Template {
 	return out
 })
 
+// sentence starts a message with a capital, as a page's heading or paragraph: messages are
+// written lower case for the command line.
+func sentence(s string) string {
+	if s == "" {
+		return s
+	}
+	r, size := utf8.DecodeRuneInString(s)
+	return string(unicode.ToUpper(r)) + s[size:]
+}
+
+// moveButton is a button that records a move in a game, after the event the page shows.
+type moveButton struct {
+	Game, Last int64
+	Move, Text string
+}
+
+// button is a moveButton, for a template to pass on to the one that writes it.
+func button(game, last int64, move, text string) moveButton {
+	return moveButton{Game: game, Last: last, Move: move, Text: text}
+}
+
 // page is what every page's layout needs.
 type page struct {
 	Title    string
 	Director bool
 	Public   bool
-	Main     any
+	// Wall is the wall screen's page, which shows the room nothing to click.
+	Wall bool
+	Main any
 }
 
 // show writes page name with status: built whole first, so that a failure becomes an error
@@ -47,7 +72,7 @@ type page struct {
 func (s *Server) show(w http.ResponseWriter, status int, name string, c *caller, title string, main any) error {
 	var b bytes.Buffer
 	t := pages()[name]
-	if err := t.Execute(&b, page{Title: title, Director: c.director, Public: s.cfg.Public, Main: main}); err != nil {
+	if err := t.Execute(&b, page{Title: title, Director: c.director, Public: s.cfg.Public, Wall: c.need == wall, Main: main}); err != nil {
 		return err
 	}
 	w.Header().Set("Content-Type", "text/html; charset=utf-8")
@@ -76,28 +101,37 @@ type problem struct {
 	Hint    string
 	Flags   []referee.Flag
 	Join    bool // offer the join form: the caller has no credential
+	WallKey bool // offer the wall key's form: the wall screen has none
 	Game    int64
 }
 
 func (s *Server) errorPage(w http.ResponseWriter, c *caller, status int, p apiProblem) {
-	pr := problem{Status: status, Message: p.Message, Hint: p.Hint, Join: status == http.StatusUnauthorized, Game: c.game}
+	unauthorized := status == http.StatusUnauthorized
+	pr := problem{Status: status, Message: p.Message, Hint: p.Hint, Join: unauthorized && c.need != wall, WallKey: unauthorized && c.need == wall, Game: c.game}
 	if err := s.show(w, status, "error", c, http.StatusText(status), pr); err != nil {
 		http.Error(w, p.Message, status)
 	}
 }
 
-// --- the club page, for the wall screen ---
+// --- the club page, for the director, and the wall screen, for the room ---
 
-// club is the night as the wall screen shows it.
+// club is the night as the club page and the wall screen show it.
 type club struct {
 	Since   time.Time
 	Games   []table.Listed
 	Matches []*table.Standings
 	// Codes are the games' table codes, by id, for the director, who hands them out.
 	Codes map[int64]string
+	// Wall is the wall screen's view: it shows the room no code.
+	Wall bool
+	// WallKey and Base are the director's: the key that opens the wall screen on another
+	// screen, and the address this page was opened at.
+	WallKey string
+	Base    string
 }
 
-func (s *Server) club(r *http.Request, c *caller) (*club, error) {
+// club reads the night; codes adds each game's table code.
+func (s *Server) club(r *http.Request, codes bool) (*club, error) {
 	since := time.Now().Add(-s.cfg.Night)
 	games, err := s.app.GamesSince(r.Context(), since)
 	if err != nil {
@@ -106,7 +140,7 @@ func (s *Server) club(r *http.Request, c *caller) (*club, error) {
 	cl := &club{Since: since, Games: games}
 	var names []string
 	for _, g := range games {
-		if c.director {
+		if codes {
 			if cl.Codes == nil {
 				cl.Codes = map[int64]string{}
 			}
@@ -127,25 +161,82 @@ func (s *Server) club(r *http.Request, c *caller) (*club, error) {
 }
 
 func (s *Server) clubPage(w http.ResponseWriter, r *http.Request, c *caller) error {
-	cl, err := s.club(r, c)
+	cl, err := s.club(r, c.director)
 	if err != nil {
 		return err
+	}
+	if c.director {
+		cl.WallKey, cl.Base = ShowWallKey(s.WallKey()), base(r)
 	}
 	return s.show(w, http.StatusOK, "club", c, "Club night", cl)
 }
 
 func (s *Server) clubPart(w http.ResponseWriter, r *http.Request, c *caller) error {
-	cl, err := s.club(r, c)
+	cl, err := s.club(r, c.director)
 	if err != nil {
 		return err
 	}
 	return s.part(w, "club", "now", cl)
 }
 
+// wallView is the night as the wall screen shows the room: without a code, whoever opened it.
+func (s *Server) wallView(r *http.Request) (*club, error) {
+	cl, err := s.club(r, false)
+	if err != nil {
+		return nil, err
+	}
+	cl.Wall = true
+	return cl, nil
+}
+
+func (s *Server) wallPage(w http.ResponseWriter, r *http.Request, c *caller) error {
+	cl, err := s.wallView(r)
+	if err != nil {
+		return err
+	}
+	return s.show(w, http.StatusOK, "club", c, "Club night", cl)
+}
+
+func (s *Server) wallPart(w http.ResponseWriter, r *http.Request, c *caller) error {
+	cl, err := s.wallView(r)
+	if err != nil {
+		return err
+	}
+	return s.part(w, "club", "now", cl)
+}
+
+// wallKey opens the wall screen on the screen the key was entered on (the director's link
+// holds it) and goes on to the wall, so that its address, on the projector, shows no key. A
+// wrong key counts as a guess.
+func (s *Server) wallKey(w http.ResponseWriter, r *http.Request, c *caller) error {
+	addr := clientAddr(r)
+	if s.guard.blocked(addr) {
+		return errGuessing
+	}
+	key, _, ok := events.ReadCode(r.URL.Query().Get("key"))
+	if !ok || !same(key, s.WallKey()) {
+		s.guard.fail(addr)
+		return s.show(w, http.StatusUnauthorized, "error", c, "The wall screen", problem{Status: http.StatusUnauthorized,
+			Message: "that is not the wall key", Hint: errNoWallKey.hint, WallKey: true})
+	}
+	setCookie(w, r, wallCookie, key, directorFor)
+	http.Redirect(w, r, "/wall", http.StatusSeeOther)
+	return nil
+}
+
+// base is the address a page was opened at, which the director's links and QR codes hold.
+func base(r *http.Request) string {
+	scheme := "http"
+	if r.TLS != nil {
+		scheme = "https"
+	}
+	return (&url.URL{Scheme: scheme, Host: r.Host}).String()
+}
+
 // cardsPage is a card for each game of the night still in play, to print and put on its table:
 // the QR code its phone scans, and its game and code for a phone that cannot.
 func (s *Server) cardsPage(w http.ResponseWriter, r *http.Request, c *caller) error {
-	cl, err := s.club(r, c)
+	cl, err := s.club(r, true)
 	if err != nil {
 		return err
 	}
@@ -160,7 +251,8 @@ type gameView struct {
 	table.View
 	Title    string
 	Turn     string // whose turn, or how the game ended
-	Choices  []table.Choice
+	Offers   []offer
+	Lead     string        // the words every offer begins with, said once above them
 	Example  string        // a legal move in words, for the text box's placeholder
 	Recent   []table.Entry // the latest events, newest first
 	Undoes   string        // the move undo takes back, in words; "" when there is none
@@ -185,11 +277,13 @@ func (s *Server) gameView(r *http.Request, c *caller, g *table.Game) (*gameView,
 	if err := render.SheetContent(&sheet, g.Sheet(), g.AllFlags()); err != nil {
 		return nil, err
 	}
-	v := &gameView{View: g.View(), Title: g.Rules.Name(), Choices: g.Choices(), Director: c.director, Table: c.table || c.director,
+	v := &gameView{View: g.View(), Title: g.Rules.Name(), Director: c.director, Table: c.table || c.director,
 		Sheet: template.HTML(sheet.String())} // written by html/template, which escaped every name
-	if len(v.Choices) > 0 {
-		v.Example = v.Choices[0].Move
+	legal := g.Choices()
+	if len(legal) > 0 {
+		v.Example = legal[0].Move
 	}
+	v.Lead, v.Offers = offers(moreBids(g, legal))
 	if v.Over {
 		v.Turn = "The game is over."
 	} else {
@@ -396,52 +490,13 @@ func (s *Server) logout(w http.ResponseWriter, r *http.Request, c *caller) error
 	return nil
 }
 
-// --- new games ---
-
-// newForm is the new game page.
-type newForm struct {
-	Kinds   []string
-	Kind    string
-	Players string
-	Dealer  string
-	Match   string
-	Options string
-	Problem string
-	Hint    string
-}
-
-func (s *Server) newPage(w http.ResponseWriter, r *http.Request, c *caller) error {
-	return s.show(w, http.StatusOK, "new", c, "New game", newForm{Kinds: table.Kinds(), Match: r.URL.Query().Get("match")})
-}
-
-func (s *Server) create(w http.ResponseWriter, r *http.Request, c *caller) error {
-	f := newForm{Kinds: table.Kinds(), Kind: r.PostFormValue("kind"), Players: r.PostFormValue("players"),
-		Dealer: r.PostFormValue("dealer"), Match: r.PostFormValue("match"), Options: r.PostFormValue("options")}
-	su := table.Setup{Kind: f.Kind, Players: f.Players, Dealer: f.Dealer, Match: f.Match, Options: strings.Fields(f.Options)}
-	g, err := s.app.New(r.Context(), su)
-	if table.CodeOf(err) == table.Invalid {
-		f.Problem, f.Hint = err.Error(), table.HintOf(err)
-		return s.show(w, http.StatusBadRequest, "new", c, "New game", f)
-	}
-	if err != nil {
-		return err
-	}
-	s.live.kick()
-	http.Redirect(w, r, fmt.Sprintf("/games/%d", g.ID), http.StatusSeeOther)
-	return nil
-}
-
 // qr is the QR code of the address where the game's phones join: the address the director
 // opened the page at, with the game's code.
 func (s *Server) qr(w http.ResponseWriter, r *http.Request, c *caller) error {
 	if _, err := s.app.Game(r.Context(), c.game); err != nil {
 		return err
 	}
-	scheme := "http"
-	if r.TLS != nil {
-		scheme = "https"
-	}
-	u := (&url.URL{Scheme: scheme, Host: r.Host}).String() + s.joinPath(c.game)
+	u := base(r) + s.joinPath(c.game)
 	svg, err := qrSVG(u)
 	if err != nil {
 		return err

@@ -122,6 +122,9 @@ const (
 	player
 	// director: the organiser only.
 	director
+	// wall: the wall screen, which shows the room what anyone may see: its key, the director,
+	// or anyone when the server is public. It is no reader of any game.
+	wall
 )
 
 // route is one thing the server does: its method and path, who may, and the handler, which
@@ -136,8 +139,10 @@ type route struct {
 // caller is who is asking, and about which game.
 type caller struct {
 	game     int64 // the {id} of the path, 0 for none
+	need     right
 	director bool
 	table    bool // holds the code of game
+	wall     bool // holds the wall key
 	api      bool
 }
 
@@ -157,11 +162,14 @@ func (s *Server) routes() []route {
 		{"GET /api/games/{id}/live", reader, s.gameStream},
 		{"GET /api/matches", reader, s.apiMatches},
 		{"GET /api/matches/{name}", reader, s.apiMatch},
-		{"GET /api/live", reader, s.clubStream},
+		{"GET /api/live", wall, s.clubStream},
 
 		// The pages.
 		{"GET /{$}", reader, s.clubPage},
 		{"GET /club/now", reader, s.clubPart},
+		{"GET /wall", wall, s.wallPage},
+		{"GET /wall/now", wall, s.wallPart},
+		{"GET /wall/key", anyone, s.wallKey},
 		{"GET /login", anyone, s.loginPage},
 		{"POST /login", anyone, s.login},
 		{"POST /logout", anyone, s.logout},
@@ -186,7 +194,7 @@ func (s *Server) serve(rt route) http.Handler {
 	api := strings.Contains(rt.pattern, " /api/")
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		r.Body = http.MaxBytesReader(w, r.Body, maxBody)
-		c := &caller{api: api}
+		c := &caller{api: api, need: rt.need}
 		err := s.admit(w, r, rt.need, c)
 		if err == nil {
 			err = rt.handle(w, r, c)

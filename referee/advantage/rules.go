@@ -47,6 +47,9 @@ func (Rules) Ruleset() string { return "advantage/1" }
 // Players implements referee.Rules: Advantage is for two.
 func (Rules) Players() (int, int) { return 2, 2 }
 
+// Seating implements referee.Rules: the dealer, since the non-dealer drops first (A1).
+func (Rules) Seating() referee.Seating { return referee.Seating{Dealer: true} }
+
 // Options implements referee.Rules: Advantage has none.
 func (Rules) Options() []referee.Option { return []referee.Option{} }
 

@@ -86,6 +86,12 @@ func (Rules) Ruleset() string { return "article2/1" }
 // Players implements referee.Rules: two to four (E1 holds enough cards for four).
 func (Rules) Players() (int, int) { return 2, 4 }
 
+// Seating implements referee.Rules: no dealer, since the table names who starts each phase as
+// a move (E4); two parties of two in the party variant (E8).
+func (Rules) Seating() referee.Seating {
+	return referee.Seating{Teams: &referee.Teams{Count: 2, Size: 2, Option: "parties", Value: "on"}}
+}
+
 // Options implements referee.Rules.
 func (Rules) Options() []referee.Option {
 	return []referee.Option{{Name: "parties", Values: []string{"off", "on"}, Rule: "E8"}}

@@ -40,6 +40,10 @@ func (Rules) Ruleset() string { return "candidate/1" }
 // Players implements referee.Rules: Candidate is for two.
 func (Rules) Players() (int, int) { return 2, 2 }
 
+// Seating implements referee.Rules: the first dealer or the first opener, since the non-dealer
+// opens (C6).
+func (Rules) Seating() referee.Seating { return referee.Seating{Dealer: true, Opener: true} }
+
 // Options implements referee.Rules.
 func (Rules) Options() []referee.Option {
 	return []referee.Option{

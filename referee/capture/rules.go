@@ -37,6 +37,9 @@ func (Rules) Ruleset() string { return "capture/1" }
 // Players implements referee.Rules: Capture is for two to six.
 func (Rules) Players() (int, int) { return ucd.MinPlayers, ucd.MaxPlayers }
 
+// Seating implements referee.Rules: the dealer, whose left-hand neighbour leads first (U3).
+func (Rules) Seating() referee.Seating { return referee.Seating{Dealer: true} }
+
 // Options implements referee.Rules: the No Play rule and the three advanced options.
 func (Rules) Options() []referee.Option {
 	return []referee.Option{

@@ -39,6 +39,10 @@ func (Rules) Ruleset() string { return "pinochle/1" }
 // Players implements referee.Rules: two-hand Pinochle is for two.
 func (Rules) Players() (int, int) { return 2, 2 }
 
+// Seating implements referee.Rules: the first hand's opener (P3), or its dealer, since the
+// non-dealer opens.
+func (Rules) Seating() referee.Seating { return referee.Seating{Dealer: true, Opener: true} }
+
 // Options implements referee.Rules.
 func (Rules) Options() []referee.Option {
 	return []referee.Option{

@@ -3,6 +3,7 @@ package table
 import (
 	"encoding/json"
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/tableside/tableside/events"
@@ -72,6 +73,41 @@ func (g *Game) Sheet() *scoring.Sheet {
 	s.Date, s.Match, s.Teams = g.Setup.Date, g.Setup.Match, g.Setup.Teams
 	s.Record = g.Record()
 	return s
+}
+
+// Waiting is a scored round that nobody has confirmed, or whose confirmations a later
+// correction undid (L9).
+type Waiting struct {
+	Round int    `json:"round"`
+	Name  string `json:"name"` // "hand 3"
+}
+
+// Waiting lists the scored rounds waiting for a confirmation, in order.
+func (g *Game) Waiting() []Waiting {
+	s := g.Outcome.Sheet()
+	var out []Waiting
+	for _, r := range s.Rounds {
+		if r.Scored && !slices.ContainsFunc(r.Confirmed, func(c scoring.Confirmation) bool { return c.Stands }) {
+			out = append(out, Waiting{Round: r.Number, Name: fmt.Sprintf("%s %d", s.RoundName, r.Number)})
+		}
+	}
+	return out
+}
+
+// Scored lists the rounds that are scored in g and were not in before: those the move between
+// them scored.
+func (g *Game) Scored(before *Game) []int {
+	was := map[int]bool{}
+	for _, r := range before.Outcome.Sheet().Rounds {
+		was[r.Number] = r.Scored
+	}
+	var out []int
+	for _, r := range g.Outcome.Sheet().Rounds {
+		if r.Scored && !was[r.Number] {
+			out = append(out, r.Number)
+		}
+	}
+	return out
 }
 
 // Record is the game's stored log as a read sees it: its seal and whether its hash chain

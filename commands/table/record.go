@@ -83,8 +83,8 @@ type Recorded struct {
 	// Flags are the flags the move raised: on itself (a forced move), or on earlier events it
 	// proved wrong.
 	Flags []referee.Flag
-	// Game is the game with the move.
-	Game *Game
+	// Game is the game with the move; Before, the game it was judged against.
+	Game, Before *Game
 	// Rejudged counts how often it was judged again because another terminal recorded first.
 	Rejudged int
 }
@@ -107,7 +107,7 @@ func (a *App) Record(ctx context.Context, g *Game, words []string, opt RecordOpt
 		return nil, invalid(err, g.Game.Hint(), "%v", err)
 	}
 	var raised []referee.Flag
-	_, after, e, rejudged, err := a.commit(ctx, g, opt.Expect != 0, func(g *Game) (judged, error) {
+	before, after, e, rejudged, err := a.commit(ctx, g, opt.Expect != 0, func(g *Game) (judged, error) {
 		switch {
 		case g.Abandoned != 0 && !opt.Force:
 			return judged{}, &Error{Code: Over, Game: g, Message: fmt.Sprintf("game %d was abandoned at event %d; nothing was recorded", g.ID, g.Abandoned),
@@ -127,5 +127,5 @@ func (a *App) Record(ctx context.Context, g *Game, words []string, opt RecordOpt
 	if err != nil {
 		return nil, err
 	}
-	return &Recorded{Event: e, Flags: raised, Game: after, Rejudged: rejudged}, nil
+	return &Recorded{Event: e, Flags: raised, Game: after, Before: before, Rejudged: rejudged}, nil
 }

@@ -254,7 +254,7 @@ func (s *Server) recordMove(r *http.Request, game int64, m move) (*table.Recorde
 // correction is the body of POST /api/games/{id}/corrections: a correction in the words of
 // the command of the same name.
 type correction struct {
-	Verb   string   `json:"verb"` // undo, void, amend, rule, adjust or abandon
+	Verb   string   `json:"verb"` // undo, void, amend, rule, adjust, abandon or confirm
 	Args   []string `json:"args,omitempty"`
 	Note   string   `json:"note,omitempty"`
 	Force  bool     `json:"force,omitempty"`
@@ -285,7 +285,7 @@ func (s *Server) apiCorrect(w http.ResponseWriter, r *http.Request, c *caller) e
 // correction records a correction as the API and the game page both take it. A table may
 // take back its own latest move; everything else is the director's.
 func (s *Server) correction(r *http.Request, c *caller, corr correction) (*table.Corrected, error) {
-	if !c.director && corr.Verb != "undo" {
+	if !c.director && corr.Verb != "undo" && corr.Verb != "confirm" {
 		return nil, errDirectorOnly
 	}
 	g, err := s.app.Game(r.Context(), c.game)

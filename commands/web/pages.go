@@ -128,6 +128,15 @@ type club struct {
 	// screen, and the address this page was opened at.
 	WallKey string
 	Base    string
+	// Waiting is the director's too: each game's scored rounds that nobody has confirmed.
+	Waiting []gameWaiting
+}
+
+// gameWaiting is one game's rounds waiting for a confirmation.
+type gameWaiting struct {
+	Game   int64
+	Kind   string
+	Rounds []table.Waiting
 }
 
 // club reads the night; codes adds each game's table code.
@@ -145,6 +154,13 @@ func (s *Server) club(r *http.Request, codes bool) (*club, error) {
 				cl.Codes = map[int64]string{}
 			}
 			cl.Codes[g.ID] = s.Code(g.ID)
+			game, err := s.app.Game(r.Context(), g.ID)
+			if err != nil {
+				return nil, err
+			}
+			if rounds := game.Waiting(); len(rounds) > 0 {
+				cl.Waiting = append(cl.Waiting, gameWaiting{g.ID, g.Kind, rounds})
+			}
 		}
 		if g.Match != "" && !slices.Contains(names, g.Match) {
 			names = append(names, g.Match)
@@ -256,6 +272,7 @@ type gameView struct {
 	Example  string        // a legal move in words, for the text box's placeholder
 	Recent   []table.Entry // the latest events, newest first
 	Undoes   string        // the move undo takes back, in words; "" when there is none
+	Waiting  []waiting     // scored rounds waiting for a confirmation (L9), newest first
 	Sheet    template.HTML
 	Director bool
 	Table    bool // the caller holds the table's code: it may record
@@ -269,8 +286,12 @@ type gameView struct {
 	Tried   string
 }
 
-// recent is how many of the latest events the page lists.
-const recent = 8
+// recent is how many of the latest events the page lists; maxWaiting, how many rounds waiting
+// for a confirmation it offers.
+const (
+	recent     = 8
+	maxWaiting = 3
+)
 
 func (s *Server) gameView(r *http.Request, c *caller, g *table.Game) (*gameView, error) {
 	var sheet bytes.Buffer
@@ -291,6 +312,11 @@ func (s *Server) gameView(r *http.Request, c *caller, g *table.Game) (*gameView,
 	}
 	if e, ok := g.EventAt(g.LatestMove()); ok {
 		v.Undoes = g.Describe(e)
+	}
+	here := enteredRounds(r, g.ID)
+	rounds := g.Waiting()
+	for i := len(rounds) - 1; i >= 0 && len(v.Waiting) < maxWaiting; i-- {
+		v.Waiting = append(v.Waiting, waiting{rounds[i], here[rounds[i].Round]})
 	}
 	entries := g.Entries()
 	for i := len(entries) - 1; i >= 0 && len(v.Recent) < recent; i-- {
@@ -397,7 +423,60 @@ func (s *Server) record(w http.ResponseWriter, r *http.Request, c *caller) error
 	if err != nil {
 		return s.refusedPage(w, r, c, err, m.Move)
 	}
+	if scored := rec.Game.Scored(rec.Before); len(scored) > 0 {
+		entered(w, r, c.game, scored)
+	}
 	return acted(w, r, c.game, rec.Event.Seq)
+}
+
+// The phone that entered the move that scored a round is not the side to confirm it (L9). The
+// log does not say who entered a move, so the phone keeps it: a cookie of the game's rounds it
+// scored, which offers the confirmation to every phone but this one.
+func enteredCookie(game int64) string { return fmt.Sprintf("entered-%d", game) }
+
+// entered adds rounds to the rounds this phone scored in game.
+func entered(w http.ResponseWriter, r *http.Request, game int64, rounds []int) {
+	all := enteredRounds(r, game)
+	for _, n := range rounds {
+		all[n] = true
+	}
+	var words []string
+	for n := range all {
+		words = append(words, strconv.Itoa(n))
+	}
+	slices.Sort(words)
+	http.SetCookie(w, &http.Cookie{Name: enteredCookie(game), Value: strings.Join(words, "."), Path: fmt.Sprintf("/games/%d", game),
+		MaxAge: int((24 * time.Hour).Seconds()), HttpOnly: true, SameSite: http.SameSiteLaxMode})
+}
+
+// enteredRounds reads the rounds this phone scored in game.
+func enteredRounds(r *http.Request, game int64) map[int]bool {
+	out := map[int]bool{}
+	if ck, err := r.Cookie(enteredCookie(game)); err == nil {
+		for _, w := range strings.Split(ck.Value, ".") {
+			if n, err := strconv.Atoi(w); err == nil {
+				out[n] = true
+			}
+		}
+	}
+	return out
+}
+
+// waiting is a scored round waiting for its confirmation, as a phone offers it: EnteredHere
+// when this phone scored it, so that the other side confirms.
+type waiting struct {
+	table.Waiting
+	EnteredHere bool
+}
+
+// confirm records a phone's confirmation of a round (L9): POST round, player, after.
+func (s *Server) confirm(w http.ResponseWriter, r *http.Request, c *caller) error {
+	done, err := s.correction(r, c, correction{Verb: "confirm", Args: []string{r.PostFormValue("round"), r.PostFormValue("player")},
+		Note: r.PostFormValue("note"), Expect: afterOf(r)})
+	if err != nil {
+		return s.refusedPage(w, r, c, err, "")
+	}
+	return acted(w, r, c.game, done.Event.Seq)
 }
 
 func (s *Server) undo(w http.ResponseWriter, r *http.Request, c *caller) error {

@@ -449,3 +449,79 @@ func TestArticle2OffersTheCardThenThePlayer(t *testing.T) {
 		t.Errorf("Voter ADHD opens %q", discards)
 	}
 }
+
+// TestConfirmationsFromThePhones: the phone that enters the move that scores a round is told
+// the other side confirms it; every other phone at the table is offered the confirmation, and
+// the director's club page lists the round until it is confirmed (L9).
+func TestConfirmationsFromThePhones(t *testing.T) {
+	c := openClub(t, false)
+	game, code := c.newGame(t, newGame{Kind: "candidate", Players: []string{"ann", "bob"}, Dealer: "bob"})
+	join := func() *http.Client {
+		phone := cookieClient(t)
+		res, err := phone.Get(fmt.Sprintf("%s/join?game=%d&code=%s", c.http.URL, game, url.QueryEscape(code)))
+		if err != nil {
+			t.Fatal(err)
+		}
+		res.Body.Close()
+		return phone
+	}
+	page := func(phone *http.Client) string {
+		res, err := phone.Get(fmt.Sprintf("%s/games/%d", c.http.URL, game))
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer res.Body.Close()
+		b, _ := io.ReadAll(res.Body)
+		return string(b)
+	}
+	entering, other := join(), join()
+	seat := []string{"seat H", "reveal 7H", "ann bid 9H", "bob pass", "reveal 8H", "ann bid 2H", "bob bid 3H", "ann pass",
+		"reveal 10H", "bob bid 4H", "ann bid 5H", "bob pass"}
+	for i, m := range seat {
+		res, err := entering.PostForm(fmt.Sprintf("%s/games/%d/moves", c.http.URL, game), url.Values{"move": {m}, "after": {fmt.Sprint(i + 1)}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		res.Body.Close()
+		if res.StatusCode != http.StatusSeeOther {
+			t.Fatalf("%s: %d", m, res.StatusCode)
+		}
+	}
+	offered := `action="/games/` + fmt.Sprint(game) + `/confirm"`
+	if p := page(entering); strings.Contains(p, offered) || !strings.Contains(p, "Seat 1 is scored: the other side confirms it") {
+		t.Errorf("the phone that scored seat 1 is offered to confirm it, or not told who does:\n%s", p)
+	}
+	if p := page(other); !strings.Contains(p, offered) || !strings.Contains(p, "Seat 1 is scored. Confirm it as:") {
+		t.Errorf("the other phone is not offered the confirmation:\n%s", p)
+	}
+	if _, club := c.call(t, "GET", "/", testKey, nil); !strings.Contains(string(club), "Rounds not yet confirmed") || !strings.Contains(string(club), "seat 1") {
+		t.Errorf("the director's club page does not list seat 1 as waiting:\n%s", club)
+	}
+
+	res, err := other.PostForm(fmt.Sprintf("%s/games/%d/confirm", c.http.URL, game), url.Values{"round": {"1"}, "player": {"bob"}, "after": {"13"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	res.Body.Close()
+	if res.StatusCode != http.StatusSeeOther {
+		t.Fatalf("confirm: %d", res.StatusCode)
+	}
+	g, err := c.app.Game(t.Context(), game)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if e, _ := g.EventAt(14); e.Type != events.TypeConfirm || len(g.Waiting()) != 0 {
+		t.Errorf("event 14 is %s, still waiting %v; want bob's confirmation and nothing waiting", e.Type, g.Waiting())
+	}
+	if p := page(other); strings.Contains(p, offered) {
+		t.Errorf("a confirmed seat is still offered")
+	}
+	if _, club := c.call(t, "GET", "/", testKey, nil); strings.Contains(string(club), "Rounds not yet confirmed") {
+		t.Errorf("the director's club page still lists a confirmed seat")
+	}
+	// A table may confirm through the API too, but not twice.
+	status, body := c.call(t, "POST", fmt.Sprintf("/api/games/%d/corrections", game), code, correction{Verb: "confirm", Args: []string{"1", "bob"}})
+	if status != http.StatusBadRequest || !strings.Contains(string(body), "bob confirmed seat 1 already") {
+		t.Errorf("a second confirmation by the table: %d %s", status, body)
+	}
+}

@@ -184,6 +184,7 @@ func (s *Server) routes() []route {
 		{"GET /games/{id}/qr.svg", director, s.qr},
 		{"POST /games/{id}/moves", player, s.record},
 		{"POST /games/{id}/undo", player, s.undo},
+		{"POST /games/{id}/confirm", player, s.confirm},
 		{"POST /games/{id}/corrections", director, s.correct},
 	}
 }

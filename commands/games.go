@@ -66,7 +66,8 @@ func gamesCommand() *cli.Command {
 				fmt.Fprintln(c.App.Writer, "no games yet: start one with `tableside new candidate --players ann,bob --dealer bob`, or try `tableside demo`")
 				return nil
 			}
-			return render.Table(c.App.Writer, format, []string{"game", "kind", "state", "match", "players", "events", "played"}, rows)
+			// The kind and the state are short phrases: the match, the players and the time give way.
+			return render.TableKeeping(c.App.Writer, format, []string{"game", "kind", "state", "match", "players", "events", "played"}, rows, []int{1, 2})
 		},
 	}
 }

@@ -2,11 +2,14 @@ package commands
 
 import (
 	"bytes"
+	"encoding/json"
+	"iter"
 	"math/rand/v2"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -15,51 +18,124 @@ import (
 
 	"github.com/tableside/tableside/commands/render"
 	"github.com/tableside/tableside/commands/table"
+	"github.com/tableside/tableside/events"
 	"github.com/tableside/tableside/internal/needs"
+	"github.com/tableside/tableside/referee"
 	"github.com/tableside/tableside/referee/refereetest"
 	"github.com/tableside/tableside/scoring"
 )
 
-// widest is, for each kind, a complete random game of the most players it takes, with every
-// option its playout may choose: the longest sheet a table prints.
-func widest(t *testing.T, kind string) *scoring.Sheet {
-	r, err := table.Rules(kind)
-	if err != nil {
-		t.Fatal(err)
-	}
-	_, most := r.Players()
-	for seed := range 500 {
-		setup, moves := r.Playout(rand.New(rand.NewPCG(uint64(seed), 5)), refereetest.Names)
-		if len(setup.Players) != most {
-			continue
+// fullTables are random complete games of a kind at the most players it takes, seed by seed,
+// with their setups; each sheet carries a seal, as a stored game's does.
+func fullTables(t *testing.T, kind string) iter.Seq2[events.Created, *scoring.Sheet] {
+	return func(yield func(events.Created, *scoring.Sheet) bool) {
+		r, err := table.Rules(kind)
+		if err != nil {
+			t.Fatal(err)
 		}
-		setup.Date, setup.Match = "2026-11-20", "club night"
-		s := refereetest.Replay(t, r, refereetest.Log(t, setup, moves)).Sheet()
-		s.Game, s.Options, s.Title, s.Date, s.Match, s.Teams = 1, setup.Options, r.Name(), setup.Date, setup.Match, setup.Teams
+		_, most := r.Players()
+		seated := false
+		for seed := range 400 {
+			setup, moves := r.Playout(rand.New(rand.NewPCG(uint64(seed), 5)), refereetest.Names)
+			if len(setup.Players) != most {
+				continue
+			}
+			seated = true
+			setup.Date, setup.Match = "2026-11-20", "club night"
+			s := refereetest.Replay(t, r, refereetest.Log(t, setup, moves)).Sheet()
+			s.Game, s.Options, s.Title, s.Date, s.Match, s.Teams = 1, setup.Options, r.Name(), setup.Date, setup.Match, setup.Teams
+			s.Record = &scoring.Record{Seal: "152:7KQ3-M2XD-9FHA", Intact: true}
+			if !yield(setup, s) {
+				return
+			}
+		}
+		if !seated {
+			t.Fatalf("no playout of %s seats %d players", kind, most)
+		}
+	}
+}
+
+// widest is, for each kind, a complete random game of the most players it takes.
+func widest(t *testing.T, kind string) *scoring.Sheet {
+	for _, s := range fullTables(t, kind) {
 		return s
 	}
-	t.Fatalf("no playout of %s seats %d players", kind, most)
 	return nil
 }
 
-// overflowCheck is a script added to a copy of the page: it lays the page out at the printable
-// width of the paper and writes into the page what does not fit — a table wider than the page,
-// or a cell whose words stick out of it.
-const overflowCheck = `<script>
-document.body.style.width = "%WIDTH%px"; document.body.style.maxWidth = "none";
-const out = [];
+// longest is, of the full tables of a kind that keep takes, the longest: the most rounds, then
+// the most text.
+func longest(t *testing.T, kind string, keep func(setup events.Created, s *scoring.Sheet) bool) *scoring.Sheet {
+	var best *scoring.Sheet
+	size := func(s *scoring.Sheet) []int {
+		b, _ := json.Marshal(s)
+		return []int{len(s.Rounds), len(b)}
+	}
+	for setup, s := range fullTables(t, kind) {
+		if keep(setup, s) && (best == nil || slices.Compare(size(s), size(best)) > 0) {
+			best = s
+		}
+	}
+	if best == nil {
+		t.Fatalf("no game of %s to keep", kind)
+	}
+	return best
+}
+
+func anyGame(events.Created, *scoring.Sheet) bool { return true }
+
+// longSheets are the longest sheets a table prints: of every kind, the longest of its games
+// (Pinochle's a game to 100 of 25 hands, the most a game to 100 normally runs), and a game of
+// Pinochle to 150 as long as the playouts make them, which no page holds.
+func longSheets(t *testing.T) map[string]*scoring.Sheet {
+	sheets := map[string]*scoring.Sheet{}
+	for _, kind := range table.Kinds() {
+		keep := anyGame
+		if kind == "pinochle" {
+			keep = func(setup events.Created, s *scoring.Sheet) bool {
+				return setup.Options["limit"] == "100" && len(s.Rounds) <= 25
+			}
+		}
+		sheets[kind] = longest(t, kind, keep)
+	}
+	sheets["pinochle to 150"] = longest(t, "pinochle", anyGame)
+	return sheets
+}
+
+// printCheck is a script added to a copy of the page: it applies the page's print rules, lays
+// the page out at the printable width of the paper, and writes into the page what would not print
+// well: a table wider than the page, a cell whose words stick out of it, type smaller than 8 pt,
+// or a line of the totals that takes more than a line.
+const printCheck = `<script>
+for (const sheet of document.styleSheets) for (const rule of sheet.cssRules) {
+  if (rule.media && rule.media.mediaText === "print") rule.media.mediaText = "all";
+}
+document.body.style.width = "%WIDTH%px";
+const out = [], left = document.body.getBoundingClientRect().left;
 for (const el of document.querySelectorAll("table, th, td")) {
-  if (el.scrollWidth > el.clientWidth + 1 || el.getBoundingClientRect().right > %WIDTH% + document.body.getBoundingClientRect().left + 1) {
-    out.push(el.tagName + ": " + el.textContent.slice(0, 60));
+  if (el.scrollWidth > el.clientWidth + 1 || el.getBoundingClientRect().right > %WIDTH% + left + 1) {
+    out.push("too wide: " + el.tagName + " " + el.textContent.slice(0, 60));
   }
 }
-const p = document.createElement("pre"); p.id = "overflow"; p.textContent = "[" + out.join(" | ") + "]";
+for (const el of document.body.querySelectorAll("*")) {
+  const size = parseFloat(getComputedStyle(el).fontSize) * 72 / 96;
+  if (el.offsetParent && el.textContent.trim() && size < 7.99) out.push("type of " + size + " pt: " + el.textContent.slice(0, 60));
+}
+for (const td of document.querySelectorAll("table.breakdown td:first-child")) {
+  if (td.getBoundingClientRect().height > 1.5 * parseFloat(getComputedStyle(td).lineHeight)) out.push("a line of the totals wraps: " + td.textContent);
+}
+if (out.length > 5) out.splice(5, out.length, "and " + (out.length - 5) + " more");
+const p = document.createElement("pre"); p.id = "check"; p.textContent = "[" + out.join(" | ") + "]";
 document.body.appendChild(p);
 </script>`
 
-// TestSheetsPrintOnOnePage prints a complete game of every kind to PDF in a real headless
-// Chromium, on A4 and on US Letter, and checks that each is one page with nothing sticking out.
-func TestSheetsPrintOnOnePage(t *testing.T) {
+// TestSheetsPrintInWholePages prints the longest sheet of every kind to PDF in a real headless
+// Chromium, on A4 and on US Letter. Each prints on the pages it was laid out for: no page runs
+// over onto another, so every page ends where the sheet says (a page of rounds with the totals so
+// far, the last with the totals, flags and seal together), and the browser numbers them in
+// their foot. A game to 100 of 25 hands, Candidate and Article II print on one page. Nothing
+// sticks out of the page, no type is under 8 pt, and the totals have a line each.
+func TestSheetsPrintInWholePages(t *testing.T) {
 	chromium := needs.Program(t, "chromium", "to print the sheets", "apt-get install chromium")
 	dir := t.TempDir()
 	papers := map[string]struct {
@@ -69,18 +145,33 @@ func TestSheetsPrintOnOnePage(t *testing.T) {
 		"letter": {"@page { size: letter; margin: 12mm }", 725},
 		"a4":     {"@page { size: A4; margin: 12mm }", 703},
 	}
-	for _, kind := range table.Kinds() {
+	flags := []referee.Flag{
+		{Seq: 7, Rule: "L2", Severity: referee.Illegal, Message: "a move out of turn", Hint: "the player to act is ann"},
+		{Seq: 9, Rule: "L2", Severity: referee.Warning, Message: "a move out of turn", Settled: "condone"},
+	}
+	onePage := []string{"pinochle", "candidate", "article2"}
+	for name, s := range longSheets(t) {
 		var page bytes.Buffer
-		if err := render.Sheet(&page, "html", widest(t, kind), nil); err != nil {
+		if err := render.Sheet(&page, "html", s, flags); err != nil {
 			t.Fatal(err)
+		}
+		breaks := strings.Count(page.String(), `<tbody class="break">`) + strings.Count(page.String(), `class="totals break"`)
+		if carried := strings.Count(page.String(), `<tr class="carry">`); carried != breaks {
+			t.Errorf("%s: %d pages end with the totals so far, want %d", name, carried, breaks)
+		}
+		if slices.Contains(onePage, name) && breaks > 0 {
+			t.Errorf("%s: %d rounds laid out on %d pages, want one", name, len(s.Rounds), breaks+1)
+		}
+		if !strings.Contains(page.String(), `counter(page) " of " counter(pages)`) || !strings.Contains(page.String(), `seal 152\3a 7KQ3`) {
+			t.Errorf("%s: the page's foot lacks its number or the seal", name)
 		}
 		for paper, p := range papers {
 			html := strings.Replace(page.String(), "</style>", p.css+"\n</style>", 1)
-			file := filepath.Join(dir, kind+"-"+paper+".html")
+			file := filepath.Join(dir, name+"-"+paper+".html")
 			if err := os.WriteFile(file, []byte(html), 0o644); err != nil {
 				t.Fatal(err)
 			}
-			pdf := filepath.Join(dir, kind+"-"+paper+".pdf")
+			pdf := filepath.Join(dir, name+"-"+paper+".pdf")
 			run := func(args ...string) []byte {
 				args = append([]string{"--headless=new", "--no-sandbox", "--disable-gpu", "--no-pdf-header-footer"}, args...)
 				var err error
@@ -98,34 +189,74 @@ func TestSheetsPrintOnOnePage(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if m := regexp.MustCompile(`/Count (\d+)`).FindSubmatch(data); m == nil || string(m[1]) != "1" {
-				t.Errorf("%s on %s: %s pages, want one", kind, paper, m[1])
+			if m := regexp.MustCompile(`/Count (\d+)`).FindSubmatch(data); m == nil || string(m[1]) != strconv.Itoa(breaks+1) {
+				t.Errorf("%s on %s: %s pages, laid out for %d", name, paper, m[1], breaks+1)
 			}
-			checked := strings.Replace(html, "</body>", strings.ReplaceAll(overflowCheck, "%WIDTH%", strconv.Itoa(p.width))+"</body>", 1)
+			checked := strings.Replace(html, "</body>", strings.ReplaceAll(printCheck, "%WIDTH%", strconv.Itoa(p.width))+"</body>", 1)
 			if err := os.WriteFile(file, []byte(checked), 0o644); err != nil {
 				t.Fatal(err)
 			}
 			dom := run("--dump-dom", "file://"+file)
-			m := regexp.MustCompile(`(?s)<pre id="overflow">\[(.*?)\]</pre>`).FindSubmatch(dom)
+			m := regexp.MustCompile(`(?s)<pre id="check">\[(.*?)\]</pre>`).FindSubmatch(dom)
 			if m == nil || len(m[1]) > 0 {
-				t.Errorf("%s on %s: does not fit: %q", kind, paper, m)
+				t.Errorf("%s on %s: does not print well: %q", name, paper, m)
 			}
 		}
 	}
 }
 
-// TestTerminalSheetsFit renders a complete game of every kind, of the most players it takes, as
-// the terminal sheet and checks that no line is wider than 80 columns.
+// TestTerminalSheetsFit renders the longest sheet of every kind as the terminal sheet, 80
+// columns wide: no line is wider, and the rounds, parted by rules, take a line each where the
+// players fit side by side, else no more than a line a player and one for the round's details:
+// Pinochle's 25 hands two lines each.
 func TestTerminalSheetsFit(t *testing.T) {
-	for _, kind := range table.Kinds() {
+	for name, s := range longSheets(t) {
 		var out bytes.Buffer
-		if err := render.Sheet(&out, "table", widest(t, kind), nil); err != nil {
+		if err := render.Sheet(&out, "table", s, nil); err != nil {
 			t.Fatal(err)
 		}
-		for _, line := range strings.Split(out.String(), "\n") {
+		lines := strings.Split(out.String(), "\n")
+		for _, line := range lines {
 			if n := twwidth.Width(line); n > 80 {
-				t.Errorf("%s: a line is %d columns wide: %s", kind, n, line)
+				t.Errorf("%s: a line is %d columns wide: %s", name, n, line)
 			}
 		}
+		// The rounds table: its header ends at the first rule, each round at the next.
+		top := slices.IndexFunc(lines, func(l string) bool { return strings.HasPrefix(l, "┌") })
+		end := top + slices.IndexFunc(lines[top:], func(l string) bool { return strings.HasPrefix(l, "└") })
+		var rounds []int
+		for _, line := range lines[top+1 : end] {
+			switch {
+			case strings.HasPrefix(line, "├"):
+				rounds = append(rounds, 0)
+			case len(rounds) > 0:
+				rounds[len(rounds)-1]++
+			}
+		}
+		most := len(s.Players) + 1 // a line a player, and one for the round's details
+		switch name {
+		case "pinochle":
+			most = 2 // the players side by side, and the details
+		case "advantage":
+			most = 2*len(s.Players) + 1 // a player's drops, pick and pairs may fill two lines
+		}
+		switch {
+		case len(rounds) == 1 && rounds[0] == len(s.Rounds):
+			// a line a round, needing no rules between them
+		case len(rounds) != len(s.Rounds):
+			t.Errorf("%s: %d rounds parted by rules into %d:\n%s", name, len(s.Rounds), len(rounds), out.String())
+		default:
+			for i, n := range rounds {
+				if n > most {
+					t.Errorf("%s: round %d takes %d lines, want at most %d:\n%s", name, i+1, n, most, out.String())
+					break
+				}
+			}
+		}
+		hist := map[int]int{}
+		for _, n := range rounds {
+			hist[n]++
+		}
+		t.Logf("%s: %d rounds in %d lines (%v); the sheet %d lines", name, len(s.Rounds), end-top+1, hist, len(lines))
 	}
 }

@@ -2,6 +2,7 @@ package commands
 
 import (
 	"fmt"
+	"io"
 	"slices"
 	"strings"
 
@@ -49,17 +50,17 @@ func rulesCommand() *cli.Command {
 			} else {
 				fmt.Fprintln(w, "options (the first value is the default):")
 			}
+			var options []string
 			for _, o := range r.Options() {
-				values := strings.Join(o.Values, "|")
+				what := "rule " + o.Rule
 				if o.Numeric {
-					values += " (any whole number)"
+					what = "any whole number, " + what
 				}
-				fmt.Fprintf(w, "  --option %s=%s   (rule %s)\n", o.Name, values, o.Rule)
+				options = append(options, fmt.Sprintf("--option %s=%s  %s", o.Name, strings.Join(o.Values, "|"), what))
 			}
+			writeForms(w, options)
 			fmt.Fprintf(w, "\nmoves (tableside record GAME …):\n")
-			for _, g := range r.Grammar() {
-				fmt.Fprintln(w, render.Wrap(g, "  ", "      ", render.Columns(w)))
-			}
+			writeForms(w, r.Grammar())
 			fmt.Fprintf(w, "\nrulings:\n")
 			width := render.Columns(w)
 			for _, rl := range rulings {
@@ -68,4 +69,46 @@ func rulesCommand() *cli.Command {
 			return nil
 		},
 	}
+}
+
+// writeForms lists forms and what each does, as an engine's Grammar gives them ("FORM  what it
+// does", parted by two spaces or more): the forms in a column, what they do beside them, wrapped
+// in a column of its own. A form too long for its column stands on its own line, what it does on
+// the lines below. A line with no such parting (a note) wraps under itself, and a line that
+// starts with a space (a table of its own, as Article II's cards) is written as it is.
+func writeForms(w io.Writer, lines []string) {
+	width := render.Columns(w)
+	// The form column is as wide as the widest form that leaves what it does half the line.
+	column := 0
+	for _, line := range lines {
+		if form, _, ok := splitForm(line); ok && len([]rune(form)) <= width/2-4 {
+			column = max(column, len([]rune(form)))
+		}
+	}
+	indent := strings.Repeat(" ", 2+column+2)
+	for _, line := range lines {
+		form, what, ok := splitForm(line)
+		switch {
+		case strings.HasPrefix(line, " "):
+			fmt.Fprintln(w, "  "+line)
+		case !ok:
+			fmt.Fprintln(w, render.Wrap(line, "  ", "    ", width))
+		case len([]rune(form)) > column:
+			fmt.Fprintln(w, "  "+form)
+			fmt.Fprintln(w, render.Wrap(what, indent, indent, width))
+		default:
+			first := "  " + form + strings.Repeat(" ", column-len([]rune(form))+2)
+			fmt.Fprintln(w, render.Wrap(what, first, indent, width))
+		}
+	}
+}
+
+// splitForm parts a line of forms at its first run of two spaces or more: the form, and what
+// it does.
+func splitForm(line string) (form, what string, ok bool) {
+	i := strings.Index(line, "  ")
+	if i <= 0 {
+		return "", "", false
+	}
+	return line[:i], strings.TrimSpace(line[i:]), true
 }

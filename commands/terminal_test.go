@@ -2,6 +2,7 @@ package commands
 
 import (
 	"bytes"
+	"maps"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -93,6 +94,52 @@ func TestJSONList(t *testing.T) {
 		}
 		if whole.String() != streamed.String() {
 			t.Errorf("%d items:\n%s\nstreamed:\n%s", n, whole.String(), streamed.String())
+		}
+	}
+}
+
+// TestRulesAlignsItsMoves: `rules KIND` lists each game's moves in two columns at 80 columns,
+// what every form does starting in the same column, beside the form or, for a form too long for
+// its column, on the line below it.
+func TestRulesAlignsItsMoves(t *testing.T) {
+	for _, kind := range table.Kinds() {
+		r, err := table.Rules(kind)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var out, errs bytes.Buffer
+		if code := Run(testSchema(t), []string{"tableside", "rules", kind}, strings.NewReader(""), &out, &errs); code != 0 {
+			t.Fatalf("rules %s: exit %d: %s", kind, code, errs.String())
+		}
+		lines := strings.Split(out.String(), "\n")
+		columns := map[int]bool{}
+		for _, g := range r.Grammar() {
+			form, what, ok := splitForm(g)
+			if !ok || strings.HasPrefix(g, " ") {
+				continue
+			}
+			at := slices.IndexFunc(lines, func(l string) bool { return strings.HasPrefix(l, "  "+form+"  ") || l == "  "+form })
+			if at < 0 {
+				t.Errorf("%s: no line for %q:\n%s", kind, form, out.String())
+				continue
+			}
+			line := lines[at] // the form, then what it does
+			if line == "  "+form {
+				line = lines[at+1] // what it does, under the form
+			}
+			text := strings.TrimLeft(strings.TrimPrefix(line, "  "+form), " ")
+			if !strings.HasPrefix(text, strings.Fields(what)[0]) {
+				t.Errorf("%s: %q is not followed by what it does: %q", kind, form, line)
+			}
+			columns[len([]rune(line))-len([]rune(text))] = true
+		}
+		if len(columns) != 1 {
+			t.Errorf("%s: what the moves do starts in columns %v:\n%s", kind, slices.Sorted(maps.Keys(columns)), out.String())
+		}
+		for _, line := range lines {
+			if n := len([]rune(line)); n > 80 {
+				t.Errorf("%s: a line of %d columns: %s", kind, n, line)
+			}
 		}
 	}
 }

@@ -5,10 +5,12 @@
 // Sheet writes these formats (Formats):
 //
 //   - table: for the terminal, as wide as the terminal (80 columns when it does not say). The
-//     rounds, with a two-line header (player name over column title); when the players do not
-//     fit side by side, one row per round and player instead; when that is still too wide, the
-//     round's own columns folded into one "details" column ("bidder ann, bid 12, trump ♥"),
-//     and last the text columns wrapped at spaces. Then the totals with each player's
+//     rounds in the layout of the fewest lines that fits (see layout.go): a line a round with
+//     the players side by side, each player's name over their columns; the round's own values
+//     ("opener bob, bidder ann, bid 12, trump ♥") on a line of their own under the players'
+//     values; else a line a player, the round's values beside them or under them, a player's
+//     text columns folded into "title value" pairs if need be, and last the text wrapped at
+//     spaces. Rounds of more than a line are parted by rules. Then the totals with each player's
 //     breakdown, the adjustments, the result ("ann wins 48 to 40", "draw at 40", "in
 //     progress") and the flags, settled ones marked as settled. Long messages and notes wrap.
 //   - md: the same content as Markdown headings and tables. Names and notes are escaped, so a
@@ -19,9 +21,14 @@
 //     and breakdown always objects, never null; winner is null when nobody has won. Scripts rely
 //     on at least game, kind, players, rounds, totals, winner and flags (seq, rule, severity,
 //     message); fields are only ever added.
-//   - html: one self-contained printable page: inline CSS, no scripts, fonts or images from
-//     anywhere. Set for A4 with 15 mm margins, with print rules that fit US Letter too. Every
-//     name, note and message goes through html/template, so none of them can inject markup.
+//   - html: one self-contained printable document: inline CSS, no scripts, fonts or images from
+//     anywhere, for A4 or US Letter with 12 mm margins, no type under 8 pt. The rounds a row
+//     each where the page is wide enough, else a row a player; the totals a block a player, a
+//     line for each line of the breakdown. A sheet longer than a page (Pinochle to 150,
+//     Advantage's longest games) is cut into pages between rounds, each ending with the totals
+//     so far; the totals, result, flags and seal keep together on the last. Every page's foot
+//     names the game and its seal and says "page N of M". Every name, note and message goes
+//     through html/template, so none of them can inject markup.
 //
 // # CSV layout
 //
@@ -42,7 +49,8 @@
 // # Lists
 //
 // Table writes a plain list (games, events, rules) as table, md or csv (TableFormats); callers
-// write their own JSON for lists. Columns holding only integers are aligned right.
+// write their own JSON for lists. Columns holding only integers are aligned right. In a narrow
+// terminal the text columns wrap, except those TableKeeping keeps whole where it can.
 //
 // Both return an error wrapping ErrFormat for any other format, naming the valid ones, so that
 // a command can report it as a usage mistake.

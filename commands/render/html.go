@@ -6,27 +6,41 @@ import (
 	"fmt"
 	"html/template"
 	"io"
+	"slices"
+	"strconv"
+	"strings"
 	"sync"
+	"unicode"
+	"unicode/utf8"
+
+	"github.com/olekukonko/tablewriter/pkg/twwidth"
 
 	"github.com/tableside/tableside/referee"
 	"github.com/tableside/tableside/scoring"
 )
 
-// sheetHTML writes one printable page. html/template escapes every name, note and message; the
-// page loads nothing from anywhere, so it prints the same offline and years later.
+// sheetHTML writes the printable page, laid out in pages (see paginate). html/template escapes
+// every name, note and message; the page loads nothing from anywhere, so it prints the same
+// offline and years later.
 func sheetHTML(w io.Writer, v *view) error {
-	return sheetTemplate().Execute(w, v)
+	p := v.printed(htmlLayouts)
+	p.paginate()
+	return sheetTemplate().Execute(w, p)
 }
 
 // SheetContent writes the score sheet as HTML without its page: the headings, tables, flags and
 // seal that a printable sheet holds, for a page of one's own (the server's game page) that
-// styles them.
+// styles them. Such a page is read on a phone, so the rounds have a row a player.
 func SheetContent(w io.Writer, s *scoring.Sheet, flags []referee.Flag) error {
 	if s == nil {
 		return errors.New("render: no score sheet")
 	}
-	return sheetTemplate().ExecuteTemplate(w, "content", newView(s, flags))
+	return sheetTemplate().ExecuteTemplate(w, "content", newView(s, flags).printed(phoneLayouts))
 }
+
+// phoneLayouts are the layouts of a sheet on a phone: the fewest columns, a round's own values
+// on a row of their own.
+var phoneLayouts = []roundsLayout{{byPlayer: true, details: onLine}}
 
 //go:embed sheet.html.tmpl
 var sheetTemplateText string
@@ -37,24 +51,264 @@ var sheetTemplate = sync.OnceValue(func() *template.Template {
 	return template.Must(template.New("sheet").Funcs(template.FuncMap{
 		"signed":     signed,
 		"capitalize": capitalize,
+		"cssString":  cssString,
 	}).Parse(sheetTemplateText))
 })
 
-// PlayerSpan is how many columns each player's name spans in the two-row header.
-func (v *view) PlayerSpan() int { return len(v.PlayerCols) }
-
-// RoundCells splits a rounds row into its cells with their alignment, for the template.
-func (v *view) RoundCells(row []string) []htmlCell {
-	cells := make([]htmlCell, len(row))
-	for i, c := range row {
-		cells[i] = htmlCell{Text: c, Num: i < len(v.Numeric) && v.Numeric[i]}
+// cssString is s as a quoted CSS string, every character but an ASCII letter, digit or space
+// escaped: html/template refuses a value with a colon in a CSS string (it might be a URL), and
+// a seal has one.
+func cssString(s string) template.CSS {
+	var b strings.Builder
+	b.WriteByte('"')
+	for _, r := range s {
+		if r < utf8.RuneSelf && (unicode.IsLetter(r) || unicode.IsDigit(r) || r == ' ') {
+			b.WriteRune(r)
+		} else {
+			fmt.Fprintf(&b, "\\%x ", r) // the space ends the escape and is not shown
+		}
 	}
-	return cells
+	b.WriteByte('"')
+	return template.CSS(b.String())
+}
+
+// printedSheet is the sheet as the template lays it out.
+type printedSheet struct {
+	*view
+	Table    htmlRounds
+	Players  []playerBlock
+	Columns  int  // player blocks side by side in the totals
+	NewPage  bool // the totals start a page of their own
+	PageFoot string
+}
+
+// htmlRounds is the rounds table: its header rows, and a row group for each round.
+type htmlRounds struct {
+	Header [][]htmlHead
+	Rounds []htmlRound
+	Width  int // columns, for a cell across the table
+	Span   int // columns after the round's number, for its details
+	// Ruled parts rounds of several rows by rules; Wrap lets text wrap, for a table too wide
+	// for the page otherwise.
+	Ruled, Wrap bool
+	titles      []string // each column's own title, which may wrap at its spaces
+}
+
+type htmlHead struct {
+	Text          string
+	Rows, Columns int // spans
 }
 
 type htmlCell struct {
 	Text string
 	Num  bool
+}
+
+type htmlRound struct {
+	Rows    [][]htmlCell
+	Details string // the round's own values, on a row across the table
+	// Break starts a page with the round, and Carry, on the last round of a page, says the
+	// totals so far at its foot.
+	Break bool
+	Carry string
+}
+
+// playerBlock is one player's part of the totals: the lines that make the total, a line each.
+type playerBlock struct {
+	Player string
+	Lines  []totalRow
+	Total  int
+}
+
+// The printed rounds are 8 pt type. A line of the narrower paper (A4: 186 mm between 12 mm
+// margins) is pageWidth points long; a character of the rounds takes charWidth on average, and
+// a column columnWidth more for its padding and rule (measured in Chromium, a little over).
+const (
+	pageWidth   = 527.0
+	charWidth   = 4.2
+	columnWidth = 7.0
+)
+
+// htmlLayouts are the layouts a printed page offers: its lines are wide enough not to fold a
+// player's text, and its columns need no tighter parting.
+var htmlLayouts = []roundsLayout{
+	{byPlayer: false, details: inColumns},
+	{byPlayer: false, details: onLine},
+	{byPlayer: true, details: inColumns},
+	{byPlayer: true, details: onLine},
+}
+
+// printed lays the sheet out for the page: the rounds in the layout, of those offered, of the
+// fewest rows that fits a line of the page (each row one line), else a row a player with the
+// text let wrap; the totals a block a player, as many side by side as their longest line allows.
+func (v *view) printed(offered []roundsLayout) *printedSheet {
+	p := &printedSheet{view: v, PageFoot: v.Title + " — game " + strconv.FormatInt(v.Game, 10)}
+	if v.Date != "" {
+		p.PageFoot += headingSep + v.Date
+	}
+	if v.Seal != "" {
+		p.PageFoot += headingSep + "seal " + v.Seal
+	}
+	if len(v.Rounds) > 0 {
+		l, ok := v.chooseLayout(offered, func(l roundsLayout) (int, bool) {
+			t := v.htmlRounds(l)
+			return t.lines(), t.width() <= pageWidth
+		})
+		if !ok {
+			l = roundsLayout{byPlayer: true, details: onLine}
+			if len(v.RoundCols) == 0 {
+				l.details = inColumns
+			}
+		}
+		p.Table = v.htmlRounds(l)
+		p.Table.Wrap = !ok
+	}
+	widest := 0
+	for _, t := range v.Totals {
+		if len(p.Players) == 0 || p.Players[len(p.Players)-1].Player != t.Who {
+			p.Players = append(p.Players, playerBlock{Player: t.Who})
+		}
+		b := &p.Players[len(p.Players)-1]
+		if t.Total {
+			b.Total = t.Points
+		} else {
+			b.Lines = append(b.Lines, t)
+			widest = max(widest, twwidth.Width(t.Text))
+		}
+	}
+	p.Columns = max(1, min(len(p.Players), 3, totalsChars/(widest+blockChars)))
+	return p
+}
+
+// totalsChars is how many characters of the totals' plain text a line of the page holds, and
+// blockChars what a player's block of them takes beside its longest line: the points column,
+// padding and the room between blocks.
+const (
+	totalsChars = 120
+	blockChars  = 10
+)
+
+// htmlRounds is the rounds table in layout l.
+func (v *view) htmlRounds(l roundsLayout) htmlRounds {
+	t := htmlRounds{Ruled: l.byPlayer || l.details == onLine}
+	numeric := v.playerNumeric()
+	roundNumeric := v.Numeric[1 : 1+len(v.RoundCols)]
+	var roundCols []string
+	if l.details == inColumns {
+		roundCols = v.RoundCols
+	}
+	if !l.byPlayer {
+		top := []htmlHead{{Text: v.RoundName, Rows: 2}}
+		for _, c := range roundCols {
+			top = append(top, htmlHead{Text: c, Rows: 2})
+		}
+		var titles []htmlHead
+		t.titles = slices.Concat([]string{v.RoundName}, roundCols)
+		for _, p := range v.Players {
+			top = append(top, htmlHead{Text: p, Columns: len(v.PlayerCols)})
+			for _, c := range v.PlayerCols {
+				titles = append(titles, htmlHead{Text: c})
+				t.titles = append(t.titles, c)
+			}
+		}
+		t.Header = [][]htmlHead{top, titles}
+	} else {
+		var head []htmlHead
+		t.titles = slices.Concat([]string{v.RoundName}, roundCols, []string{"player"}, v.PlayerCols)
+		for _, c := range t.titles {
+			head = append(head, htmlHead{Text: c})
+		}
+		t.Header = [][]htmlHead{head}
+	}
+	for i, r := range v.Rounds {
+		var round htmlRound
+		row := []htmlCell{{Text: r[0], Num: true}}
+		if l.details == inColumns {
+			for j, value := range v.roundValues(i) {
+				row = append(row, htmlCell{Text: value, Num: roundNumeric[j]})
+			}
+		}
+		lead := len(row) // the round's cells, blank on its other players' rows
+		for p, name := range v.Players {
+			if l.byPlayer {
+				if p > 0 {
+					row = make([]htmlCell, lead)
+				}
+				row = append(row, htmlCell{Text: name})
+			}
+			for j, value := range v.playerValues(i, p) {
+				row = append(row, htmlCell{Text: value, Num: numeric[j]})
+			}
+			if l.byPlayer || p == len(v.Players)-1 {
+				round.Rows = append(round.Rows, row)
+			}
+		}
+		if d := v.details(i); l.details == onLine {
+			round.Details = strings.Join(d, pairSep(d))
+		}
+		t.Rounds = append(t.Rounds, round)
+	}
+	t.Width = len(t.Rounds[0].Rows[0])
+	t.Span = t.Width - 1
+	return t
+}
+
+// width is how wide the table prints, in points: each column as wide as its widest cell or the
+// longest word of its title (titles wrap), with its padding and rule.
+func (t *htmlRounds) width() float64 {
+	widths := make([]int, t.Width)
+	for _, r := range t.Rounds {
+		for _, row := range r.Rows {
+			for c, cell := range row {
+				widths[c] = max(widths[c], twwidth.Width(cell.Text))
+			}
+		}
+	}
+	for c, title := range t.titles {
+		widths[c] = max(widths[c], longestWord(title))
+	}
+	w := 0.0
+	for _, chars := range widths {
+		w += float64(chars)*charWidth + columnWidth
+	}
+	return w
+}
+
+// lines is how many printed lines the rounds take: a row a line, and a round's details as many
+// lines as they fill across the page.
+func (t *htmlRounds) lines() int {
+	n := 0
+	for i := range t.Rounds {
+		n += t.roundLines(i)
+	}
+	return n
+}
+
+func (t *htmlRounds) roundLines(i int) int {
+	r := &t.Rounds[i]
+	n := len(r.Rows)
+	if t.Wrap {
+		n = 0
+		for _, row := range r.Rows {
+			n += rowLines(row, charsIn(pageWidth/float64(t.Width)-columnWidth))
+		}
+	}
+	if r.Details != "" {
+		n += textLines(r.Details, charsIn(pageWidth))
+	}
+	return n
+}
+
+// charsIn is how many characters of the rounds a line of so many points holds.
+func charsIn(points float64) int { return int(points / charWidth) }
+
+// rowLines is how many lines a row takes when its cells wrap at about limit characters.
+func rowLines(row []htmlCell, limit int) int {
+	n := 1
+	for _, c := range row {
+		n = max(n, textLines(c.Text, limit))
+	}
+	return n
 }
 
 // FlagsTitle is flagsTitle for the template.
@@ -63,64 +317,107 @@ func (v *view) FlagsTitle() string { return v.flagsTitle() }
 // Heading is heading for the template.
 func (v *view) Heading() string { return v.heading() }
 
-// wideColumns is the most per-player columns, over all players, that the printed rounds table
-// shows side by side; a wider sheet has a row per player instead, so that it fits the page.
-const wideColumns = 6
+// The printed page's heights, in points, as the print rules of sheet.html.tmpl make them
+// (measured in Chromium). They only place the page breaks: a page laid out too long still prints
+// whole, its last rows on a page of their own, every page numbered by the browser.
+const (
+	pageHeight    = 724  // US Letter, the shorter paper, between 12 mm margins
+	titleHeight   = 17   // the title
+	metaHeight    = 10.5 // a line of the players, date, match and options under it
+	rowHeight     = 10.3 // a row of the rounds, a suit's glyph taller than a letter
+	lineHeight    = 9.6  // a line of the other tables
+	carryHeight   = 13   // the totals so far at the foot of a page
+	headingHeight = 23   // a section's heading and the room above it
+	blocksGap     = 6    // between rows of player blocks
+	resultHeight  = 18   // the result's first line and the room above it
+	resultLine    = 12   // each further line of the result
+	footerHeight  = 24   // the seal and what it is for
+	metaChars     = 110  // characters a line of the heading holds
+	resultChars   = 90   // characters a line of the result holds
+	messageChars  = 60   // characters a line of a flag's message holds
+	noteChars     = 70   // characters a line of an adjustment's note holds
+)
 
-// longTable is the number of printed rounds rows above which the sheet prints smaller.
-const longTable = 40
-
-// Long reports whether the printed rounds table is long enough to print smaller.
-func (v *view) Long() bool {
-	rows := len(v.Rounds)
-	if v.ByPlayer() {
-		rows *= len(v.Players)
+// paginate places the page breaks of the printed sheet between rounds, so that no round is cut
+// and each page but the last ends with the totals so far. The totals, the result, the flags and
+// the seal stay together: on the last page of rounds when they fit, else on a page of their own.
+func (p *printedSheet) paginate() {
+	rounds := p.Table.Rounds
+	if len(rounds) == 0 {
+		return
 	}
-	return rows > longTable
-}
-
-// ByPlayer reports whether the printed rounds table has a row per player.
-func (v *view) ByPlayer() bool { return len(v.Players)*len(v.PlayerCols) > wideColumns }
-
-// LongTable is the rounds table with a row per player, for the template.
-func (v *view) LongTable() htmlTable {
-	header, rows, numeric := v.longRounds()
-	t := htmlTable{Header: header}
-	for _, r := range rows {
-		cells := make([]htmlCell, len(r))
-		for i, c := range r {
-			cells[i] = htmlCell{Text: c, Num: numeric[i]}
-		}
-		t.Rows = append(t.Rows, cells)
+	running := p.runningColumn()
+	carry := 0.0
+	if running >= 0 {
+		carry = carryHeight
 	}
-	return t
-}
-
-type htmlTable struct {
-	Header []string
-	Rows   [][]htmlCell
-}
-
-// PlayerTotals is the totals section with a row per player: the lines that make the total in
-// one cell, so that the printed sheet stays short.
-func (v *view) PlayerTotals() []playerTotal {
-	var out []playerTotal
-	for _, t := range v.Totals {
-		if len(out) == 0 || out[len(out)-1].Player != t.Who {
-			out = append(out, playerTotal{Player: t.Who})
+	header := 0.0
+	for _, row := range p.Table.Header {
+		lines := 1
+		for _, h := range row {
+			lines = max(lines, len(strings.Fields(h.Text))) // a title may wrap at each space
 		}
-		pt := &out[len(out)-1]
-		if t.Total {
-			pt.Total = t.Points
-		} else {
-			pt.Lines = append(pt.Lines, fmt.Sprintf("%s (%s)", t.Text, signed(t.Points)))
+		header += float64(lines) * rowHeight
+	}
+	y := titleHeight + float64(textLines(p.heading(), metaChars))*metaHeight + header
+	for i := range rounds {
+		h := float64(p.Table.roundLines(i)) * rowHeight
+		if i > 0 && y+h+carry > pageHeight {
+			rounds[i].Break = true
+			rounds[i-1].Carry = p.totalsAfter(i-1, running)
+			y = header
+		}
+		y += h
+	}
+	if y+p.tailHeight() > pageHeight {
+		p.NewPage = true
+		rounds[len(rounds)-1].Carry = p.totalsAfter(len(rounds)-1, running)
+	}
+}
+
+// tailHeight is the height of what follows the rounds: the totals, the adjustments, the result,
+// the flags and the seal.
+func (p *printedSheet) tailHeight() float64 {
+	h := float64(headingHeight)
+	width := totalsChars / p.Columns
+	for i := 0; i < len(p.Players); i += p.Columns {
+		if i > 0 {
+			h += blocksGap
+		}
+		rows := 0
+		for _, b := range p.Players[i:min(i+p.Columns, len(p.Players))] {
+			n := 2 // the player's name and the total
+			for _, l := range b.Lines {
+				n += textLines(l.Text, width-blockChars)
+			}
+			rows = max(rows, n)
+		}
+		h += float64(rows) * lineHeight
+	}
+	if len(p.Adjust) > 0 {
+		h += headingHeight + lineHeight
+		for _, a := range p.Adjust {
+			h += float64(textLines(a.Note, noteChars)) * lineHeight
 		}
 	}
-	return out
+	h += resultHeight + float64(textLines(p.Result, resultChars)-1)*resultLine
+	h += headingHeight // the flags'
+	if len(p.Flags) > 0 {
+		h += lineHeight
+		for _, f := range p.Flags {
+			h += float64(textLines(f.Message, messageChars)) * lineHeight
+		}
+	}
+	if p.Seal != "" {
+		h += footerHeight
+		if p.Changed != "" {
+			h += lineHeight
+		}
+	}
+	return h
 }
 
-type playerTotal struct {
-	Player string
-	Lines  []string
-	Total  int
+// textLines is how many lines text takes, wrapped at about width characters.
+func textLines(text string, width int) int {
+	return len(fill(strings.Fields(text), " ", "", "", max(width, 1)))
 }

@@ -52,11 +52,18 @@ func Sheet(w io.Writer, format string, s *scoring.Sheet, flags []referee.Flag) e
 // Table writes a plain list (games, events, rules) with its header in format, one of
 // TableFormats. Columns holding only integers are aligned right.
 func Table(w io.Writer, format string, header []string, rows [][]string) error {
+	return TableKeeping(w, format, header, rows, nil)
+}
+
+// TableKeeping is Table with the columns in keep kept whole in a terminal too narrow for the
+// list, as long as wrapping its other text columns makes it fit: a state such as "in progress"
+// reads badly broken over two lines, a list of players does not.
+func TableKeeping(w io.Writer, format string, header []string, rows [][]string, keep []int) error {
 	switch format {
 	case "table":
-		return writeTable(w, false, header, rows)
+		return writeTable(w, false, header, rows, keep)
 	case "md":
-		return writeTable(w, true, header, rows)
+		return writeTable(w, true, header, rows, nil)
 	case "csv":
 		return writeCSV(w, header, rows)
 	}

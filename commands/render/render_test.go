@@ -6,9 +6,12 @@ import (
 	"encoding/json"
 	"errors"
 	"flag"
+	"fmt"
 	"os"
 	"path/filepath"
+	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -440,7 +443,7 @@ func TestSheetFitsTheTerminal(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	if long := "│ seat │ suit │ player │"; !strings.Contains(narrow.String(), long) || strings.Contains(wide.String(), long) {
+	if long := "│ seat │ player │"; !strings.Contains(narrow.String(), long) || strings.Contains(wide.String(), long) {
 		t.Errorf("narrow:\n%s\nwide:\n%s", narrow.String(), wide.String())
 	}
 }
@@ -557,6 +560,115 @@ func TestTableGivesWayToItsWords(t *testing.T) {
 	for _, word := range []string{"candidate", "progress", "autumn", "2026-11-24", "09:10", "events"} {
 		if !strings.Contains(out, word) {
 			t.Errorf("%q was broken or lost:\n%s", word, out)
+		}
+	}
+}
+
+// handsSheet is a game of Pinochle's shape, n hands long: five values of the hand's own, five a
+// player, the last a running total.
+func handsSheet(n int) *scoring.Sheet {
+	s := &scoring.Sheet{
+		Game: 7, Kind: "pinochle", Title: "Pinochle", Players: []string{"ann", "bob"}, RoundName: "hand",
+		Columns: []scoring.Column{
+			{Key: "opener", Title: "opener"}, {Key: "bidder", Title: "bidder"}, {Key: "bid", Title: "bid"},
+			{Key: "trump", Title: "trump"}, {Key: "result", Title: "result"},
+			{Key: "meld", Title: "meld", PerPlayer: true}, {Key: "count", Title: "count", PerPlayer: true},
+			{Key: "tricks", Title: "tricks", PerPlayer: true}, {Key: "score", Title: "score", PerPlayer: true},
+			{Key: "total", Title: "total", PerPlayer: true},
+		},
+		Breakdown: map[string][]scoring.Line{}, Totals: map[string]int{},
+		Record: &scoring.Record{Seal: "152:7KQ3-M2XD-9FHA", Intact: true},
+	}
+	for i := 1; i <= n; i++ {
+		result, bidder := "made", []string{"ann", "bob"}[i%2]
+		if i%3 == 0 {
+			result = fmt.Sprintf("set: made %d of 14 (P12)", i%14)
+		}
+		r := scoring.Round{Number: i, Values: map[string]any{"opener": []string{"bob", "ann"}[i%2], "bidder": bidder, "bid": 14,
+			"trump": "♥", "result": result}, Players: map[string]map[string]any{}}
+		for p, name := range s.Players {
+			score := 3 + p
+			s.Totals[name] += score
+			s.Breakdown[name] = append(s.Breakdown[name], scoring.Line{Text: fmt.Sprintf("hand %d: meld %d + count 3", i, p), Points: score})
+			r.Players[name] = map[string]any{"meld": p, "count": 3, "tricks": 4, "score": score, "total": s.Totals[name]}
+		}
+		s.Rounds = append(s.Rounds, r)
+	}
+	return s
+}
+
+// TestHandsInTwoLines: in 80 columns, a hand of two players takes two lines, the players side by
+// side and the hand's details under them, with a rule between hands.
+func TestHandsInTwoLines(t *testing.T) {
+	var buf bytes.Buffer
+	if err := Sheet(&buf, "table", handsSheet(3), nil); err != nil {
+		t.Fatal(err)
+	}
+	golden(t, filepath.Join("testdata", "hands.txt"), buf.Bytes())
+}
+
+// TestPrintedPages: a sheet too long for a page breaks between hands, each page but the last
+// ending with the totals so far as the running total has them; the totals, result, flags and
+// seal keep together. A short sheet has no breaks. Every page's foot names the game and its
+// seal and numbers the page.
+func TestPrintedPages(t *testing.T) {
+	for _, tt := range []struct{ hands, breaks int }{{25, 0}, {70, 1}} {
+		var buf bytes.Buffer
+		if err := Sheet(&buf, "html", handsSheet(tt.hands), nil); err != nil {
+			t.Fatal(err)
+		}
+		out := buf.String()
+		breaks := strings.Count(out, `<tbody class="break">`) + strings.Count(out, `class="totals break"`)
+		if breaks < tt.breaks || tt.breaks == 0 && breaks > 0 {
+			t.Errorf("%d hands: %d page breaks, want %d or more", tt.hands, breaks, tt.breaks)
+		}
+		if carried := strings.Count(out, `<tr class="carry">`); carried != breaks {
+			t.Errorf("%d hands: %d pages end with the totals so far, want %d", tt.hands, carried, breaks)
+		}
+		if m := regexp.MustCompile(`totals after hand (\d+): ann (\d+) · bob (\d+)`).FindStringSubmatch(out); m != nil {
+			hand, _ := strconv.Atoi(m[1])
+			if want := fmt.Sprintf("ann %d · bob %d", 3*hand, 4*hand); !strings.Contains(m[0], want) {
+				t.Errorf("%d hands: %q, want %s", tt.hands, m[0], want)
+			}
+		} else if tt.breaks > 0 {
+			t.Errorf("%d hands: no totals so far", tt.hands)
+		}
+		if !strings.Contains(out, `content: "Pinochle \2014  game 7 \b7  seal 152\3a 7KQ3\2d M2XD\2d 9FHA"`) ||
+			!strings.Contains(out, `counter(page) " of " counter(pages)`) {
+			t.Errorf("%d hands: the page's foot does not name the game, its seal and the page", tt.hands)
+		}
+	}
+	// A game's page on a phone is one page, with a row a player.
+	var buf bytes.Buffer
+	if err := SheetContent(&buf, handsSheet(70), nil); err != nil {
+		t.Fatal(err)
+	}
+	if out := buf.String(); strings.Contains(out, `class="break"`) || strings.Contains(out, "totals break") ||
+		strings.Contains(out, `class="carry"`) || !strings.Contains(out, "<th>player</th>") {
+		t.Errorf("the sheet within a page is laid out for print:\n%s", out)
+	}
+}
+
+// TestTableKeepsPhrasesWhole: the games list in 80 columns keeps each game's state on one line
+// and lets the match, the players and the time wrap instead.
+func TestTableKeepsPhrasesWhole(t *testing.T) {
+	header := []string{"game", "kind", "state", "match", "players", "events", "played"}
+	rows := [][]string{
+		{"1", "candidate", "over: bob won", "", "ann, bob", "152", "2026-11-23 15:18 to 16:40"},
+		{"2", "pinochle", "in progress", "autumn club night", "ann, bob, cy, dee, eve, fay", "1", "2026-11-23 15:18 to 2026-11-24 09:10"},
+	}
+	w := &sized{columns: 80}
+	if err := TableKeeping(w, "table", header, rows, []int{1, 2}); err != nil {
+		t.Fatal(err)
+	}
+	for _, whole := range []string{"│ over: bob won │", "│ in progress   │"} {
+		if !strings.Contains(w.String(), whole) {
+			t.Errorf("no %q:\n%s", whole, w.String())
+		}
+	}
+	for _, line := range strings.Split(strings.TrimSuffix(w.String(), "\n"), "\n") {
+		if n := twwidth.Width(line); n > 80 {
+			t.Errorf("a line of %d columns:\n%s", n, w.String())
 		}
 	}
 }

@@ -15,34 +15,16 @@ import (
 	"github.com/olekukonko/tablewriter/tw"
 )
 
-// sheetText is the terminal form: the rounds with a two-line header (player, then column), so
-// that two players fit in 80 columns; then totals, adjustments, the result and the flags.
+// sheetText is the terminal form: the rounds (see roundsGrid), then totals, adjustments, the
+// result and the flags.
 func sheetText(w io.Writer, v *view) error {
 	width := Columns(w)
 	bw := bufio.NewWriter(w)
 	fmt.Fprintf(bw, "%s — game %d\n%s\n\n", v.Title, v.Game, strings.Join(fill(v.headingParts(), headingSep, "", "", width), "\n"))
 	if len(v.Rounds) == 0 {
 		fmt.Fprintf(bw, "no %ss yet\n", v.RoundName)
-	} else {
-		// Wide sheets step down: a row per player, then the round's own columns folded into
-		// one, then text columns wrapped. A player's name never wraps.
-		header, rows, numeric := v.roundHeader("\n"), v.Rounds, v.Numeric
-		names := -1
-		tooWide := func() bool { return tableWidth(columnWidths(header, rows)) > width }
-		if tooWide() && len(v.PlayerCols) > 0 && len(v.Players) > 1 {
-			header, rows, numeric = v.longRounds()
-			names = 1 + len(v.RoundCols)
-		}
-		if tooWide() && len(v.RoundCols) > 1 {
-			if names > 0 {
-				names = 2 // after the round and its folded details
-			}
-			header, rows = v.foldRounds(header, rows, names, width)
-			numeric = numericColumns(len(header), rows)
-		}
-		if err := table(bw, false, header, rows, numeric, textColumns(numeric, 0, names), width); err != nil {
-			return err
-		}
+	} else if err := v.roundsGrid(width).write(bw); err != nil {
+		return err
 	}
 
 	fmt.Fprint(bw, "\nTotals\n")
@@ -110,11 +92,17 @@ func sheetMarkdown(w io.Writer, v *view) error {
 }
 
 // writeTable is Table for the table and md formats. In the terminal the text columns wrap when
-// the table is too wide.
-func writeTable(w io.Writer, md bool, header []string, rows [][]string) error {
+// the table is too wide, those in keep only when wrapping the others is not enough.
+func writeTable(w io.Writer, md bool, header []string, rows [][]string, keep []int) error {
 	bw := bufio.NewWriter(w)
 	numeric := numericColumns(len(header), rows)
-	if err := table(bw, md, header, rows, numeric, textColumns(numeric, -1, -1), Columns(w)); err != nil {
+	width := Columns(w)
+	wrap := textColumns(numeric)
+	others := slices.DeleteFunc(slices.Clone(wrap), func(c int) bool { return slices.Contains(keep, c) })
+	if h, r := fit(header, rows, others, width); tableWidth(columnWidths(h, r)) <= width {
+		wrap = others
+	}
+	if err := table(bw, md, header, rows, numeric, wrap, width); err != nil {
 		return err
 	}
 	return bw.Flush()
@@ -181,11 +169,11 @@ func Columns(w io.Writer) int {
 // minWrap is the narrowest a wrapped column gets, however wide the others are.
 const minWrap = 12
 
-// textColumns are the columns that are not numeric, less first and names (-1 for none).
-func textColumns(numeric []bool, first, names int) []int {
+// textColumns are the columns that are not numeric.
+func textColumns(numeric []bool) []int {
 	var cols []int
 	for i, n := range numeric {
-		if !n && i != first && i != names {
+		if !n {
 			cols = append(cols, i)
 		}
 	}
@@ -294,72 +282,6 @@ func tableWidth(widths []int) int {
 	return total
 }
 
-// longRounds lays the rounds out one row per round and player, for when there are too many
-// players to give each their own columns: the round's own values show on its first row only.
-func (v *view) longRounds() (header []string, rows [][]string, numeric []bool) {
-	header = append(append([]string{v.RoundName}, v.RoundCols...), "player")
-	header = append(header, v.PlayerCols...)
-	base, k := 1+len(v.RoundCols), len(v.PlayerCols)
-	for _, r := range v.Rounds {
-		for i, p := range v.Players {
-			row := make([]string, base, len(header))
-			if i == 0 {
-				copy(row, r[:base])
-			}
-			row = append(row, p)
-			row = append(row, r[base+i*k:base+(i+1)*k]...)
-			rows = append(rows, row)
-		}
-	}
-	return header, rows, numericColumns(len(header), rows)
-}
-
-// foldRounds puts the round's own columns of a rounds table (either layout) into one column of
-// "title value" pairs, for a table still too wide for the terminal. The pairs wrap to fit, a
-// pair kept whole, and their lines are spread over the round's rows, so a round takes no more
-// rows than it must.
-func (v *view) foldRounds(header []string, rows [][]string, names, width int) ([]string, [][]string) {
-	n := len(v.RoundCols)
-	header = append([]string{header[0], "details"}, header[1+n:]...)
-	folded, details := make([][]string, len(rows)), make([][]string, len(rows))
-	for i, r := range rows {
-		var parts []string
-		for j, c := range r[1 : 1+n] {
-			if c != "" {
-				parts = append(parts, v.RoundCols[j]+" "+c)
-			}
-		}
-		details[i] = parts
-		folded[i] = append([]string{r[0], strings.Join(parts, ", ")}, r[1+n:]...)
-	}
-	widths := columnWidths(header, folded)
-	limit := wrapLimits(header, folded, textColumns(numericColumns(len(header), folded), 0, names), width)[1]
-	if limit >= widths[1] {
-		return header, folded
-	}
-	for i := 0; i < len(folded); i++ {
-		// A round's first row holds its details; the rows after it with no round number are
-		// its other players.
-		last := i
-		for last+1 < len(folded) && folded[last+1][0] == "" {
-			last++
-		}
-		lines := fill(details[i], ", ", "", "", limit)
-		for j := i; j <= last; j++ {
-			switch {
-			case j-i >= len(lines):
-				folded[j][1] = ""
-			case j == last:
-				folded[j][1] = strings.Join(lines[j-i:], "\n")
-			default:
-				folded[j][1] = lines[j-i]
-			}
-		}
-		i = last
-	}
-	return header, folded
-}
-
 // Wrap breaks text longer than width columns into lines at spaces, the first line indented by
 // first and the others by rest. A word longer than a line stays whole.
 func Wrap(text, first, rest string, width int) string {
@@ -461,4 +383,225 @@ func capitalize(s string) string {
 	}
 	r, n := utf8.DecodeRuneInString(s)
 	return string(unicode.ToUpper(r)) + s[n:]
+}
+
+// textLayouts are the layouts a terminal tries, the better first of two that take as many
+// lines.
+var textLayouts = []roundsLayout{
+	{byPlayer: false, details: inColumns},
+	{byPlayer: false, details: inColumns, tight: true},
+	{byPlayer: false, details: onLine},
+	{byPlayer: false, details: onLine, tight: true},
+	{byPlayer: true, details: inColumns},
+	{byPlayer: true, details: inColumn},
+	{byPlayer: true, details: onLine},
+	{byPlayer: true, details: inColumns, fold: true},
+	{byPlayer: true, details: onLine, fold: true},
+}
+
+// roundsGrid lays the rounds out for a terminal width columns wide, in the layout of the fewest
+// lines that fits (see textLayouts): a line a round where the players fit side by side, the round's
+// details on a line of their own where only the players' values do, else a line a player. When
+// none fits, a line a player with the players' text columns wrapped.
+func (v *view) roundsGrid(width int) *grid {
+	l, ok := v.chooseLayout(textLayouts, func(l roundsLayout) (int, bool) {
+		g := v.layoutGrid(l, nil)
+		g.fit(width)
+		return g.height(), g.fits(width)
+	})
+	var wrapAt []int
+	if !ok {
+		l = roundsLayout{byPlayer: true, details: onLine}
+		if len(v.RoundCols) == 0 {
+			l.details = inColumns
+		}
+		wrapAt = v.playerWrap(width)
+	}
+	g := v.layoutGrid(l, wrapAt)
+	g.fit(width)
+	return g
+}
+
+// playerWrap is the width each of PlayerCols wraps at in a table of a line a player (round,
+// player, the player's columns) that fits width columns; numbers do not wrap.
+func (v *view) playerWrap(width int) []int {
+	header := append([]string{v.RoundName, "player"}, v.PlayerCols...)
+	var rows [][]string
+	for i := range v.Rounds {
+		for p, name := range v.Players {
+			rows = append(rows, append([]string{v.Rounds[i][0], name}, v.playerValues(i, p)...))
+		}
+	}
+	var wrap []int
+	for _, j := range v.textPlayerCols() {
+		wrap = append(wrap, 2+j)
+	}
+	return wrapLimits(header, rows, wrap, width)[2:]
+}
+
+// playerColumn is a column of a player's values in a rounds grid: one of PlayerCols, or several
+// text columns folded into one.
+type playerColumn struct {
+	title   string
+	cols    []int // indexes in PlayerCols
+	numeric bool
+}
+
+// playerColumns are the columns of a player's values, the text ones folded into the first of
+// them when fold is set.
+func (v *view) playerColumns(fold bool) []playerColumn {
+	numeric, text := v.playerNumeric(), v.textPlayerCols()
+	var out []playerColumn
+	for j, title := range v.PlayerCols {
+		switch {
+		case !fold || numeric[j]:
+			out = append(out, playerColumn{title: title, cols: []int{j}, numeric: numeric[j]})
+		case j == text[0]:
+			titles := make([]string, len(text))
+			for i, t := range text {
+				titles[i] = v.PlayerCols[t]
+			}
+			out = append(out, playerColumn{title: strings.Join(titles, ", "), cols: text})
+		}
+	}
+	return out
+}
+
+// layoutGrid is the rounds in layout l, the players' text wrapped at wrapAt (nil: unwrapped).
+func (v *view) layoutGrid(l roundsLayout, wrapAt []int) *grid {
+	pcols := v.playerColumns(l.fold)
+	var roundCols []string
+	switch l.details {
+	case inColumns:
+		roundCols = v.RoundCols
+	case inColumn:
+		roundCols = []string{"details"}
+	}
+	if l.byPlayer {
+		return v.linePerPlayer(l, roundCols, pcols, wrapAt)
+	}
+	return v.sideBySide(l, roundCols, pcols)
+}
+
+// sideBySide is the rounds with the players side by side, a player's name over their columns.
+func (v *view) sideBySide(l roundsLayout, roundCols []string, pcols []playerColumn) *grid {
+	k, first := len(pcols), 1+len(roundCols)
+	g := newGrid(first + len(v.Players)*k)
+	g.ruled = l.details == onLine
+	if g.ruled {
+		g.stretch = len(g.widths) - 1
+	}
+	names, titles := gridLine{cell(v.RoundName, false)}, gridLine{cell("", false)}
+	for _, t := range roundCols {
+		names, titles = append(names, cell(t, false)), append(titles, cell("", false))
+	}
+	for p, name := range v.Players {
+		names = append(names, gridCell{text: name, span: k})
+		for j, pc := range pcols {
+			titles = append(titles, cell(pc.title, false))
+			g.gap[first+p*k+j] = l.tight && j < k-1
+		}
+	}
+	g.header = []gridLine{names, titles}
+	for i, r := range v.Rounds {
+		line := gridLine{cell(r[0], true)}
+		if l.details == inColumns {
+			line = append(line, v.roundCells(i, true)...)
+		}
+		for p := range v.Players {
+			line = append(line, v.playerCells(i, p, pcols, nil)...)
+		}
+		round := gridRound{lines: []gridLine{line}}
+		if d := v.details(i); l.details == onLine && len(d) > 0 {
+			round.lines = append(round.lines, gridLine{{pairs: d, span: len(g.widths)}})
+		}
+		g.rounds = append(g.rounds, round)
+	}
+	return g
+}
+
+// linePerPlayer is the rounds with a line for each player, the round's own values beside the
+// first (or down a details column, or under the last).
+func (v *view) linePerPlayer(l roundsLayout, roundCols []string, pcols []playerColumn, wrapAt []int) *grid {
+	first := 1 + len(roundCols)
+	g := newGrid(first + 1 + len(pcols))
+	g.ruled = true
+	header := gridLine{cell(v.RoundName, false)}
+	for _, t := range append(slices.Clone(roundCols), "player") {
+		header = append(header, cell(t, false))
+	}
+	for _, pc := range pcols {
+		header = append(header, cell(pc.title, false))
+	}
+	g.header = []gridLine{header}
+	switch {
+	case l.details == inColumn:
+		g.aside, g.stretch = 1, 1
+	case l.fold:
+		g.stretch = first + 1 + slices.IndexFunc(pcols, func(pc playerColumn) bool { return len(pc.cols) > 1 })
+	case l.details == onLine:
+		g.stretch = first // the players' names
+	}
+	for i, r := range v.Rounds {
+		var round gridRound
+		for p, name := range v.Players {
+			line := gridLine{cell("", true)}
+			if p == 0 {
+				line[0].text = r[0]
+			}
+			switch l.details {
+			case inColumns:
+				line = append(line, v.roundCells(i, p == 0)...)
+			case inColumn:
+				line = append(line, cell("", false))
+			}
+			line = append(append(line, cell(name, false)), v.playerCells(i, p, pcols, wrapAt)...)
+			round.lines = append(round.lines, line)
+		}
+		switch d := v.details(i); {
+		case l.details == inColumn:
+			round.aside = d
+		case l.details == onLine && len(d) > 0:
+			round.lines = append(round.lines, gridLine{{pairs: d, span: len(g.widths)}})
+		}
+		g.rounds = append(g.rounds, round)
+	}
+	return g
+}
+
+// roundCells are round i's own values, a cell each, blank when shown is false.
+func (v *view) roundCells(i int, shown bool) gridLine {
+	var line gridLine
+	for j, value := range v.roundValues(i) {
+		if !shown {
+			value = ""
+		}
+		line = append(line, cell(value, v.Numeric[1+j]))
+	}
+	return line
+}
+
+// playerCells are player p's values in round i in the columns pcols, folded ones as pairs and
+// text wrapped at wrapAt (nil: unwrapped).
+func (v *view) playerCells(i, p int, pcols []playerColumn, wrapAt []int) gridLine {
+	values := v.playerValues(i, p)
+	var line gridLine
+	for _, pc := range pcols {
+		if len(pc.cols) > 1 {
+			var pairs []string
+			for _, j := range pc.cols {
+				if values[j] != "" {
+					pairs = append(pairs, v.PlayerCols[j]+" "+values[j])
+				}
+			}
+			line = append(line, gridCell{pairs: pairs, span: 1})
+			continue
+		}
+		value := values[pc.cols[0]]
+		if wrapAt != nil && !pc.numeric {
+			value = wrapLines(value, wrapAt[pc.cols[0]])
+		}
+		line = append(line, cell(value, pc.numeric))
+	}
+	return line
 }

@@ -1,0 +1,138 @@
+package render
+
+import (
+	"strconv"
+	"strings"
+)
+
+// The rounds are the long part of a sheet: a game to 100 runs to 25 hands of Pinochle, and
+// Advantage to 45 rounds. Each face (the terminal, the printed page) tries the layouts below at
+// its own width and takes the one of the fewest lines (textLayouts, htmlLayouts), so that a round
+// takes one line where it can and rarely more than a line a player.
+
+// roundsLayout is one way of laying out the rounds table.
+type roundsLayout struct {
+	byPlayer bool // each round a line per player, else the players side by side on one line
+	details  detailsPlace
+	// fold puts a player's text columns (Advantage's drops, pick and pairs) into one column of
+	// "title value" pairs, for a line a player.
+	fold bool
+	// tight parts a player's own columns by spaces rather than rules, for players side by side
+	// in a terminal.
+	tight bool
+}
+
+// detailsPlace is where a round's own values (Pinochle's bidder, bid and trump) go.
+type detailsPlace int
+
+const (
+	inColumns detailsPlace = iota // a column for each
+	inColumn                      // one "details" column of "title value" pairs, beside the players' lines
+	onLine                        // a line of "title value" pairs under the round, across the players' columns
+)
+
+// chooseLayout is the layout, of those a face offers, that takes the fewest lines as lines counts
+// them (ok false for a layout too wide for the face). It reports false when none fits. Rounds
+// with no values of their own are laid out with their (no) columns, players side by side only
+// when they have values, and only two text columns or more are folded.
+func (v *view) chooseLayout(offered []roundsLayout, lines func(roundsLayout) (n int, ok bool)) (roundsLayout, bool) {
+	best, fewest := roundsLayout{}, -1
+	for _, l := range offered {
+		if len(v.RoundCols) == 0 && l.details != inColumns || !l.byPlayer && len(v.PlayerCols) == 0 ||
+			l.fold && len(v.textPlayerCols()) < 2 {
+			continue
+		}
+		if n, ok := lines(l); ok && (fewest < 0 || n < fewest) {
+			best, fewest = l, n
+		}
+	}
+	return best, fewest >= 0
+}
+
+// roundValues are round i's own values, in the order of RoundCols.
+func (v *view) roundValues(i int) []string { return v.Rounds[i][1 : 1+len(v.RoundCols)] }
+
+// playerValues are player p's values in round i, in the order of PlayerCols.
+func (v *view) playerValues(i, p int) []string {
+	base, k := 1+len(v.RoundCols), len(v.PlayerCols)
+	return v.Rounds[i][base+p*k : base+(p+1)*k]
+}
+
+// textPlayerCols are the indexes in PlayerCols of the columns that hold text, not numbers.
+func (v *view) textPlayerCols() []int {
+	var cols []int
+	for j, num := range v.playerNumeric() {
+		if !num {
+			cols = append(cols, j)
+		}
+	}
+	return cols
+}
+
+// details are round i's own values as "title value" pairs, the empty ones left out.
+func (v *view) details(i int) []string {
+	var pairs []string
+	for j, value := range v.roundValues(i) {
+		if value != "" {
+			pairs = append(pairs, v.RoundCols[j]+" "+value)
+		}
+	}
+	return pairs
+}
+
+// playerNumeric reports, for each of PlayerCols, whether it holds only integers.
+func (v *view) playerNumeric() []bool {
+	base, k := 1+len(v.RoundCols), len(v.PlayerCols)
+	num := make([]bool, k)
+	for j := range num {
+		num[j] = true
+		for p := range v.Players {
+			num[j] = num[j] && v.Numeric[base+p*k+j]
+		}
+	}
+	return num
+}
+
+// runningColumn is the index in PlayerCols of the running total: the column that ends, in the
+// last round, at each player's total less the adjustments (which the sheet adds after the
+// rounds). It is -1 when no column does (Article II's rounds score each phase apart). Where
+// several do, the last is taken, as engines put the running total last.
+func (v *view) runningColumn() int {
+	if len(v.Rounds) == 0 {
+		return -1
+	}
+	want := map[string]int{}
+	for _, t := range v.Totals {
+		if t.Total {
+			want[t.Who] = t.Points
+		}
+	}
+	for _, a := range v.Adjust {
+		want[a.Player] -= a.Points
+	}
+	last := len(v.Rounds) - 1
+	for j := len(v.PlayerCols) - 1; j >= 0; j-- {
+		matches := true
+		for p, name := range v.Players {
+			n, err := strconv.Atoi(v.playerValues(last, p)[j])
+			matches = matches && err == nil && n == want[name]
+		}
+		if matches {
+			return j
+		}
+	}
+	return -1
+}
+
+// totalsAfter is "totals after hand 19: ann 80 · bob 60", read from the running total of round
+// i, or "" when the sheet has none.
+func (v *view) totalsAfter(i, running int) string {
+	if running < 0 {
+		return ""
+	}
+	parts := make([]string, len(v.Players))
+	for p, name := range v.Players {
+		parts[p] = name + " " + v.playerValues(i, p)[running]
+	}
+	return "totals after " + v.RoundName + " " + v.Rounds[i][0] + ": " + strings.Join(parts, headingSep)
+}

@@ -157,9 +157,7 @@ func playLine(c *cli.Context, app *table.App, g *table.Game, text string) error 
 // the spellings the game takes, and the prompt's own words.
 func writeHelp(w io.Writer, g *table.Game) {
 	fmt.Fprintf(w, "moves of %s (tableside rules %s has its rulings too):\n", g.Rules.Name(), g.Setup.Kind)
-	for _, form := range g.Rules.Grammar() {
-		fmt.Fprintln(w, render.Wrap(form, "  ", "      ", render.Columns(w)))
-	}
+	writeForms(w, g.Rules.Grammar())
 	var kinds []string
 	for _, m := range g.Game.Legal() {
 		if slices.Contains(kinds, m.Type) {

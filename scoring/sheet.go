@@ -58,6 +58,9 @@ type Column struct {
 	Key       string `json:"key"`
 	Title     string `json:"title"`
 	PerPlayer bool   `json:"per_player"`
+	// Running marks the per-player column that holds each player's total so far, which a
+	// printed sheet repeats at the foot of a page.
+	Running bool `json:"running,omitempty"`
 }
 
 // Round is one row of the sheet. Values holds the round's own columns, Players[p] the

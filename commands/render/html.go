@@ -346,7 +346,7 @@ func (p *printedSheet) paginate() {
 	if len(rounds) == 0 {
 		return
 	}
-	running := p.runningColumn()
+	running := p.Running
 	carry := 0.0
 	if running >= 0 {
 		carry = carryHeight

@@ -1,7 +1,6 @@
 package render
 
 import (
-	"strconv"
 	"strings"
 )
 
@@ -91,37 +90,6 @@ func (v *view) playerNumeric() []bool {
 		}
 	}
 	return num
-}
-
-// runningColumn is the index in PlayerCols of the running total: the column that ends, in the
-// last round, at each player's total less the adjustments (which the sheet adds after the
-// rounds). It is -1 when no column does (Article II's rounds score each phase apart). Where
-// several do, the last is taken, as engines put the running total last.
-func (v *view) runningColumn() int {
-	if len(v.Rounds) == 0 {
-		return -1
-	}
-	want := map[string]int{}
-	for _, t := range v.Totals {
-		if t.Total {
-			want[t.Who] = t.Points
-		}
-	}
-	for _, a := range v.Adjust {
-		want[a.Player] -= a.Points
-	}
-	last := len(v.Rounds) - 1
-	for j := len(v.PlayerCols) - 1; j >= 0; j-- {
-		matches := true
-		for p, name := range v.Players {
-			n, err := strconv.Atoi(v.playerValues(last, p)[j])
-			matches = matches && err == nil && n == want[name]
-		}
-		if matches {
-			return j
-		}
-	}
-	return -1
 }
 
 // totalsAfter is "totals after hand 19: ann 80 · bob 60", read from the running total of round

@@ -85,13 +85,15 @@ type view struct {
 	// repeated for every player.
 	RoundCols  []string
 	PlayerCols []string
-	Rounds     [][]string // number, round values, then each player's values in seating order
-	Numeric    []bool     // per rounds column: only integers, aligned right
-	Totals     []totalRow
-	Adjust     []adjustRow
-	Result     string
-	Flags      []flagRow
-	OpenFlags  int
+	// Running is the index in PlayerCols of each player's total so far, -1 when none has it.
+	Running   int
+	Rounds    [][]string // number, round values, then each player's values in seating order
+	Numeric   []bool     // per rounds column: only integers, aligned right
+	Totals    []totalRow
+	Adjust    []adjustRow
+	Result    string
+	Flags     []flagRow
+	OpenFlags int
 	// Seal is the stored log's seal, printed at the foot of every sheet; Changed says where its
 	// hash chain breaks, when it does.
 	Seal    string
@@ -155,8 +157,12 @@ func newView(s *scoring.Sheet, flags []referee.Flag) *view {
 	v.Options = strings.Join(opts, " ")
 
 	var roundCols, playerCols []scoring.Column
+	v.Running = -1
 	for _, c := range s.Columns {
 		if c.PerPlayer {
+			if c.Running {
+				v.Running = len(playerCols)
+			}
 			playerCols = append(playerCols, c)
 			v.PlayerCols = append(v.PlayerCols, title(c))
 		} else {

@@ -574,7 +574,7 @@ func handsSheet(n int) *scoring.Sheet {
 			{Key: "trump", Title: "trump"}, {Key: "result", Title: "result"},
 			{Key: "meld", Title: "meld", PerPlayer: true}, {Key: "count", Title: "count", PerPlayer: true},
 			{Key: "tricks", Title: "tricks", PerPlayer: true}, {Key: "score", Title: "score", PerPlayer: true},
-			{Key: "total", Title: "total", PerPlayer: true},
+			{Key: "total", Title: "total", PerPlayer: true, Running: true},
 		},
 		Breakdown: map[string][]scoring.Line{}, Totals: map[string]int{},
 		Record: &scoring.Record{Seal: "152:7KQ3-M2XD-9FHA", Intact: true},

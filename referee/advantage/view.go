@@ -239,7 +239,7 @@ func (g *game) Sheet() *scoring.Sheet {
 			{Key: "drops", Title: "drops", PerPlayer: true},
 			{Key: "pick", Title: "pick", PerPlayer: true},
 			{Key: "pairs", Title: "pairs laid aside", PerPlayer: true},
-			{Key: "total", Title: "pairs so far", PerPlayer: true},
+			{Key: "total", Title: "pairs so far", PerPlayer: true, Running: true},
 		},
 		Breakdown: map[string][]scoring.Line{},
 		Totals:    map[string]int{},

@@ -188,7 +188,7 @@ func (g *game) Sheet() *scoring.Sheet {
 		Columns: []scoring.Column{
 			{Key: "suit", Title: "suit"},
 			{Key: "captured", Title: "captured", PerPlayer: true},
-			{Key: "influence", Title: "influence so far", PerPlayer: true},
+			{Key: "influence", Title: "influence so far", PerPlayer: true, Running: true},
 		},
 		Breakdown: map[string][]scoring.Line{},
 		Totals:    map[string]int{},

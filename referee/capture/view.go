@@ -251,7 +251,7 @@ func (g *game) Sheet() *scoring.Sheet {
 			{Key: "bid", Title: "bid", PerPlayer: true},
 			{Key: "halving", Title: "halving", PerPlayer: true},
 			{Key: "score", Title: "hand", PerPlayer: true},
-			{Key: "total", Title: "total", PerPlayer: true},
+			{Key: "total", Title: "total", PerPlayer: true, Running: true},
 		}...),
 		Breakdown: map[string][]scoring.Line{},
 		Totals:    map[string]int{},

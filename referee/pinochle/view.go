@@ -223,7 +223,7 @@ func (g *game) Sheet() *scoring.Sheet {
 			{Key: "count", Title: "count", PerPlayer: true},
 			{Key: "tricks", Title: "tricks", PerPlayer: true},
 			{Key: "score", Title: "score", PerPlayer: true},
-			{Key: "total", Title: "total", PerPlayer: true},
+			{Key: "total", Title: "total", PerPlayer: true, Running: true},
 		},
 		Breakdown: map[string][]scoring.Line{},
 		Totals:    map[string]int{},

@@ -170,10 +170,18 @@ func newView(s *scoring.Sheet, flags []referee.Flag) *view {
 			v.RoundCols = append(v.RoundCols, title(c))
 		}
 	}
+	// Confirmations (L9) are a column of the round's own, where the game has any.
+	confirmed := slices.ContainsFunc(s.Rounds, func(r scoring.Round) bool { return len(r.Confirmed) > 0 })
+	if confirmed {
+		v.RoundCols = append(v.RoundCols, "confirmed by")
+	}
 	for _, r := range s.Rounds {
 		row := []string{strconv.Itoa(r.Number)}
 		for _, c := range roundCols {
 			row = append(row, cellText(r.Values[c.Key]))
+		}
+		if confirmed {
+			row = append(row, confirmedText(r.Confirmed))
 		}
 		for _, p := range s.Players {
 			for _, c := range playerCols {
@@ -182,7 +190,7 @@ func newView(s *scoring.Sheet, flags []referee.Flag) *view {
 		}
 		v.Rounds = append(v.Rounds, row)
 	}
-	v.Numeric = numericColumns(1+len(roundCols)+len(s.Players)*len(playerCols), v.Rounds)
+	v.Numeric = numericColumns(1+len(v.RoundCols)+len(s.Players)*len(playerCols), v.Rounds)
 
 	for _, p := range s.Players {
 		name := p
@@ -206,6 +214,20 @@ func newView(s *scoring.Sheet, flags []referee.Flag) *view {
 		v.Flags = append(v.Flags, row)
 	}
 	return v
+}
+
+// confirmedText names who confirmed a round, and whose confirmation a later correction undid:
+// "bob", "bob (before a correction)".
+func confirmedText(cs []scoring.Confirmation) string {
+	var names []string
+	for _, c := range cs {
+		if c.Stands {
+			names = append(names, c.Player)
+		} else {
+			names = append(names, c.Player+" (before a correction)")
+		}
+	}
+	return strings.Join(names, ", ")
 }
 
 func title(c scoring.Column) string {

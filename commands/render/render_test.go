@@ -672,3 +672,29 @@ func TestTableKeepsPhrasesWhole(t *testing.T) {
 		}
 	}
 }
+
+// TestConfirmationsAreShown: where a game has confirmations (L9), every format shows who
+// confirmed each round, and a confirmation a later correction undid says so.
+func TestConfirmationsAreShown(t *testing.T) {
+	s := handsSheet(3)
+	s.Rounds[0].Confirmed = []scoring.Confirmation{{Player: "bob", Seq: 40, Stands: true}}
+	s.Rounds[1].Confirmed = []scoring.Confirmation{{Player: "ann", Seq: 70}, {Player: "bob", Seq: 90, Stands: true}}
+	for _, format := range []string{"table", "md", "csv", "html"} {
+		var buf bytes.Buffer
+		if err := Sheet(&buf, format, s, nil); err != nil {
+			t.Fatal(err)
+		}
+		for _, want := range []string{"confirmed by", "ann (before a correction), bob"} {
+			if !strings.Contains(buf.String(), want) {
+				t.Errorf("%s: no %q:\n%s", format, want, buf.String())
+			}
+		}
+	}
+	var buf bytes.Buffer
+	if err := Sheet(&buf, "table", handsSheet(3), nil); err != nil {
+		t.Fatal(err)
+	}
+	if strings.Contains(buf.String(), "confirmed") {
+		t.Errorf("a game without confirmations has a confirmed column:\n%s", buf.String())
+	}
+}

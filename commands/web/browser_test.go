@@ -740,3 +740,46 @@ func TestBrowserArticle2CardThenPlayer(t *testing.T) {
 		}
 	}
 }
+
+// TestBrowserConfirmsAScoredRound: the phone that records the move scoring a seat is told the
+// other side confirms it; the other phone, live, is offered the confirmation and taps it; the
+// director's club page lists the seat until then (L9). At 360 and 1280 pixels.
+func TestBrowserConfirmsAScoredRound(t *testing.T) {
+	c := openClub(t, false)
+	id, code := c.newGame(t, newGame{Kind: "candidate", Players: []string{"ann", "bob"}, Dealer: "bob"})
+	for _, m := range []string{"seat H", "reveal 7H", "ann bid 9H", "bob pass", "reveal 8H", "ann bid 2H", "bob bid 3H", "ann pass",
+		"reveal 10H", "bob bid 4H", "ann bid 5H"} {
+		c.recordAPI(t, id, m)
+	}
+	root := startChromium(t, 40*time.Second)
+	entering, other := joinPhone(t, root, c.http.URL, id, code), joinPhone(t, root, c.http.URL, id, code)
+	cdpSubmit(t, entering, chromedp.SendKeys(chromedp.CSS("form.entry input[name=move]"), "bob pass"), chromedp.Click(chromedp.CSS("form.entry button")))
+	waitPage(t, entering, liveWithin, "bob's pass", showsUpTo(13, "bob passes"))
+	confirmButtons := `[...document.querySelectorAll("section.confirm button")].filter(b => b.checkVisibility()).map(b => b.textContent)`
+	if got := cdpEval[[]string](t, entering, confirmButtons); len(got) != 0 || !strings.Contains(cdpEval[string](t, entering, `document.querySelector("main").innerText`), "Seat 1 is scored: the other side confirms it") {
+		t.Errorf("the phone that scored the seat offers %q, or does not say who confirms", got)
+	}
+	waitPage(t, other, liveWithin, "the seat scored, live", showsUpTo(13, "bob passes"))
+	if got := cdpEval[[]string](t, other, confirmButtons); !slices.Equal(got, []string{"ann", "bob"}) {
+		t.Fatalf("the other phone offers %q, want to confirm as ann or bob", got)
+	}
+	if o := overflow(t, other, phoneScreen); len(o) > 0 {
+		t.Errorf("at 360 pixels the confirmation sticks out: %v", o)
+	}
+	saveShot(t, other, "confirm-360")
+	director := directorScreen(t, root, c.http.URL, wideScreen)
+	if page := cdpEval[string](t, director, `document.querySelector("main").innerText`); !strings.Contains(page, "Rounds not yet confirmed") {
+		t.Errorf("the director's club page does not list the seat waiting:\n%s", page)
+	}
+	cdpDo(t, director, chromedp.Click(chromedp.CSS("details.waiting summary")))
+	saveShot(t, director, "confirm-director-1280")
+
+	cdpSubmit(t, other, chromedp.Tap(chromedp.CSS(`section.confirm form:has(input[value="bob"]) button`)))
+	waitPage(t, other, liveWithin, "bob's confirmation", showsUpTo(14, "bob confirms seat 1"))
+	if got := cdpEval[[]string](t, other, confirmButtons); len(got) != 0 {
+		t.Errorf("after the confirmation the phone still offers %q", got)
+	}
+	if sheet := cdpEval[string](t, other, `document.querySelector(".sheet").innerText`); !strings.Contains(sheet, "confirmed by") {
+		t.Errorf("the sheet does not say who confirmed:\n%s", sheet)
+	}
+}

@@ -208,7 +208,7 @@ func (t *simTable) placing(p int, typ string, fit [][2]int) referee.Move {
 // apply makes a move as it was made at the table, lawful or not (L8): a drop or a pick, the
 // stock's next cards drawn, cards laid aside as pairs, whether they are pairs or not.
 func (t *simTable) apply(m referee.Move) {
-	p, pl := referee.PlayerIndex(t.players[:], m.Actor), payloadOf(m)
+	p, pl := referee.PlayerIndex(t.players[:], m.Actor), refereetest.Payload[payload](m)
 	switch m.Type {
 	case TypeDrop, TypePick:
 		j := slices.IndexFunc(t.piles[:], func(pile []cards.Card) bool { return pile[len(pile)-1] == *pl.Pile })
@@ -272,14 +272,6 @@ func (t *simTable) pairsOutOfStep(p int) []refereetest.Breach {
 		return nil
 	}
 	return []refereetest.Breach{{Move: move(TypePair, t.players[p], payload{Cards: pairs[:2]}), Rule: "A9", What: "pair laid aside in the drop turn", Open: true, SetAside: true}}
-}
-
-func payloadOf(m referee.Move) payload {
-	var p payload
-	if err := json.Unmarshal(m.Payload, &p); err != nil {
-		panic(err) // the table's own moves
-	}
-	return p
 }
 
 var (

@@ -1,7 +1,6 @@
 package article2
 
 import (
-	"encoding/json"
 	"math/rand/v2"
 	"regexp"
 	"slices"
@@ -218,7 +217,7 @@ func (t *simTable) turn(ty refereetest.Typist, ph, p int) {
 	if done.Actor != t.names[p] {
 		panic("a play by " + done.Actor + " stands on " + t.names[p] + "'s turn")
 	}
-	pl := payloadOf(done)
+	pl := refereetest.Payload[payload](done)
 	k, _ := byKey(pl.Card)
 	i := slices.Index(t.hands[p], k)
 	t.hands[p] = slices.Delete(t.hands[p], i, i+1)
@@ -293,7 +292,7 @@ func (t *simTable) cut(ty refereetest.Typist, ties []tie, rule string, primary b
 				if done.Type == TypeDraw {
 					break
 				}
-				t.early = slices.Index(t.names, payloadOf(done).Player)
+				t.early = slices.Index(t.names, refereetest.Payload[payload](done).Player)
 				breaches = slices.DeleteFunc(breaches, func(b refereetest.Breach) bool { return b.Move.Type == TypeStart })
 			}
 			won = append(won, w)
@@ -302,14 +301,6 @@ func (t *simTable) cut(ty refereetest.Typist, ties []tie, rule string, primary b
 		waiting[i] = nil
 	}
 	return won
-}
-
-func payloadOf(m referee.Move) payload {
-	var p payload
-	if err := json.Unmarshal(m.Payload, &p); err != nil {
-		panic(err) // the table's own moves
-	}
-	return p
 }
 
 var (

@@ -1,7 +1,6 @@
 package candidate
 
 import (
-	"encoding/json"
 	"math/rand/v2"
 	"regexp"
 	"slices"
@@ -132,7 +131,7 @@ func (t *simTable) auction(ty refereetest.Typist, hands *[2][]cards.Card, next *
 		}
 		// A bid, as played (L8): the card is spent, it is the high bid only if higher, and the
 		// turn goes to the other player.
-		c := *payloadOf(done).Card
+		c := *refereetest.Payload[payload](done).Card
 		hands[who] = slices.DeleteFunc(hands[who], func(h cards.Card) bool { return h == c })
 		if c.Rank > high.Rank {
 			high, highBy = c, who
@@ -148,14 +147,6 @@ func (t *simTable) auction(ty refereetest.Typist, hands *[2][]cards.Card, next *
 
 // any picks one of cs at random.
 func (t *simTable) any(cs []cards.Card) cards.Card { return cs[t.rng.IntN(len(cs))] }
-
-func payloadOf(m referee.Move) payload {
-	var p payload
-	if err := json.Unmarshal(m.Payload, &p); err != nil {
-		panic(err) // the table's own moves
-	}
-	return p
-}
 
 var (
 	hintSeat   = regexp.MustCompile(`start seat \d+: seat ([SHDC|]+)`)

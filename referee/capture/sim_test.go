@@ -1,7 +1,6 @@
 package capture
 
 import (
-	"encoding/json"
 	"math/rand/v2"
 	"regexp"
 	"slices"
@@ -178,7 +177,7 @@ func (h *simHand) auction(extra []ucd.Card) {
 		}
 		done, _ := h.ty.Act(lawful, breaches...)
 		if done.Type == TypeBid {
-			high, bidder = *payloadOf(done).Points, p
+			high, bidder = *refereetest.Payload[payload](done).Points, p
 		} else {
 			out[p] = true
 		}
@@ -256,7 +255,7 @@ func (h *simHand) lead(leader int) (int, ucd.Card, bool) {
 		}
 		done, seq := h.ty.Act(lawful, append(breaches, h.outOfTurn(p, "U4")...)...)
 		if done.Type == TypePlay {
-			c := *payloadOf(done).Card
+			c := *refereetest.Payload[payload](done).Card
 			h.give(seq, p, c)
 			return p, c, true
 		}
@@ -306,7 +305,7 @@ func (h *simHand) round(leader int, lead ucd.Card) int {
 			}
 			done, seq := h.ty.Act(lawful, append(breaches, h.outOfTurn(p, "U15")...)...)
 			if done.Type == TypePlay {
-				c := *payloadOf(done).Card
+				c := *refereetest.Payload[payload](done).Card
 				h.give(seq, p, c)
 				last, lastBy, noPlays = c, p, 0
 				continue
@@ -338,7 +337,7 @@ func (h *simHand) round(leader int, lead ucd.Card) int {
 		if done.Type != TypePlay {
 			break
 		}
-		last = *payloadOf(done).Card
+		last = *refereetest.Payload[payload](done).Card
 		h.give(seq, lastBy, last)
 	}
 	// The capture takes the up-card of the round's number or name, and the next card is turned
@@ -350,14 +349,6 @@ func (h *simHand) round(leader int, lead ucd.Card) int {
 		}
 	}
 	return lastBy
-}
-
-func payloadOf(m referee.Move) payload {
-	var p payload
-	if err := json.Unmarshal(m.Payload, &p); err != nil {
-		panic(err) // the table's own moves
-	}
-	return p
 }
 
 var (

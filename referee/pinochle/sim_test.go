@@ -1,7 +1,6 @@
 package pinochle
 
 import (
-	"encoding/json"
 	"math/rand/v2"
 	"regexp"
 	"slices"
@@ -133,7 +132,7 @@ func (t *simTable) hand(ty refereetest.Typist, held [2][]cards.Card, suits [2][]
 		}
 	}
 	done, trumpSeq := ty.Act(move(TypeTrump, t.players[bidder], payload{Suit: &trump}), breaches...)
-	trump = *payloadOf(done).Suit
+	trump = *refereetest.Payload[payload](done).Suit
 	falseTrump := !slices.Contains(suits[bidder], trump)
 	proveTrump := func(seq int64) {
 		if !falseTrump || trumpSeq == 0 {
@@ -185,7 +184,7 @@ func (t *simTable) hand(ty refereetest.Typist, held [2][]cards.Card, suits [2][]
 			}
 			lawful := pick(t.rng, held[p], ok)
 			done, seq := ty.Act(move(TypePlay, t.players[p], payload{Card: &lawful}), breaches...)
-			c := *payloadOf(done).Card
+			c := *refereetest.Payload[payload](done).Card
 			held[p] = slices.Delete(held[p], slices.Index(held[p], c), slices.Index(held[p], c)+1)
 			trick[k] = c
 			rec.played[p][index(c)]++
@@ -275,7 +274,7 @@ func (t *simTable) auction(ty refereetest.Typist, held [2][]cards.Card, suits [2
 			return bidder, bid
 		}
 		// A bid, as played: it raises the bid only if higher, and the turn passes to the other.
-		if n := *payloadOf(done).Points; n > bid {
+		if n := *refereetest.Payload[payload](done).Points; n > bid {
 			bid, bidder = n, who
 		}
 		bids++
@@ -301,14 +300,6 @@ func pick(rng *rand.Rand, hand []cards.Card, ok func(cards.Card) bool) cards.Car
 		}
 	}
 	return fit[rng.IntN(len(fit))]
-}
-
-func payloadOf(m referee.Move) payload {
-	var p payload
-	if err := json.Unmarshal(m.Payload, &p); err != nil {
-		panic(err) // the table's own moves
-	}
-	return p
 }
 
 var (

@@ -566,3 +566,13 @@ func revealedBy(seq, by int64) int64 {
 func (s *sim) describe(seq int64) string {
 	return notationAt(s.t, s.rules, s.log, seq)
 }
+
+// Payload reads a move's payload into an engine's own type. The move is a simulated table's
+// own, so one that does not read is a bug in the test.
+func Payload[T any](m referee.Move) T {
+	var p T
+	if err := json.Unmarshal(m.Payload, &p); err != nil {
+		panic(fmt.Sprintf("the table's own %s does not read: %v", m.Type, err))
+	}
+	return p
+}

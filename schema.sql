@@ -1,6 +1,6 @@
--- The tableside store, schema version 2 (events.SchemaVersion, kept in PRAGMA user_version).
--- This file makes a new database; events.Open brings an older one up to this version with the
--- steps in its migrations list, which make the same changes. Version 2 added games.match.
+-- The tableside store, schema version 2 (store.SchemaVersion in table/internal/store, kept in
+-- PRAGMA user_version). This file makes a new database; store.Open brings an older one up to
+-- this version with the steps in its migrations list, which make the same changes. Version 2 added games.match.
 --
 -- A game is a log of events, and nothing in the log is ever changed or removed: a mistake at
 -- the table is corrected by a new event (void, amend, ruling, adjust), so the record keeps what

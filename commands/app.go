@@ -12,8 +12,8 @@ import (
 
 	"github.com/urfave/cli/v2"
 
-	"github.com/tableside/tableside/commands/table"
 	"github.com/tableside/tableside/referee"
+	"github.com/tableside/tableside/table"
 )
 
 // usageError is a mistake in what was typed on the command line: exit code 2.
@@ -59,6 +59,7 @@ func Run(schema string, args []string, stdin io.Reader, stdout, stderr io.Writer
 	if err == nil {
 		return 0
 	}
+	err = table.Explain(err)
 	printError(errOut, err)
 	return exitCode(err)
 }

@@ -22,6 +22,7 @@ import (
 	"github.com/tableside/tableside/referee/capture"
 	"github.com/tableside/tableside/referee/pinochle"
 	"github.com/tableside/tableside/referee/refereetest"
+	"github.com/tableside/tableside/table"
 )
 
 // storedGame writes a database holding one generated game of exactly size events that is not
@@ -55,14 +56,7 @@ func storedGame(b testing.TB, schema string, r referee.Rules, setup events.Creat
 		b.Fatalf("template: %v flags=%v over=%v events=%d", err, o.Flags, o.Game.Over(), len(log))
 	}
 	path := filepath.Join(b.TempDir(), "template.db")
-	st, err := events.Open(context.Background(), path, schema)
-	if err != nil {
-		b.Fatal(err)
-	}
-	defer st.Close()
-	if _, _, err := st.Create(context.Background(), log); err != nil {
-		b.Fatal(err)
-	}
+	storeLogs(b, path, slices.Values([][]events.Event{log}))
 	return path, strings.Fields(g.Notation(moves[played]))
 }
 
@@ -84,11 +78,11 @@ func benchRecord(b *testing.B, schema, template string, move []string) {
 		if err := os.WriteFile(db, data, 0o644); err != nil {
 			b.Fatal(err)
 		}
-		st, err := events.Open(context.Background(), db, schema)
+		a, err := table.Open(context.Background(), db, schema)
 		if err != nil {
 			b.Fatal(err)
 		}
-		st.Close()
+		a.Close()
 		b.StartTimer()
 		args := append([]string{"tableside", "--db", db, "record", "1"}, move...)
 		if code := Run(schema, args, nil, io.Discard, io.Discard); code != 0 {
@@ -142,7 +136,7 @@ func BenchmarkRecordCaptureSixHands(b *testing.B) {
 func BenchmarkRecordProcess(b *testing.B) {
 	dir := b.TempDir()
 	tableside, bare := filepath.Join(dir, "tableside"), filepath.Join(dir, "bare")
-	for bin, pkg := range map[string]string{tableside: "..", bare: "../testdata/bare"} {
+	for bin, pkg := range map[string]string{tableside: "..", bare: "../table/testdata/bare"} {
 		build := exec.Command("go", "build", "-o", bin, pkg)
 		build.Env = append(os.Environ(), "CGO_ENABLED=0")
 		if out, err := build.CombinedOutput(); err != nil {

@@ -8,7 +8,7 @@ import (
 
 	"github.com/urfave/cli/v2"
 
-	"github.com/tableside/tableside/commands/table"
+	"github.com/tableside/tableside/table"
 )
 
 // errOpenFlags makes check exit 1 once it has printed what it found.

@@ -7,8 +7,8 @@ import (
 
 	"github.com/urfave/cli/v2"
 
-	"github.com/tableside/tableside/commands/table"
 	"github.com/tableside/tableside/events"
+	"github.com/tableside/tableside/table"
 )
 
 func noteFlag() cli.Flag {

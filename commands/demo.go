@@ -5,7 +5,7 @@ import (
 
 	"github.com/urfave/cli/v2"
 
-	"github.com/tableside/tableside/commands/render"
+	"github.com/tableside/tableside/render"
 )
 
 func demoCommand() *cli.Command {

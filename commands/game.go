@@ -10,7 +10,7 @@ import (
 
 	"github.com/urfave/cli/v2"
 
-	"github.com/tableside/tableside/commands/table"
+	"github.com/tableside/tableside/table"
 )
 
 // The output formats commands offer; the first of each list is the default.

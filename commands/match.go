@@ -6,9 +6,9 @@ import (
 
 	"github.com/urfave/cli/v2"
 
-	"github.com/tableside/tableside/commands/render"
-	"github.com/tableside/tableside/commands/table"
 	"github.com/tableside/tableside/referee"
+	"github.com/tableside/tableside/render"
+	"github.com/tableside/tableside/table"
 )
 
 func matchCommand() *cli.Command {

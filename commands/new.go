@@ -1,13 +1,31 @@
 package commands
 
 import (
+	"errors"
 	"fmt"
 	"strings"
 
 	"github.com/urfave/cli/v2"
 
-	"github.com/tableside/tableside/commands/table"
+	"github.com/tableside/tableside/table"
 )
+
+// setupFlags are the flags of `new` that set each field of a setup.
+var setupFlags = map[string]string{
+	table.FieldPlayers: "--players", table.FieldDealer: "--dealer",
+	table.FieldOpener: "--opener", table.FieldDate: "--date", table.FieldMatch: "--match",
+	table.FieldTeams: "--team", table.FieldOptions: "--option",
+}
+
+// flagHint gives an error about a field of the setup, which has no hint of its own, the flag
+// that sets the field.
+func flagHint(err error) error {
+	var e *table.Error
+	if !errors.As(err, &e) || setupFlags[e.Field] == "" || e.Hint != "" {
+		return err
+	}
+	return hinted{err, fmt.Sprintf("set %s with %s (tableside new --help)", e.Field, setupFlags[e.Field])}
+}
 
 func newCommand() *cli.Command {
 	return &cli.Command{
@@ -37,12 +55,21 @@ func newCommand() *cli.Command {
 				return err
 			}
 			defer app.Close()
-			g, err := app.New(c.Context, table.Setup{
-				Kind: c.Args().First(), Players: c.String("players"), Dealer: c.String("dealer"), Opener: c.String("opener"),
-				Date: c.String("date"), Match: c.String("match"), Teams: c.StringSlice("team"), Options: c.StringSlice("option"),
-			})
+			s := table.Setup{Kind: c.Args().First(), Players: table.SplitNames(c.String("players")),
+				Dealer: c.String("dealer"), Opener: c.String("opener"), Date: c.String("date"), Match: c.String("match")}
+			for _, team := range c.StringSlice("team") {
+				if err := s.AddTeam(team); err != nil {
+					return flagHint(err)
+				}
+			}
+			for _, option := range c.StringSlice("option") {
+				if err := s.AddOption(option); err != nil {
+					return flagHint(err)
+				}
+			}
+			g, err := app.New(c.Context, s)
 			if err != nil {
-				return err
+				return flagHint(err)
 			}
 			fmt.Fprintln(c.App.Writer, g.ID)
 			return nil

@@ -10,9 +10,9 @@ import (
 
 	"github.com/urfave/cli/v2"
 
-	"github.com/tableside/tableside/commands/render"
-	"github.com/tableside/tableside/commands/table"
 	"github.com/tableside/tableside/referee"
+	"github.com/tableside/tableside/render"
+	"github.com/tableside/tableside/table"
 )
 
 // promptHelp is what help says of the prompt's own words, after the game's moves.

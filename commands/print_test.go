@@ -16,13 +16,13 @@ import (
 
 	"github.com/olekukonko/tablewriter/pkg/twwidth"
 
-	"github.com/tableside/tableside/commands/render"
-	"github.com/tableside/tableside/commands/table"
 	"github.com/tableside/tableside/events"
 	"github.com/tableside/tableside/internal/needs"
 	"github.com/tableside/tableside/referee"
 	"github.com/tableside/tableside/referee/refereetest"
+	"github.com/tableside/tableside/render"
 	"github.com/tableside/tableside/scoring"
+	"github.com/tableside/tableside/table"
 )
 
 // fullTables are random complete games of a kind at the most players it takes, seed by seed,

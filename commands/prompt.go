@@ -13,8 +13,8 @@ import (
 	"github.com/peterh/liner"
 	"golang.org/x/term"
 
-	"github.com/tableside/tableside/commands/table"
 	"github.com/tableside/tableside/referee"
+	"github.com/tableside/tableside/table"
 )
 
 // lines reads what is typed at the play prompt: on a terminal with line editing — arrow keys,

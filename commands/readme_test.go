@@ -8,7 +8,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/tableside/tableside/commands/table"
+	"github.com/tableside/tableside/table"
 )
 
 var (

@@ -16,7 +16,7 @@ import (
 
 	"github.com/urfave/cli/v2"
 
-	"github.com/tableside/tableside/commands/web"
+	"github.com/tableside/tableside/web"
 )
 
 // directorKeyEnv names the environment variable that holds the director's key. The key is

@@ -14,8 +14,8 @@ import (
 	"testing"
 	"time"
 
-	"github.com/tableside/tableside/commands/table"
-	"github.com/tableside/tableside/commands/web/webtest"
+	"github.com/tableside/tableside/table"
+	"github.com/tableside/tableside/web/webtest"
 )
 
 // servedNight is a club night played against `tableside serve` as a process and cut short by

@@ -8,8 +8,8 @@ import (
 
 	"github.com/urfave/cli/v2"
 
-	"github.com/tableside/tableside/commands/render"
-	"github.com/tableside/tableside/commands/table"
+	"github.com/tableside/tableside/render"
+	"github.com/tableside/tableside/table"
 )
 
 func showCommand() *cli.Command {

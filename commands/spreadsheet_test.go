@@ -15,10 +15,10 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/tableside/tableside/commands/render"
-	"github.com/tableside/tableside/commands/table"
 	"github.com/tableside/tableside/internal/needs"
 	"github.com/tableside/tableside/referee"
+	"github.com/tableside/tableside/render"
+	"github.com/tableside/tableside/table"
 )
 
 // TestCSVOpensInASpreadsheet converts every CSV section of a complete game of every kind, and a

@@ -8,8 +8,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/tableside/tableside/commands/table"
 	"github.com/tableside/tableside/referee"
+	"github.com/tableside/tableside/table"
 )
 
 // TestTerminal: ASCII mode writes suit letters and plain borders, colour mode wraps the red
@@ -47,7 +47,7 @@ func TestCompletions(t *testing.T) {
 		t.Fatal(err)
 	}
 	defer app.Close()
-	g, err := app.New(t.Context(), table.Setup{Kind: "candidate", Players: "ann,bob", Dealer: "bob"})
+	g, err := app.New(t.Context(), table.Setup{Kind: "candidate", Players: []string{"ann", "bob"}, Dealer: "bob"})
 	if err != nil {
 		t.Fatal(err)
 	}

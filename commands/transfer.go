@@ -10,8 +10,8 @@ import (
 
 	"github.com/urfave/cli/v2"
 
-	"github.com/tableside/tableside/commands/table"
 	"github.com/tableside/tableside/events"
+	"github.com/tableside/tableside/table"
 )
 
 // maxImport bounds an imported transcript; a whole game is a few hundred kilobytes at most.

@@ -6,9 +6,9 @@ import (
 
 	"github.com/urfave/cli/v2"
 
-	"github.com/tableside/tableside/commands/table"
 	"github.com/tableside/tableside/events"
 	"github.com/tableside/tableside/scoring"
+	"github.com/tableside/tableside/table"
 )
 
 func verifyCommand() *cli.Command {

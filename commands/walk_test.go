@@ -2,25 +2,23 @@ package commands
 
 import (
 	"bytes"
+	"context"
+	"fmt"
+	"iter"
 	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
 
-	"github.com/tableside/tableside/commands/table"
 	"github.com/tableside/tableside/events"
 	"github.com/tableside/tableside/referee"
 	"github.com/tableside/tableside/referee/refereetest"
+	"github.com/tableside/tableside/table"
 )
 
 // season writes n generated games of every kind into dir's database.
 func season(t *testing.T, dir string, n int) {
 	t.Helper()
-	st, err := events.Open(t.Context(), filepath.Join(dir, "t.db"), testSchema(t))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer st.Close()
 	var rules []referee.Rules
 	for _, k := range table.Kinds() {
 		r, err := table.Rules(k)
@@ -29,10 +27,37 @@ func season(t *testing.T, dir string, n int) {
 		}
 		rules = append(rules, r)
 	}
-	for log := range refereetest.Season(t, rules, n, 7) {
-		if _, _, err := st.Create(t.Context(), log); err != nil {
-			t.Fatal(err)
+	storeLogs(t, filepath.Join(dir, "t.db"), refereetest.Season(t, rules, n, 7))
+}
+
+// storeLogs records logs into the database at path as `import` records an export: each with
+// its hash chain, so that nothing is doubted and each is stored as it is.
+func storeLogs(tb testing.TB, path string, logs iter.Seq[[]events.Event]) {
+	tb.Helper()
+	a, err := table.Open(context.Background(), path, testSchema(tb))
+	if err != nil {
+		tb.Fatal(err)
+	}
+	defer a.Close()
+	var file bytes.Buffer
+	for log := range logs {
+		prev := ""
+		for i := range log {
+			log[i].Hash = events.Hash(prev, log[i])
+			prev = log[i].Hash
 		}
+		if err := table.JSONL(&file, log); err != nil {
+			tb.Fatal(err)
+		}
+	}
+	err = a.ImportLogs(context.Background(), "generated.jsonl", &file, func(r table.ImportResult) error {
+		if r.Err != nil || len(r.Warnings) > 0 {
+			return fmt.Errorf("line %d: %v %v", r.Line, r.Err, r.Warnings)
+		}
+		return nil
+	})
+	if err != nil {
+		tb.Fatal(err)
 	}
 }
 

@@ -1,0 +1,165 @@
+package table
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/tableside/tableside/events"
+	"github.com/tableside/tableside/referee"
+	"github.com/tableside/tableside/referee/advantage"
+	"github.com/tableside/tableside/referee/article2"
+	"github.com/tableside/tableside/referee/candidate"
+	"github.com/tableside/tableside/referee/capture"
+	"github.com/tableside/tableside/referee/pinochle"
+	"github.com/tableside/tableside/table/internal/store"
+)
+
+// engines are the games tableside referees, by kind.
+var engines = map[string]referee.Rules{
+	"advantage": advantage.Rules{},
+	"article2":  article2.Rules{},
+	"candidate": candidate.Rules{},
+	"capture":   capture.Rules{},
+	"pinochle":  pinochle.Rules{},
+}
+
+// Kinds lists the games tableside referees, in name order.
+func Kinds() []string {
+	var ks []string
+	for k := range engines {
+		ks = append(ks, k)
+	}
+	slices.Sort(ks)
+	return ks
+}
+
+// Rules returns the rulebook of a kind of game, named in any case.
+func Rules(kind string) (referee.Rules, error) {
+	r, ok := engines[strings.ToLower(kind)]
+	if !ok {
+		return nil, invalid(nil, "", "unknown game %q (kinds: %s)", kind, strings.Join(Kinds(), ", "))
+	}
+	return r, nil
+}
+
+// App is tableside's application over one database: what every face (the command line, the
+// server) does with games — create, record, correct, import, export, score, match — with the
+// rules of the log written once. It neither prints nor parses command lines.
+type App struct {
+	store *store.Store
+	now   func() time.Time
+}
+
+// Open opens the database at path, creating it when it does not exist. schema is the text of
+// schema.sql.
+func Open(ctx context.Context, path, schema string) (*App, error) {
+	st, err := store.Open(ctx, path, schema)
+	if err != nil {
+		return nil, err
+	}
+	return &App{store: st, now: time.Now}, nil
+}
+
+// Close closes the database.
+func (a *App) Close() error { return a.store.Close() }
+
+// Path is the database file's absolute path, for telling people where their games are.
+func (a *App) Path() string { return a.store.Path() }
+
+// DefaultPath is the database used when none is named: tableside.db in the user's data
+// directory ($XDG_DATA_HOME/tableside, else ~/.local/share/tableside), which it makes.
+func DefaultPath() (string, error) {
+	dir := os.Getenv("XDG_DATA_HOME")
+	if dir == "" {
+		home, err := os.UserHomeDir()
+		if err != nil {
+			return "", fmt.Errorf("no database given and no home directory to keep one in: name one (%v)", err)
+		}
+		dir = filepath.Join(home, ".local", "share")
+	}
+	dir = filepath.Join(dir, "tableside")
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return "", fmt.Errorf("cannot make the data directory: %w", err)
+	}
+	return filepath.Join(dir, "tableside.db"), nil
+}
+
+// stamp wraps a move or a correction in an envelope for the store, stamped now.
+func (a *App) stamp(typ, actor string, payload []byte) events.Event {
+	return events.Event{Type: typ, Actor: actor, Payload: payload, At: a.now().UnixMilli()}
+}
+
+// Game is one game as its log stands: the events, and the referee's replay of them.
+type Game struct {
+	ID    int64
+	Rules referee.Rules
+	Log   []events.Event
+	*referee.Outcome
+}
+
+// Game loads and replays a game.
+func (a *App) Game(ctx context.Context, id int64) (*Game, error) {
+	log, err := a.load(ctx, id)
+	if err != nil {
+		return nil, err
+	}
+	return replay(id, log)
+}
+
+// load reads a game's whole log, hashes included.
+func (a *App) load(ctx context.Context, id int64) ([]events.Event, error) {
+	log, err := a.store.Load(ctx, id)
+	if errors.Is(err, store.ErrNoGame) {
+		return nil, &Error{Code: NotFound, Message: fmt.Sprintf("no game %d in this database", id), Err: err}
+	}
+	return log, err
+}
+
+// replay replays a game's log through its engine.
+func replay(id int64, log []events.Event) (*Game, error) {
+	r, err := rulesOf(log[0])
+	if err != nil {
+		return nil, fmt.Errorf("game %d: %w", id, err)
+	}
+	o, err := referee.Replay(r, log)
+	if err != nil {
+		return nil, fmt.Errorf("game %d: %w", id, err)
+	}
+	return &Game{ID: id, Rules: r, Log: log, Outcome: o}, nil
+}
+
+// rulesOf finds the engine of a stored game by its first event.
+func rulesOf(first events.Event) (referee.Rules, error) {
+	c, err := createdOf(first)
+	if err != nil {
+		return nil, err
+	}
+	return engineOf(c.Kind)
+}
+
+// engineOf finds the engine of a stored game's kind.
+func engineOf(kind string) (referee.Rules, error) {
+	r, ok := engines[kind]
+	if !ok {
+		return nil, fmt.Errorf("this tableside does not know the game %q (it knows %s)", kind, strings.Join(Kinds(), ", "))
+	}
+	return r, nil
+}
+
+// createdOf reads a game's first event.
+func createdOf(first events.Event) (events.Created, error) {
+	var c events.Created
+	if first.Type != events.TypeCreated {
+		return c, fmt.Errorf("a game log starts with %s, not %s", events.TypeCreated, first.Type)
+	}
+	if err := decode(first, &c); err != nil {
+		return c, fmt.Errorf("the game's first event is unreadable: %v", err)
+	}
+	return c, nil
+}

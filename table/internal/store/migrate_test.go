@@ -1,0 +1,234 @@
+package store
+
+import (
+	"bytes"
+	"database/sql"
+	"errors"
+	"os"
+	"path/filepath"
+	"reflect"
+	"slices"
+	"strings"
+	"testing"
+)
+
+// copyV1 copies the repository's version-1 database, made by the tableside of that version,
+// into a temporary directory, so that no test changes the original.
+func copyV1(t *testing.T) string {
+	t.Helper()
+	b, err := os.ReadFile("../../../testdata/schema-v1.db")
+	if err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join(t.TempDir(), "v1.db")
+	if err := os.WriteFile(path, b, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return path
+}
+
+// eventRows reads every event row as SQLite stores it, each column as the driver returns it.
+func eventRows(t *testing.T, db *sql.DB) [][]any {
+	t.Helper()
+	rows, err := db.Query(`SELECT game, seq, type, actor, payload, at, hash FROM events ORDER BY game, seq`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer rows.Close()
+	var all [][]any
+	for rows.Next() {
+		row := make([]any, 7)
+		ptrs := make([]any, len(row))
+		for i := range row {
+			ptrs[i] = &row[i]
+		}
+		if err := rows.Scan(ptrs...); err != nil {
+			t.Fatal(err)
+		}
+		all = append(all, row)
+	}
+	if err := rows.Err(); err != nil {
+		t.Fatal(err)
+	}
+	return all
+}
+
+func pragmaInt(t *testing.T, db *sql.DB, name string) int64 {
+	t.Helper()
+	var n int64
+	if err := db.QueryRow(`SELECT * FROM pragma_` + name + `()`).Scan(&n); err != nil {
+		t.Fatal(err)
+	}
+	return n
+}
+
+func TestMigrateV1(t *testing.T) {
+	path := copyV1(t)
+	db := rawDB(t, path)
+	if v := pragmaInt(t, db, "user_version"); v != 1 {
+		t.Fatalf("the fixture is at schema version %d, want 1", v)
+	}
+	before := eventRows(t, db)
+	if len(before) != 191 {
+		t.Fatalf("the fixture holds %d events, want 191", len(before))
+	}
+
+	s, err := Open(t.Context(), path, testSchema(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if v := pragmaInt(t, db, "user_version"); v != 2 {
+		t.Fatalf("user_version %d after migrating, want 2", v)
+	}
+	if after := eventRows(t, db); !reflect.DeepEqual(after, before) {
+		t.Fatal("migrating changed the events")
+	}
+	if broken, err := verifyAll(t.Context(), s); err != nil || len(broken) != 0 {
+		t.Fatalf("Verify = %+v, %v", broken, err)
+	}
+
+	rows, err := db.Query(`SELECT g.id, g.match, coalesce(json_extract(e.payload, '$.match'), '')
+		FROM games g JOIN events e ON e.game = g.id AND e.seq = 1 ORDER BY g.id`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	checked := 0
+	for rows.Next() {
+		var id int64
+		var match, inPayload string
+		if err := rows.Scan(&id, &match, &inPayload); err != nil {
+			t.Fatal(err)
+		}
+		if match != inPayload {
+			t.Errorf("game %d: match column %q, first event says %q", id, match, inPayload)
+		}
+		checked++
+	}
+	if err := rows.Err(); err != nil {
+		t.Fatal(err)
+	}
+	rows.Close()
+	games, err := allGames(t, s)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := map[int64]string{}
+	for _, g := range games {
+		got[g.ID] = g.Match
+	}
+	want := map[int64]string{1: "", 2: "autumn club", 3: "pin night", 4: "club night", 5: "autumn club", 6: "club night", 7: ""}
+	if checked != 7 || !reflect.DeepEqual(got, want) {
+		t.Fatalf("%d games checked; matches %v, want %v", checked, got, want)
+	}
+	checkMatches(t, s, []MatchInfo{
+		{Name: "autumn club", Kind: "candidate", Games: 2},
+		{Name: "club night", Kind: "article2", Games: 2},
+		{Name: "pin night", Kind: "pinochle", Games: 1},
+	})
+
+	for _, q := range []string{
+		`UPDATE games SET match = 'spring club' WHERE id = 2`,
+		`UPDATE events SET actor = 'eve' WHERE game = 1 AND seq = 2`,
+		`DELETE FROM events WHERE game = 7`,
+	} {
+		if _, err := db.Exec(q); err == nil || !strings.Contains(err.Error(), "append-only") {
+			t.Errorf("%s: err = %v, want the append-only trigger", q, err)
+		}
+	}
+
+	// Opened again, the file is current: nothing is migrated twice (which would change the
+	// schema, and fail on the column that is already there).
+	if err := s.Close(); err != nil {
+		t.Fatal(err)
+	}
+	schemaVersion := pragmaInt(t, db, "schema_version")
+	s = openStoreAt(t, path)
+	if _, err := s.Load(t.Context(), 1); err != nil {
+		t.Fatal(err)
+	}
+	if v := pragmaInt(t, db, "schema_version"); v != schemaVersion {
+		t.Fatalf("reopening changed the schema (schema_version %d, was %d)", v, schemaVersion)
+	}
+}
+
+// A migrated file is the database schema.sql makes: the same columns in the same order, and
+// the same indexes and triggers, word for word.
+func TestMigratedSchemaMatchesNew(t *testing.T) {
+	migrated := copyV1(t)
+	openStoreAt(t, migrated)
+	fresh := filepath.Join(t.TempDir(), "new.db")
+	openStoreAt(t, fresh)
+	got, err := describeSchema(t.Context(), rawDB(t, migrated))
+	if err != nil {
+		t.Fatal(err)
+	}
+	want, err := describeSchema(t.Context(), rawDB(t, fresh))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !reflect.DeepEqual(got, want) {
+		t.Fatalf("migrated:\n%v\n\nnew:\n%v", got, want)
+	}
+	if !slices.Contains(want[schemaObject{"table", "games"}], "column match TEXT notnull=1 default='' pk=0") {
+		t.Fatalf("a new file has no match column:\n%v", want)
+	}
+}
+
+func TestMigrateRefusesNewerFile(t *testing.T) {
+	path := copyV1(t)
+	db := rawDB(t, path)
+	if _, err := db.Exec(`PRAGMA user_version = 3`); err != nil {
+		t.Fatal(err)
+	}
+	db.Close()
+	before, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := Open(t.Context(), path, testSchema(t)); !errors.Is(err, ErrTooNew) {
+		t.Fatalf("err = %v, want ErrTooNew", err)
+	}
+	if after, err := os.ReadFile(path); err != nil || !bytes.Equal(after, before) {
+		t.Fatalf("Open changed a file it refused (%v)", err)
+	}
+}
+
+// A migration that fails part way leaves the file at the version it had: here the last game's
+// first event, written past the CHECK constraint, is not JSON, so json_extract fails after the
+// column was added and the trigger dropped.
+func TestMigrateAllOrNothing(t *testing.T) {
+	path := copyV1(t)
+	db, err := sql.Open("sqlite", dsn(path, "_pragma=ignore_check_constraints(1)"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	for _, q := range []string{
+		`INSERT INTO games (id, kind, created_at) VALUES (8, 'candidate', 1795426230000)`,
+		`INSERT INTO events VALUES (8, 1, 'game.created', '', '{"kind":"candidate","match":', 1795426230000, '` +
+			strings.Repeat("0", 64) + `')`,
+	} {
+		if _, err := db.Exec(q); err != nil {
+			t.Fatal(err)
+		}
+	}
+	before := eventRows(t, db)
+	beforeSchema, err := describeSchema(t.Context(), db)
+	if err != nil {
+		t.Fatal(err)
+	}
+
+	_, err = Open(t.Context(), path, testSchema(t))
+	if err == nil || !strings.Contains(err.Error(), "migrate to schema version 2") || !strings.Contains(err.Error(), "JSON") {
+		t.Fatalf("err = %v, want the migration failing on the JSON", err)
+	}
+	if v := pragmaInt(t, db, "user_version"); v != 1 {
+		t.Fatalf("user_version %d after a failed migration, want 1", v)
+	}
+	if got, err := describeSchema(t.Context(), db); err != nil || !reflect.DeepEqual(got, beforeSchema) {
+		t.Fatalf("a failed migration changed the schema (%v):\n%v", err, got)
+	}
+	if !reflect.DeepEqual(eventRows(t, db), before) {
+		t.Fatal("a failed migration changed the events")
+	}
+}

@@ -1,0 +1,132 @@
+package table
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"slices"
+
+	"github.com/tableside/tableside/events"
+	"github.com/tableside/tableside/referee"
+	"github.com/tableside/tableside/table/internal/store"
+)
+
+// retries bounds how often an entry is judged again when other terminals keep recording first.
+const retries = 20
+
+// judged is an entry judged against a game: the event to append, and the outcome the log has
+// with it.
+type judged struct {
+	event events.Event
+	next  *referee.Outcome
+}
+
+// with is the game once j's event is in its log.
+func (g *Game) with(j judged) *Game {
+	return &Game{ID: g.ID, Rules: g.Rules, Log: append(slices.Clip(g.Log), j.event), Outcome: j.next}
+}
+
+// commit appends what judge makes of g. When another terminal recorded first, it judges the
+// entry again against the newer record and tries again — unless strict, when that is a
+// Conflict — so whatever is appended was judged against the log it follows. It returns the
+// game the entry was last judged against, the game with it, the event as stored, and how
+// often it was judged again.
+func (a *App) commit(ctx context.Context, g *Game, strict bool, judge func(*Game) (judged, error)) (before, after *Game, stored events.Event, rejudged int, err error) {
+	for ; ; rejudged++ {
+		j, err := judge(g)
+		if err != nil {
+			var e *Error
+			if errors.As(err, &e) {
+				e.Rejudged = rejudged
+			}
+			return nil, nil, stored, rejudged, err
+		}
+		evs, err := a.store.Append(ctx, g.ID, g.Last, []events.Event{j.event})
+		if errors.Is(err, store.ErrConflict) {
+			fresh, ferr := a.Game(ctx, g.ID)
+			if ferr != nil {
+				return nil, nil, stored, rejudged, ferr
+			}
+			if !strict && rejudged < retries {
+				g = fresh
+				continue
+			}
+			return nil, nil, stored, rejudged, conflict(fresh, g.Last, rejudged)
+		}
+		if err != nil {
+			return nil, nil, stored, rejudged, err
+		}
+		j.event = evs[0]
+		return g, g.with(j), evs[0], rejudged, nil
+	}
+}
+
+// conflict is the error for an entry made against a view of the game that ended at event saw,
+// when the log has moved on to g.
+func conflict(g *Game, saw int64, rejudged int) *Error {
+	return &Error{Code: Conflict, Game: g, Rejudged: rejudged, Err: store.ErrConflict,
+		Message: fmt.Sprintf("%v: the log ends at event %d, not %d; nothing was recorded", store.ErrConflict, g.Last, saw)}
+}
+
+// RecordOptions say how to record a move.
+type RecordOptions struct {
+	// Force records a move that breaks a rule, flagged: it happened at the table.
+	Force bool
+	// Expect, when not 0, is the last event the caller saw: if the log has moved on, nothing is
+	// recorded and the error is a Conflict. When 0, a move that loses the race to another
+	// terminal is judged again against the newer record, made by the same player.
+	Expect int64
+}
+
+// Recorded is what recording a move did.
+type Recorded struct {
+	Event events.Event
+	// Flags are the flags the move raised: on itself (a forced move), or on earlier events it
+	// proved wrong.
+	Flags []referee.Flag
+	// Game is the game with the move; Before, the game it was judged against.
+	Game, Before *Game
+	// Rejudged counts how often it was judged again because another terminal recorded first.
+	Rejudged int
+}
+
+// Own are the flags the move raised on itself.
+func (r *Recorded) Own() []referee.Flag { return referee.Own(r.Flags, r.Event.Seq) }
+
+// Record reads a move typed at the table against g — the game as the typist saw it, which
+// says who "bid 9" is by and what suit it is — judges it and appends it. A move that breaks a
+// rule is refused with its flags unless forced. If another terminal recorded first, the move
+// as read is judged again against the newer record: it keeps its author, so a move made for
+// the player who was to act is refused, not given to whoever is to act now.
+func (a *App) Record(ctx context.Context, g *Game, words []string, opt RecordOptions) (*Recorded, error) {
+	// A stale view is told so first: its words may mean nothing in the game as it now stands.
+	if opt.Expect != 0 && opt.Expect != g.Last {
+		return nil, conflict(g, opt.Expect, 0)
+	}
+	m, err := g.Game.Parse(words)
+	if err != nil {
+		return nil, invalid(err, g.Game.Hint(), "%v", err)
+	}
+	var raised []referee.Flag
+	before, after, e, rejudged, err := a.commit(ctx, g, opt.Expect != 0, func(g *Game) (judged, error) {
+		switch {
+		case g.Abandoned != 0 && !opt.Force:
+			return judged{}, &Error{Code: Over, Game: g, Message: fmt.Sprintf("game %d was abandoned at event %d; nothing was recorded", g.ID, g.Abandoned),
+				Hint: fmt.Sprintf("void the abandon (event %d) to take the game up again", g.Abandoned)}
+		case g.Game.Over() && !opt.Force:
+			return judged{}, &Error{Code: Over, Game: g, Message: fmt.Sprintf("game %d is over; nothing was recorded", g.ID)}
+		}
+		e := a.stamp(m.Type, m.Actor, m.Payload)
+		e.Seq = g.Last + 1
+		next, flags := g.Outcome.Try(e)
+		if own := referee.Own(flags, e.Seq); referee.Refuses(own) && !opt.Force {
+			return judged{}, refused(g, own, "legal now: "+g.Game.Hint())
+		}
+		raised = flags
+		return judged{e, next}, nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	return &Recorded{Event: e, Flags: raised, Game: after, Before: before, Rejudged: rejudged}, nil
+}

@@ -1,0 +1,371 @@
+package table
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+
+	"golang.org/x/sync/errgroup"
+
+	"github.com/tableside/tableside/events"
+	"github.com/tableside/tableside/table/internal/store"
+)
+
+// A season file is the JSON lines of many games one after another, each game's events in
+// order from its game.created line, with their times and hashes: what `export --all` and
+// `export --match` write and `import` reads back a game at a time.
+
+// JSONL writes a log as JSON lines, every event with its time and hash.
+func JSONL(w io.Writer, log []events.Event) error {
+	bw := bufio.NewWriter(w)
+	enc := json.NewEncoder(bw)
+	for _, e := range log {
+		if err := enc.Encode(e); err != nil {
+			return err
+		}
+	}
+	return bw.Flush()
+}
+
+// EachLog hands fn the whole log of every game, hashes included, in the order they were
+// created, or only those of match when it is not "": what a season export writes. It reads a
+// game at a time.
+func (a *App) EachLog(ctx context.Context, match string, fn func([]events.Event) error) error {
+	if match == "" {
+		return a.store.ScanGames(ctx, 0, maxGame, true, fn)
+	}
+	infos, err := a.store.MatchGames(ctx, match)
+	if err != nil {
+		return err
+	}
+	if len(infos) == 0 {
+		return &Error{Code: NotFound, Message: fmt.Sprintf("no games in match %q", match)}
+	}
+	for _, info := range infos {
+		log, err := a.store.Load(ctx, info.ID)
+		if err != nil {
+			return err
+		}
+		if err := fn(log); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// maxGame is above every game id.
+const maxGame = 1<<63 - 1
+
+// ImportResult is what became of one game of a file being imported.
+type ImportResult struct {
+	// Line is where the game starts in the file.
+	Line int
+	// Game is the game as stored and replayed, or nil when it was refused with Err.
+	Game *Game
+	Err  error
+	// Warnings are about the file itself, such as a broken hash chain.
+	Warnings []string
+	// doubt is the first thing that keeps the game from being traced to its log (L7).
+	doubt string
+}
+
+// importBatch bounds the games an import holds before it stores them: games are stored many
+// to a transaction, which is many times faster than one each.
+const (
+	importBatchEvents = 8192
+	importBatchGames  = 256
+)
+
+// ImportLogs records every game of a JSON-lines file (one game, or a season), a game at a time
+// and each all or nothing: a game that cannot be read or is refused (its match) is left out and
+// reported, and the others are recorded. fn is told what became of each game, in file order;
+// an error from fn or from reading the file stops the import (the games told of are kept, and
+// at most one batch of games more).
+//
+// Reading and decoding the file, storing the games, and replaying them for fn are three stages
+// that run at once, each a batch behind the one before: the store is the one writer, and the
+// other two keep the other cores busy. A game is held from its reading until it is told of.
+func (a *App) ImportLogs(ctx context.Context, from string, r io.Reader, fn func(ImportResult) error) error {
+	g, ctx := errgroup.WithContext(ctx)
+	read := make(chan readGame, importBatchGames)
+	stored := make(chan storedBatch)
+	g.Go(func() error {
+		defer close(read)
+		lr := &logReader{r: bufio.NewReaderSize(r, 1<<16), from: from}
+		for {
+			log, res, err := lr.game()
+			switch {
+			case errors.Is(err, io.EOF) && lr.games == 0:
+				return invalid(nil, "", "the file holds no game")
+			case errors.Is(err, io.EOF):
+				return nil
+			case err != nil:
+				return err
+			}
+			select {
+			case read <- readGame{log, res}:
+			case <-ctx.Done():
+				return ctx.Err()
+			}
+		}
+	})
+	g.Go(func() error {
+		defer close(stored)
+		var batch storedBatch
+		size := 0
+		flush := func() error {
+			if len(batch.results) == 0 {
+				return nil
+			}
+			if len(batch.logs) > 0 {
+				var err error
+				if batch.stored, err = a.store.CreateMany(ctx, batch.logs); err != nil {
+					return err
+				}
+			}
+			select {
+			case stored <- batch:
+			case <-ctx.Done():
+				return ctx.Err()
+			}
+			batch, size = storedBatch{}, 0
+			return nil
+		}
+		for rg := range read {
+			if rg.res.Err != nil { // refused before storing: told of in its turn, alone
+				if err := flush(); err != nil {
+					return err
+				}
+				batch.results = []ImportResult{rg.res}
+				if err := flush(); err != nil {
+					return err
+				}
+				continue
+			}
+			most, _ := matchLength(rg.log[0])
+			batch.results = append(batch.results, rg.res)
+			batch.logs = append(batch.logs, store.NewGame{Events: rg.log, Most: most})
+			if size += len(rg.log); size >= importBatchEvents || len(batch.logs) >= importBatchGames {
+				if err := flush(); err != nil {
+					return err
+				}
+			}
+		}
+		return flush()
+	})
+	g.Go(func() error {
+		for batch := range stored {
+			for i, res := range batch.results {
+				if batch.stored != nil {
+					s := batch.stored[i]
+					switch refusal := matchRefusal(batch.logs[i].Events[0], s.Err); {
+					case s.Err == nil:
+						res.Game, res.Err = replay(s.Game, s.Events)
+					case refusal != nil:
+						res.Err = refusal
+					default:
+						res.Err = s.Err
+					}
+				}
+				if err := fn(res); err != nil {
+					return err
+				}
+			}
+		}
+		return nil
+	})
+	return g.Wait()
+}
+
+// readGame is a game as read from a file, or the reason it cannot be stored (res.Err).
+type readGame struct {
+	log []events.Event
+	res ImportResult
+}
+
+// storedBatch is games read and stored together: results, each with its logs entry and stored
+// result, or a single game refused before storing (no logs).
+type storedBatch struct {
+	results []ImportResult
+	logs    []store.NewGame
+	stored  []store.CreateResult
+}
+
+// maxLine bounds a line of a JSON-lines file: an event is a few hundred bytes.
+const maxLine = 1 << 20
+
+// logReader reads a JSON-lines file a game at a time.
+type logReader struct {
+	r     *bufio.Reader
+	from  string // the file's name, for the doubts it raises
+	line  int
+	games int
+	// ahead is a game's first line, read while reading the game before it.
+	ahead     []byte
+	aheadLine int
+}
+
+// next returns the next non-empty line and its number; io.EOF at the end.
+func (lr *logReader) next() ([]byte, int, error) {
+	if lr.ahead != nil {
+		l, n := lr.ahead, lr.aheadLine
+		lr.ahead = nil
+		return l, n, nil
+	}
+	for {
+		var buf []byte
+		long := false
+		for {
+			part, err := lr.r.ReadSlice('\n')
+			if len(buf)+len(part) > maxLine {
+				long = true
+			} else {
+				buf = append(buf, part...)
+			}
+			if errors.Is(err, bufio.ErrBufferFull) {
+				continue
+			}
+			if err != nil && (!errors.Is(err, io.EOF) || len(buf) == 0) {
+				return nil, 0, err
+			}
+			break
+		}
+		lr.line++
+		if long {
+			return nil, lr.line, invalid(nil, "", "line %d is longer than %d bytes: not an event", lr.line, maxLine)
+		}
+		if line := bytes.TrimSpace(buf); len(line) > 0 {
+			return line, lr.line, nil
+		}
+	}
+}
+
+// game reads the next game: its events, numbered from 1 in file order, and what to report of
+// it (its first line, warnings about the file). A game that cannot be read comes back with
+// res.Err naming the line, and the reader moves on to the next game. io.EOF when none is left.
+func (lr *logReader) game() ([]events.Event, ImportResult, error) {
+	var log []events.Event
+	var res ImportResult
+	var traced fileChain
+	for {
+		raw, n, err := lr.next()
+		if errors.Is(err, io.EOF) {
+			if res.Line == 0 {
+				return nil, res, io.EOF
+			}
+			return lr.done(log, res)
+		}
+		if err != nil && n == 0 {
+			return nil, res, err
+		}
+		if res.Line == 0 {
+			res.Line = n
+			lr.games++
+		}
+		var e events.Event
+		if err == nil {
+			if jerr := json.Unmarshal(raw, &e); jerr != nil {
+				err = invalid(jerr, "", "not an event: %v", jerr)
+			}
+		}
+		if err == nil && e.Type == events.TypeCreated && n != res.Line {
+			lr.ahead, lr.aheadLine = raw, n // the next game starts here
+			return lr.done(log, res)
+		}
+		if res.Err != nil {
+			continue // skipping the rest of a game that cannot be read
+		}
+		if err == nil {
+			err = checkLine(e, len(log) == 0)
+		}
+		if err != nil {
+			res.Err = fmt.Errorf("line %d: %w", n, err)
+			log = nil
+			continue
+		}
+		if why := traced.next(e, len(log) == 0); why != "" && res.doubt == "" {
+			res.doubt = fmt.Sprintf("line %d (event %d) %s", n, len(log)+1, why)
+			res.Warnings = append(res.Warnings, res.doubt)
+		}
+		log = append(log, events.Event{Seq: int64(len(log) + 1), Type: e.Type, Actor: e.Actor, Payload: e.Payload, At: e.At})
+	}
+}
+
+// done finishes a game read from the file: a game whose file cannot be traced to the log that
+// kept it keeps that doubt in its first event (L7).
+func (lr *logReader) done(log []events.Event, res ImportResult) ([]events.Event, ImportResult, error) {
+	if res.Err != nil || res.doubt == "" {
+		return log, res, nil
+	}
+	var fields map[string]json.RawMessage
+	if err := json.Unmarshal(log[0].Payload, &fields); err != nil {
+		res.Err = invalid(err, "", "line %d: the game's first event is unreadable: %v", res.Line, err)
+		return nil, res, nil
+	}
+	var doubts []events.Doubt
+	if raw, ok := fields[doubtsField]; ok {
+		if err := json.Unmarshal(raw, &doubts); err != nil {
+			res.Err = invalid(err, "", "line %d: the game's doubts are unreadable: %v", res.Line, err)
+			return nil, res, nil
+		}
+	}
+	doubts = append(doubts, events.Doubt{From: lr.from, Problem: res.doubt})
+	var err error
+	if fields[doubtsField], err = json.Marshal(doubts); err == nil {
+		log[0].Payload, err = json.Marshal(fields)
+	}
+	return log, res, err
+}
+
+// doubtsField is the key of events.Created's Doubts; a first event is changed as a JSON object,
+// so that fields a newer tableside wrote survive.
+const doubtsField = "import_doubts"
+
+// fileChain follows a game's hash chain as a file gives it, without a database: the hashes,
+// numbers and game the file claims for each event.
+type fileChain struct {
+	prev string
+	game int64
+	seq  int64
+}
+
+// next returns what is wrong with the next event of a game from the file, "" when it follows.
+func (c *fileChain) next(e events.Event, first bool) string {
+	defer func() { c.prev, c.seq = e.Hash, c.seq+1 }()
+	if first {
+		c.game = e.Game
+	}
+	switch {
+	case e.Hash == "":
+		return "has no hash: the file cannot be traced to the log that kept the game"
+	case e.Seq != c.seq+1:
+		return fmt.Sprintf("says it is event %d: events are missing or out of order", e.Seq)
+	case e.Game != c.game:
+		return fmt.Sprintf("belongs to game %d, where the game began as game %d", e.Game, c.game)
+	case events.Hash(c.prev, e) != e.Hash:
+		return "does not match the file's hash chain: the file was changed after it was exported"
+	}
+	return ""
+}
+
+// checkLine checks an event read from a file before it is stored; first says it starts a game.
+func checkLine(e events.Event, first bool) error {
+	switch {
+	case e.Type == "":
+		return invalid(nil, "", "the event has no type")
+	case len(e.Payload) == 0 || !json.Valid(e.Payload):
+		return invalid(nil, "", "the event's payload is not JSON")
+	}
+	if !first {
+		return nil
+	}
+	c, err := createdOf(e)
+	if err == nil {
+		_, err = checkCreated(c)
+	}
+	return asInvalid(err)
+}

@@ -1,0 +1,294 @@
+package table
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"maps"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/tableside/tableside/events"
+	"github.com/tableside/tableside/referee"
+	"github.com/tableside/tableside/table/internal/store"
+)
+
+// Setup is a new game: what `new` is told, what a transcript's first line says, and what the
+// server is sent as JSON. Each face reads its own input into these fields, and one function
+// turns them into the game's first event, so no face can drift from another. An error about a
+// setup names its field (Error.Field), in the words of the JSON.
+type Setup struct {
+	Kind    string   `json:"kind"`
+	Players []string `json:"players"` // in seating order
+	Dealer  string   `json:"dealer,omitempty"`
+	Opener  string   `json:"opener,omitempty"`
+	// Date is the day the game is played, YYYY-MM-DD; empty means today.
+	Date  string `json:"date,omitempty"`
+	Match string `json:"match,omitempty"`
+	// Teams are the sides, each with its players.
+	Teams   map[string][]string `json:"teams,omitempty"`
+	Options map[string]string   `json:"options,omitempty"`
+}
+
+// The fields of a Setup, as an Error names them.
+const (
+	FieldKind    = "kind"
+	FieldPlayers = "players"
+	FieldDealer  = "dealer"
+	FieldOpener  = "opener"
+	FieldDate    = "date"
+	FieldMatch   = "match"
+	FieldTeams   = "teams"
+	FieldOptions = "options"
+)
+
+// AddTeam reads a team as `new` and a transcript write it, NAME=PLAYER,PLAYER, into s.Teams.
+func (s *Setup) AddTeam(written string) error {
+	name, members, ok := strings.Cut(written, "=")
+	if name = strings.TrimSpace(name); !ok || name == "" {
+		return setupError(FieldTeams, "team %q: write NAME=PLAYER,PLAYER", written)
+	}
+	if _, twice := s.Teams[name]; twice {
+		return setupError(FieldTeams, "team %s is named twice", name)
+	}
+	if s.Teams == nil {
+		s.Teams = map[string][]string{}
+	}
+	s.Teams[name] = SplitNames(members)
+	return nil
+}
+
+// AddOption reads an option as `new` and a transcript write it, NAME=VALUE, into s.Options.
+func (s *Setup) AddOption(written string) error {
+	name, value, ok := strings.Cut(written, "=")
+	if name = strings.TrimSpace(name); !ok || name == "" {
+		return setupError(FieldOptions, "option %q: write NAME=VALUE", written)
+	}
+	if _, twice := s.Options[name]; twice {
+		return setupError(FieldOptions, "option %s is given twice", name)
+	}
+	if s.Options == nil {
+		s.Options = map[string]string{}
+	}
+	s.Options[name] = strings.TrimSpace(value)
+	return nil
+}
+
+// SplitNames reads a list of players as `new` and a transcript write it: NAME,NAME.
+func SplitNames(list string) []string {
+	var names []string
+	for _, p := range strings.Split(list, ",") {
+		if p = strings.TrimSpace(p); p != "" {
+			names = append(names, p)
+		}
+	}
+	return names
+}
+
+// setupError is an Invalid error about one field of a setup.
+func setupError(field, format string, args ...any) *Error {
+	e := invalid(nil, "", "%s: %s", field, fmt.Sprintf(format, args...))
+	e.Field = field
+	return e
+}
+
+// dateLayout is how a game's date is written.
+const dateLayout = "2006-01-02"
+
+// created checks a setup and writes the payload of the game's first event; today is the date a
+// setup without one is played on.
+func (s Setup) created(today string) (events.Created, error) {
+	r, err := Rules(s.Kind)
+	if err != nil {
+		return events.Created{}, setupError(FieldKind, "%v", err)
+	}
+	c := events.Created{Kind: r.Kind(), Ruleset: r.Ruleset(), Dealer: strings.TrimSpace(s.Dealer),
+		Opener: strings.TrimSpace(s.Opener), Match: strings.TrimSpace(s.Match), Date: strings.TrimSpace(s.Date)}
+	for _, p := range s.Players {
+		// A transcript writes the players as one list, NAME,NAME.
+		if strings.Contains(p, ",") {
+			return c, setupError(FieldPlayers, "%q: a player's name cannot hold a comma", p)
+		}
+		c.Players = append(c.Players, strings.TrimSpace(p))
+	}
+	if len(c.Players) == 0 {
+		return c, setupError(FieldPlayers, "name the players, in seating order")
+	}
+	if c.Date == "" {
+		c.Date = today
+	}
+	for name, members := range s.Teams {
+		name = strings.TrimSpace(name)
+		switch {
+		case name == "":
+			return c, setupError(FieldTeams, "a team needs a name")
+		case strings.ContainsAny(name, ",="):
+			// A transcript writes a team as NAME=PLAYER,PLAYER.
+			return c, setupError(FieldTeams, "team name %q: write it without commas or equals signs", name)
+		}
+		if c.Teams == nil {
+			c.Teams = map[string][]string{}
+		}
+		for _, m := range members {
+			c.Teams[name] = append(c.Teams[name], strings.TrimSpace(m))
+		}
+	}
+	if c.Options, err = referee.CheckOptions(r.Options(), s.Options); err != nil {
+		return c, setupError(FieldOptions, "%v", err)
+	}
+	_, err = checkCreated(c)
+	return c, err
+}
+
+// checkCreated refuses a first event no game can start from, whoever wrote it: `new`, a
+// transcript or an exported log.
+func checkCreated(c events.Created) (referee.Rules, error) {
+	r, err := engineOf(c.Kind)
+	if err != nil {
+		return nil, setupError(FieldKind, "%v", err)
+	}
+	if c.Date != "" {
+		if _, err := time.Parse(dateLayout, c.Date); err != nil {
+			return nil, setupError(FieldDate, "%q: write the day as YYYY-MM-DD", c.Date)
+		}
+	}
+	if _, err := r.New(c); err != nil {
+		return nil, invalid(err, "", "%v", err)
+	}
+	return r, nil
+}
+
+// setupWords writes a game's setup as the words of the `new` line that makes it.
+func setupWords(c events.Created) []string {
+	words := []string{"new", c.Kind, "--players", strings.Join(c.Players, ",")}
+	add := func(flag, value string) {
+		if value != "" {
+			words = append(words, flag, value)
+		}
+	}
+	add("--dealer", c.Dealer)
+	add("--opener", c.Opener)
+	add("--date", c.Date)
+	for _, name := range slices.Sorted(maps.Keys(c.Teams)) {
+		add("--team", name+"="+strings.Join(c.Teams[name], ","))
+	}
+	add("--match", c.Match)
+	if r, ok := engines[c.Kind]; ok {
+		for _, o := range r.Options() {
+			if v, ok := c.Options[o.Name]; ok {
+				add("--option", o.Name+"="+v)
+			}
+		}
+	}
+	return words
+}
+
+// readSetup reads the words of a `new` line: new KIND --players a,b [--dealer x] [--opener x]
+// [--date YYYY-MM-DD] [--team NAME=a,b]… [--match NAME] [--option NAME=VALUE]…, each flag as
+// --flag VALUE or --flag=VALUE.
+func readSetup(words []string) (Setup, error) {
+	if len(words) < 2 || words[0] != "new" {
+		return Setup{}, invalid(nil, "", "a transcript starts with `new KIND --players a,b …`")
+	}
+	s := Setup{Kind: words[1]}
+	var players string
+	single := map[string]*string{"players": &players, "dealer": &s.Dealer, "opener": &s.Opener, "date": &s.Date, "match": &s.Match}
+	seen := map[string]bool{}
+	for i := 2; i < len(words); i++ {
+		name, value, hasValue := strings.Cut(words[i], "=")
+		if !strings.HasPrefix(name, "--") {
+			return s, invalid(nil, "", "unexpected word %q in the new line (flags: --players, --dealer, --opener, --date, --team, --match, --option)", words[i])
+		}
+		name = strings.TrimPrefix(name, "--")
+		if !hasValue {
+			if i+1 >= len(words) {
+				return s, invalid(nil, "", "--%s needs a value", name)
+			}
+			i++
+			value = words[i]
+		}
+		var err error
+		switch p, ok := single[name]; {
+		case ok && seen[name]:
+			return s, invalid(nil, "", "--%s is given twice", name)
+		case ok:
+			*p, seen[name] = value, true
+		case name == "team":
+			err = s.AddTeam(value)
+		case name == "option":
+			err = s.AddOption(value)
+		default:
+			return s, invalid(nil, "", "unknown setting --%s", name)
+		}
+		if err != nil {
+			return s, err
+		}
+	}
+	s.Players = SplitNames(players)
+	return s, nil
+}
+
+// New starts a game and returns it.
+func (a *App) New(ctx context.Context, s Setup) (*Game, error) {
+	c, err := s.created(a.today())
+	if err != nil {
+		return nil, err
+	}
+	b, err := json.Marshal(c)
+	if err != nil {
+		return nil, err
+	}
+	return a.create(ctx, []events.Event{a.stamp(events.TypeCreated, "", b)})
+}
+
+// today is the date a game is played on when none is given.
+func (a *App) today() string { return a.now().Format(dateLayout) }
+
+// matchLength is how many games the match of the game that first creates may hold (0: any
+// number), and the ruling that says so.
+func matchLength(first events.Event) (int, string) {
+	r, err := rulesOf(first)
+	if err != nil {
+		return 0, ""
+	}
+	ml, ok := r.(referee.MatchLength)
+	if !ok {
+		return 0, ""
+	}
+	c, err := createdOf(first)
+	if err != nil || c.Match == "" {
+		return 0, ""
+	}
+	return ml.MatchGames(c)
+}
+
+// create stores a new game with its whole log and returns it replayed. A game whose match holds
+// games of another kind is refused: a match sums the points of one game.
+func (a *App) create(ctx context.Context, log []events.Event) (*Game, error) {
+	most, _ := matchLength(log[0])
+	id, stored, err := a.store.CreateInMatch(ctx, log, most)
+	if refusal := matchRefusal(log[0], err); refusal != nil {
+		return nil, refusal
+	}
+	if err != nil {
+		return nil, err
+	}
+	return replay(id, stored)
+}
+
+// matchRefusal is the application's error for a game the store refused for its match (first is
+// the game's first event), or nil when err is not such a refusal.
+func matchRefusal(first events.Event, err error) error {
+	var mk *store.MatchKindError
+	var mf *store.MatchFullError
+	switch {
+	case errors.As(err, &mk):
+		return invalid(err, "", "%v", err)
+	case errors.As(err, &mf):
+		_, rule := matchLength(first)
+		return invalid(err, "start the next match under a new name", "match %q is complete: it holds the %d games a match of this game may have (rule %s); nothing was recorded", mf.Match, mf.Games, rule)
+	}
+	return nil
+}

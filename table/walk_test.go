@@ -1,0 +1,135 @@
+package table
+
+import (
+	"database/sql"
+	"errors"
+	"math/rand/v2"
+	"reflect"
+	"runtime"
+	"testing"
+
+	"github.com/tableside/tableside/referee/refereetest"
+	"github.com/tableside/tableside/table/internal/store"
+)
+
+// stockGames stores n short games of every kind (a setup and its first moves) in one
+// transaction.
+func stockGames(t *testing.T, a *App, n int) {
+	t.Helper()
+	var batch []store.NewGame
+	for i := range n {
+		r, err := Rules(Kinds()[i%len(Kinds())])
+		if err != nil {
+			t.Fatal(err)
+		}
+		setup, moves := r.Playout(rand.New(rand.NewPCG(uint64(i), 1)), refereetest.Names)
+		log := refereetest.Log(t, setup, moves[:min(3, len(moves))])
+		batch = append(batch, store.NewGame{Events: log})
+	}
+	res, err := a.store.CreateMany(t.Context(), batch)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, r := range res {
+		if r.Err != nil {
+			t.Fatal(r.Err)
+		}
+	}
+}
+
+// peakHeap walks every game of a and returns the most heap in use, sampled (after a collection)
+// every 200 games, and the number of games walked.
+func peakHeap(t *testing.T, a *App) (uint64, int) {
+	t.Helper()
+	var peak uint64
+	n := 0
+	err := a.EachGame(t.Context(), Walk{Workers: 2}, func(*Game) error {
+		if n++; n%200 == 0 {
+			runtime.GC()
+			var m runtime.MemStats
+			runtime.ReadMemStats(&m)
+			peak = max(peak, m.HeapAlloc)
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return peak, n
+}
+
+// TestEachGameHoldsAFewGames: walking ten times as many games takes no more memory. Holding
+// every game of the larger file would take tens of megabytes more.
+func TestEachGameHoldsAFewGames(t *testing.T) {
+	small, _ := openApp(t, "")
+	stockGames(t, small, 2_000)
+	large, _ := openApp(t, "")
+	stockGames(t, large, 20_000)
+	smallPeak, n := peakHeap(t, small)
+	if n != 2_000 {
+		t.Fatalf("walked %d games, want 2000", n)
+	}
+	largePeak, n := peakHeap(t, large)
+	if n != 20_000 {
+		t.Fatalf("walked %d games, want 20000", n)
+	}
+	const slack = 8 << 20
+	if largePeak > smallPeak+slack {
+		t.Errorf("the walk of 20,000 games peaked at %d MB of heap, of 2,000 at %d MB", largePeak>>20, smallPeak>>20)
+	}
+}
+
+// TestEachGameStopsAtTheFirstError: an error from fn ends the walk and is returned; no game
+// after it is handed over.
+func TestEachGameStopsAtTheFirstError(t *testing.T) {
+	a, _ := openApp(t, "")
+	stockGames(t, a, 50)
+	stop := errors.New("stop")
+	var seen []int64
+	err := a.EachGame(t.Context(), Walk{Workers: 4}, func(g *Game) error {
+		seen = append(seen, g.ID)
+		if g.ID == 10 {
+			return stop
+		}
+		return nil
+	})
+	if !errors.Is(err, stop) || len(seen) != 10 || seen[9] != 10 {
+		t.Errorf("err %v after games %v", err, seen)
+	}
+}
+
+// Verify walks the chains on every core and finds what the store's one-core walk finds, in the
+// same order, runs and all.
+func TestVerifyOnEveryCoreFindsWhatOneCoreFinds(t *testing.T) {
+	a, path := openApp(t, "")
+	stockGames(t, a, 100) // three runs and more
+	db, err := sql.Open("sqlite", "file:"+path+"?_pragma=busy_timeout(5000)")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	for _, q := range []string{
+		`DROP TRIGGER events_no_update`,
+		`UPDATE events SET actor = 'zed' WHERE game IN (5, 40, 99) AND seq = 2`,
+		`UPDATE events SET at = 1 WHERE game = 70 AND seq = 3`,
+	} {
+		if _, err := db.Exec(q); err != nil {
+			t.Fatalf("%s: %v", q, err)
+		}
+	}
+	steps := 0
+	v, err := a.Verify(t.Context(), func() { steps++ })
+	if err != nil {
+		t.Fatal(err)
+	}
+	serial, err := a.verify(t.Context(), 1, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !reflect.DeepEqual(v, serial) || len(serial.Broken) != 5 {
+		t.Fatalf("every core: %v\none core: %v", v, serial)
+	}
+	if steps != 100 {
+		t.Errorf("the progress moved %d times for 100 games", steps)
+	}
+}

@@ -1,0 +1,276 @@
+package web
+
+import (
+	"bytes"
+	"fmt"
+	"net/http"
+	"net/url"
+	"slices"
+	"strings"
+
+	"github.com/tableside/tableside/events"
+	"github.com/tableside/tableside/referee"
+	"github.com/tableside/tableside/render"
+	"github.com/tableside/tableside/table"
+)
+
+// The API's handlers only decode, call the application and encode: every rule of the log is
+// the application's (package table), shared with the command line.
+
+func (s *Server) apiGames(w http.ResponseWriter, r *http.Request, c *caller) error {
+	list := []table.Listed{}
+	if err := s.app.Games(r.Context(), func(l table.Listed) error { list = append(list, l); return nil }); err != nil {
+		return err
+	}
+	writeJSON(w, http.StatusOK, list)
+	return nil
+}
+
+// created is the answer to a new game: the table now, its code and the address its phones join
+// at.
+type created struct {
+	Game table.View `json:"game"`
+	Code string     `json:"code"`
+	Join string     `json:"join"`
+}
+
+func (s *Server) apiNew(w http.ResponseWriter, r *http.Request, c *caller) error {
+	var setup table.Setup
+	if err := readJSON(r, &setup); err != nil {
+		return err
+	}
+	g, err := s.app.New(r.Context(), setup)
+	if err != nil {
+		return err
+	}
+	s.live.kick()
+	w.Header().Set("Location", fmt.Sprintf("/api/games/%d", g.ID))
+	writeJSON(w, http.StatusCreated, s.created(g))
+	return nil
+}
+
+func (s *Server) created(g *table.Game) created {
+	return created{Game: g.View(), Code: ShowCode(s.Code(g.ID)), Join: s.joinPath(g.ID)}
+}
+
+// joinPath is where a phone joins a game's table: what its QR code holds.
+func (s *Server) joinPath(game int64) string {
+	return "/join?" + url.Values{"game": {fmt.Sprint(game)}, "code": {s.Code(game)}}.Encode()
+}
+
+// gameJSON is a call that answers with what of reads of the caller's game.
+func (s *Server) gameJSON(of func(*table.Game) any) func(http.ResponseWriter, *http.Request, *caller) error {
+	return func(w http.ResponseWriter, r *http.Request, c *caller) error {
+		g, err := s.app.Game(r.Context(), c.game)
+		if err != nil {
+			return err
+		}
+		writeJSON(w, http.StatusOK, of(g))
+		return nil
+	}
+}
+
+// contentTypes are the media types of the sheet's formats.
+var contentTypes = map[string]string{
+	"table": "text/plain; charset=utf-8", "md": "text/markdown; charset=utf-8",
+	"csv": "text/csv; charset=utf-8", "json": "application/json; charset=utf-8",
+	"html": "text/html; charset=utf-8", "transcript": "text/plain; charset=utf-8",
+	"jsonl": "application/jsonl; charset=utf-8",
+}
+
+// formatOf reads ?format=, valid being the formats the call writes, the first the default.
+func formatOf(r *http.Request, valid []string) (string, error) {
+	f := r.URL.Query().Get("format")
+	if f == "" {
+		return valid[0], nil
+	}
+	if !slices.Contains(valid, f) {
+		return "", &httpError{status: http.StatusBadRequest, code: "invalid", msg: fmt.Sprintf("no format %q (use %s)", f, strings.Join(valid, ", "))}
+	}
+	return f, nil
+}
+
+// writeBody writes a finished document: built whole first, so that a failure halfway becomes
+// an error, not half a sheet.
+func writeBody(w http.ResponseWriter, format, filename string, body []byte) {
+	w.Header().Set("Content-Type", contentTypes[format])
+	if filename != "" {
+		w.Header().Set("Content-Disposition", fmt.Sprintf("attachment; filename=%q", filename))
+	}
+	_, _ = w.Write(body) // an error here is a client that has gone
+}
+
+func (s *Server) apiScore(w http.ResponseWriter, r *http.Request, c *caller) error {
+	format, err := formatOf(r, scoreFormats)
+	if err != nil {
+		return err
+	}
+	g, err := s.app.Game(r.Context(), c.game)
+	if err != nil {
+		return err
+	}
+	var b bytes.Buffer
+	if err := render.Sheet(&b, format, g.Sheet(), g.AllFlags()); err != nil {
+		return err
+	}
+	writeBody(w, format, "", b.Bytes())
+	return nil
+}
+
+// scoreFormats are the sheet's formats with JSON first: an API answers in JSON unless asked.
+var scoreFormats = append([]string{"json"}, slices.DeleteFunc(slices.Clone(render.Formats), func(f string) bool { return f == "json" })...)
+
+// exportFormats are the ways a game leaves the file, as `tableside export` writes them.
+var exportFormats = []string{"jsonl", "transcript"}
+
+func (s *Server) apiExport(w http.ResponseWriter, r *http.Request, c *caller) error {
+	format, err := formatOf(r, exportFormats)
+	if err != nil {
+		return err
+	}
+	g, err := s.app.Game(r.Context(), c.game)
+	if err != nil {
+		return err
+	}
+	var body []byte
+	ext := map[string]string{"jsonl": "jsonl", "transcript": "txt"}[format]
+	if format == "jsonl" {
+		body, err = g.JSONL()
+	} else {
+		var t string
+		t, err = g.Transcript()
+		body = []byte(t)
+	}
+	if err != nil {
+		return err
+	}
+	writeBody(w, format, fmt.Sprintf("game-%d.%s", g.ID, ext), body)
+	return nil
+}
+
+// move is the body of POST /api/games/{id}/moves.
+type move struct {
+	// Move is the move in the notation `tableside record` reads: "ann play QS".
+	Move string `json:"move"`
+	// Expect is the last event the caller saw. When the log has moved on, nothing is recorded
+	// and the answer is 409 with the game as it now stands. 0 leaves the judging again to the
+	// server, as `record` does.
+	Expect int64 `json:"expect,omitempty"`
+	// Force records a move that breaks a rule, flagged: it happened at the table.
+	Force bool `json:"force,omitempty"`
+}
+
+// recorded is the answer to a move or a correction: the event as stored, in words, the flags
+// it raised, and the game with it.
+type recorded struct {
+	Event    events.Event   `json:"event"`
+	Text     string         `json:"text"`
+	Flags    []referee.Flag `json:"flags"`
+	Changes  *table.Changes `json:"changes,omitempty"`
+	Rejudged int            `json:"rejudged,omitempty"`
+	Game     table.View     `json:"game"`
+}
+
+func (s *Server) apiRecord(w http.ResponseWriter, r *http.Request, c *caller) error {
+	var m move
+	if err := readJSON(r, &m); err != nil {
+		return err
+	}
+	rec, err := s.recordMove(r, c.game, m)
+	if err != nil {
+		return err
+	}
+	writeJSON(w, http.StatusCreated, recorded{Event: rec.Event, Text: rec.Game.Describe(rec.Event), Flags: nonNil(rec.Flags),
+		Rejudged: rec.Rejudged, Game: rec.Game.View()})
+	return nil
+}
+
+// recordMove records a move as the API and the game page both take it.
+func (s *Server) recordMove(r *http.Request, game int64, m move) (*table.Recorded, error) {
+	words := strings.Fields(m.Move)
+	if len(words) == 0 {
+		return nil, &httpError{status: http.StatusBadRequest, code: "invalid", msg: "what move? (the words `tableside record` takes: ann play QS)"}
+	}
+	g, err := s.app.Game(r.Context(), game)
+	if err != nil {
+		return nil, err
+	}
+	rec, err := s.app.Record(r.Context(), g, words, table.RecordOptions{Force: m.Force, Expect: m.Expect})
+	if err == nil {
+		s.live.kick()
+	}
+	return rec, err
+}
+
+// correction is the body of POST /api/games/{id}/corrections: a correction in the words of
+// the command of the same name.
+type correction struct {
+	Verb   string   `json:"verb"` // undo, void, amend, rule, adjust, abandon or confirm
+	Args   []string `json:"args,omitempty"`
+	Note   string   `json:"note,omitempty"`
+	Force  bool     `json:"force,omitempty"`
+	DryRun bool     `json:"dry_run,omitempty"`
+	// Expect is the last event the caller saw, as for a move.
+	Expect int64 `json:"expect,omitempty"`
+}
+
+func (s *Server) apiCorrect(w http.ResponseWriter, r *http.Request, c *caller) error {
+	var corr correction
+	if err := readJSON(r, &corr); err != nil {
+		return err
+	}
+	done, err := s.correction(r, c, corr)
+	if err != nil {
+		return err
+	}
+	status := http.StatusCreated
+	if corr.DryRun {
+		status = http.StatusOK
+	}
+	ch := done.Changes()
+	writeJSON(w, status, recorded{Event: done.Event, Text: done.After.Describe(done.Event), Flags: nonNil(ch.Added),
+		Changes: &ch, Rejudged: done.Rejudged, Game: done.After.View()})
+	return nil
+}
+
+// correction records a correction as the API and the game page both take it. A table may
+// take back its own latest move; everything else is the director's.
+func (s *Server) correction(r *http.Request, c *caller, corr correction) (*table.Corrected, error) {
+	if !c.director && corr.Verb != "undo" && corr.Verb != "confirm" {
+		return nil, errDirectorOnly
+	}
+	g, err := s.app.Game(r.Context(), c.game)
+	if err != nil {
+		return nil, err
+	}
+	done, err := s.app.Correct(r.Context(), g, table.Correction{Verb: corr.Verb, Args: corr.Args, Note: corr.Note, Force: corr.Force, Expect: corr.Expect}, corr.DryRun)
+	if err == nil && !corr.DryRun {
+		s.live.kick()
+	}
+	return done, err
+}
+
+func (s *Server) apiMatches(w http.ResponseWriter, r *http.Request, c *caller) error {
+	m, err := s.app.Matches(r.Context())
+	if err != nil {
+		return err
+	}
+	writeJSON(w, http.StatusOK, nonNil(m))
+	return nil
+}
+
+func (s *Server) apiMatch(w http.ResponseWriter, r *http.Request, c *caller) error {
+	st, err := s.app.Match(r.Context(), r.PathValue("name"))
+	if err != nil {
+		return err
+	}
+	writeJSON(w, http.StatusOK, st)
+	return nil
+}
+
+func nonNil[T any](s []T) []T {
+	if s == nil {
+		return []T{}
+	}
+	return s
+}

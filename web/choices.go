@@ -1,0 +1,169 @@
+package web
+
+import (
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/tableside/tableside/events"
+	"github.com/tableside/tableside/referee"
+	"github.com/tableside/tableside/table"
+)
+
+// The legal moves as a phone offers them, one tap each. Two things make the referee's list
+// (referee.Game.Legal) awkward as buttons: a bid is one move whose number the player chooses,
+// listed once at its lowest; and a turn of Article II has up to 63 moves, a card on each
+// player.
+
+// raises is how many bids above the lowest a phone offers: an opening bid and the usual raises
+// of one to five are one tap each, and a jump beyond them is typed.
+const raises = 5
+
+// moreBids adds to the legal moves the next few values of a move whose last word is a number
+// the player chooses: the only listed move with its other words, such as "ann bid 10". Each
+// value is offered only if the referee accepts it now, and the first it refuses ends the run.
+func moreBids(g *table.Game, legal []table.Choice) []table.Choice {
+	listed := map[string]int{}
+	for _, c := range legal {
+		words := strings.Fields(c.Move)
+		listed[strings.Join(words[:len(words)-1], " ")]++
+	}
+	var out []table.Choice
+	for _, c := range legal {
+		out = append(out, c)
+		words := strings.Fields(c.Move)
+		last := len(words) - 1
+		n, err := strconv.Atoi(words[last])
+		if err != nil || listed[strings.Join(words[:last], " ")] > 1 {
+			continue
+		}
+		for k := 1; k <= raises; k++ {
+			words[last] = strconv.Itoa(n + k)
+			m, err := g.Game.Parse(words)
+			if err != nil || !accepted(g, m) {
+				break
+			}
+			out = append(out, table.Choice{Move: g.Game.Notation(m), Text: g.Game.Describe(m)})
+		}
+	}
+	return out
+}
+
+// accepted reports whether the referee would record m now without a flag on it.
+func accepted(g *table.Game, m referee.Move) bool {
+	e := events.Event{Seq: g.Last + 1, Type: m.Type, Actor: m.Actor, Payload: m.Payload}
+	_, flags := g.Try(e)
+	return len(referee.Own(flags, e.Seq)) == 0
+}
+
+// offer is one button of the page, or a group of moves that differ only in their last word:
+// the group's button opens a button for each of them.
+type offer struct {
+	Text    string
+	Move    string         // the move in words, for a button
+	Targets []table.Choice // for a group: its moves, each Text what sets it apart ("bob")
+}
+
+// flatOffers is how many buttons a phone shows as they come, about a screenful; a turn with
+// more is offered in two steps where it can be.
+const flatOffers = 12
+
+// offers lays the legal moves out as buttons. Beyond a screenful, moves that differ only in
+// their last word are grouped, when that makes several groups: Article II's card first, then
+// the player it goes on (or, for Voter ADHD, the card it discards). lead is what every button's
+// words begin with ("ann plays"), said once above them; "" when the moves are not grouped.
+func offers(legal []table.Choice) (lead string, out []offer) {
+	flat := make([]offer, len(legal))
+	for i, c := range legal {
+		flat[i] = offer{Text: c.Text, Move: c.Move}
+	}
+	if len(legal) <= flatOffers {
+		return "", flat
+	}
+	var groups [][]table.Choice
+	at := map[string]int{} // each group's index, by the words its moves share
+	for _, c := range legal {
+		words := strings.Fields(c.Move)
+		shared := strings.Join(words[:len(words)-1], " ")
+		i, ok := at[shared]
+		if !ok {
+			i = len(groups)
+			at[shared] = i
+			groups = append(groups, nil)
+		}
+		groups[i] = append(groups[i], c)
+	}
+	if several := len(slices.DeleteFunc(slices.Clone(groups), func(g []table.Choice) bool { return len(g) < 2 })); several < 2 {
+		return "", flat // one group of everything would only add a tap
+	}
+	for _, g := range groups {
+		if o, ok := grouped(g); ok {
+			out = append(out, o)
+			continue
+		}
+		for _, c := range g {
+			out = append(out, offer{Text: c.Text, Move: c.Move})
+		}
+	}
+	return stripLead(out)
+}
+
+// grouped is the offer of a group of moves: what their words for people share, with "…" where
+// they differ, and each move by what sets it apart. A group of one, or one whose moves read the
+// same, is no group.
+func grouped(g []table.Choice) (offer, bool) {
+	if len(g) < 2 {
+		return offer{}, false
+	}
+	said := make([][]string, len(g))
+	for i, c := range g {
+		said[i] = strings.Fields(c.Text)
+	}
+	shortest := slices.MinFunc(said, func(a, b []string) int { return len(a) - len(b) })
+	front, back := 0, 0
+	for front < len(shortest) && all(said, func(w []string) bool { return w[front] == shortest[front] }) {
+		front++
+	}
+	for back < len(shortest)-front && all(said, func(w []string) bool { return w[len(w)-1-back] == shortest[len(shortest)-1-back] }) {
+		back++
+	}
+	o := offer{Text: strings.Join(slices.Concat(shortest[:front], []string{"…"}, shortest[len(shortest)-back:]), " ")}
+	for i, c := range g {
+		apart := said[i][front : len(said[i])-back]
+		if len(apart) == 0 {
+			return offer{}, false
+		}
+		o.Targets = append(o.Targets, table.Choice{Move: c.Move, Text: strings.Join(apart, " ")})
+	}
+	return o, true
+}
+
+// all reports whether every one of xs is ok.
+func all[T any](xs []T, ok func(T) bool) bool {
+	return !slices.ContainsFunc(xs, func(x T) bool { return !ok(x) })
+}
+
+// stripLead takes the words every offer begins with off them all, to be said once: so that the
+// buttons say what differs. It leaves every button some words of its own.
+func stripLead(out []offer) (string, []offer) {
+	var lead []string
+	for i, o := range out {
+		words := strings.Fields(o.Text)
+		if i == 0 {
+			lead = words[:max(0, len(words)-1)]
+			continue
+		}
+		n := 0
+		for n < len(lead) && n < len(words)-1 && lead[n] == words[n] {
+			n++
+		}
+		lead = lead[:n]
+	}
+	if len(lead) == 0 {
+		return "", out
+	}
+	for i := range out {
+		out[i].Text = strings.Join(strings.Fields(out[i].Text)[len(lead):], " ")
+	}
+	return strings.Join(lead, " "), out
+}

@@ -1,0 +1,228 @@
+package web
+
+import (
+	"context"
+	"fmt"
+	"maps"
+	"net/http"
+	"slices"
+	"sync"
+	"time"
+
+	"github.com/tableside/tableside/table"
+)
+
+// hub hands the news that a game moved to the pages showing it. A page's channel holds one
+// note: a page that is slow to fetch the new state gets one note for several moves, and
+// fetches the latest.
+type hub struct {
+	mu     sync.Mutex
+	games  map[int64]map[chan struct{}]bool
+	club   map[chan struct{}]bool
+	heads  map[int64]int64
+	kicks  chan struct{}
+	done   chan struct{}
+	closed bool
+}
+
+func newHub() *hub {
+	return &hub{games: map[int64]map[chan struct{}]bool{}, club: map[chan struct{}]bool{},
+		heads: map[int64]int64{}, kicks: make(chan struct{}, 1), done: make(chan struct{})}
+}
+
+// subscribe returns a channel that hears of every move of game (0: of any game, for the club
+// page), and the function that lets it go.
+func (h *hub) subscribe(game int64) (<-chan struct{}, func()) {
+	ch := make(chan struct{}, 1)
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	set := h.club
+	if game != 0 {
+		if h.games[game] == nil {
+			h.games[game] = map[chan struct{}]bool{}
+		}
+		set = h.games[game]
+	}
+	set[ch] = true
+	return ch, func() {
+		h.mu.Lock()
+		defer h.mu.Unlock()
+		delete(set, ch)
+		if game != 0 && len(set) == 0 {
+			delete(h.games, game)
+			delete(h.heads, game)
+		}
+	}
+}
+
+// watched lists the games some page is showing.
+func (h *hub) watched() []int64 {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	return slices.Sorted(maps.Keys(h.games))
+}
+
+// moved tells the pages of each game whose last event is no longer the one last seen.
+func (h *hub) moved(heads map[int64]int64) {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	for game, seq := range heads {
+		if h.heads[game] == seq {
+			continue
+		}
+		first := h.heads[game] == 0
+		h.heads[game] = seq
+		if first {
+			continue // just learnt, not a move
+		}
+		for ch := range h.games[game] {
+			note(ch)
+		}
+	}
+}
+
+// clubMoved tells the club pages.
+func (h *hub) clubMoved() {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	for ch := range h.club {
+		note(ch)
+	}
+}
+
+func note(ch chan struct{}) {
+	select {
+	case ch <- struct{}{}:
+	default: // a note is already waiting
+	}
+}
+
+// kick asks the watch to look at the file now: the server itself has just recorded.
+func (h *hub) kick() { note(h.kicks) }
+
+// close ends every stream.
+func (h *hub) close() {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	if !h.closed {
+		h.closed = true
+		close(h.done)
+	}
+}
+
+// clubEvery is how often at most the club page is told to fetch the standings again: every
+// move of fifty tables would otherwise replay the night's matches fifty times a second.
+const clubEvery = time.Second
+
+// watch looks at the file every Poll, and at once after the server records, and tells the
+// pages what moved.
+func (s *Server) watch(ctx context.Context, w *table.Watch) {
+	tick := time.NewTicker(s.cfg.Poll)
+	defer tick.Stop()
+	var clubDue <-chan time.Time
+	clubPending, lastClub := false, time.Time{}
+	for {
+		select {
+		case <-ctx.Done():
+			return
+		case <-tick.C:
+		case <-s.live.kicks:
+		case <-clubDue:
+			clubDue, clubPending, lastClub = nil, false, time.Now()
+			s.live.clubMoved()
+			continue
+		}
+		changed, err := w.Changed(ctx)
+		if err != nil {
+			if ctx.Err() == nil {
+				s.log.Error("watching the file", "err", err)
+			}
+			continue
+		}
+		if !changed {
+			continue
+		}
+		heads, err := s.app.Heads(ctx, s.live.watched())
+		if err != nil {
+			if ctx.Err() == nil {
+				s.log.Error("watching the file", "err", err)
+			}
+			continue
+		}
+		s.live.moved(heads)
+		// Anything committed may change the club page: a new game, a move, a correction.
+		if !clubPending {
+			clubPending = true
+			clubDue = time.After(max(0, clubEvery-time.Since(lastClub)))
+		}
+	}
+}
+
+// heartbeat keeps a quiet stream open through proxies and tells a phone that the server is
+// still there.
+const heartbeat = 15 * time.Second
+
+// stream sends a page the note "moved" each time ch hears of a move, until the page hangs up
+// or the server shuts down. The page then fetches what it shows (docs/api.md).
+func (s *Server) stream(w http.ResponseWriter, r *http.Request, ch <-chan struct{}, first string) error {
+	rc := http.NewResponseController(w)
+	// A stream lasts as long as the page is open: the server's write timeout is for answers.
+	if err := rc.SetWriteDeadline(time.Time{}); err != nil {
+		return err
+	}
+	h := w.Header()
+	h.Set("Content-Type", "text/event-stream")
+	h.Set("Cache-Control", "no-store")
+	h.Set("X-Accel-Buffering", "no")
+	w.WriteHeader(http.StatusOK)
+	send := func(format string, args ...any) bool {
+		if _, err := fmt.Fprintf(w, format, args...); err != nil {
+			return false
+		}
+		return rc.Flush() == nil
+	}
+	// The first message says where the page stands, so that a page that reconnects after a
+	// drop fetches what it missed. A reconnecting page waits a second before trying again.
+	if !send("retry: 1000\nevent: hello\ndata: %s\n\n", first) {
+		return nil
+	}
+	beat := time.NewTicker(heartbeat)
+	defer beat.Stop()
+	for {
+		select {
+		case <-r.Context().Done():
+			return nil
+		case <-s.live.done:
+			return nil
+		case <-beat.C:
+			if !send(": still here\n\n") {
+				return nil
+			}
+		case <-ch:
+			if !send("event: moved\ndata: {}\n\n") {
+				return nil
+			}
+		}
+	}
+}
+
+// gameStream is a game's live stream.
+func (s *Server) gameStream(w http.ResponseWriter, r *http.Request, c *caller) error {
+	g, err := s.app.Game(r.Context(), c.game)
+	if err != nil {
+		return err
+	}
+	ch, leave := s.live.subscribe(c.game)
+	defer leave()
+	// The watch learns the game's head when it next looks; tell it to look now, so that a move
+	// made in the next instant is not taken for the head it learns.
+	s.live.moved(map[int64]int64{c.game: g.Last})
+	return s.stream(w, r, ch, fmt.Sprintf(`{"last":%d}`, g.Last))
+}
+
+// clubStream is the club page's live stream.
+func (s *Server) clubStream(w http.ResponseWriter, r *http.Request, c *caller) error {
+	ch, leave := s.live.subscribe(0)
+	defer leave()
+	return s.stream(w, r, ch, "{}")
+}

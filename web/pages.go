@@ -1,0 +1,587 @@
+package web
+
+import (
+	"bytes"
+	"embed"
+	"errors"
+	"fmt"
+	"html/template"
+	"net"
+	"net/http"
+	"net/url"
+	"slices"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
+	"unicode"
+	"unicode/utf8"
+
+	"github.com/tableside/tableside/events"
+	"github.com/tableside/tableside/referee"
+	"github.com/tableside/tableside/render"
+	"github.com/tableside/tableside/table"
+)
+
+//go:embed pages
+var pageFiles embed.FS
+
+// pages are parsed once, when the first is shown: every page is the layout with its own main.
+var pages = sync.OnceValue(func() map[string]*template.Template {
+	funcs := template.FuncMap{"code": ShowCode, "join": strings.Join, "sentence": sentence, "button": button}
+	out := map[string]*template.Template{}
+	for _, name := range []string{"club", "game", "cards", "login", "join", "new", "error"} {
+		out[name] = template.Must(template.New("layout.html").Funcs(funcs).ParseFS(pageFiles, "pages/layout.html", "pages/"+name+".html"))
+	}
+	return out
+})
+
+// sentence starts a message with a capital, as a page's heading or paragraph: messages are
+// written lower case for the command line.
+func sentence(s string) string {
+	if s == "" {
+		return s
+	}
+	r, size := utf8.DecodeRuneInString(s)
+	return string(unicode.ToUpper(r)) + s[size:]
+}
+
+// moveButton is a button that records a move in a game, after the event the page shows.
+type moveButton struct {
+	Game, Last int64
+	Move, Text string
+}
+
+// button is a moveButton, for a template to pass on to the one that writes it.
+func button(game, last int64, move, text string) moveButton {
+	return moveButton{Game: game, Last: last, Move: move, Text: text}
+}
+
+// page is what every page's layout needs.
+type page struct {
+	Title    string
+	Director bool
+	Public   bool
+	// Wall is the wall screen's page, which shows the room nothing to click.
+	Wall bool
+	Main any
+}
+
+// show writes page name with status: built whole first, so that a failure becomes an error
+// page rather than half a page.
+func (s *Server) show(w http.ResponseWriter, status int, name string, c *caller, title string, main any) error {
+	var b bytes.Buffer
+	t := pages()[name]
+	if err := t.Execute(&b, page{Title: title, Director: c.director, Public: s.cfg.Public, Wall: c.need == wall, Main: main}); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "text/html; charset=utf-8")
+	w.Header().Set("Cache-Control", "no-store")
+	w.WriteHeader(status)
+	_, _ = w.Write(b.Bytes())
+	return nil
+}
+
+// part writes one named part of a page, for a live page to swap in.
+func (s *Server) part(w http.ResponseWriter, name, part string, data any) error {
+	var b bytes.Buffer
+	if err := pages()[name].ExecuteTemplate(&b, part, data); err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "text/html; charset=utf-8")
+	w.Header().Set("Cache-Control", "no-store")
+	_, _ = w.Write(b.Bytes())
+	return nil
+}
+
+// problem is a failure as a page shows it.
+type problem struct {
+	Status  int
+	Message string
+	Hint    string
+	Flags   []referee.Flag
+	Join    bool // offer the join form: the caller has no credential
+	WallKey bool // offer the wall key's form: the wall screen has none
+	Game    int64
+}
+
+func (s *Server) errorPage(w http.ResponseWriter, c *caller, status int, p apiProblem) {
+	unauthorized := status == http.StatusUnauthorized
+	pr := problem{Status: status, Message: p.Message, Hint: p.Hint, Join: unauthorized && c.need != wall, WallKey: unauthorized && c.need == wall, Game: c.game}
+	if err := s.show(w, status, "error", c, http.StatusText(status), pr); err != nil {
+		http.Error(w, p.Message, status)
+	}
+}
+
+// --- the club page, for the director, and the wall screen, for the room ---
+
+// club is the night as the club page and the wall screen show it.
+type club struct {
+	Since   time.Time
+	Games   []table.Listed
+	Matches []*table.Standings
+	// Codes are the games' table codes, by id, for the director, who hands them out.
+	Codes map[int64]string
+	// Wall is the wall screen's view: it shows the room no code.
+	Wall bool
+	// WallKey and Base are the director's: the key that opens the wall screen on another
+	// screen, and the address this page was opened at.
+	WallKey string
+	Base    string
+	// Waiting is the director's too: each game's scored rounds that nobody has confirmed.
+	Waiting []gameWaiting
+}
+
+// gameWaiting is one game's rounds waiting for a confirmation.
+type gameWaiting struct {
+	Game   int64
+	Kind   string
+	Rounds []table.Waiting
+}
+
+// club reads the night; codes adds each game's table code.
+func (s *Server) club(r *http.Request, codes bool) (*club, error) {
+	since := time.Now().Add(-s.cfg.Night)
+	games, err := s.app.GamesSince(r.Context(), since)
+	if err != nil {
+		return nil, err
+	}
+	cl := &club{Since: since, Games: games}
+	var names []string
+	for _, g := range games {
+		if codes {
+			if cl.Codes == nil {
+				cl.Codes = map[int64]string{}
+			}
+			cl.Codes[g.ID] = s.Code(g.ID)
+			game, err := s.app.Game(r.Context(), g.ID)
+			if err != nil {
+				return nil, err
+			}
+			if rounds := game.Waiting(); len(rounds) > 0 {
+				cl.Waiting = append(cl.Waiting, gameWaiting{g.ID, g.Kind, rounds})
+			}
+		}
+		if g.Match != "" && !slices.Contains(names, g.Match) {
+			names = append(names, g.Match)
+		}
+	}
+	for _, name := range names {
+		st, err := s.app.Match(r.Context(), name)
+		if err != nil {
+			return nil, err
+		}
+		cl.Matches = append(cl.Matches, st)
+	}
+	return cl, nil
+}
+
+func (s *Server) clubPage(w http.ResponseWriter, r *http.Request, c *caller) error {
+	cl, err := s.club(r, c.director)
+	if err != nil {
+		return err
+	}
+	if c.director {
+		cl.WallKey, cl.Base = ShowWallKey(s.WallKey()), base(r)
+	}
+	return s.show(w, http.StatusOK, "club", c, "Club night", cl)
+}
+
+func (s *Server) clubPart(w http.ResponseWriter, r *http.Request, c *caller) error {
+	cl, err := s.club(r, c.director)
+	if err != nil {
+		return err
+	}
+	return s.part(w, "club", "now", cl)
+}
+
+// wallView is the night as the wall screen shows the room: without a code, whoever opened it.
+func (s *Server) wallView(r *http.Request) (*club, error) {
+	cl, err := s.club(r, false)
+	if err != nil {
+		return nil, err
+	}
+	cl.Wall = true
+	return cl, nil
+}
+
+func (s *Server) wallPage(w http.ResponseWriter, r *http.Request, c *caller) error {
+	cl, err := s.wallView(r)
+	if err != nil {
+		return err
+	}
+	return s.show(w, http.StatusOK, "club", c, "Club night", cl)
+}
+
+func (s *Server) wallPart(w http.ResponseWriter, r *http.Request, c *caller) error {
+	cl, err := s.wallView(r)
+	if err != nil {
+		return err
+	}
+	return s.part(w, "club", "now", cl)
+}
+
+// wallKey opens the wall screen on the screen the key was entered on (the director's link
+// holds it) and goes on to the wall, so that its address, on the projector, shows no key. A
+// wrong key counts as a guess.
+func (s *Server) wallKey(w http.ResponseWriter, r *http.Request, c *caller) error {
+	addr := clientAddr(r)
+	if s.guard.blocked(addr) {
+		return errGuessing
+	}
+	key, _, ok := events.ReadCode(r.URL.Query().Get("key"))
+	if !ok || !same(key, s.WallKey()) {
+		s.guard.fail(addr)
+		return s.show(w, http.StatusUnauthorized, "error", c, "The wall screen", problem{Status: http.StatusUnauthorized,
+			Message: "that is not the wall key", Hint: errNoWallKey.hint, WallKey: true})
+	}
+	setCookie(w, r, wallCookie, key, directorFor)
+	http.Redirect(w, r, "/wall", http.StatusSeeOther)
+	return nil
+}
+
+// base is the address a page was opened at, which the director's links and QR codes hold.
+func base(r *http.Request) string {
+	scheme := "http"
+	if r.TLS != nil {
+		scheme = "https"
+	}
+	return (&url.URL{Scheme: scheme, Host: r.Host}).String()
+}
+
+// cardsPage is a card for each game of the night still in play, to print and put on its table:
+// the QR code its phone scans, and its game and code for a phone that cannot.
+func (s *Server) cardsPage(w http.ResponseWriter, r *http.Request, c *caller) error {
+	cl, err := s.club(r, true)
+	if err != nil {
+		return err
+	}
+	cl.Games = slices.DeleteFunc(cl.Games, func(g table.Listed) bool { return g.State != table.StateInProgress })
+	return s.show(w, http.StatusOK, "cards", c, "Table cards", cl)
+}
+
+// --- a game's page, for the table's phone ---
+
+// gameView is a game as its page shows it.
+type gameView struct {
+	table.View
+	Title    string
+	Turn     string // whose turn, or how the game ended
+	Offers   []offer
+	Lead     string        // the words every offer begins with, said once above them
+	Example  string        // a legal move in words, for the text box's placeholder
+	Recent   []table.Entry // the latest events, newest first
+	Undoes   string        // the move undo takes back, in words; "" when there is none
+	Waiting  []waiting     // scored rounds waiting for a confirmation (L9), newest first
+	Sheet    template.HTML
+	Director bool
+	Table    bool // the caller holds the table's code: it may record
+	// Code and QR are the director's: the table's code, and whether the address the page was
+	// opened at can be reached by phones.
+	Code     string
+	Loopback bool
+	// What the last action did: a notice, or a refusal with what was tried.
+	Notice  string
+	Refusal *problem
+	Tried   string
+}
+
+// recent is how many of the latest events the page lists; maxWaiting, how many rounds waiting
+// for a confirmation it offers.
+const (
+	recent     = 8
+	maxWaiting = 3
+)
+
+func (s *Server) gameView(r *http.Request, c *caller, g *table.Game) (*gameView, error) {
+	var sheet bytes.Buffer
+	if err := render.SheetContent(&sheet, g.Sheet(), g.AllFlags()); err != nil {
+		return nil, err
+	}
+	v := &gameView{View: g.View(), Title: g.Rules.Name(), Director: c.director, Table: c.table || c.director,
+		Sheet: template.HTML(sheet.String())} // written by html/template, which escaped every name
+	legal := g.Choices()
+	if len(legal) > 0 {
+		v.Example = legal[0].Move
+	}
+	v.Lead, v.Offers = offers(moreBids(g, legal))
+	if v.Over {
+		v.Turn = "The game is over."
+	} else {
+		v.Turn = "Next: " + v.Hint
+	}
+	if e, ok := g.EventAt(g.LatestMove()); ok {
+		v.Undoes = g.Describe(e)
+	}
+	here := enteredRounds(r, g.ID)
+	rounds := g.Waiting()
+	for i := len(rounds) - 1; i >= 0 && len(v.Waiting) < maxWaiting; i-- {
+		v.Waiting = append(v.Waiting, waiting{rounds[i], here[rounds[i].Round]})
+	}
+	entries := g.Entries()
+	for i := len(entries) - 1; i >= 0 && len(v.Recent) < recent; i-- {
+		v.Recent = append(v.Recent, entries[i])
+	}
+	if c.director {
+		v.Code = s.Code(g.ID)
+		host, _, err := net.SplitHostPort(r.Host)
+		if err != nil {
+			host = r.Host
+		}
+		ip := net.ParseIP(host)
+		v.Loopback = host == "localhost" || (ip != nil && ip.IsLoopback())
+	}
+	if done, err := strconv.ParseInt(r.URL.Query().Get("done"), 10, 64); err == nil {
+		if e, ok := g.EventAt(done); ok {
+			v.Notice = fmt.Sprintf("Recorded: %d. %s", e.Seq, g.Describe(e))
+		}
+	}
+	return v, nil
+}
+
+// gameShown loads the caller's game as its page shows it.
+func (s *Server) gameShown(r *http.Request, c *caller) (*gameView, error) {
+	g, err := s.app.Game(r.Context(), c.game)
+	if err != nil {
+		return nil, err
+	}
+	return s.gameView(r, c, g)
+}
+
+func (s *Server) gamePage(w http.ResponseWriter, r *http.Request, c *caller) error {
+	v, err := s.gameShown(r, c)
+	if err != nil {
+		return err
+	}
+	return s.show(w, http.StatusOK, "game", c, fmt.Sprintf("%s — game %d", v.Title, v.Game), v)
+}
+
+func (s *Server) gamePart(w http.ResponseWriter, r *http.Request, c *caller) error {
+	v, err := s.gameShown(r, c)
+	if err != nil {
+		return err
+	}
+	return s.part(w, "game", "now", v)
+}
+
+func (s *Server) sheetPage(w http.ResponseWriter, r *http.Request, c *caller) error {
+	g, err := s.app.Game(r.Context(), c.game)
+	if err != nil {
+		return err
+	}
+	var b bytes.Buffer
+	if err := render.Sheet(&b, "html", g.Sheet(), g.AllFlags()); err != nil {
+		return err
+	}
+	writeBody(w, "html", "", b.Bytes())
+	return nil
+}
+
+// afterOf reads the form's "after": the last event the page showed.
+func afterOf(r *http.Request) int64 {
+	n, _ := strconv.ParseInt(r.PostFormValue("after"), 10, 64)
+	return n
+}
+
+// acted answers a form that recorded: back to the game's page (so that reloading it does not
+// post again), which says what was recorded.
+func acted(w http.ResponseWriter, r *http.Request, game, seq int64) error {
+	http.Redirect(w, r, fmt.Sprintf("/games/%d?done=%d", game, seq), http.StatusSeeOther)
+	return nil
+}
+
+// refusedPage shows the game again with what went wrong: a refused move with its rule and
+// hint, or a move that came too late because someone else at the table recorded first.
+func (s *Server) refusedPage(w http.ResponseWriter, r *http.Request, c *caller, err error, tried string) error {
+	var te *table.Error
+	if !errors.As(err, &te) {
+		return err
+	}
+	g := te.Game
+	if g == nil {
+		var gerr error
+		if g, gerr = s.app.Game(r.Context(), c.game); gerr != nil {
+			return err
+		}
+	}
+	v, verr := s.gameView(r, c, g)
+	if verr != nil {
+		return verr
+	}
+	status, _ := statusOf(err)
+	v.Tried = tried
+	v.Refusal = &problem{Status: status, Message: te.Message, Hint: te.Hint, Flags: te.Flags}
+	if te.Code == table.Conflict {
+		v.Refusal.Message = "Not recorded: someone at the table recorded first. The table below is the game now; enter the move again if it still is to be made."
+	}
+	return s.show(w, status, "game", c, fmt.Sprintf("%s — game %d", v.Title, g.ID), v)
+}
+
+func (s *Server) record(w http.ResponseWriter, r *http.Request, c *caller) error {
+	m := move{Move: r.PostFormValue("move"), Expect: afterOf(r), Force: r.PostFormValue("force") != ""}
+	rec, err := s.recordMove(r, c.game, m)
+	if err != nil {
+		return s.refusedPage(w, r, c, err, m.Move)
+	}
+	if scored := rec.Game.Scored(rec.Before); len(scored) > 0 {
+		entered(w, r, c.game, scored)
+	}
+	return acted(w, r, c.game, rec.Event.Seq)
+}
+
+// The phone that entered the move that scored a round is not the side to confirm it (L9). The
+// log does not say who entered a move, so the phone keeps it: a cookie of the game's rounds it
+// scored, which offers the confirmation to every phone but this one.
+func enteredCookie(game int64) string { return fmt.Sprintf("entered-%d", game) }
+
+// entered adds rounds to the rounds this phone scored in game.
+func entered(w http.ResponseWriter, r *http.Request, game int64, rounds []int) {
+	all := enteredRounds(r, game)
+	for _, n := range rounds {
+		all[n] = true
+	}
+	var words []string
+	for n := range all {
+		words = append(words, strconv.Itoa(n))
+	}
+	slices.Sort(words)
+	http.SetCookie(w, &http.Cookie{Name: enteredCookie(game), Value: strings.Join(words, "."), Path: fmt.Sprintf("/games/%d", game),
+		MaxAge: int((24 * time.Hour).Seconds()), HttpOnly: true, SameSite: http.SameSiteLaxMode})
+}
+
+// enteredRounds reads the rounds this phone scored in game.
+func enteredRounds(r *http.Request, game int64) map[int]bool {
+	out := map[int]bool{}
+	if ck, err := r.Cookie(enteredCookie(game)); err == nil {
+		for _, w := range strings.Split(ck.Value, ".") {
+			if n, err := strconv.Atoi(w); err == nil {
+				out[n] = true
+			}
+		}
+	}
+	return out
+}
+
+// waiting is a scored round waiting for its confirmation, as a phone offers it: EnteredHere
+// when this phone scored it, so that the other side confirms.
+type waiting struct {
+	table.Waiting
+	EnteredHere bool
+}
+
+// confirm records a phone's confirmation of a round (L9): POST round, player, after.
+func (s *Server) confirm(w http.ResponseWriter, r *http.Request, c *caller) error {
+	done, err := s.correction(r, c, correction{Verb: "confirm", Args: []string{r.PostFormValue("round"), r.PostFormValue("player")},
+		Note: r.PostFormValue("note"), Expect: afterOf(r)})
+	if err != nil {
+		return s.refusedPage(w, r, c, err, "")
+	}
+	return acted(w, r, c.game, done.Event.Seq)
+}
+
+func (s *Server) undo(w http.ResponseWriter, r *http.Request, c *caller) error {
+	done, err := s.correction(r, c, correction{Verb: "undo", Expect: afterOf(r)})
+	if err != nil {
+		return s.refusedPage(w, r, c, err, "")
+	}
+	return acted(w, r, c.game, done.Event.Seq)
+}
+
+func (s *Server) correct(w http.ResponseWriter, r *http.Request, c *caller) error {
+	corr := correction{Verb: r.PostFormValue("verb"), Args: strings.Fields(r.PostFormValue("words")),
+		Note: r.PostFormValue("note"), Force: r.PostFormValue("force") != "", Expect: afterOf(r)}
+	done, err := s.correction(r, c, corr)
+	if err != nil {
+		return s.refusedPage(w, r, c, err, "")
+	}
+	return acted(w, r, c.game, done.Event.Seq)
+}
+
+// --- credentials ---
+
+// codeForm is the join page: a table's game and code.
+type codeForm struct {
+	Game    string
+	Code    string
+	Problem string
+}
+
+func (s *Server) joinPage(w http.ResponseWriter, r *http.Request, c *caller) error {
+	q := r.URL.Query()
+	if q.Get("game") != "" && q.Get("code") != "" {
+		return s.joinWith(w, r, c, q.Get("game"), q.Get("code")) // the QR code's link
+	}
+	return s.show(w, http.StatusOK, "join", c, "Join a table", codeForm{Game: q.Get("game")})
+}
+
+func (s *Server) join(w http.ResponseWriter, r *http.Request, c *caller) error {
+	return s.joinWith(w, r, c, r.PostFormValue("game"), r.PostFormValue("code"))
+}
+
+// joinWith checks a game's code and, when it is right, gives the phone a cookie that lets it
+// record in that game. A wrong code counts as a guess.
+func (s *Server) joinWith(w http.ResponseWriter, r *http.Request, c *caller, gameText, codeText string) error {
+	addr := clientAddr(r)
+	if s.guard.blocked(addr) {
+		return errGuessing
+	}
+	game, err := strconv.ParseInt(strings.TrimSpace(gameText), 10, 64)
+	code, _, ok := events.ReadCode(codeText)
+	if err != nil || game < 1 || !ok || !same(code, s.Code(game)) {
+		s.guard.fail(addr)
+		return s.show(w, http.StatusUnauthorized, "join", c, "Join a table",
+			codeForm{Game: gameText, Code: codeText, Problem: "That is not the code of that game. Check both with the organiser."})
+	}
+	setCookie(w, r, tableCookie+strconv.FormatInt(game, 10), code, directorFor)
+	http.Redirect(w, r, fmt.Sprintf("/games/%d", game), http.StatusSeeOther)
+	return nil
+}
+
+func (s *Server) loginPage(w http.ResponseWriter, r *http.Request, c *caller) error {
+	return s.show(w, http.StatusOK, "login", c, "Director", "")
+}
+
+func (s *Server) login(w http.ResponseWriter, r *http.Request, c *caller) error {
+	addr := clientAddr(r)
+	if s.guard.blocked(addr) {
+		return errGuessing
+	}
+	if !same(r.PostFormValue("key"), s.cfg.DirectorKey) {
+		s.guard.fail(addr)
+		return s.show(w, http.StatusUnauthorized, "login", c, "Director", "That is not the director's key.")
+	}
+	setCookie(w, r, directorCookie, s.directorToken(time.Now().Add(directorFor)), directorFor)
+	next := r.PostFormValue("next")
+	if !strings.HasPrefix(next, "/") || strings.HasPrefix(next, "//") {
+		next = "/" // only a page of this server
+	}
+	http.Redirect(w, r, next, http.StatusSeeOther)
+	return nil
+}
+
+func (s *Server) logout(w http.ResponseWriter, r *http.Request, c *caller) error {
+	for _, ck := range r.Cookies() {
+		if ck.Name == directorCookie || strings.HasPrefix(ck.Name, tableCookie) {
+			setCookie(w, r, ck.Name, "", -time.Second)
+		}
+	}
+	http.Redirect(w, r, "/login", http.StatusSeeOther)
+	return nil
+}
+
+// qr is the QR code of the address where the game's phones join: the address the director
+// opened the page at, with the game's code.
+func (s *Server) qr(w http.ResponseWriter, r *http.Request, c *caller) error {
+	if _, err := s.app.Game(r.Context(), c.game); err != nil {
+		return err
+	}
+	u := base(r) + s.joinPath(c.game)
+	svg, err := qrSVG(u)
+	if err != nil {
+		return err
+	}
+	w.Header().Set("Content-Type", "image/svg+xml")
+	w.Header().Set("Cache-Control", "no-store")
+	_, _ = w.Write(svg)
+	return nil
+}

@@ -1,0 +1,340 @@
+package web
+
+import (
+	"context"
+	"embed"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io/fs"
+	"log/slog"
+	"net/http"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/tableside/tableside/table"
+)
+
+// Config is how the organiser runs the server.
+type Config struct {
+	// DirectorKey is the organiser's credential: corrections, rulings, adjustments, new games.
+	// It also keys the table codes, so a game keeps its code as long as the key is the same.
+	DirectorKey string
+	// Public opens the club page and every game's page and sheet to anyone, for reading.
+	Public bool
+	// Night is how far back the club page looks for the night's games: 0 for 12 hours.
+	Night time.Duration
+	// Poll is how often the file is looked at for moves recorded by another process (a
+	// terminal on the command line): 0 for 200 ms.
+	Poll time.Duration
+	// Log receives the failures a client is not told the details of; nil discards them.
+	Log *slog.Logger
+}
+
+// MinKeyLength is the shortest director key the server accepts: the key is all that stands
+// between a guesser and every correction.
+const MinKeyLength = 12
+
+// Server is the club night's HTTP face over the application: a JSON API and the pages of the
+// tables' phones and the wall screen.
+type Server struct {
+	app     *table.App
+	cfg     Config
+	key     []byte
+	guard   *limiter
+	live    *hub
+	log     *slog.Logger
+	handler http.Handler
+	stop    context.CancelFunc
+	stopped chan struct{}
+}
+
+// The limits of a request: a move, a correction or a new game is a few hundred bytes.
+const (
+	maxBody = 64 << 10
+)
+
+// New makes a server over app. Start it before serving, and Close it after.
+func New(app *table.App, cfg Config) (*Server, error) {
+	if len(cfg.DirectorKey) < MinKeyLength {
+		return nil, fmt.Errorf("the director key must be at least %d characters long (it has %d)", MinKeyLength, len(cfg.DirectorKey))
+	}
+	if cfg.Night == 0 {
+		cfg.Night = 12 * time.Hour
+	}
+	if cfg.Poll == 0 {
+		cfg.Poll = 200 * time.Millisecond
+	}
+	logger := cfg.Log
+	if logger == nil {
+		logger = slog.New(slog.DiscardHandler)
+	}
+	s := &Server{app: app, cfg: cfg, key: []byte(cfg.DirectorKey), guard: newLimiter(), live: newHub(), log: logger}
+	mux := http.NewServeMux()
+	for _, rt := range s.routes() {
+		mux.Handle(rt.pattern, s.serve(rt))
+	}
+	mux.Handle("GET /static/", http.FileServerFS(staticFiles()))
+	s.handler = http.NewCrossOriginProtection().Handler(mux)
+	return s, nil
+}
+
+// ServeHTTP serves a request.
+func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) { s.handler.ServeHTTP(w, r) }
+
+// Start begins watching the file for moves, until Close.
+func (s *Server) Start(ctx context.Context) error {
+	w, err := s.app.Watch(ctx)
+	if err != nil {
+		return err
+	}
+	ctx, s.stop = context.WithCancel(context.WithoutCancel(ctx))
+	s.stopped = make(chan struct{})
+	go func() {
+		defer close(s.stopped)
+		defer w.Close()
+		s.watch(ctx, w)
+	}()
+	return nil
+}
+
+// Close stops the watch and ends every live stream, so that a graceful shutdown does not wait
+// for phones that never hang up.
+func (s *Server) Close() {
+	s.live.close()
+	if s.stop != nil {
+		s.stop()
+		<-s.stopped
+	}
+}
+
+// right is what a route needs of its caller.
+type right int
+
+const (
+	// anyone: the login and join pages, and what they post.
+	anyone right = iota
+	// reader: the game's table, the director, or anyone when the server is public.
+	reader
+	// player: the game's table (its code) or the director.
+	player
+	// director: the organiser only.
+	director
+	// wall: the wall screen, which shows the room what anyone may see: its key, the director,
+	// or anyone when the server is public. It is no reader of any game.
+	wall
+)
+
+// route is one thing the server does: its method and path, who may, and the handler, which
+// returns an error for serve to write in the route's own form (JSON for the API, a page for
+// the rest).
+type route struct {
+	pattern string
+	need    right
+	handle  func(w http.ResponseWriter, r *http.Request, c *caller) error
+}
+
+// caller is who is asking, and about which game.
+type caller struct {
+	game     int64 // the {id} of the path, 0 for none
+	need     right
+	director bool
+	table    bool // holds the code of game
+	wall     bool // holds the wall key
+	api      bool
+}
+
+func (s *Server) routes() []route {
+	return []route{
+		// The JSON API (docs/api.md).
+		{"GET /api/games", reader, s.apiGames},
+		{"POST /api/games", director, s.apiNew},
+		{"GET /api/games/{id}", reader, s.gameJSON(func(g *table.Game) any { return g.View() })},
+		{"GET /api/games/{id}/log", reader, s.gameJSON(func(g *table.Game) any { return g.Entries() })},
+		{"GET /api/games/{id}/check", reader, s.gameJSON(func(g *table.Game) any { return g.Checked() })},
+		{"GET /api/games/{id}/score", reader, s.apiScore},
+		{"GET /api/games/{id}/export", reader, s.apiExport},
+		{"GET /api/games/{id}/code", director, s.gameJSON(func(g *table.Game) any { return s.created(g) })},
+		{"POST /api/games/{id}/moves", player, s.apiRecord},
+		{"POST /api/games/{id}/corrections", player, s.apiCorrect},
+		{"GET /api/games/{id}/live", reader, s.gameStream},
+		{"GET /api/matches", reader, s.apiMatches},
+		{"GET /api/matches/{name}", reader, s.apiMatch},
+		{"GET /api/live", wall, s.clubStream},
+
+		// The pages.
+		{"GET /{$}", reader, s.clubPage},
+		{"GET /club/now", reader, s.clubPart},
+		{"GET /wall", wall, s.wallPage},
+		{"GET /wall/now", wall, s.wallPart},
+		{"GET /wall/key", anyone, s.wallKey},
+		{"GET /login", anyone, s.loginPage},
+		{"POST /login", anyone, s.login},
+		{"POST /logout", anyone, s.logout},
+		{"GET /join", anyone, s.joinPage},
+		{"POST /join", anyone, s.join},
+		{"GET /games/new", director, s.newPage},
+		{"GET /cards", director, s.cardsPage},
+		{"POST /games", director, s.create},
+		{"GET /games/{id}", reader, s.gamePage},
+		{"GET /games/{id}/now", reader, s.gamePart},
+		{"GET /games/{id}/sheet", reader, s.sheetPage},
+		{"GET /games/{id}/qr.svg", director, s.qr},
+		{"POST /games/{id}/moves", player, s.record},
+		{"POST /games/{id}/undo", player, s.undo},
+		{"POST /games/{id}/confirm", player, s.confirm},
+		{"POST /games/{id}/corrections", director, s.correct},
+	}
+}
+
+// serve wraps a route: it reads the game's id, checks the caller's right, limits the body, and
+// writes the handler's error.
+func (s *Server) serve(rt route) http.Handler {
+	api := strings.Contains(rt.pattern, " /api/")
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		r.Body = http.MaxBytesReader(w, r.Body, maxBody)
+		c := &caller{api: api, need: rt.need}
+		err := s.admit(w, r, rt.need, c)
+		if err == nil {
+			err = rt.handle(w, r, c)
+		}
+		if err != nil {
+			s.fail(w, r, c, err)
+		}
+	})
+}
+
+// gameID reads the {id} of the path.
+func gameID(r *http.Request) (int64, error) {
+	text := r.PathValue("id")
+	if text == "" {
+		return 0, nil
+	}
+	id, err := strconv.ParseInt(text, 10, 64)
+	if err != nil || id < 1 {
+		return 0, &httpError{status: http.StatusNotFound, code: "not_found", msg: fmt.Sprintf("no game %q: a game is a number", text)}
+	}
+	return id, nil
+}
+
+// httpError is a failure of the request itself, before the application is asked.
+type httpError struct {
+	status int
+	code   string
+	msg    string
+	hint   string
+}
+
+func (e *httpError) Error() string { return e.msg }
+
+// statusOf maps an application error to its HTTP status, once for every route.
+func statusOf(err error) (int, string) {
+	var h *httpError
+	var tooBig *http.MaxBytesError
+	switch {
+	case errors.As(err, &h):
+		return h.status, h.code
+	case errors.As(err, &tooBig):
+		return http.StatusRequestEntityTooLarge, "too_large"
+	}
+	switch code := table.CodeOf(err); code {
+	case table.Invalid:
+		return http.StatusBadRequest, string(code)
+	case table.NotFound:
+		return http.StatusNotFound, string(code)
+	case table.Refused:
+		return http.StatusUnprocessableEntity, string(code)
+	case table.Over, table.Conflict:
+		return http.StatusConflict, string(code)
+	case table.Busy:
+		return http.StatusServiceUnavailable, string(code)
+	}
+	return http.StatusInternalServerError, "internal"
+}
+
+// apiError is the body of every failed API request (docs/api.md).
+type apiError struct {
+	Error apiProblem  `json:"error"`
+	Game  *table.View `json:"game,omitempty"`
+}
+
+type apiProblem struct {
+	Code     string `json:"code"`
+	Message  string `json:"message"`
+	Hint     string `json:"hint,omitempty"`
+	Field    string `json:"field,omitempty"`
+	Flags    any    `json:"flags,omitempty"`
+	Rejudged int    `json:"rejudged,omitempty"`
+}
+
+// fail writes err as the route's answer: JSON for the API, a page for the rest. A failure of
+// the machine is logged and told only as such.
+func (s *Server) fail(w http.ResponseWriter, r *http.Request, c *caller, err error) {
+	err = table.Explain(err)
+	status, code := statusOf(err)
+	p := apiProblem{Code: code, Message: err.Error()}
+	var h *httpError
+	if errors.As(err, &h) {
+		p.Hint = h.hint
+	}
+	var te *table.Error
+	var game *table.View
+	if errors.As(err, &te) {
+		p.Hint, p.Field, p.Rejudged = te.Hint, te.Field, te.Rejudged
+		if len(te.Flags) > 0 {
+			p.Flags = te.Flags
+		}
+		if te.Game != nil {
+			v := te.Game.View()
+			game = &v
+		}
+	}
+	if status == http.StatusInternalServerError {
+		s.log.Error("request failed", "method", r.Method, "path", r.URL.Path, "err", err)
+		p.Message = "the server could not do that; the organiser's log says why"
+	}
+	switch status {
+	case http.StatusTooManyRequests:
+		w.Header().Set("Retry-After", strconv.Itoa(int(lockout.Seconds())))
+	case http.StatusServiceUnavailable:
+		w.Header().Set("Retry-After", "2")
+	}
+	if status == http.StatusUnauthorized && c.api {
+		w.Header().Set("WWW-Authenticate", `Bearer realm="tableside"`)
+	}
+	if c.api {
+		writeJSON(w, status, apiError{Error: p, Game: game})
+		return
+	}
+	s.errorPage(w, c, status, p)
+}
+
+// writeJSON writes v with status.
+func writeJSON(w http.ResponseWriter, status int, v any) {
+	w.Header().Set("Content-Type", "application/json; charset=utf-8")
+	w.Header().Set("Cache-Control", "no-store")
+	w.WriteHeader(status)
+	enc := json.NewEncoder(w)
+	enc.SetIndent("", "  ")
+	_ = enc.Encode(v) // an error here is a client that has gone
+}
+
+// readJSON decodes a request's body into v, refusing fields v does not have.
+func readJSON(r *http.Request, v any) error {
+	dec := json.NewDecoder(r.Body)
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(v); err != nil {
+		var tooBig *http.MaxBytesError
+		if errors.As(err, &tooBig) {
+			return err
+		}
+		return &httpError{status: http.StatusBadRequest, code: "invalid", msg: "the body is not the JSON this call takes: " + err.Error(), hint: "see docs/api.md"}
+	}
+	return nil
+}
+
+//go:embed static
+var static embed.FS
+
+func staticFiles() fs.FS { return static }

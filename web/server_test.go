@@ -1,0 +1,102 @@
+package web
+
+import (
+	"encoding/json"
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/tableside/tableside/table"
+)
+
+// testKey is the director's key of every test server.
+const testKey = "correct-horse-battery-staple"
+
+// club is a running test server over a fresh database: the application, the server and its
+// address.
+type testClub struct {
+	app  *table.App
+	srv  *Server
+	http *httptest.Server
+	path string // the database file
+}
+
+// openClub starts a server on loopback over a new database, polling the file often so that
+// live tests are quick.
+func openClub(t testing.TB, public bool) *testClub {
+	t.Helper()
+	schema, err := os.ReadFile("../schema.sql")
+	if err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join(t.TempDir(), "club.db")
+	app, err := table.Open(t.Context(), path, string(schema))
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv, err := New(app, Config{DirectorKey: testKey, Public: public, Poll: 20 * time.Millisecond})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := srv.Start(t.Context()); err != nil {
+		t.Fatal(err)
+	}
+	hs := httptest.NewServer(srv)
+	hs.Config.RegisterOnShutdown(srv.Close)
+	t.Cleanup(func() {
+		srv.Close()
+		hs.Close()
+		app.Close()
+	})
+	return &testClub{app: app, srv: srv, http: hs, path: path}
+}
+
+// call sends a request to the club with a bearer credential ("" for none) and a JSON body
+// (nil for none), and returns the status and the body.
+func (c *testClub) call(t testing.TB, method, path, bearer string, body any) (int, []byte) {
+	t.Helper()
+	var r io.Reader
+	if body != nil {
+		b, err := json.Marshal(body)
+		if err != nil {
+			t.Fatal(err)
+		}
+		r = strings.NewReader(string(b))
+	}
+	req, err := http.NewRequestWithContext(t.Context(), method, c.http.URL+path, r)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if bearer != "" {
+		req.Header.Set("Authorization", "Bearer "+bearer)
+	}
+	res, err := c.http.Client().Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer res.Body.Close()
+	out, err := io.ReadAll(res.Body)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return res.StatusCode, out
+}
+
+// newGame creates a game through the API as the director and returns its id and table code.
+func (c *testClub) newGame(t testing.TB, g table.Setup) (int64, string) {
+	t.Helper()
+	status, body := c.call(t, "POST", "/api/games", testKey, g)
+	if status != http.StatusCreated {
+		t.Fatalf("new game: %d %s", status, body)
+	}
+	var made created
+	if err := json.Unmarshal(body, &made); err != nil {
+		t.Fatal(err)
+	}
+	return made.Game.Game, made.Code
+}

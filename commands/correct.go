@@ -7,7 +7,6 @@ import (
 
 	"github.com/urfave/cli/v2"
 
-	"github.com/tableside/tableside/events"
 	"github.com/tableside/tableside/table"
 )
 
@@ -48,8 +47,7 @@ func correct(c *cli.Context, app *table.App, g *table.Game, corr table.Correctio
 	noteRejudged(c.App.ErrWriter, g.ID, done.Rejudged)
 	w := c.App.Writer
 	if f.format == "json" {
-		return writeJSON(w, corrected{Recorded: !dryRun, Event: done.Event, Text: done.After.Describe(done.Event),
-			Changes: done.Changes(), Next: done.After.Game.Hint(), Legal: done.After.Legal()})
+		return writeJSON(w, done.Entered(dryRun))
 	}
 	if dryRun {
 		fmt.Fprintf(w, "dry run, nothing recorded: %s\n", done.After.Describe(done.Event))
@@ -62,17 +60,6 @@ func correct(c *cli.Context, app *table.App, g *table.Game, corr table.Correctio
 		fmt.Fprintf(w, "next: %s\n", done.After.Game.Hint())
 	}
 	return nil
-}
-
-// corrected is the JSON of a correction: the event (as it would be, in a dry run), its words,
-// how it changes the flags and totals, and what is legal next.
-type corrected struct {
-	Recorded bool          `json:"recorded"` // false in a dry run
-	Event    events.Event  `json:"event"`
-	Text     string        `json:"text"`
-	Changes  table.Changes `json:"changes"`
-	Next     string        `json:"next"`
-	Legal    []string      `json:"legal"`
 }
 
 // writeChanges prints how a correction changes the flags and totals.

@@ -146,7 +146,7 @@ func playLine(c *cli.Context, app *table.App, g *table.Game, text string) error 
 		return enter(c, app, g, words[1:], table.RecordOptions{Force: true}, face{prompt: true})
 	default:
 		if hasNote {
-			return usagef("only a correction takes a note (-- …)")
+			return usageError{table.ErrNoteOnMove.Error()}
 		}
 		return enter(c, app, g, words, table.RecordOptions{}, face{prompt: true})
 	}

@@ -7,8 +7,6 @@ import (
 
 	"github.com/urfave/cli/v2"
 
-	"github.com/tableside/tableside/events"
-	"github.com/tableside/tableside/referee"
 	"github.com/tableside/tableside/table"
 )
 
@@ -65,16 +63,6 @@ func (f face) ruleWords(game, seq int64) string {
 	return fmt.Sprintf("`tableside rule %d %d condone|void --note …`", game, seq)
 }
 
-// recorded is record's JSON: the event as stored, in words, the flags it raised (on itself or
-// on earlier events it proved wrong), and what is legal next.
-type recorded struct {
-	Event events.Event   `json:"event"`
-	Text  string         `json:"text"`
-	Flags []referee.Flag `json:"flags"`
-	Next  string         `json:"next"`
-	Legal []string       `json:"legal"`
-}
-
 // enter records a move typed against g and reports it. A forced move that broke a rule was
 // recorded all the same: a warning says how to settle its flag, and the entry succeeds.
 func enter(c *cli.Context, app *table.App, g *table.Game, words []string, opt table.RecordOptions, f face) error {
@@ -92,7 +80,7 @@ func enter(c *cli.Context, app *table.App, g *table.Game, words []string, opt ta
 	}
 	w := c.App.Writer
 	if f.format == "json" {
-		return writeJSON(w, recorded{rec.Event, rec.Game.Describe(rec.Event), nonNilFlags(rec.Flags), rec.Game.Game.Hint(), rec.Game.Legal()})
+		return writeJSON(w, rec.Entered())
 	}
 	fmt.Fprintf(w, "%d: %s\n", rec.Event.Seq, rec.Game.Describe(rec.Event))
 	for _, fl := range rec.Flags {
@@ -106,13 +94,6 @@ func enter(c *cli.Context, app *table.App, g *table.Game, words []string, opt ta
 		fmt.Fprintf(w, "next: %s\n", rec.Game.Game.Hint())
 	}
 	return nil
-}
-
-func nonNilFlags(f []referee.Flag) []referee.Flag {
-	if f == nil {
-		return []referee.Flag{}
-	}
-	return f
 }
 
 // writeReport prints a game's referee report: a title, then every flag.

@@ -56,6 +56,24 @@ func noteText(note string) string {
 // ErrNoteAlone refuses a line that is only a note: a note says why of the correction before it.
 var ErrNoteAlone = errors.New("a note (-- …) goes after the correction it explains: void SEQ -- why")
 
+// ErrNoteOnMove refuses a note after a move: a note says why of a correction.
+var ErrNoteOnMove = errors.New("only a correction takes a note (-- …)")
+
+// MoveWords reads a move typed as one line, as every face reads one (the prompt, a transcript,
+// a phone): its Words, with no note.
+func MoveWords(line string) ([]string, error) {
+	words, _, hasNote, err := Words(line)
+	switch {
+	case err != nil:
+		return nil, invalid(err, "", "%v", err)
+	case hasNote:
+		return nil, invalid(ErrNoteOnMove, "", "%v", ErrNoteOnMove)
+	case len(words) == 0:
+		return nil, invalid(nil, "", "what move? (ann play QS)")
+	}
+	return words, nil
+}
+
 // errQuote is wrapped by every error Words returns.
 var errQuote = errors.New("bad quoting")
 

@@ -8,8 +8,6 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/tableside/tableside/events"
-	"github.com/tableside/tableside/referee"
 	"github.com/tableside/tableside/render"
 	"github.com/tableside/tableside/table"
 )
@@ -160,17 +158,6 @@ type move struct {
 	Force bool `json:"force,omitempty"`
 }
 
-// recorded is the answer to a move or a correction: the event as stored, in words, the flags
-// it raised, and the game with it.
-type recorded struct {
-	Event    events.Event   `json:"event"`
-	Text     string         `json:"text"`
-	Flags    []referee.Flag `json:"flags"`
-	Changes  *table.Changes `json:"changes,omitempty"`
-	Rejudged int            `json:"rejudged,omitempty"`
-	Game     table.View     `json:"game"`
-}
-
 func (s *Server) apiRecord(w http.ResponseWriter, r *http.Request, c *caller) error {
 	var m move
 	if err := readJSON(r, &m); err != nil {
@@ -180,16 +167,15 @@ func (s *Server) apiRecord(w http.ResponseWriter, r *http.Request, c *caller) er
 	if err != nil {
 		return err
 	}
-	writeJSON(w, http.StatusCreated, recorded{Event: rec.Event, Text: rec.Game.Describe(rec.Event), Flags: nonNil(rec.Flags),
-		Rejudged: rec.Rejudged, Game: rec.Game.View()})
+	writeJSON(w, http.StatusCreated, rec.Entered())
 	return nil
 }
 
 // recordMove records a move as the API and the game page both take it.
 func (s *Server) recordMove(r *http.Request, game int64, m move) (*table.Recorded, error) {
-	words := strings.Fields(m.Move)
-	if len(words) == 0 {
-		return nil, &httpError{status: http.StatusBadRequest, code: "invalid", msg: "what move? (the words `tableside record` takes: ann play QS)"}
+	words, err := table.MoveWords(m.Move)
+	if err != nil {
+		return nil, err
 	}
 	g, err := s.app.Game(r.Context(), game)
 	if err != nil {
@@ -227,9 +213,7 @@ func (s *Server) apiCorrect(w http.ResponseWriter, r *http.Request, c *caller) e
 	if corr.DryRun {
 		status = http.StatusOK
 	}
-	ch := done.Changes()
-	writeJSON(w, status, recorded{Event: done.Event, Text: done.After.Describe(done.Event), Flags: nonNil(ch.Added),
-		Changes: &ch, Rejudged: done.Rejudged, Game: done.After.View()})
+	writeJSON(w, status, done.Entered(corr.DryRun))
 	return nil
 }
 

@@ -181,12 +181,19 @@ func TestMovesAreJudgedAndRaced(t *testing.T) {
 	if status != http.StatusCreated {
 		t.Fatalf("legal bid: %d %s", status, body)
 	}
-	var rec recorded
+	var rec table.Entered
 	if err := json.Unmarshal(body, &rec); err != nil {
 		t.Fatal(err)
 	}
-	if rec.Event.Seq != 2 || rec.Game.Last != 2 || rec.Text != "ann bids 10" {
+	if rec.Event.Seq != 2 || rec.Game.Last != 2 || rec.Text != "ann bids 10" || !rec.Recorded {
 		t.Errorf("recorded %+v", rec)
+	}
+
+	// A move typed on a phone is read as the prompt reads it: a quoted word is one word, and a
+	// note after a move is refused.
+	status, body = c.call(t, "POST", moves, code, move{Move: `"bob" pass -- why not`, Expect: 2})
+	if e := apiFailure(t, body); status != http.StatusBadRequest || !strings.Contains(e.Error.Message, "only a correction takes a note") {
+		t.Errorf("a move with a note: %d %s", status, body)
 	}
 
 	// A phone that saw event 1 only is told the game moved on, and shown it.
@@ -245,7 +252,7 @@ func TestCorrections(t *testing.T) {
 		t.Errorf("undo of a state not seen: %d %s", status, body)
 	}
 	status, body := c.call(t, "POST", path, code, correction{Verb: "undo", Expect: 2})
-	var rec recorded
+	var rec table.Entered
 	if err := json.Unmarshal(body, &rec); err != nil || status != http.StatusCreated || rec.Event.Type != "void" || rec.Game.Last != 3 {
 		t.Errorf("undo: %d %s", status, body)
 	}

@@ -488,8 +488,14 @@ func (s *Server) undo(w http.ResponseWriter, r *http.Request, c *caller) error {
 }
 
 func (s *Server) correct(w http.ResponseWriter, r *http.Request, c *caller) error {
-	corr := correction{Verb: r.PostFormValue("verb"), Args: strings.Fields(r.PostFormValue("words")),
-		Note: r.PostFormValue("note"), Force: r.PostFormValue("force") != "", Expect: afterOf(r)}
+	args, note, hasNote, err := table.Words(r.PostFormValue("words"))
+	if err != nil {
+		return s.refusedPage(w, r, c, &httpError{status: http.StatusBadRequest, code: "invalid", msg: err.Error()}, "")
+	}
+	if !hasNote {
+		note = r.PostFormValue("note")
+	}
+	corr := correction{Verb: r.PostFormValue("verb"), Args: args, Note: note, Force: r.PostFormValue("force") != "", Expect: afterOf(r)}
 	done, err := s.correction(r, c, corr)
 	if err != nil {
 		return s.refusedPage(w, r, c, err, "")

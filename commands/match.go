@@ -6,7 +6,6 @@ import (
 
 	"github.com/urfave/cli/v2"
 
-	"github.com/tableside/tableside/referee"
 	"github.com/tableside/tableside/render"
 	"github.com/tableside/tableside/table"
 )
@@ -42,18 +41,6 @@ func matchCommand() *cli.Command {
 				return render.Table(c.App.Writer, format, []string{"match", "kind", "games"}, rows)
 			}
 			s, err := app.Match(c.Context, strings.Join(c.Args().Slice(), " "))
-			if table.CodeOf(err) == table.NotFound {
-				var names []string
-				if matches, merr := app.Matches(c.Context); merr == nil {
-					for _, m := range matches {
-						names = append(names, m.Match)
-					}
-				}
-				if guess := referee.DidYouMean(strings.Join(c.Args().Slice(), " "), names); guess != "" {
-					return hinted{err, strings.TrimPrefix(guess, "; ")}
-				}
-				return hinted{err, "start one with `tableside new KIND --players … --match NAME`"}
-			}
 			if err != nil {
 				return err
 			}

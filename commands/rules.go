@@ -3,14 +3,12 @@ package commands
 import (
 	"fmt"
 	"io"
-	"slices"
 	"strings"
 
 	"github.com/urfave/cli/v2"
 
 	"github.com/tableside/tableside/render"
 
-	"github.com/tableside/tableside/referee"
 	"github.com/tableside/tableside/table"
 )
 
@@ -30,28 +28,25 @@ func rulesCommand() *cli.Command {
 				fmt.Fprintf(w, "games: %s\nsee `tableside rules KIND`\n", strings.Join(table.Kinds(), ", "))
 				return nil
 			}
-			r, err := table.Rules(c.Args().First())
+			rb, err := table.RulebookOf(c.Args().First())
 			if err != nil {
 				return err
 			}
-			min, max := r.Players()
-			rulings := append(slices.Clone(r.Rulings()), referee.LogRulings...)
 			if format == "json" {
-				return writeJSON(c.App.Writer, map[string]any{"kind": r.Kind(), "ruleset": r.Ruleset(), "players": []int{min, max},
-					"options": r.Options(), "grammar": r.Grammar(), "rulings": rulings})
+				return writeJSON(c.App.Writer, rb)
 			}
-			players := fmt.Sprintf("%d–%d", min, max)
-			if min == max {
-				players = fmt.Sprint(min)
+			players := fmt.Sprintf("%d–%d", rb.Players[0], rb.Players[1])
+			if rb.Players[0] == rb.Players[1] {
+				players = fmt.Sprint(rb.Players[0])
 			}
-			fmt.Fprintf(w, "%s — %s (ruleset %s), %s players\n\n", r.Name(), r.Kind(), r.Ruleset(), players)
-			if len(r.Options()) == 0 {
+			fmt.Fprintf(w, "%s — %s (ruleset %s), %s players\n\n", rb.Name, rb.Kind, rb.Ruleset, players)
+			if len(rb.Options) == 0 {
 				fmt.Fprintln(w, "options: none")
 			} else {
 				fmt.Fprintln(w, "options (the first value is the default):")
 			}
 			var options []string
-			for _, o := range r.Options() {
+			for _, o := range rb.Options {
 				what := "rule " + o.Rule
 				if o.Numeric {
 					what = "any whole number, " + what
@@ -60,10 +55,10 @@ func rulesCommand() *cli.Command {
 			}
 			writeForms(w, options)
 			fmt.Fprintf(w, "\nmoves (tableside record GAME …):\n")
-			writeForms(w, r.Grammar())
+			writeForms(w, rb.Grammar)
 			fmt.Fprintf(w, "\nrulings:\n")
 			width := render.Columns(w)
-			for _, rl := range rulings {
+			for _, rl := range rb.Rulings {
 				fmt.Fprintln(w, render.Wrap(fmt.Sprintf("%s %s. %s", rl.ID, rl.Title, rl.Text), "  ", "      ", width))
 			}
 			return nil
@@ -81,13 +76,13 @@ func writeForms(w io.Writer, lines []string) {
 	// The form column is as wide as the widest form that leaves what it does half the line.
 	column := 0
 	for _, line := range lines {
-		if form, _, ok := splitForm(line); ok && len([]rune(form)) <= width/2-4 {
+		if form, _, ok := table.SplitForm(line); ok && len([]rune(form)) <= width/2-4 {
 			column = max(column, len([]rune(form)))
 		}
 	}
 	indent := strings.Repeat(" ", 2+column+2)
 	for _, line := range lines {
-		form, what, ok := splitForm(line)
+		form, what, ok := table.SplitForm(line)
 		switch {
 		case strings.HasPrefix(line, " "):
 			fmt.Fprintln(w, "  "+line)
@@ -101,14 +96,4 @@ func writeForms(w io.Writer, lines []string) {
 			fmt.Fprintln(w, render.Wrap(what, first, indent, width))
 		}
 	}
-}
-
-// splitForm parts a line of forms at its first run of two spaces or more: the form, and what
-// it does.
-func splitForm(line string) (form, what string, ok bool) {
-	i := strings.Index(line, "  ")
-	if i <= 0 {
-		return "", "", false
-	}
-	return line[:i], strings.TrimSpace(line[i:]), true
 }

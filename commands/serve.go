@@ -16,6 +16,7 @@ import (
 
 	"github.com/urfave/cli/v2"
 
+	"github.com/tableside/tableside/table"
 	"github.com/tableside/tableside/web"
 )
 
@@ -136,5 +137,5 @@ func directorKey(file string) (string, error) {
 		return key, nil
 	}
 	return "", hinted{usagef("serve needs the director's key"),
-		fmt.Sprintf("put it in a file and pass --director-key-file FILE, or set $%s (at least %d characters)", directorKeyEnv, web.MinKeyLength)}
+		fmt.Sprintf("put it in a file and pass --director-key-file FILE, or set $%s (at least %d characters)", directorKeyEnv, table.MinKeyLength)}
 }

@@ -114,7 +114,7 @@ func TestRulesAlignsItsMoves(t *testing.T) {
 		lines := strings.Split(out.String(), "\n")
 		columns := map[int]bool{}
 		for _, g := range r.Grammar() {
-			form, what, ok := splitForm(g)
+			form, what, ok := table.SplitForm(g)
 			if !ok || strings.HasPrefix(g, " ") {
 				continue
 			}

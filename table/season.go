@@ -43,7 +43,7 @@ func (a *App) EachLog(ctx context.Context, match string, fn func([]events.Event)
 		return err
 	}
 	if len(infos) == 0 {
-		return &Error{Code: NotFound, Message: fmt.Sprintf("no games in match %q", match)}
+		return a.noMatch(ctx, match)
 	}
 	for _, info := range infos {
 		log, err := a.store.Load(ctx, info.ID)

@@ -8,6 +8,7 @@ import (
 	"runtime"
 	"runtime/debug"
 	"slices"
+	"strings"
 
 	"golang.org/x/sync/errgroup"
 
@@ -313,7 +314,7 @@ func (a *App) Match(ctx context.Context, name string) (*Standings, error) {
 		return nil, err
 	}
 	if len(infos) == 0 {
-		return nil, &Error{Code: NotFound, Message: fmt.Sprintf("no games in match %q", name)}
+		return nil, a.noMatch(ctx, name)
 	}
 	s := &Standings{Match: name, Kind: infos[0].Kind}
 	by := map[string]*Standing{}
@@ -360,6 +361,24 @@ func (a *App) Match(ctx context.Context, name string) (*Standings, error) {
 		}
 	}
 	return s, nil
+}
+
+// noMatch is the error for a match that holds no games, with the name most likely meant.
+func (a *App) noMatch(ctx context.Context, name string) error {
+	e := &Error{Code: NotFound, Message: fmt.Sprintf("no games in match %q", name),
+		Hint: "a match begins when a game is created in it"}
+	infos, err := a.store.Matches(ctx)
+	if err != nil {
+		return err
+	}
+	names := make([]string, len(infos))
+	for i, m := range infos {
+		names[i] = m.Name
+	}
+	if guess := referee.DidYouMean(name, names); guess != "" {
+		e.Hint = strings.TrimPrefix(guess, "; ")
+	}
+	return e
 }
 
 // CountGames is the number of games in the file, for a walk's progress.

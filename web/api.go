@@ -48,12 +48,12 @@ func (s *Server) apiNew(w http.ResponseWriter, r *http.Request, c *caller) error
 }
 
 func (s *Server) created(g *table.Game) created {
-	return created{Game: g.View(), Code: ShowCode(s.Code(g.ID)), Join: s.joinPath(g.ID)}
+	return created{Game: g.View(), Code: table.ShowCode(s.keys.Code(g.ID)), Join: s.joinPath(g.ID)}
 }
 
 // joinPath is where a phone joins a game's table: what its QR code holds.
 func (s *Server) joinPath(game int64) string {
-	return "/join?" + url.Values{"game": {fmt.Sprint(game)}, "code": {s.Code(game)}}.Encode()
+	return "/join?" + url.Values{"game": {fmt.Sprint(game)}, "code": {s.keys.Code(game)}}.Encode()
 }
 
 // gameJSON is a call that answers with what of reads of the caller's game.

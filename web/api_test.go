@@ -480,7 +480,7 @@ func TestNewGameFromThePage(t *testing.T) {
 	page.Reset()
 	bufio.NewReader(res.Body).WriteTo(&page)
 	res.Body.Close()
-	if !strings.Contains(page.String(), ShowCode(c.srv.Code(1))) || !strings.Contains(page.String(), "qr.svg") {
+	if !strings.Contains(page.String(), table.ShowCode(c.srv.keys.Code(1))) || !strings.Contains(page.String(), "qr.svg") {
 		t.Errorf("the director's game page shows no code and QR")
 	}
 	if strings.Contains(page.String(), `class="undo"`) {
@@ -518,7 +518,7 @@ func TestOnlyTheDirectorSeesTableCodes(t *testing.T) {
 	game, code := c.newGame(t, pinochle)
 	for _, path := range []string{"/", "/club/now", fmt.Sprintf("/games/%d", game), fmt.Sprintf("/games/%d/now", game), fmt.Sprintf("/api/games/%d", game)} {
 		_, room := c.call(t, "GET", path, "", nil)
-		if strings.Contains(string(room), code) || strings.Contains(string(room), c.srv.Code(game)) {
+		if strings.Contains(string(room), code) || strings.Contains(string(room), c.srv.keys.Code(game)) {
 			t.Errorf("%s shows the table code to anyone", path)
 		}
 	}
@@ -570,5 +570,15 @@ func TestTableCards(t *testing.T) {
 	}
 	if strings.Contains(string(page), fmt.Sprintf("/games/%d/qr.svg", two)) {
 		t.Errorf("a card for the abandoned game %d", two)
+	}
+}
+
+// TestAMisspeltMatchGetsAGuess: the server guesses a misspelt match as the command line does.
+func TestAMisspeltMatchGetsAGuess(t *testing.T) {
+	c := openClub(t, false)
+	c.newGame(t, pinochle) // in match "autumn"
+	status, body := c.call(t, "GET", "/api/matches/autunm", testKey, nil)
+	if e := apiFailure(t, body); status != http.StatusNotFound || e.Error.Hint != "did you mean autumn?" {
+		t.Errorf("%d %s", status, body)
 	}
 }

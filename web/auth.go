@@ -1,10 +1,7 @@
 package web
 
 import (
-	"crypto/hmac"
-	"crypto/sha256"
 	"crypto/subtle"
-	"fmt"
 	"net"
 	"net/http"
 	"strconv"
@@ -14,50 +11,6 @@ import (
 
 	"github.com/tableside/tableside/events"
 )
-
-// A table code is 6 characters of Crockford's base32 (30 bits): short enough to read aloud
-// and type on a phone, and with guessing limited to a few tries a minute, out of reach of a
-// guesser for years.
-const codeLength = 6
-
-// Code is the table code of a game: an HMAC of its id under the director key, so it looks
-// random to anyone without the key, opens only its own game, needs nothing stored, and stays
-// the same for as long as the key does (a game created from the command line has one too).
-func (s *Server) Code(game int64) string {
-	return s.sign(fmt.Sprintf("table %d", game))[:codeLength]
-}
-
-// wallKeyLength is the length of the wall key: longer than a table code, which it is not to be
-// taken for, and short enough to type on a television's remote.
-const wallKeyLength = 8
-
-// WallKey is the key of the wall screen: an HMAC under the director key, as a table code is,
-// which opens the club's view for the room (the matches and the night's games, never a code)
-// and nothing else.
-func (s *Server) WallKey() string { return s.sign("wall")[:wallKeyLength] }
-
-// ShowWallKey writes the wall key as it is read aloud: two groups of four.
-func ShowWallKey(key string) string { return key[:4] + "-" + key[4:] }
-
-// ShowCode writes a table code as it is read aloud: two groups of three.
-func ShowCode(code string) string { return code[:3] + "-" + code[3:] }
-
-// sign is the HMAC of msg under the director key, in CodeAlphabet.
-func (s *Server) sign(msg string) string {
-	m := hmac.New(sha256.New, s.key)
-	m.Write([]byte(msg))
-	sum := m.Sum(nil)
-	var b strings.Builder
-	var bits, n uint
-	for _, x := range sum {
-		n, bits = n<<8|uint(x), bits+8
-		for bits >= 5 {
-			bits -= 5
-			b.WriteByte(events.CodeAlphabet[n>>bits&31])
-		}
-	}
-	return b.String()
-}
 
 // same compares two credentials in constant time.
 func same(a, b string) bool { return subtle.ConstantTimeCompare([]byte(a), []byte(b)) == 1 }
@@ -84,7 +37,7 @@ func setCookie(w http.ResponseWriter, r *http.Request, name, value string, maxAg
 // key, so the key itself never leaves the organiser's machine and a login ends on its own.
 func (s *Server) directorToken(until time.Time) string {
 	at := strconv.FormatInt(until.Unix(), 10)
-	return at + "." + s.sign("director "+at)
+	return at + "." + s.keys.Sign("director "+at)
 }
 
 func (s *Server) validDirectorToken(token string) bool {
@@ -124,14 +77,14 @@ func (s *Server) admit(w http.ResponseWriter, r *http.Request, need right, c *ca
 	if s.guard.blocked(addr) {
 		return errGuessing
 	}
-	isKey := func(v string) bool { return same(v, s.cfg.DirectorKey) }
+	isKey := s.keys.IsKey
 	isCode := func(v string) bool {
 		code, _, ok := events.ReadCode(v)
-		return ok && id != 0 && same(code, s.Code(id))
+		return ok && id != 0 && same(code, s.keys.Code(id))
 	}
 	isWallKey := func(v string) bool {
 		key, _, ok := events.ReadCode(v)
-		return ok && need == wall && same(key, s.WallKey())
+		return ok && need == wall && same(key, s.keys.WallKey())
 	}
 	presented, wrong := false, false
 	if bearer, ok := strings.CutPrefix(r.Header.Get("Authorization"), "Bearer "); ok {

@@ -404,6 +404,18 @@ func TestBrowserFitsANarrowPhone(t *testing.T) {
 	if n := cdpEval[int](t, p, `document.querySelectorAll(".choices button").length`); n != len(legal) {
 		t.Errorf("%d buttons for %d legal moves", n, len(legal))
 	}
+
+	// The game's rules, Article II's table of cards included, fit the phone too.
+	if status := cdpSubmit(t, p, chromedp.Click(chromedp.CSS(`a[href$="/rules"]`))); status != http.StatusOK {
+		t.Fatalf("the rules page: %d", status)
+	}
+	saveShot(t, p, "rules-phone")
+	if out := overflow(t, p, phoneScreen); len(out) > 0 {
+		t.Errorf("the rules page does not fit 360 px: %v", out)
+	}
+	if n := cdpEval[int](t, p, `document.querySelectorAll("dl.rules dt[id]").length`); n < 10 {
+		t.Errorf("the rules page lists %d rulings", n)
+	}
 }
 
 // liveCutter stands between the club and the phones and can cut the game pages' live streams, as
@@ -565,7 +577,7 @@ func TestBrowserWall(t *testing.T) {
 		t.Errorf("the wall without its key is headed %q", h1)
 	}
 	saveShot(t, wall, "wall-key-360")
-	key := strings.ToLower(ShowWallKey(c.srv.WallKey()))
+	key := strings.ToLower(table.ShowWallKey(c.srv.keys.WallKey()))
 	cdpSubmit(t, wall, chromedp.SendKeys(chromedp.CSS("input[name=key]"), key), chromedp.Click(chromedp.CSS("form.card button")))
 	waitPage(t, wall, 10*time.Second, "the wall, live", `location.pathname === "/wall" && location.search === "" && document.getElementById("live-status").textContent.startsWith("Live:")`)
 	noCode(wall, phoneScreen)

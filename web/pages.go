@@ -28,9 +28,9 @@ var pageFiles embed.FS
 
 // pages are parsed once, when the first is shown: every page is the layout with its own main.
 var pages = sync.OnceValue(func() map[string]*template.Template {
-	funcs := template.FuncMap{"code": ShowCode, "join": strings.Join, "sentence": sentence, "button": button}
+	funcs := template.FuncMap{"code": table.ShowCode, "join": strings.Join, "sentence": sentence, "button": button}
 	out := map[string]*template.Template{}
-	for _, name := range []string{"club", "game", "cards", "login", "join", "new", "error"} {
+	for _, name := range []string{"club", "game", "rules", "cards", "login", "join", "new", "error"} {
 		out[name] = template.Must(template.New("layout.html").Funcs(funcs).ParseFS(pageFiles, "pages/layout.html", "pages/"+name+".html"))
 	}
 	return out
@@ -153,7 +153,7 @@ func (s *Server) club(r *http.Request, codes bool) (*club, error) {
 			if cl.Codes == nil {
 				cl.Codes = map[int64]string{}
 			}
-			cl.Codes[g.ID] = s.Code(g.ID)
+			cl.Codes[g.ID] = s.keys.Code(g.ID)
 			game, err := s.app.Game(r.Context(), g.ID)
 			if err != nil {
 				return nil, err
@@ -182,7 +182,7 @@ func (s *Server) clubPage(w http.ResponseWriter, r *http.Request, c *caller) err
 		return err
 	}
 	if c.director {
-		cl.WallKey, cl.Base = ShowWallKey(s.WallKey()), base(r)
+		cl.WallKey, cl.Base = table.ShowWallKey(s.keys.WallKey()), base(r)
 	}
 	return s.show(w, http.StatusOK, "club", c, "Club night", cl)
 }
@@ -230,7 +230,7 @@ func (s *Server) wallKey(w http.ResponseWriter, r *http.Request, c *caller) erro
 		return errGuessing
 	}
 	key, _, ok := events.ReadCode(r.URL.Query().Get("key"))
-	if !ok || !same(key, s.WallKey()) {
+	if !ok || !same(key, s.keys.WallKey()) {
 		s.guard.fail(addr)
 		return s.show(w, http.StatusUnauthorized, "error", c, "The wall screen", problem{Status: http.StatusUnauthorized,
 			Message: "that is not the wall key", Hint: errNoWallKey.hint, WallKey: true})
@@ -323,7 +323,7 @@ func (s *Server) gameView(r *http.Request, c *caller, g *table.Game) (*gameView,
 		v.Recent = append(v.Recent, entries[i])
 	}
 	if c.director {
-		v.Code = s.Code(g.ID)
+		v.Code = s.keys.Code(g.ID)
 		host, _, err := net.SplitHostPort(r.Host)
 		if err != nil {
 			host = r.Host
@@ -375,6 +375,53 @@ func (s *Server) sheetPage(w http.ResponseWriter, r *http.Request, c *caller) er
 	}
 	writeBody(w, "html", "", b.Bytes())
 	return nil
+}
+
+// rulesView is a game's rulebook as its rules page shows it.
+type rulesView struct {
+	Game    int64
+	Book    *table.Rulebook
+	Options []chosenOption
+	Moves   []moveForm
+}
+
+// chosenOption is an option of the game and the value it was played with.
+type chosenOption struct {
+	referee.Option
+	Value string
+}
+
+// moveForm is a line of how moves are typed: a form and what it does, a note on its own, or a
+// line of a table kept as it is set (Article II's cards).
+type moveForm struct{ Form, What, Set string }
+
+// rulesPage is the rulebook of the game's kind, for a player at the table to read: this game's
+// options, how its moves are typed, and every ruling the referee cites.
+func (s *Server) rulesPage(w http.ResponseWriter, r *http.Request, c *caller) error {
+	g, err := s.app.Game(r.Context(), c.game)
+	if err != nil {
+		return err
+	}
+	book, err := table.RulebookOf(g.Setup.Kind)
+	if err != nil {
+		return err
+	}
+	v := rulesView{Game: g.ID, Book: book}
+	for _, o := range book.Options {
+		v.Options = append(v.Options, chosenOption{o, g.Setup.Options[o.Name]})
+	}
+	for _, line := range book.Grammar {
+		form, what, ok := table.SplitForm(line)
+		switch {
+		case strings.HasPrefix(line, " "):
+			v.Moves = append(v.Moves, moveForm{Set: line})
+		case ok:
+			v.Moves = append(v.Moves, moveForm{Form: form, What: what})
+		default:
+			v.Moves = append(v.Moves, moveForm{What: line})
+		}
+	}
+	return s.show(w, http.StatusOK, "rules", c, "Rules of "+book.Name, v)
 }
 
 // afterOf reads the form's "after": the last event the page showed.
@@ -533,7 +580,7 @@ func (s *Server) joinWith(w http.ResponseWriter, r *http.Request, c *caller, gam
 	}
 	game, err := strconv.ParseInt(strings.TrimSpace(gameText), 10, 64)
 	code, _, ok := events.ReadCode(codeText)
-	if err != nil || game < 1 || !ok || !same(code, s.Code(game)) {
+	if err != nil || game < 1 || !ok || !same(code, s.keys.Code(game)) {
 		s.guard.fail(addr)
 		return s.show(w, http.StatusUnauthorized, "join", c, "Join a table",
 			codeForm{Game: gameText, Code: codeText, Problem: "That is not the code of that game. Check both with the organiser."})

@@ -49,7 +49,7 @@ func TestTheWallShowsNoCode(t *testing.T) {
 	c := openClub(t, false)
 	game, code := c.newGame(t, pinochle)
 	hidden := func(page string) bool {
-		return !strings.Contains(page, code) && !strings.Contains(page, c.srv.Code(game)) && !strings.Contains(page, "table code")
+		return !strings.Contains(page, code) && !strings.Contains(page, c.srv.keys.Code(game)) && !strings.Contains(page, "table code")
 	}
 
 	status, room := c.call(t, "GET", "/wall", "", nil)
@@ -64,7 +64,7 @@ func TestTheWallShowsNoCode(t *testing.T) {
 		t.Errorf("the wall shows the director's menu to the room")
 	}
 	_, club := c.call(t, "GET", "/", testKey, nil)
-	key := ShowWallKey(c.srv.WallKey())
+	key := table.ShowWallKey(c.srv.keys.WallKey())
 	if !strings.Contains(string(club), key) || !strings.Contains(string(club), code) {
 		t.Errorf("the director's club page does not give the wall key %s and the codes", key)
 	}
@@ -109,7 +109,7 @@ func TestTheWallShowsNoCode(t *testing.T) {
 			t.Errorf("%s with the wall key: %d, want 401", path, status)
 		}
 	}
-	if status, _ := c.call(t, "GET", fmt.Sprintf("/api/games/%d", game), c.srv.WallKey(), nil); status != http.StatusUnauthorized {
+	if status, _ := c.call(t, "GET", fmt.Sprintf("/api/games/%d", game), c.srv.keys.WallKey(), nil); status != http.StatusUnauthorized {
 		t.Errorf("a game read with the wall key as a bearer: %d, want 401", status)
 	}
 
@@ -523,5 +523,30 @@ func TestConfirmationsFromThePhones(t *testing.T) {
 	status, body := c.call(t, "POST", fmt.Sprintf("/api/games/%d/corrections", game), code, correction{Verb: "confirm", Args: []string{"1", "bob"}})
 	if status != http.StatusBadRequest || !strings.Contains(string(body), "bob confirmed seat 1 already") {
 		t.Errorf("a second confirmation by the table: %d %s", status, body)
+	}
+}
+
+// TestARulesPageForTheTable: a table's phone reads its game's rulebook: the options the game is
+// played with, how moves are typed, and every ruling the referee cites, the log's included.
+func TestARulesPageForTheTable(t *testing.T) {
+	c := openClub(t, false)
+	game, code := c.newGame(t, table.Setup{Kind: "pinochle", Players: []string{"ann", "bob"}, Opener: "ann", Options: map[string]string{"limit": "150"}})
+	rules := fmt.Sprintf("/games/%d/rules", game)
+	if status, _ := c.call(t, "GET", rules, "", nil); status != http.StatusUnauthorized {
+		t.Errorf("without a code: %d", status)
+	}
+	status, body := c.call(t, "GET", rules, code, nil)
+	page := string(body)
+	book, err := table.RulebookOf("pinochle")
+	if err != nil {
+		t.Fatal(err)
+	}
+	form, _, _ := table.SplitForm(book.Grammar[0])
+	if status != http.StatusOK || !strings.Contains(page, "limit = 150") || !strings.Contains(page, html.EscapeString(book.Rulings[0].Text)) ||
+		!strings.Contains(page, `id="L9"`) || !strings.Contains(page, "<code>"+html.EscapeString(form)+"</code>") {
+		t.Errorf("rules page: %d\n%s", status, page)
+	}
+	if _, body := c.call(t, "GET", fmt.Sprintf("/games/%d", game), code, nil); !strings.Contains(string(body), `href="/games/`+fmt.Sprint(game)+`/rules"`) {
+		t.Error("the game page does not link its rules")
 	}
 }

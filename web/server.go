@@ -32,16 +32,12 @@ type Config struct {
 	Log *slog.Logger
 }
 
-// MinKeyLength is the shortest director key the server accepts: the key is all that stands
-// between a guesser and every correction.
-const MinKeyLength = 12
-
 // Server is the club night's HTTP face over the application: a JSON API and the pages of the
 // tables' phones and the wall screen.
 type Server struct {
 	app     *table.App
 	cfg     Config
-	key     []byte
+	keys    *table.Keys
 	guard   *limiter
 	live    *hub
 	log     *slog.Logger
@@ -57,8 +53,9 @@ const (
 
 // New makes a server over app. Start it before serving, and Close it after.
 func New(app *table.App, cfg Config) (*Server, error) {
-	if len(cfg.DirectorKey) < MinKeyLength {
-		return nil, fmt.Errorf("the director key must be at least %d characters long (it has %d)", MinKeyLength, len(cfg.DirectorKey))
+	keys, err := table.NewKeys(cfg.DirectorKey)
+	if err != nil {
+		return nil, err
 	}
 	if cfg.Night == 0 {
 		cfg.Night = 12 * time.Hour
@@ -70,7 +67,7 @@ func New(app *table.App, cfg Config) (*Server, error) {
 	if logger == nil {
 		logger = slog.New(slog.DiscardHandler)
 	}
-	s := &Server{app: app, cfg: cfg, key: []byte(cfg.DirectorKey), guard: newLimiter(), live: newHub(), log: logger}
+	s := &Server{app: app, cfg: cfg, keys: keys, guard: newLimiter(), live: newHub(), log: logger}
 	mux := http.NewServeMux()
 	for _, rt := range s.routes() {
 		mux.Handle(rt.pattern, s.serve(rt))
@@ -180,6 +177,7 @@ func (s *Server) routes() []route {
 		{"GET /games/{id}", reader, s.gamePage},
 		{"GET /games/{id}/now", reader, s.gamePart},
 		{"GET /games/{id}/sheet", reader, s.sheetPage},
+		{"GET /games/{id}/rules", reader, s.rulesPage},
 		{"GET /games/{id}/qr.svg", director, s.qr},
 		{"POST /games/{id}/moves", player, s.record},
 		{"POST /games/{id}/undo", player, s.undo},

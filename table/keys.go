@@ -1,0 +1,70 @@
+package table
+
+import (
+	"crypto/hmac"
+	"crypto/sha256"
+	"fmt"
+	"strings"
+
+	"github.com/tableside/tableside/events"
+)
+
+// MinKeyLength is the shortest director's key accepted: the key is all that stands between a
+// guesser and every correction.
+const MinKeyLength = 12
+
+// A table code is 6 characters of Crockford's base32 (30 bits): short enough to read aloud and
+// type on a phone, and, with guessing limited to a few tries a minute, out of reach of a
+// guesser for years.
+const codeLength = 6
+
+// wallKeyLength is the length of the wall key: longer than a table code, which it is not to be
+// taken for, and short enough to type on a television's remote.
+const wallKeyLength = 8
+
+// Keys are the credentials a director's key stands behind: every game's table code, the wall
+// key, and signatures of what the director is given (a login). Each is an HMAC under the key,
+// so it looks random to anyone without the key, needs nothing stored, and stays the same for
+// as long as the key does: every game has its table code, however it was created.
+type Keys struct{ key []byte }
+
+// NewKeys refuses a key shorter than MinKeyLength.
+func NewKeys(directorKey string) (*Keys, error) {
+	if len(directorKey) < MinKeyLength {
+		return nil, invalid(nil, "", "the director's key must be at least %d characters long (it has %d)", MinKeyLength, len(directorKey))
+	}
+	return &Keys{key: []byte(directorKey)}, nil
+}
+
+// IsKey reports whether text is the director's key itself.
+func (k *Keys) IsKey(text string) bool { return hmac.Equal([]byte(text), k.key) }
+
+// Code is the table code of a game, which opens that game and no other.
+func (k *Keys) Code(game int64) string { return k.Sign(fmt.Sprintf("table %d", game))[:codeLength] }
+
+// WallKey opens the club's view for the room (the matches and the night's games, never a code)
+// and nothing else.
+func (k *Keys) WallKey() string { return k.Sign("wall")[:wallKeyLength] }
+
+// Sign is the HMAC of msg under the director's key, in events.CodeAlphabet.
+func (k *Keys) Sign(msg string) string {
+	m := hmac.New(sha256.New, k.key)
+	m.Write([]byte(msg))
+	sum := m.Sum(nil)
+	var b strings.Builder
+	var bits, n uint
+	for _, x := range sum {
+		n, bits = n<<8|uint(x), bits+8
+		for bits >= 5 {
+			bits -= 5
+			b.WriteByte(events.CodeAlphabet[n>>bits&31])
+		}
+	}
+	return b.String()
+}
+
+// ShowCode writes a table code as it is read aloud: two groups of three.
+func ShowCode(code string) string { return code[:3] + "-" + code[3:] }
+
+// ShowWallKey writes the wall key as it is read aloud: two groups of four.
+func ShowWallKey(key string) string { return key[:4] + "-" + key[4:] }

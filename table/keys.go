@@ -63,6 +63,13 @@ func (k *Keys) Sign(msg string) string {
 	return b.String()
 }
 
+// ReadTableCode reads a table code as a person types it (events.ReadCode forgives case,
+// hyphens and look-alike letters), or says it is not shaped as one.
+func ReadTableCode(text string) (string, bool) {
+	code, _, ok := events.ReadCode(text)
+	return code, ok && len(code) == codeLength
+}
+
 // ShowCode writes a table code as it is read aloud: two groups of three.
 func ShowCode(code string) string { return code[:3] + "-" + code[3:] }
 

@@ -39,6 +39,12 @@ func TestEveryChangeNeedsItsCredential(t *testing.T) {
 			continue
 		}
 		t.Run(rt.pattern, func(t *testing.T) {
+			// A table's code on a route of no game tests nothing, and is only refused
+			// (TestATableCodeIsNotAGuessWhereNoGameIsNamed).
+			codeElsewhere := http.StatusUnauthorized
+			if !strings.Contains(rt.pattern, "{id}") {
+				codeElsewhere = http.StatusForbidden
+			}
 			// Each case comes from an address of its own, so that the guesses of one do not
 			// lock out the next.
 			for _, try := range []struct {
@@ -47,7 +53,7 @@ func TestEveryChangeNeedsItsCredential(t *testing.T) {
 			}{
 				{"none", "", http.StatusUnauthorized},
 				{"wrong key", "not-the-key-at-all", http.StatusUnauthorized},
-				{"another game's code", otherCode, http.StatusUnauthorized},
+				{"another game's code", otherCode, codeElsewhere},
 			} {
 				status, body := c.call(t, method, path, try.bearer, map[string]any{})
 				if status != try.want {
@@ -580,5 +586,76 @@ func TestAMisspeltMatchGetsAGuess(t *testing.T) {
 	status, body := c.call(t, "GET", "/api/matches/autunm", testKey, nil)
 	if e := apiFailure(t, body); status != http.StatusNotFound || e.Error.Hint != "did you mean autumn?" {
 		t.Errorf("%d %s", status, body)
+	}
+}
+
+// TestATableCodeIsNotAGuessWhereNoGameIsNamed: a phone that sends its own code to a route of no
+// game (the club page, a new game) is told only the director may, and is not counted as
+// guessing: it cannot lock itself out of its own game.
+func TestATableCodeIsNotAGuessWhereNoGameIsNamed(t *testing.T) {
+	c := openClub(t, false)
+	game, code := c.newGame(t, pinochle)
+	routes := [][2]string{{"POST", "/api/games"}, {"GET", "/cards"}, {"GET", "/games/new"}, {"GET", "/"}, {"GET", "/api/matches"}, {"POST", "/games"}}
+	for i := range guesses + len(routes) {
+		rt := routes[i%len(routes)]
+		status, body := c.call(t, rt[0], rt[1], code, pinochle)
+		if status != http.StatusForbidden {
+			t.Fatalf("%s %s with a table's code: %d %s, want 403", rt[0], rt[1], status, body)
+		}
+	}
+	if status, body := c.call(t, "GET", fmt.Sprintf("/api/games/%d", game), code, nil); status != http.StatusOK {
+		t.Errorf("the table's own game after %d calls elsewhere: %d %s", guesses+len(routes), status, body)
+	}
+}
+
+// TestEveryCodeTestedIsCounted: a request that carries a code both as a Bearer credential and
+// as the table's cookie tests two codes, and counts as two guesses.
+func TestEveryCodeTestedIsCounted(t *testing.T) {
+	c := openClub(t, false)
+	game, code := c.newGame(t, pinochle)
+	path := fmt.Sprintf("/api/games/%d", game)
+	for i := range (guesses + 1) / 2 {
+		req, err := http.NewRequestWithContext(t.Context(), "GET", c.http.URL+path, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		req.Header.Set("Authorization", fmt.Sprintf("Bearer WRONG%d", i))
+		req.AddCookie(&http.Cookie{Name: fmt.Sprintf("tableside_table_%d", game), Value: fmt.Sprintf("BAD%03d", i)})
+		res, err := c.http.Client().Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		res.Body.Close()
+		if res.StatusCode != http.StatusUnauthorized {
+			t.Fatalf("request %d: %d, want 401", i+1, res.StatusCode)
+		}
+	}
+	if status, _ := c.call(t, "GET", path, code, nil); status != http.StatusTooManyRequests {
+		t.Errorf("after %d requests of two wrong codes each, the right code got %d, want 429", (guesses+1)/2, status)
+	}
+}
+
+// TestOneBodyIsOneValue: a body of two JSON values back to back is refused, not read as its
+// first.
+func TestOneBodyIsOneValue(t *testing.T) {
+	c := openClub(t, false)
+	game, code := c.newGame(t, pinochle)
+	req, err := http.NewRequestWithContext(t.Context(), "POST", fmt.Sprintf("%s/api/games/%d/moves", c.http.URL, game),
+		strings.NewReader(`{"move": "ann bid 10"} {"move": "ann bid 50"}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	req.Header.Set("Authorization", "Bearer "+code)
+	req.Header.Set("Content-Type", "application/json")
+	res, err := c.http.Client().Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	res.Body.Close()
+	if res.StatusCode != http.StatusBadRequest {
+		t.Errorf("two values: %d, want 400", res.StatusCode)
+	}
+	if g, _ := c.app.Game(t.Context(), game); g.Last != 1 {
+		t.Errorf("the log has %d events, want 1", g.Last)
 	}
 }

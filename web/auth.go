@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/tableside/tableside/events"
+	"github.com/tableside/tableside/table"
 )
 
 // same compares two credentials in constant time.
@@ -79,16 +80,19 @@ func (s *Server) admit(w http.ResponseWriter, r *http.Request, need right, c *ca
 	}
 	isKey := s.keys.IsKey
 	isCode := func(v string) bool {
-		code, _, ok := events.ReadCode(v)
+		code, ok := table.ReadTableCode(v)
 		return ok && id != 0 && same(code, s.keys.Code(id))
 	}
 	isWallKey := func(v string) bool {
 		key, _, ok := events.ReadCode(v)
 		return ok && need == wall && same(key, s.keys.WallKey())
 	}
-	presented, wrong := false, false
+	// Every credential tested and found wrong is a guess; one that nothing here could test (a
+	// table's code on a route of no game) is not.
+	presented, wrongs, codeElsewhere := false, 0, false
 	if bearer, ok := strings.CutPrefix(r.Header.Get("Authorization"), "Bearer "); ok {
 		presented = true
+		_, codeShaped := table.ReadTableCode(strings.TrimSpace(bearer))
 		switch bearer = strings.TrimSpace(bearer); {
 		case isKey(bearer):
 			c.director = true
@@ -96,8 +100,10 @@ func (s *Server) admit(w http.ResponseWriter, r *http.Request, need right, c *ca
 			c.table = true
 		case isWallKey(bearer):
 			c.wall = true
+		case id == 0 && codeShaped:
+			codeElsewhere = true
 		default:
-			wrong = true
+			wrongs++
 		}
 	}
 	// A cookie that opens nothing (the key has changed since it was given) is a guess like any
@@ -111,7 +117,7 @@ func (s *Server) admit(w http.ResponseWriter, r *http.Request, need right, c *ca
 		if valid(ck.Value) {
 			return true
 		}
-		wrong = true
+		wrongs++
 		setCookie(w, r, name, "", -time.Second)
 		return false
 	}
@@ -122,7 +128,7 @@ func (s *Server) admit(w http.ResponseWriter, r *http.Request, need right, c *ca
 	if need == wall { // the wall's cookie opens nothing else, so it is not read elsewhere
 		c.wall = cookie(wallCookie, isWallKey) || c.wall
 	}
-	if wrong {
+	for range wrongs {
 		s.guard.fail(addr)
 	}
 	switch {
@@ -130,9 +136,9 @@ func (s *Server) admit(w http.ResponseWriter, r *http.Request, need right, c *ca
 		return nil
 	case need == wall && (c.wall || s.cfg.Public):
 		return nil
-	case wrong:
+	case wrongs > 0:
 		return errWrongCredential
-	case need == director && c.table:
+	case need == director && c.table, codeElsewhere:
 		return errDirectorOnly
 	case !presented && need == wall:
 		return errNoWallKey

@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"log/slog"
 	"net/http"
@@ -328,6 +329,11 @@ func readJSON(r *http.Request, v any) error {
 			return err
 		}
 		return &httpError{status: http.StatusBadRequest, code: "invalid", msg: "the body is not the JSON this call takes: " + err.Error(), hint: "see docs/api.md"}
+	}
+	// One call is one value: a second one after it would be ignored, and the caller would not
+	// know which was taken.
+	if _, err := dec.Token(); err != io.EOF {
+		return &httpError{status: http.StatusBadRequest, code: "invalid", msg: "the body holds more than one JSON value: send one", hint: "see docs/api.md"}
 	}
 	return nil
 }

@@ -53,6 +53,9 @@ func TestImportRefusesWithLineNumbers(t *testing.T) {
 		"new candidate --players ann,bob --dealer ann --date 20-11-2026":  "line 1",
 		"{\"type\":\"game.created\",\"payload\":{}}\n":                    "line 1: kind: this tableside does not know the game \"\"",
 		"{\"type\":\"game.created\",\"payload\":{\"kind\":\"candidate\",\"players\":[\"ann\",\"bob\"],\"dealer\":\"ann\"}}\n{\"type\":\"x\",\"payload\":nope}": "line 2: not an event",
+		// Bytes that are no character, in a payload that JSON would keep raw, or in a transcript.
+		"{\"type\":\"game.created\",\"payload\":{\"kind\":\"candidate\",\"players\":[\"ann\",\"bob\"],\"dealer\":\"ann\"}}\n{\"type\":\"candidate.seat\",\"actor\":\"ann\",\"payload\":{\"suit\":\"H\",\"x\":\"\xff\xfe\"}}": "line 2: the line is not UTF-8 text",
+		"new candidate --players ann,bob --dealer ann\nadjust ann +3 -- caf\xe9": "line 2: the line is not UTF-8 text",
 	} {
 		_, _, err := readImport([]byte(in), "2026-11-20", 0)
 		if err == nil || !strings.Contains(err.Error(), want) || CodeOf(err) != Invalid {

@@ -8,6 +8,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"unicode/utf8"
 
 	"golang.org/x/sync/errgroup"
 
@@ -56,6 +57,9 @@ func (a *App) EachLog(ctx context.Context, match string, fn func([]events.Event)
 	}
 	return nil
 }
+
+// errNotText refuses a line of an imported file that is not UTF-8 text.
+var errNotText = invalid(nil, "", "the line is not UTF-8 text: bytes that are no character cannot be kept or written back out")
 
 // maxGame is above every game id.
 const maxGame = 1<<63 - 1
@@ -267,6 +271,10 @@ func (lr *logReader) game() ([]events.Event, ImportResult, error) {
 			lr.games++
 		}
 		var e events.Event
+		if err == nil && !utf8.Valid(raw) {
+			// JSON would keep such bytes raw in a payload, and export would write them out again.
+			err = errNotText
+		}
 		if err == nil {
 			if jerr := json.Unmarshal(raw, &e); jerr != nil {
 				err = invalid(jerr, "", "not an event: %v", jerr)

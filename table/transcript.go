@@ -10,6 +10,7 @@ import (
 	"io"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/tableside/tableside/events"
 	"github.com/tableside/tableside/referee"
@@ -62,6 +63,9 @@ func readTranscript(text, today string, at int64) ([]events.Event, error) {
 		raw = strings.TrimSpace(raw)
 		if raw == "" || strings.HasPrefix(raw, "#") {
 			continue
+		}
+		if !utf8.ValidString(raw) {
+			return nil, fmt.Errorf("line %d: %w", i+1, errNotText)
 		}
 		words, note, hasNote, err := Words(raw)
 		if err == nil && len(words) == 0 {

@@ -67,7 +67,15 @@ func gamesCommand() *cli.Command {
 				return nil
 			}
 			// The kind and the state are short phrases: the match, the players and the time give way.
-			return render.TableKeeping(c.App.Writer, format, []string{"game", "kind", "state", "match", "players", "events", "played"}, rows, []int{1, 2})
+			if err := render.TableKeeping(c.App.Writer, format, []string{"game", "kind", "state", "match", "players", "events", "played"}, rows, []int{1, 2}); err != nil || format == "csv" {
+				return err
+			}
+			seal, err := app.FileSeal(c.Context)
+			if err != nil {
+				return err
+			}
+			fmt.Fprintln(c.App.Writer, fileSealLine(seal))
+			return nil
 		},
 	}
 }

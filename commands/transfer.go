@@ -70,15 +70,21 @@ func exportCommand() *cli.Command {
 				bar = newProgress(c, "exporting", n, "text")
 			}
 			w := bufio.NewWriterSize(c.App.Writer, 1<<16)
+			// The seal of a whole file's export is made of the logs as they were written.
+			var heads []events.Head
 			err = app.EachLog(c.Context, match, func(log []events.Event) error {
 				bar.Step()
+				heads = append(heads, events.HeadOf(log))
 				return table.JSONL(w, log)
 			})
 			bar.Done()
-			if err != nil {
-				return err
+			if err == nil {
+				err = w.Flush()
 			}
-			return w.Flush()
+			if err == nil && all {
+				fmt.Fprintf(c.App.ErrWriter, "tableside: exported %d game%s; %s\n", len(heads), plural(len(heads)), fileSealLine(events.FileSeal(heads)))
+			}
+			return err
 		},
 	}
 }

@@ -18,7 +18,7 @@ func verifyCommand() *cli.Command {
 		ArgsUsage:    "[GAME [--seal CODE]]",
 		BashComplete: completeGame,
 		Flags: []cli.Flag{
-			&cli.StringFlag{Name: "seal", Usage: "the seal at the foot of a printed score sheet of GAME, `COUNT:CODE` such as 152:7KQ3-M2XD-9FHA: has the log changed since?"},
+			&cli.StringFlag{Name: "seal", Usage: "the seal at the foot of a printed score sheet of GAME, `COUNT:CODE` such as 152:7KQ3-M2XD-9FHA: has the log changed since? Without GAME, the file's seal (the foot of games, verify, a season export): is every game still here as it was?"},
 		},
 		Action: func(c *cli.Context) error {
 			switch {
@@ -27,7 +27,7 @@ func verifyCommand() *cli.Command {
 			case c.NArg() == 1:
 				return verifyGame(c)
 			case c.String("seal") != "":
-				return usagef("a seal belongs to one game: tableside verify GAME --seal %s", c.String("seal"))
+				return verifyFileSeal(c)
 			}
 			app, err := openApp(c)
 			if err != nil {
@@ -52,9 +52,41 @@ func verifyCommand() *cli.Command {
 					"a named event and everything after it cannot be trusted; compare with an export or the printed sheets (verify GAME --seal CODE)"}
 			}
 			fmt.Fprintf(c.App.Writer, "verified %d game%s, %d events: the schema, the games and every hash chain are as tableside wrote them\n", v.Games, plural(v.Games), v.Events)
+			fmt.Fprintln(c.App.Writer, fileSealLine(v.Seal))
 			return nil
 		},
 	}
+}
+
+// fileSealLine says the file's seal and what it is for.
+func fileSealLine(s events.Seal) string {
+	return fmt.Sprintf("file seal %s (%d game%s): keep it; `tableside verify --seal %s` tells later whether every game is still here as it was", s, s.Events, plural(int(s.Events)), s)
+}
+
+// verifyFileSeal holds the whole file against its seal written down earlier.
+func verifyFileSeal(c *cli.Context) error {
+	seal, err := events.ParseSeal(c.String("seal"))
+	if err != nil {
+		return usageError{err.Error()}
+	}
+	app, err := openApp(c)
+	if err != nil {
+		return err
+	}
+	defer app.Close()
+	check, err := app.CheckFileSeal(c.Context, seal)
+	switch {
+	case err != nil:
+		return err
+	case !check.Intact:
+		fmt.Fprintf(c.App.Writer, "against file seal %s: %s\n", seal, check.Reason)
+		return hinted{fmt.Errorf("the file no longer matches its seal %s", seal), "the record was changed outside tableside: compare it with an export or the printed sheets"}
+	case check.Appended == 0:
+		fmt.Fprintf(c.App.Writer, "against file seal %s: the file holds its %d games as they were when it was sealed\n", seal, seal.Events)
+	default:
+		fmt.Fprintf(c.App.Writer, "against file seal %s: the file holds its %d games as they were when it was sealed; %d game%s created since\n", seal, seal.Events, check.Appended, plural(int(check.Appended)))
+	}
+	return nil
 }
 
 // verifyGame walks one game's chain and, with --seal, holds it against a printed sheet.

@@ -2,6 +2,8 @@ package events
 
 import (
 	"cmp"
+	"crypto/sha256"
+	"encoding/binary"
 	"encoding/hex"
 	"errors"
 	"fmt"
@@ -182,7 +184,8 @@ func ParseSeal(text string) (Seal, error) {
 type SealCheck struct {
 	// Intact is true when the log still begins with the events sealed.
 	Intact bool
-	// Appended is how many events were recorded after the seal, when Intact.
+	// Appended is how many events (for a file's seal, games) were recorded after the seal, when
+	// Intact.
 	Appended int64
 	// Reason says what changed, when not Intact.
 	Reason string
@@ -198,4 +201,53 @@ func CheckSeal(log []Event, s Seal) SealCheck {
 		return SealCheck{Reason: fmt.Sprintf("event %d is not the event that was sealed: the log was rewritten at or before event %d since the sheet was printed", s.Events, s.Events)}
 	}
 	return SealCheck{Intact: true, Appended: n - s.Events}
+}
+
+// Head is where one game's log ends: its event count and its last event's hash.
+type Head struct {
+	Game   int64
+	Events int64
+	Hash   string
+}
+
+// HeadOf is where a game's log, read with its hashes, ends.
+func HeadOf(log []Event) Head {
+	if len(log) == 0 {
+		return Head{}
+	}
+	last := log[len(log)-1]
+	return Head{Game: last.Game, Events: int64(len(log)), Hash: last.Hash}
+}
+
+// FileSeal seals a whole file from every game's head, in game order: the seal's count is the
+// number of games, and its code the start of a SHA-256 over each game's id, event count and
+// last hash. Games are numbered from 1 and never deleted, so a seal written down outside the
+// file catches a game removed anywhere, the last included, which the file alone cannot show.
+func FileSeal(heads []Head) Seal {
+	h := sha256.New()
+	var b []byte
+	for _, g := range heads {
+		b = binary.BigEndian.AppendUint64(b[:0], uint64(g.Game))
+		b = binary.BigEndian.AppendUint64(b, uint64(g.Events))
+		h.Write(appendField(b, g.Hash))
+	}
+	return Seal{Events: int64(len(heads)), Code: sealCode(hex.EncodeToString(h.Sum(nil)))}
+}
+
+// CheckFileSeal holds the heads of a file's games now against the file's seal written down
+// earlier. New games since leave it intact; a game removed, or a sealed game's log changed in
+// any way since (a move recorded in it included), does not.
+func CheckFileSeal(heads []Head, s Seal) SealCheck {
+	for i := range min(int64(len(heads)), s.Events) {
+		if heads[i].Game != i+1 {
+			return SealCheck{Reason: fmt.Sprintf("game %d is missing: it was removed after the file was sealed", i+1)}
+		}
+	}
+	switch n := int64(len(heads)); {
+	case n < s.Events:
+		return SealCheck{Reason: fmt.Sprintf("the file holds %d games, and held %d when it was sealed: games %d to %d were removed", n, s.Events, n+1, s.Events)}
+	case FileSeal(heads[:s.Events]).Code != s.Code:
+		return SealCheck{Reason: fmt.Sprintf("games 1 to %d are not as they were when the file was sealed: an event was changed or removed, or something was recorded in one of them since; each sheet's own seal (verify GAME --seal) tells which game", s.Events)}
+	}
+	return SealCheck{Intact: true, Appended: int64(len(heads)) - s.Events}
 }

@@ -173,6 +173,27 @@ type Verified struct {
 	Broken []events.Broken
 	Games  int
 	Events int
+	// Seal is the file's seal now (events.FileSeal).
+	Seal events.Seal
+}
+
+// FileSeal is the whole file's seal now: its games and where each one's log ends. Written
+// down (the foot of `games`, verify, a season export), it catches a game removed anywhere.
+func (a *App) FileSeal(ctx context.Context) (events.Seal, error) {
+	heads, err := a.store.Ends(ctx)
+	if err != nil {
+		return events.Seal{}, err
+	}
+	return events.FileSeal(heads), nil
+}
+
+// CheckFileSeal holds the file now against its seal written down earlier.
+func (a *App) CheckFileSeal(ctx context.Context, s events.Seal) (events.SealCheck, error) {
+	heads, err := a.store.Ends(ctx)
+	if err != nil {
+		return events.SealCheck{}, err
+	}
+	return events.CheckFileSeal(heads, s), nil
 }
 
 // Verify checks the whole file: what store.VerifyFile checks, and every game's hash chain,
@@ -207,6 +228,9 @@ func (a *App) verify(ctx context.Context, workers int, done func()) (*Verified, 
 		return nil, err
 	}
 	if v.Events, err = a.store.CountEvents(ctx); err != nil {
+		return nil, err
+	}
+	if v.Seal, err = a.FileSeal(ctx); err != nil {
 		return nil, err
 	}
 	return v, nil

@@ -84,6 +84,39 @@ func TestVerifyNamesWhatTheChainCannotSee(t *testing.T) {
 	}
 }
 
+// TestVerifyNamesTheFirstGamesDeleted: games are numbered from 1, so a file that lost its first
+// games, whose ids leave no gap between the games that remain, says so.
+func TestVerifyNamesTheFirstGamesDeleted(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "t.db")
+	s := openStoreAt(t, path)
+	fillGames(t, s)
+	tamper(t, path, `DELETE FROM events WHERE game = 1`, `DELETE FROM games WHERE id = 1`)
+	got := findingsOf(t, s)
+	wantFinding(t, got, "game 1: missing, before game 2")
+	tamper(t, path, `DELETE FROM events WHERE game = 2`, `DELETE FROM games WHERE id = 2`)
+	wantFinding(t, findingsOf(t, s), "game 1: missing, with every game to 2, before game 3")
+}
+
+// TestEndsAreTheLastEvents: the file's seal is made of each game's last event, as a walk of
+// its log finds it.
+func TestEndsAreTheLastEvents(t *testing.T) {
+	s := openTestStore(t)
+	fillGames(t, s)
+	ends, err := s.Ends(t.Context())
+	if err != nil || len(ends) == 0 {
+		t.Fatal(ends, err)
+	}
+	for i, h := range ends {
+		log, err := s.Load(t.Context(), h.Game)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if h.Game != int64(i+1) || h != events.HeadOf(log) {
+			t.Errorf("end %d: %+v, the log ends %+v", i, h, events.HeadOf(log))
+		}
+	}
+}
+
 // recompute writes every hash of game again from its stored events, as someone who edits an
 // event and hides the edit would.
 func recompute(t *testing.T, path string, game int64) {

@@ -86,6 +86,18 @@ func (s *Store) idGaps(ctx context.Context) ([]events.Broken, error) {
 	}
 	defer rows.Close()
 	var found []events.Broken
+	// Games are numbered from 1: a file whose first game is not game 1 lost its first games.
+	var first sql.NullInt64
+	if err := s.db.QueryRowContext(ctx, `SELECT min(id) FROM games`).Scan(&first); err != nil {
+		return nil, err
+	}
+	if first.Int64 > 1 {
+		what := "missing, before game 2: a game is never deleted"
+		if first.Int64 > 2 {
+			what = fmt.Sprintf("missing, with every game to %d, before game %d: a game is never deleted", first.Int64-1, first.Int64)
+		}
+		found = append(found, events.Broken{Game: 1, Reason: what})
+	}
 	for rows.Next() {
 		var id, next int64
 		if err := rows.Scan(&id, &next); err != nil {
@@ -174,4 +186,27 @@ func protects(o schemaObject) string {
 		return ""
 	}
 	return ": the file no longer refuses what it refused (" + o.name + "); any SQLite tool may have changed the log since"
+}
+
+// Ends reads where every game's log ends, in game order: what the file's seal is made of
+// (events.FileSeal). It reads the log itself, not the games rows, since the log is the record.
+func (s *Store) Ends(ctx context.Context) ([]events.Head, error) {
+	// SQLite takes a bare column beside max() from the row that holds the maximum.
+	rows, err := s.db.QueryContext(ctx, `SELECT game, max(seq), hash FROM events GROUP BY game ORDER BY game`)
+	if err != nil {
+		return nil, fmt.Errorf("the games' last events: %w", err)
+	}
+	defer rows.Close()
+	var heads []events.Head
+	for rows.Next() {
+		var h events.Head
+		if err := rows.Scan(&h.Game, &h.Events, &h.Hash); err != nil {
+			return nil, fmt.Errorf("the games' last events: %w", err)
+		}
+		heads = append(heads, h)
+	}
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("the games' last events: %w", err)
+	}
+	return heads, nil
 }

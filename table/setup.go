@@ -46,33 +46,27 @@ const (
 
 // AddTeam reads a team as `new` and a transcript write it, NAME=PLAYER,PLAYER, into s.Teams.
 func (s *Setup) AddTeam(written string) error {
-	name, members, ok := strings.Cut(written, "=")
-	if name = strings.TrimSpace(name); !ok || name == "" {
-		return setupError(FieldTeams, "team %q: write NAME=PLAYER,PLAYER", written)
-	}
-	if _, twice := s.Teams[name]; twice {
-		return setupError(FieldTeams, "team %s is named twice", name)
-	}
-	if s.Teams == nil {
-		s.Teams = map[string][]string{}
-	}
-	s.Teams[name] = SplitNames(members)
-	return nil
+	return addWritten(&s.Teams, FieldTeams, "team", "NAME=PLAYER,PLAYER", written, SplitNames)
 }
 
 // AddOption reads an option as `new` and a transcript write it, NAME=VALUE, into s.Options.
 func (s *Setup) AddOption(written string) error {
-	name, value, ok := strings.Cut(written, "=")
+	return addWritten(&s.Options, FieldOptions, "option", "NAME=VALUE", written, strings.TrimSpace)
+}
+
+// addWritten reads NAME=VALUE into a setup's map, refusing a name given twice.
+func addWritten[V any](into *map[string]V, field, what, form, written string, value func(string) V) error {
+	name, rest, ok := strings.Cut(written, "=")
 	if name = strings.TrimSpace(name); !ok || name == "" {
-		return setupError(FieldOptions, "option %q: write NAME=VALUE", written)
+		return setupError(field, "%s %q: write %s", what, written, form)
 	}
-	if _, twice := s.Options[name]; twice {
-		return setupError(FieldOptions, "option %s is given twice", name)
+	if _, twice := (*into)[name]; twice {
+		return setupError(field, "%s %s is given twice", what, name)
 	}
-	if s.Options == nil {
-		s.Options = map[string]string{}
+	if *into == nil {
+		*into = map[string]V{}
 	}
-	s.Options[name] = strings.TrimSpace(value)
+	(*into)[name] = value(rest)
 	return nil
 }
 

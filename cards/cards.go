@@ -206,15 +206,31 @@ var suitNames = map[Suit]string{Spades: "spades", Hearts: "hearts", Diamonds: "d
 // Guess is the card a word that Parse refused most likely meant, when there is one: the rank
 // and suit swapped ("H10", "♥Q"), a 10 missing its 0 or written with a letter O ("1H", "1OH"), a
 // suit letter doubled ("10HH") or a suit spelt out ("10hearts", "Q of spades"). A word that
-// could mean more than one card has no guess.
+// could mean more than one card, or that is longer than any of these spellings, has no guess.
 func Guess(word string) (Card, bool) {
+	c, ok, _ := guess(word)
+	return c, ok
+}
+
+// longestGuess is the longest word Guess reads, spaces left out: a two-letter rank, "of" and
+// the longest suit name ("1o of diamonds"). Guess tries every split of a word in two, each
+// split reading the whole word, so a longer word is refused before that work starts: a typo of
+// any length then costs no more than reading it.
+const longestGuess = len("1o" + "of" + "diamonds")
+
+// guess is Guess, and counts the bytes its splits read, so that a test can bound its work.
+func guess(word string) (c Card, ok bool, steps int) {
 	w := strings.ToLower(strings.Join(strings.Fields(word), ""))
+	if len(w) > longestGuess {
+		return Card{}, false, 0
+	}
 	w = strings.Replace(w, "of", "", 1)
 	if c, err := Parse(w); err == nil {
-		return c, true
+		return c, true, 0
 	}
 	var guesses []Card
 	for i := 1; i < len(w); i++ {
+		steps += 2 * len(w) // rank then suit, and suit then rank
 		if r, s, ok := guessParts(w[:i], w[i:]); ok {
 			guesses = append(guesses, Card{r, s})
 		}
@@ -223,9 +239,9 @@ func Guess(word string) (Card, bool) {
 		}
 	}
 	if len(guesses) == 0 || slices.ContainsFunc(guesses, func(c Card) bool { return c != guesses[0] }) {
-		return Card{}, false
+		return Card{}, false, steps
 	}
-	return guesses[0], true
+	return guesses[0], true, steps
 }
 
 // guessParts reads a rank then a suit, forgiving the slips Guess names.
@@ -242,7 +258,7 @@ func guessParts(rank, suit string) (Rank, Suit, bool) {
 	return r, s, ok
 }
 
-// guessSuit reads a suit's letter or symbol, repeated, or the start of its name.
+// GuessSuit reads a suit's letter or symbol, repeated, or the start of its name.
 func GuessSuit(w string) (Suit, bool) {
 	if s, err := ParseSuit(w); err == nil {
 		return s, true

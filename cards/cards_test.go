@@ -2,6 +2,7 @@ package cards
 
 import (
 	"errors"
+	"strings"
 	"testing"
 )
 
@@ -65,7 +66,7 @@ func TestParseRank(t *testing.T) {
 }
 
 func FuzzParse(f *testing.F) {
-	for _, s := range []string{"9H", "10♥", "t♣", "", "♥", "1\xff", "10"} {
+	for _, s := range []string{"9H", "10♥", "t♣", "", "♥", "1\xff", "10", strings.Repeat("1o", 32<<10)} {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, s string) {
@@ -88,17 +89,32 @@ func FuzzParse(f *testing.F) {
 	})
 }
 
+// TestGuessLongWord: a word longer than any spelling Guess reads costs no split at all, so that
+// the did-you-mean of a huge typo is no more work than reading it; the longest spelling costs a
+// few hundred bytes read.
+func TestGuessLongWord(t *testing.T) {
+	for _, word := range []string{strings.Repeat("1", 64<<10), strings.Repeat("h", 64<<10), "1" + strings.Repeat("o", 64<<10) + "fhearts"} {
+		if c, ok, steps := guess(word); ok || steps > 0 {
+			t.Errorf("a word of %d bytes: guessed %v (%v) after reading %d bytes, want no guess and nothing read", len(word), ok, c, steps)
+		}
+	}
+	if _, ok, steps := guess("diamonds of 1o"); !ok || steps > 2*longestGuess*longestGuess {
+		t.Errorf("the longest spelling: guessed %v after reading %d bytes, want a guess within %d", ok, steps, 2*longestGuess*longestGuess)
+	}
+}
+
 func TestGuess(t *testing.T) {
 	for word, want := range map[string]string{
 		"1h": "10H", "1OH": "10H", "10hh": "10H", "h10": "10H", "♥Q": "QH", "10hearts": "10H",
 		"Q of spades": "QS", "kdiam": "KD", "ac": "AC", "9 club": "9C",
+		"1o of diamonds": "10D", "diamonds of 1o": "10D", // the longest spellings
 	} {
 		c, ok := Guess(word)
 		if !ok || c.String() != want {
 			t.Errorf("Guess(%q) = %v %v, want %s", word, c, ok, want)
 		}
 	}
-	for _, word := range []string{"", "x", "KX", "1", "hearts", "11h", "zz", "Q of", "10s10s"} {
+	for _, word := range []string{"", "x", "KX", "1", "hearts", "11h", "zz", "Q of", "10s10s", "10 of diamondss"} {
 		if c, ok := Guess(word); ok {
 			t.Errorf("Guess(%q) = %v, want no guess", word, c)
 		}

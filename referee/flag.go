@@ -36,6 +36,11 @@ type Flag struct {
 	SetAside bool `json:"set_aside,omitempty"`
 }
 
+// Flagf is the flag rule raises on event seq, its message formatted as fmt.Sprintf does.
+func Flagf(seq int64, rule string, sev Severity, format string, args ...any) Flag {
+	return Flag{Seq: seq, Rule: rule, Severity: sev, Message: fmt.Sprintf(format, args...)}
+}
+
 // Open reports whether the flag still needs a ruling.
 func (f Flag) Open() bool { return f.Settled == "" }
 

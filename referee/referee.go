@@ -22,6 +22,17 @@ type Move struct {
 	Payload json.RawMessage `json:"payload"`
 }
 
+// NewMove is the move of type typ made by actor ("" for the table), its payload stored as JSON.
+// Engines build payloads from valid values only, so one that does not marshal is a bug in the
+// engine: NewMove panics rather than let a move that says nothing into the log.
+func NewMove(typ, actor string, payload any) Move {
+	b, err := json.Marshal(payload)
+	if err != nil {
+		panic(fmt.Sprintf("referee: the payload of a %s move does not marshal: %v", typ, err))
+	}
+	return Move{Type: typ, Actor: actor, Payload: b}
+}
+
 // Rules is one game's rulebook: what a game of this kind accepts when it is created, and how to
 // start one. One value serves every game of the kind; state lives in Game.
 type Rules interface {
@@ -206,7 +217,10 @@ func MoveErrorf(format string, args ...any) error {
 	return fmt.Errorf("%w: "+format, append([]any{ErrMove}, args...)...)
 }
 
-// PlayerIndex finds a player by name, in any case; -1 when no player has that name.
+// Nobody is the index of no player, where a player's index is expected.
+const Nobody = -1
+
+// PlayerIndex finds a player by name, in any case; Nobody when no player has that name.
 func PlayerIndex(players []string, name string) int {
 	return slices.IndexFunc(players, func(p string) bool { return strings.EqualFold(p, name) })
 }

@@ -9,6 +9,14 @@ type Written interface {
 	Pretty() string
 }
 
+// Plural is one when n is 1, else many: the word that agrees with a count of n, in a message.
+func Plural(n int, one, many string) string {
+	if n == 1 {
+		return one
+	}
+	return many
+}
+
 // CardWord writes c for Notation (pretty false) or Describe (pretty true); "?" when a move
 // names no card.
 func CardWord[C Written](c *C, pretty bool) string {

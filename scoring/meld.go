@@ -1,6 +1,7 @@
 package scoring
 
 import (
+	"fmt"
 	"strconv"
 	"strings"
 
@@ -10,11 +11,58 @@ import (
 // MeldLine is one line of a Pinochle meld breakdown: a meld, what it is worth, and the cards that
 // make it. A line worth two of the same meld ("marriage ♣ ×2", "double run") lists the cards of
 // one copy, then of the other. Names are stored in JSON, so they never change; see MeldOf for
-// the full list.
+// the full list. Names are for people: what a line is, to a program, is its Class.
 type MeldLine struct {
 	Name   string       `json:"name"`
 	Points int          `json:"points"`
 	Cards  []cards.Card `json:"cards"`
+	Class  MeldClass    `json:"class"`
+}
+
+// MeldClass is the set of meld classes (RULINGS P5) a line's cards count in. A card counts at
+// most once in each class, and may count in several.
+type MeldClass uint8
+
+// The classes of P5. Every line is of one class but the round robin, a label for melds of
+// class A and of class C (P8), which is of both.
+const (
+	ClassA MeldClass = 1 << iota // runs, marriages, deeces
+	ClassB                       // pinochles
+	ClassC                       // arounds
+)
+
+// classLetters are the classes' letters in P5, which JSON stores: "A", "AC".
+const classLetters = "ABC"
+
+// MarshalText writes the letters of the classes in order, "AC" for the round robin.
+func (c MeldClass) MarshalText() ([]byte, error) {
+	if c == 0 || c >= 1<<len(classLetters) {
+		return nil, fmt.Errorf("meld class %03b: not a set of the classes A, B and C", uint8(c))
+	}
+	var b []byte
+	for i := range len(classLetters) {
+		if c&(1<<i) != 0 {
+			b = append(b, classLetters[i])
+		}
+	}
+	return b, nil
+}
+
+// UnmarshalText reads the letters MarshalText writes.
+func (c *MeldClass) UnmarshalText(b []byte) error {
+	var v MeldClass
+	for _, r := range string(b) {
+		i := strings.IndexRune(classLetters, r)
+		if i < 0 || v&(1<<i) != 0 {
+			return fmt.Errorf("meld class %q: write each of A, B and C at most once", b)
+		}
+		v |= 1 << i
+	}
+	if v == 0 {
+		return fmt.Errorf("meld class %q: name at least one of A, B and C", b)
+	}
+	*c = v
+	return nil
 }
 
 // String is the breakdown line a player checks by hand: "run (A♥ 10♥ K♥ Q♥ J♥) = 15",
@@ -40,6 +88,26 @@ type Meld struct {
 	Trump cards.Suit `json:"trump"`
 	Total int        `json:"total"`
 	Melds []MeldLine `json:"melds"`
+}
+
+// Uses is how many copies of c the meld is made with: a copy counts once in each class (P5),
+// so as many as the class that uses c most often uses.
+func (m Meld) Uses(c cards.Card) int {
+	most := 0
+	for _, class := range [...]MeldClass{ClassA, ClassB, ClassC} {
+		n := 0
+		for _, l := range m.Melds {
+			if l.Class&class != 0 {
+				for _, x := range l.Cards {
+					if x == c {
+						n++
+					}
+				}
+			}
+		}
+		most = max(most, n)
+	}
+	return most
 }
 
 // Lines turns the meld into score-sheet breakdown lines.
@@ -300,14 +368,14 @@ type meldBuilder struct {
 	buf []cards.Card
 }
 
-// add appends a line worth points made of copies times group.
-func (b *meldBuilder) add(name string, points int, copies uint8, group ...cards.Card) {
+// add appends a line of class worth points made of copies times group.
+func (b *meldBuilder) add(name string, class MeldClass, points int, copies uint8, group ...cards.Card) {
 	start := len(b.buf)
 	for range copies {
 		b.buf = append(b.buf, group...)
 	}
 	end := len(b.buf)
-	b.m.Melds = append(b.m.Melds, MeldLine{Name: name, Points: points, Cards: b.buf[start:end:end]})
+	b.m.Melds = append(b.m.Melds, MeldLine{Name: name, Points: points, Cards: b.buf[start:end:end], Class: class})
 	b.m.Total += points
 }
 
@@ -341,38 +409,38 @@ func (p *meldPlan) build(trump cards.Suit) Meld {
 	t := cards.Suit(p.trump)
 	switch p.runs {
 	case 1:
-		b.add("run", runPoints, 1, cards.Card{Rank: cards.Ace, Suit: t}, cards.Card{Rank: 10, Suit: t},
+		b.add("run", ClassA, runPoints, 1, cards.Card{Rank: cards.Ace, Suit: t}, cards.Card{Rank: 10, Suit: t},
 			cards.Card{Rank: cards.King, Suit: t}, cards.Card{Rank: cards.Queen, Suit: t}, cards.Card{Rank: cards.Jack, Suit: t})
 	case 2:
-		b.add("double run", doubleRunPoints, 2, cards.Card{Rank: cards.Ace, Suit: t}, cards.Card{Rank: 10, Suit: t},
+		b.add("double run", ClassA, doubleRunPoints, 2, cards.Card{Rank: cards.Ace, Suit: t}, cards.Card{Rank: 10, Suit: t},
 			cards.Card{Rank: cards.King, Suit: t}, cards.Card{Rank: cards.Queen, Suit: t}, cards.Card{Rank: cards.Jack, Suit: t})
 	}
 	if p.robin {
-		b.add("round robin", roundRobinPoints, 1,
+		b.add("round robin", ClassA|ClassC, roundRobinPoints, 1,
 			cards.Card{Rank: cards.King, Suit: cards.Spades}, cards.Card{Rank: cards.Queen, Suit: cards.Spades},
 			cards.Card{Rank: cards.King, Suit: cards.Hearts}, cards.Card{Rank: cards.Queen, Suit: cards.Hearts},
 			cards.Card{Rank: cards.King, Suit: cards.Diamonds}, cards.Card{Rank: cards.Queen, Suit: cards.Diamonds},
 			cards.Card{Rank: cards.King, Suit: cards.Clubs}, cards.Card{Rank: cards.Queen, Suit: cards.Clubs})
 	}
 	if p.royals > 0 {
-		b.add(royalNames[p.royals], int(p.royals)*royalPoints, p.royals,
+		b.add(royalNames[p.royals], ClassA, int(p.royals)*royalPoints, p.royals,
 			cards.Card{Rank: cards.King, Suit: t}, cards.Card{Rank: cards.Queen, Suit: t})
 	}
 	for s, m := range p.marriages {
 		if m > 0 {
-			b.add(marriageNames[s][m], int(m)*marriagePoints, m,
+			b.add(marriageNames[s][m], ClassA, int(m)*marriagePoints, m,
 				cards.Card{Rank: cards.King, Suit: cards.Suit(s)}, cards.Card{Rank: cards.Queen, Suit: cards.Suit(s)})
 		}
 	}
 	if p.deeces > 0 {
-		b.add(deeceNames[p.deeces], int(p.deeces)*deecePoints, p.deeces, cards.Card{Rank: 9, Suit: t})
+		b.add(deeceNames[p.deeces], ClassA, int(p.deeces)*deecePoints, p.deeces, cards.Card{Rank: 9, Suit: t})
 	}
 	switch p.pinochles {
 	case 1:
-		b.add("pinochle", pinochlePoints, 1,
+		b.add("pinochle", ClassB, pinochlePoints, 1,
 			cards.Card{Rank: cards.Queen, Suit: cards.Spades}, cards.Card{Rank: cards.Jack, Suit: cards.Diamonds})
 	case 2:
-		b.add("double pinochle", doublePinochlePoints, 2,
+		b.add("double pinochle", ClassB, doublePinochlePoints, 2,
 			cards.Card{Rank: cards.Queen, Suit: cards.Spades}, cards.Card{Rank: cards.Jack, Suit: cards.Diamonds})
 	}
 	for i, n := range p.around {
@@ -385,7 +453,7 @@ func (p *meldPlan) build(trump cards.Suit) Meld {
 			name, points = a.double, 10*a.points
 		}
 		r := pinRanks[a.rank]
-		b.add(name, points, n, cards.Card{Rank: r, Suit: cards.Spades}, cards.Card{Rank: r, Suit: cards.Hearts},
+		b.add(name, ClassC, points, n, cards.Card{Rank: r, Suit: cards.Spades}, cards.Card{Rank: r, Suit: cards.Hearts},
 			cards.Card{Rank: r, Suit: cards.Diamonds}, cards.Card{Rank: r, Suit: cards.Clubs})
 	}
 	return b.m

@@ -348,10 +348,10 @@ func TestMeldJSON(t *testing.T) {
 		t.Fatal(err)
 	}
 	want := `{"trump": "H", "total": 25, "melds": [
-		{"name": "run", "points": 15, "cards": ["AH", "10H", "KH", "QH", "JH"]},
-		{"name": "royal marriage", "points": 4, "cards": ["KH", "QH"]},
-		{"name": "deece ×2", "points": 2, "cards": ["9H", "9H"]},
-		{"name": "pinochle", "points": 4, "cards": ["QS", "JD"]}]}`
+		{"name": "run", "points": 15, "cards": ["AH", "10H", "KH", "QH", "JH"], "class": "A"},
+		{"name": "royal marriage", "points": 4, "cards": ["KH", "QH"], "class": "A"},
+		{"name": "deece ×2", "points": 2, "cards": ["9H", "9H"], "class": "A"},
+		{"name": "pinochle", "points": 4, "cards": ["QS", "JD"], "class": "B"}]}`
 	var buf bytes.Buffer
 	if err := json.Compact(&buf, []byte(want)); err != nil {
 		t.Fatal(err)
@@ -374,6 +374,29 @@ func TestMeldJSON(t *testing.T) {
 	}
 	if string(empty) != `{"trump":"S","total":0,"melds":[]}` {
 		t.Errorf("empty hand: %s", empty)
+	}
+}
+
+// TestMeldClassText: a class is stored as its letters, the round robin as both of its own.
+func TestMeldClassText(t *testing.T) {
+	m := MeldOf(meldHand(t, "K♠ Q♠ K♥ Q♥ K♦ Q♦ K♣ Q♣ 9♣ J♦ J♥ J♠"), cards.Hearts)
+	got, err := json.Marshal(m.Melds[0])
+	if err != nil || !strings.HasSuffix(string(got), `"class":"AC"}`) {
+		t.Errorf("round robin: %s, %v; want class AC", got, err)
+	}
+	var c MeldClass
+	if err := c.UnmarshalText([]byte("CA")); err != nil || c != ClassA|ClassC {
+		t.Errorf("CA reads as %03b, %v", c, err)
+	}
+	for _, bad := range []string{"", "D", "AA", "a"} {
+		if err := c.UnmarshalText([]byte(bad)); err == nil {
+			t.Errorf("%q reads as a class", bad)
+		}
+	}
+	for _, bad := range []MeldClass{0, 8} {
+		if _, err := bad.MarshalText(); err == nil {
+			t.Errorf("class %03b marshals", bad)
+		}
 	}
 }
 
@@ -536,10 +559,15 @@ func checkMeld(t testing.TB, hand []cards.Card, trump cards.Suit, m Meld) {
 		if trump.Valid() && l.Name == "marriage "+trump.Symbol() {
 			t.Errorf("%v: a plain marriage in trump %v", hand, trump)
 		}
+		var want MeldClass
 		for _, class := range []byte(e.classes) {
+			want |= ClassA << (class - 'A')
 			for _, c := range l.Cards {
 				used[class][c]++
 			}
+		}
+		if l.Class != want {
+			t.Errorf("%v: %q is of classes %03b, want %s", hand, l.Name, l.Class, e.classes)
 		}
 	}
 	for class, u := range used {
@@ -554,6 +582,30 @@ func checkMeld(t testing.TB, hand []cards.Card, trump cards.Suit, m Meld) {
 	}
 	if p := MeldPoints(hand, trump); p != m.Total {
 		t.Errorf("%v trump %v: MeldPoints %d, MeldOf total %d", hand, trump, p, m.Total)
+	}
+}
+
+// TestMeldUses: how many copies of a card a meld is made with is decided by the lines' classes
+// (RULINGS P5), whatever the lines are called.
+func TestMeldUses(t *testing.T) {
+	ks, qs, kh := cards.Card{Rank: cards.King, Suit: cards.Spades}, cards.Card{Rank: cards.Queen, Suit: cards.Spades}, cards.Card{Rank: cards.King, Suit: cards.Hearts}
+	m := Meld{Melds: []MeldLine{
+		{Name: "a", Class: ClassA | ClassC, Cards: []cards.Card{ks, qs, kh}},
+		{Name: "b", Class: ClassA, Cards: []cards.Card{ks, qs}},
+		{Name: "c", Class: ClassB, Cards: []cards.Card{qs}},
+		{Name: "d", Class: ClassC, Cards: []cards.Card{kh}},
+	}}
+	for c, want := range map[cards.Card]int{ks: 2, qs: 2, kh: 2, {Rank: 9, Suit: cards.Spades}: 0} {
+		if got := m.Uses(c); got != want {
+			t.Errorf("Uses(%v) = %d, want %d", c, got, want)
+		}
+	}
+	// The same lines in other classes: no class then uses a copy twice.
+	m.Melds[0].Class, m.Melds[3].Class = ClassB, ClassA
+	for c, want := range map[cards.Card]int{ks: 1, qs: 2, kh: 1} {
+		if got := m.Uses(c); got != want {
+			t.Errorf("reclassed: Uses(%v) = %d, want %d", c, got, want)
+		}
 	}
 }
 

@@ -300,6 +300,11 @@ func FuzzParse(f *testing.F) {
 		"Galaxy Venus", "sun", "MM", "N3", "10N", "", " ", "ſuE", "3\u00a0n", "mo\xffs", "g of v"} {
 		f.Add(s)
 	}
+	// A word of 64 KiB where a card or a move is read: the did-you-mean of a typo costs no
+	// more than reading it.
+	huge := strings.Repeat("1o", 32<<10)
+	f.Add(huge)
+	f.Add("3 of " + huge)
 	f.Fuzz(func(t *testing.T, s string) {
 		c, err := Parse(s)
 		if err != nil {

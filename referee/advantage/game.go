@@ -10,9 +10,6 @@ import (
 	"github.com/tableside/tableside/referee"
 )
 
-// nobody marks "no player" where a player index is expected.
-const nobody = -1
-
 // deck is the number of cards of the one deck.
 const deck = 52
 
@@ -76,19 +73,6 @@ type payload struct {
 	Pile   *cards.Card             `json:"pile,omitempty"`
 	Cards  []cards.Card            `json:"cards,omitempty"`
 }
-
-func move(typ, actor string, p payload) referee.Move {
-	b, _ := json.Marshal(p) // cannot fail: p holds only valid cards
-	return referee.Move{Type: typ, Actor: actor, Payload: b}
-}
-
-func flag(seq int64, rule string, sev referee.Severity, format string, args ...any) referee.Flag {
-	return referee.Flag{Seq: seq, Rule: rule, Severity: sev, Message: fmt.Sprintf(format, args...)}
-}
-
-func one(f referee.Flag) []referee.Flag { return []referee.Flag{f} }
-
-func (g *game) player(name string) int { return referee.PlayerIndex(g.players[:], name) }
 
 func (g *game) cur() *round { return g.rounds[len(g.rounds)-1] }
 
@@ -159,20 +143,20 @@ func (g *game) take(p int, c cards.Card) bool {
 func (g *game) Apply(seq int64, m referee.Move) []referee.Flag {
 	var p payload
 	if err := json.Unmarshal(m.Payload, &p); err != nil {
-		return referee.Aside(flag(seq, "A1", referee.Impossible, "unreadable move (%v)", err))
+		return referee.Aside(referee.Flagf(seq, "A1", referee.Impossible, "unreadable move (%v)", err))
 	}
 	if g.stage == ended {
-		return referee.Aside(flag(seq, "A10", referee.Illegal, "the game ended at event %d (%s)", g.endedAt, g.why))
+		return referee.Aside(referee.Flagf(seq, "A10", referee.Illegal, "the game ended at event %d (%s)", g.endedAt, g.why))
 	}
 	if m.Type == TypeDeal {
 		return g.deal(seq, p)
 	}
 	if g.stage == dealing {
-		return referee.Aside(flag(seq, "A1", referee.Illegal, "the cards are dealt first (deal …)"))
+		return referee.Aside(referee.Flagf(seq, "A1", referee.Illegal, "the cards are dealt first (deal …)"))
 	}
-	who := g.player(m.Actor)
-	if who == nobody {
-		return referee.Aside(flag(seq, "A1", referee.Impossible, "%q is not a player of this game", m.Actor))
+	who := referee.PlayerIndex(g.players[:], m.Actor)
+	if who == referee.Nobody {
+		return referee.Aside(referee.Flagf(seq, "A1", referee.Impossible, "%q is not a player of this game", m.Actor))
 	}
 	var flags []referee.Flag
 	switch m.Type {
@@ -187,7 +171,7 @@ func (g *game) Apply(seq int64, m referee.Move) []referee.Flag {
 	case TypePass:
 		flags = g.pass(seq, who)
 	default:
-		return referee.Aside(flag(seq, "A1", referee.Impossible, "%q is not an Advantage move", m.Type))
+		return referee.Aside(referee.Flagf(seq, "A1", referee.Impossible, "%q is not an Advantage move", m.Type))
 	}
 	g.settle(seq)
 	return flags
@@ -231,9 +215,9 @@ func (g *game) outOfOrder(seq int64, who int) []referee.Flag {
 		if rule != "A6" { // a refill still due is what the other player waits for
 			rule = "A1"
 		}
-		return referee.Aside(flag(seq, rule, referee.Illegal, "it is %s's turn (%s), not %s's", g.players[g.turn], what, g.players[who]))
+		return referee.Aside(referee.Flagf(seq, rule, referee.Illegal, "it is %s's turn (%s), not %s's", g.players[g.turn], what, g.players[who]))
 	}
-	return referee.Aside(flag(seq, rule, referee.Illegal, "%s", what))
+	return referee.Aside(referee.Flagf(seq, rule, referee.Illegal, "%s", what))
 }
 
 // toDraw is how many cards the player to act draws to refill.
@@ -241,18 +225,18 @@ func (g *game) toDraw() int { return max(0, min(Hand-len(g.hands[g.turn]), g.sto
 
 func (g *game) deal(seq int64, p payload) []referee.Flag {
 	if g.stage != dealing {
-		return referee.Aside(flag(seq, "A1", referee.Illegal, "the cards were dealt at event %d", g.dealtAt))
+		return referee.Aside(referee.Flagf(seq, "A1", referee.Illegal, "the cards were dealt at event %d", g.dealtAt))
 	}
 	bad := func(format string, args ...any) []referee.Flag {
-		return referee.Aside(flag(seq, "A1", referee.Impossible, "deal: "+format, args...))
+		return referee.Aside(referee.Flagf(seq, "A1", referee.Impossible, "deal: "+format, args...))
 	}
 	if len(p.Center) != Piles {
 		return bad("the centre has %d cards, not %d", len(p.Center), Piles)
 	}
 	var hands [2][]cards.Card
 	for name, h := range p.Hands {
-		i := g.player(name)
-		if i == nobody {
+		i := referee.PlayerIndex(g.players[:], name)
+		if i == referee.Nobody {
 			return bad("%q is not a player", name)
 		}
 		hands[i] = h
@@ -294,17 +278,17 @@ func (g *game) holding(seq int64, p int, c cards.Card) []referee.Flag {
 	if g.seen[key(c)] {
 		where = "it is " + g.where(c)
 	}
-	return referee.Aside(flag(seq, "A7", referee.Impossible, "%s is not in %s's hand (%s)", c.Pretty(), g.players[p], where))
+	return referee.Aside(referee.Flagf(seq, "A7", referee.Impossible, "%s is not in %s's hand (%s)", c.Pretty(), g.players[p], where))
 }
 
 // pileOf reads the pile a move names by its top card.
 func (g *game) pileOf(seq int64, top *cards.Card, verb string) (int, []referee.Flag) {
 	if top == nil {
-		return -1, referee.Aside(flag(seq, "A1", referee.Impossible, "a %s names a pile", verb))
+		return -1, referee.Aside(referee.Flagf(seq, "A1", referee.Impossible, "a %s names a pile", verb))
 	}
 	i := g.pileTopped(*top)
 	if i < 0 {
-		return -1, referee.Aside(flag(seq, "A7", referee.Impossible, "no pile has %s on top (the tops are %s)", top.Pretty(), g.tops()))
+		return -1, referee.Aside(referee.Flagf(seq, "A7", referee.Impossible, "no pile has %s on top (the tops are %s)", top.Pretty(), g.tops()))
 	}
 	return i, nil
 }
@@ -336,7 +320,7 @@ func (g *game) drop(seq int64, who int, p payload) []referee.Flag {
 		return g.outOfOrder(seq, who)
 	}
 	if p.Card == nil {
-		return referee.Aside(flag(seq, "A3", referee.Impossible, "a drop needs a card"))
+		return referee.Aside(referee.Flagf(seq, "A3", referee.Impossible, "a drop needs a card"))
 	}
 	c := *p.Card
 	if f := g.holding(seq, who, c); f != nil {
@@ -348,7 +332,7 @@ func (g *game) drop(seq int64, who int, p payload) []referee.Flag {
 	}
 	var flags []referee.Flag
 	if top := g.top(pile); !fits(c, top) {
-		fl := flag(seq, "A3", referee.Illegal, "%s may not be dropped on %s: %s", c.Pretty(), top.Pretty(), whyNot(c, top))
+		fl := referee.Flagf(seq, "A3", referee.Illegal, "%s may not be dropped on %s: %s", c.Pretty(), top.Pretty(), whyNot(c, top))
 		fl.Hint = g.optionsText(who, "drop", "on")
 		flags = append(flags, fl)
 	}
@@ -378,51 +362,51 @@ func (g *game) draw(seq int64, who int, p payload) []referee.Flag {
 	case g.stage == pairing, who != g.turn:
 		return g.outOfOrder(seq, who)
 	case len(cs) == 0:
-		return referee.Aside(flag(seq, "A6", referee.Impossible, "a draw names the card drawn"))
+		return referee.Aside(referee.Flagf(seq, "A6", referee.Impossible, "a draw names the card drawn"))
 	case g.stock == 0:
-		return referee.Aside(flag(seq, "A13", referee.Impossible, "the stock is empty"))
+		return referee.Aside(referee.Flagf(seq, "A13", referee.Impossible, "the stock is empty"))
 	}
 	for i, c := range cs {
 		switch {
 		case g.seen[key(c)]:
-			return referee.Aside(flag(seq, "A7", referee.Impossible, "%s cannot come from the stock: it is %s", c.Pretty(), g.where(c)))
+			return referee.Aside(referee.Flagf(seq, "A7", referee.Impossible, "%s cannot come from the stock: it is %s", c.Pretty(), g.where(c)))
 		case slices.Contains(cs[:i], c):
-			return referee.Aside(flag(seq, "A7", referee.Impossible, "%s is named twice", c.Pretty()))
+			return referee.Aside(referee.Flagf(seq, "A7", referee.Impossible, "%s is named twice", c.Pretty()))
 		}
 	}
 	if len(cs) > g.stock {
-		return referee.Aside(flag(seq, "A13", referee.Impossible, "the stock holds %d cards, not %d", g.stock, len(cs)))
+		return referee.Aside(referee.Flagf(seq, "A13", referee.Impossible, "the stock holds %d cards, not %d", g.stock, len(cs)))
 	}
 	var flags []referee.Flag
 	name := g.players[who]
 	switch g.stage {
 	case dropFirst:
 		if len(g.fitting(who)) > 0 {
-			fl := flag(seq, "A5", referee.Illegal, "%s draws only when no drop is possible, and can drop", name)
+			fl := referee.Flagf(seq, "A5", referee.Illegal, "%s draws only when no drop is possible, and can drop", name)
 			fl.Hint = g.optionsText(who, "drop", "on")
 			flags = append(flags, fl)
 		} else if len(cs) > 1 {
-			flags = append(flags, flag(seq, "A5", referee.Illegal, "%s draws one card for want of a drop, not %d", name, len(cs)))
+			flags = append(flags, referee.Flagf(seq, "A5", referee.Illegal, "%s draws one card for want of a drop, not %d", name, len(cs)))
 		}
 		g.stage = dropAfterDraw
 	case dropAfterDraw:
-		flags = append(flags, flag(seq, "A5", referee.Illegal, "%s has had the one draw of the drop turn", name))
+		flags = append(flags, referee.Flagf(seq, "A5", referee.Illegal, "%s has had the one draw of the drop turn", name))
 	case dropSecond:
-		flags = append(flags, flag(seq, "A5", referee.Illegal, "%s may not draw for a second drop", name))
+		flags = append(flags, referee.Flagf(seq, "A5", referee.Illegal, "%s may not draw for a second drop", name))
 	case picking:
 		if len(g.fitting(who)) > 0 {
-			fl := flag(seq, "A8", referee.Illegal, "%s draws only when no pick is possible, and can pick", name)
+			fl := referee.Flagf(seq, "A8", referee.Illegal, "%s draws only when no pick is possible, and can pick", name)
 			fl.Hint = g.optionsText(who, "pick", "for")
 			flags = append(flags, fl)
 		} else if len(cs) > 1 {
-			flags = append(flags, flag(seq, "A8", referee.Illegal, "%s draws one card for want of a pick, not %d", name, len(cs)))
+			flags = append(flags, referee.Flagf(seq, "A8", referee.Illegal, "%s draws one card for want of a pick, not %d", name, len(cs)))
 		}
 		g.stage = pickAfterDraw
 	case pickAfterDraw:
-		flags = append(flags, flag(seq, "A8", referee.Illegal, "%s has had the one draw of the picking turn", name))
+		flags = append(flags, referee.Flagf(seq, "A8", referee.Illegal, "%s has had the one draw of the picking turn", name))
 	case dropRefill, pairRefill:
 		if n := g.toDraw(); len(cs) > n {
-			flags = append(flags, flag(seq, "A6", referee.Illegal, "%s refills to %d, so draws %d, not %d", name, Hand, n, len(cs)))
+			flags = append(flags, referee.Flagf(seq, "A6", referee.Illegal, "%s refills to %d, so draws %d, not %d", name, Hand, n, len(cs)))
 		}
 	}
 	for _, c := range cs {
@@ -437,12 +421,12 @@ func (g *game) draw(seq int64, who int, p payload) []referee.Flag {
 func (g *game) pick(seq int64, who int, p payload) []referee.Flag {
 	if g.stage != picking && g.stage != pickAfterDraw || who != g.turn {
 		if g.picked[who] {
-			return referee.Aside(flag(seq, "A8", referee.Illegal, "%s picked this round already (%s): one pick a round", g.players[who], g.cur().pick[who]))
+			return referee.Aside(referee.Flagf(seq, "A8", referee.Illegal, "%s picked this round already (%s): one pick a round", g.players[who], g.cur().pick[who]))
 		}
 		return g.outOfOrder(seq, who)
 	}
 	if p.Card == nil {
-		return referee.Aside(flag(seq, "A4", referee.Impossible, "a pick needs a card"))
+		return referee.Aside(referee.Flagf(seq, "A4", referee.Impossible, "a pick needs a card"))
 	}
 	c := *p.Card
 	if f := g.holding(seq, who, c); f != nil {
@@ -455,12 +439,13 @@ func (g *game) pick(seq int64, who int, p payload) []referee.Flag {
 	var flags []referee.Flag
 	top := g.top(pile)
 	if !fits(c, top) {
-		fl := flag(seq, "A4", referee.Illegal, "%s may not be traded for the pile under %s: %s", c.Pretty(), top.Pretty(), whyNot(c, top))
+		fl := referee.Flagf(seq, "A4", referee.Illegal, "%s may not be traded for the pile under %s: %s", c.Pretty(), top.Pretty(), whyNot(c, top))
 		fl.Hint = g.optionsText(who, "pick", "for")
 		flags = append(flags, fl)
 	}
 	g.take(who, c)
-	g.cur().pick[who] = fmt.Sprintf("%s for %s (%d card%s)", c.Pretty(), top.Pretty(), len(g.piles[pile]), map[bool]string{true: "", false: "s"}[len(g.piles[pile]) == 1])
+	n := len(g.piles[pile])
+	g.cur().pick[who] = fmt.Sprintf("%s for %s (%d %s)", c.Pretty(), top.Pretty(), n, referee.Plural(n, "card", "cards"))
 	g.hands[who] = append(g.hands[who], g.piles[pile]...)
 	g.piles[pile] = []cards.Card{c}
 	g.picked[who] = true
@@ -472,16 +457,16 @@ func (g *game) pair(seq int64, who int, p payload) []referee.Flag {
 	switch {
 	case g.stage == pairing && who == g.turn:
 	case g.paired[who]:
-		return referee.Aside(flag(seq, "A9", referee.Illegal, "%s has had the pairing step of this round; pairs made since wait for the next", g.players[who]))
+		return referee.Aside(referee.Flagf(seq, "A9", referee.Illegal, "%s has had the pairing step of this round; pairs made since wait for the next", g.players[who]))
 	case !g.picked[who] && g.stage != pairing:
-		return referee.Aside(flag(seq, "A9", referee.Illegal, "pairs are laid aside after both picks, by a player who picked this round (%s)", g.waitingText()))
+		return referee.Aside(referee.Flagf(seq, "A9", referee.Illegal, "pairs are laid aside after both picks, by a player who picked this round (%s)", g.waitingText()))
 	case !g.picked[who]:
-		return referee.Aside(flag(seq, "A9", referee.Illegal, "%s did not pick this round, so has no pairing step", g.players[who]))
+		return referee.Aside(referee.Flagf(seq, "A9", referee.Illegal, "%s did not pick this round, so has no pairing step", g.players[who]))
 	default:
 		return g.outOfOrder(seq, who)
 	}
 	if len(p.Cards) == 0 || len(p.Cards)%2 != 0 {
-		return referee.Aside(flag(seq, "A14", referee.Impossible, "pairs are cards two by two, not %d cards", len(p.Cards)))
+		return referee.Aside(referee.Flagf(seq, "A14", referee.Impossible, "pairs are cards two by two, not %d cards", len(p.Cards)))
 	}
 	var flags []referee.Flag
 	var odd []string
@@ -495,7 +480,7 @@ func (g *game) pair(seq int64, who int, p payload) []referee.Flag {
 		if len(odd) > 1 {
 			what = strings.Join(odd, ", ") + " are not pairs"
 		}
-		flags = append(flags, flag(seq, "A14", referee.Illegal, "%s: a pair is two cards of one rank (a 10 is wild only for dropping and picking)", what))
+		flags = append(flags, referee.Flagf(seq, "A14", referee.Illegal, "%s: a pair is two cards of one rank (a 10 is wild only for dropping and picking)", what))
 	}
 	hand := slices.Clone(g.hands[who])
 	for _, c := range p.Cards {
@@ -507,7 +492,7 @@ func (g *game) pair(seq int64, who int, p payload) []referee.Flag {
 		// A card that is not there cannot be laid aside: the move is set aside (L8).
 		f := g.holding(seq, who, c)
 		if f == nil {
-			f = referee.Aside(flag(seq, "A7", referee.Impossible, "%s is named twice", c.Pretty()))
+			f = referee.Aside(referee.Flagf(seq, "A7", referee.Impossible, "%s is named twice", c.Pretty()))
 		}
 		for i := range flags {
 			flags[i].SetAside = true
@@ -532,13 +517,13 @@ func (g *game) pass(seq int64, who int) []referee.Flag {
 	}
 	switch g.stage {
 	case dropFirst, dropAfterDraw:
-		f := flag(seq, "A5", referee.Illegal, "%s must drop at least one card, and can", g.players[who])
+		f := referee.Flagf(seq, "A5", referee.Illegal, "%s must drop at least one card, and can", g.players[who])
 		if len(g.fitting(who)) == 0 {
-			f = flag(seq, "A12", referee.Illegal, "%s cannot drop, so must draw from the stock first", g.players[who])
+			f = referee.Flagf(seq, "A12", referee.Illegal, "%s cannot drop, so must draw from the stock first", g.players[who])
 		}
 		f.Hint = g.Hint()
 		g.stage = dropRefill
-		return one(f)
+		return []referee.Flag{f}
 	case dropSecond:
 		g.stage = dropRefill
 	case picking, pickAfterDraw:

@@ -60,13 +60,13 @@ func (g *game) Parse(words []string) (referee.Move, error) {
 		}
 		actor = g.players[g.turn]
 	}
-	who := g.player(actor)
+	who := referee.PlayerIndex(g.players[:], actor)
 	switch typ {
 	case TypePass:
 		if len(args) > 0 {
 			return referee.Move{}, referee.MoveErrorf("unexpected word %q after %s", args[0], verb)
 		}
-		return move(TypePass, actor, payload{}), nil
+		return referee.NewMove(TypePass, actor, payload{}), nil
 	case TypeDraw:
 		if len(args) == 0 {
 			return referee.Move{}, referee.MoveErrorf("draw names the card drawn (draw 5S), or the cards of a refill (draw 5S KD)")
@@ -80,9 +80,9 @@ func (g *game) Parse(words []string) (referee.Move, error) {
 			cs = append(cs, c)
 		}
 		if len(cs) == 1 {
-			return move(TypeDraw, actor, payload{Card: &cs[0]}), nil // as a draw was always stored
+			return referee.NewMove(TypeDraw, actor, payload{Card: &cs[0]}), nil // as a draw was always stored
 		}
-		return move(TypeDraw, actor, payload{Cards: cs}), nil
+		return referee.NewMove(TypeDraw, actor, payload{Cards: cs}), nil
 	case TypePair:
 		return g.parsePairs(who, actor, args)
 	}
@@ -109,7 +109,7 @@ func (g *game) Parse(words []string) (referee.Move, error) {
 				m.Pile = &pile
 			}
 		}
-		return move(typ, actor, m), nil
+		return referee.NewMove(typ, actor, m), nil
 	}
 	var pile cards.Card
 	switch len(rest) {
@@ -131,7 +131,7 @@ func (g *game) Parse(words []string) (referee.Move, error) {
 	default:
 		return referee.Move{}, referee.MoveErrorf("unexpected word %q after %s", rest[1], strings.Join(words[:len(words)-len(rest)+1], " "))
 	}
-	return move(typ, actor, payload{Card: &c, Pile: &pile}), nil
+	return referee.NewMove(typ, actor, payload{Card: &c, Pile: &pile}), nil
 }
 
 func parseCard(word string) (cards.Card, error) {
@@ -197,7 +197,7 @@ func (g *game) parsePairs(who int, actor string, args []string) (referee.Move, e
 	if len(loose)%2 != 0 {
 		return referee.Move{}, referee.MoveErrorf("cards pair two by two: %d cards named", len(loose))
 	}
-	return move(TypePair, actor, payload{Cards: append(out, loose...)}), nil
+	return referee.NewMove(TypePair, actor, payload{Cards: append(out, loose...)}), nil
 }
 
 // parseDeal reads "C C C / [PLAYER] C C C / [PLAYER] C C C": the centre, then the hands, the
@@ -236,7 +236,7 @@ func (g *game) parseDeal(args []string) (referee.Move, error) {
 	for i, part := range parts[1:] {
 		name := g.players[order[i]]
 		if len(part) > 0 {
-			if p := g.player(part[0]); p != nobody {
+			if p := referee.PlayerIndex(g.players[:], part[0]); p != referee.Nobody {
 				name, part = g.players[p], part[1:]
 			}
 		}
@@ -247,7 +247,7 @@ func (g *game) parseDeal(args []string) (referee.Move, error) {
 			return referee.Move{}, err
 		}
 	}
-	return move(TypeDeal, "", payload{Center: center, Hands: hands}), nil
+	return referee.NewMove(TypeDeal, "", payload{Center: center, Hands: hands}), nil
 }
 
 // Notation implements referee.Game.

@@ -49,7 +49,7 @@ func (t *table) emit(typ string, p int, pl payload) {
 	if p >= 0 {
 		actor = t.players[p]
 	}
-	t.moves = append(t.moves, move(typ, actor, pl))
+	t.moves = append(t.moves, referee.NewMove(typ, actor, pl))
 }
 
 // goesOn is the drop rule of the rule text, written out on its own as a check on the

@@ -41,7 +41,7 @@ func (t *simTable) Setup() events.Created { return t.setup }
 // Play implements refereetest.Table: the rounds of A1, until a player due to drop or to pick
 // cannot, the stock being empty (A10, A13).
 func (t *simTable) Play(ty refereetest.Typist) {
-	ty.Act(move(TypeDeal, "", t.deal(t.dealer)))
+	ty.Act(referee.NewMove(TypeDeal, "", t.deal(t.dealer)))
 	order := [2]int{1 - t.dealer, t.dealer}
 	for round := 0; ; round++ {
 		for _, p := range order {
@@ -69,7 +69,7 @@ func (t *simTable) Play(ty refereetest.Typist) {
 // cannot drop and the stock is empty, also right after p's draw took its last card: that
 // ends the game (A13).
 func (t *simTable) drops(ty refereetest.Typist, p int) bool {
-	pass := move(TypePass, t.players[p], payload{})
+	pass := referee.NewMove(TypePass, t.players[p], payload{})
 	drew, dropped := false, 0
 turn:
 	for dropped < 2 {
@@ -87,7 +87,7 @@ turn:
 		case dropped == 0:
 			lawful = t.placing(p, TypeDrop, fit)
 			breaches = append(breaches, refereetest.Breach{Move: pass, Rule: "A5", What: "no drop", Open: true})
-			breaches = append(breaches, t.extraDraw(p, "A5", map[bool]string{false: "draw while a drop fits", true: "second draw"}[drew])...)
+			breaches = append(breaches, t.extraDraw(p, "A5", unneededDraw(drew, "drop"))...)
 		default:
 			lawful = t.placing(p, TypeDrop, fit)
 			if t.rng.IntN(2) == 0 {
@@ -114,7 +114,7 @@ turn:
 
 // picks plays p's picking turn (A4, A8): whether p picked, and whether the game ended.
 func (t *simTable) picks(ty refereetest.Typist, p, round int, picked [2]bool) (pick, over bool) {
-	pass := move(TypePass, t.players[p], payload{})
+	pass := referee.NewMove(TypePass, t.players[p], payload{})
 	drew := false
 	for {
 		fit := t.choices(p)
@@ -137,7 +137,7 @@ func (t *simTable) picks(ty refereetest.Typist, p, round int, picked [2]bool) (p
 			if eager && t.rng.IntN(10) < 7 || !eager && round < 4*eagerRounds && t.rng.IntN(10) == 0 {
 				lawful = t.placing(p, TypePick, fit)
 			}
-			breaches = append(breaches, t.extraDraw(p, "A8", map[bool]string{false: "draw while a pick fits", true: "second draw"}[drew])...)
+			breaches = append(breaches, t.extraDraw(p, "A8", unneededDraw(drew, "pick"))...)
 		}
 		if picked[1-p] {
 			breaches = append(breaches, t.secondPick(1-p)...)
@@ -163,15 +163,15 @@ func (t *simTable) pairing(ty refereetest.Typist, p int) {
 	if len(pairs) == 0 {
 		return
 	}
-	lawful := move(TypePass, t.players[p], payload{})
+	lawful := referee.NewMove(TypePass, t.players[p], payload{})
 	if keep := t.pairsKept(pairs); keep != nil {
-		lawful = move(TypePair, t.players[p], payload{Cards: keep})
+		lawful = referee.NewMove(TypePair, t.players[p], payload{Cards: keep})
 	}
 	var breaches []refereetest.Breach
 	h := t.hands[p]
 	a := h[t.rng.IntN(len(h))]
 	if i := slices.IndexFunc(h, func(c cards.Card) bool { return c.Rank != a.Rank }); i >= 0 {
-		breaches = append(breaches, refereetest.Breach{Move: move(TypePair, t.players[p], payload{Cards: []cards.Card{a, h[i]}}), Rule: "A14", What: "non-pair laid aside", Open: true})
+		breaches = append(breaches, refereetest.Breach{Move: referee.NewMove(TypePair, t.players[p], payload{Cards: []cards.Card{a, h[i]}}), Rule: "A14", What: "non-pair laid aside", Open: true})
 	}
 	done, _ := ty.Act(lawful, breaches...)
 	t.apply(done)
@@ -194,15 +194,15 @@ func (t *simTable) refill(ty refereetest.Typist, p int) {
 // drawing is p's draw of the stock's next n cards.
 func (t *simTable) drawing(p, n int) referee.Move {
 	if n == 1 {
-		return move(TypeDraw, t.players[p], payload{Card: &t.stock[0]})
+		return referee.NewMove(TypeDraw, t.players[p], payload{Card: &t.stock[0]})
 	}
-	return move(TypeDraw, t.players[p], payload{Cards: slices.Clone(t.stock[:n])})
+	return referee.NewMove(TypeDraw, t.players[p], payload{Cards: slices.Clone(t.stock[:n])})
 }
 
 // placing is a drop or pick of p chosen among those that fit.
 func (t *simTable) placing(p int, typ string, fit [][2]int) referee.Move {
 	ij := fit[t.rng.IntN(len(fit))]
-	return move(typ, t.players[p], payload{Card: &t.hands[p][ij[0]], Pile: ptr(t.top(ij[1]))})
+	return referee.NewMove(typ, t.players[p], payload{Card: &t.hands[p][ij[0]], Pile: ptr(t.top(ij[1]))})
 }
 
 // apply makes a move as it was made at the table, lawful or not (L8): a drop or a pick, the
@@ -236,7 +236,7 @@ func (t *simTable) misfit(p int, typ, rule, what string) []refereetest.Breach {
 		return nil
 	}
 	ij := bad[t.rng.IntN(len(bad))]
-	return []refereetest.Breach{{Move: move(typ, t.players[p], payload{Card: &t.hands[p][ij[0]], Pile: ptr(t.top(ij[1]))}), Rule: rule, What: what, Open: true}}
+	return []refereetest.Breach{{Move: referee.NewMove(typ, t.players[p], payload{Card: &t.hands[p][ij[0]], Pile: ptr(t.top(ij[1]))}), Rule: rule, What: what, Open: true}}
 }
 
 // extraDraw is a draw the turn does not allow, while the stock has a card.
@@ -245,6 +245,15 @@ func (t *simTable) extraDraw(p int, rule, what string) []refereetest.Breach {
 		return nil
 	}
 	return []refereetest.Breach{{Move: t.drawing(p, 1), Rule: rule, What: what, Open: true}}
+}
+
+// unneededDraw names a draw after the player drew already, or one while a card fits (fits:
+// "drop" or "pick").
+func unneededDraw(drew bool, fits string) string {
+	if drew {
+		return "second draw"
+	}
+	return "draw while a " + fits + " fits"
 }
 
 // outOfTurn is a drop by q, whose turn it is not: any card of the hand on a pile it fits.
@@ -271,7 +280,7 @@ func (t *simTable) pairsOutOfStep(p int) []refereetest.Breach {
 	if len(pairs) == 0 {
 		return nil
 	}
-	return []refereetest.Breach{{Move: move(TypePair, t.players[p], payload{Cards: pairs[:2]}), Rule: "A9", What: "pair laid aside in the drop turn", Open: true, SetAside: true}}
+	return []refereetest.Breach{{Move: referee.NewMove(TypePair, t.players[p], payload{Cards: pairs[:2]}), Rule: "A9", What: "pair laid aside in the drop turn", Open: true, SetAside: true}}
 }
 
 var (

@@ -151,17 +151,17 @@ func (g *game) Legal() []referee.Move {
 	actor := g.players[g.turn]
 	options := func(typ string) {
 		for _, o := range g.fitting(g.turn) {
-			out = append(out, move(typ, actor, payload{Card: &o.card, Pile: ptr(g.top(o.pile))}))
+			out = append(out, referee.NewMove(typ, actor, payload{Card: &o.card, Pile: ptr(g.top(o.pile))}))
 		}
 	}
 	draws := func() {
 		for k := range deck {
 			if !g.seen[k] {
-				out = append(out, move(TypeDraw, actor, payload{Card: ptr(cardOf(k))}))
+				out = append(out, referee.NewMove(TypeDraw, actor, payload{Card: ptr(cardOf(k))}))
 			}
 		}
 	}
-	pass := move(TypePass, actor, payload{})
+	pass := referee.NewMove(TypePass, actor, payload{})
 	switch g.stage {
 	case dealing:
 		var hands [2][]cards.Card
@@ -170,7 +170,7 @@ func (g *game) Legal() []referee.Move {
 				hands[i] = append(hands[i], cardOf(Piles+i*Hand+k))
 			}
 		}
-		out = append(out, move(TypeDeal, "", payload{Center: []cards.Card{cardOf(0), cardOf(1), cardOf(2)},
+		out = append(out, referee.NewMove(TypeDeal, "", payload{Center: []cards.Card{cardOf(0), cardOf(1), cardOf(2)},
 			Hands: map[string][]cards.Card{g.players[0]: hands[0], g.players[1]: hands[1]}}))
 	case dropFirst:
 		if options(TypeDrop); len(out) == 0 {
@@ -193,7 +193,7 @@ func (g *game) Legal() []referee.Move {
 		out = append(out, pass)
 	case pairing:
 		for _, cs := range pairChoices(g.hands[g.turn]) {
-			out = append(out, move(TypePair, actor, payload{Cards: cs}))
+			out = append(out, referee.NewMove(TypePair, actor, payload{Cards: cs}))
 		}
 		out = append(out, pass)
 	}
@@ -306,12 +306,12 @@ func (g *game) Decide(totals map[string]int) ([]string, string) {
 		}
 		return []string{g.players[w]}, fmt.Sprintf("equal pairs: %s holds the higher four of a kind, four %s (A11)", g.players[w], plural(q[w]))
 	}
-	w, parity := 1-g.dealer, "even"
+	w, parity, seat := 1-g.dealer, "even", "non-dealer"
 	if g.day%2 == 1 {
-		w, parity = g.dealer, "odd"
+		w, parity, seat = g.dealer, "odd", "dealer"
 	}
 	return []string{g.players[w]}, fmt.Sprintf("equal pairs and no four of a kind: the game was played on the %s, an %s day, so the %s, %s, wins (A11)",
-		ordinal(g.day), parity, map[bool]string{true: "dealer", false: "non-dealer"}[w == g.dealer], g.players[w])
+		ordinal(g.day), parity, seat, g.players[w])
 }
 
 func plural(r cards.Rank) string {

@@ -85,7 +85,7 @@ func TestRandomLegalGames(t *testing.T) {
 		if sum != want {
 			t.Fatalf("seed %d: points add to %d, want %d (%v)", seed, sum, want, s.Totals)
 		}
-		if g.noPresident != (g.president == nobody) || (g.noPresident && tb.players != 2) {
+		if g.noPresident != (g.president == referee.Nobody) || (g.noPresident && tb.players != 2) {
 			t.Fatalf("seed %d: %d players, president %d, no President %v", seed, tb.players, g.president, g.noPresident)
 		}
 		// Replay is deterministic: the same flags and the same sheet.
@@ -94,9 +94,6 @@ func TestRandomLegalGames(t *testing.T) {
 		b, _ := json.Marshal(again.Sheet())
 		if string(a) != string(b) || !reflect.DeepEqual(o.Flags, again.Flags) {
 			t.Fatalf("seed %d: replay not deterministic", seed)
-		}
-		if seed%10 == 0 {
-			checkCorruptions(t, seed, setup, moves)
 		}
 		if seed%10 == 5 {
 			checkADHDByName(t, seed, setup, moves, string(a))
@@ -194,7 +191,7 @@ func checkADHDByName(t *testing.T, seed int, setup events.Created, moves []refer
 				}
 			}
 			if same == 1 {
-				named[i] = move(TypePlay, m.Actor, payload{Card: "adhd", Target: g.players[e.target], Discard: deck[e.card].Key})
+				named[i] = referee.NewMove(TypePlay, m.Actor, payload{Card: "adhd", Target: g.players[e.target], Discard: deck[e.card].Key})
 				changed++
 			}
 		}
@@ -204,89 +201,6 @@ func checkADHDByName(t *testing.T, seed int, setup events.Created, moves []refer
 	b, _ := json.Marshal(o.Sheet())
 	if len(o.Flags) > 0 || string(b) != sheet {
 		t.Fatalf("seed %d: %d ADHDs by name: flags %+v, same sheet %v", seed, changed, o.Flags, string(b) == sheet)
-	}
-}
-
-// checkCorruptions changes one move of a legal game and expects a flag on it.
-func checkCorruptions(t *testing.T, seed int, setup events.Created, moves []referee.Move) {
-	t.Helper()
-	rng := rand.New(rand.NewPCG(uint64(seed), 3))
-	payloadOf := func(m referee.Move) payload {
-		var p payload
-		if err := json.Unmarshal(m.Payload, &p); err != nil {
-			t.Fatal(err)
-		}
-		return p
-	}
-	expect := func(what string, i int, bad referee.Move, rule string, sev referee.Severity) {
-		t.Helper()
-		changed := slices.Clone(moves)
-		changed[i] = bad
-		o := replay(t, logOf(t, setup, changed))
-		seq := int64(i + 2)
-		if !slices.ContainsFunc(o.Flags, func(f referee.Flag) bool { return f.Seq == seq && f.Rule == rule && f.Severity == sev }) {
-			t.Errorf("seed %d: %s at %d (%s) not flagged %s %s; flags %+v", seed, what, seq, o.Game.Notation(bad), rule, sev, o.Flags)
-		}
-	}
-	var plays, adhds []int
-	for i, m := range moves {
-		if m.Type != TypePlay {
-			continue
-		}
-		if payloadOf(m).Card == "adhd" {
-			adhds = append(adhds, i)
-		} else {
-			plays = append(plays, i)
-		}
-	}
-	// Out of turn: another player makes the play.
-	i := plays[rng.IntN(len(plays))]
-	others := slices.DeleteFunc(slices.Clone(setup.Players), func(p string) bool { return p == moves[i].Actor })
-	m := moves[i]
-	m.Actor = others[rng.IntN(len(others))]
-	expect("out of turn", i, m, "E4", referee.Illegal)
-
-	// A card of a kind the deck has run out of: the first play after some kind is exhausted.
-	var used [kinds]int
-	for _, i := range plays {
-		p := payloadOf(moves[i])
-		for k, c := range deck {
-			if kind(k) != adhd && used[k] == c.Count && c.Key != p.Card {
-				expect("one card too many", i, move(TypePlay, moves[i].Actor, payload{Card: c.Key, Target: p.Target}), "E1", referee.Impossible)
-				goto adhd
-			}
-		}
-		k, _ := byKey(p.Card)
-		used[k]++
-	}
-adhd:
-	// Voter ADHD on a card not in play: the phase's start, a card already discarded, a
-	// Voter ADHD, a player with none of that card.
-	discarded := map[int64]bool{}
-	for _, i := range adhds {
-		p := payloadOf(moves[i])
-		bad := func(q payload) referee.Move { q.Card = "adhd"; return move(TypePlay, moves[i].Actor, q) }
-		expect("ADHD on a start", i, bad(payload{Seq: 2}), "E5", referee.Illegal)
-		expect("ADHD on an ADHD by name", i, bad(payload{Target: setup.Players[0], Discard: "adhd"}), "E5", referee.Illegal)
-		for s := range discarded {
-			expect("ADHD on a discarded card", i, bad(payload{Seq: s}), "E5", referee.Illegal)
-			break
-		}
-		for _, j := range adhds {
-			if j < i {
-				expect("ADHD on an ADHD", i, bad(payload{Seq: int64(j + 2)}), "E5", referee.Illegal)
-				break
-			}
-		}
-		if p.Seq != 0 {
-			discarded[p.Seq] = true
-		}
-	}
-	// A draw after the end.
-	bad := append(slices.Clone(moves), move(TypeDraw, "", payload{Player: setup.Players[0]}))
-	o := replay(t, logOf(t, setup, bad))
-	if f := o.Flags; len(f) != 1 || f[0].Seq != int64(len(bad)+1) || f[0].Rule != "E7" {
-		t.Errorf("seed %d: a draw after the end: flags %+v", seed, f)
 	}
 }
 
@@ -1183,13 +1097,18 @@ func FuzzParse(f *testing.F) {
 	for _, s := range []string{"ann play tack bob", "tack bob", "adhd 3", "adhd bob tack", "adhd", "start ann", "draw cy", "c ann", "ad bob", "bob play adhd bob adhd", "t", "play"} {
 		f.Add(s)
 	}
+	// A word of 64 KiB where a card or a move is read: the did-you-mean of a typo costs no
+	// more than reading it.
+	huge := strings.Repeat("1o", 32<<10)
+	f.Add("ann play tack " + huge)
+	f.Add(huge)
 	f.Fuzz(func(t *testing.T, in string) {
 		g, err := newGame(three)
 		if err != nil {
 			t.Fatal(err)
 		}
-		g.Apply(2, move(TypeStart, "", payload{Player: "ann"}))
-		g.Apply(3, move(TypePlay, "ann", payload{Card: "tack", Target: "bob"}))
+		g.Apply(2, referee.NewMove(TypeStart, "", payload{Player: "ann"}))
+		g.Apply(3, referee.NewMove(TypePlay, "ann", payload{Card: "tack", Target: "bob"}))
 		m, err := g.Parse(strings.Fields(in))
 		if err != nil {
 			return

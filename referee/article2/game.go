@@ -9,9 +9,6 @@ import (
 	"github.com/tableside/tableside/referee"
 )
 
-// nobody marks "no player" where a player index is expected.
-const nobody = -1
-
 // Phases of the game (E4).
 const (
 	primary = 0
@@ -100,8 +97,6 @@ type game struct {
 	over        bool
 }
 
-func (g *game) player(name string) int { return referee.PlayerIndex(g.players, name) }
-
 // Over implements referee.Game.
 func (g *game) Over() bool { return g.over }
 
@@ -114,22 +109,11 @@ type payload struct {
 	Player  string `json:"player,omitempty"`
 }
 
-func move(typ, actor string, p payload) referee.Move {
-	b, _ := json.Marshal(p) // cannot fail: strings and a number
-	return referee.Move{Type: typ, Actor: actor, Payload: b}
-}
-
-func flag(seq int64, rule string, sev referee.Severity, format string, args ...any) referee.Flag {
-	return referee.Flag{Seq: seq, Rule: rule, Severity: sev, Message: fmt.Sprintf(format, args...)}
-}
-
-func one(f referee.Flag) []referee.Flag { return []referee.Flag{f} }
-
 // Apply implements referee.Game.
 func (g *game) Apply(seq int64, m referee.Move) []referee.Flag {
 	var p payload
 	if err := json.Unmarshal(m.Payload, &p); err != nil {
-		return referee.Aside(flag(seq, "E4", referee.Impossible, "unreadable move (%v)", err))
+		return referee.Aside(referee.Flagf(seq, "E4", referee.Impossible, "unreadable move (%v)", err))
 	}
 	switch m.Type {
 	case TypeStart:
@@ -139,27 +123,27 @@ func (g *game) Apply(seq int64, m referee.Move) []referee.Flag {
 	case TypePlay:
 		return g.play(seq, m.Actor, p)
 	}
-	return referee.Aside(flag(seq, "E4", referee.Impossible, "%q is not an Article II move", m.Type))
+	return referee.Aside(referee.Flagf(seq, "E4", referee.Impossible, "%q is not an Article II move", m.Type))
 }
 
 func (g *game) start(seq int64, name string) []referee.Flag {
-	who := g.player(name)
+	who := referee.PlayerIndex(g.players, name)
 	switch {
-	case who == nobody:
-		return referee.Aside(flag(seq, "E4", referee.Impossible, "start names %q, who is not a player", name))
+	case who == referee.Nobody:
+		return referee.Aside(referee.Flagf(seq, "E4", referee.Impossible, "start names %q, who is not a player", name))
 	case g.over:
-		return referee.Aside(flag(seq, "E7", referee.Illegal, "the game is over"))
+		return referee.Aside(referee.Flagf(seq, "E7", referee.Illegal, "the game is over"))
 	}
 	ph := &g.phases[g.at]
 	switch {
 	case ph.done: // the General, waiting for a cut
-		return referee.Aside(flag(seq, "E4", referee.Illegal, "both phases have been played"))
+		return referee.Aside(referee.Flagf(seq, "E4", referee.Illegal, "both phases have been played"))
 	case ph.started:
-		return referee.Aside(flag(seq, "E4", referee.Illegal, "the %s is under way, started by %s at event %d", phaseNames[g.at], g.players[ph.starter], ph.startSeq))
+		return referee.Aside(referee.Flagf(seq, "E4", referee.Illegal, "the %s is under way, started by %s at event %d", phaseNames[g.at], g.players[ph.starter], ph.startSeq))
 	}
 	var flags []referee.Flag
 	if c := g.openCut(primary); c != nil {
-		f := flag(seq, c.rule, referee.Illegal, "the Primary's cut for %s must be recorded before the General starts", c.what)
+		f := referee.Flagf(seq, c.rule, referee.Illegal, "the Primary's cut for %s must be recorded before the General starts", c.what)
 		f.Hint = g.cutHint(c)
 		flags = append(flags, f)
 	}
@@ -168,44 +152,44 @@ func (g *game) start(seq int64, name string) []referee.Flag {
 }
 
 func (g *game) play(seq int64, actor string, p payload) []referee.Flag {
-	who := g.player(actor)
-	if who == nobody {
-		return referee.Aside(flag(seq, "E4", referee.Impossible, "%q is not a player of this game", actor))
+	who := referee.PlayerIndex(g.players, actor)
+	if who == referee.Nobody {
+		return referee.Aside(referee.Flagf(seq, "E4", referee.Impossible, "%q is not a player of this game", actor))
 	}
 	k, ok := byKey(p.Card)
 	if !ok {
-		return referee.Aside(flag(seq, "E1", referee.Impossible, "%q is not a card of the deck", p.Card))
+		return referee.Aside(referee.Flagf(seq, "E1", referee.Impossible, "%q is not a card of the deck", p.Card))
 	}
 	if g.over {
-		return referee.Aside(flag(seq, "E7", referee.Illegal, "the game is over"))
+		return referee.Aside(referee.Flagf(seq, "E7", referee.Illegal, "the game is over"))
 	}
 	n := len(g.players)
 	ph := &g.phases[g.at]
 	switch {
 	case !ph.started:
-		f := flag(seq, "E4", referee.Illegal, "the %s has not started: the table first names who starts it", phaseNames[g.at])
+		f := referee.Flagf(seq, "E4", referee.Illegal, "the %s has not started: the table first names who starts it", phaseNames[g.at])
 		f.Hint = g.Hint()
 		return referee.Aside(f)
 	case ph.done:
-		return referee.Aside(flag(seq, "E4", referee.Illegal, "both phases have been played and every hand is empty"))
+		return referee.Aside(referee.Flagf(seq, "E4", referee.Illegal, "both phases have been played and every hand is empty"))
 	case who != ph.turn(n):
-		f := flag(seq, "E4", referee.Illegal, "it is %s's turn, not %s's", g.players[ph.turn(n)], g.players[who])
+		f := referee.Flagf(seq, "E4", referee.Illegal, "it is %s's turn, not %s's", g.players[ph.turn(n)], g.players[who])
 		f.Hint = g.Hint()
 		return referee.Aside(f)
 	}
-	target := nobody
+	target := referee.Nobody
 	if k != adhd {
-		target = g.player(p.Target)
+		target = referee.PlayerIndex(g.players, p.Target)
 		switch {
 		case p.Target == "":
-			return referee.Aside(flag(seq, "E4", referee.Impossible, "%s is played on a player, and this play names none", deck[k].Name))
-		case target == nobody:
-			return referee.Aside(flag(seq, "E4", referee.Impossible, "%s is played on %q, who is not a player", deck[k].Name, p.Target))
+			return referee.Aside(referee.Flagf(seq, "E4", referee.Impossible, "%s is played on a player, and this play names none", deck[k].Name))
+		case target == referee.Nobody:
+			return referee.Aside(referee.Flagf(seq, "E4", referee.Impossible, "%s is played on %q, who is not a player", deck[k].Name, p.Target))
 		}
 	}
 	var flags []referee.Flag
 	if g.used[k]++; g.used[k] > deck[k].Count {
-		flags = append(flags, flag(seq, "E1", referee.Impossible, "the deck holds %d %s, and this is the %s one played", deck[k].Count, deck[k].Name, ordinal(g.used[k])))
+		flags = append(flags, referee.Flagf(seq, "E1", referee.Impossible, "the deck holds %d %s, and this is the %s one played", deck[k].Count, deck[k].Name, ordinal(g.used[k])))
 	}
 	e := &entry{seq: seq, by: who, card: k, target: target, phase: g.at}
 	g.plays[seq] = e
@@ -227,9 +211,9 @@ func (g *game) play(seq int64, actor string, p payload) []referee.Flag {
 // played and spent, and does nothing.
 func (g *game) discard(seq int64, p payload) []referee.Flag {
 	refuse := func(sev referee.Severity, format string, args ...any) []referee.Flag {
-		f := flag(seq, "E5", sev, format+"; the Voter ADHD is spent for nothing", args...)
+		f := referee.Flagf(seq, "E5", sev, format+"; the Voter ADHD is spent for nothing", args...)
 		f.Hint = g.adhdHint()
-		return one(f)
+		return []referee.Flag{f}
 	}
 	var e *entry
 	switch {
@@ -246,12 +230,12 @@ func (g *game) discard(seq int64, p payload) []referee.Flag {
 			return refuse(referee.Illegal, "%s's %s (event %d) was already discarded by the Voter ADHD at event %d", g.players[e.target], deck[e.card].Name, e.seq, e.gone)
 		}
 	case p.Target != "" || p.Discard != "":
-		t := g.player(p.Target)
+		t := referee.PlayerIndex(g.players, p.Target)
 		k, known := byKey(p.Discard)
 		switch {
 		case p.Target == "":
 			return refuse(referee.Illegal, "name the player whose %s it discards", p.Discard)
-		case t == nobody:
+		case t == referee.Nobody:
 			return refuse(referee.Impossible, "%q is not a player", p.Target)
 		case p.Discard == "":
 			return refuse(referee.Illegal, "name which of %s's cards it discards", g.players[t])
@@ -329,12 +313,12 @@ func (g *game) draw(seq int64, name string) []referee.Flag {
 	case g.parties:
 		rule = "E8"
 	}
-	who := g.player(name)
-	if who == nobody {
-		return referee.Aside(flag(seq, rule, referee.Impossible, "draw names %q, who is not a player", name))
+	who := referee.PlayerIndex(g.players, name)
+	if who == referee.Nobody {
+		return referee.Aside(referee.Flagf(seq, rule, referee.Impossible, "draw names %q, who is not a player", name))
 	}
 	if g.over {
-		return referee.Aside(flag(seq, "E7", referee.Illegal, "the game is over, so no cut is needed"))
+		return referee.Aside(referee.Flagf(seq, "E7", referee.Illegal, "the game is over, so no cut is needed"))
 	}
 	open := g.openCuts()
 	for _, c := range open {
@@ -371,13 +355,13 @@ func (g *game) draw(seq int64, name string) []referee.Flag {
 		if in == nil {
 			why = fmt.Sprintf("%s is not in the tie for %s", g.players[who], open[0].what)
 		}
-		f := flag(seq, open[0].rule, referee.Illegal, "%s", why)
+		f := referee.Flagf(seq, open[0].rule, referee.Illegal, "%s", why)
 		f.Hint = g.cutHint(open[0])
 		return referee.Aside(f)
 	case in != nil:
-		return referee.Aside(flag(seq, in.rule, referee.Illegal, "%s", why))
+		return referee.Aside(referee.Flagf(seq, in.rule, referee.Illegal, "%s", why))
 	}
-	return referee.Aside(flag(seq, rule, referee.Illegal, "no result is tied now, so no cut is needed"))
+	return referee.Aside(referee.Flagf(seq, rule, referee.Illegal, "no result is tied now, so no cut is needed"))
 }
 
 // openCuts lists the cuts still waiting for a draw: the Primary's first, since the General

@@ -129,15 +129,15 @@ func (g *game) Parse(words []string) (referee.Move, error) {
 		case len(words) > 2:
 			return referee.Move{}, referee.MoveErrorf("unexpected word %q after %s %s", words[2], verb, words[1])
 		}
-		who := g.player(words[1])
-		if who == nobody {
+		who := referee.PlayerIndex(g.players, words[1])
+		if who == referee.Nobody {
 			return referee.Move{}, referee.MoveErrorf("%q is not a player (players: %s)", words[1], strings.Join(g.players, ", "))
 		}
 		typ := TypeStart
 		if verb == verbDraw {
 			typ = TypeDraw
 		}
-		return move(typ, "", payload{Player: g.players[who]}), nil
+		return referee.NewMove(typ, "", payload{Player: g.players[who]}), nil
 	}
 	if verb == verbPlay {
 		words = words[1:]
@@ -161,8 +161,8 @@ func (g *game) Parse(words []string) (referee.Move, error) {
 		actor = g.players[ph.turn(len(g.players))]
 	}
 	target := func(word string) (string, error) {
-		p := g.player(word)
-		if p == nobody {
+		p := referee.PlayerIndex(g.players, word)
+		if p == referee.Nobody {
 			return "", referee.MoveErrorf("%q is not a player (players: %s)", word, strings.Join(g.players, ", "))
 		}
 		return g.players[p], nil
@@ -178,20 +178,20 @@ func (g *game) Parse(words []string) (referee.Move, error) {
 		if err != nil {
 			return referee.Move{}, err
 		}
-		return move(TypePlay, actor, payload{Card: deck[k].Key, Target: t}), nil
+		return referee.NewMove(TypePlay, actor, payload{Card: deck[k].Key, Target: t}), nil
 	}
 	// Voter ADHD: nothing, an event, or a player and a card (E5).
 	switch len(args) {
 	case 0:
-		return move(TypePlay, actor, payload{Card: deck[adhd].Key}), nil
+		return referee.NewMove(TypePlay, actor, payload{Card: deck[adhd].Key}), nil
 	case 1:
 		if seq, err := strconv.ParseInt(args[0], 10, 64); err == nil {
 			if seq < 1 {
 				return referee.Move{}, referee.MoveErrorf("%q is not an event number", args[0])
 			}
-			return move(TypePlay, actor, payload{Card: deck[adhd].Key, Seq: seq}), nil
+			return referee.NewMove(TypePlay, actor, payload{Card: deck[adhd].Key, Seq: seq}), nil
 		}
-		if p := g.player(args[0]); p != nobody {
+		if p := referee.PlayerIndex(g.players, args[0]); p != referee.Nobody {
 			return referee.Move{}, referee.MoveErrorf("which of %s's cards does it discard? (adhd %s CARD, or adhd SEQ)", g.players[p], g.players[p])
 		}
 		return referee.Move{}, referee.MoveErrorf("%q is neither an event number nor a player (adhd SEQ, or adhd PLAYER CARD)", args[0])
@@ -204,7 +204,7 @@ func (g *game) Parse(words []string) (referee.Move, error) {
 		if err != nil {
 			return referee.Move{}, err
 		}
-		return move(TypePlay, actor, payload{Card: deck[adhd].Key, Target: t, Discard: deck[d].Key}), nil
+		return referee.NewMove(TypePlay, actor, payload{Card: deck[adhd].Key, Target: t, Discard: deck[d].Key}), nil
 	}
 	return referee.Move{}, referee.MoveErrorf("unexpected word %q after %s", args[2], strings.Join(words[:3], " "))
 }
@@ -245,7 +245,7 @@ func (g *game) words(m referee.Move, pretty bool) string {
 		switch {
 		case p.Seq != 0:
 			what := fmt.Sprintf("the card of event %d", p.Seq)
-			if e := g.plays[p.Seq]; e != nil && e.target != nobody {
+			if e := g.plays[p.Seq]; e != nil && e.target != referee.Nobody {
 				what = fmt.Sprintf("%s's %s (event %d)", g.players[e.target], deck[e.card].Name, p.Seq)
 			}
 			return pick(fmt.Sprintf("%s play adhd %d", m.Actor, p.Seq), fmt.Sprintf("%s plays Voter ADHD on %s", m.Actor, what))

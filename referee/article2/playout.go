@@ -82,7 +82,7 @@ func playout(rng *rand.Rand, options map[string]string, names []string) (events.
 	pile := shuffled(rng)
 
 	var moves []referee.Move
-	emit := func(typ, actor string, p payload) { moves = append(moves, move(typ, actor, p)) }
+	emit := func(typ, actor string, p payload) { moves = append(moves, referee.NewMove(typ, actor, p)) }
 	// cut picks slots winners among the tied players at random, a draw each.
 	cut := func(tied []int, slots int) []int {
 		tied = slices.Clone(tied)

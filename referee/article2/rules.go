@@ -168,7 +168,7 @@ func newGame(setup events.Created) (*game, error) {
 		a:         make([]int, n),
 		on:        make([][]*entry, n),
 		plays:     map[int64]*entry{},
-		president: nobody,
+		president: referee.Nobody,
 	}
 	for i := range g.phases {
 		g.phases[i].played = make([]int, n)
@@ -195,7 +195,7 @@ func (g *game) readParties(teams map[string][]string) error {
 	if len(teams) != 2 {
 		return fmt.Errorf("%w: the party variant (E8) has two parties, not %d", referee.ErrSetup, len(teams))
 	}
-	g.partyOf = []int{nobody, nobody, nobody, nobody}
+	g.partyOf = []int{referee.Nobody, referee.Nobody, referee.Nobody, referee.Nobody}
 	for i, name := range slices.Sorted(maps.Keys(teams)) {
 		members := teams[name]
 		if strings.TrimSpace(name) == "" {
@@ -206,11 +206,11 @@ func (g *game) readParties(teams map[string][]string) error {
 		}
 		g.partyNames[i] = name
 		for _, m := range members {
-			p := g.player(m)
+			p := referee.PlayerIndex(g.players, m)
 			switch {
-			case p == nobody:
+			case p == referee.Nobody:
 				return fmt.Errorf("%w: %q of party %s is not a player", referee.ErrSetup, m, name)
-			case g.partyOf[p] != nobody:
+			case g.partyOf[p] != referee.Nobody:
 				return fmt.Errorf("%w: %s is in two parties (%s and %s)", referee.ErrSetup, g.players[p], g.partyNames[g.partyOf[p]], name)
 			}
 			g.partyOf[p] = i

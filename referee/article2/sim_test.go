@@ -48,7 +48,7 @@ func dealArticle2(rng *rand.Rand, names []string) refereetest.Table {
 	if options["parties"] != "on" {
 		n = 2 + rng.IntN(3)
 	}
-	t := &simTable{rng: rng, names: names[:n], early: nobody, evener: rng.IntN(2) == 0}
+	t := &simTable{rng: rng, names: names[:n], early: referee.Nobody, evener: rng.IntN(2) == 0}
 	t.setup, t.parties = seating(options, t.names)
 	return t
 }
@@ -64,9 +64,9 @@ func (t *simTable) Play(ty refereetest.Typist) {
 	for ph := range 2 {
 		t.hands, pile = deal(pile, n)
 		starter := t.early
-		if starter == nobody {
+		if starter == referee.Nobody {
 			starter = t.rng.IntN(n)
-			ty.Act(move(TypeStart, "", payload{Player: t.names[starter]}), t.beforeStart()...)
+			ty.Act(referee.NewMove(TypeStart, "", payload{Player: t.names[starter]}), t.beforeStart()...)
 		}
 		for turn := range n * HandSize {
 			t.turn(ty, ph, (starter+turn)%n)
@@ -104,11 +104,11 @@ func (t *simTable) lawful(p int) referee.Move {
 	k := t.hands[p][t.rng.IntN(len(t.hands[p]))]
 	switch {
 	case k != adhd:
-		return move(TypePlay, t.names[p], payload{Card: deck[k].Key, Target: t.names[t.rng.IntN(len(t.names))]})
+		return referee.NewMove(TypePlay, t.names[p], payload{Card: deck[k].Key, Target: t.names[t.rng.IntN(len(t.names))]})
 	case len(t.table) == 0:
-		return move(TypePlay, t.names[p], payload{Card: deck[adhd].Key})
+		return referee.NewMove(TypePlay, t.names[p], payload{Card: deck[adhd].Key})
 	}
-	return move(TypePlay, t.names[p], payload{Card: deck[adhd].Key, Seq: t.table[t.rng.IntN(len(t.table))].seq})
+	return referee.NewMove(TypePlay, t.names[p], payload{Card: deck[adhd].Key, Seq: t.table[t.rng.IntN(len(t.table))].seq})
 }
 
 // level is the play of p's that leaves the closest rivals for a place of phase ph closest,
@@ -133,16 +133,16 @@ func (t *simTable) level(ph, p int) referee.Move {
 		for _, pl := range plays {
 			on, sign, c := t.effect(pl)
 			e, a := slices.Clone(t.e), slices.Clone(t.a)
-			if on != nobody {
+			if on != referee.Nobody {
 				e[on] += sign * deck[c].Electability
 				a[on] += sign * deck[c].Affiliation
 			}
 			switch d := t.gap(ph, e, a); {
 			case closest < 0 || d < closest:
-				best, closest, equal = move(TypePlay, t.names[p], pl), d, 1
+				best, closest, equal = referee.NewMove(TypePlay, t.names[p], pl), d, 1
 			case d == closest:
 				if equal++; t.rng.IntN(equal) == 0 {
-					best = move(TypePlay, t.names[p], pl)
+					best = referee.NewMove(TypePlay, t.names[p], pl)
 				}
 			}
 		}
@@ -194,7 +194,7 @@ func (t *simTable) effect(pl payload) (on, sign int, k kind) {
 			return c.on, -1, c.card
 		}
 	}
-	return nobody, 0, k
+	return referee.Nobody, 0, k
 }
 
 // turn is p's turn: a lawful card, or now and then a card played out of turn by another
@@ -223,7 +223,7 @@ func (t *simTable) turn(ty refereetest.Typist, ph, p int) {
 	t.hands[p] = slices.Delete(t.hands[p], i, i+1)
 	// A Voter ADHD aimed where E5 forbids is spent for nothing (on is nobody).
 	on, sign, c := t.effect(pl)
-	if on != nobody {
+	if on != referee.Nobody {
 		t.e[on] += sign * deck[c].Electability
 		t.a[on] += sign * deck[c].Affiliation
 	}
@@ -232,7 +232,7 @@ func (t *simTable) turn(ty refereetest.Typist, ph, p int) {
 		return
 	}
 	t.adhds = append(t.adhds, seq)
-	if on != nobody {
+	if on != referee.Nobody {
 		t.table = slices.DeleteFunc(t.table, func(c onTable) bool { return c.seq == pl.Seq })
 		t.discarded = append(t.discarded, pl.Seq)
 	}
@@ -245,7 +245,7 @@ func (t *simTable) badADHDs(p int) []refereetest.Breach {
 	who := t.names[p]
 	bad := func(what string, pl payload) refereetest.Breach {
 		pl.Card = deck[adhd].Key
-		return refereetest.Breach{Move: move(TypePlay, who, pl), Rule: "E5", What: what, Open: true}
+		return refereetest.Breach{Move: referee.NewMove(TypePlay, who, pl), Rule: "E5", What: what, Open: true}
 	}
 	var out []refereetest.Breach
 	if len(t.table) > 0 {
@@ -280,15 +280,15 @@ func (t *simTable) cut(ty refereetest.Typist, ties []tie, rule string, primary b
 			var breaches []refereetest.Breach
 			for p := range t.names {
 				if !slices.ContainsFunc(waiting, func(ps []int) bool { return slices.Contains(ps, p) }) {
-					breaches = append(breaches, refereetest.Breach{Move: move(TypeDraw, "", payload{Player: t.names[p]}), Rule: rule, What: "draw outside the tie", Open: true, SetAside: true})
+					breaches = append(breaches, refereetest.Breach{Move: referee.NewMove(TypeDraw, "", payload{Player: t.names[p]}), Rule: rule, What: "draw outside the tie", Open: true, SetAside: true})
 				}
 			}
-			if primary && t.early == nobody {
+			if primary && t.early == referee.Nobody {
 				starter := t.rng.IntN(len(t.names))
-				breaches = append(breaches, refereetest.Breach{Move: move(TypeStart, "", payload{Player: t.names[starter]}), Rule: rule, What: "General started before the cut", Open: true})
+				breaches = append(breaches, refereetest.Breach{Move: referee.NewMove(TypeStart, "", payload{Player: t.names[starter]}), Rule: rule, What: "General started before the cut", Open: true})
 			}
 			for {
-				done, _ := ty.Act(move(TypeDraw, "", payload{Player: t.names[w]}), breaches...)
+				done, _ := ty.Act(referee.NewMove(TypeDraw, "", payload{Player: t.names[w]}), breaches...)
 				if done.Type == TypeDraw {
 					break
 				}
@@ -317,12 +317,12 @@ func hintMoves(_ referee.Game, hint string) []referee.Move {
 	var out []referee.Move
 	for _, m := range hintStart.FindAllStringSubmatch(hint, -1) {
 		for _, who := range strings.Split(m[1], "|") {
-			out = append(out, move(TypeStart, "", payload{Player: who}))
+			out = append(out, referee.NewMove(TypeStart, "", payload{Player: who}))
 		}
 	}
 	for _, m := range hintDraw.FindAllStringSubmatch(hint, -1) {
 		for _, who := range strings.Split(m[1], "|") {
-			out = append(out, move(TypeDraw, "", payload{Player: who}))
+			out = append(out, referee.NewMove(TypeDraw, "", payload{Player: who}))
 		}
 	}
 	who := hintPlayer.FindStringSubmatch(hint)
@@ -330,10 +330,10 @@ func hintMoves(_ referee.Game, hint string) []referee.Move {
 		return out
 	}
 	if m := hintExample.FindStringSubmatch(hint); m != nil {
-		out = append(out, move(TypePlay, who[1], payload{Card: m[1], Target: m[2]}))
+		out = append(out, referee.NewMove(TypePlay, who[1], payload{Card: m[1], Target: m[2]}))
 	}
 	if strings.Contains(hint, "adhd alone discards nothing") {
-		out = append(out, move(TypePlay, who[1], payload{Card: deck[adhd].Key}))
+		out = append(out, referee.NewMove(TypePlay, who[1], payload{Card: deck[adhd].Key}))
 	}
 	return out
 }

@@ -18,14 +18,14 @@ func (g *game) Legal() []referee.Move {
 	var moves []referee.Move
 	for _, c := range g.openCuts() {
 		for _, p := range c.waiting() {
-			moves = append(moves, move(TypeDraw, "", payload{Player: g.players[p]}))
+			moves = append(moves, referee.NewMove(TypeDraw, "", payload{Player: g.players[p]}))
 		}
 	}
 	ph := &g.phases[g.at]
 	switch {
 	case !ph.started && g.openCut(primary) == nil:
 		for _, name := range g.players {
-			moves = append(moves, move(TypeStart, "", payload{Player: name}))
+			moves = append(moves, referee.NewMove(TypeStart, "", payload{Player: name}))
 		}
 	case ph.started && !ph.done:
 		who := g.players[ph.turn(len(g.players))]
@@ -34,15 +34,15 @@ func (g *game) Legal() []referee.Move {
 				continue
 			}
 			for _, target := range g.players {
-				moves = append(moves, move(TypePlay, who, payload{Card: c.Key, Target: target}))
+				moves = append(moves, referee.NewMove(TypePlay, who, payload{Card: c.Key, Target: target}))
 			}
 		}
 		if g.used[adhd] < deck[adhd].Count {
 			if g.inPlay == 0 {
-				moves = append(moves, move(TypePlay, who, payload{Card: deck[adhd].Key}))
+				moves = append(moves, referee.NewMove(TypePlay, who, payload{Card: deck[adhd].Key}))
 			}
 			for _, e := range g.inPlayNow() {
-				moves = append(moves, move(TypePlay, who, payload{Card: deck[adhd].Key, Seq: e.seq}))
+				moves = append(moves, referee.NewMove(TypePlay, who, payload{Card: deck[adhd].Key, Seq: e.seq}))
 			}
 		}
 	}
@@ -307,7 +307,7 @@ func (g *game) points(i, p int) int {
 		return 0
 	case i == primary && g.rolesKnown && g.candidate[p]:
 		return 1
-	case i == general && g.over && g.president != nobody:
+	case i == general && g.over && g.president != referee.Nobody:
 		switch {
 		case p == g.president:
 			return 2

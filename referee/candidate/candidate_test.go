@@ -75,81 +75,6 @@ func TestRandomLegalGames(t *testing.T) {
 		if string(a) != string(b) || !reflect.DeepEqual(o.Flags, again.Flags) {
 			t.Fatalf("seed %d: replay not deterministic", seed)
 		}
-		if seed%10 == 0 {
-			checkCorruptions(t, seed, setup, moves)
-		}
-	}
-}
-
-// bidCard reads the card of a bid move.
-func bidCard(t testing.TB, m referee.Move) cards.Card {
-	var p payload
-	if err := json.Unmarshal(m.Payload, &p); err != nil || p.Card == nil {
-		t.Fatalf("not a bid: %s", m.Payload)
-	}
-	return *p.Card
-}
-
-func withCard(m referee.Move, c cards.Card) referee.Move {
-	return move(m.Type, m.Actor, payload{Card: &c})
-}
-
-// checkCorruptions changes one event of a legal game at a time and expects a flag on it.
-func checkCorruptions(t *testing.T, seed int, setup events.Created, moves []referee.Move) {
-	t.Helper()
-	// raises are bids that follow another bid in the same auction.
-	var raises []int
-	for i := 1; i < len(moves); i++ {
-		if moves[i].Type == TypeBid && moves[i-1].Type == TypeBid {
-			raises = append(raises, i)
-		}
-	}
-	if len(raises) == 0 {
-		return
-	}
-	rng := rand.New(rand.NewPCG(uint64(seed), 11))
-	i := raises[rng.IntN(len(raises))]
-	prev := bidCard(t, moves[i-1])
-	cur := bidCard(t, moves[i])
-	other := map[string]string{"ann": "bob", "bob": "ann"}
-	cases := []struct {
-		name string
-		m    referee.Move
-		rule string
-	}{
-		{"card bid twice", withCard(moves[i], prev), "C8"},
-		{"bid out of turn", referee.Move{Type: TypeBid, Actor: other[moves[i].Actor], Payload: moves[i].Payload}, "C7"},
-		{"wrong suit", withCard(moves[i], cards.Card{Rank: cur.Rank, Suit: (cur.Suit + 1) % 4}), "C10"},
-	}
-	if prev.Rank > cards.MinRank {
-		// A low bid: a rank under the high bid that nobody has bid or turned up this seat.
-		o := replay(t, logOf(t, setup, moves[:i]))
-		st := o.Game.(*game).cur()
-		for r := cards.MinRank; r < prev.Rank; r++ {
-			if st.bidBy[r] == 0 && !st.revealed[r] {
-				cases = append(cases, struct {
-					name string
-					m    referee.Move
-					rule string
-				}{"low bid", withCard(moves[i], cards.Card{Rank: r, Suit: cur.Suit}), "C7"})
-				break
-			}
-		}
-	}
-	for _, c := range cases {
-		bad := append([]referee.Move(nil), moves...)
-		bad[i] = c.m
-		o := replay(t, logOf(t, setup, bad))
-		seq := int64(i + 2)
-		found := false
-		for _, f := range o.Flags {
-			if f.Seq == seq && f.Rule == c.rule {
-				found = true
-			}
-		}
-		if !found {
-			t.Errorf("seed %d: %s at seq %d not flagged %s; flags %+v", seed, c.name, seq, c.rule, o.Flags)
-		}
 	}
 }
 
@@ -338,11 +263,16 @@ func FuzzParse(f *testing.F) {
 	for _, s := range []string{"ann bid 9H", "reveal 7♥", "seat h", "bid 9", "ann hand 2H 3H", "p", "bob left 10h", "ann", "bid ♥"} {
 		f.Add(s)
 	}
+	// A word of 64 KiB where a card or a move is read: the did-you-mean of a typo costs no
+	// more than reading it.
+	huge := strings.Repeat("1o", 32<<10)
+	f.Add("ann bid " + huge)
+	f.Add(huge)
 	o, err := referee.Replay(Rules{}, logOf(f, events.Created{Kind: "candidate", Players: []string{"ann", "bob"}, Dealer: "bob"}, nil))
 	if err != nil {
 		f.Fatal(err)
 	}
-	o.Game.Apply(2, move(TypeSeat, "", payload{Suit: new(cards.Hearts)}))
+	o.Game.Apply(2, referee.NewMove(TypeSeat, "", payload{Suit: new(cards.Hearts)}))
 	f.Fuzz(func(t *testing.T, in string) {
 		m, err := o.Game.Parse(strings.Fields(in))
 		if err != nil {

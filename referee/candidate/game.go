@@ -18,9 +18,6 @@ const (
 	over
 )
 
-// nobody marks "no player" where a player index is expected.
-const nobody = -1
-
 // capture is one candidate and how it was won.
 type capture struct {
 	card   cards.Card
@@ -75,8 +72,6 @@ type game struct {
 	last int64
 }
 
-func (g *game) player(name string) int { return referee.PlayerIndex(g.players[:], name) }
-
 func (g *game) cur() *seat {
 	if len(g.seats) == 0 {
 		return nil
@@ -94,40 +89,35 @@ type payload struct {
 	Cards []cards.Card `json:"cards,omitempty"`
 }
 
-func move(typ, actor string, p payload) referee.Move {
-	b, _ := json.Marshal(p) // cannot fail: cards marshal only valid values and p holds valid ones
-	return referee.Move{Type: typ, Actor: actor, Payload: b}
-}
-
 // Apply implements referee.Game.
 func (g *game) Apply(seq int64, m referee.Move) []referee.Flag {
 	ranOut := g.ranOut
-	g.ranOut = nobody
+	g.ranOut = referee.Nobody
 	g.last = seq
 	var p payload
 	if err := json.Unmarshal(m.Payload, &p); err != nil {
-		return referee.Aside(flag(seq, "C10", referee.Impossible, "unreadable move (%v)", err))
+		return referee.Aside(referee.Flagf(seq, "C10", referee.Impossible, "unreadable move (%v)", err))
 	}
 	switch m.Type {
 	case TypeSeat:
 		if p.Suit == nil {
-			return referee.Aside(flag(seq, "C5", referee.Impossible, "a seat needs a suit"))
+			return referee.Aside(referee.Flagf(seq, "C5", referee.Impossible, "a seat needs a suit"))
 		}
 		return g.seat(seq, *p.Suit)
 	case TypeReveal:
 		if p.Card == nil {
-			return referee.Aside(flag(seq, "C10", referee.Impossible, "a reveal needs a card"))
+			return referee.Aside(referee.Flagf(seq, "C10", referee.Impossible, "a reveal needs a card"))
 		}
 		return g.reveal(seq, *p.Card)
 	case TypeBid, TypePass, TypeHand, TypeLeft:
-		who := g.player(m.Actor)
-		if who == nobody {
-			return referee.Aside(flag(seq, "C7", referee.Impossible, "%q is not a player of this game", m.Actor))
+		who := referee.PlayerIndex(g.players[:], m.Actor)
+		if who == referee.Nobody {
+			return referee.Aside(referee.Flagf(seq, "C7", referee.Impossible, "%q is not a player of this game", m.Actor))
 		}
 		switch m.Type {
 		case TypeBid:
 			if p.Card == nil {
-				return referee.Aside(flag(seq, "C7", referee.Impossible, "a bid needs a card"))
+				return referee.Aside(referee.Flagf(seq, "C7", referee.Impossible, "a bid needs a card"))
 			}
 			return g.bid(seq, who, *p.Card)
 		case TypePass:
@@ -141,11 +131,7 @@ func (g *game) Apply(seq int64, m referee.Move) []referee.Flag {
 			return g.showLeft(seq, who, p.Cards)
 		}
 	}
-	return referee.Aside(flag(seq, "C7", referee.Impossible, "%q is not a Candidate move", m.Type))
-}
-
-func flag(seq int64, rule string, sev referee.Severity, format string, args ...any) referee.Flag {
-	return referee.Flag{Seq: seq, Rule: rule, Severity: sev, Message: fmt.Sprintf(format, args...)}
+	return referee.Aside(referee.Flagf(seq, "C7", referee.Impossible, "%q is not a Candidate move", m.Type))
 }
 
 // outOfPhase explains why a move cannot be applied now, or returns "" when the game waits for
@@ -196,34 +182,34 @@ func (g *game) suitAllowed(s cards.Suit) string {
 
 func (g *game) seat(seq int64, s cards.Suit) []referee.Flag {
 	if rule, why := g.outOfPhase(needSeat); why != "" {
-		return referee.Aside(flag(seq, rule, referee.Illegal, "%s", why))
+		return referee.Aside(referee.Flagf(seq, rule, referee.Illegal, "%s", why))
 	}
 	var flags []referee.Flag
 	if why := g.suitAllowed(s); why != "" {
-		flags = append(flags, flag(seq, "C5", referee.Illegal, "%s", why))
+		flags = append(flags, referee.Flagf(seq, "C5", referee.Illegal, "%s", why))
 	}
-	g.seats = append(g.seats, &seat{suit: s, forfeit: nobody})
+	g.seats = append(g.seats, &seat{suit: s, forfeit: referee.Nobody})
 	g.phase = needReveal
 	return flags
 }
 
 func (g *game) reveal(seq int64, c cards.Card) []referee.Flag {
 	if rule, why := g.outOfPhase(needReveal); why != "" {
-		return referee.Aside(flag(seq, rule, referee.Illegal, "%s", why))
+		return referee.Aside(referee.Flagf(seq, rule, referee.Illegal, "%s", why))
 	}
 	st := g.cur()
 	var flags []referee.Flag
 	switch {
 	case c.Suit != st.suit:
-		flags = append(flags, flag(seq, "C10", referee.Impossible, "%s cannot be a candidate of this seat: its pile is %s", c.Pretty(), st.suit.Symbol()))
+		flags = append(flags, referee.Flagf(seq, "C10", referee.Impossible, "%s cannot be a candidate of this seat: its pile is %s", c.Pretty(), st.suit.Symbol()))
 	case st.revealed[c.Rank]:
-		flags = append(flags, flag(seq, "C10", referee.Impossible, "%s was already turned up this seat", c.Pretty()))
+		flags = append(flags, referee.Flagf(seq, "C10", referee.Impossible, "%s was already turned up this seat", c.Pretty()))
 	case st.bidBy[c.Rank] != 0:
-		flags = append(flags, flag(seq, "C10", referee.Impossible, "%s was bid by %s at event %d, so it cannot be a candidate", c.Pretty(), g.players[st.bidBy[c.Rank]-1], st.bidSeq[c.Rank]))
+		flags = append(flags, referee.Flagf(seq, "C10", referee.Impossible, "%s was bid by %s at event %d, so it cannot be a candidate", c.Pretty(), g.players[st.bidBy[c.Rank]-1], st.bidSeq[c.Rank]))
 	default:
 		for p, hand := range st.shown {
 			if hand != nil && hand[c.Rank] {
-				flags = append(flags, flag(seq, "C10", referee.Impossible, "%s is in %s, so it cannot be a candidate", c.Pretty(), g.shownAs(st, p)))
+				flags = append(flags, referee.Flagf(seq, "C10", referee.Impossible, "%s is in %s, so it cannot be a candidate", c.Pretty(), g.shownAs(st, p)))
 			}
 		}
 	}
@@ -231,11 +217,11 @@ func (g *game) reveal(seq int64, c cards.Card) []referee.Flag {
 		st.revealed[c.Rank] = true
 	}
 	g.cand, g.candSeq = c, seq
-	if st.forfeit != nobody { // C9: the rest of the seat goes to the opponent at no cost
+	if st.forfeit != referee.Nobody { // C9: the rest of the seat goes to the opponent at no cost
 		g.award(seq, 1-st.forfeit, cards.Card{})
 		return flags
 	}
-	g.phase, g.toAct, g.bids, g.high, g.highBy = auction, g.opener, 0, cards.Card{}, nobody
+	g.phase, g.toAct, g.bids, g.high, g.highBy = auction, g.opener, 0, cards.Card{}, referee.Nobody
 	return flags
 }
 
@@ -260,43 +246,43 @@ func (g *game) turnCheck(seq int64, who int) []referee.Flag {
 		return nil
 	}
 	if g.bids == 0 {
-		return []referee.Flag{flag(seq, "C6", referee.Illegal, "%s opens this auction, not %s", g.players[g.toAct], g.players[who])}
+		return []referee.Flag{referee.Flagf(seq, "C6", referee.Illegal, "%s opens this auction, not %s", g.players[g.toAct], g.players[who])}
 	}
-	return []referee.Flag{flag(seq, "C7", referee.Illegal, "it is %s's turn, not %s's: players alternate", g.players[g.toAct], g.players[who])}
+	return []referee.Flag{referee.Flagf(seq, "C7", referee.Illegal, "it is %s's turn, not %s's: players alternate", g.players[g.toAct], g.players[who])}
 }
 
 func (g *game) bid(seq int64, who int, c cards.Card) []referee.Flag {
 	if rule, why := g.outOfPhase(auction); why != "" {
-		return referee.Aside(flag(seq, rule, referee.Illegal, "%s", why))
+		return referee.Aside(referee.Flagf(seq, rule, referee.Illegal, "%s", why))
 	}
 	st := g.cur()
 	flags := g.turnCheck(seq, who)
 	spendable := c.Suit == st.suit
 	switch {
 	case !spendable:
-		flags = append(flags, flag(seq, "C10", referee.Impossible, "%s is not of this seat's suit: every faction card of the seat is %s", c.Pretty(), st.suit.Symbol()))
+		flags = append(flags, referee.Flagf(seq, "C10", referee.Impossible, "%s is not of this seat's suit: every faction card of the seat is %s", c.Pretty(), st.suit.Symbol()))
 	case st.bidBy[c.Rank] != 0:
 		spendable = false
-		flags = append(flags, flag(seq, "C8", referee.Impossible, "%s was already bid by %s at event %d: a card can be bid once", c.Pretty(), g.players[st.bidBy[c.Rank]-1], st.bidSeq[c.Rank]))
+		flags = append(flags, referee.Flagf(seq, "C8", referee.Impossible, "%s was already bid by %s at event %d: a card can be bid once", c.Pretty(), g.players[st.bidBy[c.Rank]-1], st.bidSeq[c.Rank]))
 	case st.revealed[c.Rank]:
-		flags = append(flags, flag(seq, "C10", referee.Impossible, "%s is a candidate of this seat, so nobody holds it", c.Pretty()))
+		flags = append(flags, referee.Flagf(seq, "C10", referee.Impossible, "%s is a candidate of this seat, so nobody holds it", c.Pretty()))
 	case st.shown[who] != nil && !st.shown[who][c.Rank]:
-		flags = append(flags, flag(seq, "C10", referee.Impossible, "%s is not in %s", c.Pretty(), g.shownAs(st, who)))
+		flags = append(flags, referee.Flagf(seq, "C10", referee.Impossible, "%s is not in %s", c.Pretty(), g.shownAs(st, who)))
 	case st.shown[1-who] != nil && st.shown[1-who][c.Rank]:
-		flags = append(flags, flag(seq, "C10", referee.Impossible, "%s is in %s", c.Pretty(), g.shownAs(st, 1-who)))
+		flags = append(flags, referee.Flagf(seq, "C10", referee.Impossible, "%s is in %s", c.Pretty(), g.shownAs(st, 1-who)))
 	}
 	if st.spent[who] >= Faction {
-		flags = append(flags, flag(seq, "C10", referee.Impossible, "%s has already bid all %d faction cards of this seat", g.players[who], Faction))
+		flags = append(flags, referee.Flagf(seq, "C10", referee.Impossible, "%s has already bid all %d faction cards of this seat", g.players[who], Faction))
 	}
 	raises := g.high.Rank == 0 || c.Rank > g.high.Rank
 	if !raises {
-		flags = append(flags, flag(seq, "C7", referee.Illegal, "a bid must beat the high bid (%s by %s)", g.high.Pretty(), g.players[g.highBy]))
+		flags = append(flags, referee.Flagf(seq, "C7", referee.Illegal, "a bid must beat the high bid (%s by %s)", g.high.Pretty(), g.players[g.highBy]))
 	}
 	if spendable {
 		st.bidBy[c.Rank], st.bidSeq[c.Rank] = int8(who+1), seq
 	}
 	st.spent[who]++
-	if st.spent[who] == Faction && st.forfeit == nobody {
+	if st.spent[who] == Faction && st.forfeit == referee.Nobody {
 		st.forfeit = who // C9: ran out first
 	}
 	if raises {
@@ -313,14 +299,14 @@ func (g *game) bid(seq int64, who int, c cards.Card) []referee.Flag {
 
 func (g *game) pass(seq int64, who int) []referee.Flag {
 	if rule, why := g.outOfPhase(auction); why != "" {
-		return referee.Aside(flag(seq, rule, referee.Illegal, "%s", why))
+		return referee.Aside(referee.Flagf(seq, rule, referee.Illegal, "%s", why))
 	}
 	flags := g.turnCheck(seq, who)
 	if g.high.Rank == 0 {
 		// Only the opener must bid: she has bid fewer than five faction cards this seat (else
 		// she would have run out, C9), so she holds one. A pass out of turn is C6's alone.
 		if who == g.toAct {
-			flags = append(flags, flag(seq, "C7", referee.Illegal, "%s opens and holds faction cards, so must bid: passing is not an opening move", g.players[who]))
+			flags = append(flags, referee.Flagf(seq, "C7", referee.Illegal, "%s opens and holds faction cards, so must bid: passing is not an opening move", g.players[who]))
 		}
 		g.award(seq, 1-who, cards.Card{}) // nobody bid: the player who did not pass takes it
 		return flags
@@ -333,24 +319,24 @@ func (g *game) pass(seq int64, who int) []referee.Flag {
 func (g *game) handCheck(seq int64, who int, hand []cards.Card, what string) ([]referee.Flag, *[cards.MaxRank + 1]bool) {
 	st := g.cur()
 	if st == nil {
-		return referee.Aside(flag(seq, "C10", referee.Illegal, "no seat has been played yet")), nil
+		return referee.Aside(referee.Flagf(seq, "C10", referee.Illegal, "no seat has been played yet")), nil
 	}
 	var flags []referee.Flag
 	var held [cards.MaxRank + 1]bool
 	for _, c := range hand {
 		switch {
 		case c.Suit != st.suit:
-			flags = append(flags, flag(seq, "C10", referee.Impossible, "%s in %s is not of this seat's suit %s", c.Pretty(), what, st.suit.Symbol()))
+			flags = append(flags, referee.Flagf(seq, "C10", referee.Impossible, "%s in %s is not of this seat's suit %s", c.Pretty(), what, st.suit.Symbol()))
 			continue
 		case held[c.Rank]:
-			flags = append(flags, flag(seq, "C10", referee.Impossible, "%s appears twice in %s", c.Pretty(), what))
+			flags = append(flags, referee.Flagf(seq, "C10", referee.Impossible, "%s appears twice in %s", c.Pretty(), what))
 		case st.revealed[c.Rank]:
-			flags = append(flags, flag(seq, "C10", referee.Impossible, "%s in %s is a candidate of this seat", c.Pretty(), what))
+			flags = append(flags, referee.Flagf(seq, "C10", referee.Impossible, "%s in %s is a candidate of this seat", c.Pretty(), what))
 		case st.bidBy[c.Rank] == int8(2-who):
-			flags = append(flags, flag(seq, "C10", referee.Impossible, "%s in %s was bid by %s at event %d", c.Pretty(), what, g.players[1-who], st.bidSeq[c.Rank]))
+			flags = append(flags, referee.Flagf(seq, "C10", referee.Impossible, "%s in %s was bid by %s at event %d", c.Pretty(), what, g.players[1-who], st.bidSeq[c.Rank]))
 		case st.shown[1-who] != nil && st.shown[1-who][c.Rank]:
 			// The seat's thirteen ranks are all different: one player's card is not the other's.
-			flags = append(flags, flag(seq, "C10", referee.Impossible, "%s in %s is in %s", c.Pretty(), what, g.shownAs(st, 1-who)))
+			flags = append(flags, referee.Flagf(seq, "C10", referee.Impossible, "%s in %s is in %s", c.Pretty(), what, g.shownAs(st, 1-who)))
 		}
 		held[c.Rank] = true
 	}
@@ -363,12 +349,12 @@ func (g *game) showHand(seq int64, who int, hand []cards.Card) []referee.Flag {
 		return flags
 	}
 	if len(hand) != Faction {
-		flags = append(flags, flag(seq, "C5", referee.Impossible, "a faction hand has %d cards, not %d", Faction, len(hand)))
+		flags = append(flags, referee.Flagf(seq, "C5", referee.Impossible, "a faction hand has %d cards, not %d", Faction, len(hand)))
 	}
 	st := g.cur()
 	for r := cards.MinRank; r <= cards.MaxRank; r++ {
 		if st.bidBy[r] == int8(who+1) && !held[r] {
-			flags = append(flags, flag(seq, "C10", referee.Impossible, "%s bid %s at event %d, but it is not in this hand", g.players[who], cards.Card{Rank: r, Suit: st.suit}.Pretty(), st.bidSeq[r]))
+			flags = append(flags, referee.Flagf(seq, "C10", referee.Impossible, "%s bid %s at event %d, but it is not in this hand", g.players[who], cards.Card{Rank: r, Suit: st.suit}.Pretty(), st.bidSeq[r]))
 		}
 	}
 	st.shown[who], st.shownAt[who], st.shownLeft[who] = held, seq, false
@@ -383,14 +369,14 @@ func (g *game) showLeft(seq int64, who int, left []cards.Card) []referee.Flag {
 	st := g.cur()
 	for _, c := range left {
 		if c.Suit == st.suit && st.shown[who] != nil && !st.shown[who][c.Rank] {
-			flags = append(flags, flag(seq, "C10", referee.Impossible, "%s is not in %s", c.Pretty(), g.shownAs(st, who)))
+			flags = append(flags, referee.Flagf(seq, "C10", referee.Impossible, "%s is not in %s", c.Pretty(), g.shownAs(st, who)))
 		}
 		if c.Suit == st.suit && st.bidBy[c.Rank] == int8(who+1) {
-			flags = append(flags, flag(seq, "C8", referee.Impossible, "%s bid %s at event %d: a spent card cannot be left over", g.players[who], c.Pretty(), st.bidSeq[c.Rank]))
+			flags = append(flags, referee.Flagf(seq, "C8", referee.Impossible, "%s bid %s at event %d: a spent card cannot be left over", g.players[who], c.Pretty(), st.bidSeq[c.Rank]))
 		}
 	}
 	if have := Faction - st.spent[who]; len(left) > have {
-		flags = append(flags, flag(seq, "C10", referee.Impossible, "%s bid %d cards this seat, so at most %d can be left, not %d", g.players[who], st.spent[who], have, len(left)))
+		flags = append(flags, referee.Flagf(seq, "C10", referee.Impossible, "%s bid %d cards this seat, so at most %d can be left, not %d", g.players[who], st.spent[who], have, len(left)))
 	}
 	if st.shown[who] == nil {
 		hand := *held

@@ -65,7 +65,7 @@ func (g *game) Parse(words []string) (referee.Move, error) {
 			if err != nil {
 				return referee.Move{}, referee.MoveErrorf("%q is not a suit (S H D C or ♠ ♥ ♦ ♣)", args[0])
 			}
-			return move(TypeSeat, "", payload{Suit: &s}), nil
+			return referee.NewMove(TypeSeat, "", payload{Suit: &s}), nil
 		}
 		if err := need(1, "a card (reveal 7H)"); err != nil {
 			return referee.Move{}, err
@@ -74,7 +74,7 @@ func (g *game) Parse(words []string) (referee.Move, error) {
 		if err != nil {
 			return referee.Move{}, err
 		}
-		return move(TypeReveal, "", payload{Card: &c}), nil
+		return referee.NewMove(TypeReveal, "", payload{Card: &c}), nil
 	case TypeBid, TypePass:
 		if actor == "" {
 			if g.phase != auction {
@@ -86,7 +86,7 @@ func (g *game) Parse(words []string) (referee.Move, error) {
 			if err := need(0, ""); err != nil {
 				return referee.Move{}, err
 			}
-			return move(TypePass, actor, payload{}), nil
+			return referee.NewMove(TypePass, actor, payload{}), nil
 		}
 		if err := need(1, "a card or rank (bid 9H, bid 9)"); err != nil {
 			return referee.Move{}, err
@@ -95,7 +95,7 @@ func (g *game) Parse(words []string) (referee.Move, error) {
 		if err != nil {
 			return referee.Move{}, err
 		}
-		return move(TypeBid, actor, payload{Card: &c}), nil
+		return referee.NewMove(TypeBid, actor, payload{Card: &c}), nil
 	default:
 		if actor == "" {
 			return referee.Move{}, referee.MoveErrorf("name the player who shows the cards (ann %s …)", words[0])
@@ -111,7 +111,7 @@ func (g *game) Parse(words []string) (referee.Move, error) {
 			}
 			shown = append(shown, c)
 		}
-		return move(typ, actor, payload{Cards: shown}), nil
+		return referee.NewMove(typ, actor, payload{Cards: shown}), nil
 	}
 }
 

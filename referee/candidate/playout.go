@@ -28,7 +28,7 @@ func playout(rng *rand.Rand, options map[string]string, players [2]string) (even
 	dealer := rng.IntN(2)
 	setup := events.Created{Kind: "candidate", Players: players[:], Dealer: players[dealer], Options: options, Ruleset: Rules{}.Ruleset()}
 	var moves []referee.Move
-	emit := func(typ, actor string, p payload) { moves = append(moves, move(typ, actor, p)) }
+	emit := func(typ, actor string, p payload) { moves = append(moves, referee.NewMove(typ, actor, p)) }
 
 	suits := seatSuits(rng, options["decks"] == "1")
 	opener := 1 - dealer

@@ -80,9 +80,9 @@ func newGame(setup events.Created) (*game, error) {
 	if err := referee.CheckPlayers(setup.Players, 2, 2, isWord); err != nil {
 		return nil, err
 	}
-	g := &game{players: [2]string{setup.Players[0], setup.Players[1]}, ranOut: nobody}
+	g := &game{players: [2]string{setup.Players[0], setup.Players[1]}, ranOut: referee.Nobody}
 	// The non-dealer opens the first candidate (C6), so naming either names both.
-	dealer, opener := g.player(setup.Dealer), g.player(setup.Opener)
+	dealer, opener := referee.PlayerIndex(g.players[:], setup.Dealer), referee.PlayerIndex(g.players[:], setup.Opener)
 	switch {
 	case setup.Dealer == "" && setup.Opener == "":
 		return nil, fmt.Errorf("%w: name the dealer (C6)", referee.ErrSetup)

@@ -44,7 +44,7 @@ func (t *simTable) Setup() events.Created { return t.setup }
 // ends after the thirty-sixth candidate, however the auctions went.
 func (t *simTable) Play(ty refereetest.Typist) {
 	for i, suit := range t.suits {
-		ty.Act(move(TypeSeat, "", payload{Suit: &suit}))
+		ty.Act(referee.NewMove(TypeSeat, "", payload{Suit: &suit}))
 		hands, stock := dealSeat(t.rng, suit)
 		dealt := [2][]cards.Card{slices.Clone(hands[0]), slices.Clone(hands[1])}
 		var shown [2]bool
@@ -52,16 +52,16 @@ func (t *simTable) Play(ty refereetest.Typist) {
 		for k, cand := range stock {
 			for p := range dealt { // now and then a player shows the hand she was dealt (C10)
 				if !shown[p] && t.rng.IntN(12) == 0 {
-					ty.Act(move(TypeHand, t.players[p], payload{Cards: dealt[p]}))
+					ty.Act(referee.NewMove(TypeHand, t.players[p], payload{Cards: dealt[p]}))
 					shown[p] = true
 				}
 			}
 			var early []refereetest.Breach
 			if forfeit < 0 {
 				c := t.any(hands[t.opener])
-				early = append(early, refereetest.Breach{Move: move(TypeBid, t.players[t.opener], payload{Card: &c}), Rule: "C7", What: "bid before the candidate is up", Open: true, SetAside: true})
+				early = append(early, refereetest.Breach{Move: referee.NewMove(TypeBid, t.players[t.opener], payload{Card: &c}), Rule: "C7", What: "bid before the candidate is up", Open: true, SetAside: true})
 			}
-			ty.Act(move(TypeReveal, "", payload{Card: &cand}), early...)
+			ty.Act(referee.NewMove(TypeReveal, "", payload{Card: &cand}), early...)
 			if forfeit >= 0 { // C9: the rest of the seat goes to her opponent at no cost
 				t.opener = 1 - forfeit
 				continue
@@ -74,7 +74,7 @@ func (t *simTable) Play(ty refereetest.Typist) {
 		}
 		for p := range hands {
 			if len(hands[p]) > 0 && i < len(t.suits)-1 && t.rng.IntN(10) == 0 {
-				ty.Act(move(TypeLeft, t.players[p], payload{Cards: slices.Clone(hands[p])}))
+				ty.Act(referee.NewMove(TypeLeft, t.players[p], payload{Cards: slices.Clone(hands[p])}))
 			}
 		}
 	}
@@ -96,10 +96,10 @@ func (t *simTable) auction(ty refereetest.Typist, hands *[2][]cards.Card, next *
 				lower = append(lower, c)
 			}
 		}
-		lawful := move(TypePass, t.players[turn], payload{})
+		lawful := referee.NewMove(TypePass, t.players[turn], payload{})
 		if bids == 0 || len(higher) > 0 && t.rng.IntN(2) == 0 {
 			c := t.any(higher)
-			lawful = move(TypeBid, t.players[turn], payload{Card: &c})
+			lawful = referee.NewMove(TypeBid, t.players[turn], payload{Card: &c})
 		}
 		var breaches []refereetest.Breach
 		turnRule := "C7"
@@ -108,18 +108,18 @@ func (t *simTable) auction(ty refereetest.Typist, hands *[2][]cards.Card, next *
 		}
 		if len(hands[other]) > 0 {
 			c := t.any(hands[other])
-			breaches = append(breaches, refereetest.Breach{Move: move(TypeBid, t.players[other], payload{Card: &c}), Rule: turnRule, What: "bid out of turn", Open: true})
+			breaches = append(breaches, refereetest.Breach{Move: referee.NewMove(TypeBid, t.players[other], payload{Card: &c}), Rule: turnRule, What: "bid out of turn", Open: true})
 		}
 		if bids == 0 {
-			breaches = append(breaches, refereetest.Breach{Move: move(TypePass, t.players[turn], payload{}), Rule: "C7", What: "opener passes", Open: true})
+			breaches = append(breaches, refereetest.Breach{Move: referee.NewMove(TypePass, t.players[turn], payload{}), Rule: "C7", What: "opener passes", Open: true})
 		}
-		breaches = append(breaches, refereetest.Breach{Move: move(TypePass, t.players[other], payload{}), Rule: turnRule, What: "pass out of turn", Open: true})
+		breaches = append(breaches, refereetest.Breach{Move: referee.NewMove(TypePass, t.players[other], payload{}), Rule: turnRule, What: "pass out of turn", Open: true})
 		if len(lower) > 0 {
 			c := t.any(lower)
-			breaches = append(breaches, refereetest.Breach{Move: move(TypeBid, t.players[turn], payload{Card: &c}), Rule: "C7", What: "bid not higher", Open: true})
+			breaches = append(breaches, refereetest.Breach{Move: referee.NewMove(TypeBid, t.players[turn], payload{Card: &c}), Rule: "C7", What: "bid not higher", Open: true})
 		}
 		if next != nil {
-			breaches = append(breaches, refereetest.Breach{Move: move(TypeReveal, "", payload{Card: next}), Rule: "C7", What: "candidate turned up during the auction", Open: true, SetAside: true})
+			breaches = append(breaches, refereetest.Breach{Move: referee.NewMove(TypeReveal, "", payload{Card: next}), Rule: "C7", What: "candidate turned up during the auction", Open: true, SetAside: true})
 		}
 		done, _ := ty.Act(lawful, breaches...)
 		who := referee.PlayerIndex(t.players[:], done.Actor)
@@ -163,25 +163,25 @@ func hintMoves(_ referee.Game, hint string) []referee.Move {
 		for _, w := range strings.Split(m[1], "|") {
 			s, err := cards.ParseSuit(w)
 			if err == nil {
-				out = append(out, move(TypeSeat, "", payload{Suit: &s}))
+				out = append(out, referee.NewMove(TypeSeat, "", payload{Suit: &s}))
 			}
 		}
 	}
 	if m := hintReveal.FindStringSubmatch(hint); m != nil {
 		for _, c := range hintCards(m[1]) {
-			out = append(out, move(TypeReveal, "", payload{Card: &c}))
+			out = append(out, referee.NewMove(TypeReveal, "", payload{Card: &c}))
 		}
 	}
 	if m := hintBid.FindStringSubmatch(hint); m != nil {
 		for _, c := range hintCards(m[2]) {
-			out = append(out, move(TypeBid, m[1], payload{Card: &c}))
+			out = append(out, referee.NewMove(TypeBid, m[1], payload{Card: &c}))
 		}
 		if m[3] != "" {
-			out = append(out, move(TypePass, m[1], payload{}))
+			out = append(out, referee.NewMove(TypePass, m[1], payload{}))
 		}
 	}
 	if m := hintPass.FindStringSubmatch(hint); m != nil {
-		out = append(out, move(TypePass, m[1], payload{}))
+		out = append(out, referee.NewMove(TypePass, m[1], payload{}))
 	}
 	return out
 }

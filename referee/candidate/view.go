@@ -32,23 +32,23 @@ func (g *game) Legal() []referee.Move {
 	case needSeat:
 		for _, s := range cards.Suits {
 			if g.suitAllowed(s) == "" {
-				moves = append(moves, move(TypeSeat, "", payload{Suit: &s}))
+				moves = append(moves, referee.NewMove(TypeSeat, "", payload{Suit: &s}))
 			}
 		}
 	case needReveal:
 		for r := cards.MinRank; r <= cards.MaxRank; r++ {
-			if g.open(r, nobody) {
+			if g.open(r, referee.Nobody) {
 				c := cards.Card{Rank: r, Suit: g.cur().suit}
-				moves = append(moves, move(TypeReveal, "", payload{Card: &c}))
+				moves = append(moves, referee.NewMove(TypeReveal, "", payload{Card: &c}))
 			}
 		}
 	case auction:
 		who := g.players[g.toAct]
 		for _, c := range g.bidsFor(g.toAct) {
-			moves = append(moves, move(TypeBid, who, payload{Card: &c}))
+			moves = append(moves, referee.NewMove(TypeBid, who, payload{Card: &c}))
 		}
 		if g.high.Rank != 0 {
-			moves = append(moves, move(TypePass, who, payload{}))
+			moves = append(moves, referee.NewMove(TypePass, who, payload{}))
 		}
 	}
 	return moves
@@ -95,7 +95,7 @@ func (g *game) Hint() string {
 			switch {
 			case c.price.Rank != 0:
 				return fmt.Sprintf("%s captures %s for %s; %s", g.players[c.winner], c.card.Pretty(), c.price.Pretty(), g.next())
-			case st.forfeit != nobody:
+			case st.forfeit != referee.Nobody:
 				return fmt.Sprintf("%s goes to %s at no cost (C9: %s ran out); %s", c.card.Pretty(), g.players[c.winner], g.players[st.forfeit], g.next())
 			}
 			return fmt.Sprintf("%s captures %s at no cost; %s", g.players[c.winner], c.card.Pretty(), g.next())
@@ -118,7 +118,7 @@ func (g *game) next() string {
 	case needReveal:
 		var cs []cards.Card
 		for r := cards.MinRank; r <= cards.MaxRank; r++ {
-			if g.open(r, nobody) {
+			if g.open(r, referee.Nobody) {
 				cs = append(cs, cards.Card{Rank: r, Suit: g.cur().suit})
 			}
 		}
@@ -144,7 +144,14 @@ func (g *game) next() string {
 
 // Status implements referee.Game.
 func (g *game) Status() []referee.Field {
-	f := []referee.Field{{Label: "options", Value: fmt.Sprintf("decks=%s wrap=%s", map[bool]string{true: "1", false: "3"}[g.oneDeck], map[bool]string{true: "on", false: "off"}[g.wrap])}}
+	decks, wrap := "3", "off"
+	if g.oneDeck {
+		decks = "1"
+	}
+	if g.wrap {
+		wrap = "on"
+	}
+	f := []referee.Field{{Label: "options", Value: fmt.Sprintf("decks=%s wrap=%s", decks, wrap)}}
 	st := g.cur()
 	if st == nil {
 		return append(f, referee.Field{Label: "seat", Value: "none yet"}, referee.Field{Label: "opens next", Value: g.players[g.opener]})
@@ -172,7 +179,7 @@ func (g *game) Status() []referee.Field {
 		}
 		f = append(f, referee.Field{Label: "faction cards left", Value: strings.Join(left, ", ")})
 	}
-	if st.forfeit != nobody && g.phase != over {
+	if st.forfeit != referee.Nobody && g.phase != over {
 		f = append(f, referee.Field{Label: "running out (C9)", Value: fmt.Sprintf("%s ran out: the rest of seat %d goes to %s", g.players[st.forfeit], len(g.seats), g.players[1-st.forfeit])})
 	}
 	return f

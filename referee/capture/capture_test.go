@@ -122,9 +122,10 @@ func TestNoPlayProvedLater(t *testing.T) {
 // everybody has passed, the first passer leads any regular card (U4, U17); a Galaxy never leads.
 func TestLeading(t *testing.T) {
 	for _, tt := range []struct{ script, want string }{
-		{"up 4E\nann 3M", "3 U4 illegal"},       // a Primary lead while anyone may hold a Secondary
-		{"up 4E\nann GV", "3 U4 illegal"},       // a Galaxy never leads
-		{"up 4E\npass\npass\npass\nann 3M", ""}, // nobody had a Secondary card
+		{"up 4E\nann 3M", "3 U4 illegal"},        // a Primary lead while anyone may hold a Secondary
+		{"up 4E\nann GV", "3 U4 illegal"},        // a Galaxy never leads
+		{"up 4E\npass\npass\npass\nann 3M", ""},  // nobody had a Secondary card
+		{"up 4E\nbid 2\nann 3V", "3 U4 illegal"}, // a bid, out of the auction, does not pass the lead
 		{"up 4E\npass\nbob 3S\ncy noplay\nbob capture\nbob 4V\ncy 4S\nann 4N", "3 U4 illegal by 9"}, // ann passed holding 4 Neptune
 	} {
 		if got := flagsOf(play(t, three(nil), tt.script)); got != tt.want {
@@ -207,15 +208,15 @@ func TestEndOfHand(t *testing.T) {
 	if h.wentOut != 0 || g.stage != adding {
 		t.Fatalf("went out %d, stage %v", h.wentOut, g.stage)
 	}
-	g.Apply(6, move(TypeCapture, "cy", payload{}))
+	g.Apply(6, referee.NewMove(TypeCapture, "cy", payload{}))
 	if g.stage != showing {
 		t.Fatalf("stage %v after the going-out round", g.stage)
 	}
-	if f := g.Apply(8, move(TypeLeft, "bob", payload{Cards: []ucd.Card{card(t, "7E")}})); len(f) == 0 || f[0].Rule != "U10" {
+	if f := g.Apply(8, referee.NewMove(TypeLeft, "bob", payload{Cards: []ucd.Card{card(t, "7E")}})); len(f) == 0 || f[0].Rule != "U10" {
 		t.Errorf("bob holds two cards, shown one: %v", f)
 	}
-	g.Apply(9, move(TypeLeft, "bob", payload{Cards: []ucd.Card{card(t, "7E"), card(t, "GS")}}))
-	g.Apply(10, move(TypeLeft, "cy", payload{Cards: []ucd.Card{card(t, "1E")}}))
+	g.Apply(9, referee.NewMove(TypeLeft, "bob", payload{Cards: []ucd.Card{card(t, "7E"), card(t, "GS")}}))
+	g.Apply(10, referee.NewMove(TypeLeft, "cy", payload{Cards: []ucd.Card{card(t, "1E")}}))
 	// Bonus Earth (the first up-card): cy captured 3V 3S 3N (3), left 1E (−2); bob left 7E GS
 	// (−2 −1); ann captured nothing, left nothing.
 	if g.totals[0] != 0 || g.totals[1] != -3 || g.totals[2] != 1 || g.cur().number != 2 {
@@ -267,7 +268,7 @@ func TestExtraHand(t *testing.T) {
 	if got := flagsOf(play(t, extra, "up 4E\nann bid 2\nbob bid 2")); got != "4 U20 illegal" {
 		t.Errorf("a bid that does not beat the high bid: %q", got)
 	}
-	if g := play(t, extra, "up 4E\npass\npass\npass").Game.(*game); g.cur().extraTo != nobody || g.stage != leading {
+	if g := play(t, extra, "up 4E\npass\npass\npass").Game.(*game); g.cur().extraTo != referee.Nobody || g.stage != leading {
 		t.Errorf("nobody bid: extra to %d, stage %v", g.cur().extraTo, g.stage)
 	}
 	h := g.cur()
@@ -309,9 +310,9 @@ func TestEmptyHandSaysNoPlay(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	g.Apply(2, move(TypeUp, "", payload{Card: ptr(card(t, "4E"))}))
+	g.Apply(2, referee.NewMove(TypeUp, "", payload{Card: ptr(card(t, "4E"))}))
 	g.cur().held[1] = 0
-	g.Apply(3, move(TypePlay, "ann", payload{Card: ptr(card(t, "3V"))}))
+	g.Apply(3, referee.NewMove(TypePlay, "ann", payload{Card: ptr(card(t, "3V"))}))
 	if g.cur().toAct != 2 || g.cur().noPlays != 1 {
 		t.Errorf("bob, with no cards, was not passed over: to act %d, No Plays %d", g.cur().toAct, g.cur().noPlays)
 	}
@@ -433,7 +434,10 @@ func TestFalseClaimsFlagged(t *testing.T) {
 		}
 		made[cheat.noPlay]++
 		o := refereetest.Replay(t, Rules{}, refereetest.Log(t, setup, moves))
-		rule := map[bool]string{true: "U6", false: "U4"}[cheat.noPlay]
+		rule := "U4" // a passed lead
+		if cheat.noPlay {
+			rule = "U6"
+		}
 		want := fmt.Sprintf("%d %s illegal", cheat.at+2, rule)
 		if cheat.provedBy != cheat.at { // else the moves before it proved it at once (P14)
 			want += fmt.Sprintf(" by %d", cheat.provedBy+2)
@@ -451,6 +455,11 @@ func FuzzParse(f *testing.F) {
 	for _, s := range []string{"up 3N", "ann 3V", "3V", "play MoS", "noplay", "np", "capture", "pass", "bid 2", "ann left 3N GS", "bob left none", "sun", "ann mom"} {
 		f.Add(s)
 	}
+	// A word of 64 KiB where a card or a move is read: the did-you-mean of a typo costs no
+	// more than reading it.
+	huge := strings.Repeat("1o", 32<<10)
+	f.Add("ann left 3N " + huge)
+	f.Add(huge)
 	// Each line is read at the up-card, in a round, and after the end of a game.
 	played, moves := Rules{}.Playout(rand.New(rand.NewPCG(1, 1)), refereetest.Names)
 	ended := refereetest.Replay(f, Rules{}, refereetest.Log(f, played, moves)).Game

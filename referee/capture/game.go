@@ -11,9 +11,6 @@ import (
 	"github.com/tableside/tableside/scoring"
 )
 
-// nobody marks "no player" where a player index is expected.
-const nobody = -1
-
 // cards is the size of the whole Universal Card Deck: 54 regular cards and 6 Galaxies.
 const cards = 60
 
@@ -150,18 +147,8 @@ type payload struct {
 	Points *int       `json:"points,omitempty"`
 }
 
-func move(typ, actor string, p payload) referee.Move {
-	b, _ := json.Marshal(p) // cannot fail: p holds only valid cards
-	return referee.Move{Type: typ, Actor: actor, Payload: b}
-}
-
-func flag(seq int64, rule string, sev referee.Severity, format string, args ...any) referee.Flag {
-	return referee.Flag{Seq: seq, Rule: rule, Severity: sev, Message: fmt.Sprintf(format, args...)}
-}
-
 func (g *game) n() int                 { return len(g.players) }
 func (g *game) left(p int) int         { return (p + 1) % g.n() }
-func (g *game) player(name string) int { return referee.PlayerIndex(g.players, name) }
 func (g *game) cur() *hand             { return g.hands[len(g.hands)-1] }
 func (g *game) deckSize() int          { return 54 + g.n() }
 func (g *game) inPlay(c ucd.Card) bool { return inPlay(c, g.n()) }
@@ -182,7 +169,7 @@ func (g *game) deal() {
 	if len(g.hands) > 0 {
 		dealer = g.left(g.cur().dealer)
 	}
-	h := &hand{number: len(g.hands) + 1, dealer: dealer, wentOut: nobody, bidder: nobody, extraTo: nobody,
+	h := &hand{number: len(g.hands) + 1, dealer: dealer, wentOut: referee.Nobody, bidder: referee.Nobody, extraTo: referee.Nobody,
 		held: make([]int, n), captured: make([][]ucd.Card, n), left: make([][]ucd.Card, n), shown: make([]bool, n),
 		outOfBid: make([]bool, n), claims: make([][]claim, n), score: make([]int, n), halved: make([]int, n)}
 	dealt := n * g.size
@@ -199,7 +186,7 @@ func (g *game) deal() {
 		h.resume = bidding
 	}
 	h.leader, h.toAct = g.left(dealer), g.left(dealer)
-	h.firstPasser = nobody
+	h.firstPasser = referee.Nobody
 	g.hands = append(g.hands, h)
 	g.stage = turning
 }
@@ -209,28 +196,31 @@ func (g *game) Apply(seq int64, m referee.Move) []referee.Flag {
 	g.said = nil
 	var p payload
 	if err := json.Unmarshal(m.Payload, &p); err != nil {
-		return referee.Aside(flag(seq, "U1", referee.Impossible, "unreadable move (%v)", err))
+		return referee.Aside(referee.Flagf(seq, "U1", referee.Impossible, "unreadable move (%v)", err))
 	}
 	if g.stage == ended {
-		return referee.Aside(flag(seq, "U10", referee.Illegal, "the game's six hands are over"))
+		return referee.Aside(referee.Flagf(seq, "U10", referee.Illegal, "the game's six hands are over"))
 	}
-	who := g.player(m.Actor)
-	if who == nobody && m.Type != TypeUp {
-		return referee.Aside(flag(seq, "U1", referee.Impossible, "%q is not a player of this game", m.Actor))
+	who := referee.PlayerIndex(g.players, m.Actor)
+	if who == referee.Nobody && m.Type != TypeUp {
+		return referee.Aside(referee.Flagf(seq, "U1", referee.Impossible, "%q is not a player of this game", m.Actor))
 	}
 	var flags []referee.Flag
 	switch m.Type {
 	case TypeUp:
 		flags = g.turn(seq, p.Card)
 	case TypeBid, TypePass:
-		if g.stage == bidding {
+		switch {
+		case g.stage == bidding:
 			flags = g.auction(seq, who, m.Type, p.Points)
-		} else {
+		case m.Type == TypeBid:
+			flags = g.outOfOrder(seq, who, "bids")
+		default:
 			flags = g.passLead(seq, who)
 		}
 	case TypePlay:
 		if p.Card == nil {
-			return referee.Aside(flag(seq, "U5", referee.Impossible, "a play needs a card"))
+			return referee.Aside(referee.Flagf(seq, "U5", referee.Impossible, "a play needs a card"))
 		}
 		flags = g.play(seq, who, *p.Card)
 	case TypeNoPlay:
@@ -240,7 +230,7 @@ func (g *game) Apply(seq int64, m referee.Move) []referee.Flag {
 	case TypeLeft:
 		flags = g.showLeft(seq, who, p.Cards)
 	default:
-		return referee.Aside(flag(seq, "U1", referee.Impossible, "%q is not a Capture move", m.Type))
+		return referee.Aside(referee.Flagf(seq, "U1", referee.Impossible, "%q is not a Capture move", m.Type))
 	}
 	flags = append(flags, g.cornered(seq)...)
 	g.settle()
@@ -274,7 +264,7 @@ func (g *game) waiting() (rule, what string) {
 // what who did: "plays".
 func (g *game) outOfOrder(seq int64, who int, does string) []referee.Flag {
 	rule, wait := g.waiting()
-	return referee.Aside(flag(seq, rule, referee.Illegal, "%s: %s %s out of turn", wait, g.name(who), does))
+	return referee.Aside(referee.Flagf(seq, rule, referee.Illegal, "%s: %s %s out of turn", wait, g.name(who), does))
 }
 
 // fresh checks that a card shown by who can be there: in the deck for this many players, not
@@ -283,13 +273,13 @@ func (g *game) fresh(seq int64, who int, c ucd.Card, what string) []referee.Flag
 	h := g.cur()
 	switch {
 	case !c.Valid():
-		return referee.Aside(flag(seq, "U1", referee.Impossible, "%s: not a card", what))
+		return referee.Aside(referee.Flagf(seq, "U1", referee.Impossible, "%s: not a card", what))
 	case !g.inPlay(c):
-		return referee.Aside(flag(seq, "U2", referee.Impossible, "%s: %s is not in the deck with %d players", what, c.Pretty(), g.n()))
+		return referee.Aside(referee.Flagf(seq, "U2", referee.Impossible, "%s: %s is not in the deck with %d players", what, c.Pretty(), g.n()))
 	case h.known(c):
-		return referee.Aside(flag(seq, "U1", referee.Impossible, "%s: %s has been seen already this hand (every card exists once)", what, c.Pretty()))
-	case who != nobody && h.held[who] == 0:
-		return referee.Aside(flag(seq, "U9", referee.Impossible, "%s: %s has no cards left", what, g.name(who)))
+		return referee.Aside(referee.Flagf(seq, "U1", referee.Impossible, "%s: %s has been seen already this hand (every card exists once)", what, c.Pretty()))
+	case who != referee.Nobody && h.held[who] == 0:
+		return referee.Aside(referee.Flagf(seq, "U9", referee.Impossible, "%s: %s has no cards left", what, g.name(who)))
 	}
 	return nil
 }
@@ -298,13 +288,13 @@ func (g *game) fresh(seq int64, who int, c ucd.Card, what string) []referee.Flag
 func (g *game) turn(seq int64, c *ucd.Card) []referee.Flag {
 	switch rule, wait := g.waiting(); {
 	case g.stage == showing && g.bonus != "follows":
-		return referee.Aside(flag(seq, "U23", referee.Illegal, "%s: with bonus=%s the card turned after the hand's last capture changes nothing, and is not entered", wait, g.bonus))
+		return referee.Aside(referee.Flagf(seq, "U23", referee.Illegal, "%s: with bonus=%s the card turned after the hand's last capture changes nothing, and is not entered", wait, g.bonus))
 	case g.stage != turning:
-		return referee.Aside(flag(seq, rule, referee.Illegal, "%s: an up-card is out of turn", wait))
+		return referee.Aside(referee.Flagf(seq, rule, referee.Illegal, "%s: an up-card is out of turn", wait))
 	case c == nil:
-		return referee.Aside(flag(seq, "U3", referee.Impossible, "up needs a card"))
+		return referee.Aside(referee.Flagf(seq, "U3", referee.Impossible, "up needs a card"))
 	}
-	if f := g.fresh(seq, nobody, *c, "up-card"); f != nil {
+	if f := g.fresh(seq, referee.Nobody, *c, "up-card"); f != nil {
 		return f
 	}
 	h := g.cur()
@@ -332,9 +322,9 @@ func (g *game) auction(seq int64, who int, typ string, points *int) []referee.Fl
 	} else {
 		switch {
 		case points == nil:
-			return referee.Aside(flag(seq, "U20", referee.Impossible, "a bid needs a number"))
+			return referee.Aside(referee.Flagf(seq, "U20", referee.Impossible, "a bid needs a number"))
 		case *points <= h.bid || *points < 1:
-			return referee.Aside(flag(seq, "U20", referee.Illegal, "a bid must be at least 1 and beat the high bid (%d)", h.bid))
+			return referee.Aside(referee.Flagf(seq, "U20", referee.Illegal, "a bid must be at least 1 and beat the high bid (%d)", h.bid))
 		}
 		h.bid, h.bidder = *points, who
 	}
@@ -380,7 +370,7 @@ func (g *game) passLead(seq int64, who int) []referee.Flag {
 	}
 	cl, _ := g.claimNow(seq)
 	h.claims[who] = append(h.claims[who], cl)
-	if h.firstPasser == nobody {
+	if h.firstPasser == referee.Nobody {
 		h.firstPasser = who
 	}
 	h.leadPasses++
@@ -417,10 +407,10 @@ func (g *game) play(seq int64, who int, c ucd.Card) []referee.Flag {
 			return f
 		}
 		if c.IsGalaxy() {
-			return referee.Aside(flag(seq, "U4", referee.Illegal, "a Galaxy never leads: it names no number for the round"))
+			return referee.Aside(referee.Flagf(seq, "U4", referee.Illegal, "a Galaxy never leads: it names no number for the round"))
 		}
 		if !h.anyRegular && !c.Suit.Secondary() {
-			flags = append(flags, flag(seq, "U4", referee.Illegal, "a lead is a Secondary card (Neptune, Saturn or Venus) while anyone may hold one, not %s", c.Pretty()))
+			flags = append(flags, referee.Flagf(seq, "U4", referee.Illegal, "a lead is a Secondary card (Neptune, Saturn or Venus) while anyone may hold one, not %s", c.Pretty()))
 		}
 		h.round, h.leader = nil, who
 		g.stage = following
@@ -429,14 +419,14 @@ func (g *game) play(seq int64, who int, c ucd.Card) []referee.Flag {
 			return f
 		}
 		if !h.follows(c) {
-			flags = append(flags, flag(seq, "U5", referee.Illegal, "%s cannot follow %s: %s", c.Pretty(), h.last().Pretty(), g.whyNot(c)))
+			flags = append(flags, referee.Flagf(seq, "U5", referee.Illegal, "%s cannot follow %s: %s", c.Pretty(), h.last().Pretty(), g.whyNot(c)))
 		}
 	case g.stage == adding && who == h.lastPlayer():
 		if f := g.fresh(seq, who, c, "card added"); f != nil {
 			return f
 		}
 		if !h.adds(c) {
-			flags = append(flags, flag(seq, "U16", referee.Illegal, "only a regular %s of a suit above %s may be added, not %s", h.lead().Rank.Name(), h.last().Suit.Name(), c.Pretty()))
+			flags = append(flags, referee.Flagf(seq, "U16", referee.Illegal, "only a regular %s of a suit above %s may be added, not %s", h.lead().Rank.Name(), h.last().Suit.Name(), c.Pretty()))
 		}
 	default:
 		return g.outOfOrder(seq, who, "plays")
@@ -444,7 +434,7 @@ func (g *game) play(seq int64, who int, c ucd.Card) []referee.Flag {
 	flags = append(flags, g.proved(seq, who, c)...)
 	h.reveal(c)
 	h.held[who]--
-	if h.held[who] == 0 && h.wentOut == nobody {
+	if h.held[who] == 0 && h.wentOut == referee.Nobody {
 		h.wentOut = who // the first to play their last card (U18)
 	}
 	h.round = append(h.round, played{who, c})
@@ -496,7 +486,7 @@ func (g *game) cornered(seq int64) []referee.Flag {
 		flags = append(flags, g.drop(p, func(cl claim) bool { return g.corners(p, cl) }, func(cl claim) referee.Flag {
 			others := "every card nobody has shown is such a card"
 			if n := g.allowed(cl, cards); n > 0 {
-				others = fmt.Sprintf("only %s nobody has shown %s not such a card", count(n, "card"), map[bool]string{true: "is", false: "are"}[n == 1])
+				others = fmt.Sprintf("only %s nobody has shown %s not such a card", count(n, "card"), referee.Plural(n, "is", "are"))
 			}
 			if seq != cl.seq {
 				others = fmt.Sprintf("after event %d %s", seq, others)
@@ -547,9 +537,9 @@ func (g *game) drop(who int, proven func(claim) bool, made func(claim) referee.F
 // falseClaim is the flag on a No Play (U6) or a passed lead (U4) shown false at event seq,
 // naming that event unless it is the claim's own.
 func (g *game) falseClaim(cl claim, who int, seq int64, why string) referee.Flag {
-	f := flag(cl.seq, "U4", referee.Illegal, "%s passed the lead here but %s", g.name(who), why)
+	f := referee.Flagf(cl.seq, "U4", referee.Illegal, "%s passed the lead here but %s", g.name(who), why)
 	if cl.rank != 0 {
-		f = flag(cl.seq, "U6", referee.Illegal, "%s said No Play here but %s", g.name(who), why)
+		f = referee.Flagf(cl.seq, "U6", referee.Illegal, "%s said No Play here but %s", g.name(who), why)
 	}
 	if seq != cl.seq {
 		f.RevealedBy = seq
@@ -609,7 +599,7 @@ func (g *game) capture() {
 	}
 	g.said = append(g.said, said)
 	g.stage = leading
-	if h.wentOut != nobody { // the hand ends with this capture (U9)
+	if h.wentOut != referee.Nobody { // the hand ends with this capture (U9)
 		g.stage = showing
 	}
 	// The next card is turned (U8), after the hand's last capture too; the table enters that
@@ -618,7 +608,7 @@ func (g *game) capture() {
 		g.stage, h.resume = turning, g.stage
 	}
 	h.leader, h.toAct = who, who
-	h.leadPasses, h.firstPasser, h.anyRegular = 0, nobody, false
+	h.leadPasses, h.firstPasser, h.anyRegular = 0, referee.Nobody, false
 }
 
 func (g *game) showLeft(seq int64, who int, shown []ucd.Card) []referee.Flag {
@@ -627,17 +617,17 @@ func (g *game) showLeft(seq int64, who int, shown []ucd.Card) []referee.Flag {
 	case g.stage != showing:
 		return g.outOfOrder(seq, who, "shows the cards left")
 	case h.shown[who]:
-		return referee.Aside(flag(seq, "U10", referee.Illegal, "%s showed the cards left already", g.name(who)))
+		return referee.Aside(referee.Flagf(seq, "U10", referee.Illegal, "%s showed the cards left already", g.name(who)))
 	case len(shown) != h.held[who]:
-		return referee.Aside(flag(seq, "U10", referee.Impossible, "%s holds %d cards, not %d", g.name(who), h.held[who], len(shown)))
+		return referee.Aside(referee.Flagf(seq, "U10", referee.Impossible, "%s holds %d cards, not %d", g.name(who), h.held[who], len(shown)))
 	}
 	var seen [cards]bool
 	for _, c := range shown {
-		if f := g.fresh(seq, nobody, c, g.name(who)+"'s cards left"); f != nil {
+		if f := g.fresh(seq, referee.Nobody, c, g.name(who)+"'s cards left"); f != nil {
 			return f
 		}
 		if seen[key(c)] {
-			return referee.Aside(flag(seq, "U1", referee.Impossible, "%s is shown twice", c.Pretty()))
+			return referee.Aside(referee.Flagf(seq, "U1", referee.Impossible, "%s is shown twice", c.Pretty()))
 		}
 		seen[key(c)] = true
 	}
@@ -736,7 +726,7 @@ func (g *game) score() {
 
 // Adjust implements referee.Game: halving judges the totals with the adjustments (U21, L5).
 func (g *game) Adjust(a scoring.Adjustment) {
-	if p := g.player(a.Player); p != nobody {
+	if p := referee.PlayerIndex(g.players, a.Player); p != referee.Nobody {
 		g.adjusted[p] += a.Points
 	}
 }

@@ -76,11 +76,11 @@ func (g *game) Parse(words []string) (referee.Move, error) {
 		if err != nil {
 			return referee.Move{}, err
 		}
-		return move(TypeUp, "", payload{Card: &c}), nil
+		return referee.NewMove(TypeUp, "", payload{Card: &c}), nil
 	}
 	if actor == "" {
 		who := g.acting()
-		if who == nobody {
+		if who == referee.Nobody {
 			return referee.Move{}, referee.MoveErrorf("nobody in particular is to act, so name the player (ann %s …)", words[0])
 		}
 		actor = g.players[who]
@@ -94,7 +94,7 @@ func (g *game) Parse(words []string) (referee.Move, error) {
 		if err != nil || n < 1 {
 			return referee.Move{}, referee.MoveErrorf("%q is not a bid: bids are whole numbers from 1", args[0])
 		}
-		return move(TypeBid, actor, payload{Points: &n}), nil
+		return referee.NewMove(TypeBid, actor, payload{Points: &n}), nil
 	case TypePlay:
 		if err := need(1, "one card (3N, MoS, GV)"); err != nil {
 			return referee.Move{}, err
@@ -103,7 +103,7 @@ func (g *game) Parse(words []string) (referee.Move, error) {
 		if err != nil {
 			return referee.Move{}, err
 		}
-		return move(TypePlay, actor, payload{Card: &c}), nil
+		return referee.NewMove(TypePlay, actor, payload{Card: &c}), nil
 	case TypeLeft:
 		var cs []ucd.Card
 		if len(args) == 1 && strings.EqualFold(args[0], "none") {
@@ -116,12 +116,12 @@ func (g *game) Parse(words []string) (referee.Move, error) {
 			}
 			cs = append(cs, c)
 		}
-		return move(TypeLeft, actor, payload{Cards: cs}), nil
+		return referee.NewMove(TypeLeft, actor, payload{Cards: cs}), nil
 	}
 	if err := need(0, "nothing after it"); err != nil {
 		return referee.Move{}, err
 	}
-	return move(typ, actor, payload{}), nil
+	return referee.NewMove(typ, actor, payload{}), nil
 }
 
 // acting is the player a move without a name is made by: the player to act, or in the adding
@@ -134,7 +134,7 @@ func (g *game) acting() int {
 	case adding:
 		return h.lastPlayer()
 	}
-	return nobody
+	return referee.Nobody
 }
 
 // Notation implements referee.Game.
@@ -150,7 +150,10 @@ func (g *game) words(m referee.Move, pretty bool) string {
 	}
 	card := func(c *ucd.Card) string { return referee.CardWord(c, pretty) }
 	list := func(cs []ucd.Card) string {
-		return referee.CardWords(cs, pretty, map[bool]string{true: ", ", false: " "}[pretty])
+		if pretty {
+			return referee.CardWords(cs, true, ", ")
+		}
+		return referee.CardWords(cs, false, " ")
 	}
 	points := "?"
 	if p.Points != nil {

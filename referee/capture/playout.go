@@ -159,7 +159,7 @@ func (t *table) emit(typ string, p int, pl payload) {
 	if p >= 0 {
 		actor = t.players[p]
 	}
-	t.moves = append(t.moves, move(typ, actor, pl))
+	t.moves = append(t.moves, referee.NewMove(typ, actor, pl))
 	cs := pl.Cards
 	if pl.Card != nil {
 		cs = []ucd.Card{*pl.Card}

@@ -89,7 +89,7 @@ func (h *simHand) play() {
 	for _, p := range h.rng.Perm(h.n) {
 		if len(h.hands[p]) > 0 {
 			cs := slices.Clone(h.hands[p])
-			_, seq := h.ty.Act(move(TypeLeft, h.name(p), payload{Cards: cs}))
+			_, seq := h.ty.Act(referee.NewMove(TypeLeft, h.name(p), payload{Cards: cs}))
 			h.sight.shown[p] = true
 			h.see(seq, p, cs...)
 		}
@@ -134,7 +134,7 @@ func (h *simHand) turnUp() {
 	for len(h.stack) > 0 {
 		c := h.stack[0]
 		h.stack = h.stack[1:]
-		_, seq := h.ty.Act(move(TypeUp, "", payload{Card: &c}))
+		_, seq := h.ty.Act(referee.NewMove(TypeUp, "", payload{Card: &c}))
 		h.see(seq, -1, c)
 		if c.IsRegular() {
 			h.up = &c
@@ -161,19 +161,19 @@ func (h *simHand) auction(extra []ucd.Card) {
 		if out[p] || p == bidder {
 			continue
 		}
-		lawful := move(TypePass, h.name(p), payload{})
+		lawful := referee.NewMove(TypePass, h.name(p), payload{})
 		if h.rng.IntN(3) == 0 && high < 4 {
 			n := high + 1 + h.rng.IntN(2)
-			lawful = move(TypeBid, h.name(p), payload{Points: &n})
+			lawful = referee.NewMove(TypeBid, h.name(p), payload{Points: &n})
 		}
 		var breaches []refereetest.Breach
 		if high > 0 {
 			low := 1 + h.rng.IntN(high)
-			breaches = append(breaches, refereetest.Breach{Move: move(TypeBid, h.name(p), payload{Points: &low}), Rule: "U20", What: "bid too low", Open: true, SetAside: true})
+			breaches = append(breaches, refereetest.Breach{Move: referee.NewMove(TypeBid, h.name(p), payload{Points: &low}), Rule: "U20", What: "bid too low", Open: true, SetAside: true})
 		}
 		if q := h.rng.IntN(h.n); q != p {
 			n := high + 1
-			breaches = append(breaches, refereetest.Breach{Move: move(TypeBid, h.name(q), payload{Points: &n}), Rule: "U12", What: "bid out of turn", Open: true, SetAside: true})
+			breaches = append(breaches, refereetest.Breach{Move: referee.NewMove(TypeBid, h.name(q), payload{Points: &n}), Rule: "U12", What: "bid out of turn", Open: true, SetAside: true})
 		}
 		done, _ := h.ty.Act(lawful, breaches...)
 		if done.Type == TypeBid {
@@ -200,7 +200,7 @@ func (h *simHand) outOfTurn(p int, rule string) []refereetest.Breach {
 	}
 	q := others[h.rng.IntN(len(others))]
 	c := h.hands[q][h.rng.IntN(len(h.hands[q]))]
-	return []refereetest.Breach{{Move: move(TypePlay, h.name(q), payload{Card: &c}), Rule: rule, What: "play out of turn", Open: true, SetAside: true}}
+	return []refereetest.Breach{{Move: referee.NewMove(TypePlay, h.name(q), payload{Card: &c}), Rule: rule, What: "play out of turn", Open: true, SetAside: true}}
 }
 
 // give plays c from p's hand at event seq.
@@ -233,11 +233,11 @@ func (h *simHand) lead(leader int) (int, ucd.Card, bool) {
 		anyCard := anyRegular // as it stands now: a claim keeps it
 		may := func(c ucd.Card) bool { return c.IsRegular() && (anyCard || c.Suit.Secondary()) }
 		mine := filter(h.hands[p], may)
-		pass := move(TypePass, h.name(p), payload{})
+		pass := referee.NewMove(TypePass, h.name(p), payload{})
 		lawful := pass
 		if len(mine) > 0 {
 			c := h.pick(mine)
-			lawful = move(TypePlay, h.name(p), payload{Card: &c})
+			lawful = referee.NewMove(TypePlay, h.name(p), payload{Card: &c})
 		}
 		var breaches []refereetest.Breach
 		lying, open := h.claim(p, may)
@@ -246,12 +246,12 @@ func (h *simHand) lead(leader int) (int, ucd.Card, bool) {
 		}
 		if cs := filter(h.hands[p], ucd.Card.IsGalaxy); len(cs) > 0 {
 			c := h.pick(cs)
-			breaches = append(breaches, refereetest.Breach{Move: move(TypePlay, h.name(p), payload{Card: &c}), Rule: "U4", What: "Galaxy led", Open: true, SetAside: true})
+			breaches = append(breaches, refereetest.Breach{Move: referee.NewMove(TypePlay, h.name(p), payload{Card: &c}), Rule: "U4", What: "Galaxy led", Open: true, SetAside: true})
 		}
 		primary := func(c ucd.Card) bool { return !anyRegular && c.IsRegular() && c.Suit.Primary() }
 		if cs := filter(h.hands[p], primary); len(cs) > 0 {
 			c := h.pick(cs)
-			breaches = append(breaches, refereetest.Breach{Move: move(TypePlay, h.name(p), payload{Card: &c}), Rule: "U4", What: "Primary led while a Secondary was owed", Open: true})
+			breaches = append(breaches, refereetest.Breach{Move: referee.NewMove(TypePlay, h.name(p), payload{Card: &c}), Rule: "U4", What: "Primary led while a Secondary was owed", Open: true})
 		}
 		done, seq := h.ty.Act(lawful, append(breaches, h.outOfTurn(p, "U4")...)...)
 		if done.Type == TypePlay {
@@ -288,11 +288,11 @@ func (h *simHand) round(leader int, lead ucd.Card) int {
 			}
 			galaxy := func(c ucd.Card) bool { return c.IsGalaxy() && (above.IsRegular() || c.Suit > above.Suit) }
 			must, may := filter(h.hands[p], regular), filter(h.hands[p], galaxy)
-			noPlay := move(TypeNoPlay, h.name(p), payload{})
+			noPlay := referee.NewMove(TypeNoPlay, h.name(p), payload{})
 			lawful := noPlay
 			if len(must) > 0 || len(may) > 0 && h.rng.IntN(3) > 0 {
 				c := h.pick(append(must, may...))
-				lawful = move(TypePlay, h.name(p), payload{Card: &c})
+				lawful = referee.NewMove(TypePlay, h.name(p), payload{Card: &c})
 			}
 			var breaches []refereetest.Breach
 			lying, open := h.claim(p, regular)
@@ -301,7 +301,7 @@ func (h *simHand) round(leader int, lead ucd.Card) int {
 			}
 			if cs := filter(h.hands[p], func(c ucd.Card) bool { return !regular(c) && !galaxy(c) }); len(cs) > 0 {
 				c := h.pick(cs)
-				breaches = append(breaches, refereetest.Breach{Move: move(TypePlay, h.name(p), payload{Card: &c}), Rule: "U5", What: "card that cannot follow", Open: true})
+				breaches = append(breaches, refereetest.Breach{Move: referee.NewMove(TypePlay, h.name(p), payload{Card: &c}), Rule: "U5", What: "card that cannot follow", Open: true})
 			}
 			done, seq := h.ty.Act(lawful, append(breaches, h.outOfTurn(p, "U15")...)...)
 			if done.Type == TypePlay {
@@ -323,15 +323,15 @@ func (h *simHand) round(leader int, lead ucd.Card) int {
 	// card or the hand is empty.
 	for len(h.hands[lastBy]) > 0 && last.IsRegular() && last.Suit != ucd.Earth {
 		adds := func(c ucd.Card) bool { return c.IsRegular() && c.Rank == lead.Rank && c.Suit > last.Suit }
-		lawful := move(TypeCapture, h.name(lastBy), payload{})
+		lawful := referee.NewMove(TypeCapture, h.name(lastBy), payload{})
 		if cs := filter(h.hands[lastBy], adds); len(cs) > 0 && h.rng.IntN(4) > 0 {
 			c := h.pick(cs)
-			lawful = move(TypePlay, h.name(lastBy), payload{Card: &c})
+			lawful = referee.NewMove(TypePlay, h.name(lastBy), payload{Card: &c})
 		}
 		var breaches []refereetest.Breach
 		if cs := filter(h.hands[lastBy], func(c ucd.Card) bool { return !adds(c) }); len(cs) > 0 {
 			c := h.pick(cs)
-			breaches = append(breaches, refereetest.Breach{Move: move(TypePlay, h.name(lastBy), payload{Card: &c}), Rule: "U16", What: "card wrongly added", Open: true})
+			breaches = append(breaches, refereetest.Breach{Move: referee.NewMove(TypePlay, h.name(lastBy), payload{Card: &c}), Rule: "U16", What: "card wrongly added", Open: true})
 		}
 		done, seq := h.ty.Act(lawful, append(breaches, h.outOfTurn(lastBy, "U16")...)...)
 		if done.Type != TypePlay {
@@ -368,39 +368,39 @@ func hintMoves(_ referee.Game, hint string) []referee.Move {
 		for _, m := range hintGalaxy.FindAllStringSubmatch(list, -1) {
 			for _, s := range strings.Split(m[1], ", ") {
 				if c, err := ucd.Parse("G" + s); err == nil {
-					out = append(out, move(TypePlay, who, payload{Card: &c}))
+					out = append(out, referee.NewMove(TypePlay, who, payload{Card: &c}))
 				}
 			}
 		}
 		list = hintGalaxy.ReplaceAllString(list, "")
 		for _, w := range regexp.MustCompile(`, or |, | or `).Split(list, -1) {
 			if c, err := ucd.Parse(w); err == nil {
-				out = append(out, move(TypePlay, who, payload{Card: &c}))
+				out = append(out, referee.NewMove(TypePlay, who, payload{Card: &c}))
 			}
 		}
 	}
 	if m := hintBid.FindStringSubmatch(hint); m != nil {
 		n, _ := strconv.Atoi(m[2])
-		out = append(out, move(TypeBid, m[1], payload{Points: &n}), move(TypePass, m[1], payload{}))
+		out = append(out, referee.NewMove(TypeBid, m[1], payload{Points: &n}), referee.NewMove(TypePass, m[1], payload{}))
 	}
 	if m := hintPlay.FindStringSubmatch(hint); m != nil {
 		cardsIn(m[1], m[2])
 		if m[3] != "" {
-			out = append(out, move(TypeNoPlay, m[1], payload{}))
+			out = append(out, referee.NewMove(TypeNoPlay, m[1], payload{}))
 		}
 		if m[4] != "" {
-			out = append(out, move(TypePass, m[1], payload{}))
+			out = append(out, referee.NewMove(TypePass, m[1], payload{}))
 		}
 	}
 	if m := hintAdd.FindStringSubmatch(hint); m != nil {
 		cardsIn(m[1], m[2])
-		out = append(out, move(TypeCapture, m[1], payload{}))
+		out = append(out, referee.NewMove(TypeCapture, m[1], payload{}))
 	}
 	if m := hintNoPlay.FindStringSubmatch(hint); m != nil {
-		out = append(out, move(TypeNoPlay, m[1], payload{}))
+		out = append(out, referee.NewMove(TypeNoPlay, m[1], payload{}))
 	}
 	if m := hintPass.FindStringSubmatch(hint); m != nil {
-		out = append(out, move(TypePass, m[1], payload{}))
+		out = append(out, referee.NewMove(TypePass, m[1], payload{}))
 	}
 	return out
 }

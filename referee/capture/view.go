@@ -56,30 +56,30 @@ func (g *game) Legal() []referee.Move {
 	var out []referee.Move
 	plays := func(who int, ok func(ucd.Card) bool) {
 		for _, c := range g.playable(ok) {
-			out = append(out, move(TypePlay, g.name(who), payload{Card: &c}))
+			out = append(out, referee.NewMove(TypePlay, g.name(who), payload{Card: &c}))
 		}
 	}
 	switch g.stage {
 	case turning:
 		for _, c := range g.unseen() {
-			out = append(out, move(TypeUp, "", payload{Card: &c}))
+			out = append(out, referee.NewMove(TypeUp, "", payload{Card: &c}))
 		}
 	case bidding:
 		next := h.bid + 1
-		out = append(out, move(TypeBid, g.name(h.toAct), payload{Points: &next}), move(TypePass, g.name(h.toAct), payload{}))
+		out = append(out, referee.NewMove(TypeBid, g.name(h.toAct), payload{Points: &next}), referee.NewMove(TypePass, g.name(h.toAct), payload{}))
 	case leading:
 		plays(h.toAct, h.canLead)
 		if !g.owes() {
-			out = append(out, move(TypePass, g.name(h.toAct), payload{}))
+			out = append(out, referee.NewMove(TypePass, g.name(h.toAct), payload{}))
 		}
 	case following:
 		plays(h.toAct, h.follows)
 		if !g.owes() {
-			out = append(out, move(TypeNoPlay, g.name(h.toAct), payload{}))
+			out = append(out, referee.NewMove(TypeNoPlay, g.name(h.toAct), payload{}))
 		}
 	case adding:
 		plays(h.lastPlayer(), h.adds)
-		out = append(out, move(TypeCapture, g.name(h.lastPlayer()), payload{}))
+		out = append(out, referee.NewMove(TypeCapture, g.name(h.lastPlayer()), payload{}))
 	}
 	return out
 }
@@ -207,7 +207,7 @@ func (g *game) Status() []referee.Field {
 		held = append(held, fmt.Sprintf("%s %d", name, h.held[p]))
 	}
 	f = append(f, referee.Field{Label: "cards held", Value: strings.Join(held, ", ")})
-	if h.extraTo != nobody {
+	if h.extraTo != referee.Nobody {
 		f = append(f, referee.Field{Label: "extra hand", Value: fmt.Sprintf("%s, for %d", g.name(h.extraTo), h.bid)})
 	}
 	if len(h.round) > 0 {
@@ -217,7 +217,7 @@ func (g *game) Status() []referee.Field {
 		}
 		f = append(f, referee.Field{Label: "round", Value: strings.Join(r, ", ")})
 	}
-	if h.wentOut != nobody {
+	if h.wentOut != referee.Nobody {
 		f = append(f, referee.Field{Label: "went out", Value: g.name(h.wentOut)})
 	}
 	var totals []string
@@ -228,8 +228,17 @@ func (g *game) Status() []referee.Field {
 }
 
 func (g *game) optionsText() string {
-	return fmt.Sprintf("noplay=%s bonus=%s extra=%s halving=%s", map[bool]string{true: "passes", false: "closes"}[g.passes], g.bonus,
-		map[bool]string{true: "on", false: "off"}[g.extra], map[bool]string{true: "on", false: "off"}[g.halving])
+	noplay, extra, halving := "closes", "off", "off"
+	if g.passes {
+		noplay = "passes"
+	}
+	if g.extra {
+		extra = "on"
+	}
+	if g.halving {
+		halving = "on"
+	}
+	return fmt.Sprintf("noplay=%s bonus=%s extra=%s halving=%s", noplay, g.bonus, extra, halving)
 }
 
 // Sheet implements referee.Game: a row per hand with the dealer, the bonus suit (with
@@ -271,7 +280,7 @@ func (g *game) Sheet() *scoring.Sheet {
 			row.Values["up"] = h.lastUp.Pretty()
 		}
 		switch {
-		case h.extraTo != nobody:
+		case h.extraTo != referee.Nobody:
 			row.Values["extra"] = fmt.Sprintf("%s for %d", g.name(h.extraTo), h.bid)
 		case g.extra && g.stage != bidding:
 			row.Values["extra"] = "unclaimed"
@@ -288,7 +297,11 @@ func (g *game) Sheet() *scoring.Sheet {
 				}
 				cells["captured"], cells["left"] = captured, -left
 				if p == h.extraTo {
-					cells["bid"] = map[bool]int{true: 0, false: -h.bid}[h.wentOut == p]
+					bid := -h.bid
+					if h.wentOut == p {
+						bid = 0 // going out first saves the bid (U12)
+					}
+					cells["bid"] = bid
 				}
 				if h.halved[p] != 0 {
 					cells["halving"] = h.halved[p]

@@ -10,9 +10,6 @@ import (
 	"github.com/tableside/tableside/scoring"
 )
 
-// nobody marks "no player" where a player index is expected.
-const nobody = -1
-
 // The 24 distinct cards of the pinochle deck are indexed suit×6 + power.
 const distinct = 24
 
@@ -191,8 +188,6 @@ type game struct {
 	won  string
 }
 
-func (g *game) player(name string) int { return referee.PlayerIndex(g.players[:], name) }
-
 func (g *game) cur() *hand { return g.hands[len(g.hands)-1] }
 
 // startHand deals the next hand: the opener alternates (P3).
@@ -201,7 +196,7 @@ func (g *game) startHand() {
 	if n := len(g.hands); n > 0 {
 		opener = 1 - g.hands[n-1].opener
 	}
-	g.hands = append(g.hands, &hand{number: len(g.hands) + 1, opener: opener, toAct: opener, bidder: nobody})
+	g.hands = append(g.hands, &hand{number: len(g.hands) + 1, opener: opener, toAct: opener, bidder: referee.Nobody})
 }
 
 // Over implements referee.Game.
@@ -214,28 +209,19 @@ type payload struct {
 	Cards  []cards.Card `json:"cards,omitempty"`
 }
 
-func move(typ, actor string, p payload) referee.Move {
-	b, _ := json.Marshal(p) // cannot fail: p holds only valid cards and suits
-	return referee.Move{Type: typ, Actor: actor, Payload: b}
-}
-
-func flag(seq int64, rule string, sev referee.Severity, format string, args ...any) referee.Flag {
-	return referee.Flag{Seq: seq, Rule: rule, Severity: sev, Message: fmt.Sprintf(format, args...)}
-}
-
 // Apply implements referee.Game.
 func (g *game) Apply(seq int64, m referee.Move) []referee.Flag {
 	g.last, g.won = seq, ""
 	var p payload
 	if err := json.Unmarshal(m.Payload, &p); err != nil {
-		return referee.Aside(flag(seq, "P14", referee.Impossible, "unreadable move (%v)", err))
+		return referee.Aside(referee.Flagf(seq, "P14", referee.Impossible, "unreadable move (%v)", err))
 	}
-	who := g.player(m.Actor)
-	if who == nobody {
-		return referee.Aside(flag(seq, "P14", referee.Impossible, "%q is not a player of this game", m.Actor))
+	who := referee.PlayerIndex(g.players[:], m.Actor)
+	if who == referee.Nobody {
+		return referee.Aside(referee.Flagf(seq, "P14", referee.Impossible, "%q is not a player of this game", m.Actor))
 	}
 	if g.over && m.Type != TypeHand { // a hand may still be turned face up at the end
-		return referee.Aside(flag(seq, "P13", referee.Illegal, "the game is over"))
+		return referee.Aside(referee.Flagf(seq, "P13", referee.Illegal, "the game is over"))
 	}
 	if h := g.cur(); h.phase == done && m.Type != TypeHand {
 		g.startHand()
@@ -244,27 +230,27 @@ func (g *game) Apply(seq int64, m referee.Move) []referee.Flag {
 	switch m.Type {
 	case TypeBid:
 		if p.Points == nil {
-			return referee.Aside(flag(seq, "P3", referee.Impossible, "a bid needs a number of points"))
+			return referee.Aside(referee.Flagf(seq, "P3", referee.Impossible, "a bid needs a number of points"))
 		}
 		return g.bid(seq, h, who, *p.Points)
 	case TypePass:
 		return g.pass(seq, h, who)
 	case TypeTrump:
 		if p.Suit == nil {
-			return referee.Aside(flag(seq, "P4", referee.Impossible, "trump needs a suit"))
+			return referee.Aside(referee.Flagf(seq, "P4", referee.Impossible, "trump needs a suit"))
 		}
 		return g.name(seq, h, who, *p.Suit)
 	case TypeMeld:
 		return g.showMeld(seq, h, who, p.Cards)
 	case TypePlay:
 		if p.Card == nil {
-			return referee.Aside(flag(seq, "P10", referee.Impossible, "a play needs a card"))
+			return referee.Aside(referee.Flagf(seq, "P10", referee.Impossible, "a play needs a card"))
 		}
 		return g.play(seq, h, who, *p.Card)
 	case TypeHand:
 		return g.showHand(seq, who, p.Cards)
 	}
-	return referee.Aside(flag(seq, "P14", referee.Impossible, "%q is not a Pinochle move", m.Type))
+	return referee.Aside(referee.Flagf(seq, "P14", referee.Impossible, "%q is not a Pinochle move", m.Type))
 }
 
 // outOfPhase explains why a move of phase want cannot be made now, or returns "".
@@ -302,19 +288,19 @@ func (g *game) turnFlag(seq int64, rule string, want, who int) []referee.Flag {
 	if want == who {
 		return nil
 	}
-	return []referee.Flag{flag(seq, rule, referee.Illegal, "it is %s's turn, not %s's", g.players[want], g.players[who])}
+	return []referee.Flag{referee.Flagf(seq, rule, referee.Illegal, "it is %s's turn, not %s's", g.players[want], g.players[who])}
 }
 
 func (g *game) bid(seq int64, h *hand, who, points int) []referee.Flag {
 	if rule, why := g.outOfPhase(h, bidding); why != "" {
-		return referee.Aside(flag(seq, rule, referee.Illegal, "%s", why))
+		return referee.Aside(referee.Flagf(seq, rule, referee.Illegal, "%s", why))
 	}
 	flags := g.turnFlag(seq, "P3", h.toAct, who)
 	switch {
 	case h.bids == 0 && points < g.opening:
-		flags = append(flags, flag(seq, "P3", referee.Illegal, "the bidding opens at %d, so a bid of %d is too low", g.opening, points))
+		flags = append(flags, referee.Flagf(seq, "P3", referee.Illegal, "the bidding opens at %d, so a bid of %d is too low", g.opening, points))
 	case h.bids > 0 && points <= h.bid:
-		flags = append(flags, flag(seq, "P3", referee.Illegal, "a bid must be higher than %d (%s's)", h.bid, g.players[h.bidder]))
+		flags = append(flags, referee.Flagf(seq, "P3", referee.Illegal, "a bid must be higher than %d (%s's)", h.bid, g.players[h.bidder]))
 	}
 	if points > h.bid {
 		h.bid, h.bidder = points, who
@@ -326,7 +312,7 @@ func (g *game) bid(seq int64, h *hand, who, points int) []referee.Flag {
 
 func (g *game) pass(seq int64, h *hand, who int) []referee.Flag {
 	if rule, why := g.outOfPhase(h, bidding); why != "" {
-		return referee.Aside(flag(seq, rule, referee.Illegal, "%s", why))
+		return referee.Aside(referee.Flagf(seq, rule, referee.Illegal, "%s", why))
 	}
 	flags := g.turnFlag(seq, "P3", h.toAct, who)
 	if h.bids == 0 { // the opener passes at once: the opponent owns the bid at the opening (P3)
@@ -338,7 +324,7 @@ func (g *game) pass(seq int64, h *hand, who int) []referee.Flag {
 
 func (g *game) name(seq int64, h *hand, who int, s cards.Suit) []referee.Flag {
 	if rule, why := g.outOfPhase(h, naming); why != "" {
-		return referee.Aside(flag(seq, rule, referee.Illegal, "%s", why))
+		return referee.Aside(referee.Flagf(seq, rule, referee.Illegal, "%s", why))
 	}
 	flags := g.turnFlag(seq, "P4", h.bidder, who)
 	h.trump, h.trumpSeq, h.phase = s, seq, melding
@@ -361,7 +347,7 @@ func (g *game) judgeTrump(h *hand, revealedBy int64) []referee.Flag {
 	}
 	h.trumpOK = true
 	h.set, h.why = true, "no marriage or 9 in trump (P4)"
-	f := flag(h.trumpSeq, "P4", referee.Illegal, "%s named %s trump without a marriage (K+Q) or a 9 in it: %s is set for %d, meld forfeited", g.players[p], h.trump.Symbol(), g.players[p], h.bid)
+	f := referee.Flagf(h.trumpSeq, "P4", referee.Illegal, "%s named %s trump without a marriage (K+Q) or a 9 in it: %s is set for %d, meld forfeited", g.players[p], h.trump.Symbol(), g.players[p], h.bid)
 	if revealedBy != h.trumpSeq {
 		f.RevealedBy = revealedBy
 	}
@@ -380,10 +366,10 @@ func (g *game) cardsCheck(seq int64, h *hand, who int, add counts, what string) 
 		mine := max(h.known(who, i), int(n))
 		switch {
 		case mine > 2:
-			flags = append(flags, flag(seq, "P2", referee.Impossible, "%s: there are only two %s in the deck", what, c.Pretty()))
+			flags = append(flags, referee.Flagf(seq, "P2", referee.Impossible, "%s: there are only two %s in the deck", what, c.Pretty()))
 		case mine+h.known(1-who, i) > 2:
-			flags = append(flags, flag(seq, "P14", referee.Impossible, "%s: there are two %s, and %s has shown or played %s", what, c.Pretty(), g.players[1-who],
-				map[bool]string{true: "one", false: "both"}[h.known(1-who, i) == 1]))
+			flags = append(flags, referee.Flagf(seq, "P14", referee.Impossible, "%s: there are two %s, and %s has shown or played %s", what, c.Pretty(), g.players[1-who],
+				referee.Plural(h.known(1-who, i), "one", "both")))
 		}
 	}
 	return flags
@@ -391,17 +377,17 @@ func (g *game) cardsCheck(seq int64, h *hand, who int, add counts, what string) 
 
 func (g *game) showMeld(seq int64, h *hand, who int, shown []cards.Card) []referee.Flag {
 	if rule, why := g.outOfPhase(h, melding); why != "" {
-		return referee.Aside(flag(seq, rule, referee.Illegal, "%s", why))
+		return referee.Aside(referee.Flagf(seq, rule, referee.Illegal, "%s", why))
 	}
 	if h.meldSeq[who] != 0 {
-		return referee.Aside(flag(seq, "P9", referee.Illegal, "%s already showed meld at event %d", g.players[who], h.meldSeq[who]))
+		return referee.Aside(referee.Flagf(seq, "P9", referee.Illegal, "%s already showed meld at event %d", g.players[who], h.meldSeq[who]))
 	}
 	var add counts
 	var flags []referee.Flag
 	var good []cards.Card
 	for _, c := range shown {
 		if !inDeck(c) {
-			flags = append(flags, flag(seq, "P1", referee.Impossible, "%s is not a pinochle card (9 J Q K 10 A)", c.Pretty()))
+			flags = append(flags, referee.Flagf(seq, "P1", referee.Impossible, "%s is not a pinochle card (9 J Q K 10 A)", c.Pretty()))
 			continue
 		}
 		add[index(c)]++
@@ -412,21 +398,20 @@ func (g *game) showMeld(seq int64, h *hand, who int, shown []cards.Card) []refer
 		h.shown[who][i] = max(h.shown[who][i], n)
 	}
 	if h.full[who] == nil && h.knownTotal(who) > HandSize {
-		flags = append(flags, flag(seq, "P2", referee.Impossible, "%s would hold more than %d cards", g.players[who], HandSize))
+		flags = append(flags, referee.Flagf(seq, "P2", referee.Impossible, "%s would hold more than %d cards", g.players[who], HandSize))
 	}
 	if h.full[who] != nil {
 		for i, n := range add {
 			if int(n) > int(h.full[who][i]) {
-				flags = append(flags, flag(seq, "P14", referee.Impossible, "%s is not in the hand %s showed at event %d", cardAt(i).Pretty(), g.players[who], h.handAt[who]))
+				flags = append(flags, referee.Flagf(seq, "P14", referee.Impossible, "%s is not in the hand %s showed at event %d", cardAt(i).Pretty(), g.players[who], h.handAt[who]))
 			}
 		}
 	}
 	h.meldSeq[who], h.meldCards[who] = seq, good
 	h.meld[who] = scoring.MeldPoints(good, h.trump)
 	if idle := idleMeld(good, h.trump); len(idle) > 0 {
-		flags = append(flags, flag(seq, "P9", referee.Warning, "%s %s no meld with %s trump: shown, %s nothing (a slip?)",
-			pretty(idle), map[bool]string{true: "makes", false: "make"}[len(idle) == 1], h.trump.Symbol(),
-			map[bool]string{true: "it scores", false: "they score"}[len(idle) == 1]))
+		flags = append(flags, referee.Flagf(seq, "P9", referee.Warning, "%s %s no meld with %s trump: shown, %s nothing (a slip?)",
+			pretty(idle), referee.Plural(len(idle), "makes", "make"), h.trump.Symbol(), referee.Plural(len(idle), "it scores", "they score")))
 	}
 	if h.meldSeq[0] != 0 && h.meldSeq[1] != 0 {
 		h.phase, h.leader, h.turn = playing, h.bidder, h.bidder
@@ -434,35 +419,15 @@ func (g *game) showMeld(seq int64, h *hand, who int, shown []cards.Card) []refer
 	return append(flags, g.judgeTrump(h, seq)...)
 }
 
-// idleMeld lists the shown cards that make no meld. A card copy may count once in each meld
-// class (P5), so a copy is used when some class's lines use that many copies.
+// idleMeld lists the shown cards that make no meld: the copies of a card beyond those the
+// meld is made with (P5).
 func idleMeld(shown []cards.Card, trump cards.Suit) []cards.Card {
-	var class [4]counts // runs, marriages and deeces; pinochles; arounds; the round robin
-	for _, l := range scoring.MeldOf(shown, trump).Melds {
-		k := 0
-		switch {
-		case strings.Contains(l.Name, "pinochle"):
-			k = 1
-		case strings.Contains(l.Name, "around"):
-			k = 2
-		case l.Name == "round robin":
-			k = 3
-		}
-		for _, c := range l.Cards {
-			class[k][index(c)]++
-		}
-	}
-	var used counts
-	for _, c := range class {
-		for i, n := range c {
-			used[i] = max(used[i], n)
-		}
-	}
+	meld := scoring.MeldOf(shown, trump)
+	var seen counts
 	var idle []cards.Card
 	for _, c := range shown {
-		if i := index(c); used[i] > 0 {
-			used[i]--
-		} else {
+		i := index(c)
+		if seen[i]++; int(seen[i]) > meld.Uses(c) {
 			idle = append(idle, c)
 		}
 	}
@@ -471,21 +436,21 @@ func idleMeld(shown []cards.Card, trump cards.Suit) []cards.Card {
 
 func (g *game) play(seq int64, h *hand, who int, c cards.Card) []referee.Flag {
 	if rule, why := g.outOfPhase(h, playing); why != "" {
-		return referee.Aside(flag(seq, rule, referee.Illegal, "%s", why))
+		return referee.Aside(referee.Flagf(seq, rule, referee.Illegal, "%s", why))
 	}
 	if who != h.turn {
-		return referee.Aside(flag(seq, "P10", referee.Illegal, "it is %s's turn to play, not %s's", g.players[h.turn], g.players[who]))
+		return referee.Aside(referee.Flagf(seq, "P10", referee.Illegal, "it is %s's turn to play, not %s's", g.players[h.turn], g.players[who]))
 	}
 	if !inDeck(c) {
-		return referee.Aside(flag(seq, "P1", referee.Impossible, "%s is not a pinochle card (9 J Q K 10 A)", c.Pretty()))
+		return referee.Aside(referee.Flagf(seq, "P1", referee.Impossible, "%s is not a pinochle card (9 J Q K 10 A)", c.Pretty()))
 	}
 	i := index(c)
 	var flags []referee.Flag
 	switch {
 	case h.played[who][i] >= 2:
-		flags = append(flags, flag(seq, "P14", referee.Impossible, "%s has already played both %s", g.players[who], c.Pretty()))
+		flags = append(flags, referee.Flagf(seq, "P14", referee.Impossible, "%s has already played both %s", g.players[who], c.Pretty()))
 	case h.full[who] != nil && int(h.played[who][i]) >= int(h.full[who][i]):
-		flags = append(flags, flag(seq, "P14", referee.Impossible, "%s is not in the hand %s showed at event %d (or was played already)", c.Pretty(), g.players[who], h.handAt[who]))
+		flags = append(flags, referee.Flagf(seq, "P14", referee.Impossible, "%s is not in the hand %s showed at event %d (or was played already)", c.Pretty(), g.players[who], h.handAt[who]))
 	default:
 		var one counts
 		one[i] = h.played[who][i] + 1
@@ -497,7 +462,7 @@ func (g *game) play(seq int64, h *hand, who int, c cards.Card) []referee.Flag {
 		led := h.trick[0].Suit
 		if c.Suit != led {
 			if h.holds(who, led) {
-				flags = append(flags, flag(seq, "P10", referee.Illegal, "%s must follow %s: %s is known to hold one not yet played", g.players[who], led.Symbol(), g.players[who]))
+				flags = append(flags, referee.Flagf(seq, "P10", referee.Illegal, "%s must follow %s: %s is known to hold one not yet played", g.players[who], led.Symbol(), g.players[who]))
 			} else {
 				h.failed[who][led] = append(h.failed[who][led], failure{seq, h.played[who].suit(led)})
 			}
@@ -508,7 +473,7 @@ func (g *game) play(seq int64, h *hand, who int, c cards.Card) []referee.Flag {
 	h.trick = append(h.trick, c)
 	h.trickSeq = append(h.trickSeq, seq)
 	if h.full[who] == nil && h.knownTotal(who) > HandSize {
-		flags = append(flags, flag(seq, "P2", referee.Impossible, "%s would hold more than %d cards", g.players[who], HandSize))
+		flags = append(flags, referee.Flagf(seq, "P2", referee.Impossible, "%s would hold more than %d cards", g.players[who], HandSize))
 	}
 	// The card that completes what is known of the bidder's hand settles P4 at once.
 	flags = append(flags, g.judgeTrump(h, seq)...)
@@ -534,7 +499,7 @@ func (g *game) revokes(who int, s cards.Suit, by int64, proved func(failure) boo
 			kept = append(kept, f)
 			continue
 		}
-		fl := flag(f.seq, "P10", referee.Illegal, "revoke: %s did not follow %s here but held one, as event %d shows", g.players[who], s.Symbol(), by)
+		fl := referee.Flagf(f.seq, "P10", referee.Illegal, "revoke: %s did not follow %s here but held one, as event %d shows", g.players[who], s.Symbol(), by)
 		fl.RevealedBy = by
 		flags = append(flags, fl)
 	}
@@ -581,7 +546,7 @@ func (g *game) endHand(h *hand, seq int64) []referee.Flag {
 			}
 		}
 		if len(missing) > 0 {
-			f := flag(h.meldSeq[p], "P14", referee.Impossible, "%s showed %s as meld but never played it", g.players[p], strings.Join(missing, " "))
+			f := referee.Flagf(h.meldSeq[p], "P14", referee.Impossible, "%s showed %s as meld but never played it", g.players[p], strings.Join(missing, " "))
 			f.RevealedBy = seq
 			flags = append(flags, f)
 		}
@@ -621,25 +586,25 @@ func (g *game) showHand(seq int64, who int, shown []cards.Card) []referee.Flag {
 	var flags []referee.Flag
 	for _, c := range shown {
 		if !inDeck(c) {
-			flags = append(flags, flag(seq, "P1", referee.Impossible, "%s is not a pinochle card (9 J Q K 10 A)", c.Pretty()))
+			flags = append(flags, referee.Flagf(seq, "P1", referee.Impossible, "%s is not a pinochle card (9 J Q K 10 A)", c.Pretty()))
 			continue
 		}
 		add[index(c)]++
 	}
 	if len(shown) != HandSize {
-		flags = append(flags, flag(seq, "P2", referee.Impossible, "a hand has %d cards, not %d", HandSize, len(shown)))
+		flags = append(flags, referee.Flagf(seq, "P2", referee.Impossible, "a hand has %d cards, not %d", HandSize, len(shown)))
 	}
 	if h.full[who] != nil {
-		return append(flags, referee.Aside(flag(seq, "P14", referee.Illegal, "%s already showed the hand at event %d", g.players[who], h.handAt[who]))...)
+		return append(flags, referee.Aside(referee.Flagf(seq, "P14", referee.Illegal, "%s already showed the hand at event %d", g.players[who], h.handAt[who]))...)
 	}
 	for i := range distinct {
 		switch {
 		case add[i] > 2:
-			flags = append(flags, flag(seq, "P2", referee.Impossible, "there are only two %s in the deck", cardAt(i).Pretty()))
+			flags = append(flags, referee.Flagf(seq, "P2", referee.Impossible, "there are only two %s in the deck", cardAt(i).Pretty()))
 		case int(add[i]) < h.known(who, i):
-			flags = append(flags, flag(seq, "P14", referee.Impossible, "%s has shown or played %s, which this hand lacks", g.players[who], cardAt(i).Pretty()))
+			flags = append(flags, referee.Flagf(seq, "P14", referee.Impossible, "%s has shown or played %s, which this hand lacks", g.players[who], cardAt(i).Pretty()))
 		case int(add[i])+h.known(1-who, i) > 2:
-			flags = append(flags, flag(seq, "P14", referee.Impossible, "%s in this hand: both are accounted for with %s", cardAt(i).Pretty(), g.players[1-who]))
+			flags = append(flags, referee.Flagf(seq, "P14", referee.Impossible, "%s in this hand: both are accounted for with %s", cardAt(i).Pretty(), g.players[1-who]))
 		}
 	}
 	h.full[who], h.handAt[who] = &add, seq

@@ -100,12 +100,12 @@ func (g *game) Parse(words []string) (referee.Move, error) {
 		if err != nil || n < 1 || n > 10000 {
 			return referee.Move{}, referee.MoveErrorf("%q is not a bid (a whole number of points)", args[0])
 		}
-		return move(TypeBid, actor, payload{Points: &n}), nil
+		return referee.NewMove(TypeBid, actor, payload{Points: &n}), nil
 	case TypePass:
 		if err := need(0, ""); err != nil {
 			return referee.Move{}, err
 		}
-		return move(TypePass, actor, payload{}), nil
+		return referee.NewMove(TypePass, actor, payload{}), nil
 	case TypeTrump:
 		if err := need(1, "a suit (S H D C)"); err != nil {
 			return referee.Move{}, err
@@ -114,7 +114,7 @@ func (g *game) Parse(words []string) (referee.Move, error) {
 		if err != nil {
 			return referee.Move{}, referee.MoveErrorf("%q is not a suit (S H D C or ♠ ♥ ♦ ♣)%s", args[0], referee.DidYouMeanSuit(args[0]))
 		}
-		return move(TypeTrump, actor, payload{Suit: &s}), nil
+		return referee.NewMove(TypeTrump, actor, payload{Suit: &s}), nil
 	case TypePlay:
 		if err := need(1, "a card (play AS)"); err != nil {
 			return referee.Move{}, err
@@ -123,7 +123,7 @@ func (g *game) Parse(words []string) (referee.Move, error) {
 		if err != nil {
 			return referee.Move{}, err
 		}
-		return move(TypePlay, actor, payload{Card: &c}), nil
+		return referee.NewMove(TypePlay, actor, payload{Card: &c}), nil
 	default:
 		if len(args) == 0 {
 			return referee.Move{}, referee.MoveErrorf("%s needs the cards shown (or none)", words[0])
@@ -138,7 +138,7 @@ func (g *game) Parse(words []string) (referee.Move, error) {
 				shown = append(shown, c)
 			}
 		}
-		return move(typ, actor, payload{Cards: shown}), nil
+		return referee.NewMove(typ, actor, payload{Cards: shown}), nil
 	}
 }
 

@@ -75,9 +75,9 @@ func playout(rng *rand.Rand, options map[string]string, cheat *revoke, players [
 		}
 		bidder := auction(rng, emit, players, opener, opening, held, suits)
 		trump := suits[bidder][rng.IntN(len(suits[bidder]))]
-		emit(move(TypeTrump, players[bidder], payload{Suit: &trump}))
+		emit(referee.NewMove(TypeTrump, players[bidder], payload{Suit: &trump}))
 		for _, p := range []int{bidder, 1 - bidder} {
-			emit(move(TypeMeld, players[p], payload{Cards: meldCards(held[p], trump)}))
+			emit(referee.NewMove(TypeMeld, players[p], payload{Cards: meldCards(held[p], trump)}))
 		}
 		whole := [2][]cards.Card{slices.Clone(held[0]), slices.Clone(held[1])}
 		leader := bidder
@@ -86,7 +86,7 @@ func playout(rng *rand.Rand, options map[string]string, cheat *revoke, players [
 			if cheat != nil && cheat.at >= 0 && cheat.provedBy < 0 && leader == cheat.player && lead.Suit == cheat.suit {
 				cheat.provedBy = len(moves)
 			}
-			emit(move(TypePlay, players[leader], payload{Card: &lead}))
+			emit(referee.NewMove(TypePlay, players[leader], payload{Card: &lead}))
 			follower := 1 - leader
 			hasSuit := slices.ContainsFunc(held[follower], func(c cards.Card) bool { return c.Suit == lead.Suit })
 			hasOther := slices.ContainsFunc(held[follower], func(c cards.Card) bool { return c.Suit != lead.Suit })
@@ -98,12 +98,12 @@ func playout(rng *rand.Rand, options map[string]string, cheat *revoke, players [
 			if cheat != nil && cheat.at >= 0 && cheat.provedBy < 0 && follower == cheat.player && follow.Suit == cheat.suit && !revoking {
 				cheat.provedBy = len(moves)
 			}
-			emit(move(TypePlay, players[follower], payload{Card: &follow}))
+			emit(referee.NewMove(TypePlay, players[follower], payload{Card: &follow}))
 			leader = g.cur().leader
 		}
 		for p := range whole {
 			if rng.IntN(10) == 0 { // now and then a player turns the hand face up
-				emit(move(TypeHand, players[p], payload{Cards: whole[p]}))
+				emit(referee.NewMove(TypeHand, players[p], payload{Cards: whole[p]}))
 			}
 		}
 	}
@@ -164,20 +164,20 @@ func auction(rng *rand.Rand, emit func(referee.Move), players [2]string, opener,
 	}
 	canWin := func(p int) bool { return len(suits[p]) > 0 }
 	if !canWin(opener) || (canWin(1-opener) && worth[opener] < opening) {
-		emit(move(TypePass, players[opener], payload{}))
+		emit(referee.NewMove(TypePass, players[opener], payload{}))
 		return 1 - opener
 	}
 	bid := max(opening, min(worth[opener], opening+rng.IntN(3)))
-	emit(move(TypeBid, players[opener], payload{Points: &bid}))
+	emit(referee.NewMove(TypeBid, players[opener], payload{Points: &bid}))
 	turn := 1 - opener
 	for {
 		if !canWin(turn) || worth[turn] <= bid || rng.IntN(3) == 0 {
-			emit(move(TypePass, players[turn], payload{}))
+			emit(referee.NewMove(TypePass, players[turn], payload{}))
 			return 1 - turn
 		}
 		raise := min(worth[turn], bid+1+rng.IntN(2))
 		bid = raise
-		emit(move(TypeBid, players[turn], payload{Points: &raise}))
+		emit(referee.NewMove(TypeBid, players[turn], payload{Points: &raise}))
 		turn = 1 - turn
 	}
 }

@@ -82,7 +82,7 @@ func newGame(setup events.Created) (*game, error) {
 	}
 	g := &game{players: [2]string{setup.Players[0], setup.Players[1]}}
 	// The first hand's opener is named (P3); naming the dealer names the other player.
-	dealer, opener := g.player(setup.Dealer), g.player(setup.Opener)
+	dealer, opener := referee.PlayerIndex(g.players[:], setup.Dealer), referee.PlayerIndex(g.players[:], setup.Opener)
 	switch {
 	case setup.Dealer == "" && setup.Opener == "":
 		return nil, fmt.Errorf("%w: name the first opener (P3): --opener PLAYER", referee.ErrSetup)

@@ -128,10 +128,10 @@ func (t *simTable) hand(ty refereetest.Typist, held [2][]cards.Card, suits [2][]
 	var breaches []refereetest.Breach
 	for _, s := range cards.Suits {
 		if !slices.Contains(suits[bidder], s) {
-			breaches = append(breaches, refereetest.Breach{Move: move(TypeTrump, t.players[bidder], payload{Suit: &s}), Rule: "P4", What: "trump without a marriage or 9"})
+			breaches = append(breaches, refereetest.Breach{Move: referee.NewMove(TypeTrump, t.players[bidder], payload{Suit: &s}), Rule: "P4", What: "trump without a marriage or 9"})
 		}
 	}
-	done, trumpSeq := ty.Act(move(TypeTrump, t.players[bidder], payload{Suit: &trump}), breaches...)
+	done, trumpSeq := ty.Act(referee.NewMove(TypeTrump, t.players[bidder], payload{Suit: &trump}), breaches...)
 	trump = *refereetest.Payload[payload](done).Suit
 	falseTrump := !slices.Contains(suits[bidder], trump)
 	proveTrump := func(seq int64) {
@@ -149,7 +149,7 @@ func (t *simTable) hand(ty refereetest.Typist, held [2][]cards.Card, suits [2][]
 	var meld [2]int
 	for _, p := range []int{bidder, 1 - bidder} {
 		shown := meldCards(held[p], trump)
-		_, seq := ty.Act(move(TypeMeld, t.players[p], payload{Cards: shown}))
+		_, seq := ty.Act(referee.NewMove(TypeMeld, t.players[p], payload{Cards: shown}))
 		for _, c := range shown {
 			rec.shown[p][index(c)]++
 		}
@@ -172,7 +172,7 @@ func (t *simTable) hand(ty refereetest.Typist, held [2][]cards.Card, suits [2][]
 					ok = func(c cards.Card) bool { return c.Suit == led }
 					for _, c := range held[p] {
 						if c.Suit != led {
-							breaches = append(breaches, refereetest.Breach{Move: move(TypePlay, t.players[p], payload{Card: &c}), Rule: "P10", What: "revoke",
+							breaches = append(breaches, refereetest.Breach{Move: referee.NewMove(TypePlay, t.players[p], payload{Card: &c}), Rule: "P10", What: "revoke",
 								Open: rec.stillShows(p, led)})
 						}
 					}
@@ -180,10 +180,10 @@ func (t *simTable) hand(ty refereetest.Typist, held [2][]cards.Card, suits [2][]
 			}
 			if len(held[1-p]) > 0 {
 				other := held[1-p][t.rng.IntN(len(held[1-p]))]
-				breaches = append(breaches, refereetest.Breach{Move: move(TypePlay, t.players[1-p], payload{Card: &other}), Rule: "P10", What: "play out of turn", Open: true, SetAside: true})
+				breaches = append(breaches, refereetest.Breach{Move: referee.NewMove(TypePlay, t.players[1-p], payload{Card: &other}), Rule: "P10", What: "play out of turn", Open: true, SetAside: true})
 			}
 			lawful := pick(t.rng, held[p], ok)
-			done, seq := ty.Act(move(TypePlay, t.players[p], payload{Card: &lawful}), breaches...)
+			done, seq := ty.Act(referee.NewMove(TypePlay, t.players[p], payload{Card: &lawful}), breaches...)
 			c := *refereetest.Payload[payload](done).Card
 			held[p] = slices.Delete(held[p], slices.Index(held[p], c), slices.Index(held[p], c)+1)
 			trick[k] = c
@@ -225,7 +225,7 @@ func (t *simTable) hand(ty refereetest.Typist, held [2][]cards.Card, suits [2][]
 	over := t.totals[0] > t.limit || t.totals[1] > t.limit
 	for p := range whole {
 		if !over && t.rng.IntN(10) == 0 { // now and then a player turns the hand face up
-			ty.Act(move(TypeHand, t.players[p], payload{Cards: whole[p]}))
+			ty.Act(referee.NewMove(TypeHand, t.players[p], payload{Cards: whole[p]}))
 		}
 	}
 	return over
@@ -253,17 +253,17 @@ func (t *simTable) auction(ty refereetest.Typist, held [2][]cards.Card, suits [2
 		switch {
 		case bids == 0 && (!canWin(turn) || canWin(1-turn) && worth[turn] < t.opening),
 			bids > 0 && (!canWin(turn) || worth[turn] <= bid || t.rng.IntN(3) == 0):
-			lawful = move(TypePass, t.players[turn], payload{})
+			lawful = referee.NewMove(TypePass, t.players[turn], payload{})
 		default:
 			n := max(lowest, min(worth[turn], lowest+t.rng.IntN(3)))
-			lawful = move(TypeBid, t.players[turn], payload{Points: &n})
+			lawful = referee.NewMove(TypeBid, t.players[turn], payload{Points: &n})
 		}
 		var breaches []refereetest.Breach
 		if low := lowest - 1 - t.rng.IntN(3); low >= 1 && canWin(turn) {
-			breaches = append(breaches, refereetest.Breach{Move: move(TypeBid, t.players[turn], payload{Points: &low}), Rule: "P3", What: "bid too low", Open: true})
+			breaches = append(breaches, refereetest.Breach{Move: referee.NewMove(TypeBid, t.players[turn], payload{Points: &low}), Rule: "P3", What: "bid too low", Open: true})
 		}
 		if canWin(1 - turn) {
-			breaches = append(breaches, refereetest.Breach{Move: move(TypeBid, t.players[1-turn], payload{Points: &lowest}), Rule: "P3", What: "bid out of turn", Open: true})
+			breaches = append(breaches, refereetest.Breach{Move: referee.NewMove(TypeBid, t.players[1-turn], payload{Points: &lowest}), Rule: "P3", What: "bid out of turn", Open: true})
 		}
 		done, _ := ty.Act(lawful, breaches...)
 		who := referee.PlayerIndex(t.players[:], done.Actor)
@@ -315,20 +315,20 @@ func hintMoves(g referee.Game, hint string) []referee.Move {
 	var out []referee.Move
 	if m := hintBid.FindStringSubmatch(hint); m != nil {
 		n, _ := strconv.Atoi(m[2])
-		out = append(out, move(TypeBid, m[1], payload{Points: &n}))
+		out = append(out, referee.NewMove(TypeBid, m[1], payload{Points: &n}))
 		if m[3] != "" {
-			out = append(out, move(TypePass, m[1], payload{}))
+			out = append(out, referee.NewMove(TypePass, m[1], payload{}))
 		}
 	}
 	if m := hintTrump.FindStringSubmatch(hint); m != nil {
 		for _, s := range cards.Suits {
-			out = append(out, move(TypeTrump, m[1], payload{Suit: &s}))
+			out = append(out, referee.NewMove(TypeTrump, m[1], payload{Suit: &s}))
 		}
 	}
 	if m := hintMeld.FindStringSubmatch(hint); m != nil {
 		for _, who := range m[1:] {
 			if who != "" {
-				out = append(out, move(TypeMeld, who, payload{}))
+				out = append(out, referee.NewMove(TypeMeld, who, payload{}))
 			}
 		}
 	}
@@ -338,7 +338,7 @@ func hintMoves(g referee.Game, hint string) []referee.Move {
 			if err != nil {
 				continue
 			}
-			out = append(out, move(TypePlay, m[1], payload{Card: &c}))
+			out = append(out, referee.NewMove(TypePlay, m[1], payload{Card: &c}))
 		}
 	}
 	return out

@@ -54,9 +54,9 @@ func (g *game) playable(h *hand, who int) []cards.Card {
 // for bids only the lowest.
 func (g *game) Legal() []referee.Move {
 	if h, who, min, ok := g.auction(); ok {
-		moves := []referee.Move{move(TypeBid, g.players[who], payload{Points: &min})}
+		moves := []referee.Move{referee.NewMove(TypeBid, g.players[who], payload{Points: &min})}
 		if h.phase == done || h.phase == bidding {
-			moves = append(moves, move(TypePass, g.players[who], payload{}))
+			moves = append(moves, referee.NewMove(TypePass, g.players[who], payload{}))
 		}
 		return moves
 	}
@@ -65,17 +65,17 @@ func (g *game) Legal() []referee.Move {
 	switch h.phase {
 	case naming:
 		for _, s := range cards.Suits {
-			moves = append(moves, move(TypeTrump, g.players[h.bidder], payload{Suit: &s}))
+			moves = append(moves, referee.NewMove(TypeTrump, g.players[h.bidder], payload{Suit: &s}))
 		}
 	case melding:
 		for p, name := range g.players {
 			if h.meldSeq[p] == 0 {
-				moves = append(moves, move(TypeMeld, name, payload{}))
+				moves = append(moves, referee.NewMove(TypeMeld, name, payload{}))
 			}
 		}
 	case playing:
 		for _, c := range g.playable(h, h.turn) {
-			moves = append(moves, move(TypePlay, g.players[h.turn], payload{Card: &c}))
+			moves = append(moves, referee.NewMove(TypePlay, g.players[h.turn], payload{Card: &c}))
 		}
 	}
 	return moves
@@ -170,7 +170,7 @@ func (g *game) Status() []referee.Field {
 		{Label: "totals", Value: g.totalsText()},
 		{Label: "hand", Value: fmt.Sprintf("%d, opened by %s", h.number, g.players[h.opener])},
 	}
-	if h.bidder != nobody && h.phase != bidding {
+	if h.bidder != referee.Nobody && h.phase != bidding {
 		f = append(f, referee.Field{Label: "bid", Value: fmt.Sprintf("%d by %s", h.bid, g.players[h.bidder])})
 	} else if h.bids > 0 {
 		f = append(f, referee.Field{Label: "high bid", Value: fmt.Sprintf("%d by %s", h.bid, g.players[h.bidder])})
@@ -235,7 +235,7 @@ func (g *game) Sheet() *scoring.Sheet {
 			continue // a hand not begun
 		}
 		row := scoring.Round{Number: h.number, Values: map[string]any{"opener": g.players[h.opener]}, Players: map[string]map[string]any{}, Scored: h.phase == done}
-		if h.bidder != nobody && h.phase != bidding {
+		if h.bidder != referee.Nobody && h.phase != bidding {
 			row.Values["bidder"] = g.players[h.bidder]
 			row.Values["bid"] = h.bid
 		}
@@ -295,7 +295,7 @@ func (g *game) Decide(totals map[string]int) ([]string, string) {
 		return []string{g.players[1]}, ""
 	}
 	last := g.cur()
-	if last.bidder == nobody {
+	if last.bidder == referee.Nobody {
 		return nil, ""
 	}
 	return []string{g.players[last.bidder]}, fmt.Sprintf("equal totals: %s, the bidder of the last hand, wins (P13)", g.players[last.bidder])
@@ -303,7 +303,7 @@ func (g *game) Decide(totals map[string]int) ([]string, string) {
 
 // Adjust implements referee.Game: the next end of a hand judges the limit with it (L5).
 func (g *game) Adjust(a scoring.Adjustment) {
-	if p := g.player(a.Player); p != nobody {
+	if p := referee.PlayerIndex(g.players[:], a.Player); p != referee.Nobody {
 		g.adjusted[p] += a.Points
 	}
 }

@@ -36,10 +36,11 @@ var Names = []string{"ann", "bob", "cy", "dee", "eve", "fay"}
 
 // Conform runs the checks every engine must pass on games from its own playout generator:
 // a legal game raises no flag and ends; every move the game makes is among those Legal lists,
-// and each of those raises no flag on itself; Parse reads back what Notation writes; replay is
-// deterministic; a Clone is independent of its original; a Replayer following a log with
-// corrections keeps the state a full replay reaches; the sheet's breakdown adds up and its
-// winners agree with its draw; and every ruling the engine lists is cited by a test.
+// and each of those raises no flag on itself; an event changed into a move Legal does not list
+// raises a flag on itself; Parse reads back what Notation writes; replay is deterministic; a
+// Clone is independent of its original; a Replayer following a log with corrections keeps the
+// state a full replay reaches; the sheet's breakdown adds up and its winners agree with its
+// draw; and every ruling the engine lists is cited by a test.
 func Conform(t *testing.T, r referee.Rules, c Config) {
 	t.Helper()
 	games := c.Games
@@ -110,7 +111,9 @@ func checkSheet(t *testing.T, seed int, o *referee.Outcome) {
 
 // walk plays a legal game move by move. Before each move it checks that Parse reads back the
 // Notation of the move and of every move Legal lists, and that the move is listed; when thorough,
-// that each listed move raises no flag. At one random point it checks a Clone.
+// that each listed move raises no flag, and that the move changed into one not listed raises
+// one; after the last move, that any move of the game made again raises one. At one random
+// point it checks a Clone.
 func walk(t *testing.T, seed int, r referee.Rules, setup events.Created, moves []referee.Move, rng *rand.Rand, c Config, thorough bool) {
 	t.Helper()
 	g, err := r.New(setup)
@@ -136,12 +139,49 @@ func walk(t *testing.T, seed int, r referee.Rules, setup events.Created, moves [
 					t.Fatalf("seed %d, event %d: Legal lists %s, which raises %+v", seed, seq, g.Notation(l), f[0])
 				}
 			}
+			checkCorrupted(t, seed, g, seq, legal, corruptions(rng, m, moves, setup.Players), c)
 		}
 		if i == cloneAt {
 			checkClone(t, seed, r, setup, g, moves, i)
 		}
 		if f := g.Apply(seq, m); len(f) > 0 {
 			t.Fatalf("seed %d, event %d: %+v", seed, seq, f[0])
+		}
+	}
+	checkCorrupted(t, seed, g, int64(len(moves)+2), nil, corruptions(rng, moves[rng.IntN(len(moves))], moves, setup.Players), c)
+}
+
+// corruptions are what the event of move m might have been changed into: m made by another
+// player, another move of the game, and m with the payload of another move of its type. Each
+// is a move of the game's own making, so Legal would list it just as it stands, were it legal.
+func corruptions(rng *rand.Rand, m referee.Move, moves []referee.Move, players []string) []referee.Move {
+	var out []referee.Move
+	if i := referee.PlayerIndex(players, m.Actor); i != referee.Nobody {
+		other := players[(i+1+rng.IntN(len(players)-1))%len(players)]
+		out = append(out, referee.Move{Type: m.Type, Actor: other, Payload: m.Payload})
+	}
+	out = append(out, moves[rng.IntN(len(moves))])
+	from := rng.IntN(len(moves))
+	for j := range moves {
+		if o := moves[(from+j)%len(moves)]; o.Type == m.Type {
+			out = append(out, referee.Move{Type: m.Type, Actor: m.Actor, Payload: o.Payload})
+			break
+		}
+	}
+	return out
+}
+
+// checkCorrupted checks that each of the moves Legal does not list raises a flag on itself when
+// applied to g as the event at seq: Legal lists every move that raises none, so a move it leaves
+// out is one no player may make now, and a log that holds it must say so.
+func checkCorrupted(t *testing.T, seed int, g referee.Game, seq int64, legal, bad []referee.Move, c Config) {
+	t.Helper()
+	for _, m := range bad {
+		if listed(legal, m, c) {
+			continue
+		}
+		if f := referee.Own(g.Clone().Apply(seq, m), seq); len(f) == 0 {
+			t.Fatalf("seed %d, event %d: %s is not among the %d moves Legal lists (hint %q), yet raises no flag", seed, seq, g.Notation(m), len(legal), g.Hint())
 		}
 	}
 }

@@ -24,7 +24,7 @@ func flagHint(err error) error {
 	if !errors.As(err, &e) || setupFlags[e.Field] == "" || e.Hint != "" {
 		return err
 	}
-	return hinted{err, fmt.Sprintf("set %s with %s (tableside new --help)", e.Field, setupFlags[e.Field])}
+	return hinted{err, fmt.Sprintf("the flag for %s is %s (tableside new --help)", e.Field, setupFlags[e.Field])}
 }
 
 func newCommand() *cli.Command {

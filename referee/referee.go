@@ -141,20 +141,20 @@ var correctionWords = []string{"void", "amend", "rule", "adjust", "new"}
 func CheckPlayers(players []string, min, max int, isWord func(string) bool) error {
 	if len(players) < min || len(players) > max {
 		if min == max {
-			return fmt.Errorf("%w: this game is for exactly %d players, not %d", ErrSetup, min, len(players))
+			return SetupErrorf(FieldPlayers, "this game is for exactly %d players, not %d", min, len(players))
 		}
-		return fmt.Errorf("%w: this game is for %d to %d players, not %d", ErrSetup, min, max, len(players))
+		return SetupErrorf(FieldPlayers, "this game is for %d to %d players, not %d", min, max, len(players))
 	}
 	for i, p := range players {
 		switch {
 		case p == "" || strings.ContainsFunc(p, unicode.IsSpace):
-			return fmt.Errorf("%w: player name %q: names are one word", ErrSetup, p)
+			return SetupErrorf(FieldPlayers, "player name %q: names are one word", p)
 		case isWord(p) || slices.Contains(correctionWords, strings.ToLower(p)):
-			return fmt.Errorf("%w: player name %q would be read as a move or a card; choose another", ErrSetup, p)
+			return SetupErrorf(FieldPlayers, "player name %q would be read as a move or a card; choose another", p)
 		}
 		for _, q := range players[:i] {
 			if strings.EqualFold(p, q) {
-				return fmt.Errorf("%w: two players are called %q; the names must differ", ErrSetup, p)
+				return SetupErrorf(FieldPlayers, "two players are called %q; the names must differ", p)
 			}
 		}
 	}
@@ -173,15 +173,15 @@ func CheckOptions(opts []Option, set map[string]string) (map[string]string, erro
 			for _, o := range opts {
 				names = append(names, o.Name)
 			}
-			return nil, fmt.Errorf("%w: no option %q (options: %s)", ErrSetup, name, strings.Join(names, ", "))
+			return nil, SetupErrorf(FieldOptions, "no option %q (options: %s)", name, strings.Join(names, ", "))
 		}
 		o := opts[i]
 		if o.Numeric {
 			if n, err := strconv.Atoi(value); err != nil || n < 1 || strconv.Itoa(n) != value {
-				return nil, fmt.Errorf("%w: option %s=%s: use a whole number from 1", ErrSetup, name, value)
+				return nil, SetupErrorf(FieldOptions, "option %s=%s: use a whole number from 1", name, value)
 			}
 		} else if !slices.Contains(o.Values, value) {
-			return nil, fmt.Errorf("%w: option %s=%s: use one of %s", ErrSetup, name, value, strings.Join(o.Values, ", "))
+			return nil, SetupErrorf(FieldOptions, "option %s=%s: use one of %s", name, value, strings.Join(o.Values, ", "))
 		}
 		out[name] = value
 	}
@@ -208,6 +208,33 @@ type Field struct {
 
 // ErrSetup is wrapped by every error New returns for a bad setup.
 var ErrSetup = errors.New("bad game setup")
+
+// The fields of a game's setup (events.Created), as a SetupError names them.
+const (
+	FieldKind    = "kind"
+	FieldPlayers = "players"
+	FieldDealer  = "dealer"
+	FieldOpener  = "opener"
+	FieldDate    = "date"
+	FieldTeams   = "teams"
+	FieldOptions = "options"
+)
+
+// SetupError is a setup a game cannot start from, and the field of it at fault, so that each
+// face can say where to put it right in its own words (a flag, a form's field).
+type SetupError struct {
+	Field   string
+	Message string
+}
+
+func (e *SetupError) Error() string { return ErrSetup.Error() + ": " + e.Message }
+
+func (e *SetupError) Unwrap() error { return ErrSetup }
+
+// SetupErrorf is a SetupError about field.
+func SetupErrorf(field, format string, args ...any) error {
+	return &SetupError{Field: field, Message: fmt.Sprintf(format, args...)}
+}
 
 // ErrMove is wrapped by every error Parse returns.
 var ErrMove = errors.New("cannot read the move")

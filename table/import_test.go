@@ -45,7 +45,7 @@ func TestImportRefusesWithLineNumbers(t *testing.T) {
 	for in, want := range map[string]string{
 		"":                                      "the file is empty",
 		"seat H":                                "line 1: a transcript starts with `new KIND",
-		"new candidate --players ann,bob\nseat": "line 1: bad game setup: name the dealer",
+		"new candidate --players ann,bob\nseat": "line 1: dealer: name the dealer",
 		"new candidate --players ann,bob --dealer ann\nseat Q":            "line 2: cannot read the move: \"Q\" is not a suit",
 		"new candidate --players ann,bob --dealer ann\nadjust cy +3 -- x": "line 2: \"cy\" is not a player",
 		"new candidate --players ann,bob --dealer ann\n-- why":            "line 2: a note (-- …) goes after the correction",

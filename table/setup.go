@@ -34,14 +34,14 @@ type Setup struct {
 
 // The fields of a Setup, as an Error names them.
 const (
-	FieldKind    = "kind"
-	FieldPlayers = "players"
-	FieldDealer  = "dealer"
-	FieldOpener  = "opener"
-	FieldDate    = "date"
+	FieldKind    = referee.FieldKind
+	FieldPlayers = referee.FieldPlayers
+	FieldDealer  = referee.FieldDealer
+	FieldOpener  = referee.FieldOpener
+	FieldDate    = referee.FieldDate
 	FieldMatch   = "match"
-	FieldTeams   = "teams"
-	FieldOptions = "options"
+	FieldTeams   = referee.FieldTeams
+	FieldOptions = referee.FieldOptions
 )
 
 // AddTeam reads a team as `new` and a transcript write it, NAME=PLAYER,PLAYER, into s.Teams.
@@ -130,7 +130,7 @@ func (s Setup) created(today string) (events.Created, error) {
 		}
 	}
 	if c.Options, err = referee.CheckOptions(r.Options(), s.Options); err != nil {
-		return c, setupError(FieldOptions, "%v", err)
+		return c, engineSetupError(err)
 	}
 	_, err = checkCreated(c)
 	return c, err
@@ -149,9 +149,21 @@ func checkCreated(c events.Created) (referee.Rules, error) {
 		}
 	}
 	if _, err := r.New(c); err != nil {
-		return nil, invalid(err, "", "%v", err)
+		return nil, engineSetupError(err)
 	}
 	return r, nil
+}
+
+// engineSetupError is the application's error for a setup an engine refused, naming the field
+// the engine found at fault.
+func engineSetupError(err error) error {
+	var se *referee.SetupError
+	if !errors.As(err, &se) {
+		return invalid(err, "", "%v", err)
+	}
+	e := setupError(se.Field, "%s", se.Message)
+	e.Err = err
+	return e
 }
 
 // setupWords writes a game's setup as the words of the `new` line that makes it.

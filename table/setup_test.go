@@ -21,6 +21,11 @@ func TestSetupErrorsNameTheField(t *testing.T) {
 		{Setup{Kind: "candidate", Players: []string{"ann", "bob"}, Dealer: "bob", Date: "24/11/2026"}, FieldDate, "YYYY-MM-DD"},
 		{Setup{Kind: "candidate", Players: []string{"ann", "bob"}, Dealer: "bob", Options: map[string]string{"speed": "fast"}}, FieldOptions, "speed"},
 		{Setup{Kind: "article2", Players: []string{"ann", "bob", "cy", "dee"}, Teams: map[string][]string{"a=b": {"ann", "cy"}}}, FieldTeams, "equals"},
+		// What only the engine knows is named by its field too.
+		{Setup{Kind: "candidate", Players: []string{"ann", "bob"}}, FieldDealer, "name the dealer"},
+		{Setup{Kind: "pinochle", Players: []string{"ann", "bob"}, Opener: "cy"}, FieldOpener, "not a player"},
+		{Setup{Kind: "candidate", Players: []string{"ann", "ann"}, Dealer: "ann"}, FieldPlayers, "two players are called"},
+		{Setup{Kind: "article2", Players: []string{"ann", "bob", "cy", "dee"}, Teams: map[string][]string{"red": {"ann", "cy"}, "blue": {"bob", "dee"}}}, FieldTeams, "parties=on"},
 	} {
 		_, err := a.New(t.Context(), tc.setup)
 		var e *Error

@@ -1,7 +1,6 @@
 package advantage
 
 import (
-	"fmt"
 	"time"
 
 	"github.com/tableside/tableside/cards"
@@ -76,7 +75,7 @@ func (Rules) New(setup events.Created) (referee.Game, error) {
 
 func newGame(setup events.Created) (*game, error) {
 	if setup.Kind != "advantage" {
-		return nil, fmt.Errorf("%w: kind %q is not advantage", referee.ErrSetup, setup.Kind)
+		return nil, referee.SetupErrorf(referee.FieldKind, "kind %q is not advantage", setup.Kind)
 	}
 	if err := referee.CheckPlayers(setup.Players, 2, 2, isWord); err != nil {
 		return nil, err
@@ -87,15 +86,15 @@ func newGame(setup events.Created) (*game, error) {
 	g := &game{players: [2]string{setup.Players[0], setup.Players[1]}, dealer: referee.PlayerIndex(setup.Players, setup.Dealer)}
 	switch {
 	case setup.Dealer == "":
-		return nil, fmt.Errorf("%w: name the dealer (A1: the non-dealer drops first)", referee.ErrSetup)
+		return nil, referee.SetupErrorf(referee.FieldDealer, "name the dealer (A1: the non-dealer drops first)")
 	case g.dealer < 0:
-		return nil, fmt.Errorf("%w: dealer %q is not a player", referee.ErrSetup, setup.Dealer)
+		return nil, referee.SetupErrorf(referee.FieldDealer, "dealer %q is not a player", setup.Dealer)
 	case setup.Opener != "" && referee.PlayerIndex(setup.Players, setup.Opener) != 1-g.dealer:
-		return nil, fmt.Errorf("%w: the non-dealer plays first (A1), so %s cannot open", referee.ErrSetup, setup.Opener)
+		return nil, referee.SetupErrorf(referee.FieldOpener, "the non-dealer plays first (A1), so %s cannot open", setup.Opener)
 	}
 	date, err := time.Parse("2006-01-02", setup.Date)
 	if err != nil {
-		return nil, fmt.Errorf("%w: the game's date (YYYY-MM-DD) is needed to settle a tie (A11), not %q", referee.ErrSetup, setup.Date)
+		return nil, referee.SetupErrorf(referee.FieldDate, "the game's date (YYYY-MM-DD) is needed to settle a tie (A11), not %q", setup.Date)
 	}
 	g.day = date.Day()
 	g.turn = 1 - g.dealer

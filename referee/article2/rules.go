@@ -149,7 +149,7 @@ func (Rules) New(setup events.Created) (referee.Game, error) {
 
 func newGame(setup events.Created) (*game, error) {
 	if setup.Kind != "article2" {
-		return nil, fmt.Errorf("%w: kind %q is not article2", referee.ErrSetup, setup.Kind)
+		return nil, referee.SetupErrorf(referee.FieldKind, "kind %q is not article2", setup.Kind)
 	}
 	if err := referee.CheckPlayers(setup.Players, 2, 4, isWord); err != nil {
 		return nil, err
@@ -175,11 +175,11 @@ func newGame(setup events.Created) (*game, error) {
 	}
 	switch {
 	case g.parties && n != 4:
-		return nil, fmt.Errorf("%w: the party variant (E8) is for four players, not %d", referee.ErrSetup, n)
+		return nil, referee.SetupErrorf(referee.FieldPlayers, "the party variant (E8) is for four players, not %d", n)
 	case g.parties && len(setup.Teams) == 0:
-		return nil, fmt.Errorf("%w: the party variant (E8) needs two parties of two: --team NAME=a,c --team NAME=b,d", referee.ErrSetup)
+		return nil, referee.SetupErrorf(referee.FieldTeams, "the party variant (E8) needs two parties of two, each with a name")
 	case !g.parties && len(setup.Teams) > 0:
-		return nil, fmt.Errorf("%w: parties are for the party variant (E8): add --option parties=on, or leave the teams out", referee.ErrSetup)
+		return nil, referee.SetupErrorf(referee.FieldTeams, "parties are for the party variant (E8): set the option parties=on, or leave the teams out")
 	case g.parties:
 		if err := g.readParties(setup.Teams); err != nil {
 			return nil, err
@@ -193,25 +193,25 @@ func newGame(setup events.Created) (*game, error) {
 // on the order of a map.
 func (g *game) readParties(teams map[string][]string) error {
 	if len(teams) != 2 {
-		return fmt.Errorf("%w: the party variant (E8) has two parties, not %d", referee.ErrSetup, len(teams))
+		return referee.SetupErrorf(referee.FieldTeams, "the party variant (E8) has two parties, not %d", len(teams))
 	}
 	g.partyOf = []int{referee.Nobody, referee.Nobody, referee.Nobody, referee.Nobody}
 	for i, name := range slices.Sorted(maps.Keys(teams)) {
 		members := teams[name]
 		if strings.TrimSpace(name) == "" {
-			return fmt.Errorf("%w: a party needs a name", referee.ErrSetup)
+			return referee.SetupErrorf(referee.FieldTeams, "a party needs a name")
 		}
 		if len(members) != 2 {
-			return fmt.Errorf("%w: party %s has %d players; each party has two (E8)", referee.ErrSetup, name, len(members))
+			return referee.SetupErrorf(referee.FieldTeams, "party %s has %d players; each party has two (E8)", name, len(members))
 		}
 		g.partyNames[i] = name
 		for _, m := range members {
 			p := referee.PlayerIndex(g.players, m)
 			switch {
 			case p == referee.Nobody:
-				return fmt.Errorf("%w: %q of party %s is not a player", referee.ErrSetup, m, name)
+				return referee.SetupErrorf(referee.FieldTeams, "%q of party %s is not a player", m, name)
 			case g.partyOf[p] != referee.Nobody:
-				return fmt.Errorf("%w: %s is in two parties (%s and %s)", referee.ErrSetup, g.players[p], g.partyNames[g.partyOf[p]], name)
+				return referee.SetupErrorf(referee.FieldTeams, "%s is in two parties (%s and %s)", g.players[p], g.partyNames[g.partyOf[p]], name)
 			}
 			g.partyOf[p] = i
 			g.members[i] = append(g.members[i], p)

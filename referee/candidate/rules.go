@@ -1,8 +1,6 @@
 package candidate
 
 import (
-	"fmt"
-
 	"github.com/tableside/tableside/events"
 	"github.com/tableside/tableside/referee"
 )
@@ -75,7 +73,7 @@ func (r Rules) New(setup events.Created) (referee.Game, error) {
 
 func newGame(setup events.Created) (*game, error) {
 	if setup.Kind != "candidate" {
-		return nil, fmt.Errorf("%w: kind %q is not candidate", referee.ErrSetup, setup.Kind)
+		return nil, referee.SetupErrorf(referee.FieldKind, "kind %q is not candidate", setup.Kind)
 	}
 	if err := referee.CheckPlayers(setup.Players, 2, 2, isWord); err != nil {
 		return nil, err
@@ -85,13 +83,13 @@ func newGame(setup events.Created) (*game, error) {
 	dealer, opener := referee.PlayerIndex(g.players[:], setup.Dealer), referee.PlayerIndex(g.players[:], setup.Opener)
 	switch {
 	case setup.Dealer == "" && setup.Opener == "":
-		return nil, fmt.Errorf("%w: name the dealer (C6)", referee.ErrSetup)
+		return nil, referee.SetupErrorf(referee.FieldDealer, "name the dealer (C6)")
 	case setup.Dealer != "" && dealer < 0:
-		return nil, fmt.Errorf("%w: dealer %q is not a player", referee.ErrSetup, setup.Dealer)
+		return nil, referee.SetupErrorf(referee.FieldDealer, "dealer %q is not a player", setup.Dealer)
 	case setup.Opener != "" && opener < 0:
-		return nil, fmt.Errorf("%w: opener %q is not a player", referee.ErrSetup, setup.Opener)
+		return nil, referee.SetupErrorf(referee.FieldOpener, "opener %q is not a player", setup.Opener)
 	case setup.Dealer != "" && setup.Opener != "" && dealer == opener:
-		return nil, fmt.Errorf("%w: the non-dealer opens (C6), so %s cannot both deal and open", referee.ErrSetup, setup.Dealer)
+		return nil, referee.SetupErrorf(referee.FieldDealer, "the non-dealer opens (C6), so %s cannot both deal and open", setup.Dealer)
 	case dealer >= 0:
 		g.opener = 1 - dealer
 	default:

@@ -1,8 +1,6 @@
 package capture
 
 import (
-	"fmt"
-
 	"github.com/tableside/tableside/cards/ucd"
 	"github.com/tableside/tableside/events"
 	"github.com/tableside/tableside/referee"
@@ -75,7 +73,7 @@ func (Rules) New(setup events.Created) (referee.Game, error) {
 
 func newGame(setup events.Created) (*game, error) {
 	if setup.Kind != "capture" {
-		return nil, fmt.Errorf("%w: kind %q is not capture", referee.ErrSetup, setup.Kind)
+		return nil, referee.SetupErrorf(referee.FieldKind, "kind %q is not capture", setup.Kind)
 	}
 	if err := referee.CheckPlayers(setup.Players, ucd.MinPlayers, ucd.MaxPlayers, isWord); err != nil {
 		return nil, err
@@ -86,16 +84,16 @@ func newGame(setup events.Created) (*game, error) {
 	}
 	n := len(setup.Players)
 	if opts["extra"] == "on" && n == ucd.MaxPlayers {
-		return nil, fmt.Errorf("%w: the extra hand is for 2 to 5 players (U12)", referee.ErrSetup)
+		return nil, referee.SetupErrorf(referee.FieldOptions, "the extra hand is for 2 to 5 players (U12)")
 	}
 	g := &game{players: setup.Players, passes: opts["noplay"] == "passes", bonus: opts["bonus"],
 		extra: opts["extra"] == "on", halving: opts["halving"] == "on"}
 	g.dealer = referee.PlayerIndex(setup.Players, setup.Dealer)
 	switch {
 	case setup.Dealer == "":
-		return nil, fmt.Errorf("%w: name the dealer (U3: the player to the dealer's left leads first)", referee.ErrSetup)
+		return nil, referee.SetupErrorf(referee.FieldDealer, "name the dealer (U3: the player to the dealer's left leads first)")
 	case g.dealer < 0:
-		return nil, fmt.Errorf("%w: dealer %q is not a player", referee.ErrSetup, setup.Dealer)
+		return nil, referee.SetupErrorf(referee.FieldDealer, "dealer %q is not a player", setup.Dealer)
 	}
 	g.size = 9
 	if n <= 3 {

@@ -1,7 +1,6 @@
 package pinochle
 
 import (
-	"fmt"
 	"strconv"
 
 	"github.com/tableside/tableside/events"
@@ -75,7 +74,7 @@ func (Rules) New(setup events.Created) (referee.Game, error) {
 
 func newGame(setup events.Created) (*game, error) {
 	if setup.Kind != "pinochle" {
-		return nil, fmt.Errorf("%w: kind %q is not pinochle", referee.ErrSetup, setup.Kind)
+		return nil, referee.SetupErrorf(referee.FieldKind, "kind %q is not pinochle", setup.Kind)
 	}
 	if err := referee.CheckPlayers(setup.Players, 2, 2, isWord); err != nil {
 		return nil, err
@@ -85,13 +84,13 @@ func newGame(setup events.Created) (*game, error) {
 	dealer, opener := referee.PlayerIndex(g.players[:], setup.Dealer), referee.PlayerIndex(g.players[:], setup.Opener)
 	switch {
 	case setup.Dealer == "" && setup.Opener == "":
-		return nil, fmt.Errorf("%w: name the first opener (P3): --opener PLAYER", referee.ErrSetup)
+		return nil, referee.SetupErrorf(referee.FieldOpener, "name the first opener (P3)")
 	case setup.Opener != "" && opener < 0:
-		return nil, fmt.Errorf("%w: opener %q is not a player", referee.ErrSetup, setup.Opener)
+		return nil, referee.SetupErrorf(referee.FieldOpener, "opener %q is not a player", setup.Opener)
 	case setup.Dealer != "" && dealer < 0:
-		return nil, fmt.Errorf("%w: dealer %q is not a player", referee.ErrSetup, setup.Dealer)
+		return nil, referee.SetupErrorf(referee.FieldDealer, "dealer %q is not a player", setup.Dealer)
 	case setup.Dealer != "" && setup.Opener != "" && dealer == opener:
-		return nil, fmt.Errorf("%w: the non-dealer opens, so %s cannot both deal and open", referee.ErrSetup, setup.Dealer)
+		return nil, referee.SetupErrorf(referee.FieldDealer, "the non-dealer opens, so %s cannot both deal and open", setup.Dealer)
 	case opener >= 0:
 		g.firstOpener = opener
 	default:

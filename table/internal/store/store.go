@@ -653,8 +653,9 @@ func (s *Store) LoadAfter(ctx context.Context, game, after int64) ([]events.Even
 	}
 	defer rows.Close()
 	var evs []events.Event
+	sc := newEventScanner(true)
 	for rows.Next() {
-		e, err := scanEvent(rows, true)
+		e, err := sc.scan(rows)
 		if err != nil {
 			return nil, fmt.Errorf("game %d: %w", game, err)
 		}
@@ -679,17 +680,27 @@ func (s *Store) LoadAfter(ctx context.Context, game, after int64) ([]events.Even
 	return nil, nil
 }
 
-// scanEvent reads a row of game, seq, type, actor, payload, at and, withHash, hash.
-func scanEvent(rows *sql.Rows, withHash bool) (events.Event, error) {
-	var e events.Event
-	var payload []byte
-	dest := []any{&e.Game, &e.Seq, &e.Type, &e.Actor, &payload, &e.At, &e.Hash}
+// eventScanner reads rows of game, seq, type, actor, payload, at and, with hashes, hash. It
+// scans every row into the same destinations: a walk reads millions of rows, and a new event
+// and list of destinations for each would cost an allocation a row.
+type eventScanner struct {
+	e    events.Event
+	dest []any
+}
+
+func newEventScanner(withHash bool) *eventScanner {
+	s := &eventScanner{}
+	s.dest = []any{&s.e.Game, &s.e.Seq, &s.e.Type, &s.e.Actor, (*[]byte)(&s.e.Payload), &s.e.At, &s.e.Hash}
 	if !withHash {
-		dest = dest[:6]
+		s.dest = s.dest[:6]
 	}
-	err := rows.Scan(dest...)
-	e.Payload = payload
-	return e, err
+	return s
+}
+
+// scan reads the row rows is at. The event is the caller's: Scan gives each row a new payload.
+func (s *eventScanner) scan(rows *sql.Rows) (events.Event, error) {
+	err := rows.Scan(s.dest...)
+	return s.e, err
 }
 
 // gamesQuery selects a GameInfo's fields; Games and MatchGames add the WHERE and ORDER BY.
@@ -826,8 +837,9 @@ func (s *Store) scan(ctx context.Context, withHash bool, from, to int64, fn func
 		return fmt.Errorf("scan events: %w", err)
 	}
 	defer rows.Close()
+	sc := newEventScanner(withHash)
 	for rows.Next() {
-		e, err := scanEvent(rows, withHash)
+		e, err := sc.scan(rows)
 		if err != nil {
 			return fmt.Errorf("scan events: %w", err)
 		}

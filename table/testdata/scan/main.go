@@ -42,11 +42,11 @@ func scan(db *sql.DB) (int, error) {
 		return 0, err
 	}
 	defer rows.Close()
+	var game, seq, at int64
+	var typ, actor string
+	var payload []byte
 	n := 0
 	for rows.Next() {
-		var game, seq, at int64
-		var typ, actor string
-		var payload []byte
 		if err := rows.Scan(&game, &seq, &typ, &actor, &payload, &at); err != nil {
 			return n, err
 		}

@@ -287,7 +287,8 @@ func ReplayUntil(r Rules, evs []events.Event, stop int64) (*Outcome, error) {
 	if err != nil {
 		return nil, err
 	}
-	o := &Outcome{Setup: setup, Game: g, Notes: map[int64]string{}, Last: evs[len(evs)-1].Seq}
+	o := &Outcome{Setup: setup, Game: g, Notes: map[int64]string{}, Last: evs[len(evs)-1].Seq,
+		moves: make([]Played, 0, len(evs))}
 	fx := newFixes(setup.Players, len(evs))
 	var flags []Flag
 	for _, d := range setup.Doubts {

@@ -201,7 +201,14 @@ type Checked struct {
 
 // Checked is the game's referee report.
 func (g *Game) Checked() Checked {
-	return Checked{Game: g.ID, Kind: g.Setup.Kind, Open: len(g.Outcome.OpenFlags()), Flags: g.AllFlags(), Record: g.Record()}
+	c := Checked{Game: g.ID, Kind: g.Setup.Kind, Flags: g.AllFlags(), Record: g.Record()}
+	// Counted rather than listed: a walk of the whole file checks every game.
+	for _, f := range g.Flags {
+		if f.Open() {
+			c.Open++
+		}
+	}
+	return c
 }
 
 // LatestMove is the seq of the latest move in force, what undo takes back; 0 when there is

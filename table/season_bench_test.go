@@ -8,7 +8,6 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
-	"runtime/debug"
 	"testing"
 	"time"
 
@@ -138,7 +137,7 @@ func BenchmarkCheckAll(b *testing.B) {
 // else. It runs with the garbage collector set as a walk sets it, so that the two compare
 // fairly.
 func scanAndDecode(b *testing.B, a *App, want int) {
-	defer debug.SetGCPercent(debug.SetGCPercent(walkGC))
+	defer lessGC()()
 	n := 0
 	err := a.store.Scan(context.Background(), func(e events.Event) error {
 		n++

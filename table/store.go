@@ -9,6 +9,7 @@ import (
 	"runtime/debug"
 	"slices"
 	"strings"
+	"sync"
 
 	"golang.org/x/sync/errgroup"
 
@@ -89,9 +90,7 @@ func walkGames[T any](ctx context.Context, a *App, w Walk, work func([]events.Ev
 	if err != nil || hi == 0 {
 		return err
 	}
-	// A walk keeps little and throws away much: collecting garbage a quarter as often costs a
-	// few megabytes and saves about a third of the time.
-	defer debug.SetGCPercent(debug.SetGCPercent(walkGC))
+	defer lessGC()()
 	type run struct {
 		done []T
 		err  error
@@ -163,6 +162,33 @@ func walkGames[T any](ctx context.Context, a *App, w Walk, work func([]events.Ev
 
 // walkGC is the garbage collector's GOGC during a walk.
 const walkGC = 400
+
+// walking counts the walks under way, and before is the GOGC they found: a server may walk
+// the file for two requests at once, and the last walk to end, not the first, puts it back.
+var (
+	walkingMu sync.Mutex
+	walking   int
+	before    int
+)
+
+// lessGC sets GOGC to walkGC until the returned function is called. A walk keeps little and
+// throws away much: collecting garbage a quarter as often costs a few megabytes and saves about
+// a third of the time.
+func lessGC() (restore func()) {
+	walkingMu.Lock()
+	defer walkingMu.Unlock()
+	if walking == 0 {
+		before = debug.SetGCPercent(walkGC)
+	}
+	walking++
+	return func() {
+		walkingMu.Lock()
+		defer walkingMu.Unlock()
+		if walking--; walking == 0 {
+			debug.SetGCPercent(before)
+		}
+	}
+}
 
 // runGames is how many game ids a worker of EachGame reads at once: enough that a query's cost
 // is spread over many games, few enough that the runs in hand stay small.

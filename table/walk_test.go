@@ -6,6 +6,7 @@ import (
 	"math/rand/v2"
 	"reflect"
 	"runtime"
+	"runtime/debug"
 	"testing"
 
 	"github.com/tableside/tableside/referee/refereetest"
@@ -131,5 +132,22 @@ func TestVerifyOnEveryCoreFindsWhatOneCoreFinds(t *testing.T) {
 	}
 	if steps != 100 {
 		t.Errorf("the progress moved %d times for 100 games", steps)
+	}
+}
+
+// TestOverlappingWalksPutTheCollectorBack: two walks at once (two requests of a server) leave
+// the collector as they found it, whichever ends first.
+func TestOverlappingWalksPutTheCollectorBack(t *testing.T) {
+	was := debug.SetGCPercent(123)
+	defer debug.SetGCPercent(was)
+	first := lessGC()
+	second := lessGC()
+	first() // the first walk ends before the second
+	if got := debug.SetGCPercent(walkGC); got != walkGC {
+		t.Errorf("GOGC %d while a walk is under way, want %d", got, walkGC)
+	}
+	second()
+	if got := debug.SetGCPercent(123); got != 123 {
+		t.Errorf("GOGC %d after both walks, want 123", got)
 	}
 }

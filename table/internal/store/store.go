@@ -13,6 +13,7 @@ import (
 	"net/url"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"time"
 
@@ -784,12 +785,13 @@ func (s *Store) Matches(ctx context.Context) ([]MatchInfo, error) {
 // ScanQuery is the query ScanGames reads the games whose id is in [?1, ?2) with when it reads
 // no hashes, as a walk of the file for a replay does. A program that measures the walk against
 // a plain read of the same rows runs this very query.
-const ScanQuery = `SELECT game, seq, type, actor, payload, at FROM events
-	WHERE game >= ? AND game < ? ORDER BY game, seq`
+const ScanQuery = `SELECT game, seq, type, actor, payload, at` + scanRange
 
 // scanHashQuery is ScanQuery with each event's hash.
-const scanHashQuery = `SELECT game, seq, type, actor, payload, at, hash FROM events
-	WHERE game >= ? AND game < ? ORDER BY game, seq`
+const scanHashQuery = `SELECT game, seq, type, actor, payload, at, hash` + scanRange
+
+// scanRange is the rest of both: the games' events in the order a walk takes them.
+const scanRange = ` FROM events WHERE game >= ? AND game < ? ORDER BY game, seq`
 
 // Scan calls fn with every event of every game, ordered by game then seq, reading one row at a
 // time, without its hash: the read a walk of the file for a replay makes. It stops at the first
@@ -804,26 +806,24 @@ func (s *Store) Scan(ctx context.Context, fn func(events.Event) error) error {
 // "" (a replay does not need it). A game with no events is not visited (Verify names it).
 // Each call is one read transaction, so it sees the games as they were when it began.
 func (s *Store) ScanGames(ctx context.Context, from, to int64, withHash bool, fn func([]events.Event) error) error {
-	var log []events.Event
-	size := 0
+	// A game's events gather in buf, kept from game to game, and each game is handed on in a
+	// slice of its own size: games differ in length, and a slice grown event by event is
+	// allocated and copied several times over.
+	var buf []events.Event
 	err := s.scan(ctx, withHash, from, to, func(e events.Event) error {
-		if len(log) > 0 && e.Game != log[0].Game {
-			if err := fn(log); err != nil {
+		if len(buf) > 0 && e.Game != buf[0].Game {
+			if err := fn(slices.Clone(buf)); err != nil {
 				return err
 			}
-			// The next game is likely about as long: start it at that size, not growing it.
-			size, log = len(log), nil
+			buf = buf[:0]
 		}
-		if log == nil {
-			log = make([]events.Event, 0, size)
-		}
-		log = append(log, e)
+		buf = append(buf, e)
 		return nil
 	})
-	if err != nil || len(log) == 0 {
+	if err != nil || len(buf) == 0 {
 		return err
 	}
-	return fn(log)
+	return fn(slices.Clone(buf))
 }
 
 // scan reads the events of the games whose id is in [from, to) in game and seq order.

@@ -1,7 +1,8 @@
 // Command scan is the floor `tableside check --all` is measured against: a Go process that opens
 // a tableside database as the store does, with the same driver and pragmas, reads every event
 // with the query a walk of the file reads (store.ScanQuery: the same columns, no hashes),
-// decodes each payload into a map, prints the number of events and does nothing else.
+// decodes each payload into a map, prints the number of events and does nothing else. Run it
+// with GOGC=400, the collector's setting during a walk, to compare like with like.
 package main
 
 import (

@@ -139,10 +139,31 @@ func (g *game) take(p int, c cards.Card) bool {
 	return true
 }
 
+// read decodes a move's payload: referee.ReadFlat, or encoding/json for what it leaves.
+func (p *payload) read(raw []byte) error {
+	if referee.ReadFlat(raw, func(key []byte, v referee.Flat) (ok bool) {
+		switch string(key) {
+		case "center":
+			p.Center, ok = referee.FlatTexts[cards.Card](v)
+		case "card":
+			p.Card, ok = referee.FlatText[cards.Card](v)
+		case "pile":
+			p.Pile, ok = referee.FlatText[cards.Card](v)
+		case "cards":
+			p.Cards, ok = referee.FlatTexts[cards.Card](v)
+		}
+		return ok
+	}) {
+		return nil
+	}
+	*p = payload{}
+	return json.Unmarshal(raw, p)
+}
+
 // Apply implements referee.Game.
 func (g *game) Apply(seq int64, m referee.Move) []referee.Flag {
 	var p payload
-	if err := json.Unmarshal(m.Payload, &p); err != nil {
+	if err := p.read(m.Payload); err != nil {
 		return referee.Aside(referee.Flagf(seq, "A1", referee.Impossible, "unreadable move (%v)", err))
 	}
 	if g.stage == ended {

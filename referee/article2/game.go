@@ -109,10 +109,33 @@ type payload struct {
 	Player  string `json:"player,omitempty"`
 }
 
+// read decodes a move's payload: referee.ReadFlat, or encoding/json for what it leaves.
+func (p *payload) read(raw []byte) error {
+	if referee.ReadFlat(raw, func(key []byte, v referee.Flat) (ok bool) {
+		switch string(key) {
+		case "card":
+			p.Card, ok = referee.FlatString(v)
+		case "target":
+			p.Target, ok = referee.FlatString(v)
+		case "discard":
+			p.Discard, ok = referee.FlatString(v)
+		case "seq":
+			p.Seq, ok = referee.FlatInt[int64](v)
+		case "player":
+			p.Player, ok = referee.FlatString(v)
+		}
+		return ok
+	}) {
+		return nil
+	}
+	*p = payload{}
+	return json.Unmarshal(raw, p)
+}
+
 // Apply implements referee.Game.
 func (g *game) Apply(seq int64, m referee.Move) []referee.Flag {
 	var p payload
-	if err := json.Unmarshal(m.Payload, &p); err != nil {
+	if err := p.read(m.Payload); err != nil {
 		return referee.Aside(referee.Flagf(seq, "E4", referee.Impossible, "unreadable move (%v)", err))
 	}
 	switch m.Type {

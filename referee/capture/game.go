@@ -191,11 +191,32 @@ func (g *game) deal() {
 	g.stage = turning
 }
 
+// read decodes a move's payload: referee.ReadFlat, or encoding/json for what it leaves.
+func (p *payload) read(raw []byte) error {
+	if referee.ReadFlat(raw, func(key []byte, v referee.Flat) (ok bool) {
+		switch string(key) {
+		case "points":
+			var n int
+			n, ok = referee.FlatInt[int](v)
+			p.Points = &n
+		case "card":
+			p.Card, ok = referee.FlatText[ucd.Card](v)
+		case "cards":
+			p.Cards, ok = referee.FlatTexts[ucd.Card](v)
+		}
+		return ok
+	}) {
+		return nil
+	}
+	*p = payload{}
+	return json.Unmarshal(raw, p)
+}
+
 // Apply implements referee.Game.
 func (g *game) Apply(seq int64, m referee.Move) []referee.Flag {
 	g.said = nil
 	var p payload
-	if err := json.Unmarshal(m.Payload, &p); err != nil {
+	if err := p.read(m.Payload); err != nil {
 		return referee.Aside(referee.Flagf(seq, "U1", referee.Impossible, "unreadable move (%v)", err))
 	}
 	if g.stage == ended {

@@ -209,11 +209,34 @@ type payload struct {
 	Cards  []cards.Card `json:"cards,omitempty"`
 }
 
+// read decodes a move's payload: referee.ReadFlat, or encoding/json for what it leaves.
+func (p *payload) read(raw []byte) error {
+	if referee.ReadFlat(raw, func(key []byte, v referee.Flat) (ok bool) {
+		switch string(key) {
+		case "points":
+			var n int
+			n, ok = referee.FlatInt[int](v)
+			p.Points = &n
+		case "suit":
+			p.Suit, ok = referee.FlatText[cards.Suit](v)
+		case "card":
+			p.Card, ok = referee.FlatText[cards.Card](v)
+		case "cards":
+			p.Cards, ok = referee.FlatTexts[cards.Card](v)
+		}
+		return ok
+	}) {
+		return nil
+	}
+	*p = payload{}
+	return json.Unmarshal(raw, p)
+}
+
 // Apply implements referee.Game.
 func (g *game) Apply(seq int64, m referee.Move) []referee.Flag {
 	g.last, g.won = seq, ""
 	var p payload
-	if err := json.Unmarshal(m.Payload, &p); err != nil {
+	if err := p.read(m.Payload); err != nil {
 		return referee.Aside(referee.Flagf(seq, "P14", referee.Impossible, "unreadable move (%v)", err))
 	}
 	who := referee.PlayerIndex(g.players[:], m.Actor)

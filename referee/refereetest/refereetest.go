@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"iter"
 	"math/rand/v2"
+	"reflect"
 	"strings"
 	"testing"
 
@@ -89,4 +90,43 @@ func Season(tb testing.TB, rules []referee.Rules, n int, seed uint64) iter.Seq[[
 			}
 		}
 	}
+}
+
+// SameAsJSON fails unless read decodes raw exactly as encoding/json decodes it into a T: the
+// same value, and an error exactly when encoding/json gives one. An engine's own payload
+// reader (referee.ReadFlat) is only a faster road to encoding/json's answer.
+func SameAsJSON[T any](tb testing.TB, raw []byte, read func(*T, []byte) error) {
+	tb.Helper()
+	var fast, slow T
+	ferr, serr := read(&fast, raw), json.Unmarshal(raw, &slow)
+	if (ferr == nil) != (serr == nil) || (serr == nil && !reflect.DeepEqual(fast, slow)) {
+		tb.Fatalf("payload %q: read %+v (%v), encoding/json %+v (%v)", raw, fast, ferr, slow, serr)
+	}
+}
+
+// FuzzPayload fuzzes an engine's payload reader against encoding/json (SameAsJSON), seeded with
+// PayloadSeeds and the moves of a few of the engine's own playouts.
+func FuzzPayload[T any](f *testing.F, r referee.Rules, read func(*T, []byte) error) {
+	for _, s := range PayloadSeeds {
+		f.Add([]byte(s))
+	}
+	for seed := range uint64(5) {
+		_, moves := r.Playout(rand.New(rand.NewPCG(seed, 2)), Names)
+		for _, m := range moves {
+			f.Add([]byte(m.Payload))
+		}
+	}
+	f.Fuzz(func(t *testing.T, raw []byte) { SameAsJSON(t, raw, read) })
+}
+
+// PayloadSeeds are payloads that a reader of flat payloads must leave to encoding/json, or
+// read as it does: white space, escapes, case, repeats, nulls, numbers of every form.
+var PayloadSeeds = []string{
+	`{}`, `{"card":"JH"}`, `{"card": "JH"}`, `{"Card":"JH"}`, `{"card":"JH","card":"QS"}`,
+	`{"card":"J\u0048"}`, `{"card":null}`, `{"card":"ZZ"}`, `{"card":5}`, `{"points":12}`,
+	`{"points":-3}`, `{"points":012}`, `{"points":1e2}`, `{"points":1.5}`, `{"points":"12"}`,
+	`{"points":99999999999999999999}`, `{"cards":[]}`, `{"cards":["JH","QS"]}`, `{"cards":["JH",]}`,
+	`{"cards":["JH" ,"QS"]}`, `{"cards":[["JH"]]}`, `{"cards":"JH"}`, `{"suit":"H"}`, `{"suit":"X"}`,
+	`{"card":"JH",}`, `{"card":"JH"`, `[]`, `null`, `{"other":1}`, `{"card":"é"}`, `{"card":"\t"}`,
+	`{"seq":7,"player":"ann"}`, `{"seq":-0}`, `{"target":"","discard":"x"}`, `{"hands":{"ann":["JH"]}}`,
 }

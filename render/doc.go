@@ -1,6 +1,6 @@
 // Package render writes the score sheet (scoring.Sheet with the referee's flags) and plain lists
-// in the formats the commands offer. Besides package commands it is the only package that knows
-// tablewriter; everything else hands it data and an io.Writer.
+// in the formats the faces offer (the command line, and the server's sheets). Besides package
+// commands it is the only package that knows tablewriter; everything else hands it data and an io.Writer.
 //
 // Sheet writes these formats (Formats):
 //

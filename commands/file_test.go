@@ -81,3 +81,32 @@ func TestTheFileSealCatchesARemovedGame(t *testing.T) {
 		}
 	}
 }
+
+// TestABusyFileIsSaidInTheCoresWords: while another program holds the file past the busy
+// timeout, a move is refused in the application's words, not SQLite's, and nothing is recorded.
+func TestABusyFileIsSaidInTheCoresWords(t *testing.T) {
+	db := filepath.Join(t.TempDir(), "club.db")
+	if code, _, errs := runOn(t, db, "new", "pinochle", "--players", "ann,bob", "--opener", "ann"); code != 0 {
+		t.Fatal(errs)
+	}
+	other, err := sql.Open("sqlite", "file:"+db+"?_txlock=immediate")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer other.Close()
+	tx, err := other.Begin()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := tx.Exec(`INSERT INTO games (kind, created_at) VALUES ('pinochle', 1)`); err != nil {
+		t.Fatal(err)
+	}
+	code, _, errs := runOn(t, db, "record", "1", "ann", "bid", "12")
+	tx.Rollback()
+	if code != 1 || !strings.Contains(errs, "error: the file is busy") || !strings.Contains(errs, "hint: try again") || strings.Contains(errs, "database is locked") {
+		t.Errorf("exit %d:\n%s", code, errs)
+	}
+	if _, out, _ := runOn(t, db, "log", "1"); strings.Contains(out, "bid") {
+		t.Errorf("a move was recorded:\n%s", out)
+	}
+}

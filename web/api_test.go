@@ -603,8 +603,12 @@ func TestATableCodeIsNotAGuessWhereNoGameIsNamed(t *testing.T) {
 			t.Fatalf("%s %s with a table's code: %d %s, want 403", rt[0], rt[1], status, body)
 		}
 	}
+	// The wall's own stream asks for the wall key, and does not count the table's code either.
+	if status, body := c.call(t, "GET", "/wall", code, nil); status != http.StatusUnauthorized || !strings.Contains(string(body), "wall key") {
+		t.Errorf("the wall with a table's code: %d %.200s", status, body)
+	}
 	if status, body := c.call(t, "GET", fmt.Sprintf("/api/games/%d", game), code, nil); status != http.StatusOK {
-		t.Errorf("the table's own game after %d calls elsewhere: %d %s", guesses+len(routes), status, body)
+		t.Errorf("the table's own game after %d calls elsewhere: %d %s", guesses+len(routes)+1, status, body)
 	}
 }
 

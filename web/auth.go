@@ -138,10 +138,10 @@ func (s *Server) admit(w http.ResponseWriter, r *http.Request, need right, c *ca
 		return nil
 	case wrongs > 0:
 		return errWrongCredential
+	case need == wall && (!presented || codeElsewhere):
+		return errNoWallKey
 	case need == director && c.table, codeElsewhere:
 		return errDirectorOnly
-	case !presented && need == wall:
-		return errNoWallKey
 	case !presented:
 		return errNoCredential
 	}

@@ -3,6 +3,7 @@ package referee
 import (
 	"bytes"
 	"encoding"
+	"encoding/json"
 )
 
 // ReadFlat reads a payload as the store keeps it: a compact JSON object whose values are plain
@@ -37,16 +38,34 @@ func ReadFlat(raw []byte, field func(key []byte, v Flat) bool) bool {
 		if !ok || !field(key, v) {
 			return false
 		}
-		switch {
-		case len(after) == 0:
-			rest = nil
-		case after[0] == ',' && len(after) > 1:
-			rest = after[1:]
-		default:
+		if rest, ok = nextItem(after); !ok {
 			return false
 		}
 	}
 	return true
+}
+
+// nextItem steps over the comma between two items of an object or a list: what follows it, nil
+// at the end, and false when the items are not parted so.
+func nextItem(after []byte) ([]byte, bool) {
+	switch {
+	case len(after) == 0:
+		return nil, true
+	case after[0] == ',' && len(after) > 1:
+		return after[1:], true
+	}
+	return nil, false
+}
+
+// DecodePayload decodes a stored payload into p: with ReadFlat, field reading each of its
+// fields, or with encoding/json when ReadFlat leaves it.
+func DecodePayload[T any](raw []byte, p *T, field func(p *T, key []byte, v Flat) bool) error {
+	if ReadFlat(raw, func(key []byte, v Flat) bool { return field(p, key, v) }) {
+		return nil
+	}
+	var none T
+	*p = none
+	return json.Unmarshal(raw, p)
 }
 
 // Flat is one value of a flat payload: a plain string's bytes, a whole number's digits, or a
@@ -117,12 +136,7 @@ func (v Flat) Texts(each func(text []byte) bool) bool {
 		if !ok || !each(s) {
 			return false
 		}
-		switch {
-		case len(after) == 0:
-			rest = nil
-		case after[0] == ',' && len(after) > 1:
-			rest = after[1:]
-		default:
+		if rest, ok = nextItem(after); !ok {
 			return false
 		}
 	}

@@ -1,7 +1,6 @@
 package article2
 
 import (
-	"encoding/json"
 	"fmt"
 	"slices"
 	"strings"
@@ -109,27 +108,24 @@ type payload struct {
 	Player  string `json:"player,omitempty"`
 }
 
-// read decodes a move's payload: referee.ReadFlat, or encoding/json for what it leaves.
-func (p *payload) read(raw []byte) error {
-	if referee.ReadFlat(raw, func(key []byte, v referee.Flat) (ok bool) {
-		switch string(key) {
-		case "card":
-			p.Card, ok = referee.FlatString(v)
-		case "target":
-			p.Target, ok = referee.FlatString(v)
-		case "discard":
-			p.Discard, ok = referee.FlatString(v)
-		case "seq":
-			p.Seq, ok = referee.FlatInt[int64](v)
-		case "player":
-			p.Player, ok = referee.FlatString(v)
-		}
-		return ok
-	}) {
-		return nil
+// read decodes a move's payload.
+func (p *payload) read(raw []byte) error { return referee.DecodePayload(raw, p, (*payload).field) }
+
+// field reads one field of a plain payload (referee.ReadFlat), as encoding/json would.
+func (p *payload) field(key []byte, v referee.Flat) (ok bool) {
+	switch string(key) {
+	case "card":
+		p.Card, ok = referee.FlatString(v)
+	case "target":
+		p.Target, ok = referee.FlatString(v)
+	case "discard":
+		p.Discard, ok = referee.FlatString(v)
+	case "seq":
+		p.Seq, ok = referee.FlatInt[int64](v)
+	case "player":
+		p.Player, ok = referee.FlatString(v)
 	}
-	*p = payload{}
-	return json.Unmarshal(raw, p)
+	return ok
 }
 
 // Apply implements referee.Game.

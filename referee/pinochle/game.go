@@ -1,7 +1,6 @@
 package pinochle
 
 import (
-	"encoding/json"
 	"fmt"
 	"strings"
 
@@ -209,27 +208,24 @@ type payload struct {
 	Cards  []cards.Card `json:"cards,omitempty"`
 }
 
-// read decodes a move's payload: referee.ReadFlat, or encoding/json for what it leaves.
-func (p *payload) read(raw []byte) error {
-	if referee.ReadFlat(raw, func(key []byte, v referee.Flat) (ok bool) {
-		switch string(key) {
-		case "points":
-			var n int
-			n, ok = referee.FlatInt[int](v)
-			p.Points = &n
-		case "suit":
-			p.Suit, ok = referee.FlatText[cards.Suit](v)
-		case "card":
-			p.Card, ok = referee.FlatText[cards.Card](v)
-		case "cards":
-			p.Cards, ok = referee.FlatTexts[cards.Card](v)
-		}
-		return ok
-	}) {
-		return nil
+// read decodes a move's payload.
+func (p *payload) read(raw []byte) error { return referee.DecodePayload(raw, p, (*payload).field) }
+
+// field reads one field of a plain payload (referee.ReadFlat), as encoding/json would.
+func (p *payload) field(key []byte, v referee.Flat) (ok bool) {
+	switch string(key) {
+	case "points":
+		var n int
+		n, ok = referee.FlatInt[int](v)
+		p.Points = &n
+	case "suit":
+		p.Suit, ok = referee.FlatText[cards.Suit](v)
+	case "card":
+		p.Card, ok = referee.FlatText[cards.Card](v)
+	case "cards":
+		p.Cards, ok = referee.FlatTexts[cards.Card](v)
 	}
-	*p = payload{}
-	return json.Unmarshal(raw, p)
+	return ok
 }
 
 // Apply implements referee.Game.

@@ -188,11 +188,20 @@ func protects(o schemaObject) string {
 	return ": the file no longer refuses what it refused (" + o.name + "); any SQLite tool may have changed the log since"
 }
 
+// endsQuery steps from game to game through the events' key (each next game is one lookup)
+// and reads each one's last event: a few lookups a game, where grouping the events would read
+// every one of them, which cost `games` an eighth of its time on a large file.
+const endsQuery = `WITH RECURSIVE g(game) AS (
+		SELECT min(game) FROM events
+		UNION ALL SELECT (SELECT min(game) FROM events WHERE game > g.game) FROM g WHERE g.game IS NOT NULL)
+	SELECT e.game, e.seq, e.hash FROM g
+	JOIN events e ON e.game = g.game AND e.seq = (SELECT max(seq) FROM events WHERE game = g.game)
+	ORDER BY e.game`
+
 // Ends reads where every game's log ends, in game order: what the file's seal is made of
 // (events.FileSeal). It reads the log itself, not the games rows, since the log is the record.
 func (s *Store) Ends(ctx context.Context) ([]events.Head, error) {
-	// SQLite takes a bare column beside max() from the row that holds the maximum.
-	rows, err := s.db.QueryContext(ctx, `SELECT game, max(seq), hash FROM events GROUP BY game ORDER BY game`)
+	rows, err := s.db.QueryContext(ctx, endsQuery)
 	if err != nil {
 		return nil, fmt.Errorf("the games' last events: %w", err)
 	}

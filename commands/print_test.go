@@ -105,7 +105,9 @@ func longSheets(t *testing.T) map[string]*scoring.Sheet {
 // printCheck is a script added to a copy of the page: it applies the page's print rules, lays
 // the page out at the printable width of the paper, and writes into the page what would not print
 // well: a table wider than the page, a cell whose words stick out of it, type smaller than 8 pt,
-// or a line of the totals that takes more than a line.
+// a line of the totals that takes more than a line, or a chart of the running totals printed
+// where it was laid out to be left off (or the other way round), printed at another height than
+// the pages were laid out for, or sticking out of the page or out of its own box.
 const printCheck = `<script>
 for (const sheet of document.styleSheets) for (const rule of sheet.cssRules) {
   if (rule.media && rule.media.mediaText === "print") rule.media.mediaText = "all";
@@ -124,6 +126,21 @@ for (const el of document.body.querySelectorAll("*")) {
 for (const td of document.querySelectorAll("table.breakdown td:first-child")) {
   if (td.getBoundingClientRect().height > 1.5 * parseFloat(getComputedStyle(td).lineHeight)) out.push("a line of the totals wraps: " + td.textContent);
 }
+for (const div of document.querySelectorAll("div.chart")) {
+  const svg = div.querySelector("svg"), r = svg.getBoundingClientRect();
+  if ((getComputedStyle(div).display === "none") !== div.classList.contains("noprint")) out.push("the chart is not printed as laid out");
+  if (div.classList.contains("noprint")) continue;
+  if (Math.abs(r.height - svg.height.baseVal.value) > 0.5) out.push("the chart prints " + r.height + " px high, laid out for " + svg.height.baseVal.value);
+  if (r.left < left - 0.5 || r.right > %WIDTH% + left + 0.5) out.push("the chart sticks out of the page: " + r.left + " to " + r.right);
+  for (const el of svg.querySelectorAll("*")) {
+    const b = el.getBoundingClientRect();
+    if (el.tagName !== "title" && el.tagName !== "desc" && (b.left < r.left - 0.5 || b.right > r.right + 0.5 || b.top < r.top - 0.5 || b.bottom > r.bottom + 0.5)) out.push("the chart's " + el.tagName + " sticks out of it: " + el.textContent);
+  }
+  for (const text of svg.querySelectorAll("text")) {
+    const size = parseFloat(getComputedStyle(text).fontSize) * r.width / svg.viewBox.baseVal.width * 72 / 96;
+    if (size < 7.99) out.push("the chart's type of " + size + " pt: " + text.textContent);
+  }
+}
 if (out.length > 5) out.splice(5, out.length, "and " + (out.length - 5) + " more");
 const p = document.createElement("pre"); p.id = "check"; p.textContent = "[" + out.join(" | ") + "]";
 document.body.appendChild(p);
@@ -132,9 +149,10 @@ document.body.appendChild(p);
 // TestSheetsPrintInWholePages prints the longest sheet of every kind to PDF in a real headless
 // Chromium, on A4 and on US Letter. Each prints on the pages it was laid out for: no page runs
 // over onto another, so every page ends where the sheet says (a page of rounds with the totals so
-// far, the last with the totals, flags and seal together), and the browser numbers them in
-// their foot. A game to 100 of 25 hands, Candidate and Article II print on one page. Nothing
-// sticks out of the page, no type is under 8 pt, and the totals have a line each.
+// far, the last with the totals, flags and seal together, and the chart of the running totals
+// where it fits), and the browser numbers them in their foot. A game to 100 of 25 hands,
+// Candidate and Article II print on one page. Nothing sticks out of the page, no type is under
+// 8 pt, and the totals have a line each. Every sheet with a running total has its chart.
 func TestSheetsPrintInWholePages(t *testing.T) {
 	chromium := needs.Program(t, "chromium", "to print the sheets", "apt-get install chromium")
 	dir := t.TempDir()
@@ -164,6 +182,16 @@ func TestSheetsPrintInWholePages(t *testing.T) {
 		}
 		if !strings.Contains(page.String(), `counter(page) " of " counter(pages)`) || !strings.Contains(page.String(), `seal 152\3a 7KQ3`) {
 			t.Errorf("%s: the page's foot lacks its number or the seal", name)
+		}
+		running := slices.ContainsFunc(s.Columns, func(c scoring.Column) bool { return c.Running })
+		chart := regexp.MustCompile(`<div class="chart( noprint)?">\n<h2>Running totals</h2>\n<svg [^>]* height="(\d+)"`).FindAllStringSubmatch(page.String(), -1)
+		switch {
+		case len(chart) != map[bool]int{true: 1, false: 0}[running]:
+			t.Errorf("%s: %d charts of the running totals", name, len(chart))
+		case running && chart[0][1] != "":
+			t.Logf("%s: the chart is left off the paper, which has no room for it", name)
+		case running:
+			t.Logf("%s: the chart prints %s px high", name, chart[0][2])
 		}
 		for paper, p := range papers {
 			html := strings.Replace(page.String(), "</style>", p.css+"\n</style>", 1)

@@ -28,7 +28,20 @@
 //     Advantage's longest games) is cut into pages between rounds, each ending with the totals
 //     so far; the totals, result, flags and seal keep together on the last. Every page's foot
 //     names the game and its seal and says "page N of M". Every name, note and message goes
-//     through html/template, so none of them can inject markup.
+//     through html/template, so none of them can inject markup. Where the sheet keeps a
+//     running total, a chart of it follows the rounds under "Running totals": a line a player
+//     from 0 before the first round to the last scored one. On paper it takes the room the last
+//     page has, shrunk down to its least height if need be, and is left off the paper rather
+//     than take a page more. SheetContent, the sheet within a page of one's own, has it too.
+//
+// # Charts
+//
+// Chart is a line chart drawn as inline SVG of our own, no library: one line a series over
+// labelled x positions (rounds, nights), a series free to start late or skip some. It reads in
+// black and white (each series has a dash pattern and a marker shape besides its colour, which
+// the legend repeats), labels as many x positions as fit, steps its y ticks by 1, 2 or 5 times
+// a power of ten, and draws the same bytes for the same chart. ChartHTML hands it to a page's
+// html/template.
 //
 // # CSV layout
 //

@@ -23,24 +23,36 @@ import (
 // every name, note and message; the page loads nothing from anywhere, so it prints the same
 // offline and years later.
 func sheetHTML(w io.Writer, v *view) error {
-	p := v.printed(htmlLayouts)
+	p := v.printed(paper)
 	p.paginate()
 	return sheetTemplate().Execute(w, p)
 }
 
-// SheetContent writes the score sheet as HTML without its page: the headings, tables, flags and
-// seal that a printable sheet holds, for a page of one's own (the server's game page) that
-// styles them. Such a page is read on a phone, so the rounds have a row a player.
+// SheetContent writes the score sheet as HTML without its page: the headings, tables, chart,
+// flags and seal that a printable sheet holds, for a page of one's own (the server's game page)
+// that styles them. Such a page is read on a phone, so the rounds have a row a player.
 func SheetContent(w io.Writer, s *scoring.Sheet, flags []referee.Flag) error {
 	if s == nil {
 		return errors.New("render: no score sheet")
 	}
-	return sheetTemplate().ExecuteTemplate(w, "content", newView(s, flags).printed(phoneLayouts))
+	return sheetTemplate().ExecuteTemplate(w, "content", newView(s, flags).printed(phone))
 }
 
-// phoneLayouts are the layouts of a sheet on a phone: the fewest columns, a round's own values
-// on a row of their own.
-var phoneLayouts = []roundsLayout{{byPlayer: true, details: onLine}}
+// face is where a sheet is shown: the layouts of the rounds it offers, of which it takes the one
+// of the fewest rows that fits, and its chart's size in CSS px.
+type face struct {
+	layouts                 []roundsLayout
+	chartWidth, chartHeight int
+}
+
+var (
+	// paper is the printed page, whose chart is as wide as the narrower paper's printable width
+	// (A4's, 703 px), so that its type prints at full size.
+	paper = face{htmlLayouts, 700, chartHeight}
+	// phone is a game's page on a phone: the fewest columns, a round's own values on a row of
+	// their own, and a chart as wide as a 360 px phone less the page's margins.
+	phone = face{[]roundsLayout{{byPlayer: true, details: onLine}}, 340, 220}
+)
 
 //go:embed sheet.html.tmpl
 var sheetTemplateText string
@@ -76,10 +88,49 @@ func cssString(s string) template.CSS {
 type printedSheet struct {
 	*view
 	Table    htmlRounds
+	Chart    *sizedChart // nil for a sheet without one (see runningChart)
 	Players  []playerBlock
 	Columns  int  // player blocks side by side in the totals
 	NewPage  bool // the totals start a page of their own
 	PageFoot string
+}
+
+// sizedChart is a chart at the size a page draws it: a sheet's running totals, a season's ratings.
+type sizedChart struct {
+	Chart
+	width, height int
+	// ScreenOnly leaves the chart off the printed page, which has no room for it (see fitChart).
+	ScreenOnly bool
+}
+
+// Drawn is the chart as inline SVG.
+func (c *sizedChart) Drawn() (template.HTML, error) { return ChartHTML(c.Chart, c.width, c.height) }
+
+// runningChart is the chart of each player's total so far, from 0 before the first round to the
+// running total of every scored round. A sheet without a running total has nothing to chart,
+// and one with no scored round would chart only the start. A round not yet scored is left out:
+// its total so far is not settled.
+func (v *view) runningChart() (Chart, bool) {
+	if v.Running < 0 {
+		return Chart{}, false
+	}
+	c := Chart{Title: "Running totals by " + v.RoundName, XLabel: v.RoundName, YLabel: v.PlayerCols[v.Running], X: []string{"0"}}
+	c.Series = make([]Series, len(v.Players))
+	for p, name := range v.Players {
+		c.Series[p] = Series{Name: name, Points: []Point{{X: 0, Y: 0}}}
+	}
+	for i, row := range v.Rounds {
+		if !v.Scored[i] {
+			continue
+		}
+		c.X = append(c.X, row[0])
+		for p := range v.Players {
+			if y, err := strconv.ParseFloat(v.playerValues(i, p)[v.Running], 64); err == nil {
+				c.Series[p].Points = append(c.Series[p].Points, Point{X: len(c.X) - 1, Y: y})
+			}
+		}
+	}
+	return c, len(c.X) > 1
 }
 
 // htmlRounds is the rounds table: its header rows, and a row group for each round.
@@ -138,11 +189,15 @@ var htmlLayouts = []roundsLayout{
 	{byPlayer: true, details: onLine},
 }
 
-// printed lays the sheet out for the page: the rounds in the layout, of those offered, of the
+// printed lays the sheet out for the face: the rounds in the layout, of those it offers, of the
 // fewest rows that fits a line of the page (each row one line), else a row a player with the
-// text let wrap; the totals a block a player, as many side by side as their longest line allows.
-func (v *view) printed(offered []roundsLayout) *printedSheet {
+// text let wrap; the totals a block a player, as many side by side as their longest line allows;
+// the chart of the running totals at the face's size.
+func (v *view) printed(f face) *printedSheet {
 	p := &printedSheet{view: v, PageFoot: v.Title + " — game " + strconv.FormatInt(v.Game, 10)}
+	if c, ok := v.runningChart(); ok {
+		p.Chart = &sizedChart{Chart: c, width: f.chartWidth, height: f.chartHeight}
+	}
 	if v.Date != "" {
 		p.PageFoot += headingSep + v.Date
 	}
@@ -150,7 +205,7 @@ func (v *view) printed(offered []roundsLayout) *printedSheet {
 		p.PageFoot += headingSep + "seal " + v.Seal
 	}
 	if len(v.Rounds) > 0 {
-		l, ok := v.chooseLayout(offered, func(l roundsLayout) (int, bool) {
+		l, ok := v.chooseLayout(f.layouts, func(l roundsLayout) (int, bool) {
 			t := v.htmlRounds(l)
 			return t.lines(), t.width() <= pageWidth
 		})
@@ -338,9 +393,22 @@ const (
 	noteChars     = 70   // characters a line of an adjustment's note holds
 )
 
+// The printed chart's heights in CSS px, a pixel pointsPerPixel points: full, and the least that
+// still reads, with a row of legend and three ticks. Under its heading (headingHeight) it takes
+// its own height and no more: the room under it is the next heading's. It leaves chartSlack
+// points of the page unused, as the rest of the tail is laid out by estimates, which fall up to
+// 5 pt short of what Chromium draws on the longest sheets.
+const (
+	chartHeight    = 240
+	chartMinHeight = 150
+	pointsPerPixel = 0.75
+	chartSlack     = 8
+)
+
 // paginate places the page breaks of the printed sheet between rounds, so that no round is cut
 // and each page but the last ends with the totals so far. The totals, the result, the flags and
 // the seal stay together: on the last page of rounds when they fit, else on a page of their own.
+// The chart of the running totals goes with them into the room they leave (fitChart).
 func (p *printedSheet) paginate() {
 	rounds := p.Table.Rounds
 	if len(rounds) == 0 {
@@ -369,14 +437,35 @@ func (p *printedSheet) paginate() {
 		}
 		y += h
 	}
-	if y+p.tailHeight() > pageHeight {
+	tail := p.tailHeight()
+	if y+tail > pageHeight {
 		p.NewPage = true
 		rounds[len(rounds)-1].Carry = p.totalsAfter(len(rounds)-1, running)
+		y = 0
+	}
+	p.fitChart(pageHeight - y - tail)
+}
+
+// fitChart sizes the chart to the room the last page has beside the rest of the tail: its full
+// height, else all the room there is down to chartMinHeight. With less room than that the chart
+// is left off the printed page (the page on screen still shows it): it never takes a page of its
+// own, as the sheet would print on a page more than it needs for the chart alone.
+func (p *printedSheet) fitChart(room float64) {
+	if p.Chart == nil {
+		return
+	}
+	fits := int((room - headingHeight - chartSlack) / pointsPerPixel)
+	switch {
+	case fits >= p.Chart.height:
+	case fits >= chartMinHeight:
+		p.Chart.height = fits
+	default:
+		p.Chart.ScreenOnly = true
 	}
 }
 
-// tailHeight is the height of what follows the rounds: the totals, the adjustments, the result,
-// the flags and the seal.
+// tailHeight is the height of what follows the rounds but the chart: the totals, the
+// adjustments, the result, the flags and the seal.
 func (p *printedSheet) tailHeight() float64 {
 	h := float64(headingHeight)
 	width := totalsChars / p.Columns

@@ -88,6 +88,7 @@ type view struct {
 	// Running is the index in PlayerCols of each player's total so far, -1 when none has it.
 	Running   int
 	Rounds    [][]string // number, round values, then each player's values in seating order
+	Scored    []bool     // per round: its result is settled
 	Numeric   []bool     // per rounds column: only integers, aligned right
 	Totals    []totalRow
 	Adjust    []adjustRow
@@ -189,6 +190,7 @@ func newView(s *scoring.Sheet, flags []referee.Flag) *view {
 			}
 		}
 		v.Rounds = append(v.Rounds, row)
+		v.Scored = append(v.Scored, r.Scored)
 	}
 	v.Numeric = numericColumns(1+len(v.RoundCols)+len(s.Players)*len(playerCols), v.Rounds)
 

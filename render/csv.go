@@ -88,10 +88,29 @@ func writeRect(w io.Writer, rows [][]string) error {
 }
 
 // defuse puts a quote before a text cell that a spreadsheet would read as a formula (a player
-// called "=HYPERLINK(…)"); numbers, "-2" included, stay numbers.
+// called "=HYPERLINK(…)"); numbers, "-2" and "-0.25" included, stay numbers.
 func defuse(s string) string {
-	if s == "" || isInt(s) || !strings.ContainsRune("=+-@\t\r", rune(s[0])) {
+	if s == "" || isDecimal(s) || !strings.ContainsRune("=+-@\t\r", rune(s[0])) {
 		return s
 	}
 	return "'" + s
+}
+
+// isDecimal reports whether s is a number as the sheets and statistics write one: digits, with a
+// sign before them and a point among them. (strconv would also take "-Inf" and "-1e9", which a
+// spreadsheet reads otherwise.)
+func isDecimal(s string) bool {
+	digits, point := 0, false
+	for i, r := range s {
+		switch {
+		case (r == '-' || r == '+') && i == 0:
+		case r == '.' && !point && digits > 0:
+			point = true
+		case r >= '0' && r <= '9':
+			digits++
+		default:
+			return false
+		}
+	}
+	return digits > 0 && s[len(s)-1] != '.'
 }

@@ -310,15 +310,15 @@ func TestCSVParses(t *testing.T) {
 
 func TestCSVDefusesFormulas(t *testing.T) {
 	var buf bytes.Buffer
-	rows := [][]string{{"=HYPERLINK(\"x\")", "-2", "+3", "@sum", "plain"}}
-	if err := Table(&buf, "csv", []string{"a", "b", "c", "d", "e"}, rows); err != nil {
+	rows := [][]string{{"=HYPERLINK(\"x\")", "-2", "+3", "@sum", "plain", "-0.25", "-Inf", "-1e9", "-", "+.5", "-3."}}
+	if err := Table(&buf, "csv", []string{"a", "b", "c", "d", "e", "f", "g", "h", "i", "j", "k"}, rows); err != nil {
 		t.Fatal(err)
 	}
 	recs, err := csv.NewReader(&buf).ReadAll()
 	if err != nil {
 		t.Fatal(err)
 	}
-	if got := strings.Join(recs[1], "|"); got != `'=HYPERLINK("x")|-2|+3|'@sum|plain` {
+	if got := strings.Join(recs[1], "|"); got != `'=HYPERLINK("x")|-2|+3|'@sum|plain|-0.25|'-Inf|'-1e9|'-|'+.5|'-3.` {
 		t.Errorf("got %s", got)
 	}
 }

@@ -1,0 +1,188 @@
+package table
+
+import (
+	"context"
+	"fmt"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/tableside/tableside/events"
+	"github.com/tableside/tableside/referee"
+	"github.com/tableside/tableside/scoring/season"
+)
+
+// StatsFilter chooses the games `stats` counts, and the player it reports on. Since and Until
+// are days, YYYY-MM-DD, both counted.
+type StatsFilter struct {
+	Kind, Match  string
+	Since, Until string
+	// Player keeps that player's rows alone; every game is still counted, for the ratings.
+	Player string
+}
+
+// FieldPlayer names the player a statistic is asked for.
+const FieldPlayer = "player"
+
+// check refuses a filter that can select nothing for a reason the user can fix.
+func (f StatsFilter) check() error {
+	if f.Kind != "" {
+		if _, err := engineOf(f.Kind); err != nil {
+			return &Error{Code: Invalid, Field: FieldKind, Message: err.Error()}
+		}
+	}
+	for _, d := range []struct{ field, day string }{{"since", f.Since}, {"until", f.Until}} {
+		if d.day == "" {
+			continue
+		}
+		if _, err := time.Parse(dateLayout, d.day); err != nil {
+			return &Error{Code: Invalid, Field: d.field, Message: fmt.Sprintf("%s %q: write the day as YYYY-MM-DD", d.field, d.day)}
+		}
+	}
+	if f.Since != "" && f.Until != "" && f.Until < f.Since {
+		return &Error{Code: Invalid, Field: "until", Message: fmt.Sprintf("until %s is before since %s: no game can be between them", f.Until, f.Since)}
+	}
+	return nil
+}
+
+// selects reports whether the filter counts a game of this setup, played on night.
+func (f StatsFilter) selects(c events.Created, night string) bool {
+	return (f.Kind == "" || c.Kind == f.Kind) && (f.Match == "" || c.Match == f.Match) &&
+		(f.Since == "" || night >= f.Since) && (f.Until == "" || night <= f.Until)
+}
+
+// nightOf is the day a game was played: its date, or for a game created before dates were kept,
+// the day (UTC, the same on every machine) its first event was stored.
+func nightOf(c events.Created, first events.Event) string {
+	if c.Date != "" {
+		return c.Date
+	}
+	return time.UnixMilli(first.At).UTC().Format(dateLayout)
+}
+
+// methodOf rates the kinds only two play with Glicko-2, the others with Weng–Lin.
+func methodOf(kind string) season.Method {
+	if r, err := engineOf(kind); err == nil {
+		if _, most := r.Players(); most == 2 {
+			return season.Glicko2
+		}
+	}
+	return season.WengLin
+}
+
+// seasonGame is what the statistics take of one game: nothing when the filter leaves it out.
+type seasonGame struct {
+	selected  bool
+	finished  bool
+	abandoned bool
+	game      season.Game
+}
+
+// Stats walks the file as EachGame does, on w's workers, and gives the statistics of the games
+// f selects: games left out by the filter are not replayed, and the report holds figures a
+// player, whatever the file's size. step, when not nil, is called once a game, for a progress
+// bar.
+func (a *App) Stats(ctx context.Context, f StatsFilter, w Walk, step func()) (season.Report, error) {
+	if err := f.check(); err != nil {
+		return season.Report{}, err
+	}
+	if f.Match != "" {
+		infos, err := a.store.MatchGames(ctx, f.Match)
+		if err != nil {
+			return season.Report{}, err
+		}
+		if len(infos) == 0 {
+			return season.Report{}, a.noMatch(ctx, f.Match)
+		}
+	}
+	filtered := f.Kind != "" || f.Match != "" || f.Since != "" || f.Until != ""
+	s := season.New(methodOf)
+	err := walkGames(ctx, a, w, func(log []events.Event) (seasonGame, error) {
+		if filtered {
+			c, err := createdOf(log[0])
+			if err != nil {
+				return seasonGame{}, fmt.Errorf("game %d: %w", log[0].Game, err)
+			}
+			if !f.selects(c, nightOf(c, log[0])) {
+				return seasonGame{}, nil
+			}
+		}
+		g, err := replay(log[0].Game, log)
+		if err != nil {
+			return seasonGame{}, err
+		}
+		return g.seasonGame(), nil
+	}, func(sg seasonGame) error {
+		if step != nil {
+			step()
+		}
+		switch {
+		case !sg.selected:
+		case sg.finished:
+			s.Add(sg.game)
+		default:
+			s.LeaveOut(sg.abandoned)
+		}
+		return nil
+	})
+	if err != nil {
+		return season.Report{}, err
+	}
+	r := s.Report()
+	for i, k := range r.Kinds {
+		if rules, err := engineOf(k.Kind); err == nil {
+			r.Kinds[i].Title = rules.Name()
+		}
+	}
+	if f.Player == "" {
+		return r, nil
+	}
+	return StatsOf(r, f.Player)
+}
+
+// StatsOf is one player's part of a report (season.Report.Of), or an error naming the player
+// when they finished none of its games, with a guess at the name meant.
+func StatsOf(r season.Report, name string) (season.Report, error) {
+	if of := r.Of(name); len(of.Kinds) > 0 {
+		return of, nil
+	}
+	var names []string
+	for _, k := range r.Kinds {
+		for _, p := range k.Ladder {
+			if !slices.Contains(names, p.Player) {
+				names = append(names, p.Player)
+			}
+		}
+	}
+	e := &Error{Code: NotFound, Field: FieldPlayer, Message: fmt.Sprintf("%s finished none of the games counted", name)}
+	if guess := referee.DidYouMean(name, names); guess != "" {
+		e.Hint = strings.TrimPrefix(guess, "; ")
+	}
+	return season.Report{}, e
+}
+
+// seasonGame is the game as the statistics count it.
+func (g *Game) seasonGame() seasonGame {
+	s := g.Outcome.Sheet()
+	sg := seasonGame{selected: true, finished: s.Finished && !s.Abandoned, abandoned: s.Abandoned}
+	if !sg.finished {
+		return sg
+	}
+	sg.game = season.Game{ID: g.ID, Kind: g.Setup.Kind, Night: nightOf(g.Setup, g.Log[0]), Match: g.Setup.Match,
+		Players: g.Setup.Players, Teams: g.Setup.Teams, Totals: s.Totals, Winners: s.Winners, Flagged: len(g.Flags) > 0}
+	// A move's own flags, raised where it stood, are what a refusal would have said: a move that
+	// has any but a warning was recorded over the referee's refusal.
+	own := map[int64][]referee.Flag{}
+	for _, f := range g.Flags {
+		if e, ok := g.EventAt(f.Seq); ok && slices.Contains(g.Setup.Players, e.Actor) {
+			sg.game.Drawn = append(sg.game.Drawn, season.Drawn{Player: e.Actor, Rule: f.Rule})
+		}
+		if f.RevealedBy == 0 {
+			own[f.Seq] = append(own[f.Seq], f)
+		}
+	}
+	for _, flags := range own {
+		sg.game.Forced = sg.game.Forced || referee.Refuses(flags)
+	}
+	return sg
+}

@@ -1,0 +1,107 @@
+package table
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"runtime"
+	"testing"
+	"time"
+
+	"github.com/tableside/tableside/events"
+	"github.com/tableside/tableside/table/internal/store"
+)
+
+// statsSeasonFile is a season of n games for the statistics: the games of the 10,000-game
+// seasonFile over and over, fifty a night (each game's date rewritten, so that Glicko-2 has
+// its rating periods), built on first use and kept as seasonFile keeps its own.
+func statsSeasonFile(b *testing.B, n int) string {
+	source := seasonFile(b, 10_000)
+	return cachedFile(b, fmt.Sprintf("tableside-stats-%d-v1.db", n), func(add func([]events.Event)) {
+		ctx := context.Background()
+		st, err := store.Open(ctx, source, testSchema(b))
+		if err != nil {
+			b.Fatal(err)
+		}
+		defer st.Close()
+		first := time.Date(2024, 1, 1, 0, 0, 0, 0, time.UTC)
+		errEnough := errors.New("enough games")
+		for i := 0; i < n; {
+			err := st.ScanGames(ctx, 0, maxGame, false, func(log []events.Event) error {
+				if i == n {
+					return errEnough
+				}
+				var c events.Created
+				if err := json.Unmarshal(log[0].Payload, &c); err != nil {
+					return err
+				}
+				c.Date = first.AddDate(0, 0, i/50).Format(dateLayout)
+				copied := make([]events.Event, len(log))
+				for j, e := range log {
+					e.Payload = bytes.Clone(e.Payload) // the scanner may reuse its buffers
+					copied[j] = e
+				}
+				var err error
+				if copied[0].Payload, err = json.Marshal(c); err != nil {
+					return err
+				}
+				add(copied)
+				i++
+				return nil
+			})
+			if err != nil && !errors.Is(err, errEnough) {
+				b.Fatal(err)
+			}
+		}
+	})
+}
+
+// BenchmarkStats measures `stats` (Stats: a walk of the whole file, every game replayed and
+// counted, on every core) against `check --all` on the same file (EachGame, each game's
+// Checked, on every core), one after the other in each iteration, and reports the ratio of
+// their times (the goal is at most 1.2) and games/s. After the timed loop it walks the file once
+// more, measuring the heap every 1,000 games after a collection: the peak should not grow with
+// the file.
+func BenchmarkStats(b *testing.B) {
+	for _, n := range []int{10_000, 100_000} {
+		b.Run(fmt.Sprintf("games=%d", n), func(b *testing.B) {
+			a, err := Open(context.Background(), statsSeasonFile(b, n), testSchema(b))
+			if err != nil {
+				b.Fatal(err)
+			}
+			defer a.Close()
+			var check, stats time.Duration
+			counted := func(step func()) {
+				r, err := a.Stats(context.Background(), StatsFilter{}, Walk{}, step)
+				if err != nil || r.Games+r.Abandoned+r.Unfinished != n {
+					b.Fatal(err, r.Games, r.Abandoned, r.Unfinished)
+				}
+			}
+			for b.Loop() {
+				t0 := time.Now()
+				audit(b, a, 0, n)
+				t1 := time.Now()
+				counted(nil)
+				t2 := time.Now()
+				check, stats = check+t1.Sub(t0), stats+t2.Sub(t1)
+			}
+			b.ReportMetric(stats.Seconds()/check.Seconds(), "stats/check")
+			b.ReportMetric(float64(n*b.N)/stats.Seconds(), "stats-games/s")
+			b.ReportMetric(float64(n*b.N)/check.Seconds(), "check-games/s")
+			b.StopTimer()
+			var peak uint64
+			walked := 0
+			counted(func() {
+				if walked++; walked%1000 == 0 {
+					runtime.GC()
+					var m runtime.MemStats
+					runtime.ReadMemStats(&m)
+					peak = max(peak, m.HeapAlloc)
+				}
+			})
+			b.ReportMetric(float64(peak)/(1<<20), "peak-heap-MiB")
+		})
+	}
+}

@@ -1,0 +1,183 @@
+package table
+
+import (
+	"errors"
+	"maps"
+	"math/rand/v2"
+	"slices"
+	"testing"
+
+	"github.com/tableside/tableside/events"
+	"github.com/tableside/tableside/referee/refereetest"
+	"github.com/tableside/tableside/scoring/season"
+	"github.com/tableside/tableside/table/internal/store"
+)
+
+// statsFile stores twelve whole games, two of each kind and two more of Pinochle, on two nights,
+// the even ones in the kind's match "autumn KIND", then a Pinochle game still in play and one abandoned. It
+// returns each whole game as replayed.
+func statsFile(t *testing.T) (*App, []*Game) {
+	t.Helper()
+	a, _ := openApp(t, "")
+	kinds := append(Kinds(), "pinochle", "pinochle")
+	var batch []store.NewGame
+	for i := range 2 * len(kinds) {
+		r, err := Rules(kinds[i%len(kinds)])
+		if err != nil {
+			t.Fatal(err)
+		}
+		setup, moves := r.Playout(rand.New(rand.NewPCG(uint64(i), 7)), refereetest.Names)
+		setup.Date = []string{"2026-11-03", "2026-11-10"}[i/len(kinds)]
+		if i%2 == 0 {
+			setup.Match = "autumn " + setup.Kind // a match is of one kind
+		}
+		batch = append(batch, store.NewGame{Events: refereetest.Log(t, setup, moves)})
+	}
+	res, err := a.store.CreateMany(t.Context(), batch)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var whole []*Game
+	for _, r := range res {
+		if r.Err != nil {
+			t.Fatal(r.Err)
+		}
+		g, err := a.Game(t.Context(), r.Game)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !g.Game.Over() {
+			t.Fatalf("game %d of the playouts is not over", g.ID)
+		}
+		whole = append(whole, g)
+	}
+	for _, abandon := range []bool{false, true} {
+		g, err := a.New(t.Context(), Setup{Kind: "pinochle", Players: []string{"ann", "bob"}, Dealer: "bob"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if abandon {
+			if _, err := a.Correct(t.Context(), g, Correction{Verb: "abandon", Note: "the hall closed"}, false); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	return a, whole
+}
+
+// counted is how many games of report r's kind each player finished.
+func counted(r season.Report) map[string]int {
+	out := map[string]int{}
+	for _, k := range r.Kinds {
+		for _, f := range k.Players {
+			out[k.Kind+" "+f.Player] += f.Games
+		}
+	}
+	return out
+}
+
+// TestStatsCountsTheChosenGames: every finished game the filter chooses counts once for each of
+// its players, and nothing else counts.
+func TestStatsCountsTheChosenGames(t *testing.T) {
+	a, whole := statsFile(t)
+	for _, tt := range []struct {
+		name   string
+		filter StatsFilter
+		picks  func(*Game) bool
+		// today's Pinochle games, one in play and one abandoned, are chosen and left out
+		today bool
+	}{
+		{"every game", StatsFilter{}, func(*Game) bool { return true }, true},
+		{"one kind", StatsFilter{Kind: "pinochle"}, func(g *Game) bool { return g.Setup.Kind == "pinochle" }, true},
+		{"another kind", StatsFilter{Kind: "advantage"}, func(g *Game) bool { return g.Setup.Kind == "advantage" }, false},
+		{"one match", StatsFilter{Match: "autumn pinochle"}, func(g *Game) bool { return g.Setup.Match == "autumn pinochle" }, false},
+		{"since", StatsFilter{Since: "2026-11-04"}, func(g *Game) bool { return g.Setup.Date == "2026-11-10" }, true},
+		{"until", StatsFilter{Until: "2026-11-03"}, func(g *Game) bool { return g.Setup.Date == "2026-11-03" }, false},
+		{"the night itself", StatsFilter{Since: "2026-11-10", Until: "2026-11-10", Kind: "capture"},
+			func(g *Game) bool { return g.Setup.Date == "2026-11-10" && g.Setup.Kind == "capture" }, false},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			r, err := a.Stats(t.Context(), tt.filter, Walk{Workers: 2}, nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			want, games := map[string]int{}, 0
+			for _, g := range whole {
+				if tt.picks(g) {
+					games++
+					for _, p := range g.Setup.Players {
+						want[g.Setup.Kind+" "+p]++
+					}
+				}
+			}
+			if got := counted(r); r.Games != games || !maps.Equal(got, want) {
+				t.Errorf("counted %d games, players %v; want %d, %v", r.Games, got, games, want)
+			}
+			if tt.today != (r.Unfinished == 1 && r.Abandoned == 1) || !tt.today && r.Unfinished+r.Abandoned > 0 {
+				t.Errorf("left out %d in play and %d abandoned", r.Unfinished, r.Abandoned)
+			}
+		})
+	}
+}
+
+// TestStatsMarksForcedAndFlaggedGames: a move recorded over the referee's refusal marks its game
+// forced, and the flag is counted against the player who made it, under its rule.
+func TestStatsMarksForcedAndFlaggedGames(t *testing.T) {
+	a, whole := statsFile(t)
+	g := whole[len(whole)-1] // Pinochle, over
+	last := g.Log[len(g.Log)-1]
+	words := []string{last.Actor, "pass"}
+	rec, err := a.Record(t.Context(), g, words, RecordOptions{Force: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	own := rec.Own()
+	if len(own) == 0 {
+		t.Fatal("a move after the end was not flagged")
+	}
+	r, err := a.Stats(t.Context(), StatsFilter{Kind: "pinochle", Player: last.Actor}, Walk{}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	f := r.Kinds[0].Players[0]
+	if f.Forced != 1 || f.Flagged < 1 || !f.Recent[0].Forced || f.Recent[0].Game != g.ID {
+		t.Errorf("%s: forced %d, flagged %d, latest result %+v; want game %d marked forced", last.Actor, f.Forced, f.Flagged, f.Recent[0], g.ID)
+	}
+	if !slices.ContainsFunc(r.Kinds[0].Flags, func(d season.FlagsBy) bool { return d.Player == last.Actor && d.Rule == own[0].Rule }) {
+		t.Errorf("the flags drawn %+v lack %s's %s", r.Kinds[0].Flags, last.Actor, own[0].Rule)
+	}
+}
+
+func TestStatsRefusesWhatCanChooseNothing(t *testing.T) {
+	a, _ := statsFile(t)
+	for _, tt := range []struct {
+		filter StatsFilter
+		code   Code
+		field  string
+		hint   string
+	}{
+		{StatsFilter{Kind: "bridge"}, Invalid, FieldKind, ""},
+		{StatsFilter{Since: "3 Nov"}, Invalid, "since", ""},
+		{StatsFilter{Since: "2026-11-10", Until: "2026-11-03"}, Invalid, "until", ""},
+		{StatsFilter{Match: "autumn pinochl"}, NotFound, "", "did you mean autumn pinochle?"},
+		{StatsFilter{Player: "annn"}, NotFound, FieldPlayer, "did you mean ann?"},
+	} {
+		_, err := a.Stats(t.Context(), tt.filter, Walk{}, nil)
+		var e *Error
+		if !errors.As(err, &e) || e.Code != tt.code || e.Field != tt.field || e.Hint != tt.hint {
+			t.Errorf("%+v: %#v, want %s on field %q with hint %q", tt.filter, err, tt.code, tt.field, tt.hint)
+		}
+	}
+}
+
+// TestStatsNightOfAnUndatedGame: a game stored before dates were kept is counted on the day, in
+// UTC, its first event was stored.
+func TestStatsNightOfAnUndatedGame(t *testing.T) {
+	first := events.Event{At: 1_763_683_200_000 - 1} // 2025-11-21 00:00 UTC, less a millisecond
+	if got := nightOf(events.Created{}, first); got != "2025-11-20" {
+		t.Errorf("night %s, want 2025-11-20", got)
+	}
+	if got := nightOf(events.Created{Date: "2026-01-02"}, first); got != "2026-01-02" {
+		t.Errorf("night %s, want the game's own date", got)
+	}
+}

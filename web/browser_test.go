@@ -795,3 +795,52 @@ func TestBrowserConfirmsAScoredRound(t *testing.T) {
 		t.Errorf("the sheet does not say who confirmed:\n%s", sheet)
 	}
 }
+
+// TestBrowserStatsAndTheWallsLadders: the season's statistics fit a phone and a laptop, their
+// charts drawn, and the wall turns from the night (each match's chart among its standings) to
+// the season's ladders and back by itself, showing no table code.
+func TestBrowserStatsAndTheWallsLadders(t *testing.T) {
+	c := openClub(t, false)
+	c.srv.cfg.Turn = 300 * time.Millisecond
+	c.playSeason(t, 12)
+	_, code := c.newGame(t, pinochle)
+	root := startChromium(t, 60*time.Second)
+	charted := `[...document.querySelectorAll("main svg.chart")].filter(s => s.getBoundingClientRect().width > 200).length`
+	for _, s := range []screen{phoneScreen, wideScreen} {
+		d := directorScreen(t, root, c.http.URL, s)
+		cdpSubmit(t, d, chromedp.Click(chromedp.CSS(`header nav a[href="/stats"]`)))
+		if n := cdpEval[int](t, d, charted); n != 2 {
+			t.Errorf("at %v px the stats page draws %d charts, want one a kind", s, n)
+		}
+		if bad := overflow(t, d, s); len(bad) > 0 {
+			t.Errorf("at %v px, past the right edge of the stats page: %v", s, bad)
+		}
+		saveShot(t, d, "stats-"+s.String())
+		cdpSubmit(t, d, chromedp.Click(chromedp.CSS(`main table.players a[href="/stats/players/ann"]`)))
+		if h1 := cdpEval[string](t, d, `document.querySelector("main h1").textContent`); h1 != "ann: season statistics" {
+			t.Errorf("at %v px the player's page is headed %q", s, h1)
+		}
+		if bad := overflow(t, d, s); len(bad) > 0 {
+			t.Errorf("at %v px, past the right edge of ann's page: %v", s, bad)
+		}
+		saveShot(t, d, "player-"+s.String())
+	}
+
+	wall := directorScreen(t, root, c.http.URL, wideScreen)
+	cdpSubmit(t, wall, chromedp.Click(chromedp.CSS(`header nav a[href="/wall"]`)))
+	// The season's games were stored long ago; tonight's one match is the game in play.
+	if n := cdpEval[int](t, wall, `document.querySelectorAll("#live .match svg.chart").length`); n != 1 {
+		t.Errorf("the wall draws %d matches' charts, want tonight's one", n)
+	}
+	saveShot(t, wall, "wall-night-1280")
+	waitPage(t, wall, 5*time.Second, "the wall turned to the ladders",
+		`document.body.dataset.showing === "season" && document.getElementById("live").hidden && document.querySelectorAll("#ladder svg.chart").length === 2`)
+	if text := cdpEval[string](t, wall, `document.body.innerText`); strings.Contains(text, code) || !strings.Contains(text, "The season's ladders") {
+		t.Errorf("the wall's ladders show a table code, or no heading:\n%s", text)
+	}
+	if bad := overflow(t, wall, wideScreen); len(bad) > 0 {
+		t.Errorf("past the right edge of the wall's ladders: %v", bad)
+	}
+	saveShot(t, wall, "wall-ladders-1280")
+	waitPage(t, wall, 5*time.Second, "the wall back on the night", `document.body.dataset.showing === "night" && !document.getElementById("live").hidden && document.getElementById("ladder").hidden`)
+}

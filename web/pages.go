@@ -30,7 +30,7 @@ var pageFiles embed.FS
 var pages = sync.OnceValue(func() map[string]*template.Template {
 	funcs := template.FuncMap{"code": table.ShowCode, "join": strings.Join, "sentence": sentence, "button": button}
 	out := map[string]*template.Template{}
-	for _, name := range []string{"club", "game", "rules", "cards", "login", "join", "new", "error"} {
+	for _, name := range []string{"club", "game", "rules", "cards", "login", "join", "new", "error", "stats"} {
 		out[name] = template.Must(template.New("layout.html").Funcs(funcs).ParseFS(pageFiles, "pages/layout.html", "pages/"+name+".html"))
 	}
 	return out
@@ -122,8 +122,12 @@ type club struct {
 	Matches []*table.Standings
 	// Codes are the games' table codes, by id, for the director, who hands them out.
 	Codes map[int64]string
-	// Wall is the wall screen's view: it shows the room no code.
+	// Charts draw each match's points game by game, by its name.
+	Charts map[string]template.HTML
+	// Wall is the wall screen's view: it shows the room no code. Turn is how often, in
+	// milliseconds, it turns between the night and the season's ladders.
 	Wall bool
+	Turn int64
 	// WallKey and Base are the director's: the key that opens the wall screen on another
 	// screen, and the address this page was opened at.
 	WallKey string
@@ -172,8 +176,43 @@ func (s *Server) club(r *http.Request, codes bool) (*club, error) {
 			return nil, err
 		}
 		cl.Matches = append(cl.Matches, st)
+		if chart, ok := matchChart(st); ok {
+			if cl.Charts == nil {
+				cl.Charts = map[string]template.HTML{}
+			}
+			if cl.Charts[name], err = render.ChartHTML(chart, matchChartWidth, matchChartHeight); err != nil {
+				return nil, err
+			}
+		}
 	}
 	return cl, nil
+}
+
+// A match's chart, in CSS px: a column of the wall's matches side by side.
+const (
+	matchChartWidth  = 480
+	matchChartHeight = 260
+)
+
+// matchChart is a match's points summed game by game, a line a player in the standings' order,
+// from 0 before the first game; a player who sat a game out has no point there.
+func matchChart(st *table.Standings) (render.Chart, bool) {
+	c := render.Chart{Title: "Points in match " + st.Match + ", game by game", XLabel: "game of the match", YLabel: "points", X: []string{"0"}}
+	sums := map[string]int{}
+	c.Series = make([]render.Series, len(st.Standings))
+	for i, p := range st.Standings {
+		c.Series[i] = render.Series{Name: p.Player, Points: []render.Point{{X: 0, Y: 0}}}
+	}
+	for g, played := range st.Played {
+		c.X = append(c.X, strconv.Itoa(g+1))
+		for i, p := range st.Standings {
+			if points, ok := played.Totals[p.Player]; ok {
+				sums[p.Player] += points
+				c.Series[i].Points = append(c.Series[i].Points, render.Point{X: g + 1, Y: float64(sums[p.Player])})
+			}
+		}
+	}
+	return c, len(st.Played) > 0
 }
 
 func (s *Server) clubPage(w http.ResponseWriter, r *http.Request, c *caller) error {
@@ -201,7 +240,7 @@ func (s *Server) wallView(r *http.Request) (*club, error) {
 	if err != nil {
 		return nil, err
 	}
-	cl.Wall = true
+	cl.Wall, cl.Turn = true, s.cfg.Turn.Milliseconds()
 	return cl, nil
 }
 

@@ -12,6 +12,7 @@ import (
 	"net/http"
 	"strconv"
 	"strings"
+	"sync/atomic"
 	"time"
 
 	"github.com/tableside/tableside/table"
@@ -26,6 +27,12 @@ type Config struct {
 	Public bool
 	// Night is how far back the club page looks for the night's games: 0 for 12 hours.
 	Night time.Duration
+	// Turn is how long the wall screen shows the night before it turns to the season's ladders,
+	// and the ladders before it turns back: 0 for 20 seconds.
+	Turn time.Duration
+	// StatsEvery is the least time between two counts of the season's statistics while the
+	// file changes: 0 for a minute.
+	StatsEvery time.Duration
 	// Poll is how often the file is looked at for moves recorded by another process (a
 	// terminal on the command line): 0 for 200 ms.
 	Poll time.Duration
@@ -36,15 +43,19 @@ type Config struct {
 // Server is the club night's HTTP face over the application: a JSON API and the pages of the
 // tables' phones and the wall screen.
 type Server struct {
-	app     *table.App
-	cfg     Config
-	keys    *table.Keys
-	guard   *limiter
-	live    *hub
-	log     *slog.Logger
-	handler http.Handler
-	stop    context.CancelFunc
-	stopped chan struct{}
+	app   *table.App
+	cfg   Config
+	keys  *table.Keys
+	guard *limiter
+	live  *hub
+	// changes counts the times the watch found the file changed, and statsCache keeps the
+	// statistics counted since the last.
+	changes    atomic.Uint64
+	statsCache statsCache
+	log        *slog.Logger
+	handler    http.Handler
+	stop       context.CancelFunc
+	stopped    chan struct{}
 }
 
 // The limits of a request: a move, a correction or a new game is a few hundred bytes.
@@ -60,6 +71,12 @@ func New(app *table.App, cfg Config) (*Server, error) {
 	}
 	if cfg.Night == 0 {
 		cfg.Night = 12 * time.Hour
+	}
+	if cfg.Turn == 0 {
+		cfg.Turn = 20 * time.Second
+	}
+	if cfg.StatsEvery == 0 {
+		cfg.StatsEvery = time.Minute
 	}
 	if cfg.Poll == 0 {
 		cfg.Poll = 200 * time.Millisecond
@@ -159,6 +176,7 @@ func (s *Server) routes() []route {
 		{"GET /api/games/{id}/live", reader, s.gameStream},
 		{"GET /api/matches", reader, s.apiMatches},
 		{"GET /api/matches/{name}", reader, s.apiMatch},
+		{"GET /api/stats", reader, s.apiStats},
 		{"GET /api/live", wall, s.clubStream},
 
 		// The pages.
@@ -166,6 +184,9 @@ func (s *Server) routes() []route {
 		{"GET /club/now", reader, s.clubPart},
 		{"GET /wall", wall, s.wallPage},
 		{"GET /wall/now", wall, s.wallPart},
+		{"GET /wall/ladder", wall, s.wallLadder},
+		{"GET /stats", reader, s.statsPage},
+		{"GET /stats/players/{name}", reader, s.playerPage},
 		{"GET /wall/key", anyone, s.wallKey},
 		{"GET /login", anyone, s.loginPage},
 		{"POST /login", anyone, s.login},

@@ -54,16 +54,11 @@ func checkCommand() *cli.Command {
 				if c.NArg() > 0 {
 					return usagef("give a game or --all, not both")
 				}
-				app, err := openApp(c)
+				app, bar, err := openWalk(c, "checking", format)
 				if err != nil {
 					return err
 				}
 				defer app.Close()
-				n, err := app.CountGames(c.Context)
-				if err != nil {
-					return err
-				}
-				bar := newProgress(c, "checking", n, format)
 				// Each game is written as soon as it is replayed, and let go: the walk holds a
 				// few games at a time however large the file.
 				list := jsonList{w: w}

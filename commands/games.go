@@ -21,23 +21,20 @@ func gamesCommand() *cli.Command {
 			if err != nil {
 				return err
 			}
-			app, err := openApp(c)
+			app, bar, err := openWalk(c, "reading", format)
 			if err != nil {
 				return err
 			}
 			defer app.Close()
-			n, err := app.CountGames(c.Context)
-			if err != nil {
-				return err
-			}
-			bar := newProgress(c, "reading", n, format)
 			// JSON is written game by game; a table needs every row for its column widths.
 			list := jsonList{w: c.App.Writer}
 			var rows [][]string
+			abandoned := 0
 			err = app.Games(c.Context, func(g table.Listed) error {
 				bar.Step()
 				switch {
 				case g.State == table.StateAbandoned && !c.Bool("all"):
+					abandoned++
 					return nil
 				case format == "json":
 					return list.add(g)
@@ -59,8 +56,8 @@ func gamesCommand() *cli.Command {
 				return err
 			case format == "json":
 				return list.close()
-			case len(rows) == 0 && n > 0:
-				fmt.Fprintf(c.App.Writer, "every game here is abandoned (%d): `tableside games --all` lists them\n", n)
+			case len(rows) == 0 && abandoned > 0:
+				fmt.Fprintf(c.App.Writer, "every game here is abandoned (%d): `tableside games --all` lists them\n", abandoned)
 				return nil
 			case len(rows) == 0:
 				fmt.Fprintln(c.App.Writer, "no games yet: start one with `tableside new candidate --players ann,bob --dealer bob`, or try `tableside demo`")

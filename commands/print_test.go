@@ -6,7 +6,6 @@ import (
 	"iter"
 	"math/rand/v2"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"regexp"
 	"slices"
@@ -200,19 +199,7 @@ func TestSheetsPrintInWholePages(t *testing.T) {
 				t.Fatal(err)
 			}
 			pdf := filepath.Join(dir, name+"-"+paper+".pdf")
-			run := func(args ...string) []byte {
-				args = append([]string{"--headless=new", "--no-sandbox", "--disable-gpu", "--no-pdf-header-footer"}, args...)
-				var err error
-				for range 3 { // a headless browser in a container now and then dies at start
-					var out []byte
-					if out, err = exec.Command(chromium, args...).Output(); err == nil {
-						return out
-					}
-				}
-				t.Fatalf("chromium %v: %v", args, err)
-				return nil
-			}
-			run("--print-to-pdf="+pdf, "file://"+file)
+			needs.Headless(t, chromium, "--no-pdf-header-footer", "--print-to-pdf="+pdf, "file://"+file)
 			data, err := os.ReadFile(pdf)
 			if err != nil {
 				t.Fatal(err)
@@ -224,7 +211,7 @@ func TestSheetsPrintInWholePages(t *testing.T) {
 			if err := os.WriteFile(file, []byte(checked), 0o644); err != nil {
 				t.Fatal(err)
 			}
-			dom := run("--dump-dom", "file://"+file)
+			dom := needs.Headless(t, chromium, "--no-pdf-header-footer", "--dump-dom", "file://"+file)
 			m := regexp.MustCompile(`(?s)<pre id="check">\[(.*?)\]</pre>`).FindSubmatch(dom)
 			if m == nil || len(m[1]) > 0 {
 				t.Errorf("%s on %s: does not print well: %q", name, paper, m)

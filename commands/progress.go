@@ -7,6 +7,8 @@ import (
 
 	"github.com/cheggaaa/pb/v3"
 	"github.com/urfave/cli/v2"
+
+	"github.com/tableside/tableside/table"
 )
 
 // progress is a bar on standard error for a long walk, drawn only when standard error is a
@@ -32,6 +34,21 @@ const (
 	gamesBar = `{{string . "what"}} {{counters . "%s/%s games"}} {{bar . "[" "=" ">" " " "]"}} {{percent . "%.0f%%"}} {{rtime . "%s left" "" ""}}`
 	bytesBar = `{{string . "what"}} {{counters . "%s/%s" "%s"}} {{bar . "[" "=" ">" " " "]"}} {{speed . "%s/s" ""}} {{rtime . "%s left" "" ""}}`
 )
+
+// openWalk opens the database for a walk of every game, with a bar for it that says what the
+// walk does ("checking"); none for JSON. The caller closes the app.
+func openWalk(c *cli.Context, what, format string) (*table.App, *progress, error) {
+	app, err := openApp(c)
+	if err != nil {
+		return nil, nil, err
+	}
+	n, err := app.CountGames(c.Context)
+	if err != nil {
+		app.Close()
+		return nil, nil, err
+	}
+	return app, newProgress(c, what, n, format), nil
+}
 
 // newProgress is a bar for a walk of n games.
 func newProgress(c *cli.Context, what string, n int, format string) *progress {

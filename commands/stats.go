@@ -42,16 +42,11 @@ func statsCommand() *cli.Command {
 			case !slices.Contains(render.StatsSections, section):
 				return usagef("no section %q (use %s)", section, strings.Join(render.StatsSections, ", "))
 			}
-			app, err := openApp(c)
+			app, bar, err := openWalk(c, "counting", format)
 			if err != nil {
 				return err
 			}
 			defer app.Close()
-			n, err := app.CountGames(c.Context)
-			if err != nil {
-				return err
-			}
-			bar := newProgress(c, "counting", n, format)
 			r, err := app.Stats(c.Context, table.StatsFilter{Kind: c.String("kind"), Match: c.String("match"),
 				Since: c.String("since"), Until: c.String("until"), Player: c.String("player")}, table.Walk{Workers: c.Int("jobs")}, bar.Step)
 			bar.Done()

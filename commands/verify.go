@@ -29,16 +29,11 @@ func verifyCommand() *cli.Command {
 			case c.String("seal") != "":
 				return verifyFileSeal(c)
 			}
-			app, err := openApp(c)
+			app, bar, err := openWalk(c, "verifying", "text")
 			if err != nil {
 				return err
 			}
 			defer app.Close()
-			n, err := app.CountGames(c.Context)
-			if err != nil {
-				return err
-			}
-			bar := newProgress(c, "verifying", n, "text")
 			v, err := app.Verify(c.Context, bar.Step)
 			bar.Done()
 			if err != nil {

@@ -5,7 +5,6 @@ import (
 	"flag"
 	"fmt"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"regexp"
 	"strings"
@@ -122,13 +121,13 @@ func TestChartsInChromium(t *testing.T) {
 			}
 			size := fmt.Sprintf("--window-size=%d,%d", pg.width, pg.height)
 			if *chartShots != "" {
-				runChromium(t, chromium, size, "--hide-scrollbars", "--screenshot="+filepath.Join(dir, pg.name+".png"), "file://"+file)
+				needs.Headless(t, chromium, size, "--hide-scrollbars", "--screenshot="+filepath.Join(dir, pg.name+".png"), "file://"+file)
 			}
 			checked := strings.Replace(html, "</body>", chartCheck+"</body>", 1)
 			if err := os.WriteFile(file, []byte(checked), 0o644); err != nil {
 				t.Fatal(err)
 			}
-			dom := runChromium(t, chromium, size, "--dump-dom", "file://"+file)
+			dom := needs.Headless(t, chromium, size, "--dump-dom", "file://"+file)
 			m := regexp.MustCompile(`(?s)<pre id="check">(\d+) charts \[(.*?)\]</pre>`).FindSubmatch(dom)
 			if m == nil {
 				t.Fatalf("the check did not run:\n%s", dom)
@@ -166,21 +165,6 @@ func chartPage(t *testing.T, charts ...chartAt) string {
 	}
 	b.WriteString("</body></html>")
 	return b.String()
-}
-
-// runChromium runs headless Chromium with args and returns what it wrote.
-func runChromium(t *testing.T, chromium string, args ...string) []byte {
-	t.Helper()
-	args = append([]string{"--headless=new", "--no-sandbox", "--disable-gpu"}, args...)
-	var err error
-	for range 3 { // a headless browser in a container now and then dies at start
-		var out []byte
-		if out, err = exec.Command(chromium, args...).Output(); err == nil {
-			return out
-		}
-	}
-	t.Fatalf("chromium %v: %v", args, err)
-	return nil
 }
 
 // TestChartPrintsInItsPages prints sheets of 1 to 80 hands where the chart's fate changes, and
@@ -222,7 +206,7 @@ func TestChartPrintsInItsPages(t *testing.T) {
 				t.Fatal(err)
 			}
 			pdf := strings.TrimSuffix(file, ".html") + ".pdf"
-			runChromium(t, chromium, "--no-pdf-header-footer", "--print-to-pdf="+pdf, "file://"+file)
+			needs.Headless(t, chromium, "--no-pdf-header-footer", "--print-to-pdf="+pdf, "file://"+file)
 			data, err := os.ReadFile(pdf)
 			if err != nil {
 				t.Fatal(err)

@@ -392,4 +392,3 @@ func LadderChart(k season.KindReport, player string) (Chart, bool) {
 	}
 	return c, len(nights) > 0
 }
-

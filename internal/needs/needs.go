@@ -38,3 +38,20 @@ func InCI() bool {
 	ci, err := strconv.ParseBool(v)
 	return err != nil || ci
 }
+
+// Headless runs the Chromium at path headless with args, as the tests that print and draw
+// pages run it, and returns what it wrote. A headless browser in a container now and then dies
+// at start, so it is tried three times before the test fails.
+func Headless(t testing.TB, path string, args ...string) []byte {
+	t.Helper()
+	args = append([]string{"--headless=new", "--no-sandbox", "--disable-gpu"}, args...)
+	var err error
+	for range 3 {
+		var out []byte
+		if out, err = exec.Command(path, args...).Output(); err == nil {
+			return out
+		}
+	}
+	t.Fatalf("chromium %v: %v", args, err)
+	return nil
+}

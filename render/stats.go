@@ -251,6 +251,9 @@ func statsSummary(r season.Report) string {
 	if len(out) > 0 {
 		s += "; left out: " + strings.Join(out, ", ")
 	}
+	if r.Games == 0 {
+		s += ": no game has been played to its end yet"
+	}
 	return s
 }
 
@@ -359,7 +362,8 @@ func newStatsPage(r season.Report, link func(header, text string) string) *stats
 }
 
 // LadderChart is a kind's rating histories over the nights: of the ladder's first six (charted),
-// each drawn its own way, or of player alone when not "". False when there is nothing to draw.
+// each drawn its own way, or of player alone when not "". False when the ratings span one night
+// or none: a chart of one night's points says less than the ladder beside it.
 func LadderChart(k season.KindReport, player string) (Chart, bool) {
 	players := k.Ladder[:min(charted, len(k.Ladder))]
 	title := "Ratings over the nights"
@@ -390,5 +394,5 @@ func LadderChart(k season.KindReport, player string) (Chart, bool) {
 		}
 		c.Series = append(c.Series, s)
 	}
-	return c, len(nights) > 0
+	return c, len(nights) > 1
 }

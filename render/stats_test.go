@@ -18,10 +18,11 @@ func sampleSeason() season.Report {
 		{Kind: "pinochle", Title: "Pinochle", Method: season.Glicko2, Games: 2,
 			Players: []season.Figures{{Player: "ann", Games: 2, Wins: 1, WinRate: 0.5, Average: 101.25, Best: 120, Worst: 82, Margin: -0.25}},
 			Ladder: []season.Rated{{Rank: 1, Player: "ann", Rating: 1662.31, Deviation: 290.32, Volatility: 0.059999, Rated: 1,
-				History: []season.Point{{Night: "2026-11-03", Rating: 1662.31}}}}},
+				History: []season.Point{{Night: "2026-11-03", Rating: 1500}, {Night: "2026-11-10", Rating: 1662.31}}}}},
 		{Kind: "capture", Title: "Capture", Method: season.WengLin, Games: 1,
 			Players: []season.Figures{{Player: "=bob()", Games: 1, Average: 30, Best: 30, Worst: 30, Margin: -5, Place: &place, Placed: 1}},
-			Ladder:  []season.Rated{{Rank: 1, Player: "=bob()", Rating: 1.5, Deviation: 7.9, Mu: 25.2, Rated: 1}}},
+			Ladder: []season.Rated{{Rank: 1, Player: "=bob()", Rating: 1.5, Deviation: 7.9, Mu: 25.2, Rated: 1,
+				History: []season.Point{{Night: "2026-11-10", Rating: 1.5}}}}},
 	}}
 }
 
@@ -95,7 +96,7 @@ func TestStatsHTMLDrawsTheRatings(t *testing.T) {
 		t.Fatal(err)
 	}
 	out := b.String()
-	// Pinochle's ann has a history, Capture's bob none: one chart.
+	// Pinochle's ann has a history of two nights, Capture's bob of one, which is not charted.
 	if n := strings.Count(out, "<svg"); n != 1 || !strings.Contains(out, "<h3>Ratings over the nights</h3>") {
 		t.Errorf("%d charts, want Pinochle's:\n%s", n, out)
 	}
@@ -114,5 +115,15 @@ func TestStatsHTMLDrawsTheRatings(t *testing.T) {
 	}
 	if out := b.String(); !strings.Contains(out, `<a href="/p/ann">ann</a>`) || strings.Contains(out, "<html") || !strings.Contains(out, "Rating of ann") {
 		t.Errorf("ann's content:\n%s", out)
+	}
+}
+
+func TestStatsOfNoGameSaysSo(t *testing.T) {
+	var b bytes.Buffer
+	if err := Stats(&b, "table", season.Report{Unfinished: 2, Kinds: []season.KindReport{}}, ""); err != nil {
+		t.Fatal(err)
+	}
+	if got := b.String(); got != "0 games counted; left out: 2 still in play: no game has been played to its end yet\n" {
+		t.Errorf("got %q", got)
 	}
 }

@@ -351,3 +351,41 @@ func TestSeasonProperties(t *testing.T) {
 		t.Error("the same games gave another report")
 	}
 }
+
+// FuzzAdd: a game of any shape (players repeated, winners or partners who are not players, no
+// totals) is counted or not without a panic, and the report still adds up.
+func FuzzAdd(f *testing.F) {
+	f.Add([]byte{2, 0, 1, 5, 3, 0}, "pinochle")
+	f.Add([]byte{4, 0, 1, 2, 3, 9, 9, 9, 9, 1, 2}, "capture")
+	f.Add([]byte{3, 0, 0, 1}, "article2")
+	names := []string{"ann", "bob", "cy", "dee", "eve", "fay", "gus"}
+	f.Fuzz(func(t *testing.T, b []byte, kind string) {
+		s := New(method)
+		for len(b) > 0 {
+			n := int(b[0]) % 8
+			b = b[1:]
+			g := Game{ID: 1, Kind: kind, Night: string(rune('a' + len(b)%3)), Totals: map[string]int{}, Teams: map[string][]string{}}
+			for i := 0; i < n && len(b) > 0; i++ {
+				name := names[int(b[0])%len(names)]
+				g.Players = append(g.Players, name)
+				g.Totals[name] = int(int8(b[0]))
+				if b[0]%5 == 0 {
+					g.Winners = append(g.Winners, names[int(b[0]/5)%len(names)])
+				}
+				if b[0]%7 == 0 {
+					g.Teams["t"] = append(g.Teams["t"], name, names[int(b[0]/7)%len(names)])
+				}
+				b = b[1:]
+			}
+			s.Add(g)
+		}
+		r := s.Report()
+		for _, k := range r.Kinds {
+			for _, f := range k.Players {
+				if f.Wins > f.Games {
+					t.Fatalf("%s has %d wins in %d games", f.Player, f.Wins, f.Games)
+				}
+			}
+		}
+	})
+}

@@ -844,3 +844,27 @@ func TestBrowserStatsAndTheWallsLadders(t *testing.T) {
 	saveShot(t, wall, "wall-ladders-1280")
 	waitPage(t, wall, 5*time.Second, "the wall back on the night", `document.body.dataset.showing === "night" && !document.getElementById("live").hidden && document.getElementById("ladder").hidden`)
 }
+
+// TestBrowserRunningTotalsChartFollowsTheGame: the chart of running totals appears on the
+// phone's page, live, once a hand is scored elsewhere.
+func TestBrowserRunningTotalsChartFollowsTheGame(t *testing.T) {
+	c := openClub(t, false)
+	id, code := c.newGame(t, table.Setup{Kind: "pinochle", Players: []string{"ann", "bob"}, Opener: "ann", Options: map[string]string{"limit": "5"}})
+	root := startChromium(t, 30*time.Second)
+	phone := joinPhone(t, root, c.http.URL, id, code)
+	if n := cdpEval[int](t, phone, `document.querySelectorAll("#live svg.chart").length`); n != 0 {
+		t.Errorf("a chart before any hand is scored: %d", n)
+	}
+	for _, m := range strings.Split("ann bid 12|bob pass|ann trump H|ann meld AH TH KH QH JH 9H QS JD|bob meld KC QC KD QD|"+
+		"ann play AH|bob play AC|ann play 10H|bob play 10C|ann play KH|bob play KC|ann play QH|bob play QC|ann play JH|bob play JC|"+
+		"ann play 9H|bob play AD|ann play QS|bob play 9S|ann play JD|bob play 10D|bob play KD|ann play 9D|bob play QD|ann play AS|"+
+		"bob play JS|ann play KS|ann play 9C|bob play 10S", "|") {
+		c.recordAPI(t, id, m)
+	}
+	waitPage(t, phone, 5*time.Second, "the chart of the scored hand, live",
+		`window.kept === true && (() => { const s = document.querySelector("#live svg.chart"); return s !== null && s.getBoundingClientRect().right <= 360; })()`)
+	if out := cdpEval[[]string](t, phone, `[...document.querySelectorAll("#live svg.chart text")].filter(e => e.getBoundingClientRect().right > 360).map(e => e.textContent)`); len(out) > 0 {
+		t.Errorf("the chart's words past the phone's edge: %q", out)
+	}
+	saveShot(t, phone, "game-chart-360")
+}

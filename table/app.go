@@ -52,7 +52,7 @@ func Rules(kind string) (referee.Rules, error) {
 // server) does with games — create, record, correct, import, export, score, match — with the
 // rules of the log written once. It neither prints nor parses command lines.
 type App struct {
-	store *store.Store
+	store store.Store
 	now   func() time.Time
 }
 

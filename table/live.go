@@ -9,10 +9,10 @@ import (
 
 // Watch tells a face that shows games live (the server) when the file has changed, whoever
 // recorded: the same process or a terminal on the command line.
-type Watch = store.Watch
+type Watch = store.Watcher
 
 // Watch starts watching the file; close the Watch when done.
-func (a *App) Watch(ctx context.Context) (*Watch, error) { return a.store.Watch(ctx) }
+func (a *App) Watch(ctx context.Context) (Watch, error) { return a.store.Watch(ctx) }
 
 // Heads returns the seq of the last event of each of the games, by id; a face compares it with
 // what it last showed to know which games moved.

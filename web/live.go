@@ -116,7 +116,7 @@ const clubEvery = time.Second
 
 // watch looks at the file every Poll, and at once after the server records, and tells the
 // pages what moved.
-func (s *Server) watch(ctx context.Context, w *table.Watch) {
+func (s *Server) watch(ctx context.Context, w table.Watch) {
 	tick := time.NewTicker(s.cfg.Poll)
 	defer tick.Stop()
 	var clubDue <-chan time.Time

@@ -9,7 +9,7 @@ import (
 )
 
 // benchGame makes a game of n events: game.created and n-1 moves.
-func benchGame(b *testing.B, s *Store, n int) int64 {
+func benchGame(b *testing.B, s *SQLite, n int) int64 {
 	b.Helper()
 	game, _ := newGame(b, s)
 	evs := make([]events.Event, n-1)

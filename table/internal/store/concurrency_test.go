@@ -21,16 +21,16 @@ import (
 // the table does: it remembers the last seq it saw and, when someone else recorded first,
 // reloads and tries again. It counts the conflicts it meets in *conflicts, and waits pause
 // after each append, as a player would, so that other writers get in between.
-func appendAll(ctx context.Context, s *Store, game int64, writer string, n int, pause time.Duration, conflicts *int) error {
+func appendAll(ctx context.Context, s *SQLite, game int64, writer string, n int, pause time.Duration, conflicts *int) error {
 	return appendFrom(ctx, s, game, writer, 0, n, pause, conflicts)
 }
 
 // appendOne appends writer's event number i, as appendAll would.
-func appendOne(ctx context.Context, s *Store, game int64, writer string, i int) error {
+func appendOne(ctx context.Context, s *SQLite, game int64, writer string, i int) error {
 	return appendFrom(ctx, s, game, writer, i, i+1, 0, nil)
 }
 
-func appendFrom(ctx context.Context, s *Store, game int64, writer string, from, to int, pause time.Duration, conflicts *int) error {
+func appendFrom(ctx context.Context, s *SQLite, game int64, writer string, from, to int, pause time.Duration, conflicts *int) error {
 	evs, err := s.Load(ctx, game)
 	if err != nil {
 		return err
@@ -62,7 +62,7 @@ func appendFrom(ctx context.Context, s *Store, game int64, writer string, from, 
 
 // checkWriters fails unless game holds its created event followed by each writer's n events,
 // every one exactly once, with seqs 1…1+writers*each and an intact chain.
-func checkWriters(t *testing.T, s *Store, game int64, writers, each int) {
+func checkWriters(t *testing.T, s *SQLite, game int64, writers, each int) {
 	t.Helper()
 	evs, err := s.Load(t.Context(), game)
 	if err != nil {

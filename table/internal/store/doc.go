@@ -1,8 +1,9 @@
-// Package store is the SQLite file that keeps tableside's log: append with the seq last seen,
-// the hash chain computed on every insert, triggers that refuse an edit, schema versions and
-// their migrations, and the checks `verify` makes of the file. It sits under the application
-// (package table) so that the compiler keeps every face away from it: the command line and the
-// server reach the file only through the application.
+// Package store keeps tableside's log. Store is the contract every store keeps, and
+// storetest.Run the suite every store passes; SQLite, the embedded default, keeps it in one file:
+// append with the seq last seen, the hash chain computed on every insert, triggers that refuse
+// an edit, schema versions and their migrations, and the checks `verify` makes of the file. It
+// sits under the application (package table) so that the compiler keeps every face away from
+// it: the command line and the server reach the log only through the application.
 //
 // The rule that nothing is edited is in the file, not only in this package: triggers in
 // schema.sql refuse UPDATE and DELETE, so another SQLite tool cannot change an event by accident
@@ -11,7 +12,7 @@
 // # Optimistic concurrency
 //
 // Two terminals may record into the same game at once. A writer reads the log, decides the next
-// move, and calls Store.Append with the seq of the last event it saw. In the same immediate
+// move, and calls Append with the seq of the last event it saw. In the same immediate
 // transaction as the insert, the store checks that this is still the last event; if someone else
 // recorded first, nothing is written and the error wraps ErrConflict, and the writer reloads,
 // lets the referee look again, and retries. (game, seq) is the primary key and another trigger
@@ -20,9 +21,9 @@
 // # Games and matches
 //
 // Beside the log, each game has a row in games with copies of what its game.created event says
-// and listings need: its kind, creation time and match. Store.Games, Store.MatchGames and
-// Store.Matches read those rows, so finding a match's games does not mean replaying every game.
-// A match holds games of one kind, the kind of its first game; Store.Create refuses another
+// and listings need: its kind, creation time and match. GamesSince, MatchGames and
+// Matches read those rows, so finding a match's games does not mean replaying every game.
+// A match holds games of one kind, the kind of its first game; Create refuses another
 // (MatchKindError) in the same transaction as the insert, so two terminals cannot both start
 // the same match with different games.
 //

@@ -10,7 +10,7 @@ import (
 )
 
 // findingsOf returns Verify's findings as text, failing the test on an error.
-func findingsOf(t *testing.T, s *Store) []string {
+func findingsOf(t *testing.T, s *SQLite) []string {
 	t.Helper()
 	broken, err := verifyAll(t.Context(), s)
 	if err != nil {

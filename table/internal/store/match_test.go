@@ -22,7 +22,7 @@ func matchEvent(tb testing.TB, kind, match string) events.Event {
 	return events.Event{Type: events.TypeCreated, Payload: p, At: 1_700_000_000_000}
 }
 
-func createIn(tb testing.TB, s *Store, kind, match string) int64 {
+func createIn(tb testing.TB, s *SQLite, kind, match string) int64 {
 	tb.Helper()
 	game, _, err := s.Create(tb.Context(), []events.Event{matchEvent(tb, kind, match)})
 	if err != nil {
@@ -56,7 +56,7 @@ func TestCreateFillsMatch(t *testing.T) {
 }
 
 // checkMatches fails unless Matches and MatchGames say what Games says about every match.
-func checkMatches(t *testing.T, s *Store, want []MatchInfo) {
+func checkMatches(t *testing.T, s *SQLite, want []MatchInfo) {
 	t.Helper()
 	matches, err := s.Matches(t.Context())
 	if err != nil {
@@ -168,7 +168,7 @@ func TestCreateRefusesOtherKindInMatch(t *testing.T) {
 func TestCreateMatchKindRace(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "t.db")
 	const terminals = 6
-	stores := make([]*Store, terminals)
+	stores := make([]*SQLite, terminals)
 	for i := range stores {
 		stores[i] = openStoreAt(t, path)
 	}
@@ -246,7 +246,7 @@ func TestMixedMatchTakesFirstGamesKind(t *testing.T) {
 func TestCreateInMatchRace(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "t.db")
 	const terminals, most = 6, 4
-	stores := make([]*Store, terminals)
+	stores := make([]*SQLite, terminals)
 	for i := range stores {
 		stores[i] = openStoreAt(t, path)
 	}

@@ -95,9 +95,9 @@ BEGIN
     SELECT RAISE(ABORT, 'events are append-only: a game''s kind and creation time never change');
 END;`
 
-// Store is a tableside database: the games and their event logs. It is safe for concurrent use,
+// SQLite is the store in one SQLite file, the embedded default: the games and their event logs. It is safe for concurrent use,
 // and several processes may use the same file at once.
-type Store struct {
+type SQLite struct {
 	db     *sql.DB
 	path   string // the file's absolute path
 	schema string // schema.sql, which Verify holds the file's tables, indexes and triggers to
@@ -131,7 +131,7 @@ type MatchInfo struct {
 // Open refuses, without writing to it, a file that is not SQLite or is another program's SQLite
 // database (ErrNotDatabase) and a database made by a newer tableside (ErrTooNew). ctx bounds
 // the opening only, waiting for a busy file included; the Store does not keep it.
-func Open(ctx context.Context, path, schema string) (*Store, error) {
+func Open(ctx context.Context, path, schema string) (*SQLite, error) {
 	if strings.TrimSpace(schema) == "" {
 		return nil, fmt.Errorf("open %s: empty schema", path)
 	}
@@ -164,7 +164,7 @@ func Open(ctx context.Context, path, schema string) (*Store, error) {
 	}
 	// A server keeps its connections (and their prepared statements) between requests.
 	db.SetMaxIdleConns(8)
-	s := &Store{db: db, path: abs, schema: schema, writer: make(chan struct{}, 1)}
+	s := &SQLite{db: db, path: abs, schema: schema, writer: make(chan struct{}, 1)}
 	// Reading the file's identity writes nothing, so opening an up-to-date database does not
 	// wait behind another terminal that is recording; only a new or older file is written.
 	var current bool
@@ -182,11 +182,11 @@ func Open(ctx context.Context, path, schema string) (*Store, error) {
 }
 
 // Path is the database file's absolute path.
-func (s *Store) Path() string { return s.path }
+func (s *SQLite) Path() string { return s.path }
 
 // begin starts a write transaction (immediate, by the DSN) once no other writer of this process
 // has one, or ctx ends. done ends it, rolling back what was not committed.
-func (s *Store) begin(ctx context.Context) (tx *sql.Tx, done func(), err error) {
+func (s *SQLite) begin(ctx context.Context) (tx *sql.Tx, done func(), err error) {
 	select {
 	case s.writer <- struct{}{}:
 	case <-ctx.Done():
@@ -234,7 +234,7 @@ func checkHeader(abs string) error {
 
 // current reports whether the file already holds this version of the schema in WAL mode, and
 // refuses a file that is not ours (ErrNotDatabase) or is newer (ErrTooNew).
-func (s *Store) current(ctx context.Context) (bool, error) {
+func (s *SQLite) current(ctx context.Context) (bool, error) {
 	empty, version, mode, err := classify(ctx, s.db)
 	if err != nil || empty || version != SchemaVersion {
 		return false, err
@@ -311,7 +311,7 @@ func classify(ctx context.Context, q queryer) (empty bool, version int64, mode s
 }
 
 // setUp brings an empty or older file to the current schema and puts it in WAL mode.
-func (s *Store) setUp(ctx context.Context, schema string) error {
+func (s *SQLite) setUp(ctx context.Context, schema string) error {
 	if err := s.migrate(ctx, schema); err != nil {
 		return err
 	}
@@ -321,7 +321,7 @@ func (s *Store) setUp(ctx context.Context, schema string) error {
 // migrate applies the schema to an empty file or the missing migrations to an older one, in one
 // immediate transaction, so that two processes opening a new file at once set it up only once:
 // the second finds the file current and changes nothing.
-func (s *Store) migrate(ctx context.Context, schema string) error {
+func (s *SQLite) migrate(ctx context.Context, schema string) error {
 	tx, done, err := s.begin(ctx)
 	if err != nil {
 		return err
@@ -365,7 +365,7 @@ func (s *Store) migrate(ctx context.Context, schema string) error {
 // wal puts the file in WAL mode, so that readers never wait for a writer. The mode is stored
 // in the file: every later connection, of any process, uses it. It cannot change inside a
 // transaction, so it follows the schema's.
-func (s *Store) wal(ctx context.Context) error {
+func (s *SQLite) wal(ctx context.Context) error {
 	var mode string
 	if err := s.db.QueryRowContext(ctx, `PRAGMA journal_mode = WAL`).Scan(&mode); err != nil {
 		return fmt.Errorf("journal mode: %w", err)
@@ -377,7 +377,7 @@ func (s *Store) wal(ctx context.Context) error {
 }
 
 // Close closes the database.
-func (s *Store) Close() error {
+func (s *SQLite) Close() error {
 	return s.db.Close()
 }
 
@@ -389,14 +389,14 @@ func (s *Store) Close() error {
 // A match holds games of one kind: a game whose match already holds a game of another kind is
 // refused with a *MatchKindError, and nothing is written. The check is made in the writing
 // transaction, so two terminals cannot both start a match with different kinds.
-func (s *Store) Create(ctx context.Context, evs []events.Event) (game int64, stored []events.Event, err error) {
+func (s *SQLite) Create(ctx context.Context, evs []events.Event) (game int64, stored []events.Event, err error) {
 	return s.CreateInMatch(ctx, evs, 0)
 }
 
 // CreateInMatch is Create for a game whose match holds at most most games (0: any number): a
 // game that would be one too many is refused with a *MatchFullError, checked in the writing
 // transaction like the match's kind.
-func (s *Store) CreateInMatch(ctx context.Context, evs []events.Event, most int) (game int64, stored []events.Event, err error) {
+func (s *SQLite) CreateInMatch(ctx context.Context, evs []events.Event, most int) (game int64, stored []events.Event, err error) {
 	stored, c, err := prepareGame(evs)
 	if err != nil {
 		return 0, nil, fmt.Errorf("create game: %w", err)
@@ -435,7 +435,7 @@ type CreateResult struct {
 // are bad, its match holds another kind or is full) is refused before any of it is written and
 // has its Err; the others are stored. The error is for the transaction as a whole (the disk,
 // a constraint no check foresaw): then nothing was stored.
-func (s *Store) CreateMany(ctx context.Context, games []NewGame) ([]CreateResult, error) {
+func (s *SQLite) CreateMany(ctx context.Context, games []NewGame) ([]CreateResult, error) {
 	tx, done, err := s.begin(ctx)
 	if err != nil {
 		return nil, fmt.Errorf("create games: %w", err)
@@ -542,7 +542,7 @@ const matchKindQuery = `SELECT kind FROM games WHERE match = ? AND match <> '' O
 // ErrConflict, and the caller reloads, decides again and retries. The check and the writes are
 // one immediate transaction, so two writers can never both follow the same event. It returns
 // ErrNoGame for an unknown game, and the events as stored (Game, Seq and Hash assigned).
-func (s *Store) Append(ctx context.Context, game, after int64, evs []events.Event) ([]events.Event, error) {
+func (s *SQLite) Append(ctx context.Context, game, after int64, evs []events.Event) ([]events.Event, error) {
 	if len(evs) == 0 {
 		return nil, fmt.Errorf("game %d: no events to append", game)
 	}
@@ -632,7 +632,7 @@ func insert(ctx context.Context, tx *sql.Tx, game, after int64, prev string, evs
 }
 
 // Load returns game's events in seq order, or ErrNoGame.
-func (s *Store) Load(ctx context.Context, game int64) ([]events.Event, error) {
+func (s *SQLite) Load(ctx context.Context, game int64) ([]events.Event, error) {
 	return s.LoadAfter(ctx, game, 0)
 }
 
@@ -644,7 +644,7 @@ const loadAfterQuery = `SELECT game, seq, type, actor, payload, at, hash
 // LoadAfter returns game's events that follow event after, in seq order: what a page showing a
 // game live needs to catch up. It returns nil when nothing follows after yet, ErrNoGame for an
 // unknown game, and an error for a negative after.
-func (s *Store) LoadAfter(ctx context.Context, game, after int64) ([]events.Event, error) {
+func (s *SQLite) LoadAfter(ctx context.Context, game, after int64) ([]events.Event, error) {
 	if after < 0 {
 		return nil, fmt.Errorf("game %d: no event %d to load after: events are numbered from 1", game, after)
 	}
@@ -718,7 +718,7 @@ const matchGamesQuery = gamesQuery + ` WHERE g.match = ? AND g.match <> '' ORDER
 
 // MatchGames lists the games of match in id order, reading no other match's games. A match
 // nobody has played has none; the name "" is refused, since it stands for no match.
-func (s *Store) MatchGames(ctx context.Context, match string) ([]GameInfo, error) {
+func (s *SQLite) MatchGames(ctx context.Context, match string) ([]GameInfo, error) {
 	if match == "" {
 		return nil, errors.New("list games of a match: no match named")
 	}
@@ -729,7 +729,7 @@ func (s *Store) MatchGames(ctx context.Context, match string) ([]GameInfo, error
 	return games, nil
 }
 
-func (s *Store) listGames(ctx context.Context, query string, args ...any) ([]GameInfo, error) {
+func (s *SQLite) listGames(ctx context.Context, query string, args ...any) ([]GameInfo, error) {
 	rows, err := s.db.QueryContext(ctx, query, args...)
 	if err != nil {
 		return nil, err
@@ -760,7 +760,7 @@ func (s *Store) listGames(ctx context.Context, query string, args ...any) ([]Gam
 }
 
 // Matches lists every match in name order, with its number of games and the kind of its first.
-func (s *Store) Matches(ctx context.Context) ([]MatchInfo, error) {
+func (s *SQLite) Matches(ctx context.Context) ([]MatchInfo, error) {
 	rows, err := s.db.QueryContext(ctx, `SELECT g.match, count(*),
 			(SELECT kind FROM games f WHERE f.match = g.match AND f.match <> '' ORDER BY f.id LIMIT 1)
 		FROM games g WHERE g.match <> '' GROUP BY g.match ORDER BY g.match`)
@@ -796,7 +796,7 @@ const scanRange = ` FROM events WHERE game >= ? AND game < ? ORDER BY game, seq`
 // Scan calls fn with every event of every game, ordered by game then seq, reading one row at a
 // time, without its hash: the read a walk of the file for a replay makes. It stops at the first
 // error fn returns and returns that error unchanged.
-func (s *Store) Scan(ctx context.Context, fn func(events.Event) error) error {
+func (s *SQLite) Scan(ctx context.Context, fn func(events.Event) error) error {
 	return s.scan(ctx, false, 0, math.MaxInt64, fn)
 }
 
@@ -805,7 +805,7 @@ func (s *Store) Scan(ctx context.Context, fn func(events.Event) error) error {
 // and fn owns the slice it is given. Without withHash the hash column is not read and Hash is
 // "" (a replay does not need it). A game with no events is not visited (Verify names it).
 // Each call is one read transaction, so it sees the games as they were when it began.
-func (s *Store) ScanGames(ctx context.Context, from, to int64, withHash bool, fn func([]events.Event) error) error {
+func (s *SQLite) ScanGames(ctx context.Context, from, to int64, withHash bool, fn func([]events.Event) error) error {
 	// A game's events gather in buf, kept from game to game, and each game is handed on in a
 	// slice of its own size: games differ in length, and a slice grown event by event is
 	// allocated and copied several times over.
@@ -827,7 +827,7 @@ func (s *Store) ScanGames(ctx context.Context, from, to int64, withHash bool, fn
 }
 
 // scan reads the events of the games whose id is in [from, to) in game and seq order.
-func (s *Store) scan(ctx context.Context, withHash bool, from, to int64, fn func(events.Event) error) error {
+func (s *SQLite) scan(ctx context.Context, withHash bool, from, to int64, fn func(events.Event) error) error {
 	query := ScanQuery
 	if withHash {
 		query = scanHashQuery
@@ -854,7 +854,7 @@ func (s *Store) scan(ctx context.Context, withHash bool, from, to int64, fn func
 }
 
 // GameSpan is the lowest and highest game id in the file, (0, 0) when it has none.
-func (s *Store) GameSpan(ctx context.Context) (lo, hi int64, err error) {
+func (s *SQLite) GameSpan(ctx context.Context) (lo, hi int64, err error) {
 	var l, h sql.NullInt64
 	if err := s.db.QueryRowContext(ctx, `SELECT min(id), max(id) FROM games`).Scan(&l, &h); err != nil {
 		return 0, 0, fmt.Errorf("game ids: %w", err)
@@ -863,7 +863,7 @@ func (s *Store) GameSpan(ctx context.Context) (lo, hi int64, err error) {
 }
 
 // GameIDs lists every game's id in order, from the games table alone.
-func (s *Store) GameIDs(ctx context.Context) ([]int64, error) {
+func (s *SQLite) GameIDs(ctx context.Context) ([]int64, error) {
 	rows, err := s.db.QueryContext(ctx, `SELECT id FROM games ORDER BY id`)
 	if err != nil {
 		return nil, fmt.Errorf("game ids: %w", err)
@@ -884,7 +884,7 @@ func (s *Store) GameIDs(ctx context.Context) ([]int64, error) {
 }
 
 // CountGames is the number of games in the file, for a walk's progress.
-func (s *Store) CountGames(ctx context.Context) (int, error) {
+func (s *SQLite) CountGames(ctx context.Context) (int, error) {
 	var n int
 	if err := s.db.QueryRowContext(ctx, `SELECT count(*) FROM games`).Scan(&n); err != nil {
 		return 0, fmt.Errorf("count games: %w", err)
@@ -893,7 +893,7 @@ func (s *Store) CountGames(ctx context.Context) (int, error) {
 }
 
 // CountEvents is the number of events in the file.
-func (s *Store) CountEvents(ctx context.Context) (int, error) {
+func (s *SQLite) CountEvents(ctx context.Context) (int, error) {
 	var n int
 	if err := s.db.QueryRowContext(ctx, `SELECT count(*) FROM events`).Scan(&n); err != nil {
 		return 0, fmt.Errorf("count events: %w", err)

@@ -23,7 +23,7 @@ import (
 // testSchema returns the repository's schema.sql, the text main embeds.
 // verifyAll is every check `tableside verify` makes of the file: VerifyFile, and each game's
 // hash chain.
-func verifyAll(ctx context.Context, s *Store) ([]events.Broken, error) {
+func verifyAll(ctx context.Context, s *SQLite) ([]events.Broken, error) {
 	broken, err := s.VerifyFile(ctx)
 	if err != nil {
 		return nil, err
@@ -48,18 +48,18 @@ func testSchema(tb testing.TB) string {
 }
 
 // allGames lists every game in id order, as the games table and their logs describe them.
-func allGames(t *testing.T, s *Store) ([]GameInfo, error) {
+func allGames(t *testing.T, s *SQLite) ([]GameInfo, error) {
 	t.Helper()
 	return s.listGames(t.Context(), gamesQuery+` ORDER BY g.id`)
 }
 
 // openTestStore opens a new store in a file under tb.TempDir and closes it when the test ends.
-func openTestStore(tb testing.TB) *Store {
+func openTestStore(tb testing.TB) *SQLite {
 	tb.Helper()
 	return openStoreAt(tb, filepath.Join(tb.TempDir(), "tableside.db"))
 }
 
-func openStoreAt(tb testing.TB, path string) *Store {
+func openStoreAt(tb testing.TB, path string) *SQLite {
 	tb.Helper()
 	s, err := Open(tb.Context(), path, testSchema(tb))
 	if err != nil {
@@ -94,7 +94,7 @@ func move(actor, payload string, at int64) events.Event {
 }
 
 // newGame creates a candidate game for ann and bob and returns its id and stored events.
-func newGame(tb testing.TB, s *Store) (int64, []events.Event) {
+func newGame(tb testing.TB, s *SQLite) (int64, []events.Event) {
 	tb.Helper()
 	game, stored, err := s.Create(tb.Context(), []events.Event{createdEvent(tb, "candidate", "ann", "bob")})
 	if err != nil {
@@ -220,74 +220,6 @@ func TestCreateRefuses(t *testing.T) {
 	}
 	if len(games) != 0 {
 		t.Fatalf("refused creates left games behind: %+v", games)
-	}
-}
-
-func TestAppendConflict(t *testing.T) {
-	s := openTestStore(t)
-	game, _ := newGame(t, s)
-	if _, err := s.Append(t.Context(), game, 1, []events.Event{move("ann", `{"n":1}`, 10)}); err != nil {
-		t.Fatal(err)
-	}
-	// A second terminal that still thinks the log ends at event 1.
-	_, err := s.Append(t.Context(), game, 1, []events.Event{move("bob", `{"n":2}`, 11), move("bob", `{"n":3}`, 12)})
-	if !errors.Is(err, ErrConflict) {
-		t.Fatalf("err = %v, want ErrConflict", err)
-	}
-	if !strings.Contains(err.Error(), "someone else recorded") {
-		t.Errorf("message %q does not say what happened", err)
-	}
-	evs, err := s.Load(t.Context(), game)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if len(evs) != 2 || string(evs[1].Payload) != `{"n":1}` {
-		t.Fatalf("after a conflict the log is %+v", evs)
-	}
-	// After reloading, the same append goes through.
-	if _, err := s.Append(t.Context(), game, 2, []events.Event{move("bob", `{"n":2}`, 11)}); err != nil {
-		t.Fatal(err)
-	}
-	// Claiming to have seen an event that does not exist is not a conflict.
-	if _, err := s.Append(t.Context(), game, 9, []events.Event{move("bob", `{}`, 13)}); err == nil || errors.Is(err, ErrConflict) {
-		t.Fatalf("append after event 9 of 3: err = %v", err)
-	}
-}
-
-func TestAppendRefuses(t *testing.T) {
-	s := openTestStore(t)
-	game, _ := newGame(t, s)
-	if _, err := s.Append(t.Context(), game+100, 1, []events.Event{move("ann", `{}`, 1)}); !errors.Is(err, ErrNoGame) {
-		t.Errorf("unknown game: err = %v, want ErrNoGame", err)
-	}
-	bad := []struct {
-		name string
-		evs  []events.Event
-	}{
-		{"nothing", nil},
-		{"invalid JSON", []events.Event{move("ann", `{"a":1}`, 1), move("ann", `{"a":`, 2)}},
-		{"trailing garbage", []events.Event{move("ann", `{} x`, 1)}},
-		{"second game.created", []events.Event{createdEvent(t, "candidate", "ann")}},
-		{"other game", []events.Event{{Game: game + 1, Type: "x", Payload: json.RawMessage(`{}`)}}},
-	}
-	for _, tt := range bad {
-		if _, err := s.Append(t.Context(), game, 1, tt.evs); err == nil {
-			t.Errorf("%s: appended", tt.name)
-		}
-	}
-	evs, err := s.Load(t.Context(), game)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if len(evs) != 1 {
-		t.Fatalf("refused appends wrote %d events", len(evs)-1)
-	}
-}
-
-func TestLoadNoGame(t *testing.T) {
-	s := openTestStore(t)
-	if _, err := s.Load(t.Context(), 1); !errors.Is(err, ErrNoGame) {
-		t.Fatalf("err = %v, want ErrNoGame", err)
 	}
 }
 
@@ -440,7 +372,7 @@ func tamper(t *testing.T, path string, stmts ...string) {
 }
 
 // fillGames makes three games of 5 events each, ids 1 to 3.
-func fillGames(t *testing.T, s *Store) {
+func fillGames(t *testing.T, s *SQLite) {
 	t.Helper()
 	for range 3 {
 		game, _ := newGame(t, s)
@@ -552,7 +484,7 @@ func TestOpenNewFileConcurrently(t *testing.T) {
 	for round := range 40 {
 		path := filepath.Join(t.TempDir(), fmt.Sprintf("new%d.db", round))
 		const n = 6
-		stores := make([]*Store, n)
+		stores := make([]*SQLite, n)
 		errs := make([]error, n)
 		var wg sync.WaitGroup
 		for i := range n {
@@ -831,26 +763,6 @@ func TestMigrationsReachSchemaVersion(t *testing.T) {
 	}
 }
 
-func TestConcurrentAppendGoroutines(t *testing.T) {
-	s := openTestStore(t)
-	game, _ := newGame(t, s)
-	const writers, each = 4, 25
-	errs := make(chan error, writers)
-	conflicts := make([]int, writers)
-	for w := range writers {
-		go func() {
-			errs <- appendAll(t.Context(), s, game, fmt.Sprint(w), each, 100*time.Microsecond, &conflicts[w])
-		}()
-	}
-	for range writers {
-		if err := <-errs; err != nil {
-			t.Fatal(err)
-		}
-	}
-	t.Logf("conflicts per writer: %v", conflicts)
-	checkWriters(t, s, game, writers, each)
-}
-
 // TestWALKeptDatabaseComplete: the WAL files stay beside the database between commands, yet
 // the database file alone holds every event once the store is closed, so copying just the
 // file (a backup, a mail to the club) loses nothing.
@@ -886,57 +798,6 @@ func TestWALKeptDatabaseComplete(t *testing.T) {
 	}
 }
 
-func TestLoadAfter(t *testing.T) {
-	s := openTestStore(t)
-	game, _ := newGame(t, s)
-	for seq := int64(1); seq < 6; seq++ {
-		if _, err := s.Append(t.Context(), game, seq, []events.Event{move("ann", fmt.Sprintf(`{"seq":%d}`, seq), seq)}); err != nil {
-			t.Fatal(err)
-		}
-	}
-	all, err := s.Load(t.Context(), game)
-	if err != nil {
-		t.Fatal(err)
-	}
-	for after := range int64(len(all)) {
-		tail, err := s.LoadAfter(t.Context(), game, after)
-		if err != nil {
-			t.Fatalf("after %d: %v", after, err)
-		}
-		if !reflect.DeepEqual(tail, all[after:]) {
-			t.Fatalf("after %d:\n%+v\nwant:\n%+v", after, tail, all[after:])
-		}
-		prev := ""
-		if after > 0 {
-			prev = all[after-1].Hash
-		}
-		for i, e := range tail {
-			if e.Seq != after+int64(i)+1 {
-				t.Fatalf("after %d: event %d has seq %d", after, i, e.Seq)
-			}
-			if e.Hash != events.Hash(prev, e) {
-				t.Fatalf("after %d: event %d does not chain from the one before", after, e.Seq)
-			}
-			prev = e.Hash
-		}
-	}
-	for _, after := range []int64{6, 100} {
-		if tail, err := s.LoadAfter(t.Context(), game, after); err != nil || tail != nil {
-			t.Errorf("after %d of 6: %+v, %v; want nil, nil", after, tail, err)
-		}
-	}
-	if _, err := s.LoadAfter(t.Context(), game+1, 0); !errors.Is(err, ErrNoGame) {
-		t.Errorf("unknown game: err = %v, want ErrNoGame", err)
-	}
-	if _, err := s.LoadAfter(t.Context(), game+1, 3); !errors.Is(err, ErrNoGame) {
-		t.Errorf("unknown game after 3: err = %v, want ErrNoGame", err)
-	}
-	_, err = s.LoadAfter(t.Context(), game, -1)
-	if err == nil || errors.Is(err, ErrNoGame) || !strings.Contains(err.Error(), "-1") {
-		t.Errorf("after -1: err = %v, want one naming -1", err)
-	}
-}
-
 // A page showing the game live has its own connection; it sees what a terminal records.
 func TestLoadAfterSeesOtherStore(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "t.db")
@@ -960,7 +821,7 @@ func TestLoadAfterSeesOtherStore(t *testing.T) {
 }
 
 // queryPlan returns the details of SQLite's plan for query, one line per step.
-func queryPlan(t *testing.T, s *Store, query string, args ...any) string {
+func queryPlan(t *testing.T, s *SQLite, query string, args ...any) string {
 	t.Helper()
 	rows, err := s.db.QueryContext(t.Context(), "EXPLAIN QUERY PLAN "+query, args...)
 	if err != nil {

@@ -18,7 +18,7 @@ import (
 //   - every games row against its game's first event (kind, time, match);
 //   - games with no events, events with no game, and game ids missing between two games (a
 //     game is never deleted).
-func (s *Store) VerifyFile(ctx context.Context) ([]events.Broken, error) {
+func (s *SQLite) VerifyFile(ctx context.Context) ([]events.Broken, error) {
 	broken, err := s.verifySchema(ctx)
 	if err != nil {
 		return nil, fmt.Errorf("verify: %w", err)
@@ -59,7 +59,7 @@ var fileChecks = []string{
 	WHERE game NOT IN (SELECT id FROM games) GROUP BY game`,
 }
 
-func (s *Store) findings(ctx context.Context, query string) ([]events.Broken, error) {
+func (s *SQLite) findings(ctx context.Context, query string) ([]events.Broken, error) {
 	rows, err := s.db.QueryContext(ctx, query)
 	if err != nil {
 		return nil, err
@@ -78,7 +78,7 @@ func (s *Store) findings(ctx context.Context, query string) ([]events.Broken, er
 
 // idGaps names the games missing between two games of the file: ids are handed out in turn and
 // a game is never deleted, so a gap is a game removed.
-func (s *Store) idGaps(ctx context.Context) ([]events.Broken, error) {
+func (s *SQLite) idGaps(ctx context.Context) ([]events.Broken, error) {
 	rows, err := s.db.QueryContext(ctx, `SELECT id, next FROM (SELECT id, lead(id) OVER (ORDER BY id) AS next FROM games)
 		WHERE next > id + 1`)
 	if err != nil {
@@ -144,7 +144,7 @@ func describeSchema(ctx context.Context, db *sql.DB) (map[schemaObject][]string,
 
 // verifySchema holds the file's tables, indexes and triggers against those schema.sql makes in
 // an empty database in memory, and names each one missing, changed or added.
-func (s *Store) verifySchema(ctx context.Context) ([]events.Broken, error) {
+func (s *SQLite) verifySchema(ctx context.Context) ([]events.Broken, error) {
 	ref, err := sql.Open("sqlite", "file:verify?mode=memory") // the plain driver: WAL means nothing in memory
 	if err != nil {
 		return nil, err
@@ -200,7 +200,7 @@ const endsQuery = `WITH RECURSIVE g(game) AS (
 
 // Ends reads where every game's log ends, in game order: what the file's seal is made of
 // (events.FileSeal). It reads the log itself, not the games rows, since the log is the record.
-func (s *Store) Ends(ctx context.Context) ([]events.Head, error) {
+func (s *SQLite) Ends(ctx context.Context) ([]events.Head, error) {
 	rows, err := s.db.QueryContext(ctx, endsQuery)
 	if err != nil {
 		return nil, fmt.Errorf("the games' last events: %w", err)

@@ -11,18 +11,18 @@ import (
 // the same process, or a terminal recording from the command line. It holds one connection of
 // its own, because SQLite's data_version counts the commits of every connection but the one
 // asking.
-type Watch struct {
+type sqliteWatch struct {
 	conn    *sql.Conn
 	version int64
 }
 
 // Watch starts watching the file. Close it when done: it holds a connection.
-func (s *Store) Watch(ctx context.Context) (*Watch, error) {
+func (s *SQLite) Watch(ctx context.Context) (Watcher, error) {
 	conn, err := s.db.Conn(ctx)
 	if err != nil {
 		return nil, fmt.Errorf("watch the file: %w", err)
 	}
-	w := &Watch{conn: conn}
+	w := &sqliteWatch{conn: conn}
 	if _, err := w.Changed(ctx); err != nil {
 		conn.Close()
 		return nil, err
@@ -32,7 +32,7 @@ func (s *Store) Watch(ctx context.Context) (*Watch, error) {
 
 // Changed reports whether anything was committed to the file since the last call (or since
 // Watch). It reads one number and no table.
-func (w *Watch) Changed(ctx context.Context) (bool, error) {
+func (w *sqliteWatch) Changed(ctx context.Context) (bool, error) {
 	var v int64
 	if err := w.conn.QueryRowContext(ctx, `PRAGMA data_version`).Scan(&v); err != nil {
 		return false, fmt.Errorf("watch the file: %w", err)
@@ -43,11 +43,11 @@ func (w *Watch) Changed(ctx context.Context) (bool, error) {
 }
 
 // Close lets the watch's connection go.
-func (w *Watch) Close() error { return w.conn.Close() }
+func (w *sqliteWatch) Close() error { return w.conn.Close() }
 
 // Heads returns the seq of the last event of each of games, by game; a game with no events is
 // left out. Each is one search of the primary key, however long the log.
-func (s *Store) Heads(ctx context.Context, games []int64) (map[int64]int64, error) {
+func (s *SQLite) Heads(ctx context.Context, games []int64) (map[int64]int64, error) {
 	heads := make(map[int64]int64, len(games))
 	if len(games) == 0 {
 		return heads, nil
@@ -81,7 +81,7 @@ func (s *Store) Heads(ctx context.Context, games []int64) (map[int64]int64, erro
 
 // GamesSince lists the games created at or after since (Unix ms), in id order: the games of a
 // club night.
-func (s *Store) GamesSince(ctx context.Context, since int64) ([]GameInfo, error) {
+func (s *SQLite) GamesSince(ctx context.Context, since int64) ([]GameInfo, error) {
 	games, err := s.listGames(ctx, gamesQuery+` WHERE g.created_at >= ? ORDER BY g.id`, since)
 	if err != nil {
 		return nil, fmt.Errorf("list games since %d: %w", since, err)

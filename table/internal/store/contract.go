@@ -1,0 +1,60 @@
+package store
+
+import (
+	"context"
+
+	"github.com/tableside/tableside/events"
+)
+
+// Store is the contract every store of the log keeps, whatever keeps it: SQLite's file, the
+// embedded default, or a league's database. The application holds a Store and nothing more;
+// storetest.Run is the suite that every store passes, written once. Each method is documented
+// where SQLite implements it; what a store cannot do the same way (how a busy database shows)
+// is named in storetest's doc.
+type Store interface {
+	// Path names where the log is kept, for messages: a file's absolute path.
+	Path() string
+	Close() error
+
+	// Create stores a new game's events, the first a game.created, all or nothing.
+	Create(ctx context.Context, evs []events.Event) (game int64, stored []events.Event, err error)
+	// CreateInMatch is Create for a game whose match holds at most most games (0: any).
+	CreateInMatch(ctx context.Context, evs []events.Event, most int) (game int64, stored []events.Event, err error)
+	// CreateMany stores many games, each all or nothing, in as few transactions as it can.
+	CreateMany(ctx context.Context, games []NewGame) ([]CreateResult, error)
+	// Append stores evs after event after, which must still be the game's last (ErrConflict).
+	Append(ctx context.Context, game, after int64, evs []events.Event) ([]events.Event, error)
+
+	// Load and LoadAfter read a game's events, all or those after a seq, in seq order.
+	Load(ctx context.Context, game int64) ([]events.Event, error)
+	LoadAfter(ctx context.Context, game, after int64) ([]events.Event, error)
+	// Scan and ScanGames walk the events of every game, or of a span of games, in order.
+	Scan(ctx context.Context, fn func(events.Event) error) error
+	ScanGames(ctx context.Context, from, to int64, withHash bool, fn func([]events.Event) error) error
+
+	// The games: their span, ids and number, those of a match or a night, and the matches.
+	GameSpan(ctx context.Context) (lo, hi int64, err error)
+	GameIDs(ctx context.Context) ([]int64, error)
+	CountGames(ctx context.Context) (int, error)
+	CountEvents(ctx context.Context) (int, error)
+	MatchGames(ctx context.Context, match string) ([]GameInfo, error)
+	Matches(ctx context.Context) ([]MatchInfo, error)
+	GamesSince(ctx context.Context, since int64) ([]GameInfo, error)
+
+	// Heads and Ends say where games' logs end: some games', or every game's.
+	Heads(ctx context.Context, games []int64) (map[int64]int64, error)
+	Ends(ctx context.Context) ([]events.Head, error)
+	// VerifyFile checks the store against its schema and every games row against its log.
+	VerifyFile(ctx context.Context) ([]events.Broken, error)
+	// Watch tells a long-running reader when anything was committed, by anyone.
+	Watch(ctx context.Context) (Watcher, error)
+}
+
+// Watcher says when the store has changed since it last looked. Close it when done.
+type Watcher interface {
+	Changed(ctx context.Context) (bool, error)
+	Close() error
+}
+
+// SQLite keeps the contract.
+var _ Store = (*SQLite)(nil)

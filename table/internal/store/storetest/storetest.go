@@ -1,0 +1,479 @@
+// Package storetest is the store contract's conformance suite, written once for every store of
+// the log (as event-sourcing libraries test their stores): a store passes Run, or it is not a
+// store tableside may keep its log in.
+//
+// What Run holds every store to:
+//   - Create stores a game all or nothing, numbering its events from 1 and chaining their
+//     hashes; a payload comes back as compact JSON, its keys in the order given (the hash covers
+//     its bytes, so no store may reorder them, as a JSON column type would);
+//   - Append follows the event the writer saw, or refuses with an error wrapping ErrConflict and
+//     writes nothing; an unknown game is ErrNoGame;
+//   - reads come in order: a game's events by seq, the games by id, those after a seq alone;
+//   - a match holds games of one kind, and at most the games its rules fix;
+//   - many writers on several handles (processes) lose and duplicate nothing;
+//   - a watch hears of what another handle committed;
+//   - the log refuses an UPDATE or a DELETE made past the application, by another program;
+//   - a store holding only what the application wrote verifies clean.
+//
+// What a store may do its own way, and the suite leaves to the store's own tests: how a busy
+// database shows (SQLite waits for its lock, then says the database is locked), where the
+// schema's version is kept and how a newer one is refused, and how a forged log is made to
+// test what `verify` finds (it takes lifting the store's own guards, which differ).
+package storetest
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"math"
+	"reflect"
+	"slices"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/tableside/tableside/events"
+	"github.com/tableside/tableside/table/internal/store"
+)
+
+// Place is a new, empty store somewhere: a file, a database.
+type Place interface {
+	// Open opens a handle on the store, closed when the test ends. Two handles are as two
+	// processes using the same store.
+	Open(t *testing.T) store.Store
+	// Exec runs a statement on the store's database as another program would, past the
+	// application.
+	Exec(t *testing.T, statement string) error
+}
+
+// Run runs the suite, each test on a new Place.
+func Run(t *testing.T, newPlace func(t *testing.T) Place) {
+	for _, tc := range []struct {
+		name string
+		test func(*testing.T, Place)
+	}{
+		{"CreateAndLoad", createAndLoad},
+		{"AppendFollowsTheEventSeen", appendFollows},
+		{"UnknownGame", unknownGame},
+		{"LoadAfter", loadAfter},
+		{"Order", order},
+		{"HeadsAndEnds", headsAndEnds},
+		{"Matches", matches},
+		{"CreateMany", createMany},
+		{"WritersOnSeveralHandles", writers},
+		{"Watch", watch},
+		{"GamesSince", gamesSince},
+		{"AppendOnly", appendOnly},
+		{"VerifiesClean", verifiesClean},
+	} {
+		t.Run(tc.name, func(t *testing.T) { tc.test(t, newPlace(t)) })
+	}
+}
+
+// created is a game.created event for a game of kind between ann and bob, in match ("" for
+// none), at Unix ms at.
+func created(t *testing.T, kind, match string, at int64) events.Event {
+	t.Helper()
+	p, err := json.Marshal(events.Created{Kind: kind, Players: []string{"ann", "bob"}, Match: match, Ruleset: kind + "/1"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return events.Event{Type: events.TypeCreated, Payload: p, At: at}
+}
+
+// move is a move of actor's, with payload as written.
+func move(actor, payload string, at int64) events.Event {
+	return events.Event{Type: "candidate.bid", Actor: actor, Payload: json.RawMessage(payload), At: at}
+}
+
+const start = 1_700_000_000_000
+
+func newGame(t *testing.T, s store.Store, kind, match string) (int64, []events.Event) {
+	t.Helper()
+	game, stored, err := s.Create(t.Context(), []events.Event{created(t, kind, match, start)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return game, stored
+}
+
+func load(t *testing.T, s store.Store, game int64) []events.Event {
+	t.Helper()
+	log, err := s.Load(t.Context(), game)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return log
+}
+
+// checkLog fails unless log is game's events 1…n, their hashes chained, each as want has it.
+func checkLog(t *testing.T, game int64, log, want []events.Event) {
+	t.Helper()
+	if len(log) != len(want) {
+		t.Fatalf("game %d holds %d events, want %d", game, len(log), len(want))
+	}
+	for i, e := range log {
+		w := want[i]
+		var compact bytes.Buffer
+		if err := json.Compact(&compact, w.Payload); err != nil {
+			t.Fatal(err)
+		}
+		if e.Game != game || e.Seq != int64(i+1) || e.Type != w.Type || e.Actor != w.Actor || e.At != w.At || !bytes.Equal(e.Payload, compact.Bytes()) {
+			t.Fatalf("event %d is %+v (payload %s), want game %d seq %d as %+v (payload %s)", i+1, e, e.Payload, game, i+1, w, compact.Bytes())
+		}
+	}
+	if b := events.CheckChain(log); b != nil {
+		t.Fatalf("game %d: the hash chain breaks at event %d: %s", game, b.Seq, b.Reason)
+	}
+}
+
+func createAndLoad(t *testing.T, p Place) {
+	s := p.Open(t)
+	// The payload's keys keep their order: the hash covers its bytes.
+	evs := []events.Event{created(t, "candidate", "", start), move("ann", `{"card":  "9H", "a": 1}`, start+5)}
+	game, stored, err := s.Create(t.Context(), evs)
+	if err != nil {
+		t.Fatal(err)
+	}
+	checkLog(t, game, stored, evs)
+	checkLog(t, game, load(t, s, game), evs)
+	if _, _, err := s.Create(t.Context(), []events.Event{move("ann", `{}`, start)}); err == nil {
+		t.Error("a game that does not start with game.created was stored")
+	}
+}
+
+func appendFollows(t *testing.T, p Place) {
+	s := p.Open(t)
+	game, _ := newGame(t, s, "candidate", "")
+	if _, err := s.Append(t.Context(), game, 1, []events.Event{move("ann", `{"n":1}`, start+1)}); err != nil {
+		t.Fatal(err)
+	}
+	// A second terminal that still thinks the log ends at event 1.
+	_, err := s.Append(t.Context(), game, 1, []events.Event{move("bob", `{"n":2}`, start+2), move("bob", `{"n":3}`, start+3)})
+	if !errors.Is(err, store.ErrConflict) {
+		t.Fatalf("appending after event 1 when the log ends at 2: %v, want ErrConflict", err)
+	}
+	if !strings.Contains(err.Error(), "someone else recorded") {
+		t.Errorf("message %q does not say what happened", err)
+	}
+	if log := load(t, s, game); len(log) != 2 || string(log[1].Payload) != `{"n":1}` {
+		t.Fatalf("after a conflict the log is %+v", log)
+	}
+	// After reloading, the same append goes through, two events at once.
+	stored, err := s.Append(t.Context(), game, 2, []events.Event{move("bob", `{"n":2}`, start+2), move("ann", `{"n":3}`, start+3)})
+	if err != nil || len(stored) != 2 || stored[1].Seq != 4 {
+		t.Fatalf("two events after event 2: %+v, %v", stored, err)
+	}
+	if events.CheckChain(load(t, s, game)) != nil {
+		t.Error("the chain breaks after appending")
+	}
+	// Claiming to have seen an event that does not exist is not a conflict.
+	if _, err := s.Append(t.Context(), game, 9, []events.Event{move("bob", `{}`, start)}); err == nil || errors.Is(err, store.ErrConflict) {
+		t.Fatalf("append after event 9 of 4: %v", err)
+	}
+	for _, bad := range []struct {
+		name string
+		evs  []events.Event
+	}{
+		{"nothing", nil},
+		{"invalid JSON", []events.Event{move("ann", `{"a":1}`, start), move("ann", `{"a":`, start)}},
+		{"trailing garbage", []events.Event{move("ann", `{} x`, start)}},
+		{"a second game.created", []events.Event{created(t, "candidate", "", start)}},
+		{"another game's event", []events.Event{{Game: game + 1, Type: "x", Payload: json.RawMessage(`{}`)}}},
+	} {
+		if _, err := s.Append(t.Context(), game, 4, bad.evs); err == nil {
+			t.Errorf("%s: appended", bad.name)
+		}
+	}
+	if log := load(t, s, game); len(log) != 4 {
+		t.Fatalf("refused appends wrote %d events", len(log)-4)
+	}
+}
+
+func unknownGame(t *testing.T, p Place) {
+	s := p.Open(t)
+	if _, err := s.Load(t.Context(), 1); !errors.Is(err, store.ErrNoGame) {
+		t.Errorf("Load of a store with no game: %v", err)
+	}
+	game, _ := newGame(t, s, "candidate", "")
+	for _, after := range []int64{0, 3} {
+		if _, err := s.LoadAfter(t.Context(), game+1, after); !errors.Is(err, store.ErrNoGame) {
+			t.Errorf("LoadAfter %d of no game: %v", after, err)
+		}
+	}
+	if _, err := s.Load(t.Context(), game+1); !errors.Is(err, store.ErrNoGame) {
+		t.Errorf("Load of no game: %v", err)
+	}
+	if _, err := s.Append(t.Context(), game+1, 1, []events.Event{move("ann", `{}`, start)}); !errors.Is(err, store.ErrNoGame) {
+		t.Errorf("Append to no game: %v", err)
+	}
+}
+
+// loadAfter: every tail of a log is what follows the event named, chained from it.
+func loadAfter(t *testing.T, p Place) {
+	s := p.Open(t)
+	game, _ := newGame(t, s, "candidate", "")
+	for seq := int64(1); seq < 6; seq++ {
+		if _, err := s.Append(t.Context(), game, seq, []events.Event{move("ann", fmt.Sprintf(`{"seq":%d}`, seq), start+seq)}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	all := load(t, s, game)
+	for after := range int64(len(all)) {
+		tail, err := s.LoadAfter(t.Context(), game, after)
+		if err != nil {
+			t.Fatalf("after %d: %v", after, err)
+		}
+		if !reflect.DeepEqual(tail, all[after:]) {
+			t.Fatalf("after %d:\n%+v\nwant:\n%+v", after, tail, all[after:])
+		}
+	}
+	for _, after := range []int64{6, 100} {
+		if tail, err := s.LoadAfter(t.Context(), game, after); err != nil || tail != nil {
+			t.Errorf("after %d of 6: %+v, %v; want nil, nil", after, tail, err)
+		}
+	}
+	if _, err := s.LoadAfter(t.Context(), game, -1); err == nil || errors.Is(err, store.ErrNoGame) || !strings.Contains(err.Error(), "-1") {
+		t.Errorf("after -1: %v, want an error naming -1", err)
+	}
+}
+
+func order(t *testing.T, p Place) {
+	s := p.Open(t)
+	var games []int64
+	for range 3 {
+		g, _ := newGame(t, s, "candidate", "")
+		games = append(games, g)
+	}
+	// Moves land in the games in turn, so that the rows are stored out of game order.
+	for i := range 4 {
+		for _, g := range slices.Backward(games) {
+			if _, err := s.Append(t.Context(), g, int64(i+1), []events.Event{move("ann", fmt.Sprintf(`{"n":%d}`, i), start)}); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	var walked []int64
+	err := s.ScanGames(t.Context(), 0, math.MaxInt64, true, func(log []events.Event) error {
+		walked = append(walked, log[0].Game)
+		if len(log) != 5 || events.CheckChain(log) != nil {
+			t.Errorf("game %d walked as %d events, or with a broken chain", log[0].Game, len(log))
+		}
+		return nil
+	})
+	if err != nil || !slices.Equal(walked, games) {
+		t.Errorf("ScanGames walked %v (%v), want %v", walked, err, games)
+	}
+	var seqs []string
+	if err := s.Scan(t.Context(), func(e events.Event) error { seqs = append(seqs, fmt.Sprint(e.Game, ".", e.Seq)); return nil }); err != nil {
+		t.Fatal(err)
+	}
+	if len(seqs) != 15 || seqs[0] != fmt.Sprint(games[0], ".", 1) || seqs[5] != fmt.Sprint(games[1], ".", 1) {
+		t.Errorf("Scan read %v", seqs)
+	}
+	lo, hi, err := s.GameSpan(t.Context())
+	ids, _ := s.GameIDs(t.Context())
+	n, _ := s.CountGames(t.Context())
+	evs, _ := s.CountEvents(t.Context())
+	if err != nil || lo != games[0] || hi != games[2] || !slices.Equal(ids, games) || n != 3 || evs != 15 {
+		t.Errorf("span %d–%d, ids %v, %d games, %d events (%v)", lo, hi, ids, n, evs, err)
+	}
+}
+
+func headsAndEnds(t *testing.T, p Place) {
+	s := p.Open(t)
+	a, _ := newGame(t, s, "candidate", "")
+	b, _ := newGame(t, s, "candidate", "")
+	if _, err := s.Append(t.Context(), b, 1, []events.Event{move("ann", `{}`, start)}); err != nil {
+		t.Fatal(err)
+	}
+	heads, err := s.Heads(t.Context(), []int64{a, b, 99})
+	if err != nil || len(heads) != 2 || heads[a] != 1 || heads[b] != 2 {
+		t.Errorf("heads %v (%v)", heads, err)
+	}
+	ends, err := s.Ends(t.Context())
+	logB := load(t, s, b)
+	if err != nil || len(ends) != 2 || ends[1].Game != b || ends[1].Events != 2 || ends[1].Hash != logB[1].Hash {
+		t.Errorf("ends %+v (%v)", ends, err)
+	}
+}
+
+func matches(t *testing.T, p Place) {
+	s := p.Open(t)
+	newGame(t, s, "pinochle", "autumn")
+	_, _, err := s.Create(t.Context(), []events.Event{created(t, "candidate", "autumn", start)})
+	var kind *store.MatchKindError
+	if !errors.As(err, &kind) || kind.Kind != "pinochle" {
+		t.Errorf("a candidate game in a pinochle match: %v", err)
+	}
+	if _, _, err := s.CreateInMatch(t.Context(), []events.Event{created(t, "pinochle", "autumn", start)}, 2); err != nil {
+		t.Fatal(err)
+	}
+	_, _, err = s.CreateInMatch(t.Context(), []events.Event{created(t, "pinochle", "autumn", start)}, 2)
+	var full *store.MatchFullError
+	if !errors.As(err, &full) {
+		t.Errorf("a third game in a match of two: %v", err)
+	}
+	newGame(t, s, "candidate", "")
+	games, err := s.MatchGames(t.Context(), "autumn")
+	if err != nil || len(games) != 2 || games[0].Kind != "pinochle" || games[0].Match != "autumn" {
+		t.Errorf("the match's games: %+v (%v)", games, err)
+	}
+	if ms, err := s.Matches(t.Context()); err != nil || len(ms) != 1 || ms[0] != (store.MatchInfo{Name: "autumn", Kind: "pinochle", Games: 2}) {
+		t.Errorf("matches %+v (%v)", ms, err)
+	}
+}
+
+func createMany(t *testing.T, p Place) {
+	s := p.Open(t)
+	newGame(t, s, "pinochle", "autumn")
+	res, err := s.CreateMany(t.Context(), []store.NewGame{
+		{Events: []events.Event{created(t, "candidate", "", start), move("ann", `{"n":1}`, start)}},
+		{Events: []events.Event{created(t, "candidate", "autumn", start)}}, // another kind
+		{Events: []events.Event{created(t, "pinochle", "autumn", start)}},
+	})
+	if err != nil || len(res) != 3 {
+		t.Fatalf("%+v, %v", res, err)
+	}
+	var kind *store.MatchKindError
+	if res[0].Err != nil || res[2].Err != nil || !errors.As(res[1].Err, &kind) {
+		t.Errorf("results %+v", res)
+	}
+	checkLog(t, res[0].Game, load(t, s, res[0].Game), res[0].Events)
+	if n, _ := s.CountGames(t.Context()); n != 3 {
+		t.Errorf("%d games stored, want 3", n)
+	}
+}
+
+// writers: four writers on each of two handles append to one game at once, each reading the
+// log and retrying when another recorded first; every event is there once, each writer's in
+// its order.
+func writers(t *testing.T, p Place) {
+	handles := []store.Store{p.Open(t), p.Open(t)}
+	game, _ := newGame(t, handles[0], "candidate", "")
+	const each = 15
+	var wg sync.WaitGroup
+	errs := make(chan error, 8)
+	for w := range 8 {
+		s := handles[w%2]
+		wg.Go(func() {
+			for i := 0; i < each; {
+				log, err := s.Load(t.Context(), game)
+				if err != nil {
+					errs <- err
+					return
+				}
+				_, err = s.Append(t.Context(), game, int64(len(log)), []events.Event{move(fmt.Sprint("w", w), fmt.Sprintf(`{"i":%d}`, i), start)})
+				switch {
+				case errors.Is(err, store.ErrConflict):
+				case err != nil:
+					errs <- err
+					return
+				default:
+					i++
+				}
+			}
+		})
+	}
+	wg.Wait()
+	close(errs)
+	for err := range errs {
+		t.Fatal(err)
+	}
+	log := load(t, handles[1], game)
+	if len(log) != 1+8*each || events.CheckChain(log) != nil {
+		t.Fatalf("%d events, want %d, chained", len(log), 1+8*each)
+	}
+	next := map[string]int{}
+	for _, e := range log[1:] {
+		var m struct{ I int }
+		if err := json.Unmarshal(e.Payload, &m); err != nil || m.I != next[e.Actor] {
+			t.Fatalf("event %d: %s's move %d, want %d", e.Seq, e.Actor, m.I, next[e.Actor])
+		}
+		next[e.Actor]++
+	}
+}
+
+func watch(t *testing.T, p Place) {
+	a, b := p.Open(t), p.Open(t)
+	w, err := a.Watch(t.Context())
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { w.Close() })
+	if changed, err := w.Changed(t.Context()); err != nil || changed {
+		t.Fatalf("a new watch says changed=%v (%v)", changed, err)
+	}
+	newGame(t, b, "candidate", "")
+	deadline := time.Now().Add(2 * time.Second)
+	for {
+		changed, err := w.Changed(t.Context())
+		if err != nil {
+			t.Fatal(err)
+		}
+		if changed {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatal("the watch did not hear of a game another handle created")
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+	if changed, _ := w.Changed(t.Context()); changed {
+		t.Error("the watch says changed again with nothing new")
+	}
+}
+
+func gamesSince(t *testing.T, p Place) {
+	s := p.Open(t)
+	if _, _, err := s.Create(t.Context(), []events.Event{created(t, "candidate", "", start)}); err != nil {
+		t.Fatal(err)
+	}
+	late, _, err := s.Create(t.Context(), []events.Event{created(t, "pinochle", "", start+1000)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	games, err := s.GamesSince(t.Context(), start+500)
+	if err != nil || len(games) != 1 || games[0].ID != late || games[0].Kind != "pinochle" || len(games[0].Players) != 2 {
+		t.Errorf("games since: %+v (%v)", games, err)
+	}
+}
+
+// appendOnly: another program cannot change or remove an event or a game, whatever the
+// application does.
+func appendOnly(t *testing.T, p Place) {
+	s := p.Open(t)
+	game, _ := newGame(t, s, "candidate", "")
+	if _, err := s.Append(t.Context(), game, 1, []events.Event{move("ann", `{"card":"9H"}`, start)}); err != nil {
+		t.Fatal(err)
+	}
+	before := load(t, s, game)
+	for _, stmt := range []string{
+		fmt.Sprintf(`UPDATE events SET actor = 'bob' WHERE game = %d AND seq = 2`, game),
+		fmt.Sprintf(`DELETE FROM events WHERE game = %d AND seq = 2`, game),
+		fmt.Sprintf(`UPDATE games SET kind = 'pinochle' WHERE id = %d`, game),
+		fmt.Sprintf(`DELETE FROM games WHERE id = %d`, game),
+	} {
+		if err := p.Exec(t, stmt); err == nil {
+			t.Errorf("%s: done", stmt)
+		}
+	}
+	if after := load(t, s, game); !slices.EqualFunc(before, after, func(a, b events.Event) bool { return a.Hash == b.Hash && a.Actor == b.Actor }) {
+		t.Errorf("the log changed: %+v", after)
+	}
+}
+
+func verifiesClean(t *testing.T, p Place) {
+	s := p.Open(t)
+	for _, kind := range []string{"candidate", "pinochle"} {
+		game, _ := newGame(t, s, kind, kind+" night")
+		if _, err := s.Append(t.Context(), game, 1, []events.Event{move("ann", `{}`, start)}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if broken, err := s.VerifyFile(t.Context()); err != nil || len(broken) != 0 {
+		t.Errorf("a store of the application's own writing: %+v (%v)", broken, err)
+	}
+}

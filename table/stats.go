@@ -45,9 +45,9 @@ func (f StatsFilter) check() error {
 	return nil
 }
 
-// selects reports whether the filter counts a game of this setup, played on night.
-func (f StatsFilter) selects(c events.Created, night string) bool {
-	return (f.Kind == "" || c.Kind == f.Kind) && (f.Match == "" || c.Match == f.Match) &&
+// selects reports whether the filter counts a game of kind in match, played on night.
+func (f StatsFilter) selects(kind, match, night string) bool {
+	return (f.Kind == "" || kind == f.Kind) && (f.Match == "" || match == f.Match) &&
 		(f.Since == "" || night >= f.Since) && (f.Until == "" || night <= f.Until)
 }
 
@@ -70,12 +70,26 @@ func methodOf(kind string) season.Method {
 	return season.WengLin
 }
 
-// seasonGame is what the statistics take of one game: nothing when the filter leaves it out.
+// seasonGame is what the statistics take of one game: where it was played, and the game as
+// season counts it once it is over. A walk's game that the filter leaves out is not replayed,
+// and is the zero seasonGame, not selected.
 type seasonGame struct {
-	selected  bool
-	finished  bool
-	abandoned bool
-	game      season.Game
+	selected            bool
+	id                  int64
+	kind, match, night  string
+	finished, abandoned bool
+	game                season.Game
+}
+
+// count counts sg into s when f chooses it: finished, or left out and said to be.
+func (sg seasonGame) count(s *season.Season, f StatsFilter) {
+	switch {
+	case !sg.selected || !f.selects(sg.kind, sg.match, sg.night):
+	case sg.finished:
+		s.Add(sg.game)
+	default:
+		s.LeaveOut(sg.abandoned)
+	}
 }
 
 // Stats walks the file as EachGame does, on w's workers, and gives the statistics of the games
@@ -83,17 +97,8 @@ type seasonGame struct {
 // player, whatever the file's size. step, when not nil, is called once a game, for a progress
 // bar.
 func (a *App) Stats(ctx context.Context, f StatsFilter, w Walk, step func()) (season.Report, error) {
-	if err := f.check(); err != nil {
+	if err := a.checkStats(ctx, f); err != nil {
 		return season.Report{}, err
-	}
-	if f.Match != "" {
-		infos, err := a.store.MatchGames(ctx, f.Match)
-		if err != nil {
-			return season.Report{}, err
-		}
-		if len(infos) == 0 {
-			return season.Report{}, a.noMatch(ctx, f.Match)
-		}
 	}
 	filtered := f.Kind != "" || f.Match != "" || f.Since != "" || f.Until != ""
 	s := season.New(methodOf)
@@ -103,31 +108,54 @@ func (a *App) Stats(ctx context.Context, f StatsFilter, w Walk, step func()) (se
 			if err != nil {
 				return seasonGame{}, fmt.Errorf("game %d: %w", log[0].Game, err)
 			}
-			if !f.selects(c, nightOf(c, log[0])) {
+			if !f.selects(c.Kind, c.Match, nightOf(c, log[0])) {
 				return seasonGame{}, nil
 			}
 		}
-		g, err := replay(log[0].Game, log)
-		if err != nil {
-			return seasonGame{}, err
-		}
-		return g.seasonGame(), nil
+		return countable(log)
 	}, func(sg seasonGame) error {
 		if step != nil {
 			step()
 		}
-		switch {
-		case !sg.selected:
-		case sg.finished:
-			s.Add(sg.game)
-		default:
-			s.LeaveOut(sg.abandoned)
-		}
+		sg.count(s, f)
 		return nil
 	})
 	if err != nil {
 		return season.Report{}, err
 	}
+	return reported(s, f)
+}
+
+// checkStats refuses a filter that can choose nothing, naming what is wrong: a kind this
+// tableside does not know, a day it cannot read, a match nobody played.
+func (a *App) checkStats(ctx context.Context, f StatsFilter) error {
+	if err := f.check(); err != nil {
+		return err
+	}
+	if f.Match == "" {
+		return nil
+	}
+	infos, err := a.store.MatchGames(ctx, f.Match)
+	if err != nil {
+		return err
+	}
+	if len(infos) == 0 {
+		return a.noMatch(ctx, f.Match)
+	}
+	return nil
+}
+
+// countable replays a game's log for the statistics.
+func countable(log []events.Event) (seasonGame, error) {
+	g, err := replay(log[0].Game, log)
+	if err != nil {
+		return seasonGame{}, err
+	}
+	return g.seasonGame(), nil
+}
+
+// reported is the season's report, its kinds named, or f.Player's part of it.
+func reported(s *season.Season, f StatsFilter) (season.Report, error) {
 	r := s.Report()
 	for i, k := range r.Kinds {
 		if rules, err := engineOf(k.Kind); err == nil {
@@ -138,6 +166,77 @@ func (a *App) Stats(ctx context.Context, f StatsFilter, w Walk, step func()) (se
 		return r, nil
 	}
 	return StatsOf(r, f.Player)
+}
+
+// Tally keeps each game's part of the statistics between counts, for a face that counts them
+// again and again (the server): counting again replays only the games whose logs have grown
+// since, so that a club night's moves cost a few replays, not a walk of the file. Unlike a walk
+// it holds a little of every game (a few hundred bytes), so its memory grows with the file.
+// One caller at a time.
+type Tally struct {
+	games map[int64]tallied
+	// replays counts the games replayed, all counts together.
+	replays int
+}
+
+// tallied is a game as last counted: its log's length then, and its part.
+type tallied struct {
+	events int64
+	seasonGame
+}
+
+// retallyShare is the share of the file's games that, when that many have changed, are read by
+// a walk of the file (every core, a query a run of games) rather than one by one.
+const retallyShare = 4
+
+// TalliedStats is Stats counted from t, which it brings up to date first: a game whose log
+// has grown is replayed, the others are taken as t holds them.
+func (a *App) TalliedStats(ctx context.Context, t *Tally, f StatsFilter) (season.Report, error) {
+	if err := a.checkStats(ctx, f); err != nil {
+		return season.Report{}, err
+	}
+	ends, err := a.store.Ends(ctx)
+	if err != nil {
+		return season.Report{}, err
+	}
+	if t.games == nil {
+		t.games = map[int64]tallied{}
+	}
+	var grown []int64
+	for _, h := range ends {
+		if t.games[h.Game].events != h.Events {
+			grown = append(grown, h.Game)
+		}
+	}
+	if len(grown) > len(ends)/retallyShare {
+		err = walkGames(ctx, a, Walk{Workers: 1}, func(log []events.Event) (tallied, error) {
+			sg, err := countable(log)
+			return tallied{int64(len(log)), sg}, err
+		}, func(g tallied) error {
+			t.games[g.id], t.replays = g, t.replays+1
+			return nil
+		})
+	} else {
+		for _, id := range grown {
+			log, err := a.load(ctx, id)
+			if err != nil {
+				return season.Report{}, err
+			}
+			sg, err := countable(log)
+			if err != nil {
+				return season.Report{}, err
+			}
+			t.games[id], t.replays = tallied{int64(len(log)), sg}, t.replays+1
+		}
+	}
+	if err != nil {
+		return season.Report{}, err
+	}
+	s := season.New(methodOf)
+	for _, h := range ends {
+		t.games[h.Game].count(s, f)
+	}
+	return reported(s, f)
 }
 
 // StatsOf is one player's part of a report (season.Report.Of), or an error naming the player
@@ -164,11 +263,12 @@ func StatsOf(r season.Report, name string) (season.Report, error) {
 // seasonGame is the game as the statistics count it.
 func (g *Game) seasonGame() seasonGame {
 	s := g.Outcome.Sheet()
-	sg := seasonGame{selected: true, finished: s.Finished && !s.Abandoned, abandoned: s.Abandoned}
+	sg := seasonGame{selected: true, id: g.ID, kind: g.Setup.Kind, match: g.Setup.Match, night: nightOf(g.Setup, g.Log[0]),
+		finished: s.Finished && !s.Abandoned, abandoned: s.Abandoned}
 	if !sg.finished {
 		return sg
 	}
-	sg.game = season.Game{ID: g.ID, Kind: g.Setup.Kind, Night: nightOf(g.Setup, g.Log[0]), Match: g.Setup.Match,
+	sg.game = season.Game{ID: g.ID, Kind: sg.kind, Night: sg.night, Match: sg.match,
 		Players: g.Setup.Players, Teams: g.Setup.Teams, Totals: s.Totals, Winners: s.Winners, Flagged: len(g.Flags) > 0}
 	// A move's own flags, raised where it stood, are what a refusal would have said: a move that
 	// has any but a warning was recorded over the referee's refusal.

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"maps"
 	"math/rand/v2"
+	"reflect"
 	"slices"
 	"testing"
 
@@ -179,5 +180,45 @@ func TestStatsNightOfAnUndatedGame(t *testing.T) {
 	}
 	if got := nightOf(events.Created{Date: "2026-01-02"}, first); got != "2026-01-02" {
 		t.Errorf("night %s, want the game's own date", got)
+	}
+}
+
+// TestTalliedStatsAreAWalksStats: a tally counts what a walk of the file counts, for every
+// filter, and counting again after the file changed replays only the games that moved.
+func TestTalliedStatsAreAWalksStats(t *testing.T) {
+	a, whole := statsFile(t)
+	var tally Tally
+	same := func(f StatsFilter) {
+		t.Helper()
+		walked, err := a.Stats(t.Context(), f, Walk{}, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		tallied, err := a.TalliedStats(t.Context(), &tally, f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !reflect.DeepEqual(walked, tallied) {
+			t.Errorf("%+v: the tally counts\n%+v\nwhere a walk counts\n%+v", f, tallied, walked)
+		}
+	}
+	for _, f := range []StatsFilter{{}, {Kind: "capture"}, {Match: "autumn pinochle"}, {Since: "2026-11-10"}, {Player: "ann"}} {
+		same(f)
+	}
+	if games := len(whole) + 2; tally.replays != games {
+		t.Errorf("five counts replayed %d games, want each of the %d once", tally.replays, games)
+	}
+	// A move in one game: that game alone is replayed.
+	g := whole[0]
+	if _, err := a.Correct(t.Context(), g, Correction{Verb: "adjust", Args: []string{g.Setup.Players[0], "+5"}, Note: "a late bonus"}, false); err != nil {
+		t.Fatal(err)
+	}
+	before := tally.replays
+	same(StatsFilter{})
+	if tally.replays != before+1 {
+		t.Errorf("after one game moved, %d games were replayed", tally.replays-before)
+	}
+	if _, err := a.TalliedStats(t.Context(), &tally, StatsFilter{Player: "zed"}); CodeOf(err) != NotFound {
+		t.Errorf("a player who never played: %v", err)
 	}
 }

@@ -142,7 +142,6 @@ func (s *Server) watch(ctx context.Context, w table.Watch) {
 		if !changed {
 			continue
 		}
-		s.changes.Add(1)
 		heads, err := s.app.Heads(ctx, s.live.watched())
 		if err != nil {
 			if ctx.Err() == nil {

@@ -12,7 +12,7 @@ import (
 	"net/http"
 	"strconv"
 	"strings"
-	"sync/atomic"
+	"sync"
 	"time"
 
 	"github.com/tableside/tableside/table"
@@ -30,9 +30,6 @@ type Config struct {
 	// Turn is how long the wall screen shows the night before it turns to the season's ladders,
 	// and the ladders before it turns back: 0 for 20 seconds.
 	Turn time.Duration
-	// StatsEvery is the least time between two counts of the season's statistics while the
-	// file changes: 0 for a minute.
-	StatsEvery time.Duration
 	// Poll is how often the file is looked at for moves recorded by another process (a
 	// terminal on the command line): 0 for 200 ms.
 	Poll time.Duration
@@ -43,15 +40,12 @@ type Config struct {
 // Server is the club night's HTTP face over the application: a JSON API and the pages of the
 // tables' phones and the wall screen.
 type Server struct {
-	app   *table.App
-	cfg   Config
-	keys  *table.Keys
-	guard *limiter
-	live  *hub
-	// changes counts the times the watch found the file changed, and statsCache keeps the
-	// statistics counted since the last.
-	changes    atomic.Uint64
-	statsCache statsCache
+	app        *table.App
+	cfg        Config
+	keys       *table.Keys
+	guard      *limiter
+	live       *hub
+	statsTally statsTally
 	log        *slog.Logger
 	handler    http.Handler
 	stop       context.CancelFunc
@@ -75,9 +69,6 @@ func New(app *table.App, cfg Config) (*Server, error) {
 	if cfg.Turn == 0 {
 		cfg.Turn = 20 * time.Second
 	}
-	if cfg.StatsEvery == 0 {
-		cfg.StatsEvery = time.Minute
-	}
 	if cfg.Poll == 0 {
 		cfg.Poll = 200 * time.Millisecond
 	}
@@ -98,7 +89,9 @@ func New(app *table.App, cfg Config) (*Server, error) {
 // ServeHTTP serves a request.
 func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) { s.handler.ServeHTTP(w, r) }
 
-// Start begins watching the file for moves, until Close.
+// Start begins watching the file for moves, until Close, and counts the season's statistics
+// once in the background, so that the first page to show them (the wall's first turn to the
+// ladders) does not wait for a walk of the whole file.
 func (s *Server) Start(ctx context.Context) error {
 	w, err := s.app.Watch(ctx)
 	if err != nil {
@@ -106,10 +99,19 @@ func (s *Server) Start(ctx context.Context) error {
 	}
 	ctx, s.stop = context.WithCancel(context.WithoutCancel(ctx))
 	s.stopped = make(chan struct{})
-	go func() {
-		defer close(s.stopped)
+	var both sync.WaitGroup
+	both.Go(func() {
 		defer w.Close()
 		s.watch(ctx, w)
+	})
+	both.Go(func() {
+		if _, err := s.stats(ctx, table.StatsFilter{}); err != nil && ctx.Err() == nil {
+			s.log.Error("counting the season's statistics", "err", err)
+		}
+	})
+	go func() {
+		both.Wait()
+		close(s.stopped)
 	}()
 	return nil
 }

@@ -39,7 +39,7 @@ func openClub(t testing.TB, public bool) *testClub {
 	if err != nil {
 		t.Fatal(err)
 	}
-	srv, err := New(app, Config{DirectorKey: testKey, Public: public, Poll: 20 * time.Millisecond, StatsEvery: 50 * time.Millisecond})
+	srv, err := New(app, Config{DirectorKey: testKey, Public: public, Poll: 20 * time.Millisecond})
 	if err != nil {
 		t.Fatal(err)
 	}

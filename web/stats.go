@@ -2,67 +2,30 @@ package web
 
 import (
 	"bytes"
+	"context"
 	"html/template"
 	"net/http"
 	"net/url"
-	"strconv"
 	"sync"
-	"time"
 
 	"github.com/tableside/tableside/render"
 	"github.com/tableside/tableside/scoring/season"
 	"github.com/tableside/tableside/table"
 )
 
-// statsCache keeps the statistics counted for each filter asked for: a count walks the whole
-// file, and a club's pages ask for the same one again and again (the wall every time it turns to
-// the ladders). They are counted again once the file has changed, but not more often than
-// StatsEvery: on a club night the file changes with every move.
-type statsCache struct {
-	mu sync.Mutex
-	// seen is the number of changes to the file the watch had seen at the count, at.
-	seen    uint64
-	at      time.Time
-	reports map[table.StatsFilter]counted
+// statsTally keeps each game's part of the season's statistics between requests (table.Tally):
+// a club's pages ask for them again and again, the wall every time it turns to the ladders, and
+// counting again replays only the games that moved since. One count runs at a time.
+type statsTally struct {
+	mu    sync.Mutex
+	tally table.Tally
 }
 
-// counted is a report and when it was counted.
-type counted struct {
-	season.Report
-	at time.Time
-}
-
-// cachedFilters bounds the filters kept: a few pages' worth.
-const cachedFilters = 16
-
-// stats counts the statistics f asks for, or gives those counted since the file last changed
-// (or less than StatsEvery ago), and when they were counted. One count runs at a time, on one
-// core, leaving the other cores to the tables recording; a second request for the same filter
-// waits for the first's answer.
-func (s *Server) stats(r *http.Request, f table.StatsFilter) (season.Report, time.Time, error) {
-	player := f.Player
-	f.Player = "" // one count serves every player's page
-	c := &s.statsCache
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	seen := s.changes.Load()
-	if c.reports == nil || len(c.reports) >= cachedFilters || c.seen != seen && time.Since(c.at) >= s.cfg.StatsEvery {
-		c.seen, c.at, c.reports = seen, time.Now(), map[table.StatsFilter]counted{}
-	}
-	rep, ok := c.reports[f]
-	if !ok {
-		r, err := s.app.Stats(r.Context(), f, table.Walk{Workers: 1}, nil)
-		if err != nil {
-			return season.Report{}, time.Time{}, err
-		}
-		rep = counted{r, time.Now()}
-		c.reports[f] = rep
-	}
-	if player == "" {
-		return rep.Report, rep.at, nil
-	}
-	of, err := table.StatsOf(rep.Report, player)
-	return of, rep.at, err
+// stats counts the statistics f asks for.
+func (s *Server) stats(ctx context.Context, f table.StatsFilter) (season.Report, error) {
+	s.statsTally.mu.Lock()
+	defer s.statsTally.mu.Unlock()
+	return s.app.TalliedStats(ctx, &s.statsTally.tally, f)
 }
 
 // statsFilter reads the games a stats page or call asks for from its query.
@@ -72,7 +35,7 @@ func statsFilter(r *http.Request) table.StatsFilter {
 }
 
 func (s *Server) apiStats(w http.ResponseWriter, r *http.Request, c *caller) error {
-	rep, _, err := s.stats(r, statsFilter(r))
+	rep, err := s.stats(r.Context(), statsFilter(r))
 	if err != nil {
 		return err
 	}
@@ -85,9 +48,6 @@ type statsView struct {
 	Filter  table.StatsFilter
 	Kinds   []string
 	Content template.HTML
-	// At is when the statistics were counted, and Every how soon after a change they are
-	// counted again.
-	At, Every string
 }
 
 // statsLink links a stats page's names to each player's page, and its games to theirs.
@@ -117,7 +77,7 @@ func (s *Server) playerPage(w http.ResponseWriter, r *http.Request, c *caller) e
 }
 
 func (s *Server) showStats(w http.ResponseWriter, r *http.Request, c *caller, f table.StatsFilter, title string) error {
-	rep, at, err := s.stats(r, f)
+	rep, err := s.stats(r.Context(), f)
 	if err != nil {
 		return err
 	}
@@ -125,8 +85,7 @@ func (s *Server) showStats(w http.ResponseWriter, r *http.Request, c *caller, f 
 	if err := render.StatsContent(&b, rep, statsLink); err != nil {
 		return err
 	}
-	v := statsView{Filter: f, Kinds: table.Kinds(), Content: template.HTML(b.String()), // written by html/template
-		At: at.Format("15:04:05"), Every: spoken(s.cfg.StatsEvery)}
+	v := statsView{Filter: f, Kinds: table.Kinds(), Content: template.HTML(b.String())} // written by html/template
 	return s.show(w, http.StatusOK, "stats", c, title, v)
 }
 
@@ -152,7 +111,7 @@ const (
 
 // wallLadder is the part of the wall that shows the season's ladders.
 func (s *Server) wallLadder(w http.ResponseWriter, r *http.Request, c *caller) error {
-	rep, _, err := s.stats(r, table.StatsFilter{})
+	rep, err := s.stats(r.Context(), table.StatsFilter{})
 	if err != nil {
 		return err
 	}
@@ -167,17 +126,4 @@ func (s *Server) wallLadder(w http.ResponseWriter, r *http.Request, c *caller) e
 		v.Kinds = append(v.Kinds, lk)
 	}
 	return s.part(w, "club", "ladder", v)
-}
-
-// spoken writes a wait as people say it: "a minute", "5 minutes", "30 seconds".
-func spoken(d time.Duration) string {
-	switch {
-	case d == time.Minute:
-		return "a minute"
-	case d%time.Minute == 0:
-		return strconv.Itoa(int(d/time.Minute)) + " minutes"
-	case d >= time.Second:
-		return strconv.Itoa(int(d/time.Second)) + " seconds"
-	}
-	return d.String()
 }

@@ -826,23 +826,25 @@ func TestBrowserStatsAndTheWallsLadders(t *testing.T) {
 		saveShot(t, d, "player-"+s.String())
 	}
 
-	wall := directorScreen(t, root, c.http.URL, wideScreen)
-	cdpSubmit(t, wall, chromedp.Click(chromedp.CSS(`header nav a[href="/wall"]`)))
-	// The season's games were stored long ago; tonight's one match is the game in play.
-	if n := cdpEval[int](t, wall, `document.querySelectorAll("#live .match svg.chart").length`); n != 1 {
-		t.Errorf("the wall draws %d matches' charts, want tonight's one", n)
+	for _, s := range []screen{wideScreen, phoneScreen} {
+		wall := directorScreen(t, root, c.http.URL, s)
+		cdpSubmit(t, wall, chromedp.Click(chromedp.CSS(`header nav a[href="/wall"]`)))
+		// The season's games were stored long ago; tonight's one match is the game in play.
+		if n := cdpEval[int](t, wall, `document.querySelectorAll("#live .match svg.chart").length`); n != 1 {
+			t.Errorf("at %v px the wall draws %d matches' charts, want tonight's one", s, n)
+		}
+		saveShot(t, wall, "wall-night-"+s.String())
+		waitPage(t, wall, 5*time.Second, "the wall turned to the ladders",
+			`document.body.dataset.showing === "season" && document.getElementById("live").hidden && document.querySelectorAll("#ladder svg.chart").length === 2`)
+		if text := cdpEval[string](t, wall, `document.body.innerText`); strings.Contains(text, code) || !strings.Contains(text, "The season's ladders") {
+			t.Errorf("at %v px the wall's ladders show a table code, or no heading:\n%s", s, text)
+		}
+		if bad := overflow(t, wall, s); len(bad) > 0 {
+			t.Errorf("at %v px, past the right edge of the wall's ladders: %v", s, bad)
+		}
+		saveShot(t, wall, "wall-ladders-"+s.String())
+		waitPage(t, wall, 5*time.Second, "the wall back on the night", `document.body.dataset.showing === "night" && !document.getElementById("live").hidden && document.getElementById("ladder").hidden`)
 	}
-	saveShot(t, wall, "wall-night-1280")
-	waitPage(t, wall, 5*time.Second, "the wall turned to the ladders",
-		`document.body.dataset.showing === "season" && document.getElementById("live").hidden && document.querySelectorAll("#ladder svg.chart").length === 2`)
-	if text := cdpEval[string](t, wall, `document.body.innerText`); strings.Contains(text, code) || !strings.Contains(text, "The season's ladders") {
-		t.Errorf("the wall's ladders show a table code, or no heading:\n%s", text)
-	}
-	if bad := overflow(t, wall, wideScreen); len(bad) > 0 {
-		t.Errorf("past the right edge of the wall's ladders: %v", bad)
-	}
-	saveShot(t, wall, "wall-ladders-1280")
-	waitPage(t, wall, 5*time.Second, "the wall back on the night", `document.body.dataset.showing === "night" && !document.getElementById("live").hidden && document.getElementById("ladder").hidden`)
 }
 
 // TestBrowserRunningTotalsChartFollowsTheGame: the chart of running totals appears on the

@@ -23,16 +23,27 @@ func (s *SQLite) VerifyFile(ctx context.Context) ([]events.Broken, error) {
 	if err != nil {
 		return nil, fmt.Errorf("verify: %w", err)
 	}
-	for _, q := range fileChecks {
+	found, err := s.verifyRows(ctx, fileChecks)
+	if err != nil {
+		return nil, fmt.Errorf("verify: %w", err)
+	}
+	return append(broken, found...), nil
+}
+
+// verifyRows runs checks, queries that each return (game, seq, reason) for every row that
+// breaks a rule the store keeps, and names the game ids missing between games (idGaps).
+func (s *sqlLog) verifyRows(ctx context.Context, checks []string) ([]events.Broken, error) {
+	var broken []events.Broken
+	for _, q := range checks {
 		found, err := s.findings(ctx, q)
 		if err != nil {
-			return nil, fmt.Errorf("verify: %w", err)
+			return nil, err
 		}
 		broken = append(broken, found...)
 	}
 	gaps, err := s.idGaps(ctx)
 	if err != nil {
-		return nil, fmt.Errorf("verify: %w", err)
+		return nil, err
 	}
 	return append(broken, gaps...), nil
 }

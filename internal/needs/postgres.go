@@ -2,6 +2,7 @@ package needs
 
 import (
 	"fmt"
+	"net/url"
 	"os"
 	"os/exec"
 	"os/user"
@@ -91,17 +92,20 @@ full_page_writes = off
 }
 
 // Database creates a new, empty database in the cluster, owned by PostgresUser, and returns
-// the DSN that reaches it (key=value form, as pgx and libpq read it).
+// the URL that reaches it (URL).
 func (c *Cluster) Database(t testing.TB) string {
 	t.Helper()
 	name := fmt.Sprintf("db%d", c.dbs.Add(1))
 	c.command(t, "createdb", "-h", c.dir, "-p", strconv.Itoa(c.port), "-U", PostgresUser, name)
-	return c.DSN(name)
+	return c.URL(name)
 }
 
-// DSN reaches the database name in the cluster as PostgresUser.
-func (c *Cluster) DSN(name string) string {
-	return fmt.Sprintf("host=%s port=%d user=%s dbname=%s sslmode=disable", c.dir, c.port, PostgresUser, name)
+// URL reaches the database name in the cluster as PostgresUser: a postgres:// URL, as pgx and
+// libpq read it, whose socket directory is in its query (host=).
+func (c *Cluster) URL(name string) string {
+	q := url.Values{"host": {c.dir}, "port": {strconv.Itoa(c.port)}, "sslmode": {"disable"}}
+	u := url.URL{Scheme: "postgres", User: url.User(PostgresUser), Host: "", Path: "/" + name, RawQuery: q.Encode()}
+	return u.String()
 }
 
 // command runs one of PostgreSQL's programs, failing t if it fails.

@@ -1,6 +1,7 @@
 package needs
 
 import (
+	"net/url"
 	"os"
 	"strings"
 	"testing"
@@ -14,7 +15,7 @@ func TestPostgres(t *testing.T) {
 		c := Postgres(t)
 		dir = c.dir
 		a, b := c.Database(t), c.Database(t)
-		if a == b || !strings.Contains(a, "host="+c.dir) {
+		if a == b || !strings.HasPrefix(a, "postgres://") || !strings.Contains(a, url.QueryEscape(c.dir)) {
 			t.Errorf("databases %q and %q", a, b)
 		}
 	})

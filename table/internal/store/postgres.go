@@ -6,7 +6,11 @@ import (
 	_ "embed"
 	"errors"
 	"fmt"
+	"net"
+	"net/url"
 	"slices"
+	"strconv"
+	"strings"
 	"sync"
 	"sync/atomic"
 
@@ -70,7 +74,7 @@ func OpenPostgres(ctx context.Context, dsn string) (*Postgres, error) {
 	if err != nil {
 		return nil, fmt.Errorf("open PostgreSQL: %w", err)
 	}
-	name := fmt.Sprintf("postgres://%s@%s:%d/%s", cfg.User, cfg.Host, cfg.Port, cfg.Database)
+	name := postgresName(cfg)
 	db := stdlib.OpenDB(*cfg)
 	db.SetMaxIdleConns(8)
 	s := &Postgres{dsn: dsn, name: name}
@@ -95,6 +99,19 @@ func OpenPostgres(ctx context.Context, dsn string) (*Postgres, error) {
 		return nil, fmt.Errorf("%s: %w", name, err)
 	}
 	return s, nil
+}
+
+// postgresName is the address of the database cfg reaches, as a postgres:// URL without the
+// password: a Unix socket's directory goes in the query, as host=.
+func postgresName(cfg *pgx.ConnConfig) string {
+	u := url.URL{Scheme: "postgres", User: url.User(cfg.User), Path: "/" + cfg.Database}
+	port := strconv.Itoa(int(cfg.Port))
+	if strings.HasPrefix(cfg.Host, "/") {
+		u.RawQuery = url.Values{"host": {cfg.Host}, "port": {port}}.Encode()
+	} else {
+		u.Host = net.JoinHostPort(cfg.Host, port)
+	}
+	return u.String()
 }
 
 // setUp applies the schema to a database without it, in one transaction holding the creation

@@ -137,8 +137,7 @@ func (s *Postgres) setUp(ctx context.Context) error {
 		return fmt.Errorf("no migration reaches schema version %d from %d", PostgresSchemaVersion, version)
 	}
 	var theirs bool
-	if err := tx.QueryRowContext(ctx, `SELECT to_regclass('games') IS NOT NULL OR to_regclass('events') IS NOT NULL`).
-		Scan(&theirs); err != nil {
+	if err := tx.QueryRowContext(ctx, tablesQuery, []string{"games", "events"}).Scan(&theirs); err != nil {
 		return err
 	}
 	if theirs {
@@ -153,11 +152,17 @@ func (s *Postgres) setUp(ctx context.Context) error {
 	return tx.Commit()
 }
 
+// tablesQuery says whether the schema in use holds a table of one of the names given. It reads
+// pg_tables, as of the statement, rather than asking to_regclass: that answers from the
+// connection's cache of the catalog, which need not yet know of a table another server has
+// just made (a server that waited for another's setUp would take its tables for a stranger's).
+const tablesQuery = `SELECT EXISTS (SELECT 1 FROM pg_tables WHERE schemaname = current_schema() AND tablename = ANY ($1::text[]))`
+
 // version reads the schema's version, 0 for a database without tableside's schema, and
 // refuses a newer one.
 func (s *Postgres) version(ctx context.Context, q queryer) (int64, error) {
 	var exists bool
-	if err := q.QueryRowContext(ctx, `SELECT to_regclass('tableside_schema') IS NOT NULL`).Scan(&exists); err != nil || !exists {
+	if err := q.QueryRowContext(ctx, tablesQuery, []string{"tableside_schema"}).Scan(&exists); err != nil || !exists {
 		return 0, err
 	}
 	var version sql.NullInt64

@@ -166,3 +166,26 @@ func TestPostgresVerifyFinds(t *testing.T) {
 		}
 	}
 }
+
+// TestPostgresOpensAtOnce: servers opening a new database at once set it up once, and all open.
+func TestPostgresOpensAtOnce(t *testing.T) {
+	d := pgDatabase{dsn: needs.Postgres(t).Database(t)}
+	var wg sync.WaitGroup
+	for range 6 {
+		wg.Go(func() {
+			s, err := store.OpenPostgres(t.Context(), d.dsn)
+			if err != nil {
+				t.Error(err)
+				return
+			}
+			w, err := s.Watch(t.Context())
+			if err != nil {
+				t.Error(err)
+			} else if err := w.Close(); err != nil {
+				t.Errorf("closing a watch: %v", err)
+			}
+			s.Close()
+		})
+	}
+	wg.Wait()
+}

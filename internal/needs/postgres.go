@@ -126,6 +126,9 @@ func (c *Cluster) try(name string, args ...string) error {
 	return nil
 }
 
+// debianInitdb is where Debian's postgresql package puts initdb, one directory a version.
+var debianInitdb = "/usr/lib/postgresql/*/bin/initdb"
+
 // postgresBin finds the directory of PostgreSQL's server programs: initdb's on the PATH, or,
 // as Debian installs them off the PATH, the newest /usr/lib/postgresql/*/bin.
 func postgresBin(t testing.TB) string {
@@ -135,7 +138,7 @@ func postgresBin(t testing.TB) string {
 			return filepath.Dir(real)
 		}
 	}
-	found, _ := filepath.Glob("/usr/lib/postgresql/*/bin/initdb")
+	found, _ := filepath.Glob(debianInitdb)
 	slices.SortFunc(found, func(a, b string) int { return pgVersion(b) - pgVersion(a) })
 	if len(found) > 0 {
 		return filepath.Dir(found[0])

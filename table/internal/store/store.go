@@ -545,7 +545,9 @@ const sqliteNewGame = `INSERT INTO games (kind, created_at, match) VALUES (?, ?,
 // Append records evs at the end of game's log. after is the seq of the last event the caller
 // saw: if anyone has recorded since, Append writes nothing and returns an error wrapping
 // ErrConflict, and the caller reloads, decides again and retries. The check and the writes are
-// one immediate transaction, so two writers can never both follow the same event. It returns
+// one transaction that no other writer of the game shares (SQLite's immediate transaction holds
+// the file; PostgreSQL's locks the game's row first, lockGame), so two writers can never both
+// follow the same event. It returns
 // ErrNoGame for an unknown game, and the events as stored (Game, Seq and Hash assigned).
 func (s *sqlLog) Append(ctx context.Context, game, after int64, evs []events.Event) ([]events.Event, error) {
 	if len(evs) == 0 {

@@ -105,7 +105,7 @@ func NewApp(schema string, stdin io.Reader, stdout, stderr io.Writer) *cli.App {
 		// A repeated flag carries one value each time: `--team red=ann,cy` keeps its comma.
 		DisableSliceFlagSeparator: true,
 		Flags: []cli.Flag{
-			&cli.StringFlag{Name: "db", Usage: "the database file (default: $TABLESIDE_DB, else tableside.db in the user's data directory)", EnvVars: []string{"TABLESIDE_DB"}},
+			&cli.StringFlag{Name: "db", Usage: "the database file, or a postgres:// URL (default: $TABLESIDE_DB, else tableside.db in the user's data directory)", EnvVars: []string{"TABLESIDE_DB"}},
 			&cli.BoolFlag{Name: "ascii", Usage: "write suits as S H D C and tables with plain borders (also when the locale is C)"},
 		},
 		Metadata: map[string]any{"schema": schema},

@@ -6,6 +6,7 @@ import (
 	"github.com/urfave/cli/v2"
 
 	"github.com/tableside/tableside/render"
+	"github.com/tableside/tableside/table"
 )
 
 func demoCommand() *cli.Command {
@@ -35,6 +36,9 @@ func demoCommand() *cli.Command {
 			// it; beside a sheet in another format it goes to standard error, keeping the
 			// sheet clean to redirect.
 			saved := fmt.Sprintf("game %d is saved in %s; delete the file to start afresh, or keep games elsewhere with --db PATH\n", g.ID, app.Path())
+			if table.IsPostgres(app.Path()) { // a league's database is not a file to delete
+				saved = fmt.Sprintf("game %d is saved in %s\n", g.ID, app.Path())
+			}
 			if format != "table" {
 				fmt.Fprint(c.App.ErrWriter, saved)
 				return nil

@@ -58,12 +58,28 @@ type App struct {
 
 // Open opens the database at path, creating it when it does not exist. schema is the text of
 // schema.sql.
+//
+// A path that is a postgres:// or postgresql:// URL names a PostgreSQL database instead, a
+// league's shared log: it is set up with the store's own PostgreSQL schema when it has none, and
+// schema is not used.
 func Open(ctx context.Context, path, schema string) (*App, error) {
-	st, err := store.Open(ctx, path, schema)
+	var st store.Store
+	var err error
+	if IsPostgres(path) {
+		st, err = store.OpenPostgres(ctx, path)
+	} else {
+		st, err = store.Open(ctx, path, schema)
+	}
 	if err != nil {
 		return nil, err
 	}
 	return &App{store: st, now: time.Now}, nil
+}
+
+// IsPostgres reports whether path is a PostgreSQL URL (postgres:// or postgresql://) rather
+// than a file's path.
+func IsPostgres(path string) bool {
+	return strings.HasPrefix(path, "postgres://") || strings.HasPrefix(path, "postgresql://")
 }
 
 // Close closes the database.

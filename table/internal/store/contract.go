@@ -12,7 +12,8 @@ import (
 // where SQLite implements it; what a store cannot do the same way (how a busy database shows)
 // is named in storetest's doc.
 type Store interface {
-	// Path names where the log is kept, for messages: a file's absolute path.
+	// Path names where the log is kept, for messages: a file's absolute path, or a database's
+	// postgres:// address without its password.
 	Path() string
 	Close() error
 
@@ -56,5 +57,8 @@ type Watcher interface {
 	Close() error
 }
 
-// SQLite keeps the contract.
-var _ Store = (*SQLite)(nil)
+// SQLite and Postgres keep the contract.
+var (
+	_ Store = (*SQLite)(nil)
+	_ Store = (*Postgres)(nil)
+)

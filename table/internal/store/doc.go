@@ -36,6 +36,15 @@
 // it was, and refuses anything else — a text file, another program's database, a database from
 // a newer tableside — without writing to it.
 //
+// # PostgreSQL
+//
+// Postgres keeps the same log in a PostgreSQL database, for a league whose servers share one
+// (OpenPostgres; postgres.sql is its schema). Both stores run the same Go over database/sql
+// (sqlLog), so events are prepared, numbered, hashed and checked alike; PostgreSQL keeps
+// payloads as TEXT, refuses an edit with triggers as SQLite does, keeps its schema version in
+// the table tableside_schema, serializes writers with row and advisory locks (see Postgres),
+// and tells a watch of every commit with NOTIFY on the channel tableside_events.
+//
 // Every call but Close takes a context; a call whose context is done fails with an error
 // wrapping ctx.Err(), and a write it had not committed is not made.
 package store

@@ -98,7 +98,7 @@ END;`
 // SQLite is the store in one SQLite file, the embedded default: the games and their event logs. It is safe for concurrent use,
 // and several processes may use the same file at once.
 type SQLite struct {
-	db     *sql.DB
+	sqlLog        // what it does as the PostgreSQL store does, over the same queries
 	path   string // the file's absolute path
 	schema string // schema.sql, which Verify holds the file's tables, indexes and triggers to
 	// writer lets one transaction of this process write at a time. SQLite lets one writer in
@@ -164,7 +164,8 @@ func Open(ctx context.Context, path, schema string) (*SQLite, error) {
 	}
 	// A server keeps its connections (and their prepared statements) between requests.
 	db.SetMaxIdleConns(8)
-	s := &SQLite{db: db, path: abs, schema: schema, writer: make(chan struct{}, 1)}
+	s := &SQLite{path: abs, schema: schema, writer: make(chan struct{}, 1)}
+	s.sqlLog = sqlLog{db: db, begin: s.begin, newGame: sqliteNewGame}
 	// Reading the file's identity writes nothing, so opening an up-to-date database does not
 	// wait behind another terminal that is recording; only a new or older file is written.
 	var current bool
@@ -389,14 +390,14 @@ func (s *SQLite) Close() error {
 // A match holds games of one kind: a game whose match already holds a game of another kind is
 // refused with a *MatchKindError, and nothing is written. The check is made in the writing
 // transaction, so two terminals cannot both start a match with different kinds.
-func (s *SQLite) Create(ctx context.Context, evs []events.Event) (game int64, stored []events.Event, err error) {
+func (s *sqlLog) Create(ctx context.Context, evs []events.Event) (game int64, stored []events.Event, err error) {
 	return s.CreateInMatch(ctx, evs, 0)
 }
 
 // CreateInMatch is Create for a game whose match holds at most most games (0: any number): a
 // game that would be one too many is refused with a *MatchFullError, checked in the writing
 // transaction like the match's kind.
-func (s *SQLite) CreateInMatch(ctx context.Context, evs []events.Event, most int) (game int64, stored []events.Event, err error) {
+func (s *sqlLog) CreateInMatch(ctx context.Context, evs []events.Event, most int) (game int64, stored []events.Event, err error) {
 	stored, c, err := prepareGame(evs)
 	if err != nil {
 		return 0, nil, fmt.Errorf("create game: %w", err)
@@ -406,7 +407,7 @@ func (s *SQLite) CreateInMatch(ctx context.Context, evs []events.Event, most int
 		return 0, nil, fmt.Errorf("create game: %w", err)
 	}
 	defer done()
-	if game, err = insertGame(ctx, tx, stored, c, most); err != nil {
+	if game, err = s.insertGame(ctx, tx, stored, c, most); err != nil {
 		return 0, nil, err
 	}
 	if err := tx.Commit(); err != nil {
@@ -435,7 +436,7 @@ type CreateResult struct {
 // are bad, its match holds another kind or is full) is refused before any of it is written and
 // has its Err; the others are stored. The error is for the transaction as a whole (the disk,
 // a constraint no check foresaw): then nothing was stored.
-func (s *SQLite) CreateMany(ctx context.Context, games []NewGame) ([]CreateResult, error) {
+func (s *sqlLog) CreateMany(ctx context.Context, games []NewGame) ([]CreateResult, error) {
 	tx, done, err := s.begin(ctx)
 	if err != nil {
 		return nil, fmt.Errorf("create games: %w", err)
@@ -448,7 +449,7 @@ func (s *SQLite) CreateMany(ctx context.Context, games []NewGame) ([]CreateResul
 			out[i].Err = fmt.Errorf("create game: %w", err)
 			continue
 		}
-		game, err := insertGame(ctx, tx, stored, c, ng.Most)
+		game, err := s.insertGame(ctx, tx, stored, c, ng.Most)
 		var refused refusal
 		switch {
 		case errors.As(err, &refused):
@@ -496,10 +497,15 @@ func prepareGame(evs []events.Event) ([]events.Event, events.Created, error) {
 // insertGame writes a prepared game in tx after checking its match (see CreateInMatch), filling
 // in the events' Game, Seq and Hash, and returns its id. A refusal for the match comes before
 // anything is written.
-func insertGame(ctx context.Context, tx *sql.Tx, stored []events.Event, c events.Created, most int) (int64, error) {
+func (s *sqlLog) insertGame(ctx context.Context, tx *sql.Tx, stored []events.Event, c events.Created, most int) (int64, error) {
+	if s.lockCreate != "" {
+		if _, err := tx.ExecContext(ctx, s.lockCreate); err != nil {
+			return 0, fmt.Errorf("create game: %w", err)
+		}
+	}
 	if c.Match != "" {
 		var kind string
-		err := tx.QueryRowContext(ctx, matchKindQuery, c.Match).Scan(&kind)
+		err := s.txRow(ctx, tx, matchKindQuery, c.Match).Scan(&kind)
 		switch {
 		case errors.Is(err, sql.ErrNoRows): // the match's first game
 		case err != nil:
@@ -509,7 +515,7 @@ func insertGame(ctx context.Context, tx *sql.Tx, stored []events.Event, c events
 		}
 		if most > 0 {
 			var n int
-			if err := tx.QueryRowContext(ctx, `SELECT count(*) FROM games WHERE match = ? AND match <> ''`, c.Match).Scan(&n); err != nil {
+			if err := s.txRow(ctx, tx, `SELECT count(*) FROM games WHERE match = ? AND match <> ''`, c.Match).Scan(&n); err != nil {
 				return 0, fmt.Errorf("create game: match %q: %w", c.Match, err)
 			}
 			if n >= most {
@@ -517,16 +523,11 @@ func insertGame(ctx context.Context, tx *sql.Tx, stored []events.Event, c events
 			}
 		}
 	}
-	res, err := tx.ExecContext(ctx, `INSERT INTO games (kind, created_at, match) VALUES (?, ?, ?)`,
-		c.Kind, stored[0].At, c.Match)
-	if err != nil {
+	var game int64
+	if err := s.txRow(ctx, tx, s.newGame, c.Kind, stored[0].At, c.Match).Scan(&game); err != nil {
 		return 0, fmt.Errorf("create game: %w", err)
 	}
-	game, err := res.LastInsertId()
-	if err != nil {
-		return 0, fmt.Errorf("create game: %w", err)
-	}
-	if err := insert(ctx, tx, game, 0, "", stored); err != nil {
+	if err := s.insert(ctx, tx, game, 0, "", stored); err != nil {
 		return 0, fmt.Errorf("create game: %w", err)
 	}
 	return game, nil
@@ -537,12 +538,18 @@ func insertGame(ctx context.Context, tx *sql.Tx, stored []events.Event, c events
 // that SQLite uses the index.
 const matchKindQuery = `SELECT kind FROM games WHERE match = ? AND match <> '' ORDER BY id LIMIT 1`
 
+// sqliteNewGame adds a games row and returns its id: INTEGER PRIMARY KEY hands out one more than
+// the highest.
+const sqliteNewGame = `INSERT INTO games (kind, created_at, match) VALUES (?, ?, ?) RETURNING id`
+
 // Append records evs at the end of game's log. after is the seq of the last event the caller
 // saw: if anyone has recorded since, Append writes nothing and returns an error wrapping
 // ErrConflict, and the caller reloads, decides again and retries. The check and the writes are
-// one immediate transaction, so two writers can never both follow the same event. It returns
+// one transaction that no other writer of the game shares (SQLite's immediate transaction holds
+// the file; PostgreSQL's locks the game's row first, lockGame), so two writers can never both
+// follow the same event. It returns
 // ErrNoGame for an unknown game, and the events as stored (Game, Seq and Hash assigned).
-func (s *SQLite) Append(ctx context.Context, game, after int64, evs []events.Event) ([]events.Event, error) {
+func (s *sqlLog) Append(ctx context.Context, game, after int64, evs []events.Event) ([]events.Event, error) {
 	if len(evs) == 0 {
 		return nil, fmt.Errorf("game %d: no events to append", game)
 	}
@@ -564,9 +571,14 @@ func (s *SQLite) Append(ctx context.Context, game, after int64, evs []events.Eve
 		return nil, fmt.Errorf("game %d: %w", game, err)
 	}
 	defer done()
+	if s.lockGame != "" {
+		if _, err := tx.ExecContext(ctx, s.q(s.lockGame), game); err != nil {
+			return nil, fmt.Errorf("game %d: %w", game, err)
+		}
+	}
 	var last int64
 	var prev string
-	err = tx.QueryRowContext(ctx, `SELECT seq, hash FROM events WHERE game = ? ORDER BY seq DESC LIMIT 1`, game).
+	err = s.txRow(ctx, tx, `SELECT seq, hash FROM events WHERE game = ? ORDER BY seq DESC LIMIT 1`, game).
 		Scan(&last, &prev)
 	switch {
 	case errors.Is(err, sql.ErrNoRows):
@@ -579,7 +591,7 @@ func (s *SQLite) Append(ctx context.Context, game, after int64, evs []events.Eve
 		return nil, fmt.Errorf("game %d: %w (you saw up to event %d, the log is now at event %d)",
 			game, ErrConflict, after, last)
 	}
-	if err := insert(ctx, tx, game, after, prev, stored); err != nil {
+	if err := s.insert(ctx, tx, game, after, prev, stored); err != nil {
 		return nil, fmt.Errorf("game %d: %w", game, err)
 	}
 	if err := tx.Commit(); err != nil {
@@ -611,9 +623,9 @@ func prepare(evs []events.Event) ([]events.Event, error) {
 
 // insert writes evs after event after of game, whose stored hash is prev, filling in their
 // Game, Seq and Hash.
-func insert(ctx context.Context, tx *sql.Tx, game, after int64, prev string, evs []events.Event) error {
-	stmt, err := tx.PrepareContext(ctx, `INSERT INTO events (game, seq, type, actor, payload, at, hash)
-		VALUES (?, ?, ?, ?, ?, ?, ?)`)
+func (s *sqlLog) insert(ctx context.Context, tx *sql.Tx, game, after int64, prev string, evs []events.Event) error {
+	stmt, err := tx.PrepareContext(ctx, s.q(`INSERT INTO events (game, seq, type, actor, payload, at, hash)
+		VALUES (?, ?, ?, ?, ?, ?, ?)`))
 	if err != nil {
 		return err
 	}
@@ -632,7 +644,7 @@ func insert(ctx context.Context, tx *sql.Tx, game, after int64, prev string, evs
 }
 
 // Load returns game's events in seq order, or ErrNoGame.
-func (s *SQLite) Load(ctx context.Context, game int64) ([]events.Event, error) {
+func (s *sqlLog) Load(ctx context.Context, game int64) ([]events.Event, error) {
 	return s.LoadAfter(ctx, game, 0)
 }
 
@@ -644,11 +656,11 @@ const loadAfterQuery = `SELECT game, seq, type, actor, payload, at, hash
 // LoadAfter returns game's events that follow event after, in seq order: what a page showing a
 // game live needs to catch up. It returns nil when nothing follows after yet, ErrNoGame for an
 // unknown game, and an error for a negative after.
-func (s *SQLite) LoadAfter(ctx context.Context, game, after int64) ([]events.Event, error) {
+func (s *sqlLog) LoadAfter(ctx context.Context, game, after int64) ([]events.Event, error) {
 	if after < 0 {
 		return nil, fmt.Errorf("game %d: no event %d to load after: events are numbered from 1", game, after)
 	}
-	rows, err := s.db.QueryContext(ctx, loadAfterQuery, game, after)
+	rows, err := s.query(ctx, loadAfterQuery, game, after)
 	if err != nil {
 		return nil, fmt.Errorf("game %d: %w", game, err)
 	}
@@ -671,7 +683,7 @@ func (s *SQLite) LoadAfter(ctx context.Context, game, after int64) ([]events.Eve
 	// Nothing follows after: either the game is up to date or there is no such game. A game
 	// whose events are all gone counts as none, as it does for Append.
 	var exists bool
-	if err := s.db.QueryRowContext(ctx, `SELECT EXISTS (SELECT 1 FROM events WHERE game = ?)`, game).
+	if err := s.queryRow(ctx, `SELECT EXISTS (SELECT 1 FROM events WHERE game = ?)`, game).
 		Scan(&exists); err != nil {
 		return nil, fmt.Errorf("game %d: %w", game, err)
 	}
@@ -718,7 +730,7 @@ const matchGamesQuery = gamesQuery + ` WHERE g.match = ? AND g.match <> '' ORDER
 
 // MatchGames lists the games of match in id order, reading no other match's games. A match
 // nobody has played has none; the name "" is refused, since it stands for no match.
-func (s *SQLite) MatchGames(ctx context.Context, match string) ([]GameInfo, error) {
+func (s *sqlLog) MatchGames(ctx context.Context, match string) ([]GameInfo, error) {
 	if match == "" {
 		return nil, errors.New("list games of a match: no match named")
 	}
@@ -729,8 +741,8 @@ func (s *SQLite) MatchGames(ctx context.Context, match string) ([]GameInfo, erro
 	return games, nil
 }
 
-func (s *SQLite) listGames(ctx context.Context, query string, args ...any) ([]GameInfo, error) {
-	rows, err := s.db.QueryContext(ctx, query, args...)
+func (s *sqlLog) listGames(ctx context.Context, query string, args ...any) ([]GameInfo, error) {
+	rows, err := s.query(ctx, query, args...)
 	if err != nil {
 		return nil, err
 	}
@@ -760,8 +772,8 @@ func (s *SQLite) listGames(ctx context.Context, query string, args ...any) ([]Ga
 }
 
 // Matches lists every match in name order, with its number of games and the kind of its first.
-func (s *SQLite) Matches(ctx context.Context) ([]MatchInfo, error) {
-	rows, err := s.db.QueryContext(ctx, `SELECT g.match, count(*),
+func (s *sqlLog) Matches(ctx context.Context) ([]MatchInfo, error) {
+	rows, err := s.query(ctx, `SELECT g.match, count(*),
 			(SELECT kind FROM games f WHERE f.match = g.match AND f.match <> '' ORDER BY f.id LIMIT 1)
 		FROM games g WHERE g.match <> '' GROUP BY g.match ORDER BY g.match`)
 	if err != nil {
@@ -796,7 +808,7 @@ const scanRange = ` FROM events WHERE game >= ? AND game < ? ORDER BY game, seq`
 // Scan calls fn with every event of every game, ordered by game then seq, reading one row at a
 // time, without its hash: the read a walk of the file for a replay makes. It stops at the first
 // error fn returns and returns that error unchanged.
-func (s *SQLite) Scan(ctx context.Context, fn func(events.Event) error) error {
+func (s *sqlLog) Scan(ctx context.Context, fn func(events.Event) error) error {
 	return s.scan(ctx, false, 0, math.MaxInt64, fn)
 }
 
@@ -805,7 +817,7 @@ func (s *SQLite) Scan(ctx context.Context, fn func(events.Event) error) error {
 // and fn owns the slice it is given. Without withHash the hash column is not read and Hash is
 // "" (a replay does not need it). A game with no events is not visited (Verify names it).
 // Each call is one read transaction, so it sees the games as they were when it began.
-func (s *SQLite) ScanGames(ctx context.Context, from, to int64, withHash bool, fn func([]events.Event) error) error {
+func (s *sqlLog) ScanGames(ctx context.Context, from, to int64, withHash bool, fn func([]events.Event) error) error {
 	// A game's events gather in buf, kept from game to game, and each game is handed on in a
 	// slice of its own size: games differ in length, and a slice grown event by event is
 	// allocated and copied several times over.
@@ -827,12 +839,12 @@ func (s *SQLite) ScanGames(ctx context.Context, from, to int64, withHash bool, f
 }
 
 // scan reads the events of the games whose id is in [from, to) in game and seq order.
-func (s *SQLite) scan(ctx context.Context, withHash bool, from, to int64, fn func(events.Event) error) error {
+func (s *sqlLog) scan(ctx context.Context, withHash bool, from, to int64, fn func(events.Event) error) error {
 	query := ScanQuery
 	if withHash {
 		query = scanHashQuery
 	}
-	rows, err := s.db.QueryContext(ctx, query, from, to)
+	rows, err := s.query(ctx, query, from, to)
 	if err != nil {
 		return fmt.Errorf("scan events: %w", err)
 	}
@@ -854,17 +866,17 @@ func (s *SQLite) scan(ctx context.Context, withHash bool, from, to int64, fn fun
 }
 
 // GameSpan is the lowest and highest game id in the file, (0, 0) when it has none.
-func (s *SQLite) GameSpan(ctx context.Context) (lo, hi int64, err error) {
+func (s *sqlLog) GameSpan(ctx context.Context) (lo, hi int64, err error) {
 	var l, h sql.NullInt64
-	if err := s.db.QueryRowContext(ctx, `SELECT min(id), max(id) FROM games`).Scan(&l, &h); err != nil {
+	if err := s.queryRow(ctx, `SELECT min(id), max(id) FROM games`).Scan(&l, &h); err != nil {
 		return 0, 0, fmt.Errorf("game ids: %w", err)
 	}
 	return l.Int64, h.Int64, nil
 }
 
 // GameIDs lists every game's id in order, from the games table alone.
-func (s *SQLite) GameIDs(ctx context.Context) ([]int64, error) {
-	rows, err := s.db.QueryContext(ctx, `SELECT id FROM games ORDER BY id`)
+func (s *sqlLog) GameIDs(ctx context.Context) ([]int64, error) {
+	rows, err := s.query(ctx, `SELECT id FROM games ORDER BY id`)
 	if err != nil {
 		return nil, fmt.Errorf("game ids: %w", err)
 	}
@@ -884,18 +896,18 @@ func (s *SQLite) GameIDs(ctx context.Context) ([]int64, error) {
 }
 
 // CountGames is the number of games in the file, for a walk's progress.
-func (s *SQLite) CountGames(ctx context.Context) (int, error) {
+func (s *sqlLog) CountGames(ctx context.Context) (int, error) {
 	var n int
-	if err := s.db.QueryRowContext(ctx, `SELECT count(*) FROM games`).Scan(&n); err != nil {
+	if err := s.queryRow(ctx, `SELECT count(*) FROM games`).Scan(&n); err != nil {
 		return 0, fmt.Errorf("count games: %w", err)
 	}
 	return n, nil
 }
 
 // CountEvents is the number of events in the file.
-func (s *SQLite) CountEvents(ctx context.Context) (int, error) {
+func (s *sqlLog) CountEvents(ctx context.Context) (int, error) {
 	var n int
-	if err := s.db.QueryRowContext(ctx, `SELECT count(*) FROM events`).Scan(&n); err != nil {
+	if err := s.queryRow(ctx, `SELECT count(*) FROM events`).Scan(&n); err != nil {
 		return 0, fmt.Errorf("count events: %w", err)
 	}
 	return n, nil

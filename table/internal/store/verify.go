@@ -23,16 +23,27 @@ func (s *SQLite) VerifyFile(ctx context.Context) ([]events.Broken, error) {
 	if err != nil {
 		return nil, fmt.Errorf("verify: %w", err)
 	}
-	for _, q := range fileChecks {
+	found, err := s.verifyRows(ctx, fileChecks)
+	if err != nil {
+		return nil, fmt.Errorf("verify: %w", err)
+	}
+	return append(broken, found...), nil
+}
+
+// verifyRows runs checks, queries that each return (game, seq, reason) for every row that
+// breaks a rule the store keeps, and names the game ids missing between games (idGaps).
+func (s *sqlLog) verifyRows(ctx context.Context, checks []string) ([]events.Broken, error) {
+	var broken []events.Broken
+	for _, q := range checks {
 		found, err := s.findings(ctx, q)
 		if err != nil {
-			return nil, fmt.Errorf("verify: %w", err)
+			return nil, err
 		}
 		broken = append(broken, found...)
 	}
 	gaps, err := s.idGaps(ctx)
 	if err != nil {
-		return nil, fmt.Errorf("verify: %w", err)
+		return nil, err
 	}
 	return append(broken, gaps...), nil
 }
@@ -59,8 +70,8 @@ var fileChecks = []string{
 	WHERE game NOT IN (SELECT id FROM games) GROUP BY game`,
 }
 
-func (s *SQLite) findings(ctx context.Context, query string) ([]events.Broken, error) {
-	rows, err := s.db.QueryContext(ctx, query)
+func (s *sqlLog) findings(ctx context.Context, query string) ([]events.Broken, error) {
+	rows, err := s.query(ctx, query)
 	if err != nil {
 		return nil, err
 	}
@@ -78,8 +89,8 @@ func (s *SQLite) findings(ctx context.Context, query string) ([]events.Broken, e
 
 // idGaps names the games missing between two games of the file: ids are handed out in turn and
 // a game is never deleted, so a gap is a game removed.
-func (s *SQLite) idGaps(ctx context.Context) ([]events.Broken, error) {
-	rows, err := s.db.QueryContext(ctx, `SELECT id, next FROM (SELECT id, lead(id) OVER (ORDER BY id) AS next FROM games)
+func (s *sqlLog) idGaps(ctx context.Context) ([]events.Broken, error) {
+	rows, err := s.query(ctx, `SELECT id, next FROM (SELECT id, lead(id) OVER (ORDER BY id) AS next FROM games) AS g
 		WHERE next > id + 1`)
 	if err != nil {
 		return nil, err
@@ -88,7 +99,7 @@ func (s *SQLite) idGaps(ctx context.Context) ([]events.Broken, error) {
 	var found []events.Broken
 	// Games are numbered from 1: a file whose first game is not game 1 lost its first games.
 	var first sql.NullInt64
-	if err := s.db.QueryRowContext(ctx, `SELECT min(id) FROM games`).Scan(&first); err != nil {
+	if err := s.queryRow(ctx, `SELECT min(id) FROM games`).Scan(&first); err != nil {
 		return nil, err
 	}
 	if first.Int64 > 1 {
@@ -200,8 +211,8 @@ const endsQuery = `WITH RECURSIVE g(game) AS (
 
 // Ends reads where every game's log ends, in game order: what the file's seal is made of
 // (events.FileSeal). It reads the log itself, not the games rows, since the log is the record.
-func (s *SQLite) Ends(ctx context.Context) ([]events.Head, error) {
-	rows, err := s.db.QueryContext(ctx, endsQuery)
+func (s *sqlLog) Ends(ctx context.Context) ([]events.Head, error) {
+	rows, err := s.query(ctx, endsQuery)
 	if err != nil {
 		return nil, fmt.Errorf("the games' last events: %w", err)
 	}

@@ -47,7 +47,7 @@ func (w *sqliteWatch) Close() error { return w.conn.Close() }
 
 // Heads returns the seq of the last event of each of games, by game; a game with no events is
 // left out. Each is one search of the primary key, however long the log.
-func (s *SQLite) Heads(ctx context.Context, games []int64) (map[int64]int64, error) {
+func (s *sqlLog) Heads(ctx context.Context, games []int64) (map[int64]int64, error) {
 	heads := make(map[int64]int64, len(games))
 	if len(games) == 0 {
 		return heads, nil
@@ -58,7 +58,7 @@ func (s *SQLite) Heads(ctx context.Context, games []int64) (map[int64]int64, err
 	}
 	q := `SELECT g.id, (SELECT max(seq) FROM events WHERE game = g.id) FROM games g WHERE g.id IN (?` +
 		strings.Repeat(",?", len(games)-1) + `)`
-	rows, err := s.db.QueryContext(ctx, q, args...)
+	rows, err := s.query(ctx, q, args...)
 	if err != nil {
 		return nil, fmt.Errorf("last events: %w", err)
 	}
@@ -81,7 +81,7 @@ func (s *SQLite) Heads(ctx context.Context, games []int64) (map[int64]int64, err
 
 // GamesSince lists the games created at or after since (Unix ms), in id order: the games of a
 // club night.
-func (s *SQLite) GamesSince(ctx context.Context, since int64) ([]GameInfo, error) {
+func (s *sqlLog) GamesSince(ctx context.Context, since int64) ([]GameInfo, error) {
 	games, err := s.listGames(ctx, gamesQuery+` WHERE g.created_at >= ? ORDER BY g.id`, since)
 	if err != nil {
 		return nil, fmt.Errorf("list games since %d: %w", since, err)

@@ -1,0 +1,153 @@
+package needs
+
+import (
+	"fmt"
+	"net/url"
+	"os"
+	"os/exec"
+	"os/user"
+	"path/filepath"
+	"slices"
+	"strconv"
+	"sync/atomic"
+	"testing"
+)
+
+// Cluster is a private PostgreSQL server a test started: its own data directory, listening on
+// a Unix socket in a directory of its own and on no network address, gone when the test ends.
+type Cluster struct {
+	bin  string // the directory holding initdb, pg_ctl, postgres and createdb
+	dir  string // the cluster's directory: the socket, and data/ below it
+	port int    // names the socket (.s.PGSQL.port); nothing listens on a TCP port
+	run  func(*exec.Cmd)
+	dbs  atomic.Int64
+}
+
+// PostgresUser is the cluster's superuser, who owns every database Database creates.
+const PostgresUser = "tableside"
+
+const postgresInstall = "apt-get install postgresql"
+
+// Postgres starts a throwaway PostgreSQL cluster for t and stops and removes it when t ends.
+// Where PostgreSQL is missing it skips t, or fails it under CI, as Program does. Starting a
+// cluster takes a second or two: a test that needs many stores starts one and makes a
+// database for each (Database).
+//
+// PostgreSQL refuses to run as root, and tests often run as root in a container: then the
+// cluster runs as the user nobody, its directory given to that user, outside t.TempDir (whose
+// directories are root's alone).
+func Postgres(t testing.TB) *Cluster {
+	t.Helper()
+	c := &Cluster{bin: postgresBin(t), port: 5432, run: func(*exec.Cmd) {}}
+	dir, err := os.MkdirTemp("", "tableside-pg-")
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { os.RemoveAll(dir) })
+	c.dir = dir
+	if os.Geteuid() == 0 {
+		u, err := user.Lookup("nobody")
+		if err != nil {
+			t.Fatalf("PostgreSQL will not run as root, and there is no user nobody to run it as: %v", err)
+		}
+		uid, _ := strconv.Atoi(u.Uid)
+		gid, _ := strconv.Atoi(u.Gid)
+		if err := os.Chown(dir, uid, gid); err != nil {
+			t.Fatal(err)
+		}
+		c.run = func(cmd *exec.Cmd) { runAs(cmd, uid, gid) }
+	}
+	data := filepath.Join(dir, "data")
+	c.command(t, "initdb", "-D", data, "-U", PostgresUser, "--auth=trust", "-E", "UTF8", "--locale=C", "--no-sync")
+	conf := fmt.Sprintf(`
+listen_addresses = ''
+unix_socket_directories = '%s'
+port = %d
+max_connections = 200
+fsync = off
+synchronous_commit = off
+full_page_writes = off
+`, dir, c.port)
+	f, err := os.OpenFile(filepath.Join(data, "postgresql.conf"), os.O_APPEND|os.O_WRONLY, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := f.WriteString(conf); err != nil {
+		t.Fatal(err)
+	}
+	if err := f.Close(); err != nil {
+		t.Fatal(err)
+	}
+	log := filepath.Join(dir, "server.log")
+	if err := c.try("pg_ctl", "-D", data, "-l", log, "-w", "-t", "60", "start"); err != nil {
+		out, _ := os.ReadFile(log)
+		t.Fatalf("start PostgreSQL: %v\n%s", err, out)
+	}
+	t.Cleanup(func() {
+		if err := c.try("pg_ctl", "-D", data, "-m", "immediate", "-w", "stop"); err != nil {
+			t.Errorf("stop PostgreSQL: %v", err)
+		}
+	})
+	return c
+}
+
+// Database creates a new, empty database in the cluster, owned by PostgresUser, and returns
+// the URL that reaches it (URL).
+func (c *Cluster) Database(t testing.TB) string {
+	t.Helper()
+	name := fmt.Sprintf("db%d", c.dbs.Add(1))
+	c.command(t, "createdb", "-h", c.dir, "-p", strconv.Itoa(c.port), "-U", PostgresUser, name)
+	return c.URL(name)
+}
+
+// URL reaches the database name in the cluster as PostgresUser: a postgres:// URL, as pgx and
+// libpq read it, whose socket directory is in its query (host=).
+func (c *Cluster) URL(name string) string {
+	q := url.Values{"host": {c.dir}, "port": {strconv.Itoa(c.port)}, "sslmode": {"disable"}}
+	u := url.URL{Scheme: "postgres", User: url.User(PostgresUser), Host: "", Path: "/" + name, RawQuery: q.Encode()}
+	return u.String()
+}
+
+// command runs one of PostgreSQL's programs, failing t if it fails.
+func (c *Cluster) command(t testing.TB, name string, args ...string) {
+	t.Helper()
+	if err := c.try(name, args...); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func (c *Cluster) try(name string, args ...string) error {
+	cmd := exec.Command(filepath.Join(c.bin, name), args...)
+	cmd.Dir = c.dir // the user running it may not be allowed into the test's directory
+	c.run(cmd)
+	if out, err := cmd.CombinedOutput(); err != nil {
+		return fmt.Errorf("%s %v: %v\n%s", name, args, err, out)
+	}
+	return nil
+}
+
+// debianInitdb is where Debian's postgresql package puts initdb, one directory a version.
+var debianInitdb = "/usr/lib/postgresql/*/bin/initdb"
+
+// postgresBin finds the directory of PostgreSQL's server programs: initdb's on the PATH, or,
+// as Debian installs them off the PATH, the newest /usr/lib/postgresql/*/bin.
+func postgresBin(t testing.TB) string {
+	t.Helper()
+	if path, err := exec.LookPath("initdb"); err == nil {
+		if real, err := filepath.EvalSymlinks(path); err == nil {
+			return filepath.Dir(real)
+		}
+	}
+	found, _ := filepath.Glob(debianInitdb)
+	slices.SortFunc(found, func(a, b string) int { return pgVersion(b) - pgVersion(a) })
+	if len(found) > 0 {
+		return filepath.Dir(found[0])
+	}
+	return filepath.Dir(Program(t, "initdb", "to run a throwaway PostgreSQL server", postgresInstall))
+}
+
+// pgVersion is the major version in a path /usr/lib/postgresql/N/bin/initdb.
+func pgVersion(path string) int {
+	n, _ := strconv.Atoi(filepath.Base(filepath.Dir(filepath.Dir(path))))
+	return n
+}

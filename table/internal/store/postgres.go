@@ -1,0 +1,318 @@
+package store
+
+import (
+	"context"
+	"database/sql"
+	_ "embed"
+	"errors"
+	"fmt"
+	"net"
+	"net/url"
+	"slices"
+	"strconv"
+	"strings"
+	"sync"
+	"sync/atomic"
+
+	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/stdlib"
+
+	"github.com/tableside/tableside/events"
+)
+
+// PostgresSchemaVersion is the version of postgres.sql, kept in the one row of the table
+// tableside_schema. A database with a higher version was made by a newer tableside and is
+// refused with ErrTooNew rather than misread.
+const PostgresSchemaVersion = 1
+
+// PostgresSchema is postgres.sql, which OpenPostgres applies to a database without tableside's
+// tables.
+//
+//go:embed postgres.sql
+var PostgresSchema string
+
+// notifyChannel is the channel postgres.sql's trigger notifies when events are committed.
+const notifyChannel = "tableside_events"
+
+// Postgres is the store in a PostgreSQL database, for a league whose servers share one log. It
+// keeps the contract as SQLite does, with the same Go: it reaches PostgreSQL through pgx's
+// database/sql driver (pgx/v5/stdlib) rather than pgxpool, so that sqlLog's code — preparing
+// events, chaining hashes, deciding a conflict, checking a match, every read — serves both
+// stores, and only the SQL that differs is written twice. The watch alone holds a native pgx
+// connection, since LISTEN needs one connection kept to itself.
+//
+// Writers run at READ COMMITTED and take row and advisory locks where SQLite's immediate
+// transaction takes the file's write lock:
+//
+//   - Append locks the game's row (SELECT … FOR NO KEY UPDATE) before reading the log's last
+//     event, so two appends to one game take turns and the second, reading after the first
+//     committed, sees its events and returns ErrConflict;
+//   - creating a game takes a transaction-scoped advisory lock (pg_advisory_xact_lock) that all
+//     creations share: the match's kind and size are checked against every game committed
+//     before, so two servers cannot both start a match with different kinds or overfill it,
+//     and a game's id is one more than the highest, never a sequence's, which would skip the
+//     id of a transaction that rolled back (and a gap reads as a game deleted).
+//
+// It is safe for concurrent use, by any number of processes.
+type Postgres struct {
+	sqlLog
+	dsn  string
+	name string // where the log is kept, without a password
+}
+
+// postgresNewGame adds a games row with the next id; lockCreate makes "next" safe.
+const postgresNewGame = `INSERT INTO games (id, kind, created_at, match)
+	VALUES ((SELECT coalesce(max(id), 0) + 1 FROM games), ?, ?, ?) RETURNING id`
+
+// OpenPostgres opens the tableside store in the PostgreSQL database dsn names (a postgres://
+// URL or key=value pairs, as pgx reads them), applying postgres.sql to a database that has none
+// of tableside's tables yet. It refuses a database whose tables games or events are another
+// program's (ErrNotDatabase) and one made by a newer tableside (ErrTooNew), writing nothing.
+// ctx bounds the opening only.
+func OpenPostgres(ctx context.Context, dsn string) (*Postgres, error) {
+	cfg, err := pgx.ParseConfig(dsn)
+	if err != nil {
+		return nil, fmt.Errorf("open PostgreSQL: %w", err)
+	}
+	name := postgresName(cfg)
+	db := stdlib.OpenDB(*cfg)
+	db.SetMaxIdleConns(8)
+	s := &Postgres{dsn: dsn, name: name}
+	s.sqlLog = sqlLog{
+		db:       db,
+		numbered: true,
+		newGame:  postgresNewGame,
+		// applicationID ("TBLS") names the lock: another program's advisory locks are unlikely
+		// to use it.
+		lockCreate: fmt.Sprintf("SELECT pg_advisory_xact_lock(%d)", applicationID),
+		lockGame:   `SELECT 1 FROM games WHERE id = ? FOR NO KEY UPDATE`,
+	}
+	s.begin = func(ctx context.Context) (*sql.Tx, func(), error) {
+		tx, err := db.BeginTx(ctx, nil)
+		if err != nil {
+			return nil, nil, err
+		}
+		return tx, func() { tx.Rollback() }, nil
+	}
+	if err := s.setUp(ctx); err != nil {
+		db.Close()
+		return nil, fmt.Errorf("%s: %w", name, err)
+	}
+	return s, nil
+}
+
+// postgresName is the address of the database cfg reaches, as a postgres:// URL without the
+// password: a Unix socket's directory goes in the query, as host=.
+func postgresName(cfg *pgx.ConnConfig) string {
+	u := url.URL{Scheme: "postgres", User: url.User(cfg.User), Path: "/" + cfg.Database}
+	port := strconv.Itoa(int(cfg.Port))
+	if strings.HasPrefix(cfg.Host, "/") {
+		u.RawQuery = url.Values{"host": {cfg.Host}, "port": {port}}.Encode()
+	} else {
+		u.Host = net.JoinHostPort(cfg.Host, port)
+	}
+	return u.String()
+}
+
+// setUp applies the schema to a database without it, in one transaction holding the creation
+// lock, so that two servers opening a new database at once set it up once, and checks the
+// version of one that has it.
+func (s *Postgres) setUp(ctx context.Context) error {
+	version, err := s.version(ctx, s.db)
+	if err != nil || version == PostgresSchemaVersion {
+		return err
+	}
+	tx, done, err := s.begin(ctx)
+	if err != nil {
+		return err
+	}
+	defer done()
+	if _, err := tx.ExecContext(ctx, s.lockCreate); err != nil {
+		return err
+	}
+	if version, err = s.version(ctx, tx); err != nil || version == PostgresSchemaVersion {
+		return err
+	}
+	if version != 0 {
+		return fmt.Errorf("no migration reaches schema version %d from %d", PostgresSchemaVersion, version)
+	}
+	var theirs bool
+	if err := tx.QueryRowContext(ctx, tablesQuery, []string{"games", "events"}).Scan(&theirs); err != nil {
+		return err
+	}
+	if theirs {
+		return fmt.Errorf("%w: the database has tables games or events that are not tableside's", ErrNotDatabase)
+	}
+	if _, err := tx.ExecContext(ctx, PostgresSchema); err != nil {
+		return fmt.Errorf("apply schema: %w", err)
+	}
+	if _, err := tx.ExecContext(ctx, `INSERT INTO tableside_schema (version) VALUES ($1)`, PostgresSchemaVersion); err != nil {
+		return fmt.Errorf("apply schema: %w", err)
+	}
+	return tx.Commit()
+}
+
+// tablesQuery says whether the schema in use holds a table of one of the names given. It reads
+// pg_tables, as of the statement, rather than asking to_regclass: that answers from the
+// connection's cache of the catalog, which need not yet know of a table another server has
+// just made (a server that waited for another's setUp would take its tables for a stranger's).
+const tablesQuery = `SELECT EXISTS (SELECT 1 FROM pg_tables WHERE schemaname = current_schema() AND tablename = ANY ($1::text[]))`
+
+// version reads the schema's version, 0 for a database without tableside's schema, and
+// refuses a newer one.
+func (s *Postgres) version(ctx context.Context, q queryer) (int64, error) {
+	var exists bool
+	if err := q.QueryRowContext(ctx, tablesQuery, []string{"tableside_schema"}).Scan(&exists); err != nil || !exists {
+		return 0, err
+	}
+	var version sql.NullInt64
+	err := q.QueryRowContext(ctx, `SELECT max(version) FROM tableside_schema`).Scan(&version)
+	switch {
+	case err != nil:
+		return 0, err
+	case !version.Valid:
+		return 0, fmt.Errorf("%w: tableside's schema table holds no version", ErrNotDatabase)
+	case version.Int64 > PostgresSchemaVersion:
+		return 0, fmt.Errorf("%w (schema version %d; this tableside knows up to version %d)",
+			ErrTooNew, version.Int64, PostgresSchemaVersion)
+	}
+	return version.Int64, nil
+}
+
+// Path names the database, as postgres://user@host:port/database, without any password.
+func (s *Postgres) Path() string { return s.name }
+
+// Close closes the store's connections.
+func (s *Postgres) Close() error { return s.db.Close() }
+
+// postgresChecks are verify.go's fileChecks in PostgreSQL's SQL: each returns (game, seq,
+// reason) for every row that breaks a rule the store keeps.
+var postgresChecks = []string{
+	`SELECT g.id, 1, 'the games row says kind ' || quote_nullable(g.kind) || ' where the first event says '
+		|| quote_nullable(e.payload::json ->> 'kind') || ': the row was changed behind the log''s back'
+	FROM games g JOIN events e ON e.game = g.id AND e.seq = 1
+	WHERE g.kind IS DISTINCT FROM e.payload::json ->> 'kind'`,
+	`SELECT g.id, 1, 'the games row says created at ' || g.created_at || ' where the first event was recorded at '
+		|| e.at || ': the row was changed behind the log''s back'
+	FROM games g JOIN events e ON e.game = g.id AND e.seq = 1
+	WHERE g.created_at IS DISTINCT FROM e.at`,
+	`SELECT g.id, 1, 'the games row says match ' || quote_nullable(g.match) || ' where the first event says '
+		|| quote_nullable(coalesce(e.payload::json ->> 'match', '')) || ': the row was changed behind the log''s back'
+	FROM games g JOIN events e ON e.game = g.id AND e.seq = 1
+	WHERE g.match IS DISTINCT FROM coalesce(e.payload::json ->> 'match', '')`,
+	`SELECT id, 0, 'the game has no events' FROM games
+	WHERE NOT EXISTS (SELECT 1 FROM events WHERE game = games.id)`,
+	`SELECT game, min(seq), 'events of a game that has no games row' FROM events
+	WHERE game NOT IN (SELECT id FROM games) GROUP BY game`,
+}
+
+// postgresTriggers are the triggers postgres.sql makes, each of which guards the log.
+var postgresTriggers = []string{
+	"events_in_order", "events_no_delete", "events_no_truncate", "events_no_update", "events_notify",
+	"games_no_delete", "games_no_truncate", "games_no_update",
+}
+
+// VerifyFile checks the database apart from the games' hash chains, which the application walks:
+//
+//   - that every trigger postgres.sql makes is there and enabled: one dropped or disabled no
+//     longer protects the log;
+//   - every games row against its game's first event (kind, time, match);
+//   - games with no events, events with no game, and game ids missing between two games.
+func (s *Postgres) VerifyFile(ctx context.Context) ([]events.Broken, error) {
+	rows, err := s.query(ctx, `SELECT tgname FROM pg_trigger
+		WHERE tgrelid IN ('games'::regclass, 'events'::regclass) AND NOT tgisinternal AND tgenabled <> 'D'`)
+	if err != nil {
+		return nil, fmt.Errorf("verify: %w", err)
+	}
+	var have []string
+	for rows.Next() {
+		var name string
+		if err := rows.Scan(&name); err != nil {
+			rows.Close()
+			return nil, fmt.Errorf("verify: %w", err)
+		}
+		have = append(have, name)
+	}
+	rows.Close()
+	if err := rows.Err(); err != nil {
+		return nil, fmt.Errorf("verify: %w", err)
+	}
+	var broken []events.Broken
+	for _, name := range postgresTriggers {
+		if !slices.Contains(have, name) {
+			broken = append(broken, events.Broken{Reason: fmt.Sprintf("the trigger %s is missing or disabled: "+
+				"the database no longer refuses what it refused; anyone may have changed the log since", name)})
+		}
+	}
+	found, err := s.verifyRows(ctx, postgresChecks)
+	if err != nil {
+		return nil, fmt.Errorf("verify: %w", err)
+	}
+	return append(broken, found...), nil
+}
+
+// Watch listens on tableside_events on a connection of its own, which postgres.sql's trigger
+// notifies whenever events are committed, by this process or any other. Close it when done.
+func (s *Postgres) Watch(ctx context.Context) (Watcher, error) {
+	conn, err := pgx.Connect(ctx, s.dsn)
+	if err != nil {
+		return nil, fmt.Errorf("watch the database: %w", err)
+	}
+	if _, err := conn.Exec(ctx, "LISTEN "+notifyChannel); err != nil {
+		conn.Close(context.Background())
+		return nil, fmt.Errorf("watch the database: %w", err)
+	}
+	listen, stop := context.WithCancel(context.Background())
+	w := &pgWatch{conn: conn, stop: stop}
+	w.wg.Go(func() {
+		for {
+			if _, err := conn.WaitForNotification(listen); err != nil {
+				if listen.Err() == nil {
+					w.mu.Lock()
+					w.err = err
+					w.mu.Unlock()
+				}
+				return
+			}
+			w.changed.Store(true)
+		}
+	})
+	return w, nil
+}
+
+// pgWatch waits for notifications in a goroutine of its own, so that Changed never waits.
+type pgWatch struct {
+	conn    *pgx.Conn
+	stop    context.CancelFunc
+	wg      sync.WaitGroup
+	changed atomic.Bool
+	mu      sync.Mutex
+	err     error // why the listening stopped
+}
+
+// Changed reports whether a commit was notified since the last call (or since Watch). The
+// notification arrives just after the commit, so a commit is heard a moment after it is made.
+func (w *pgWatch) Changed(ctx context.Context) (bool, error) {
+	if err := ctx.Err(); err != nil {
+		return false, err
+	}
+	changed := w.changed.Swap(false)
+	w.mu.Lock()
+	err := w.err
+	w.mu.Unlock()
+	if err != nil && !changed {
+		return false, fmt.Errorf("watch the database: %w", err)
+	}
+	return changed, nil
+}
+
+// Close stops listening and closes the watch's connection.
+func (w *pgWatch) Close() error {
+	w.stop()
+	w.wg.Wait()
+	err := w.conn.Close(context.Background())
+	if errors.Is(err, context.Canceled) {
+		return nil
+	}
+	return err
+}

@@ -1,0 +1,60 @@
+package store
+
+import (
+	"context"
+	"database/sql"
+	"strconv"
+	"strings"
+)
+
+// sqlLog is what the SQLite and PostgreSQL stores do the same way: both reach their database
+// through database/sql (PostgreSQL through pgx's stdlib driver), so that one body of Go
+// prepares events, chains their hashes, decides a conflict, checks a match and reads the log,
+// and the stores differ only where their databases do. Its queries are written with SQLite's ?
+// placeholders; numbered turns them into PostgreSQL's $1, $2 ….
+type sqlLog struct {
+	db *sql.DB
+	// begin starts a write transaction; done ends it, rolling back what was not committed.
+	begin func(ctx context.Context) (tx *sql.Tx, done func(), err error)
+	// numbered says the database wants $n placeholders.
+	numbered bool
+	// newGame inserts a games row (kind, created_at, match) and returns its id.
+	newGame string
+	// lockCreate, if any, is run in the transaction before a game is created: it serializes the
+	// creation of games, so that a match's kind and size are checked against every game that
+	// will be there when it commits, and game ids are handed out without gaps.
+	lockCreate string
+	// lockGame, if any, is run with the game's id before the log's last event is read, so that
+	// two appends to one game take turns and the second sees the first's events.
+	lockGame string
+}
+
+// q is query with the database's placeholders.
+func (s *sqlLog) q(query string) string {
+	if !s.numbered || !strings.Contains(query, "?") {
+		return query
+	}
+	var b strings.Builder
+	n := 0
+	for _, r := range query {
+		if r == '?' {
+			n++
+			b.WriteString("$" + strconv.Itoa(n))
+			continue
+		}
+		b.WriteRune(r)
+	}
+	return b.String()
+}
+
+func (s *sqlLog) query(ctx context.Context, query string, args ...any) (*sql.Rows, error) {
+	return s.db.QueryContext(ctx, s.q(query), args...)
+}
+
+func (s *sqlLog) queryRow(ctx context.Context, query string, args ...any) *sql.Row {
+	return s.db.QueryRowContext(ctx, s.q(query), args...)
+}
+
+func (s *sqlLog) txRow(ctx context.Context, tx *sql.Tx, query string, args ...any) *sql.Row {
+	return tx.QueryRowContext(ctx, s.q(query), args...)
+}

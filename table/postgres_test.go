@@ -1,10 +1,13 @@
 package table
 
 import (
+	"bytes"
 	"path/filepath"
+	"reflect"
 	"strings"
 	"testing"
 
+	"github.com/tableside/tableside/events"
 	"github.com/tableside/tableside/internal/needs"
 )
 
@@ -68,5 +71,68 @@ func TestOpenPathIsAFile(t *testing.T) {
 		if IsPostgres(path) != want {
 			t.Errorf("IsPostgres(%q) = %v", path, !want)
 		}
+	}
+}
+
+// TestASeasonMovesIntoPostgres: a club's file exported as JSON lines and imported into a
+// league's PostgreSQL database keeps every chain and seal: the file's seal is the same, the
+// export from PostgreSQL is the SQLite export byte for byte, verify finds nothing, and the
+// season's statistics are the same.
+func TestASeasonMovesIntoPostgres(t *testing.T) {
+	club, _ := statsFile(t)
+	export := func(a *App) []byte {
+		t.Helper()
+		var b bytes.Buffer
+		if err := a.EachLog(t.Context(), "", func(log []events.Event) error { return JSONL(&b, log) }); err != nil {
+			t.Fatal(err)
+		}
+		return b.Bytes()
+	}
+	season := export(club)
+
+	league, err := Open(t.Context(), needs.Postgres(t).Database(t), testSchema(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { league.Close() })
+	imported := 0
+	err = league.ImportLogs(t.Context(), "season.jsonl", bytes.NewReader(season), func(r ImportResult) error {
+		if r.Err != nil || len(r.Warnings) > 0 {
+			t.Errorf("the game at line %d: %v %v", r.Line, r.Err, r.Warnings)
+		}
+		imported++
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := bytes.Count(season, []byte(`"type":"game.created"`)); imported != want {
+		t.Fatalf("imported %d games of %d", imported, want)
+	}
+
+	if got := export(league); !bytes.Equal(got, season) {
+		t.Errorf("the export from PostgreSQL differs from the club's: %d bytes against %d", len(got), len(season))
+	}
+	clubSeal, err := club.FileSeal(t.Context())
+	if err != nil {
+		t.Fatal(err)
+	}
+	leagueSeal, err := league.FileSeal(t.Context())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if clubSeal != leagueSeal {
+		t.Errorf("the file's seal %s became %s", clubSeal, leagueSeal)
+	}
+	if v, err := league.Verify(t.Context(), func() {}); err != nil || len(v.Broken) != 0 {
+		t.Errorf("verify in PostgreSQL: %+v (%v)", v, err)
+	}
+	clubStats, err := club.Stats(t.Context(), StatsFilter{}, Walk{}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	leagueStats, err := league.Stats(t.Context(), StatsFilter{}, Walk{}, nil)
+	if err != nil || !reflect.DeepEqual(clubStats, leagueStats) {
+		t.Errorf("the season's statistics differ in PostgreSQL (%v)", err)
 	}
 }

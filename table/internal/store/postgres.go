@@ -44,9 +44,13 @@ const notifyChannel = "tableside_events"
 // Writers run at READ COMMITTED and take row and advisory locks where SQLite's immediate
 // transaction takes the file's write lock:
 //
-//   - Append locks the game's row (SELECT … FOR NO KEY UPDATE) before reading the log's last
+//   - Append takes a transaction-scoped advisory lock on the game before reading the log's last
 //     event, so two appends to one game take turns and the second, reading after the first
-//     committed, sees its events and returns ErrConflict;
+//     committed, sees its events and returns ErrConflict. A lock on the game's row (SELECT …
+//     FOR UPDATE) would do the same, but asks for UPDATE on games, which the role a league's
+//     server connects as has not (postgres.sql). The lock's two keys (the application's id and
+//     the game's, modulo 2³¹) are a space of their own, apart from the creations' one key;
+//     two games sharing a key after 2³¹ games would only take turns;
 //   - creating a game takes a transaction-scoped advisory lock (pg_advisory_xact_lock) that all
 //     creations share: the match's kind and size are checked against every game committed
 //     before, so two servers cannot both start a match with different kinds or overfill it,
@@ -85,7 +89,7 @@ func OpenPostgres(ctx context.Context, dsn string) (*Postgres, error) {
 		// applicationID ("TBLS") names the lock: another program's advisory locks are unlikely
 		// to use it.
 		lockCreate: fmt.Sprintf("SELECT pg_advisory_xact_lock(%d)", applicationID),
-		lockGame:   `SELECT 1 FROM games WHERE id = ? FOR NO KEY UPDATE`,
+		lockGame:   fmt.Sprintf("SELECT pg_advisory_xact_lock(%d, (?::bigint %% 2147483648)::int)", applicationID),
 	}
 	s.begin = func(ctx context.Context) (*sql.Tx, func(), error) {
 		tx, err := db.BeginTx(ctx, nil)

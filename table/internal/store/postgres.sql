@@ -15,7 +15,9 @@
 --     GRANT SELECT ON tableside_schema TO tableside_app;
 --
 -- and no UPDATE, DELETE or TRUNCATE: then an edit is refused twice, by the grants and by the
--- triggers. (Open a database of an older schema once as the owner, to migrate it.)
+-- triggers. These grants are all the store needs (its locks are advisory, which ask for no
+-- privilege); TestAnAppRoleMayOnlyReadAndAppend records through such a role. (Open a database
+-- of an older schema once as the owner, to migrate it.)
 
 -- The schema's version: one row, so that a database made by a newer tableside is refused
 -- rather than misread.

@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"net/url"
 	"slices"
 	"strings"
 	"sync"
@@ -188,4 +189,54 @@ func TestPostgresOpensAtOnce(t *testing.T) {
 		})
 	}
 	wg.Wait()
+}
+
+// TestAnAppRoleMayOnlyReadAndAppend: a league's server connects as a role granted no more than
+// postgres.sql's header says (SELECT and INSERT), and records games through it as the owner
+// would, while an edit through that role is refused by the grants, not only the triggers.
+func TestAnAppRoleMayOnlyReadAndAppend(t *testing.T) {
+	cluster := needs.Postgres(t)
+	owner := cluster.Database(t)
+	s, err := store.OpenPostgres(t.Context(), owner)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s.Close()
+	for _, stmt := range []string{
+		`CREATE ROLE tableside_app LOGIN`,
+		`GRANT SELECT, INSERT ON games, events TO tableside_app`,
+		`GRANT SELECT ON tableside_schema TO tableside_app`,
+	} {
+		if err := pgExec(t.Context(), t, owner, stmt); err != nil {
+			t.Fatalf("%s: %v", stmt, err)
+		}
+	}
+	u, err := url.Parse(owner)
+	if err != nil {
+		t.Fatal(err)
+	}
+	u.User = url.User("tableside_app")
+	app := u.String()
+	as, err := store.OpenPostgres(t.Context(), app)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { as.Close() })
+	created, err := json.Marshal(events.Created{Kind: "pinochle", Players: []string{"ann", "bob"}, Match: "spring", Ruleset: "pinochle/1"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	game, _, err := as.Create(t.Context(), []events.Event{{Type: events.TypeCreated, Payload: created, At: 1}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := as.Append(t.Context(), game, 1, []events.Event{{Type: "pinochle.bid", Actor: "ann", Payload: []byte(`{"points":10}`), At: 1}}); err != nil {
+		t.Fatalf("the app role appends: %v", err)
+	}
+	if err := pgExec(t.Context(), t, app, fmt.Sprintf(`UPDATE events SET actor = 'bob' WHERE game = %d`, game)); err == nil || !strings.Contains(err.Error(), "permission denied") {
+		t.Errorf("an UPDATE as the app role: %v, want permission denied", err)
+	}
+	if broken, err := as.VerifyFile(t.Context()); err != nil || len(broken) != 0 {
+		t.Errorf("verify as the app role: %+v (%v)", broken, err)
+	}
 }

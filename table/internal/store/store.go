@@ -546,7 +546,7 @@ const sqliteNewGame = `INSERT INTO games (kind, created_at, match) VALUES (?, ?,
 // saw: if anyone has recorded since, Append writes nothing and returns an error wrapping
 // ErrConflict, and the caller reloads, decides again and retries. The check and the writes are
 // one transaction that no other writer of the game shares (SQLite's immediate transaction holds
-// the file; PostgreSQL's locks the game's row first, lockGame), so two writers can never both
+// the file; PostgreSQL's takes a lock on the game first, lockGame), so two writers can never both
 // follow the same event. It returns
 // ErrNoGame for an unknown game, and the events as stored (Game, Seq and Hash assigned).
 func (s *sqlLog) Append(ctx context.Context, game, after int64, evs []events.Event) ([]events.Event, error) {

@@ -5,6 +5,7 @@ import (
 	"database/sql"
 	"encoding/json"
 	"fmt"
+	"io"
 	"net/http"
 	"net/http/cookiejar"
 	"net/url"
@@ -414,6 +415,19 @@ func TestNamesAreEscaped(t *testing.T) {
 	}
 }
 
+// eventsOf reads a live stream: each call returns the name of its next event, "" once it ends.
+func eventsOf(body io.Reader) func() string {
+	lines := bufio.NewScanner(body)
+	return func() string {
+		for lines.Scan() {
+			if ev, ok := strings.CutPrefix(lines.Text(), "event: "); ok {
+				return ev
+			}
+		}
+		return ""
+	}
+}
+
 // TestPagesFollowTheCommandLine: a move recorded by another process on the same file (here,
 // the application itself, as `tableside record` would) reaches a page's live stream.
 func TestPagesFollowTheCommandLine(t *testing.T) {
@@ -428,15 +442,7 @@ func TestPagesFollowTheCommandLine(t *testing.T) {
 	if ct := res.Header.Get("Content-Type"); ct != "text/event-stream" {
 		t.Fatalf("stream content type %q", ct)
 	}
-	lines := bufio.NewScanner(res.Body)
-	next := func() string {
-		for lines.Scan() {
-			if ev, ok := strings.CutPrefix(lines.Text(), "event: "); ok {
-				return ev
-			}
-		}
-		return ""
-	}
+	next := eventsOf(res.Body)
 	if ev := next(); ev != "hello" {
 		t.Fatalf("first event %q, want hello", ev)
 	}

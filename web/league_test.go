@@ -1,12 +1,10 @@
 package web
 
 import (
-	"bufio"
 	"fmt"
 	"net/http"
 	"net/http/httptest"
 	"os"
-	"strings"
 	"testing"
 	"time"
 
@@ -67,15 +65,7 @@ func TestAMoveReachesPagesOnAnotherServer(t *testing.T) {
 	if res.StatusCode != http.StatusOK {
 		t.Fatalf("the table's code on the other server: %d", res.StatusCode)
 	}
-	lines := bufio.NewScanner(res.Body)
-	next := func() string {
-		for lines.Scan() {
-			if ev, ok := strings.CutPrefix(lines.Text(), "event: "); ok {
-				return ev
-			}
-		}
-		return ""
-	}
+	next := eventsOf(res.Body)
 	if ev := next(); ev != "hello" {
 		t.Fatalf("first event %q, want hello", ev)
 	}

@@ -54,13 +54,26 @@ const serveKey = "the organiser's own long key"
 // startServe builds tableside and serves a new database with it on a free loopback port.
 func startServe(t *testing.T) *served {
 	t.Helper()
-	dir := t.TempDir()
-	s := &served{bin: filepath.Join(dir, "tableside"), db: filepath.Join(dir, "club.db"), read: make(chan struct{})}
-	build := exec.Command("go", "build", "-o", s.bin, "github.com/tableside/tableside")
+	return startServeOn(t, buildTableside(t), filepath.Join(t.TempDir(), "club.db"))
+}
+
+// buildTableside builds tableside as a user builds it (no cgo) and returns the program's path.
+func buildTableside(t *testing.T) string {
+	t.Helper()
+	bin := filepath.Join(t.TempDir(), "tableside")
+	build := exec.Command("go", "build", "-o", bin, "github.com/tableside/tableside")
 	build.Env = append(os.Environ(), "CGO_ENABLED=0")
 	if out, err := build.CombinedOutput(); err != nil {
 		t.Fatalf("go build: %v\n%s", err, out)
 	}
+	return bin
+}
+
+// startServeOn serves db (a file, or a league's database) with the program bin on a free
+// loopback port.
+func startServeOn(t *testing.T, bin, db string) *served {
+	t.Helper()
+	s := &served{bin: bin, db: db, read: make(chan struct{})}
 	s.cmd = exec.Command(s.bin, "--db", s.db, "serve", "--addr", "127.0.0.1:0")
 	s.cmd.Env = append(os.Environ(), directorKeyEnv+"="+serveKey)
 	stdout, err := s.cmd.StdoutPipe()

@@ -28,9 +28,13 @@ const (
 	// Conflict: another terminal recorded first, and the entry cannot be judged again: the
 	// caller named the event it expected to follow, or the entry meant a state that is gone.
 	Conflict Code = "conflict"
-	// Busy: another program has held the file for longer than the store waits for it. Nothing
-	// was recorded; trying again later may succeed.
+	// Busy: another program has held the file, or another writer the game in a league's
+	// database, for longer than the store waits for it. Nothing was recorded; trying again
+	// later may succeed.
 	Busy Code = "busy"
+	// Unavailable: a league's database cannot be reached or stopped answering. The message
+	// says whether the entry was recorded, or may have been; trying again later may succeed.
+	Unavailable Code = "unavailable"
 )
 
 // Error is a failure the application explains to the table. Nothing was recorded.
@@ -59,16 +63,32 @@ func (e *Error) Error() string { return e.Message }
 func (e *Error) Unwrap() error { return e.Err }
 
 // Explain returns err as an *Error where the failure has a code, so that a face shows the
-// application's words and not the store's: a busy file becomes Busy. Any other error is
-// returned as it is.
+// application's words and not the store's: a busy file or game becomes Busy, a database gone
+// Unavailable. Any other error is returned as it is.
 func Explain(err error) error {
 	var e *Error
-	if err == nil || errors.As(err, &e) || !store.IsBusy(err) {
+	if err == nil || errors.As(err, &e) {
 		return err
 	}
-	return &Error{Code: Busy, Err: err,
-		Message: "the file is busy: another program has been writing to it for more than 5 seconds; nothing was recorded",
-		Hint:    "try again in a moment; if it stays busy, close the other program that has the file open"}
+	switch store.TroubleOf(err) {
+	case store.FileBusy:
+		return &Error{Code: Busy, Err: err,
+			Message: "the file is busy: another program has been writing to it for more than 5 seconds; nothing was recorded",
+			Hint:    "try again in a moment; if it stays busy, close the other program that has the file open"}
+	case store.LockWait:
+		return &Error{Code: Busy, Err: err,
+			Message: "the game is busy: another writer has held it in the database for more than 5 seconds; nothing was recorded",
+			Hint:    "try again in a moment"}
+	case store.Unreachable:
+		return &Error{Code: Unavailable, Err: err,
+			Message: "the database is not answering; nothing was recorded",
+			Hint:    "try again in a moment; if it goes on, tell whoever runs the league's database"}
+	case store.InDoubt:
+		return &Error{Code: Unavailable, Err: err,
+			Message: "the database stopped answering as the entry was being saved: it may or may not have been recorded",
+			Hint:    "look at the game before entering it again: it may already be there"}
+	}
+	return err
 }
 
 // CodeOf returns the code of an application error, or "" for any other error (a failure of the

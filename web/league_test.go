@@ -3,8 +3,6 @@ package web
 import (
 	"fmt"
 	"net/http"
-	"net/http/httptest"
-	"os"
 	"testing"
 	"time"
 
@@ -12,35 +10,14 @@ import (
 	"github.com/tableside/tableside/table"
 )
 
-// openLeague starts n servers over one new PostgreSQL database, each with an application of
+// openLeague starts n servers over one new database in cluster, each with an application of
 // its own, as the machines of a league would be.
-func openLeague(t *testing.T, n int) []*testClub {
+func openLeague(t testing.TB, cluster *needs.Cluster, n int) []*testClub {
 	t.Helper()
-	dsn := needs.Postgres(t).Database(t)
-	schema, err := os.ReadFile("../schema.sql")
-	if err != nil {
-		t.Fatal(err)
-	}
+	dsn := cluster.Database(t)
 	var clubs []*testClub
 	for range n {
-		app, err := table.Open(t.Context(), dsn, string(schema))
-		if err != nil {
-			t.Fatal(err)
-		}
-		srv, err := New(app, Config{DirectorKey: testKey, Poll: 20 * time.Millisecond})
-		if err != nil {
-			t.Fatal(err)
-		}
-		if err := srv.Start(t.Context()); err != nil {
-			t.Fatal(err)
-		}
-		hs := httptest.NewServer(srv)
-		t.Cleanup(func() {
-			srv.Close()
-			hs.Close()
-			app.Close()
-		})
-		clubs = append(clubs, &testClub{app: app, srv: srv, http: hs, path: dsn})
+		clubs = append(clubs, serveStore(t, dsn, false))
 	}
 	return clubs
 }
@@ -49,7 +26,7 @@ func openLeague(t *testing.T, n int) []*testClub {
 // one opens on the other with its table's code, and a move recorded through one reaches a
 // page's live stream on the other within a second.
 func TestAMoveReachesPagesOnAnotherServer(t *testing.T) {
-	league := openLeague(t, 2)
+	league := openLeague(t, needs.Postgres(t), 2)
 	a, b := league[0], league[1]
 	game, code := a.newGame(t, pinochle)
 	req, err := http.NewRequestWithContext(t.Context(), "GET", fmt.Sprintf("%s/api/games/%d/live", b.http.URL, game), nil)

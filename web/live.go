@@ -121,6 +121,8 @@ func (s *Server) watch(ctx context.Context, w table.Watch) {
 	defer tick.Stop()
 	var clubDue <-chan time.Time
 	clubPending, lastClub := false, time.Time{}
+	blind := false   // the watch or a read has failed and not yet recovered
+	pending := false // a change heard whose games the pages have not been told of
 	for {
 		select {
 		case <-ctx.Done():
@@ -133,22 +135,28 @@ func (s *Server) watch(ctx context.Context, w table.Watch) {
 			continue
 		}
 		changed, err := w.Changed(ctx)
+		// A change is kept until its heads are read: a failed read never drops it.
+		pending = pending || changed
+		var heads map[int64]int64
+		if err == nil && pending {
+			heads, err = s.app.Heads(ctx, s.live.watched())
+		}
 		if err != nil {
-			if ctx.Err() == nil {
+			// Said once, not at every look: a league's database may be gone for a while.
+			if ctx.Err() == nil && !blind {
 				s.log.Error("watching the file", "err", err)
 			}
+			blind = true
 			continue
 		}
-		if !changed {
+		if blind {
+			s.log.Info("watching the file again")
+			blind = false
+		}
+		if !pending {
 			continue
 		}
-		heads, err := s.app.Heads(ctx, s.live.watched())
-		if err != nil {
-			if ctx.Err() == nil {
-				s.log.Error("watching the file", "err", err)
-			}
-			continue
-		}
+		pending = false
 		s.live.moved(heads)
 		// Anything committed may change the club page: a new game, a move, a correction.
 		if !clubPending {

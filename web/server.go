@@ -269,7 +269,7 @@ func statusOf(err error) (int, string) {
 		return http.StatusUnprocessableEntity, string(code)
 	case table.Over, table.Conflict:
 		return http.StatusConflict, string(code)
-	case table.Busy:
+	case table.Busy, table.Unavailable:
 		return http.StatusServiceUnavailable, string(code)
 	}
 	return http.StatusInternalServerError, "internal"

@@ -23,19 +23,25 @@ type testClub struct {
 	app  *table.App
 	srv  *Server
 	http *httptest.Server
-	path string // the database file
+	path string // the database: a file, or a league's database's URL
 }
 
 // openClub starts a server on loopback over a new database, polling the file often so that
 // live tests are quick.
 func openClub(t testing.TB, public bool) *testClub {
 	t.Helper()
+	return serveStore(t, filepath.Join(t.TempDir(), "club.db"), public)
+}
+
+// serveStore starts a server on loopback with an application of its own over the store db
+// names (a file, or a league's database), set up with the repository's schema.
+func serveStore(t testing.TB, db string, public bool) *testClub {
+	t.Helper()
 	schema, err := os.ReadFile("../schema.sql")
 	if err != nil {
 		t.Fatal(err)
 	}
-	path := filepath.Join(t.TempDir(), "club.db")
-	app, err := table.Open(t.Context(), path, string(schema))
+	app, err := table.Open(t.Context(), db, string(schema))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -53,7 +59,7 @@ func openClub(t testing.TB, public bool) *testClub {
 		hs.Close()
 		app.Close()
 	})
-	return &testClub{app: app, srv: srv, http: hs, path: path}
+	return &testClub{app: app, srv: srv, http: hs, path: db}
 }
 
 // call sends a request to the club with a bearer credential ("" for none) and a JSON body

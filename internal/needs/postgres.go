@@ -1,6 +1,8 @@
 package needs
 
 import (
+	"bytes"
+	"errors"
 	"fmt"
 	"net/url"
 	"os"
@@ -9,8 +11,10 @@ import (
 	"path/filepath"
 	"slices"
 	"strconv"
+	"strings"
 	"sync/atomic"
 	"testing"
+	"time"
 )
 
 // Cluster is a private PostgreSQL server a test started: its own data directory, listening on
@@ -33,10 +37,31 @@ const postgresInstall = "apt-get install postgresql"
 // cluster takes a second or two: a test that needs many stores starts one and makes a
 // database for each (Database).
 //
+// The cluster does not wait for the disk (fsync and synchronous_commit are off): a commit is
+// lost if the cluster is killed soon after it. A test of what survives a crash, or a
+// benchmark, starts DurablePostgres.
+//
 // PostgreSQL refuses to run as root, and tests often run as root in a container: then the
 // cluster runs as the user nobody, its directory given to that user, outside t.TempDir (whose
 // directories are root's alone).
 func Postgres(t testing.TB) *Cluster {
+	t.Helper()
+	return startPostgres(t, `
+fsync = off
+synchronous_commit = off
+full_page_writes = off
+`)
+}
+
+// DurablePostgres is Postgres with PostgreSQL's own settings for the disk: a commit is written
+// and flushed before it is acknowledged, as on a league's server.
+func DurablePostgres(t testing.TB) *Cluster {
+	t.Helper()
+	return startPostgres(t, "")
+}
+
+// startPostgres starts a cluster with settings added to its configuration.
+func startPostgres(t testing.TB, settings string) *Cluster {
 	t.Helper()
 	c := &Cluster{bin: postgresBin(t), port: 5432, run: func(*exec.Cmd) {}}
 	dir, err := os.MkdirTemp("", "tableside-pg-")
@@ -64,10 +89,7 @@ listen_addresses = ''
 unix_socket_directories = '%s'
 port = %d
 max_connections = 200
-fsync = off
-synchronous_commit = off
-full_page_writes = off
-`, dir, c.port)
+`, dir, c.port) + settings
 	f, err := os.OpenFile(filepath.Join(data, "postgresql.conf"), os.O_APPEND|os.O_WRONLY, 0)
 	if err != nil {
 		t.Fatal(err)
@@ -78,11 +100,7 @@ full_page_writes = off
 	if err := f.Close(); err != nil {
 		t.Fatal(err)
 	}
-	log := filepath.Join(dir, "server.log")
-	if err := c.try("pg_ctl", "-D", data, "-l", log, "-w", "-t", "60", "start"); err != nil {
-		out, _ := os.ReadFile(log)
-		t.Fatalf("start PostgreSQL: %v\n%s", err, out)
-	}
+	c.Start(t)
 	t.Cleanup(func() {
 		if err := c.try("pg_ctl", "-D", data, "-m", "immediate", "-w", "stop"); err != nil {
 			t.Errorf("stop PostgreSQL: %v", err)
@@ -124,6 +142,95 @@ func (c *Cluster) try(name string, args ...string) error {
 		return fmt.Errorf("%s %v: %v\n%s", name, args, err, out)
 	}
 	return nil
+}
+
+// Start starts the cluster's server, which recovers from its log what a killed one committed.
+func (c *Cluster) Start(t testing.TB) {
+	t.Helper()
+	log := filepath.Join(c.dir, "server.log")
+	if err := c.try("pg_ctl", "-D", filepath.Join(c.dir, "data"), "-l", log, "-w", "-t", "60", "start"); err != nil {
+		out, _ := os.ReadFile(log)
+		t.Fatalf("start PostgreSQL: %v\n%s", err, out)
+	}
+}
+
+// Kill kills every process of the cluster's server with SIGKILL at once, as the machine's
+// out-of-memory killer or a crash would, and returns when all are gone. Start starts it again.
+func (c *Cluster) Kill(t testing.TB) {
+	t.Helper()
+	pidFile, err := os.ReadFile(filepath.Join(c.dir, "data", "postmaster.pid"))
+	if err != nil {
+		t.Fatalf("kill PostgreSQL: %v", err)
+	}
+	postmaster, err := strconv.Atoi(strings.SplitN(string(pidFile), "\n", 2)[0])
+	if err != nil {
+		t.Fatalf("kill PostgreSQL: postmaster.pid: %v", err)
+	}
+	// The postmaster is stopped first, so that it starts no process after the list is made
+	// (a new connection's, or one to replace a child it saw die), then killed with the rest.
+	signal := func(pid int, sig os.Signal) {
+		p, err := os.FindProcess(pid)
+		if err == nil {
+			err = p.Signal(sig)
+		}
+		if err != nil && !errors.Is(err, os.ErrProcessDone) {
+			t.Fatalf("kill PostgreSQL's process %d: %v", pid, err)
+		}
+	}
+	signal(postmaster, freeze)
+	pids := append([]int{postmaster}, childrenOf(postmaster)...)
+	for _, pid := range pids {
+		signal(pid, os.Kill)
+	}
+	deadline := time.Now().Add(time.Minute)
+	for _, pid := range pids {
+		for {
+			// A zombie is gone too: its parent may be a container's init that never reaps.
+			if state, _, ok := procStat(pid); !ok || state == "Z" {
+				break
+			}
+			if time.Now().After(deadline) {
+				t.Fatalf("PostgreSQL's process %d outlived SIGKILL by a minute", pid)
+			}
+			time.Sleep(10 * time.Millisecond)
+		}
+	}
+	// A dead server's lock files name its pid, and PostgreSQL would take a zombie's for a
+	// server still running and refuse to start. Every process is dead: the files go.
+	for _, lock := range []string{filepath.Join(c.dir, "data", "postmaster.pid"), filepath.Join(c.dir, fmt.Sprintf(".s.PGSQL.%d.lock", c.port))} {
+		if err := os.Remove(lock); err != nil && !errors.Is(err, os.ErrNotExist) {
+			t.Fatal(err)
+		}
+	}
+}
+
+// childrenOf lists the processes whose parent is pid, as /proc tells.
+func childrenOf(pid int) []int {
+	stats, _ := filepath.Glob("/proc/[0-9]*")
+	var children []int
+	for _, dir := range stats {
+		child, _ := strconv.Atoi(filepath.Base(dir))
+		if _, parent, ok := procStat(child); ok && parent == pid {
+			children = append(children, child)
+		}
+	}
+	return children
+}
+
+// procStat reads a process's state and parent from /proc; ok is false once it has gone.
+func procStat(pid int) (state string, parent int, ok bool) {
+	b, err := os.ReadFile(fmt.Sprintf("/proc/%d/stat", pid))
+	if err != nil {
+		return "", 0, false
+	}
+	// The fields after the command's name, which is in parentheses and may hold spaces: the
+	// state, then the parent's pid.
+	fields := strings.Fields(string(b[bytes.LastIndexByte(b, ')')+1:]))
+	if len(fields) < 2 {
+		return "", 0, false
+	}
+	parent, _ = strconv.Atoi(fields[1])
+	return fields[0], parent, true
 }
 
 // debianInitdb is where Debian's postgresql package puts initdb, one directory a version.

@@ -17,6 +17,10 @@ import (
 type Club struct {
 	URL string // http://host:port
 	Key string
+	// Others are more servers of a league, sharing URL's database. The phones are spread over
+	// all of them, a table's two on different servers, and a phone whose server has gone goes
+	// on through the next, as a load balancer would send it.
+	Others []string
 	// HTTP sends the requests; nil for one that keeps a connection open for every phone.
 	HTTP *http.Client
 	// OnAck, when set, is told the night's count of acknowledged moves after each one, from
@@ -65,10 +69,14 @@ type Result struct {
 	// the first few were.
 	Other    int
 	Failures []string
-	// Unreached counts the requests that got no whole answer: the server had gone. Each ends
-	// its phone's play. Dropped says why, for the first few.
-	Unreached int
-	Dropped   []string
+	// Unreached counts the requests that got no whole answer: the server had gone. A phone
+	// sends the move again through the club's next server (Failovers counts those), and stops
+	// once none answers. Dropped says why, for the first few.
+	Unreached, Failovers int
+	Dropped              []string
+	// Waited counts the answers 503 (busy or unavailable): the phone waited and sent the move
+	// again, as the answer asks.
+	Waited int
 	// Latencies are the times of the moves' requests that were answered, shortest first.
 	Latencies []time.Duration
 	// Elapsed is how long the play took, from the first move to the last answer.
@@ -104,9 +112,9 @@ type night struct {
 
 // phone is what one phone saw, gathered into the night when it stops.
 type phone struct {
-	acked, conflicts, other, unreached int
-	failures, dropped                  []string
-	latencies                          []time.Duration
+	acked, conflicts, other, unreached, failovers, waited int
+	failures, dropped                                     []string
+	latencies                                             []time.Duration
 }
 
 // add keeps a move g's phone saw acknowledged as event seq.
@@ -132,6 +140,8 @@ func (n *night) gather(p *phone) {
 	r.Conflicts += p.conflicts
 	r.Other += p.other
 	r.Unreached += p.unreached
+	r.Failovers += p.failovers
+	r.Waited += p.waited
 	r.Latencies = append(r.Latencies, p.latencies...)
 	r.Failures = firstFew(r.Failures, p.failures...)
 	r.Dropped = firstFew(r.Dropped, p.dropped...)
@@ -144,12 +154,13 @@ func (c *Club) Play(ctx context.Context, games []*Game) *Result {
 	defer done()
 	n := &night{onAck: c.OnAck}
 	start := time.Now()
+	servers := append([]string{c.URL}, c.Others...)
 	var wg sync.WaitGroup
-	for _, g := range games {
-		for range 2 {
+	for i, g := range games {
+		for j := range 2 {
 			wg.Go(func() {
 				var p phone
-				c.enter(ctx, client, n, g, &p)
+				c.enter(ctx, client, n, g, &p, servers, i+j)
 				n.gather(&p)
 			})
 		}
@@ -161,21 +172,40 @@ func (c *Club) Play(ctx context.Context, games []*Game) *Result {
 	return &n.result
 }
 
+// waitFor bounds how long a phone goes on sending a move the server answers 503 (busy or
+// unavailable), and waitEvery is how often it sends it: a database restarting is back in
+// seconds.
+const (
+	waitFor   = time.Minute
+	waitEvery = 100 * time.Millisecond
+)
+
 // enter is one phone at g's table: it sends the move it believes is next, naming the last
 // event it has seen. When the other phone was first, the 409 shows where the game now is, and
-// the phone goes on from the move that is next there: its own is already in.
-func (c *Club) enter(ctx context.Context, client *http.Client, n *night, g *Game, p *phone) {
-	url := fmt.Sprintf("%s/api/games/%d/moves", c.URL, g.ID)
+// the phone goes on from the move that is next there: its own is already in. It begins with
+// servers[first%len(servers)], and goes on through the next server when one does not answer.
+// A move sent again after no answer or a 503 may have been recorded the first time; then the
+// 409 says so, as for the other phone's.
+func (c *Club) enter(ctx context.Context, client *http.Client, n *night, g *Game, p *phone, servers []string, first int) {
+	server, silent := first, 0
+	var waitingSince time.Time
 	last := int64(1) // the creation
 	for next := 0; next < len(g.Moves) && ctx.Err() == nil; next = int(last) - 1 {
 		words := g.Moves[next]
+		url := fmt.Sprintf("%s/api/games/%d/moves", servers[server%len(servers)], g.ID)
 		began := time.Now()
 		status, body, err := post(ctx, client, url, g.Code, map[string]any{"move": words, "expect": last})
 		if err != nil {
 			p.unreached++
 			p.dropped = firstFew(p.dropped, fmt.Sprintf("game %d, %q after event %d: %v", g.ID, words, last, err))
-			return
+			if silent++; silent == len(servers) {
+				return
+			}
+			server++
+			p.failovers++
+			continue
 		}
+		silent = 0
 		p.latencies = append(p.latencies, time.Since(began))
 		var answer struct {
 			Event struct {
@@ -193,6 +223,9 @@ func (c *Club) enter(ctx context.Context, client *http.Client, n *night, g *Game
 			p.failures = firstFew(p.failures, fmt.Sprintf("game %d, %q after event %d: %d %s", g.ID, words, last, status, body))
 			return
 		}
+		if status != http.StatusServiceUnavailable {
+			waitingSince = time.Time{}
+		}
 		switch {
 		case status == http.StatusCreated:
 			p.acked++
@@ -201,6 +234,15 @@ func (c *Club) enter(ctx context.Context, client *http.Client, n *night, g *Game
 		case status == http.StatusConflict && answer.Error.Code == "conflict" && answer.Game.Last > last:
 			p.conflicts++
 			last = answer.Game.Last
+		case status == http.StatusServiceUnavailable && (waitingSince.IsZero() || time.Since(waitingSince) < waitFor):
+			p.waited++
+			if waitingSince.IsZero() {
+				waitingSince = began
+			}
+			select {
+			case <-ctx.Done():
+			case <-time.After(waitEvery):
+			}
 		default:
 			p.other++
 			p.failures = firstFew(p.failures, fmt.Sprintf("game %d, %q after event %d: %d %s", g.ID, words, last, status, body))

@@ -3,6 +3,7 @@ package store
 import (
 	"context"
 	"database/sql"
+	"fmt"
 	"strconv"
 	"strings"
 )
@@ -57,4 +58,14 @@ func (s *sqlLog) queryRow(ctx context.Context, query string, args ...any) *sql.R
 
 func (s *sqlLog) txRow(ctx context.Context, tx *sql.Tx, query string, args ...any) *sql.Row {
 	return tx.QueryRowContext(ctx, s.q(query), args...)
+}
+
+// commit commits tx. A connection that breaks as the commit is sent leaves its outcome unknown
+// (the database may have committed before it went), which ErrInDoubt says.
+func commit(tx *sql.Tx) error {
+	err := tx.Commit()
+	if err != nil && unreachable(err) {
+		return fmt.Errorf("%w (%w)", ErrInDoubt, err)
+	}
+	return err
 }

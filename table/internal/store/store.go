@@ -360,7 +360,7 @@ func (s *SQLite) migrate(ctx context.Context, schema string) error {
 	if _, err := tx.ExecContext(ctx, fmt.Sprintf("PRAGMA user_version = %d", SchemaVersion)); err != nil {
 		return err
 	}
-	return tx.Commit()
+	return commit(tx)
 }
 
 // wal puts the file in WAL mode, so that readers never wait for a writer. The mode is stored
@@ -410,7 +410,7 @@ func (s *sqlLog) CreateInMatch(ctx context.Context, evs []events.Event, most int
 	if game, err = s.insertGame(ctx, tx, stored, c, most); err != nil {
 		return 0, nil, err
 	}
-	if err := tx.Commit(); err != nil {
+	if err := commit(tx); err != nil {
 		return 0, nil, fmt.Errorf("create game: %w", err)
 	}
 	return game, stored, nil
@@ -460,7 +460,7 @@ func (s *sqlLog) CreateMany(ctx context.Context, games []NewGame) ([]CreateResul
 			out[i] = CreateResult{Game: game, Events: stored}
 		}
 	}
-	if err := tx.Commit(); err != nil {
+	if err := commit(tx); err != nil {
 		return nil, fmt.Errorf("create games: %w", err)
 	}
 	return out, nil
@@ -594,7 +594,7 @@ func (s *sqlLog) Append(ctx context.Context, game, after int64, evs []events.Eve
 	if err := s.insert(ctx, tx, game, after, prev, stored); err != nil {
 		return nil, fmt.Errorf("game %d: %w", game, err)
 	}
-	if err := tx.Commit(); err != nil {
+	if err := commit(tx); err != nil {
 		return nil, fmt.Errorf("game %d: %w", game, err)
 	}
 	return stored, nil

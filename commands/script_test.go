@@ -12,8 +12,11 @@ import (
 	"sync"
 	"testing"
 
+	_ "github.com/jackc/pgx/v5/stdlib"
 	"github.com/rogpeppe/go-internal/testscript"
 	_ "modernc.org/sqlite"
+
+	"github.com/tableside/tableside/internal/needs"
 )
 
 var update = flag.Bool("update", false, "rewrite the scripts' expected output")
@@ -40,8 +43,28 @@ func TestMain(m *testing.M) {
 	})
 }
 
-// TestScripts runs whole games through the real command line: testdata/script/*.txtar.
+// TestScripts runs whole games through the real command line: testdata/script/*.txtar, on a
+// SQLite file.
 func TestScripts(t *testing.T) {
+	runScripts(t, false, func(env *testscript.Env) string { return env.WorkDir + "/t.db" })
+}
+
+// TestScriptsOnPostgres runs the same scripts with the games in PostgreSQL, each script in a
+// database of its own: every command works on either store. A script's steps that are about
+// a file (its bytes, its path, SQL past the application) say [!postgres].
+func TestScriptsOnPostgres(t *testing.T) {
+	cluster := needs.Postgres(t)
+	var mu sync.Mutex
+	runScripts(t, true, func(*testscript.Env) string {
+		mu.Lock()
+		defer mu.Unlock()
+		return cluster.Database(t)
+	})
+}
+
+// runScripts runs testdata/script/*.txtar with TABLESIDE_DB set to where db puts each script's
+// games, in PostgreSQL or not.
+func runScripts(t *testing.T, postgres bool, db func(*testscript.Env) string) {
 	schema, err := os.Getwd()
 	if err != nil {
 		t.Fatal(err)
@@ -52,10 +75,16 @@ func TestScripts(t *testing.T) {
 		UpdateScripts:       *update,
 		Setup: func(env *testscript.Env) error {
 			env.Setenv("TABLESIDE_SCHEMA", schema+"/../schema.sql")
-			env.Setenv("TABLESIDE_DB", env.WorkDir+"/t.db")
+			env.Setenv("TABLESIDE_DB", db(env))
 			env.Setenv("HOME", env.WorkDir)
 			env.Values["vars"] = append([]string(nil), env.Vars...)
 			return nil
+		},
+		Condition: func(cond string) (bool, error) {
+			if cond == "postgres" {
+				return postgres, nil
+			}
+			return false, fmt.Errorf("unknown condition %q", cond)
 		},
 		Cmds: map[string]func(ts *testscript.TestScript, neg bool, args []string){
 			// race N PROGRAM ARGS… runs N copies of a command at the same moment, as N
@@ -105,13 +134,17 @@ func TestScripts(t *testing.T) {
 				wg.Wait()
 				fmt.Fprintf(ts.Stdout(), "ok=%d failed=%d\n%s", ok, failed, stderr.String())
 			},
-			// sqlexec DB STATEMENT… runs plain SQL on a database, as someone editing the
-			// file behind tableside's back would.
+			// sqlexec DB STATEMENT… runs plain SQL on a database (a file, or a postgres://
+			// URL), as someone editing it behind tableside's back would.
 			"sqlexec": func(ts *testscript.TestScript, neg bool, args []string) {
 				if len(args) < 2 {
 					ts.Fatalf("usage: sqlexec DB STATEMENT")
 				}
-				db, err := sql.Open("sqlite", "file:"+ts.MkAbs(args[0]))
+				driver, dsn := "sqlite", "file:"+ts.MkAbs(args[0])
+				if strings.HasPrefix(args[0], "postgres://") {
+					driver, dsn = "pgx", args[0]
+				}
+				db, err := sql.Open(driver, dsn)
 				if err != nil {
 					ts.Fatalf("%v", err)
 				}

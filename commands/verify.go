@@ -43,7 +43,7 @@ func verifyCommand() *cli.Command {
 				fmt.Fprintln(c.App.Writer, b)
 			}
 			if n := len(v.Broken); n > 0 {
-				return hinted{fmt.Errorf("%d finding%s: the file was changed outside tableside", n, plural(n)),
+				return hinted{fmt.Errorf("%d finding%s: %s was changed outside tableside", n, plural(n), kept(app)),
 					"a named event and everything after it cannot be trusted; compare with an export or the printed sheets (verify GAME --seal CODE)"}
 			}
 			fmt.Fprintf(c.App.Writer, "verified %d game%s, %d events: the schema, the games and every hash chain are as tableside wrote them\n", v.Games, plural(v.Games), v.Events)
@@ -51,6 +51,14 @@ func verifyCommand() *cli.Command {
 			return nil
 		},
 	}
+}
+
+// kept names where app keeps the games, for a message: a club's file or a league's database.
+func kept(app *table.App) string {
+	if table.IsPostgres(app.Path()) {
+		return "the database"
+	}
+	return "the file"
 }
 
 // fileSealLine says the file's seal and what it is for.
@@ -75,7 +83,7 @@ func verifyFileSeal(c *cli.Context) error {
 		return err
 	case !check.Intact:
 		fmt.Fprintf(c.App.Writer, "against file seal %s: %s\n", seal, check.Reason)
-		return hinted{fmt.Errorf("the file no longer matches its seal %s", seal), "the record was changed outside tableside: compare it with an export or the printed sheets"}
+		return hinted{fmt.Errorf("%s no longer matches its seal %s", kept(app), seal), "the record was changed outside tableside: compare it with an export or the printed sheets"}
 	case check.Appended == 0:
 		fmt.Fprintf(c.App.Writer, "against file seal %s: the file holds its %d games as they were when it was sealed\n", seal, seal.Events)
 	default:

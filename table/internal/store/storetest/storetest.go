@@ -4,21 +4,53 @@
 //
 // What Run holds every store to:
 //   - Create stores a game all or nothing, numbering its events from 1 and chaining their
-//     hashes; a payload comes back as compact JSON, its keys in the order given (the hash covers
-//     its bytes, so no store may reorder them, as a JSON column type would);
+//     hashes, and numbers games from 1 in turn (verify reads a gap as a game removed); a payload
+//     comes back as compact JSON, its keys in the order given (the hash covers its bytes, so no
+//     store may reorder them, as a JSON column type would);
 //   - Append follows the event the writer saw, or refuses with an error wrapping ErrConflict and
 //     writes nothing; an unknown game is ErrNoGame;
 //   - reads come in order: a game's events by seq, the games by id, those after a seq alone;
+//     Ends, of which the file's seal is made, is where each log ends as a walk of it finds;
 //   - a match holds games of one kind, and at most the games its rules fix;
 //   - many writers on several handles (processes) lose and duplicate nothing;
 //   - a watch hears of what another handle committed;
-//   - the log refuses an UPDATE or a DELETE made past the application, by another program;
-//   - a store holding only what the application wrote verifies clean.
+//   - the log refuses an UPDATE, a DELETE or an event out of order made past the application,
+//     by another program, saying it is append-only;
+//   - verify (Findings: VerifyFile and each game's hash chain) finds nothing in a store of the
+//     application's own writing; in a log forged behind lifted guards it finds exactly an event
+//     edited, a hash changed, events missing, a games row unlike its first event, a games row
+//     with no events and events with no games row, and games deleted in the middle or at the
+//     start; and it names a guard left lifted;
+//   - the seals catch what verify cannot: a game's tail removed or its chain written again (the
+//     game's seal), and the last game removed (the file's);
+//   - handles opening a new store at once all open and set it up once; opening it again
+//     changes nothing;
+//   - a store marked as written by a newer version is refused with ErrTooNew, naming both
+//     versions, and left as it was; so is a database whose tables of the store's names are
+//     another program's, with ErrNotDatabase;
+//   - a store of an older schema is migrated when opened: its events as they were, its games
+//     listed as their first events say, guarded and verifying clean, and left as it is when
+//     opened again.
 //
-// What a store may do its own way, and the suite leaves to the store's own tests: how a busy
-// database shows (SQLite waits for its lock, then says the database is locked), where the
-// schema's version is kept and how a newer one is refused, and how a forged log is made to
-// test what `verify` finds (it takes lifting the store's own guards, which differ).
+// Place does what must differ, in each database's own SQL: a statement of another program's
+// (Exec); a forger lifting every guard and putting it back (Forge: SQLite drops its triggers
+// and makes them again from their text, PostgreSQL disables all of its triggers, the foreign
+// key's included, inside one transaction); a guard left lifted (LiftGuard: dropped in SQLite,
+// disabled in PostgreSQL); where the schema's version is kept (Version and SetVersion: PRAGMA
+// user_version, the tableside_schema row); and a store of an older schema (Older: SQLite's
+// version-1 file in testdata; PostgreSQL's schema is at its first version, whose only
+// migration, setting up an empty database, every case makes, so it has none and
+// MigratesAnOlderSchema is skipped).
+//
+// Left to each store's own tests, as only that store has it: how a busy database shows (SQLite
+// waits for its lock, then says the database is locked); how writers are serialized, and so
+// races to start a match; SQLite's file (a text or corrupt file, another program's header, a
+// new file opened by many while one turns it to WAL, the WAL kept beside it, the file copied
+// alone, a refusal that changes not a byte, a migration that fails part way, a migrated schema
+// word for word schema.sql's); SQLite's verify holding every trigger to schema.sql's text (a
+// guard replaced by a weaker one, a trigger added), where PostgreSQL's looks for its triggers
+// by name; PostgreSQL's own triggers (TRUNCATE refused, commits notified) and the
+// read-and-append role a league's server connects as.
 package storetest
 
 import (
@@ -38,15 +70,34 @@ import (
 	"github.com/tableside/tableside/table/internal/store"
 )
 
-// Place is a new, empty store somewhere: a file, a database.
+// Place is a new, empty store somewhere: a file, a database. Besides opening it, it does to the
+// store's database what only that database's own SQL can.
 type Place interface {
-	// Open opens a handle on the store, closed when the test ends. Two handles are as two
-	// processes using the same store.
-	Open(t *testing.T) store.Store
+	// Open opens a handle on the store, closed when the test ends, or says why it cannot. Two
+	// handles are as two processes using the same store. It may be called from any goroutine.
+	Open(t *testing.T) (store.Store, error)
 	// Exec runs a statement on the store's database as another program would, past the
 	// application.
 	Exec(t *testing.T, statement string) error
+	// Forge runs statements on the store's database as someone covering their tracks would:
+	// with every guard of the store's lifted, then put back as it was, so that only the rows
+	// tell. The suite passes SQL that every store's database accepts.
+	Forge(t *testing.T, statements ...string)
+	// LiftGuard lifts one of the triggers every store guards its log with (guards) and leaves
+	// it lifted, as someone who did not put it back would.
+	LiftGuard(t *testing.T, trigger string)
+	// Version reads the schema version the store's database says it holds; SetVersion writes
+	// one there, as a newer tableside would.
+	Version(t *testing.T) int64
+	SetVersion(t *testing.T, version int64)
+	// Older writes into the place a store of an older schema, as an older tableside made it,
+	// holding several games, some in matches, and returns its version and every event it holds
+	// as its rows have them. A store at its first schema has none: version 0.
+	Older(t *testing.T) (version int64, log []events.Event)
 }
+
+// guards are the triggers every store keeps its log append-only with, by these names.
+var guards = []string{"events_in_order", "events_no_update", "events_no_delete", "games_no_update", "games_no_delete"}
 
 // Run runs the suite, each test on a new Place.
 func Run(t *testing.T, newPlace func(t *testing.T) Place) {
@@ -67,9 +118,30 @@ func Run(t *testing.T, newPlace func(t *testing.T) Place) {
 		{"GamesSince", gamesSince},
 		{"AppendOnly", appendOnly},
 		{"VerifiesClean", verifiesClean},
+		{"VerifyFindsAnEdit", verifyFindsAnEdit},
+		{"VerifyFindsAChangedHash", verifyFindsAChangedHash},
+		{"VerifyFindsMissingEvents", verifyFindsMissingEvents},
+		{"VerifyFindsWhatTheChainCannotSee", verifyFindsWhatTheChainCannotSee},
+		{"VerifyFindsTheFirstGamesDeleted", verifyFindsTheFirstGamesDeleted},
+		{"VerifyFindsAGuardLifted", verifyFindsAGuardLifted},
+		{"SealsCatchWhatVerifyCannot", sealsCatchWhatVerifyCannot},
+		{"OpensAtOnce", opensAtOnce},
+		{"RefusesANewerSchema", refusesANewerSchema},
+		{"RefusesAnotherProgramsTables", refusesAnotherProgramsTables},
+		{"MigratesAnOlderSchema", migratesAnOlderSchema},
 	} {
 		t.Run(tc.name, func(t *testing.T) { tc.test(t, newPlace(t)) })
 	}
+}
+
+// open opens a handle on p's store, failing the test if it cannot.
+func open(t *testing.T, p Place) store.Store {
+	t.Helper()
+	s, err := p.Open(t)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return s
 }
 
 // created is a game.created event for a game of kind between ann and bob, in match ("" for
@@ -130,7 +202,7 @@ func checkLog(t *testing.T, game int64, log, want []events.Event) {
 }
 
 func createAndLoad(t *testing.T, p Place) {
-	s := p.Open(t)
+	s := open(t, p)
 	// The payload's keys keep their order: the hash covers its bytes.
 	evs := []events.Event{created(t, "candidate", "", start), move("ann", `{"card":  "9H", "a": 1}`, start+5)}
 	game, stored, err := s.Create(t.Context(), evs)
@@ -145,7 +217,7 @@ func createAndLoad(t *testing.T, p Place) {
 }
 
 func appendFollows(t *testing.T, p Place) {
-	s := p.Open(t)
+	s := open(t, p)
 	game, _ := newGame(t, s, "candidate", "")
 	if _, err := s.Append(t.Context(), game, 1, []events.Event{move("ann", `{"n":1}`, start+1)}); err != nil {
 		t.Fatal(err)
@@ -193,7 +265,7 @@ func appendFollows(t *testing.T, p Place) {
 }
 
 func unknownGame(t *testing.T, p Place) {
-	s := p.Open(t)
+	s := open(t, p)
 	if _, err := s.Load(t.Context(), 1); !errors.Is(err, store.ErrNoGame) {
 		t.Errorf("Load of a store with no game: %v", err)
 	}
@@ -213,7 +285,7 @@ func unknownGame(t *testing.T, p Place) {
 
 // loadAfter: every tail of a log is what follows the event named, chained from it.
 func loadAfter(t *testing.T, p Place) {
-	s := p.Open(t)
+	s := open(t, p)
 	game, _ := newGame(t, s, "candidate", "")
 	for seq := int64(1); seq < 6; seq++ {
 		if _, err := s.Append(t.Context(), game, seq, []events.Event{move("ann", fmt.Sprintf(`{"seq":%d}`, seq), start+seq)}); err != nil {
@@ -241,7 +313,7 @@ func loadAfter(t *testing.T, p Place) {
 }
 
 func order(t *testing.T, p Place) {
-	s := p.Open(t)
+	s := open(t, p)
 	var games []int64
 	for range 3 {
 		g, _ := newGame(t, s, "candidate", "")
@@ -283,7 +355,7 @@ func order(t *testing.T, p Place) {
 }
 
 func headsAndEnds(t *testing.T, p Place) {
-	s := p.Open(t)
+	s := open(t, p)
 	a, _ := newGame(t, s, "candidate", "")
 	b, _ := newGame(t, s, "candidate", "")
 	if _, err := s.Append(t.Context(), b, 1, []events.Event{move("ann", `{}`, start)}); err != nil {
@@ -293,15 +365,35 @@ func headsAndEnds(t *testing.T, p Place) {
 	if err != nil || len(heads) != 2 || heads[a] != 1 || heads[b] != 2 {
 		t.Errorf("heads %v (%v)", heads, err)
 	}
-	ends, err := s.Ends(t.Context())
-	logB := load(t, s, b)
-	if err != nil || len(ends) != 2 || ends[1].Game != b || ends[1].Events != 2 || ends[1].Hash != logB[1].Hash {
-		t.Errorf("ends %+v (%v)", ends, err)
+	if ends := checkEnds(t, s); len(ends) != 2 || ends[1].Game != b || ends[1].Events != 2 {
+		t.Errorf("ends %+v", ends)
 	}
 }
 
+// checkEnds fails unless Ends is where each game's log ends, as a walk of the log finds it:
+// the file's seal is made of it, so it must read the log, not a copy beside it. It returns Ends.
+func checkEnds(t *testing.T, s store.Store) []events.Head {
+	t.Helper()
+	ends, err := s.Ends(t.Context())
+	if err != nil {
+		t.Fatal(err)
+	}
+	var walked []events.Head
+	err = s.ScanGames(t.Context(), 0, math.MaxInt64, true, func(log []events.Event) error {
+		walked = append(walked, events.HeadOf(log))
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !slices.Equal(ends, walked) {
+		t.Errorf("Ends says the logs end at\n%+v\nwhere a walk of them finds\n%+v", ends, walked)
+	}
+	return ends
+}
+
 func matches(t *testing.T, p Place) {
-	s := p.Open(t)
+	s := open(t, p)
 	newGame(t, s, "pinochle", "autumn")
 	_, _, err := s.Create(t.Context(), []events.Event{created(t, "candidate", "autumn", start)})
 	var kind *store.MatchKindError
@@ -327,7 +419,7 @@ func matches(t *testing.T, p Place) {
 }
 
 func createMany(t *testing.T, p Place) {
-	s := p.Open(t)
+	s := open(t, p)
 	newGame(t, s, "pinochle", "autumn")
 	res, err := s.CreateMany(t.Context(), []store.NewGame{
 		{Events: []events.Event{created(t, "candidate", "", start), move("ann", `{"n":1}`, start)}},
@@ -351,7 +443,7 @@ func createMany(t *testing.T, p Place) {
 // log and retrying when another recorded first; every event is there once, each writer's in
 // its order.
 func writers(t *testing.T, p Place) {
-	handles := []store.Store{p.Open(t), p.Open(t)}
+	handles := []store.Store{open(t, p), open(t, p)}
 	game, _ := newGame(t, handles[0], "candidate", "")
 	const each = 15
 	var wg sync.WaitGroup
@@ -397,7 +489,7 @@ func writers(t *testing.T, p Place) {
 }
 
 func watch(t *testing.T, p Place) {
-	a, b := p.Open(t), p.Open(t)
+	a, b := open(t, p), open(t, p)
 	w, err := a.Watch(t.Context())
 	if err != nil {
 		t.Fatal(err)
@@ -427,7 +519,7 @@ func watch(t *testing.T, p Place) {
 }
 
 func gamesSince(t *testing.T, p Place) {
-	s := p.Open(t)
+	s := open(t, p)
 	if _, _, err := s.Create(t.Context(), []events.Event{created(t, "candidate", "", start)}); err != nil {
 		t.Fatal(err)
 	}
@@ -441,39 +533,56 @@ func gamesSince(t *testing.T, p Place) {
 	}
 }
 
-// appendOnly: another program cannot change or remove an event or a game, whatever the
-// application does.
+// appendOnly: another program cannot change or remove an event or a game, nor write an event
+// out of order, whatever the application does; the refusal says why.
 func appendOnly(t *testing.T, p Place) {
-	s := p.Open(t)
+	s := open(t, p)
 	game, _ := newGame(t, s, "candidate", "")
 	if _, err := s.Append(t.Context(), game, 1, []events.Event{move("ann", `{"card":"9H"}`, start)}); err != nil {
 		t.Fatal(err)
 	}
 	before := load(t, s, game)
-	for _, stmt := range []string{
-		fmt.Sprintf(`UPDATE events SET actor = 'bob' WHERE game = %d AND seq = 2`, game),
-		fmt.Sprintf(`DELETE FROM events WHERE game = %d AND seq = 2`, game),
-		fmt.Sprintf(`UPDATE games SET kind = 'pinochle' WHERE id = %d`, game),
-		fmt.Sprintf(`DELETE FROM games WHERE id = %d`, game),
-	} {
-		if err := p.Exec(t, stmt); err == nil {
-			t.Errorf("%s: done", stmt)
+	for _, stmt := range refusedEdits(game, 2) {
+		if err := p.Exec(t, stmt); err == nil || !strings.Contains(err.Error(), "append-only") {
+			t.Errorf("%s: %v, want it refused as append-only", stmt, err)
 		}
 	}
-	if after := load(t, s, game); !slices.EqualFunc(before, after, func(a, b events.Event) bool { return a.Hash == b.Hash && a.Actor == b.Actor }) {
+	if after := load(t, s, game); !reflect.DeepEqual(before, after) {
 		t.Errorf("the log changed: %+v", after)
 	}
 }
 
+// refusedEdits are statements another program might run on game, whose last event is last
+// (2 or more), each of which the store's guards refuse.
+func refusedEdits(game, last int64) []string {
+	hash := strings.Repeat("0", 64)
+	return []string{
+		fmt.Sprintf(`UPDATE events SET actor = 'eve' WHERE game = %d AND seq = %d`, game, last),
+		`UPDATE events SET payload = '{}'`,
+		fmt.Sprintf(`DELETE FROM events WHERE game = %d AND seq = %d`, game, last),
+		`DELETE FROM events`,
+		fmt.Sprintf(`UPDATE games SET kind = 'pinochle' WHERE id = %d`, game),
+		fmt.Sprintf(`DELETE FROM games WHERE id = %d`, game),
+		`DELETE FROM games`,
+		// Writing past the end, or over an event.
+		fmt.Sprintf(`INSERT INTO events VALUES (%d, %d, 'x', '', '{}', 0, '%s')`, game, last+2, hash),
+		fmt.Sprintf(`INSERT INTO events VALUES (%d, %d, 'x', '', '{}', 0, '%s')`, game, last, hash),
+	}
+}
+
 func verifiesClean(t *testing.T, p Place) {
-	s := p.Open(t)
+	s := open(t, p)
+	if broken := Findings(t, s); len(broken) != 0 {
+		t.Errorf("an empty store: %+v", broken)
+	}
 	for _, kind := range []string{"candidate", "pinochle"} {
 		game, _ := newGame(t, s, kind, kind+" night")
 		if _, err := s.Append(t.Context(), game, 1, []events.Event{move("ann", `{}`, start)}); err != nil {
 			t.Fatal(err)
 		}
 	}
-	if broken, err := s.VerifyFile(t.Context()); err != nil || len(broken) != 0 {
-		t.Errorf("a store of the application's own writing: %+v (%v)", broken, err)
+	fill(t, s, 3)
+	if broken := Findings(t, s); len(broken) != 0 {
+		t.Errorf("a store of the application's own writing: %+v", broken)
 	}
 }

@@ -1,0 +1,228 @@
+package storetest
+
+import (
+	"fmt"
+	"math"
+	"strings"
+	"testing"
+
+	"github.com/tableside/tableside/events"
+	"github.com/tableside/tableside/table/internal/store"
+)
+
+// Findings is what `tableside verify` finds in s: VerifyFile's findings and where each game's
+// hash chain breaks, in verify's order.
+func Findings(t testing.TB, s store.Store) []events.Broken {
+	t.Helper()
+	broken, err := s.VerifyFile(t.Context())
+	if err != nil {
+		t.Fatal(err)
+	}
+	err = s.ScanGames(t.Context(), 0, math.MaxInt64, true, func(log []events.Event) error {
+		if b := events.CheckChain(log); b != nil {
+			broken = append(broken, *b)
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	events.SortFindings(broken)
+	return broken
+}
+
+// wantFindings fails unless there are as many findings as want, and each of want begins
+// exactly one of them, as Broken.String writes it.
+func wantFindings(t *testing.T, broken []events.Broken, want ...string) {
+	t.Helper()
+	var got []string
+	for _, b := range broken {
+		got = append(got, b.String())
+	}
+	ok := len(got) == len(want)
+	for _, w := range want {
+		n := 0
+		for _, g := range got {
+			if strings.HasPrefix(g, w) {
+				n++
+			}
+		}
+		ok = ok && n == 1
+	}
+	if !ok {
+		t.Errorf("verify finds:\n%s\nwant exactly:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+}
+
+// fill records n games of five events each, a move's payload {"seq":n} for its seq n+1, and
+// returns their ids: those after the highest, in turn, since verify reads a gap as a game
+// removed.
+func fill(t *testing.T, s store.Store, n int) []int64 {
+	t.Helper()
+	_, hi, err := s.GameSpan(t.Context())
+	if err != nil {
+		t.Fatal(err)
+	}
+	var games []int64
+	for i := range int64(n) {
+		game, _ := newGame(t, s, "candidate", "")
+		if game != hi+1+i {
+			t.Fatalf("a new game after game %d is game %d: games are numbered in turn", hi+i, game)
+		}
+		for seq := int64(1); seq < 5; seq++ {
+			if _, err := s.Append(t.Context(), game, seq, []events.Event{move("bob", fmt.Sprintf(`{"seq":%d}`, seq), start+seq)}); err != nil {
+				t.Fatal(err)
+			}
+		}
+		games = append(games, game)
+	}
+	return games
+}
+
+const unhashed = "the event does not match its hash"
+
+func verifyFindsAnEdit(t *testing.T, p Place) {
+	s := open(t, p)
+	fill(t, s, 3)
+	p.Forge(t,
+		`UPDATE events SET payload = '{"seq":30}' WHERE game = 2 AND seq = 3`,
+		// A later event of the same game: only the first broken one is named.
+		`UPDATE events SET actor = 'ann' WHERE game = 2 AND seq = 4`,
+		`UPDATE events SET at = 99 WHERE game = 3 AND seq = 5`,
+	)
+	wantFindings(t, Findings(t, s), "game 2: event 3: "+unhashed, "game 3: event 5: "+unhashed)
+}
+
+func verifyFindsAChangedHash(t *testing.T, p Place) {
+	s := open(t, p)
+	fill(t, s, 3)
+	p.Forge(t, `UPDATE events SET hash = '`+strings.Repeat("a", 64)+`' WHERE game = 1 AND seq = 1`)
+	wantFindings(t, Findings(t, s), "game 1: event 1: "+unhashed)
+}
+
+func verifyFindsMissingEvents(t *testing.T, p Place) {
+	s := open(t, p)
+	fill(t, s, 3)
+	p.Forge(t,
+		`DELETE FROM events WHERE game = 1 AND seq IN (2, 3)`,
+		`DELETE FROM events WHERE game = 2 AND seq = 1`,
+		`DELETE FROM events WHERE game = 3`,
+	)
+	wantFindings(t, Findings(t, s),
+		"game 1: event 4: event 4 follows event 1: events 2 to 3 are missing",
+		"game 2: event 2: the log starts at event 2, not 1",
+		"game 3: the game has no events")
+}
+
+// verifyFindsWhatTheChainCannotSee: a games row changed or removed, and whole games removed,
+// leave every chain whole; verify names each.
+func verifyFindsWhatTheChainCannotSee(t *testing.T, p Place) {
+	s := open(t, p)
+	fill(t, s, 12)
+	p.Forge(t,
+		`UPDATE games SET kind = 'pinochle' WHERE id = 1`,
+		`UPDATE games SET match = 'autumn', created_at = 5 WHERE id = 2`,
+		// Whole games deleted in the middle: their logs verified, and they are gone.
+		`DELETE FROM events WHERE game IN (5, 6)`, `DELETE FROM games WHERE id IN (5, 6)`,
+		// A games row deleted, its events left.
+		`DELETE FROM games WHERE id = 8`,
+	)
+	wantFindings(t, Findings(t, s),
+		"game 1: event 1: the games row says kind 'pinochle' where the first event says 'candidate'",
+		"game 2: event 1: the games row says match 'autumn' where the first event says ''",
+		fmt.Sprintf("game 2: event 1: the games row says created at 5 where the first event was recorded at %d", start),
+		"game 5: missing, with every game to 6, between games 4 and 7",
+		"game 8: missing between games 7 and 9",
+		"game 8: event 1: events of a game that has no games row")
+	checkEnds(t, s)
+}
+
+// verifyFindsTheFirstGamesDeleted: games are numbered from 1, so a store that lost its first
+// games, which leaves no gap between the games that remain, says so.
+func verifyFindsTheFirstGamesDeleted(t *testing.T, p Place) {
+	s := open(t, p)
+	fill(t, s, 3)
+	p.Forge(t, `DELETE FROM events WHERE game = 1`, `DELETE FROM games WHERE id = 1`)
+	wantFindings(t, Findings(t, s), "game 1: missing, before game 2")
+	p.Forge(t, `DELETE FROM events WHERE game = 2`, `DELETE FROM games WHERE id = 2`)
+	wantFindings(t, Findings(t, s), "game 1: missing, with every game to 2, before game 3")
+}
+
+// verifyFindsAGuardLifted: a guard left lifted no longer protects the log, whatever was done
+// since, so verify names each one, and only those.
+func verifyFindsAGuardLifted(t *testing.T, p Place) {
+	s := open(t, p)
+	fill(t, s, 1)
+	var want []string
+	for _, g := range guards {
+		p.LiftGuard(t, g)
+		want = append(want, "the trigger "+g+" is missing")
+		wantFindings(t, Findings(t, s), want...)
+	}
+}
+
+// rechain writes every hash of game again from its events as they stand, as someone who edited
+// an event and hides the edit would.
+func rechain(t *testing.T, p Place, s store.Store, game int64) {
+	t.Helper()
+	prev := ""
+	var stmts []string
+	for _, e := range load(t, s, game) {
+		prev = events.Hash(prev, e)
+		stmts = append(stmts, fmt.Sprintf(`UPDATE events SET hash = '%s' WHERE game = %d AND seq = %d`, prev, e.Game, e.Seq))
+	}
+	p.Forge(t, stmts...)
+}
+
+// sealsCatchWhatVerifyCannot: a game's seal from a printed sheet accepts moves recorded after
+// it, and catches what the chain alone cannot, the last events removed and an edit with the
+// chain computed again; the file's seal catches those too, and the last game removed, which
+// leaves no gap. Both are made of the log as the store reads it.
+func sealsCatchWhatVerifyCannot(t *testing.T, p Place) {
+	s := open(t, p)
+	fill(t, s, 3)
+	seals := map[int64]events.Seal{}
+	for game := int64(1); game <= 3; game++ {
+		log := load(t, s, game)
+		seals[game] = events.SealOf(log)
+		if c := events.CheckSeal(log, seals[game]); seals[game].Events != 5 || len(seals[game].Code) != 12 || !c.Intact || c.Appended != 0 {
+			t.Fatalf("game %d against its own seal %+v: %+v", game, seals[game], c)
+		}
+	}
+	fileSeal := events.FileSeal(checkEnds(t, s))
+
+	// Game 2 loses its last two events; game 3 has an event changed and its chain written again.
+	p.Forge(t, `DELETE FROM events WHERE game = 2 AND seq > 3`, `UPDATE events SET payload = '{"seq":30}' WHERE game = 3 AND seq = 3`)
+	rechain(t, p, s, 3)
+	if broken := Findings(t, s); len(broken) != 0 {
+		t.Fatalf("the chains alone verify, as the forger meant: %+v", broken)
+	}
+	if c := events.CheckSeal(load(t, s, 2), seals[2]); c.Intact || !strings.Contains(c.Reason, "removed") {
+		t.Errorf("game 2, its tail removed: %+v", c)
+	}
+	if c := events.CheckSeal(load(t, s, 3), seals[3]); c.Intact || !strings.Contains(c.Reason, "rewritten") {
+		t.Errorf("game 3, rewritten with a new chain: %+v", c)
+	}
+	if c := events.CheckFileSeal(checkEnds(t, s), fileSeal); c.Intact || !strings.Contains(c.Reason, "games 1 to 3 are not as they were") {
+		t.Errorf("the file, games 2 and 3 forged: %+v", c)
+	}
+
+	// Game 1 goes on after its sheet was printed.
+	if _, err := s.Append(t.Context(), 1, 5, []events.Event{move("ann", `{"seq":5}`, start)}); err != nil {
+		t.Fatal(err)
+	}
+	if c := events.CheckSeal(load(t, s, 1), seals[1]); !c.Intact || c.Appended != 1 {
+		t.Errorf("game 1, one move after its seal: %+v", c)
+	}
+
+	// The last game removed whole leaves no gap for verify to see.
+	fill(t, s, 1)
+	fileSeal = events.FileSeal(checkEnds(t, s))
+	p.Forge(t, `DELETE FROM events WHERE game = 4`, `DELETE FROM games WHERE id = 4`)
+	if broken := Findings(t, s); len(broken) != 0 {
+		t.Fatalf("the last game removed: verify finds %+v", broken)
+	}
+	if c := events.CheckFileSeal(checkEnds(t, s), fileSeal); c.Intact || !strings.Contains(c.Reason, "games 4 to 4 were removed") {
+		t.Errorf("the file, its last game removed: %+v", c)
+	}
+}

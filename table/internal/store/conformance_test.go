@@ -1,6 +1,7 @@
 package store_test
 
 import (
+	"context"
 	"database/sql"
 	"fmt"
 	"os"
@@ -38,6 +39,31 @@ func (f sqliteFile) raw(t *testing.T) *sql.DB {
 		t.Fatal(err)
 	}
 	return db
+}
+
+// Hold begins a write transaction on the file with the plain driver and keeps it open.
+func (f sqliteFile) Hold(t *testing.T) func() {
+	t.Helper()
+	return hold(t, f.raw(t), `BEGIN IMMEDIATE`)
+}
+
+// hold takes a lock on db with begin, on a connection kept for it, and returns what lets it go.
+func hold(t *testing.T, db *sql.DB, begin ...string) func() {
+	t.Helper()
+	conn, err := db.Conn(t.Context())
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, stmt := range begin {
+		if _, err := conn.ExecContext(t.Context(), stmt); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return func() {
+		conn.ExecContext(context.Background(), `ROLLBACK`)
+		conn.Close()
+		db.Close()
+	}
 }
 
 func (f sqliteFile) Exec(t *testing.T, statement string) error {

@@ -25,7 +25,7 @@ type pgDatabase struct{ dsn string }
 
 func (d pgDatabase) Open(t *testing.T) (store.Store, error) {
 	t.Helper()
-	s, err := store.OpenPostgres(t.Context(), d.dsn)
+	s, err := store.OpenPostgres(t.Context(), d.dsn+"&lock_timeout=250")
 	if err != nil {
 		return nil, err
 	}
@@ -45,6 +45,17 @@ func (d pgDatabase) open(t *testing.T) store.Store {
 
 // Exec runs the statement on a connection of its own, as the database's owner, as another
 // program would.
+// Hold locks the events table against writers in a transaction of its own. The store's wait,
+// lock_timeout, is shortened in Open so that the suite does not wait its 5 seconds.
+func (d pgDatabase) Hold(t *testing.T) func() {
+	t.Helper()
+	db, err := sql.Open("pgx", d.dsn)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return hold(t, db, `BEGIN`, `LOCK TABLE events IN EXCLUSIVE MODE`)
+}
+
 func (d pgDatabase) Exec(t *testing.T, statement string) error {
 	t.Helper()
 	return pgExec(t.Context(), t, d.dsn, statement)

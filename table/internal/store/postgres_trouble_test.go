@@ -1,8 +1,6 @@
 package store_test
 
 import (
-	"context"
-	"database/sql"
 	"encoding/json"
 	"testing"
 	"time"
@@ -85,41 +83,5 @@ func TestPostgresOutlivesItsDatabase(t *testing.T) {
 	}
 	if changed, err := changedWithin(t, w, true, false); !changed || err != nil {
 		t.Errorf("the watch after the database is back: changed %v, %v", changed, err)
-	}
-}
-
-// TestPostgresLockWait: a writer that waits for another's lock longer than the store's
-// lock_timeout fails as LockWait, with nothing written, instead of hanging a table's phone.
-func TestPostgresLockWait(t *testing.T) {
-	cluster := needs.Postgres(t)
-	dsn := cluster.Database(t)
-	s, err := store.OpenPostgres(t.Context(), dsn+"&lock_timeout=200")
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { s.Close() })
-	game := pgGame(t, s)
-	holder, err := sql.Open("pgx", dsn)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer holder.Close()
-	tx, err := holder.BeginTx(t.Context(), nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer tx.Rollback()
-	if _, err := tx.Exec(`LOCK TABLE events IN EXCLUSIVE MODE`); err != nil {
-		t.Fatal(err)
-	}
-	ctx, cancel := context.WithTimeout(t.Context(), 10*time.Second)
-	defer cancel()
-	_, err = s.Append(ctx, game, 2, []events.Event{bid(20)})
-	if got := store.TroubleOf(err); got != store.LockWait {
-		t.Fatalf("a write behind another's lock: %v, trouble %d, want LockWait", err, got)
-	}
-	tx.Rollback()
-	if log, err := s.Load(t.Context(), game); err != nil || len(log) != 2 {
-		t.Errorf("the refused write left %d events (%v), want 2", len(log), err)
 	}
 }

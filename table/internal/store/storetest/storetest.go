@@ -12,6 +12,9 @@
 //   - reads come in order: a game's events by seq, the games by id, those after a seq alone;
 //     Ends, of which the file's seal is made, is where each log ends as a walk of it finds;
 //   - a match holds games of one kind, and at most the games its rules fix;
+//   - a writer kept waiting by another program past the store's wait gives up with an error
+//     TroubleOf calls busy (FileBusy, LockWait), writes nothing, and goes through once the
+//     other lets go;
 //   - many writers on several handles (processes) lose and duplicate nothing;
 //   - a watch hears of what another handle committed;
 //   - the log refuses an UPDATE, a DELETE or an event out of order made past the application,
@@ -37,13 +40,13 @@
 // and makes them again from their text, PostgreSQL disables all of its triggers, the foreign
 // key's included, inside one transaction); a guard left lifted (LiftGuard: dropped in SQLite,
 // disabled in PostgreSQL); where the schema's version is kept (Version and SetVersion: PRAGMA
-// user_version, the tableside_schema row); and a store of an older schema (Older: SQLite's
+// user_version, the tableside_schema row); another program holding a writer up (Hold: a write
+// transaction on the file, a lock on the events table); and a store of an older schema (Older: SQLite's
 // version-1 file in testdata; PostgreSQL's schema is at its first version, whose only
 // migration, setting up an empty database, every case makes, so it has none and
 // MigratesAnOlderSchema is skipped).
 //
-// Left to each store's own tests, as only that store has it: how a busy database shows (SQLite
-// waits for its lock, then says the database is locked); how writers are serialized, and so
+// Left to each store's own tests, as only that store has it: how writers are serialized, and so
 // races to start a match; SQLite's file (a text or corrupt file, another program's header, a
 // new file opened by many while one turns it to WAL, the WAL kept beside it, the file copied
 // alone, a refusal that changes not a byte, a migration that fails part way, a migrated schema
@@ -90,6 +93,9 @@ type Place interface {
 	// one there, as a newer tableside would.
 	Version(t *testing.T) int64
 	SetVersion(t *testing.T, version int64)
+	// Hold has another program take what a writer of the store must wait for (SQLite's write
+	// lock on the file, a lock on PostgreSQL's events table) and keep it until release.
+	Hold(t *testing.T) (release func())
 	// Older writes into the place a store of an older schema, as an older tableside made it,
 	// holding several games, some in matches, and returns its version and every event it holds
 	// as its rows have them. A store at its first schema has none: version 0.
@@ -107,6 +113,7 @@ func Run(t *testing.T, newPlace func(t *testing.T) Place) {
 	}{
 		{"CreateAndLoad", createAndLoad},
 		{"AppendFollowsTheEventSeen", appendFollows},
+		{"BusyIsATrouble", busyIsATrouble},
 		{"UnknownGame", unknownGame},
 		{"LoadAfter", loadAfter},
 		{"Order", order},
@@ -213,6 +220,25 @@ func createAndLoad(t *testing.T, p Place) {
 	checkLog(t, game, load(t, s, game), evs)
 	if _, _, err := s.Create(t.Context(), []events.Event{move("ann", `{}`, start)}); err == nil {
 		t.Error("a game that does not start with game.created was stored")
+	}
+}
+
+// busyIsATrouble: a writer kept waiting by another program gives up after the store's wait,
+// as a busy trouble the table words once for every store, and writes nothing.
+func busyIsATrouble(t *testing.T, p Place) {
+	s := open(t, p)
+	game, _ := newGame(t, s, "candidate", "")
+	release := p.Hold(t)
+	_, err := s.Append(t.Context(), game, 1, []events.Event{move("ann", `{"n":1}`, start+1)})
+	release()
+	if got := store.TroubleOf(err); got != store.FileBusy && got != store.LockWait {
+		t.Fatalf("an append kept waiting: %v, trouble %d, want a busy one", err, got)
+	}
+	if log := load(t, s, game); len(log) != 1 {
+		t.Fatalf("the append that gave up left %d events, want 1", len(log))
+	}
+	if _, err := s.Append(t.Context(), game, 1, []events.Event{move("ann", `{"n":1}`, start+1)}); err != nil {
+		t.Fatalf("the append once the other let go: %v", err)
 	}
 }
 

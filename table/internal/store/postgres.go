@@ -39,6 +39,9 @@ var PostgresSchema string
 // connections all evening and recorded a quarter of the moves a second it does with one.
 const pgConns = 8
 
+// pgWriters is how many of them may write at once, leaving the rest to readers.
+var pgWriters = 8
+
 // notifyChannel is the channel postgres.sql's trigger notifies when events are committed.
 const notifyChannel = "tableside_events"
 
@@ -106,19 +109,13 @@ func OpenPostgres(ctx context.Context, dsn string) (*Postgres, error) {
 	s := &Postgres{cfg: cfg, name: name}
 	s.sqlLog = sqlLog{
 		db:       db,
+		writers:  make(chan struct{}, pgWriters),
 		numbered: true,
 		newGame:  postgresNewGame,
 		// applicationID ("TBLS") names the lock: another program's advisory locks are unlikely
 		// to use it.
 		lockCreate: fmt.Sprintf("SELECT pg_advisory_xact_lock(%d)", applicationID),
 		lockGame:   fmt.Sprintf("SELECT pg_advisory_xact_lock(%d, (?::bigint %% 2147483648)::int)", applicationID),
-	}
-	s.begin = func(ctx context.Context) (*sql.Tx, func(), error) {
-		tx, err := db.BeginTx(ctx, nil)
-		if err != nil {
-			return nil, nil, err
-		}
-		return tx, func() { tx.Rollback() }, nil
 	}
 	if err := s.setUp(ctx); err != nil {
 		db.Close()

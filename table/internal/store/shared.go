@@ -15,8 +15,11 @@ import (
 // placeholders; numbered turns them into PostgreSQL's $1, $2 ….
 type sqlLog struct {
 	db *sql.DB
-	// begin starts a write transaction; done ends it, rolling back what was not committed.
-	begin func(ctx context.Context) (tx *sql.Tx, done func(), err error)
+	// writers is how many transactions of this process may write at once: the rest wait their
+	// turn here, first come first served, where they would otherwise wait in the database (a
+	// SQLite busy handler that retries without order) or for a connection of the pool (which
+	// database/sql hands to a waiter at random, so that the unlucky wait longest).
+	writers chan struct{}
 	// numbered says the database wants $n placeholders.
 	numbered bool
 	// newGame inserts a games row (kind, created_at, match) and returns its id.
@@ -58,6 +61,22 @@ func (s *sqlLog) queryRow(ctx context.Context, query string, args ...any) *sql.R
 
 func (s *sqlLog) txRow(ctx context.Context, tx *sql.Tx, query string, args ...any) *sql.Row {
 	return tx.QueryRowContext(ctx, s.q(query), args...)
+}
+
+// begin starts a write transaction once it is this process's writer's turn, or ctx ends. done
+// ends it, rolling back what was not committed.
+func (s *sqlLog) begin(ctx context.Context) (tx *sql.Tx, done func(), err error) {
+	select {
+	case s.writers <- struct{}{}:
+	case <-ctx.Done():
+		return nil, nil, ctx.Err()
+	}
+	tx, err = s.db.BeginTx(ctx, nil)
+	if err != nil {
+		<-s.writers
+		return nil, nil, err
+	}
+	return tx, func() { tx.Rollback(); <-s.writers }, nil
 }
 
 // commit commits tx. A connection that breaks as the commit is sent leaves its outcome unknown

@@ -101,10 +101,6 @@ type SQLite struct {
 	sqlLog        // what it does as the PostgreSQL store does, over the same queries
 	path   string // the file's absolute path
 	schema string // schema.sql, which Verify holds the file's tables, indexes and triggers to
-	// writer lets one transaction of this process write at a time. SQLite lets one writer in
-	// anyway; without this, a server's many writers would all wait in SQLite's busy handler,
-	// which sleeps and retries without order, and the unlucky ones would time out.
-	writer chan struct{}
 }
 
 // GameInfo summarises a game for listing.
@@ -164,8 +160,10 @@ func Open(ctx context.Context, path, schema string) (*SQLite, error) {
 	}
 	// A server keeps its connections (and their prepared statements) between requests.
 	db.SetMaxIdleConns(8)
-	s := &SQLite{path: abs, schema: schema, writer: make(chan struct{}, 1)}
-	s.sqlLog = sqlLog{db: db, begin: s.begin, newGame: sqliteNewGame}
+	s := &SQLite{path: abs, schema: schema}
+	// SQLite lets one writer in at a time: the others wait their turn in the process, and the
+	// transaction is immediate (the DSN), so it takes the file's lock before it reads.
+	s.sqlLog = sqlLog{db: db, writers: make(chan struct{}, 1), newGame: sqliteNewGame}
 	// Reading the file's identity writes nothing, so opening an up-to-date database does not
 	// wait behind another terminal that is recording; only a new or older file is written.
 	var current bool
@@ -184,22 +182,6 @@ func Open(ctx context.Context, path, schema string) (*SQLite, error) {
 
 // Path is the database file's absolute path.
 func (s *SQLite) Path() string { return s.path }
-
-// begin starts a write transaction (immediate, by the DSN) once no other writer of this process
-// has one, or ctx ends. done ends it, rolling back what was not committed.
-func (s *SQLite) begin(ctx context.Context) (tx *sql.Tx, done func(), err error) {
-	select {
-	case s.writer <- struct{}{}:
-	case <-ctx.Done():
-		return nil, nil, ctx.Err()
-	}
-	tx, err = s.db.BeginTx(ctx, nil)
-	if err != nil {
-		<-s.writer
-		return nil, nil, err
-	}
-	return tx, func() { tx.Rollback(); <-s.writer }, nil
-}
 
 // dsn builds a SQLite URI for the absolute path abs. The path is escaped so that '?', '#', '%'
 // and spaces in a file name stay part of the name instead of starting the query.

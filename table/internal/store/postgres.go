@@ -9,7 +9,6 @@ import (
 	"net"
 	"net/url"
 	"os"
-	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -259,43 +258,16 @@ var postgresChecks = []string{
 	WHERE game NOT IN (SELECT id FROM games) GROUP BY game`,
 }
 
-// postgresTriggers are the triggers postgres.sql makes, each of which guards the log.
-var postgresTriggers = []string{
-	"events_in_order", "events_no_delete", "events_no_truncate", "events_no_update", "events_notify",
-	"games_no_delete", "games_no_truncate", "games_no_update",
-}
-
 // VerifyFile checks the database apart from the games' hash chains, which the application walks:
 //
-//   - that every trigger postgres.sql makes is there and enabled: one dropped or disabled no
-//     longer protects the log;
+//   - every trigger and function postgres.sql makes, there, enabled and as it made them, and
+//     no other trigger on its tables (verifyGuards);
 //   - every games row against its game's first event (kind, time, match);
 //   - games with no events, events with no game, and game ids missing between two games.
 func (s *Postgres) VerifyFile(ctx context.Context) ([]events.Broken, error) {
-	rows, err := s.query(ctx, `SELECT tgname FROM pg_trigger
-		WHERE tgrelid IN ('games'::regclass, 'events'::regclass) AND NOT tgisinternal AND tgenabled <> 'D'`)
+	broken, err := s.verifyGuards(ctx)
 	if err != nil {
 		return nil, fmt.Errorf("verify: %w", err)
-	}
-	var have []string
-	for rows.Next() {
-		var name string
-		if err := rows.Scan(&name); err != nil {
-			rows.Close()
-			return nil, fmt.Errorf("verify: %w", err)
-		}
-		have = append(have, name)
-	}
-	rows.Close()
-	if err := rows.Err(); err != nil {
-		return nil, fmt.Errorf("verify: %w", err)
-	}
-	var broken []events.Broken
-	for _, name := range postgresTriggers {
-		if !slices.Contains(have, name) {
-			broken = append(broken, events.Broken{Reason: fmt.Sprintf("the trigger %s is missing or disabled: "+
-				"the database no longer refuses what it refused; anyone may have changed the log since", name)})
-		}
 	}
 	found, err := s.verifyRows(ctx, postgresChecks)
 	if err != nil {

@@ -169,6 +169,46 @@ func TestPostgresVerifyNamesItsOwnTriggers(t *testing.T) {
 	}
 }
 
+// TestPostgresVerifyHoldsGuardsToPostgresSQL: an owner who keeps every name in place but
+// weakens what stands behind it (a trigger of the same name that refuses nothing, every guard
+// function rewritten to let edits through) or adds a trigger of their own to the log's tables
+// is named by verify, as SQLite's verify holds the file's triggers to schema.sql's text.
+func TestPostgresVerifyHoldsGuardsToPostgresSQL(t *testing.T) {
+	d := pgDatabase{dsn: needs.Postgres(t).Database(t)}
+	s := d.open(t)
+	for _, stmt := range []string{
+		`DROP TRIGGER events_no_update ON events`,
+		`CREATE TRIGGER events_no_update BEFORE UPDATE ON events FOR EACH STATEMENT EXECUTE FUNCTION tableside_notify()`,
+		`CREATE OR REPLACE FUNCTION tableside_refuse() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RETURN NEW; END $$`,
+		`CREATE OR REPLACE FUNCTION tableside_events_in_order() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RETURN NEW; END $$`,
+		`CREATE OR REPLACE FUNCTION tableside_notify() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RETURN NULL; END $$`,
+		`CREATE TRIGGER events_rewrite BEFORE INSERT ON events FOR EACH ROW EXECUTE FUNCTION tableside_events_in_order()`,
+	} {
+		if err := d.Exec(t, stmt); err != nil {
+			t.Fatalf("%s: %v", stmt, err)
+		}
+	}
+	var got []string
+	for _, b := range storetest.Findings(t, s) {
+		got = append(got, b.String())
+	}
+	want := []string{
+		"the trigger events_no_update is not as tableside made it (CREATE TRIGGER events_no_update BEFORE UPDATE ON events FOR EACH STATEMENT",
+		"a trigger tableside did not make is on its tables (CREATE TRIGGER events_rewrite BEFORE INSERT ON events",
+		"the function tableside_events_in_order is not as tableside made it",
+		"the function tableside_notify is not as tableside made it",
+		"the function tableside_refuse is not as tableside made it",
+	}
+	if len(got) != len(want) {
+		t.Errorf("verify finds:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+	for _, w := range want {
+		if !slices.ContainsFunc(got, func(g string) bool { return strings.HasPrefix(g, w) }) {
+			t.Errorf("verify does not say %q; it says:\n%s", w, strings.Join(got, "\n"))
+		}
+	}
+}
+
 // TestPostgresMatchRaces: servers starting games of one match at once, of two kinds, on two
 // handles: the match ends up with games of one kind, at most as many as it may hold, and game
 // ids without gaps, whoever lost.

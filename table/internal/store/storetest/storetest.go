@@ -50,10 +50,11 @@
 // races to start a match; SQLite's file (a text or corrupt file, another program's header, a
 // new file opened by many while one turns it to WAL, the WAL kept beside it, the file copied
 // alone, a refusal that changes not a byte, a migration that fails part way, a migrated schema
-// word for word schema.sql's); SQLite's verify holding every trigger to schema.sql's text (a
-// guard replaced by a weaker one, a trigger added), where PostgreSQL's looks for its triggers
-// by name; PostgreSQL's own triggers (TRUNCATE refused, commits notified) and the
-// read-and-append role a league's server connects as.
+// word for word schema.sql's); verify holding the guards to the schema's own text (a guard
+// replaced by a weaker one of the same name, a trigger added, and in PostgreSQL a guard
+// function rewritten), since a trigger is made in each database's own language;
+// PostgreSQL's own triggers (TRUNCATE refused, commits notified), the read-and-append role a
+// league's server connects as, and a database killed under an open store.
 package storetest
 
 import (

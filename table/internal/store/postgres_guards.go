@@ -1,0 +1,110 @@
+package store
+
+import (
+	"context"
+	"fmt"
+	"maps"
+	"regexp"
+	"slices"
+	"strings"
+
+	"github.com/tableside/tableside/events"
+)
+
+// The guards postgres.sql makes, as it makes them: each trigger's definition and each
+// function's body, read from the file itself so that they cannot drift from it. Verify holds
+// the database's to them, as SQLite's verify holds the file's triggers to schema.sql's text: a
+// guard replaced by a weaker one of the same name, a function rewritten to let edits through,
+// or a trigger added that changes what is inserted would each leave the log unguarded, or
+// changed, with every name still in place.
+var (
+	pgTriggerDefs = matches(`(?s)CREATE TRIGGER (\w+) (.*?);`)
+	pgFunctions   = matches(`(?s)CREATE FUNCTION (\w+)\(\) [^$]*\$\$(.*?)\$\$;`)
+)
+
+// matches reads from PostgresSchema, for each match of pattern, its first group's text to its
+// second's.
+func matches(pattern string) map[string]string {
+	out := map[string]string{}
+	for _, m := range regexp.MustCompile(pattern).FindAllStringSubmatch(PostgresSchema, -1) {
+		out[m[1]] = m[2]
+	}
+	return out
+}
+
+// triggerDef puts a trigger's definition in one form, whether postgres.sql's text or what
+// pg_get_triggerdef prints: one space between words, the table not qualified by its schema,
+// and EXECUTE FUNCTION as PostgreSQL 11 and later print it.
+func triggerDef(def string) string {
+	def = strings.Join(strings.Fields(def), " ")
+	def = pgQualified.ReplaceAllString(def, "ON $1 ")
+	return strings.Replace(def, "EXECUTE PROCEDURE ", "EXECUTE FUNCTION ", 1)
+}
+
+var pgQualified = regexp.MustCompile(`ON (?:"?\w+"?\.)?(games|events) `)
+
+// pgGuardsQuery lists every trigger on games and events with its definition and whether it is
+// disabled, then every function of postgres.sql's names in the schema in use with its body.
+const pgGuardsQuery = `
+	SELECT 'trigger', t.tgname, pg_get_triggerdef(t.oid), t.tgenabled = 'D' FROM pg_trigger t
+	WHERE t.tgrelid IN ('games'::regclass, 'events'::regclass) AND NOT t.tgisinternal
+	UNION ALL
+	SELECT 'function', p.proname, p.prosrc, false FROM pg_proc p
+	WHERE p.pronamespace = current_schema()::regnamespace AND p.proname = ANY ($1::text[])`
+
+// verifyGuards holds the database's triggers and functions to postgres.sql's.
+func (s *Postgres) verifyGuards(ctx context.Context) ([]events.Broken, error) {
+	rows, err := s.query(ctx, pgGuardsQuery, slices.Sorted(maps.Keys(pgFunctions)))
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	triggers, functions := map[string]string{}, map[string]string{}
+	var broken []events.Broken
+	say := func(format string, args ...any) {
+		broken = append(broken, events.Broken{Reason: fmt.Sprintf(format, args...)})
+	}
+	const since = "anyone may have changed the log since"
+	for rows.Next() {
+		var kind, name, def string
+		var disabled bool
+		if err := rows.Scan(&kind, &name, &def, &disabled); err != nil {
+			return nil, err
+		}
+		switch {
+		case kind == "function":
+			functions[name] = def
+		case disabled:
+			// Left out of triggers: named below as missing or disabled.
+		default:
+			triggers[name] = def
+		}
+	}
+	if err := rows.Err(); err != nil {
+		return nil, err
+	}
+	for _, name := range slices.Sorted(maps.Keys(pgTriggerDefs)) {
+		def, ok := triggers[name]
+		switch {
+		case !ok:
+			say("the trigger %s is missing or disabled: the database no longer refuses what it refused; %s", name, since)
+		case triggerDef(def) != triggerDef("CREATE TRIGGER "+name+" "+pgTriggerDefs[name]):
+			say("the trigger %s is not as tableside made it (%s): it may no longer refuse what it refused; %s", name, triggerDef(def), since)
+		}
+	}
+	for _, name := range slices.Sorted(maps.Keys(triggers)) {
+		if _, ours := pgTriggerDefs[name]; !ours {
+			say("a trigger tableside did not make is on its tables (%s): it may change what is recorded", triggerDef(triggers[name]))
+		}
+	}
+	for _, name := range slices.Sorted(maps.Keys(pgFunctions)) {
+		body, ok := functions[name]
+		switch {
+		case !ok:
+			say("the function %s is missing: the triggers that call it cannot guard the log", name)
+		case body != pgFunctions[name]:
+			say("the function %s is not as tableside made it: the triggers that call it may let edits through; %s", name, since)
+		}
+	}
+	return broken, nil
+}

@@ -2,7 +2,6 @@ package commands
 
 import (
 	"math/rand/v2"
-	"os/exec"
 	"strings"
 	"sync"
 	"syscall"
@@ -10,7 +9,6 @@ import (
 	"time"
 
 	"github.com/tableside/tableside/internal/needs"
-	"github.com/tableside/tableside/table"
 	"github.com/tableside/tableside/web/webtest"
 )
 
@@ -100,23 +98,7 @@ func TestLeagueOutlivesAServerAndItsDatabase(t *testing.T) {
 	if r.Failovers == 0 || r.Waited == 0 {
 		t.Errorf("%d phones went on through the other server and %d answers said wait: the kills did not fall in the night", r.Failovers, r.Waited)
 	}
-	if out, err := exec.Command(bin, "--db", db, "verify").CombinedOutput(); err != nil {
-		t.Errorf("tableside verify: %v\n%s", err, out)
-	}
-	app, err := table.Open(t.Context(), db, testSchema(t))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer app.Close()
-	for _, g := range r.Games {
-		got, err := app.Game(t.Context(), g.ID)
-		if err != nil {
-			t.Fatal(err)
-		}
-		if err := g.Check(got.Log, true); err != nil {
-			t.Error(err)
-		}
-	}
+	checkStored(t, bin, db, r, true)
 	if r.Acked > leagueTables*leagueMoves {
 		t.Errorf("%d moves acknowledged of the %d the tables made", r.Acked, leagueTables*leagueMoves)
 	}

@@ -208,10 +208,19 @@ func (n *servedNight) check(t *testing.T) {
 	if r.Acked < signalAfter || r.Acked >= n.moves {
 		t.Errorf("%d of %d moves acknowledged: the signal, at %d, did not fall in the middle of the night", r.Acked, n.moves, signalAfter)
 	}
-	if out, err := exec.Command(n.bin, "--db", n.db, "verify").CombinedOutput(); err != nil {
+	stored := checkStored(t, n.bin, n.db, r, false)
+	t.Logf("%d moves acknowledged, %d stored, %d conflicts, %d requests unanswered after the signal; p99 %v, slowest %v", r.Acked, stored, r.Conflicts, r.Unreached, r.Latency(0.99), r.Latency(1))
+}
+
+// checkStored fails t unless `verify` finds the store db whole and every game's stored log is
+// its table's moves in order (all of them, if whole), holding every move a phone saw
+// acknowledged at its seq; it returns how many moves are stored.
+func checkStored(t *testing.T, bin, db string, r *webtest.Result, whole bool) int {
+	t.Helper()
+	if out, err := exec.Command(bin, "--db", db, "verify").CombinedOutput(); err != nil {
 		t.Errorf("tableside verify: %v\n%s", err, out)
 	}
-	app, err := table.Open(t.Context(), n.db, testSchema(t))
+	app, err := table.Open(t.Context(), db, testSchema(t))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -222,12 +231,12 @@ func (n *servedNight) check(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if err := g.Check(got.Log, false); err != nil {
+		if err := g.Check(got.Log, whole); err != nil {
 			t.Error(err)
 		}
 		stored += len(got.Log) - 1
 	}
-	t.Logf("%d moves acknowledged, %d stored, %d conflicts, %d requests unanswered after the signal; p99 %v, slowest %v", r.Acked, stored, r.Conflicts, r.Unreached, r.Latency(0.99), r.Latency(1))
+	return stored
 }
 
 // TestServeKilledKeepsAcknowledgedMoves kills the server with SIGKILL in the middle of a club

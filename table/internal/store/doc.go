@@ -42,8 +42,11 @@
 // (OpenPostgres; postgres.sql is its schema). Both stores run the same Go over database/sql
 // (sqlLog), so events are prepared, numbered, hashed and checked alike; PostgreSQL keeps
 // payloads as TEXT, refuses an edit with triggers as SQLite does, keeps its schema version in
-// the table tableside_schema, serializes writers with row and advisory locks (see Postgres),
-// and tells a watch of every commit with NOTIFY on the channel tableside_events.
+// the table tableside_schema, serializes writers with advisory locks (see Postgres), lets four
+// of a process write at once and gives up on a lock after lock_timeout (5 s), and tells a
+// watch of every commit with NOTIFY on the channel tableside_events, listening again when the
+// database comes back. TroubleOf tells a store's passing troubles apart: busy, unreachable, a
+// commit in doubt.
 //
 // Every call but Close takes a context; a call whose context is done fails with an error
 // wrapping ctx.Err(), and a write it had not committed is not made.

@@ -51,7 +51,7 @@ const notifyChannel = "tableside_events"
 // stores, and only the SQL that differs is written twice. The watch alone holds a native pgx
 // connection, since LISTEN needs one connection kept to itself.
 //
-// Writers run at READ COMMITTED and take row and advisory locks where SQLite's immediate
+// Writers run at READ COMMITTED and take advisory locks where SQLite's immediate
 // transaction takes the file's write lock:
 //
 //   - Append takes a transaction-scoped advisory lock on the game before reading the log's last

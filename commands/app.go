@@ -76,9 +76,15 @@ func exitCode(err error) int {
 	return 1
 }
 
-// printError writes an error and the hint that goes with it, the way every command does.
+// printError writes an error and the hint that goes with it, the way every command does. A
+// database gone is said in the table's words, and then in the database's, which name it and
+// why it did not answer: whoever runs it needs them (a phone is told the first only).
 func printError(w io.Writer, err error) {
 	fmt.Fprintf(w, "tableside: error: %s\n", err)
+	var te *table.Error
+	if errors.As(err, &te) && te.Code == table.Unavailable && te.Err != nil {
+		fmt.Fprintf(w, "tableside: the database said: %v\n", te.Err)
+	}
 	hint := table.HintOf(err)
 	var h hinted
 	if errors.As(err, &h) {

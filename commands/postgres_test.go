@@ -2,6 +2,7 @@ package commands
 
 import (
 	"math/rand/v2"
+	"os/exec"
 	"strings"
 	"sync"
 	"syscall"
@@ -117,4 +118,24 @@ func TestLeagueOutlivesAServerAndItsDatabase(t *testing.T) {
 	t.Logf("%d moves acknowledged (%d when the server was killed), %d conflicts, %.0f moves/s over the night; p50 %v, p99 %v, slowest %v; %d requests unanswered, %d phones went on through the other server; the database was down %v, during which %d answers said wait",
 		r.Acked, ackedAtKill, r.Conflicts, r.MovesPerSecond(), r.Latency(0.5), r.Latency(0.99), r.Latency(1),
 		r.Unreached, r.Failovers, outage.Round(time.Millisecond), r.Waited)
+}
+
+// TestADatabaseGoneIsSaidTwice: a league's database that does not answer is said in the
+// table's words, exit 1, and then in the database's, which name it and why.
+func TestADatabaseGoneIsSaidTwice(t *testing.T) {
+	dir := t.TempDir()
+	out, err := tablesideCmd(t, dir, "--db", "postgres://ann@/league?host="+dir, "games").CombinedOutput()
+	if ee, ok := err.(*exec.ExitError); !ok || ee.ExitCode() != 1 {
+		t.Errorf("tableside ended %v, want exit 1", err)
+	}
+	for _, want := range []string{
+		"tableside: error: the database is not answering; nothing was recorded\n",
+		"tableside: the database said: postgres://ann@/league?host=",
+		"connect: no such file or directory",
+		"tableside: hint: try again in a moment",
+	} {
+		if !strings.Contains(string(out), want) {
+			t.Errorf("tableside says:\n%s\nwithout %q", out, want)
+		}
+	}
 }

@@ -38,7 +38,7 @@ const (
 	killServerAfter      = leagueTables * leagueMoves / 3
 	killDatabaseAfter    = 2 * leagueTables * leagueMoves / 3
 	databaseDownAtLeast  = time.Second
-	leagueWatchRecovered = "watching the file again"
+	leagueWatchRecovered = "watching for moves again"
 )
 
 // TestLeagueOutlivesAServerAndItsDatabase: two `tableside serve` processes share one

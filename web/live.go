@@ -144,13 +144,13 @@ func (s *Server) watch(ctx context.Context, w table.Watch) {
 		if err != nil {
 			// Said once, not at every look: a league's database may be gone for a while.
 			if ctx.Err() == nil && !blind {
-				s.log.Error("watching the file", "err", err)
+				s.log.Error("watching for moves", "err", err)
 			}
 			blind = true
 			continue
 		}
 		if blind {
-			s.log.Info("watching the file again")
+			s.log.Info("watching for moves again")
 			blind = false
 		}
 		if !pending {

@@ -2,7 +2,11 @@ package web
 
 import (
 	"fmt"
+	"html"
 	"net/http"
+	"net/url"
+	"regexp"
+	"strings"
 	"testing"
 	"time"
 
@@ -63,5 +67,46 @@ func TestAMoveReachesPagesOnAnotherServer(t *testing.T) {
 	}
 	if v := apiGet[table.View](t, b, "/api/games/%d", game); v.Last != 2 {
 		t.Errorf("the other server shows the game at event %d, want 2", v.Last)
+	}
+}
+
+// TestAPhoneTriesAgainWhenTheDatabaseIsBack: a move sent from the game page while the league's
+// database is down is answered with a page that says so and offers to send the same move
+// again, following the same event; sent once the database is back, it is recorded, and sent
+// once more it is a conflict, not a second move.
+func TestAPhoneTriesAgainWhenTheDatabaseIsBack(t *testing.T) {
+	// Durable: a cluster that does not wait for the disk loses, when killed, what it had just
+	// committed (the game itself).
+	cluster := needs.DurablePostgres(t)
+	club := openLeague(t, cluster, 1)[0]
+	game, code := club.newGame(t, pinochle)
+	path := fmt.Sprintf("/games/%d/moves", game)
+
+	cluster.Kill(t)
+	status, _, page := club.form(t, path, code, url.Values{"move": {"ann bid 10"}, "after": {"1"}})
+	if status != http.StatusServiceUnavailable || !strings.Contains(page, "The database is not answering") {
+		t.Fatalf("a move while the database is down: %d\n%s", status, page)
+	}
+	form := regexp.MustCompile(`(?s)<form method="post" action="([^"]+)" class="card">(.*?)<button>Try again</button>`).FindStringSubmatch(page)
+	if form == nil || form[1] != path {
+		t.Fatalf("the page offers no form to send the move again to %s:\n%s", path, page)
+	}
+	again := url.Values{}
+	for _, f := range regexp.MustCompile(`name="([^"]+)" value="([^"]*)"`).FindAllStringSubmatch(form[2], -1) {
+		again.Add(f[1], html.UnescapeString(f[2]))
+	}
+	if again.Get("move") != "ann bid 10" || again.Get("after") != "1" {
+		t.Fatalf("the form sends again %v", again)
+	}
+
+	cluster.Start(t)
+	if status, to, page := club.form(t, path, code, again); status != http.StatusSeeOther || !strings.HasSuffix(to, "done=2") {
+		t.Fatalf("the move sent again once the database is back: %d %s\n%s", status, to, page)
+	}
+	if status, _, page := club.form(t, path, code, again); status != http.StatusConflict {
+		t.Errorf("the same move sent a third time: %d, want a conflict\n%s", status, page)
+	}
+	if v := apiGet[table.View](t, club, "/api/games/%d", game); v.Last != 2 {
+		t.Errorf("the game is at event %d, want 2: one bid", v.Last)
 	}
 }

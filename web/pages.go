@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"html/template"
+	"maps"
 	"net"
 	"net/http"
 	"net/url"
@@ -103,11 +104,39 @@ type problem struct {
 	Join    bool // offer the join form: the caller has no credential
 	WallKey bool // offer the wall key's form: the wall screen has none
 	Game    int64
+	// Again posts the form that failed once more, as it was: offered when the store was busy
+	// or unreachable, where the same entry may go through in a moment. Every form that records
+	// names the event it followed, so one that did go through the first time is answered
+	// as a conflict, not recorded twice.
+	Again *again
 }
 
-func (s *Server) errorPage(w http.ResponseWriter, c *caller, status int, p apiProblem) {
+// again is a form to post again: where, and its fields in order.
+type again struct {
+	Action string
+	Fields [][2]string
+}
+
+// againOf is r's form to post again, or nil for a request that posted none.
+func againOf(r *http.Request) *again {
+	if r.Method != http.MethodPost || r.ParseForm() != nil || len(r.PostForm) == 0 {
+		return nil
+	}
+	a := &again{Action: r.URL.Path}
+	for _, name := range slices.Sorted(maps.Keys(r.PostForm)) {
+		for _, value := range r.PostForm[name] {
+			a.Fields = append(a.Fields, [2]string{name, value})
+		}
+	}
+	return a
+}
+
+func (s *Server) errorPage(w http.ResponseWriter, r *http.Request, c *caller, status int, p apiProblem) {
 	unauthorized := status == http.StatusUnauthorized
 	pr := problem{Status: status, Message: p.Message, Hint: p.Hint, Join: unauthorized && c.need != wall, WallKey: unauthorized && c.need == wall, Game: c.game}
+	if status == http.StatusServiceUnavailable {
+		pr.Again = againOf(r)
+	}
 	if err := s.show(w, status, "error", c, http.StatusText(status), pr); err != nil {
 		http.Error(w, p.Message, status)
 	}

@@ -329,7 +329,7 @@ func (s *Server) fail(w http.ResponseWriter, r *http.Request, c *caller, err err
 		writeJSON(w, status, apiError{Error: p, Game: game})
 		return
 	}
-	s.errorPage(w, c, status, p)
+	s.errorPage(w, r, c, status, p)
 }
 
 // writeJSON writes v with status.

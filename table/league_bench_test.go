@@ -108,26 +108,12 @@ func copyFile(b *testing.B, from, to string) {
 // copySeason stores every game of from in to, many to a transaction, as an import does.
 func copySeason(b *testing.B, from, to *App) {
 	b.Helper()
-	var batch []store.NewGame
-	flush := func() {
-		res, err := to.store.CreateMany(context.Background(), batch)
-		if err != nil {
-			b.Fatal(err)
-		}
-		for _, r := range res {
-			if r.Err != nil {
-				b.Fatal(r.Err)
-			}
-		}
-		batch = batch[:0]
-	}
+	add, flush := inBatches(b, to.store)
 	err := from.store.ScanGames(context.Background(), 0, maxGame, false, func(log []events.Event) error {
 		for i := range log {
 			log[i].Payload = bytes.Clone(log[i].Payload) // the scanner may reuse its buffers
 		}
-		if batch = append(batch, store.NewGame{Events: log}); len(batch) == importBatchGames {
-			flush()
-		}
+		add(log)
 		return nil
 	})
 	if err != nil && !errors.Is(err, io.EOF) {

@@ -62,24 +62,8 @@ func cachedFile(b *testing.B, name string, fill func(add func([]events.Event))) 
 	if err != nil {
 		b.Fatal(err)
 	}
-	var batch []store.NewGame
-	flush := func() {
-		res, err := st.CreateMany(context.Background(), batch)
-		if err != nil {
-			b.Fatal(err)
-		}
-		for _, r := range res {
-			if r.Err != nil {
-				b.Fatal(r.Err)
-			}
-		}
-		batch = batch[:0]
-	}
-	fill(func(log []events.Event) {
-		if batch = append(batch, store.NewGame{Events: log}); len(batch) == 500 {
-			flush()
-		}
-	})
+	add, flush := inBatches(b, st)
+	fill(add)
 	flush()
 	if err := st.Close(); err != nil {
 		b.Fatal(err)
@@ -91,6 +75,30 @@ func cachedFile(b *testing.B, name string, fill func(add func([]events.Event))) 
 		os.Remove(f)
 	}
 	return path
+}
+
+// inBatches stores games in st many to a transaction, as an import does: add stores one, and
+// flush what is left.
+func inBatches(b *testing.B, st store.Store) (add func([]events.Event), flush func()) {
+	var batch []store.NewGame
+	flush = func() {
+		res, err := st.CreateMany(context.Background(), batch)
+		if err != nil {
+			b.Fatal(err)
+		}
+		for _, r := range res {
+			if r.Err != nil {
+				b.Fatal(r.Err)
+			}
+		}
+		batch = batch[:0]
+	}
+	add = func(log []events.Event) {
+		if batch = append(batch, store.NewGame{Events: log}); len(batch) == importBatchGames {
+			flush()
+		}
+	}
+	return add, flush
 }
 
 // BenchmarkCheckAll measures the audit of a whole file (what `check --all` does: EachGame, each

@@ -1,6 +1,8 @@
--- The tableside store, schema version 2 (store.SchemaVersion in table/internal/store, kept in
+-- The tableside store, schema version 3 (store.SchemaVersion in table/internal/store, kept in
 -- PRAGMA user_version). This file makes a new database; store.Open brings an older one up to
--- this version with the steps in its migrations list, which make the same changes. Version 2 added games.match.
+-- this version with the steps in its migrations list, which make the same changes. Version 2
+-- added games.match, version 3 where an imported game came from (origin, import_batch,
+-- import_game).
 --
 -- A game is a log of events, and nothing in the log is ever changed or removed: a mistake at
 -- the table is corrected by a new event (void, amend, ruling, adjust), so the record keeps what
@@ -19,9 +21,15 @@ CREATE TABLE games (
     created_at INTEGER NOT NULL,                     -- Unix ms of the game.created event
     -- The match or season the game counts towards ("autumn club"), '' for a game on its own.
     -- A column, so that a match's games are found by the index below instead of by replaying
-    -- every game. It comes last because a migrated file gets it from ALTER TABLE, which
-    -- appends, and a new file should have the same columns in the same order.
-    match      TEXT    NOT NULL DEFAULT ''
+    -- every game. It and the columns after it come in the order migrations added them, since
+    -- ALTER TABLE appends, and a new file should have the same columns in the same order.
+    match      TEXT    NOT NULL DEFAULT '',
+    -- Where an imported game came from; NULL for a game recorded in this file. Every file
+    -- numbers its games anew, but a game's hash chain covers the number it was first recorded
+    -- under (events.Hash), so that its chain and the seals of its printed sheets survive a move:
+    origin       INTEGER,  -- that number, when it is not id
+    import_batch INTEGER,  -- the import that brought the game: the games of one file share it
+    import_game  INTEGER   -- the game's number in that file, for the file's seal
 );
 
 -- A match's games in id order (an index entry carries its rowid, the id). Games in no match

@@ -71,7 +71,7 @@ func gamesCommand() *cli.Command {
 			if err != nil {
 				return err
 			}
-			fmt.Fprintln(c.App.Writer, fileSealLine(seal))
+			fmt.Fprintln(c.App.Writer, fileSealLine(app, seal))
 			return nil
 		},
 	}

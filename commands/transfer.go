@@ -82,7 +82,7 @@ func exportCommand() *cli.Command {
 				err = w.Flush()
 			}
 			if err == nil && all {
-				fmt.Fprintf(c.App.ErrWriter, "tableside: exported %d game%s; %s\n", len(heads), plural(len(heads)), fileSealLine(events.FileSeal(heads)))
+				fmt.Fprintf(c.App.ErrWriter, "tableside: exported %d game%s; %s\n", len(heads), plural(len(heads)), fileSealLine(app, events.FileSeal(heads)))
 			}
 			return err
 		},
@@ -182,7 +182,12 @@ func importLogs(c *cli.Context, app *table.App, name string, in io.Reader, bar *
 			for _, w := range r.Warnings {
 				fmt.Fprintf(c.App.ErrWriter, "tableside: warning: game %d: %s\n", r.Game.ID, w)
 			}
-			writeReport(c.App.Writer, r.Game, fmt.Sprintf("imported as game %d: %d events", r.Game.ID, len(r.Game.Log)))
+			title := fmt.Sprintf("imported as game %d: %d events", r.Game.ID, len(r.Game.Log))
+			if r.FileGame > 0 && r.FileGame != r.Game.ID {
+				// A sheet printed where the game was kept names it by its number there.
+				title = fmt.Sprintf("game %d of the file imported as game %d: %d events", r.FileGame, r.Game.ID, len(r.Game.Log))
+			}
+			writeReport(c.App.Writer, r.Game, title)
 		})
 		return nil
 	})

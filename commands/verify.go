@@ -3,6 +3,8 @@ package commands
 import (
 	"errors"
 	"fmt"
+	"io"
+	"strings"
 
 	"github.com/urfave/cli/v2"
 
@@ -26,8 +28,14 @@ func verifyCommand() *cli.Command {
 				return usagef("unexpected word %q: tableside verify takes one game at most", c.Args().Get(1))
 			case c.NArg() == 1:
 				return verifyGame(c)
-			case c.String("seal") != "":
-				return verifyFileSeal(c)
+			}
+			var seal *events.Seal
+			if text := c.String("seal"); text != "" {
+				s, err := events.ParseSeal(text)
+				if err != nil {
+					return usageError{err.Error()}
+				}
+				seal = &s
 			}
 			app, bar, err := openWalk(c, "verifying", "text")
 			if err != nil {
@@ -39,15 +47,28 @@ func verifyCommand() *cli.Command {
 			if err != nil {
 				return err
 			}
+			var problems []error
 			for _, b := range v.Broken {
 				fmt.Fprintln(c.App.Writer, b)
 			}
 			if n := len(v.Broken); n > 0 {
-				return hinted{fmt.Errorf("%d finding%s: %s was changed outside tableside", n, plural(n), kept(app)),
-					"a named event and everything after it cannot be trusted; compare with an export or the printed sheets (verify GAME --seal CODE)"}
+				problems = append(problems, fmt.Errorf("%d finding%s: %s was changed outside tableside", n, plural(n), kept(app)))
+			} else {
+				fmt.Fprintf(c.App.Writer, "verified %d game%s, %d events: the schema, the games and every hash chain are as tableside wrote them\n", v.Games, plural(v.Games), v.Events)
 			}
-			fmt.Fprintf(c.App.Writer, "verified %d game%s, %d events: the schema, the games and every hash chain are as tableside wrote them\n", v.Games, plural(v.Games), v.Events)
-			fmt.Fprintln(c.App.Writer, fileSealLine(v.Seal))
+			if seal == nil {
+				if len(problems) > 0 {
+					return hinted{problems[0], "a named event and everything after it cannot be trusted; compare with an export or the printed sheets (verify GAME --seal CODE)"}
+				}
+				fmt.Fprintln(c.App.Writer, fileSealLine(app, v.Seal))
+				return nil
+			}
+			if err := verifySeal(c, app, *seal); err != nil {
+				problems = append(problems, err)
+			}
+			if len(problems) > 0 {
+				return hinted{errors.Join(problems...), "the record was changed outside tableside: compare it with an export or the printed sheets"}
+			}
 			return nil
 		},
 	}
@@ -61,38 +82,94 @@ func kept(app *table.App) string {
 	return "the file"
 }
 
-// fileSealLine says the file's seal and what it is for.
-func fileSealLine(s events.Seal) string {
-	return fmt.Sprintf("file seal %s (%d game%s): keep it; `tableside verify --seal %s` tells later whether every game is still here as it was", s, s.Events, plural(int(s.Events)), s)
+// fileSealLine says the seal of the file (or a league's database) and what it is for.
+func fileSealLine(app *table.App, s events.Seal) string {
+	what := strings.TrimPrefix(kept(app), "the ")
+	return fmt.Sprintf("%s seal %s (%d game%s): keep it; `tableside verify --seal %s` tells later whether every game is still here as it was", what, s, s.Events, plural(int(s.Events)), s)
 }
 
-// verifyFileSeal holds the whole file against its seal written down earlier.
-func verifyFileSeal(c *cli.Context) error {
-	seal, err := events.ParseSeal(c.String("seal"))
-	if err != nil {
-		return usageError{err.Error()}
-	}
-	app, err := openApp(c)
-	if err != nil {
-		return err
-	}
-	defer app.Close()
+// verifySeal holds the store against a seal given without its game: the seal of this file, or
+// of a file whose games were imported here, or of a game's sheet, found from the seal alone.
+// It returns an error when the seal holds for nothing here.
+func verifySeal(c *cli.Context, app *table.App, seal events.Seal) error {
+	w := c.App.Writer
 	check, err := app.CheckFileSeal(c.Context, seal)
-	switch {
-	case err != nil:
+	if err != nil {
 		return err
-	case !check.Intact:
-		fmt.Fprintf(c.App.Writer, "against file seal %s: %s\n", seal, check.Reason)
-		return hinted{fmt.Errorf("%s no longer matches its seal %s", kept(app), seal), "the record was changed outside tableside: compare it with an export or the printed sheets"}
-	case check.Appended == 0:
-		fmt.Fprintf(c.App.Writer, "against file seal %s: the file holds its %d games as they were when it was sealed\n", seal, seal.Events)
+	}
+	if check.Intact {
+		what := fmt.Sprintf("%s holds its %d game%s", kept(app), seal.Events, plural(int(seal.Events)))
+		if check.Imported != nil {
+			what = fmt.Sprintf("%s holds the %d game%s of the file it sealed, imported as game%s %s,", kept(app), seal.Events, plural(int(seal.Events)), plural(len(check.Imported)), gameList(check.Imported[:seal.Events]))
+		}
+		fmt.Fprintf(w, "against seal %s: %s as they were when it was sealed", seal, what)
+		if check.Appended > 0 {
+			fmt.Fprintf(w, "; %d game%s since", check.Appended, plural(int(check.Appended)))
+		}
+		fmt.Fprintln(w)
+		return nil
+	}
+	found, err := app.GamesSealed(c.Context, seal)
+	if err != nil {
+		return err
+	}
+	if len(found) == 0 {
+		fmt.Fprintf(w, "against seal %s: %s; no game here has a sheet of this seal either\n", seal, check.Reason)
+		return fmt.Errorf("no game and no file here matches the seal %s: a sheet's seal for a game whose log was changed, or a seal of another file or database", seal)
+	}
+	var problems []error
+	for _, v := range found {
+		if err := sealedGame(w, v, seal); err != nil {
+			problems = append(problems, err)
+		}
+	}
+	return errors.Join(problems...)
+}
+
+// gameList writes game numbers for a sentence: "4", "4 and 5", "4 to 9" when they run on.
+func gameList(ids []int64) string {
+	switch n := len(ids); {
+	case n == 1:
+		return fmt.Sprint(ids[0])
+	case ids[n-1]-ids[0] == int64(n-1):
+		return fmt.Sprintf("%d to %d", ids[0], ids[n-1])
+	}
+	var b strings.Builder
+	for i, id := range ids {
+		switch {
+		case i == len(ids)-1:
+			b.WriteString(" and ")
+		case i > 0:
+			b.WriteString(", ")
+		}
+		fmt.Fprint(&b, id)
+	}
+	return b.String()
+}
+
+// sealedGame says what a sheet's seal found without its game says of the game whose log it
+// was made from, and returns an error when its hash chain breaks.
+func sealedGame(w io.Writer, v *table.GameVerified, seal events.Seal) error {
+	name := fmt.Sprintf("game %d", v.Game)
+	if v.Moved != nil {
+		name += fmt.Sprintf(" (game %d in the file it was imported from)", v.Moved.FileGame)
+	}
+	switch {
+	case v.Sealed.Appended == 0:
+		fmt.Fprintf(w, "against seal %s: the sheet is of %s, whose log is as it was when the sheet was printed\n", seal, name)
 	default:
-		fmt.Fprintf(c.App.Writer, "against file seal %s: the file holds its %d games as they were when it was sealed; %d game%s created since\n", seal, seal.Events, check.Appended, plural(int(check.Appended)))
+		fmt.Fprintf(w, "against seal %s: the sheet is of %s, whose log begins with the %d events sealed; %d recorded since\n", seal, name, seal.Events, v.Sealed.Appended)
+	}
+	if v.Broken != nil {
+		fmt.Fprintln(w, v.Broken)
+		return fmt.Errorf("game %d's hash chain breaks at event %d", v.Game, v.Broken.Seq)
 	}
 	return nil
 }
 
-// verifyGame walks one game's chain and, with --seal, holds it against a printed sheet.
+// verifyGame walks one game's chain and, with --seal, holds it against a printed sheet. A seal
+// that is not the game's is looked for in the other games: a sheet printed where the game was
+// kept before it was imported names it by its number there.
 func verifyGame(c *cli.Context) error {
 	id, err := gameID(c.Args().First())
 	if err != nil {
@@ -111,15 +188,35 @@ func verifyGame(c *cli.Context) error {
 		return err
 	}
 	defer app.Close()
+	w := c.App.Writer
 	v, err := app.VerifyGame(c.Context, id, seal)
-	if table.CodeOf(err) == table.NotFound && seal != nil {
-		return hinted{fmt.Errorf("%w, yet a sheet of it was sealed %s: the game was deleted, or the sheet is from another file", err, seal),
-			"the record was changed outside tableside: compare it with the printed sheets or an export"}
-	}
-	if err != nil {
+	missing := table.CodeOf(err) == table.NotFound && seal != nil
+	if err != nil && !missing {
 		return err
 	}
-	w := c.App.Writer
+	if seal != nil && (missing || !v.Sealed.Intact) {
+		found, err := app.GamesSealed(c.Context, *seal)
+		if err != nil {
+			return err
+		}
+		if len(found) > 0 {
+			fmt.Fprintf(w, "against seal %s: not game %d's here\n", seal, id)
+			var problems []error
+			for _, f := range found {
+				if err := sealedGame(w, f, *seal); err != nil {
+					problems = append(problems, err)
+				}
+			}
+			if len(problems) > 0 {
+				return hinted{errors.Join(problems...), "the record was changed outside tableside: compare it with the printed sheets or an export"}
+			}
+			return nil
+		}
+	}
+	if missing {
+		return hinted{fmt.Errorf("there is no game %d, yet a sheet of it was sealed %s, and no other game here has that sheet: the game was deleted, or the sheet is from another file", id, seal),
+			"the record was changed outside tableside: compare it with the printed sheets or an export"}
+	}
 	var problems []error
 	if v.Broken != nil {
 		fmt.Fprintln(w, v.Broken)

@@ -14,6 +14,19 @@ type Event struct {
 	Payload json.RawMessage `json:"payload"`
 	At      int64           `json:"at"`             // Unix milliseconds when it was recorded
 	Hash    string          `json:"hash,omitempty"` // hex SHA-256 over the previous hash and this event
+	// Origin is the number the game was first recorded under, when it is now kept under
+	// another (it was imported into a database that already held games): its hash chain covers
+	// that number, never Game, so that a game keeps its chain and the seals of its printed
+	// sheets wherever it moves. 0 for a game kept under the number it began with.
+	Origin int64 `json:"origin,omitempty"`
+}
+
+// ChainGame is the game number e's hash covers: Origin for a game that moved, else Game.
+func (e Event) ChainGame() int64 {
+	if e.Origin != 0 {
+		return e.Origin
+	}
+	return e.Game
 }
 
 // Types of the events every game shares. A game's own moves use types prefixed with its kind

@@ -10,7 +10,12 @@ import (
 // same game ("" for a game's first event). It is the lowercase hex SHA-256 of these fields, in
 // this order:
 //
-//	prev, Game, Seq, Type, Actor, Payload, At
+//	prev, ChainGame, Seq, Type, Actor, Payload, At
+//
+// ChainGame is the number the game was first recorded under (Origin, for a game that has moved
+// since), which every earlier version hashed as Game: a game recorded by any version keeps its
+// hashes, and so its seals, when a later import gives it another number (docs/design.md, "A
+// game's identity").
 //
 // where each integer is 8 bytes big-endian (two's complement) and each string or byte field is
 // its length as 8 bytes big-endian followed by its bytes. Length prefixes make the encoding
@@ -23,7 +28,7 @@ func Hash(prev string, e Event) string {
 	// hashed at once: a chain is hashed event by event on every read and import.
 	var stack [512]byte
 	b := appendField(stack[:0], prev)
-	b = binary.BigEndian.AppendUint64(b, uint64(e.Game))
+	b = binary.BigEndian.AppendUint64(b, uint64(e.ChainGame()))
 	b = binary.BigEndian.AppendUint64(b, uint64(e.Seq))
 	b = appendField(b, e.Type)
 	b = appendField(b, e.Actor)

@@ -132,7 +132,7 @@ func SealOf(log []Event) Seal {
 	if len(log) == 0 {
 		return Seal{}
 	}
-	return Seal{Events: int64(len(log)), Code: sealCode(log[len(log)-1].Hash)}
+	return HeadOf(log).Seal()
 }
 
 // sealCode writes the first 60 bits of a hex hash in base32; "" for a hash that is not hex.
@@ -250,4 +250,9 @@ func CheckFileSeal(heads []Head, s Seal) SealCheck {
 		return SealCheck{Reason: fmt.Sprintf("games 1 to %d are not as they were when the file was sealed: an event was changed or removed, or something was recorded in one of them since; each sheet's own seal (verify GAME --seal) tells which game", s.Events)}
 	}
 	return SealCheck{Intact: true, Appended: int64(len(heads)) - s.Events}
+}
+
+// Seal is the seal of the log that ends at h.
+func (h Head) Seal() Seal {
+	return Seal{Events: h.Events, Code: sealCode(h.Hash)}
 }

@@ -8,6 +8,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math/rand/v2"
 	"unicode/utf8"
 
 	"golang.org/x/sync/errgroup"
@@ -73,8 +74,14 @@ type ImportResult struct {
 	Err  error
 	// Warnings are about the file itself, such as a broken hash chain.
 	Warnings []string
+	// FileGame is the game's number in the file, which names it on the sheets printed where
+	// it was kept before; the game may be given another here (Game.ID).
+	FileGame int64
 	// doubt is the first thing that keeps the game from being traced to its log (L7).
 	doubt string
+	// moved is where the game came from, when it is stored with its chain as the file gives
+	// it: unless the file was doubted, whose first event then changes.
+	moved *store.Moved
 }
 
 // importBatch bounds the games an import holds before it stores them: games are stored many
@@ -99,7 +106,9 @@ func (a *App) ImportLogs(ctx context.Context, from string, r io.Reader, fn func(
 	stored := make(chan storedBatch)
 	g.Go(func() error {
 		defer close(read)
-		lr := &logReader{r: bufio.NewReaderSize(r, 1<<16), from: from}
+		// The games of one import share a batch number, which only tells them from another
+		// import's: a file's seal is held against the games of the import that brought it.
+		lr := &logReader{r: bufio.NewReaderSize(r, 1<<16), from: from, batch: rand.Int64N(1<<53) + 1}
 		for {
 			log, res, err := lr.game()
 			switch {
@@ -152,7 +161,7 @@ func (a *App) ImportLogs(ctx context.Context, from string, r io.Reader, fn func(
 			}
 			most, _ := matchLength(rg.log[0])
 			batch.results = append(batch.results, rg.res)
-			batch.logs = append(batch.logs, store.NewGame{Events: rg.log, Most: most})
+			batch.logs = append(batch.logs, store.NewGame{Events: rg.log, Most: most, Moved: rg.res.moved})
 			if size += len(rg.log); size >= importBatchEvents || len(batch.logs) >= importBatchGames {
 				if err := flush(); err != nil {
 					return err
@@ -206,6 +215,7 @@ const maxLine = 1 << 20
 type logReader struct {
 	r     *bufio.Reader
 	from  string // the file's name, for the doubts it raises
+	batch int64  // the import's batch number (store.Moved)
 	line  int
 	games int
 	// ahead is a game's first line, read while reading the game before it.
@@ -261,7 +271,7 @@ func (lr *logReader) game() ([]events.Event, ImportResult, error) {
 			if res.Line == 0 {
 				return nil, res, io.EOF
 			}
-			return lr.done(log, res)
+			return lr.done(log, res, traced)
 		}
 		if err != nil && n == 0 {
 			return nil, res, err
@@ -282,7 +292,7 @@ func (lr *logReader) game() ([]events.Event, ImportResult, error) {
 		}
 		if err == nil && e.Type == events.TypeCreated && n != res.Line {
 			lr.ahead, lr.aheadLine = raw, n // the next game starts here
-			return lr.done(log, res)
+			return lr.done(log, res, traced)
 		}
 		if res.Err != nil {
 			continue // skipping the rest of a game that cannot be read
@@ -295,6 +305,9 @@ func (lr *logReader) game() ([]events.Event, ImportResult, error) {
 			log = nil
 			continue
 		}
+		if len(log) == 0 {
+			res.FileGame = e.Game
+		}
 		if why := traced.next(e, len(log) == 0); why != "" && res.doubt == "" {
 			res.doubt = fmt.Sprintf("line %d (event %d) %s", n, len(log)+1, why)
 			res.Warnings = append(res.Warnings, res.doubt)
@@ -303,10 +316,17 @@ func (lr *logReader) game() ([]events.Event, ImportResult, error) {
 	}
 }
 
-// done finishes a game read from the file: a game whose file cannot be traced to the log that
-// kept it keeps that doubt in its first event (L7).
-func (lr *logReader) done(log []events.Event, res ImportResult) ([]events.Event, ImportResult, error) {
-	if res.Err != nil || res.doubt == "" {
+// done finishes a game read from the file: a game traced to the log that kept it is stored
+// with its chain as it was there (res.moved), and one whose file cannot be traced keeps that
+// doubt in its first event (L7).
+func (lr *logReader) done(log []events.Event, res ImportResult, traced fileChain) ([]events.Event, ImportResult, error) {
+	if res.Err != nil {
+		return log, res, nil
+	}
+	if res.doubt == "" {
+		if traced.game >= 1 && traced.origin >= 1 {
+			res.moved = &store.Moved{Origin: traced.origin, Batch: lr.batch, Number: traced.game}
+		}
 		return log, res, nil
 	}
 	var fields map[string]json.RawMessage
@@ -334,18 +354,19 @@ func (lr *logReader) done(log []events.Event, res ImportResult) ([]events.Event,
 const doubtsField = "import_doubts"
 
 // fileChain follows a game's hash chain as a file gives it, without a database: the hashes,
-// numbers and game the file claims for each event.
+// numbers and game the file claims for each event, and the number its chain covers.
 type fileChain struct {
-	prev string
-	game int64
-	seq  int64
+	prev   string
+	game   int64
+	origin int64
+	seq    int64
 }
 
 // next returns what is wrong with the next event of a game from the file, "" when it follows.
 func (c *fileChain) next(e events.Event, first bool) string {
 	defer func() { c.prev, c.seq = e.Hash, c.seq+1 }()
 	if first {
-		c.game = e.Game
+		c.game, c.origin = e.Game, e.ChainGame()
 	}
 	switch {
 	case e.Hash == "":
@@ -354,6 +375,8 @@ func (c *fileChain) next(e events.Event, first bool) string {
 		return fmt.Sprintf("says it is event %d: events are missing or out of order", e.Seq)
 	case e.Game != c.game:
 		return fmt.Sprintf("belongs to game %d, where the game began as game %d", e.Game, c.game)
+	case e.ChainGame() != c.origin:
+		return fmt.Sprintf("says its game was first recorded as game %d, where the game's first event says %d", e.ChainGame(), c.origin)
 	case events.Hash(c.prev, e) != e.Hash:
 		return "does not match the file's hash chain: the file was changed after it was exported"
 	}

@@ -203,25 +203,6 @@ type Verified struct {
 	Seal events.Seal
 }
 
-// FileSeal is the whole file's seal now: its games and where each one's log ends. Written
-// down (the foot of `games`, verify, a season export), it catches a game removed anywhere.
-func (a *App) FileSeal(ctx context.Context) (events.Seal, error) {
-	heads, err := a.store.Ends(ctx)
-	if err != nil {
-		return events.Seal{}, err
-	}
-	return events.FileSeal(heads), nil
-}
-
-// CheckFileSeal holds the file now against its seal written down earlier.
-func (a *App) CheckFileSeal(ctx context.Context, s events.Seal) (events.SealCheck, error) {
-	heads, err := a.store.Ends(ctx)
-	if err != nil {
-		return events.SealCheck{}, err
-	}
-	return events.CheckFileSeal(heads, s), nil
-}
-
 // Verify checks the whole file: what store.VerifyFile checks, and every game's hash chain,
 // walked on every core. done, when not nil, is called as each game's walk is taken in.
 func (a *App) Verify(ctx context.Context, done func()) (*Verified, error) {
@@ -258,33 +239,6 @@ func (a *App) verify(ctx context.Context, workers int, done func()) (*Verified, 
 	}
 	if v.Seal, err = a.FileSeal(ctx); err != nil {
 		return nil, err
-	}
-	return v, nil
-}
-
-// GameVerified is what `verify GAME` finds of one game.
-type GameVerified struct {
-	Game   int64
-	Events int
-	// Broken is where the game's hash chain breaks, nil when it is whole.
-	Broken *events.Broken
-	// Seal is the game's seal now.
-	Seal events.Seal
-	// Sealed is what the seal of a printed sheet says of the log now, when one was given.
-	Sealed *events.SealCheck
-}
-
-// VerifyGame walks one game's hash chain and, given the seal of a sheet printed earlier, says
-// whether the log still begins with what the sheet was printed from.
-func (a *App) VerifyGame(ctx context.Context, id int64, seal *events.Seal) (*GameVerified, error) {
-	log, err := a.load(ctx, id)
-	if err != nil {
-		return nil, err
-	}
-	v := &GameVerified{Game: id, Events: len(log), Broken: events.CheckChain(log), Seal: events.SealOf(log)}
-	if seal != nil {
-		c := events.CheckSeal(log, *seal)
-		v.Sealed = &c
 	}
 	return v, nil
 }

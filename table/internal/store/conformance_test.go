@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	_ "modernc.org/sqlite"
@@ -110,6 +111,37 @@ func (f sqliteFile) LiftGuard(t *testing.T, trigger string) {
 	if err := f.Exec(t, "DROP TRIGGER "+trigger); err != nil {
 		t.Fatal(err)
 	}
+}
+
+// Sideline makes the trigger again from its own text with a condition that never holds: it
+// keeps its name and no longer fires (SQLite has no firing modes).
+func (f sqliteFile) Sideline(t *testing.T, trigger string) {
+	t.Helper()
+	db := f.raw(t)
+	defer db.Close()
+	var text string
+	if err := db.QueryRowContext(t.Context(), `SELECT sql FROM sqlite_schema WHERE type = 'trigger' AND name = ?`, trigger).Scan(&text); err != nil {
+		t.Fatal(err)
+	}
+	if strings.Contains(text, "\nWHEN ") {
+		text = strings.Replace(text, "\nWHEN ", "\nWHEN 0 AND ", 1)
+	} else {
+		text = strings.Replace(text, "\nBEGIN", " WHEN 0\nBEGIN", 1)
+	}
+	for _, stmt := range []string{"DROP TRIGGER " + trigger, text} {
+		if _, err := db.ExecContext(t.Context(), stmt); err != nil {
+			t.Fatalf("%s: %v", stmt, err)
+		}
+	}
+}
+
+// Quiet adds a trigger that skips every insert into the game's events without an error.
+func (f sqliteFile) Quiet(t *testing.T, game int64) string {
+	t.Helper()
+	if err := f.Exec(t, fmt.Sprintf(`CREATE TRIGGER quiet BEFORE INSERT ON events WHEN NEW.game = %d BEGIN SELECT RAISE(IGNORE); END`, game)); err != nil {
+		t.Fatal(err)
+	}
+	return "quiet"
 }
 
 // Version reads PRAGMA user_version, where the file keeps its schema's version.

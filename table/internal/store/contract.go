@@ -45,6 +45,10 @@ type Store interface {
 	// Heads and Ends say where games' logs end: some games', or every game's.
 	Heads(ctx context.Context, games []int64) (map[int64]int64, error)
 	Ends(ctx context.Context) ([]events.Head, error)
+	// MovedGames lists the games imported with their hash chains and where they came from;
+	// HashesAt reads event seq of every game that has one, to find a sheet from its seal.
+	MovedGames(ctx context.Context) ([]MovedGame, error)
+	HashesAt(ctx context.Context, seq int64) ([]events.Head, error)
 	// VerifyFile checks the store against its schema and every games row against its log.
 	VerifyFile(ctx context.Context) ([]events.Broken, error)
 	// Watch tells a long-running reader when anything was committed, by anyone.

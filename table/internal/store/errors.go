@@ -24,6 +24,10 @@ var (
 	// ErrMatchKind: the game's match already holds games of another kind. Create returns it
 	// as a *MatchKindError.
 	ErrMatchKind = errors.New("a match holds games of one kind")
+	// ErrNotStored: the database answered that it wrote, but did not write what it was given
+	// (something on its tables, a rule or a trigger, kept the row out or changed it). Nothing
+	// of the transaction was stored.
+	ErrNotStored = errors.New("the database did not store what it was given, though it answered that it had; nothing was recorded, and verify names what is on its tables")
 )
 
 // MatchKindError refuses a game whose match holds games of another kind.

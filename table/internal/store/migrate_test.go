@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"database/sql"
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -81,8 +82,8 @@ func TestMigrateV1(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if v := pragmaInt(t, db, "user_version"); v != 2 {
-		t.Fatalf("user_version %d after migrating, want 2", v)
+	if v := pragmaInt(t, db, "user_version"); v != SchemaVersion {
+		t.Fatalf("user_version %d after migrating, want %d", v, SchemaVersion)
 	}
 	if after := eventRows(t, db); !reflect.DeepEqual(after, before) {
 		t.Fatal("migrating changed the events")
@@ -131,7 +132,7 @@ func TestMigratedSchemaMatchesNew(t *testing.T) {
 func TestMigrateRefusesNewerFile(t *testing.T) {
 	path := copyV1(t)
 	db := rawDB(t, path)
-	if _, err := db.Exec(`PRAGMA user_version = 3`); err != nil {
+	if _, err := db.Exec(fmt.Sprintf(`PRAGMA user_version = %d`, SchemaVersion+1)); err != nil {
 		t.Fatal(err)
 	}
 	db.Close()

@@ -9,6 +9,7 @@ import (
 	"net"
 	"net/url"
 	"os"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -24,7 +25,7 @@ import (
 // PostgresSchemaVersion is the version of postgres.sql, kept in the one row of the table
 // tableside_schema. A database with a higher version was made by a newer tableside and is
 // refused with ErrTooNew rather than misread.
-const PostgresSchemaVersion = 1
+const PostgresSchemaVersion = 2
 
 // PostgresSchema is postgres.sql, which OpenPostgres applies to a database without tableside's
 // tables.
@@ -75,8 +76,15 @@ type Postgres struct {
 }
 
 // postgresNewGame adds a games row with the next id; lockCreate makes "next" safe.
-const postgresNewGame = `INSERT INTO games (id, kind, created_at, match)
-	VALUES ((SELECT coalesce(max(id), 0) + 1 FROM games), ?, ?, ?) RETURNING id`
+const postgresNewGame = `INSERT INTO games (id, kind, created_at, match, origin, import_batch, import_game)
+	VALUES ((SELECT coalesce(max(id), 0) + 1 FROM games), ?, ?, ?, ?, ?, ?) RETURNING id`
+
+// postgresMigrations are the steps between postgres.sql's versions, as migrations are SQLite's:
+// postgresMigrations[v] brings version v to v+1. Version 2 added where an imported game came
+// from.
+var postgresMigrations = map[int64]string{
+	1: `ALTER TABLE games ADD COLUMN origin BIGINT, ADD COLUMN import_batch BIGINT, ADD COLUMN import_game BIGINT`,
+}
 
 // OpenPostgres opens the tableside store in the PostgreSQL database dsn names (a postgres://
 // URL or key=value pairs, as pgx reads them), applying postgres.sql to a database that has none
@@ -186,7 +194,19 @@ func (s *Postgres) setUp(ctx context.Context) error {
 		return err
 	}
 	if version != 0 {
-		return fmt.Errorf("no migration reaches schema version %d from %d", PostgresSchemaVersion, version)
+		for ; version < PostgresSchemaVersion; version++ {
+			step, ok := postgresMigrations[version]
+			if !ok {
+				return fmt.Errorf("no migration reaches schema version %d from %d", PostgresSchemaVersion, version)
+			}
+			if _, err := tx.ExecContext(ctx, step); err != nil {
+				return fmt.Errorf("migrate to schema version %d: %w", version+1, err)
+			}
+		}
+		if _, err := tx.ExecContext(ctx, `UPDATE tableside_schema SET version = $1`, PostgresSchemaVersion); err != nil {
+			return fmt.Errorf("migrate: %w", err)
+		}
+		return commit(tx)
 	}
 	var theirs bool
 	if err := tx.QueryRowContext(ctx, tablesQuery, []string{"games", "events"}).Scan(&theirs); err != nil {
@@ -269,7 +289,7 @@ func (s *Postgres) VerifyFile(ctx context.Context) ([]events.Broken, error) {
 	if err != nil {
 		return nil, fmt.Errorf("verify: %w", err)
 	}
-	found, err := s.verifyRows(ctx, postgresChecks)
+	found, err := s.verifyRows(ctx, slices.Concat(postgresChecks, movedChecks))
 	if err != nil {
 		return nil, fmt.Errorf("verify: %w", err)
 	}

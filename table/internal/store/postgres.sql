@@ -1,5 +1,6 @@
--- The tableside store in PostgreSQL, schema version 1 (store.PostgresSchemaVersion, kept in
--- the one row of tableside_schema). It keeps what schema.sql keeps for SQLite, the same way:
+-- The tableside store in PostgreSQL, schema version 2 (store.PostgresSchemaVersion, kept in
+-- the one row of tableside_schema; postgresMigrations brings an older database up to it). It
+-- keeps what schema.sql keeps for SQLite, the same way:
 -- a game is a log of events that is never changed, only added to, and the triggers below make
 -- that a property of the database, not only a promise of the program. store.OpenPostgres
 -- applies this file to a database without tableside's tables, in one transaction.
@@ -34,7 +35,11 @@ CREATE TABLE games (
     id         BIGINT PRIMARY KEY,
     kind       TEXT   NOT NULL CHECK (kind <> ''),
     created_at BIGINT NOT NULL,
-    match      TEXT   NOT NULL DEFAULT ''
+    match      TEXT   NOT NULL DEFAULT '',
+    -- Where an imported game came from, as schema.sql says; NULL for a game recorded here.
+    origin       BIGINT,  -- the number the game's hash chain covers, when it is not id
+    import_batch BIGINT,  -- the import that brought it: the games of one file share it
+    import_game  BIGINT   -- its number in that file
 );
 
 -- A match's games in id order; games in no match stay out of it.

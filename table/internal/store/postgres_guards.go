@@ -43,14 +43,26 @@ func triggerDef(def string) string {
 
 var pgQualified = regexp.MustCompile(`ON (?:"?\w+"?\.)?(games|events) `)
 
-// pgGuardsQuery lists every trigger on games and events with its definition and whether it is
-// disabled, then every function of postgres.sql's names in the schema in use with its body.
+// pgGuardsQuery lists every trigger on games and events with its definition and when it fires
+// (pg_trigger.tgenabled), then every function of postgres.sql's names in the schema in use with
+// its body, then every rule on tableside's tables with its definition.
 const pgGuardsQuery = `
-	SELECT 'trigger', t.tgname, pg_get_triggerdef(t.oid), t.tgenabled = 'D' FROM pg_trigger t
+	SELECT 'trigger', t.tgname, pg_get_triggerdef(t.oid), t.tgenabled::text FROM pg_trigger t
 	WHERE t.tgrelid IN ('games'::regclass, 'events'::regclass) AND NOT t.tgisinternal
 	UNION ALL
-	SELECT 'function', p.proname, p.prosrc, false FROM pg_proc p
-	WHERE p.pronamespace = current_schema()::regnamespace AND p.proname = ANY ($1::text[])`
+	SELECT 'function', p.proname, p.prosrc, '' FROM pg_proc p
+	WHERE p.pronamespace = current_schema()::regnamespace AND p.proname = ANY ($1::text[])
+	UNION ALL
+	SELECT 'rule', r.rulename, pg_get_ruledef(r.oid), '' FROM pg_rewrite r
+	WHERE r.ev_class IN ('games'::regclass, 'events'::regclass, 'tableside_schema'::regclass)`
+
+// pgFiring says what a trigger's firing mode other than postgres.sql's (tgenabled 'O', in every
+// ordinary session) does to it, by the mode's letter.
+var pgFiring = map[string]string{
+	"D": "is disabled",
+	"R": "fires only in replica sessions (ENABLE REPLICA TRIGGER), so in an ordinary session it does nothing",
+	"A": "fires in every session, replica ones included (ENABLE ALWAYS TRIGGER), where tableside made it fire in ordinary sessions",
+}
 
 // verifyGuards holds the database's triggers and functions to postgres.sql's.
 func (s *Postgres) verifyGuards(ctx context.Context) ([]events.Broken, error) {
@@ -66,18 +78,24 @@ func (s *Postgres) verifyGuards(ctx context.Context) ([]events.Broken, error) {
 	}
 	const since = "anyone may have changed the log since"
 	for rows.Next() {
-		var kind, name, def string
-		var disabled bool
-		if err := rows.Scan(&kind, &name, &def, &disabled); err != nil {
+		var kind, name, def, mode string
+		if err := rows.Scan(&kind, &name, &def, &mode); err != nil {
 			return nil, err
 		}
 		switch {
 		case kind == "function":
 			functions[name] = def
-		case disabled:
+		case kind == "rule":
+			// postgres.sql makes no rule: any rule rewrites what is written to or read from
+			// the log, and may make a write that answers success store nothing.
+			say("a rule tableside did not make is on its tables (%s): it may keep what is recorded from being stored, or change it; %s", strings.Join(strings.Fields(def), " "), since)
+		case mode == "D":
 			// Left out of triggers: named below as missing or disabled.
 		default:
 			triggers[name] = def
+			if what, ok := pgFiring[mode]; ok {
+				say("the trigger %s %s; %s", name, what, since)
+			}
 		}
 	}
 	if err := rows.Err(); err != nil {

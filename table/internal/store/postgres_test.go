@@ -7,6 +7,8 @@ import (
 	"errors"
 	"fmt"
 	"net/url"
+	"os"
+	"path/filepath"
 	"slices"
 	"strings"
 	"sync"
@@ -110,6 +112,25 @@ func (d pgDatabase) LiftGuard(t *testing.T, trigger string) {
 	}
 }
 
+// Sideline has the trigger fire only in replica sessions: enabled in the catalog, silent for
+// an ordinary session.
+func (d pgDatabase) Sideline(t *testing.T, trigger string) {
+	t.Helper()
+	table, _, _ := strings.Cut(trigger, "_")
+	if err := d.Exec(t, fmt.Sprintf(`ALTER TABLE %s ENABLE REPLICA TRIGGER %s`, table, trigger)); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// Quiet adds a rule that turns every insert into the game's events into nothing.
+func (d pgDatabase) Quiet(t *testing.T, game int64) string {
+	t.Helper()
+	if err := d.Exec(t, fmt.Sprintf(`CREATE RULE quiet AS ON INSERT TO events WHERE NEW.game = %d DO INSTEAD NOTHING`, game)); err != nil {
+		t.Fatal(err)
+	}
+	return "quiet"
+}
+
 // Version reads the one row of tableside_schema.
 func (d pgDatabase) Version(t *testing.T) int64 {
 	t.Helper()
@@ -132,8 +153,34 @@ func (d pgDatabase) SetVersion(t *testing.T, version int64) {
 	}
 }
 
-// Older: postgres.sql is at its first version, so there is no older store to migrate from.
-func (pgDatabase) Older(*testing.T) (int64, []events.Event) { return 0, nil }
+// Older sets the database up as the tableside of PostgreSQL schema version 1 did
+// (testdata/postgres-v1.sql, that version's postgres.sql) and fills it with the games of the
+// SQLite store's version-1 file, rows as that version wrote them.
+func (d pgDatabase) Older(t *testing.T) (int64, []events.Event) {
+	t.Helper()
+	schema, err := os.ReadFile("testdata/postgres-v1.sql")
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, log := sqliteFile{path: filepath.Join(t.TempDir(), "v1.db")}.Older(t)
+	stmts := []string{string(schema), `INSERT INTO tableside_schema (version) VALUES (1)`}
+	quote := func(s string) string { return "'" + strings.ReplaceAll(s, "'", "''") + "'" }
+	for _, e := range log {
+		if e.Seq == 1 {
+			var c events.Created
+			if err := json.Unmarshal(e.Payload, &c); err != nil {
+				t.Fatal(err)
+			}
+			stmts = append(stmts, fmt.Sprintf(`INSERT INTO games (id, kind, created_at, match) VALUES (%d, %s, %d, %s)`, e.Game, quote(c.Kind), e.At, quote(c.Match)))
+		}
+		stmts = append(stmts, fmt.Sprintf(`INSERT INTO events (game, seq, type, actor, payload, at, hash) VALUES (%d, %d, %s, %s, %s, %d, %s)`,
+			e.Game, e.Seq, quote(e.Type), quote(e.Actor), quote(string(e.Payload)), e.At, quote(e.Hash)))
+	}
+	if err := d.Exec(t, strings.Join(stmts, ";\n")); err != nil {
+		t.Fatal(err)
+	}
+	return 1, log
+}
 
 // TestPostgresKeepsTheContract: the PostgreSQL store passes the store's conformance suite, each
 // test in a new database of one throwaway cluster.

@@ -26,7 +26,7 @@ import (
 // SchemaVersion is the version of schema.sql, stored in the file's PRAGMA user_version. A file
 // with a higher version was written by a newer tableside and is refused with ErrTooNew rather
 // than misread.
-const SchemaVersion = 2
+const SchemaVersion = 3
 
 // applicationID is stored in PRAGMA application_id ("TBLS") so that a tableside database is
 // recognised by its header, and another program's SQLite file is never taken for an empty one.
@@ -79,7 +79,14 @@ type migration struct {
 // not had, in one transaction, so a step that fails leaves the file as it was.
 var migrations = []migration{
 	{to: 2, sql: migrateMatch},
+	{to: 3, sql: migrateImports},
 }
+
+// migrateImports gives games the columns of schema version 3, where an imported game came from.
+// Every game of an older file was recorded there, under the number it has: NULL in each.
+const migrateImports = `ALTER TABLE games ADD COLUMN origin INTEGER;
+ALTER TABLE games ADD COLUMN import_batch INTEGER;
+ALTER TABLE games ADD COLUMN import_game INTEGER;`
 
 // migrateMatch gives games the match column of schema version 2 and fills it from each game's
 // first event. games_no_update forbids the UPDATE, so it is dropped for it and created again
@@ -389,7 +396,7 @@ func (s *sqlLog) CreateInMatch(ctx context.Context, evs []events.Event, most int
 		return 0, nil, fmt.Errorf("create game: %w", err)
 	}
 	defer done()
-	if game, err = s.insertGame(ctx, tx, stored, c, most); err != nil {
+	if game, err = s.insertGame(ctx, tx, stored, c, most, nil); err != nil {
 		return 0, nil, err
 	}
 	if err := commit(tx); err != nil {
@@ -398,11 +405,24 @@ func (s *sqlLog) CreateInMatch(ctx context.Context, evs []events.Event, most int
 	return game, stored, nil
 }
 
-// NewGame is one game for CreateMany: its events, and the most games its match may hold (0:
-// any number).
+// NewGame is one game for CreateMany: its events, the most games its match may hold (0: any
+// number), and where it came from when it is imported with its hash chain.
 type NewGame struct {
 	Events []events.Event
 	Most   int
+	Moved  *Moved
+}
+
+// Moved is where an imported game came from. Its events are stored with the hashes they had
+// there: their chain covers Origin, not the number the game gets here.
+type Moved struct {
+	// Origin is the number the game's hash chain covers: the one it was first recorded under.
+	Origin int64
+	// Batch names the import: the games of one file share it, so that the file's seal can be
+	// held against them later (FileSeal numbers them as Number).
+	Batch int64
+	// Number is the game's number in the file it was imported from.
+	Number int64
 }
 
 // CreateResult is what became of one game of CreateMany: its id and events as stored, or why
@@ -431,7 +451,7 @@ func (s *sqlLog) CreateMany(ctx context.Context, games []NewGame) ([]CreateResul
 			out[i].Err = fmt.Errorf("create game: %w", err)
 			continue
 		}
-		game, err := s.insertGame(ctx, tx, stored, c, ng.Most)
+		game, err := s.insertGame(ctx, tx, stored, c, ng.Most, ng.Moved)
 		var refused refusal
 		switch {
 		case errors.As(err, &refused):
@@ -477,9 +497,9 @@ func prepareGame(evs []events.Event) ([]events.Event, events.Created, error) {
 }
 
 // insertGame writes a prepared game in tx after checking its match (see CreateInMatch), filling
-// in the events' Game, Seq and Hash, and returns its id. A refusal for the match comes before
-// anything is written.
-func (s *sqlLog) insertGame(ctx context.Context, tx *sql.Tx, stored []events.Event, c events.Created, most int) (int64, error) {
+// in the events' Game, Seq and Hash (and Origin, for a game moved from where it began), and
+// returns its id. A refusal for the match comes before anything is written.
+func (s *sqlLog) insertGame(ctx context.Context, tx *sql.Tx, stored []events.Event, c events.Created, most int, moved *Moved) (int64, error) {
 	if s.lockCreate != "" {
 		if _, err := tx.ExecContext(ctx, s.lockCreate); err != nil {
 			return 0, fmt.Errorf("create game: %w", err)
@@ -505,9 +525,24 @@ func (s *sqlLog) insertGame(ctx context.Context, tx *sql.Tx, stored []events.Eve
 			}
 		}
 	}
+	var origin, batch, number sql.NullInt64
+	if moved != nil {
+		origin = sql.NullInt64{Int64: moved.Origin, Valid: true}
+		batch = sql.NullInt64{Int64: moved.Batch, Valid: true}
+		number = sql.NullInt64{Int64: moved.Number, Valid: true}
+	}
 	var game int64
-	if err := s.txRow(ctx, tx, s.newGame, c.Kind, stored[0].At, c.Match).Scan(&game); err != nil {
+	err := s.txRow(ctx, tx, s.newGame, c.Kind, stored[0].At, c.Match, origin, batch, number).Scan(&game)
+	if errors.Is(err, sql.ErrNoRows) {
+		err = fmt.Errorf("%w: the games row was kept out", ErrNotStored)
+	}
+	if err != nil {
 		return 0, fmt.Errorf("create game: %w", err)
+	}
+	if origin.Int64 != game {
+		for i := range stored {
+			stored[i].Origin = origin.Int64
+		}
 	}
 	if err := s.insert(ctx, tx, game, 0, "", stored); err != nil {
 		return 0, fmt.Errorf("create game: %w", err)
@@ -522,7 +557,8 @@ const matchKindQuery = `SELECT kind FROM games WHERE match = ? AND match <> '' O
 
 // sqliteNewGame adds a games row and returns its id: INTEGER PRIMARY KEY hands out one more than
 // the highest.
-const sqliteNewGame = `INSERT INTO games (kind, created_at, match) VALUES (?, ?, ?) RETURNING id`
+const sqliteNewGame = `INSERT INTO games (kind, created_at, match, origin, import_batch, import_game)
+	VALUES (?, ?, ?, ?, ?, ?) RETURNING id`
 
 // Append records evs at the end of game's log. after is the seq of the last event the caller
 // saw: if anyone has recorded since, Append writes nothing and returns an error wrapping
@@ -558,10 +594,10 @@ func (s *sqlLog) Append(ctx context.Context, game, after int64, evs []events.Eve
 			return nil, fmt.Errorf("game %d: %w", game, err)
 		}
 	}
-	var last int64
+	var last, origin int64
 	var prev string
-	err = s.txRow(ctx, tx, `SELECT seq, hash FROM events WHERE game = ? ORDER BY seq DESC LIMIT 1`, game).
-		Scan(&last, &prev)
+	err = s.txRow(ctx, tx, `SELECT e.seq, e.hash, coalesce(nullif(g.origin, e.game), 0) FROM events e LEFT JOIN games g ON g.id = e.game
+		WHERE e.game = ? ORDER BY e.seq DESC LIMIT 1`, game).Scan(&last, &prev, &origin)
 	switch {
 	case errors.Is(err, sql.ErrNoRows):
 		return nil, fmt.Errorf("game %d: %w", game, ErrNoGame)
@@ -572,6 +608,9 @@ func (s *sqlLog) Append(ctx context.Context, game, after int64, evs []events.Eve
 	case last != after:
 		return nil, fmt.Errorf("game %d: %w (you saw up to event %d, the log is now at event %d)",
 			game, ErrConflict, after, last)
+	}
+	for i := range stored {
+		stored[i].Origin = origin
 	}
 	if err := s.insert(ctx, tx, game, after, prev, stored); err != nil {
 		return nil, fmt.Errorf("game %d: %w", game, err)
@@ -604,7 +643,13 @@ func prepare(evs []events.Event) ([]events.Event, error) {
 }
 
 // insert writes evs after event after of game, whose stored hash is prev, filling in their
-// Game, Seq and Hash.
+// Game, Seq and Hash (their Origin is the caller's).
+//
+// Whoever owns the database can make an insert write nothing and still succeed (a PostgreSQL
+// rule DO INSTEAD NOTHING, a SQLite trigger that RAISEs IGNORE), or write another row than the
+// one given. So each insert must have written one row, and the log must end, once they are
+// all written, with the last one as given: a write the database did not make is never
+// acknowledged (ErrNotStored), and the transaction writes nothing.
 func (s *sqlLog) insert(ctx context.Context, tx *sql.Tx, game, after int64, prev string, evs []events.Event) error {
 	stmt, err := tx.PrepareContext(ctx, s.q(`INSERT INTO events (game, seq, type, actor, payload, at, hash)
 		VALUES (?, ?, ?, ?, ?, ?, ?)`))
@@ -618,9 +663,20 @@ func (s *sqlLog) insert(ctx context.Context, tx *sql.Tx, game, after int64, prev
 		e.Seq = after + int64(i) + 1
 		e.Hash = events.Hash(prev, *e)
 		prev = e.Hash
-		if _, err := stmt.ExecContext(ctx, e.Game, e.Seq, e.Type, e.Actor, string(e.Payload), e.At, e.Hash); err != nil {
+		res, err := stmt.ExecContext(ctx, e.Game, e.Seq, e.Type, e.Actor, string(e.Payload), e.At, e.Hash)
+		if err != nil {
 			return fmt.Errorf("event %d: %w", e.Seq, err)
 		}
+		if n, err := res.RowsAffected(); err != nil || n != 1 {
+			return fmt.Errorf("event %d: %w: the database wrote %d rows for it", e.Seq, ErrNotStored, n)
+		}
+	}
+	last := evs[len(evs)-1]
+	var seq int64
+	var hash string
+	if err := s.txRow(ctx, tx, `SELECT seq, hash FROM events WHERE game = ? ORDER BY seq DESC LIMIT 1`, game).
+		Scan(&seq, &hash); err != nil || seq != last.Seq || hash != last.Hash {
+		return fmt.Errorf("event %d: %w: the log does not end with it once written", last.Seq, ErrNotStored)
 	}
 	return nil
 }
@@ -632,8 +688,8 @@ func (s *sqlLog) Load(ctx context.Context, game int64) ([]events.Event, error) {
 
 // loadAfterQuery starts at (game, after+1) on the primary key, so reading the last few events
 // of a long game costs no more than reading those of a short one.
-const loadAfterQuery = `SELECT game, seq, type, actor, payload, at, hash
-	FROM events WHERE game = ? AND seq > ? ORDER BY seq`
+const loadAfterQuery = `SELECT e.game, e.seq, e.type, e.actor, e.payload, e.at, e.hash, coalesce(nullif(g.origin, e.game), 0)
+	FROM events e LEFT JOIN games g ON g.id = e.game WHERE e.game = ? AND e.seq > ? ORDER BY e.seq`
 
 // LoadAfter returns game's events that follow event after, in seq order: what a page showing a
 // game live needs to catch up. It returns nil when nothing follows after yet, ErrNoGame for an
@@ -675,7 +731,8 @@ func (s *sqlLog) LoadAfter(ctx context.Context, game, after int64) ([]events.Eve
 	return nil, nil
 }
 
-// eventScanner reads rows of game, seq, type, actor, payload, at and, with hashes, hash. It
+// eventScanner reads rows of game, seq, type, actor, payload, at and, with hashes, hash and the
+// number the chain covers when it is not the game's (origin, 0 for none). It
 // scans every row into the same destinations: a walk reads millions of rows, and a new event
 // and list of destinations for each would cost an allocation a row.
 type eventScanner struct {
@@ -685,7 +742,7 @@ type eventScanner struct {
 
 func newEventScanner(withHash bool) *eventScanner {
 	s := &eventScanner{}
-	s.dest = []any{&s.e.Game, &s.e.Seq, &s.e.Type, &s.e.Actor, (*[]byte)(&s.e.Payload), &s.e.At, &s.e.Hash}
+	s.dest = []any{&s.e.Game, &s.e.Seq, &s.e.Type, &s.e.Actor, (*[]byte)(&s.e.Payload), &s.e.At, &s.e.Hash, &s.e.Origin}
 	if !withHash {
 		s.dest = s.dest[:6]
 	}
@@ -781,8 +838,9 @@ func (s *sqlLog) Matches(ctx context.Context) ([]MatchInfo, error) {
 // a plain read of the same rows runs this very query.
 const ScanQuery = `SELECT game, seq, type, actor, payload, at` + scanRange
 
-// scanHashQuery is ScanQuery with each event's hash.
-const scanHashQuery = `SELECT game, seq, type, actor, payload, at, hash` + scanRange
+// scanHashQuery is ScanQuery with each event's hash and the number its chain covers.
+const scanHashQuery = `SELECT e.game, e.seq, e.type, e.actor, e.payload, e.at, e.hash, coalesce(nullif(g.origin, e.game), 0)
+	FROM events e LEFT JOIN games g ON g.id = e.game WHERE e.game >= ? AND e.game < ? ORDER BY e.game, e.seq`
 
 // scanRange is the rest of both: the games' events in the order a walk takes them.
 const scanRange = ` FROM events WHERE game >= ? AND game < ? ORDER BY game, seq`

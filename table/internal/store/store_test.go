@@ -679,7 +679,7 @@ func TestQueryPlans(t *testing.T) {
 		args        []any
 		want        string
 	}{
-		{"LoadAfter", loadAfterQuery, []any{1, 5}, "SEARCH events USING PRIMARY KEY (game=? AND seq>?)"},
+		{"LoadAfter", loadAfterQuery, []any{1, 5}, "SEARCH e USING PRIMARY KEY (game=? AND seq>?)"},
 		{"MatchGames", matchGamesQuery, []any{"autumn club"}, "SEARCH g USING INDEX games_match (match=?)"},
 		{"Create's match kind", matchKindQuery, []any{"autumn club"}, "SEARCH games USING INDEX games_match (match=?)"},
 	}
@@ -688,6 +688,10 @@ func TestQueryPlans(t *testing.T) {
 		if !strings.Contains(plan, tt.want) || strings.Contains(plan, "SCAN") || strings.Contains(plan, "TEMP B-TREE") {
 			t.Errorf("%s: plan\n%s\nwant %q, no SCAN and no sort", tt.name, plan, tt.want)
 		}
+	}
+	// Finding a sheet from its seal looks one event a game up by its key.
+	if plan := queryPlan(t, s, hashesAtQuery, 5); strings.Contains(plan, "SCAN e") || !strings.Contains(plan, "SEARCH e USING PRIMARY KEY (game=? AND seq=?)") {
+		t.Errorf("HashesAt: plan\n%s", plan)
 	}
 	// The file's seal reads a few rows a game through the key, never every event.
 	if plan := queryPlan(t, s, endsQuery); strings.Contains(plan, "SCAN events") || !strings.Contains(plan, "SEARCH events USING PRIMARY KEY (game>?)") {

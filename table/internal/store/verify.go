@@ -23,7 +23,7 @@ func (s *SQLite) VerifyFile(ctx context.Context) ([]events.Broken, error) {
 	if err != nil {
 		return nil, fmt.Errorf("verify: %w", err)
 	}
-	found, err := s.verifyRows(ctx, fileChecks)
+	found, err := s.verifyRows(ctx, slices.Concat(fileChecks, movedChecks))
 	if err != nil {
 		return nil, fmt.Errorf("verify: %w", err)
 	}
@@ -68,6 +68,17 @@ var fileChecks = []string{
 	WHERE NOT EXISTS (SELECT 1 FROM events WHERE game = games.id)`,
 	`SELECT game, min(seq), 'events of a game that has no games row' FROM events
 	WHERE game NOT IN (SELECT id FROM games) GROUP BY game`,
+}
+
+// movedChecks hold where imported games came from to what an import writes, in SQL both
+// databases read: the number the chain covers, the import and the number in its file are kept
+// together or not at all, and no two games are the same game of one file.
+var movedChecks = []string{
+	`SELECT id, 0, 'the games row says only in part where the game was imported from: the row was changed behind the log''s back'
+	FROM games WHERE (origin IS NULL) <> (import_batch IS NULL) OR (origin IS NULL) <> (import_game IS NULL) OR origin < 1`,
+	`SELECT max(id), 0, 'two games say they are game ' || import_game || ' of the same imported file (also game ' || min(id)
+		|| '): a games row was changed behind the log''s back'
+	FROM games WHERE import_batch IS NOT NULL GROUP BY import_batch, import_game HAVING count(*) > 1`,
 }
 
 func (s *sqlLog) findings(ctx context.Context, query string) ([]events.Broken, error) {

@@ -24,8 +24,16 @@
 //     edited, a hash changed, events missing, a games row unlike its first event, a games row
 //     with no events and events with no games row, and games deleted in the middle or at the
 //     start; and it names a guard left lifted;
+//   - verify names a guard kept under its name but made not to fire (Sideline), and an edit it
+//     then let through;
+//   - a write the database answered for but did not make (Quiet) is never acknowledged:
+//     Append and Create fail with ErrNotStored, nothing is stored, and verify names the cause;
 //   - the seals catch what verify cannot: a game's tail removed or its chain written again (the
-//     game's seal), and the last game removed (the file's);
+//     game's seal), and the last game removed (the file's); verify catches what the seals
+//     cannot, an event edited without its hash, so `verify --seal` does both;
+//   - a game imported with its chain (Moved) into a store that holds games keeps every hash
+//     under its new number, and games of the same number from two files stand side by side,
+//     each listed by MovedGames with where it came from and found by HashesAt;
 //   - handles opening a new store at once all open and set it up once; opening it again
 //     changes nothing;
 //   - a store marked as written by a newer version is refused with ErrTooNew, naming both
@@ -42,9 +50,9 @@
 // disabled in PostgreSQL); where the schema's version is kept (Version and SetVersion: PRAGMA
 // user_version, the tableside_schema row); another program holding a writer up (Hold: a write
 // transaction on the file, a lock on the events table); and a store of an older schema (Older: SQLite's
-// version-1 file in testdata; PostgreSQL's schema is at its first version, whose only
-// migration, setting up an empty database, every case makes, so it has none and
-// MigratesAnOlderSchema is skipped).
+// version-1 file in testdata; PostgreSQL's version-1 schema, its postgres.sql of then, holding
+// the same games); the cases of 1b's attacks: a guard kept under its name but made not to fire
+// (Sideline) and an insert made to write nothing and succeed (Quiet).
 //
 // Left to each store's own tests, as only that store has it: how writers are serialized, and so
 // races to start a match; SQLite's file (a text or corrupt file, another program's header, a
@@ -90,6 +98,14 @@ type Place interface {
 	// LiftGuard lifts one of the triggers every store guards its log with (guards) and leaves
 	// it lifted, as someone who did not put it back would.
 	LiftGuard(t *testing.T, trigger string)
+	// Sideline keeps one of the guards in place under its name but stops it firing for an
+	// ordinary writer, as someone who wants it to look enabled would: PostgreSQL's ENABLE
+	// REPLICA TRIGGER, SQLite's trigger made again with a condition that never holds.
+	Sideline(t *testing.T, trigger string)
+	// Quiet makes every insert into game's events write nothing and still succeed, as the owner
+	// of the database can: a PostgreSQL rule DO INSTEAD NOTHING, a SQLite trigger that RAISEs
+	// IGNORE. It returns the words verify names it by.
+	Quiet(t *testing.T, game int64) string
 	// Version reads the schema version the store's database says it holds; SetVersion writes
 	// one there, as a newer tableside would.
 	Version(t *testing.T) int64
@@ -132,6 +148,10 @@ func Run(t *testing.T, newPlace func(t *testing.T) Place) {
 		{"VerifyFindsWhatTheChainCannotSee", verifyFindsWhatTheChainCannotSee},
 		{"VerifyFindsTheFirstGamesDeleted", verifyFindsTheFirstGamesDeleted},
 		{"VerifyFindsAGuardLifted", verifyFindsAGuardLifted},
+		{"VerifyFindsAGuardSidelined", verifyFindsAGuardSidelined},
+		{"AWriteNotMadeIsNotAcknowledged", aWriteNotMadeIsNotAcknowledged},
+		{"AnEditTheSealsCannotSee", anEditTheSealsCannotSee},
+		{"MovedGamesKeepTheirChains", movedGamesKeepTheirChains},
 		{"SealsCatchWhatVerifyCannot", sealsCatchWhatVerifyCannot},
 		{"OpensAtOnce", opensAtOnce},
 		{"RefusesANewerSchema", refusesANewerSchema},

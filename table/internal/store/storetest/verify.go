@@ -1,8 +1,10 @@
 package storetest
 
 import (
+	"errors"
 	"fmt"
 	"math"
+	"reflect"
 	"strings"
 	"testing"
 
@@ -225,4 +227,135 @@ func sealsCatchWhatVerifyCannot(t *testing.T, p Place) {
 	if c := events.CheckFileSeal(checkEnds(t, s), fileSeal); c.Intact || !strings.Contains(c.Reason, "games 4 to 4 were removed") {
 		t.Errorf("the file, its last game removed: %+v", c)
 	}
+}
+
+// verifyFindsAGuardSidelined: a guard left in place under its name but no longer firing lets
+// an edit through, and verify names the guard (and the edit, by its chain).
+func verifyFindsAGuardSidelined(t *testing.T, p Place) {
+	s := open(t, p)
+	fill(t, s, 2)
+	p.Sideline(t, "events_no_update")
+	if err := p.Exec(t, `UPDATE events SET payload = '{"seq":40}' WHERE game = 2 AND seq = 4`); err != nil {
+		t.Fatalf("the guard no longer fires, yet the edit is refused: %v", err)
+	}
+	broken := Findings(t, s)
+	if len(broken) != 2 || !strings.Contains(broken[0].Reason, "events_no_update") || broken[1].String() != "game 2: event 4: "+unhashed+": it was changed after it was recorded" {
+		t.Errorf("verify finds %v, want the sidelined guard and the edit it let through", broken)
+	}
+}
+
+// aWriteNotMadeIsNotAcknowledged: whoever owns the database can make an insert write nothing
+// and answer success. The store checks that each write was made: the move is refused with
+// ErrNotStored, nothing of it is stored, and verify names what kept it out.
+func aWriteNotMadeIsNotAcknowledged(t *testing.T, p Place) {
+	s := open(t, p)
+	fill(t, s, 2)
+	before := load(t, s, 2)
+	what := p.Quiet(t, 2)
+	if _, err := s.Append(t.Context(), 2, 5, []events.Event{move("ann", `{"seq":5}`, start)}); !errors.Is(err, store.ErrNotStored) {
+		t.Fatalf("a move the database kept out: Append says %v, want ErrNotStored", err)
+	}
+	if after := load(t, s, 2); len(after) != len(before) {
+		t.Fatalf("the log of game 2 holds %d events, held %d", len(after), len(before))
+	}
+	// The other games are written as ever.
+	if _, err := s.Append(t.Context(), 1, 5, []events.Event{move("ann", `{"seq":5}`, start)}); err != nil {
+		t.Fatal(err)
+	}
+	broken := Findings(t, s)
+	if len(broken) != 1 || !strings.Contains(broken[0].Reason, what) {
+		t.Errorf("verify finds %v, want what keeps game 2's moves out (%s)", broken, what)
+	}
+}
+
+// anEditTheSealsCannotSee: an event edited without its hash leaves where every log ends as it
+// was, so the file's seal still holds; only the walk of the chains finds it, which is why
+// verify with a seal checks the whole store as well.
+func anEditTheSealsCannotSee(t *testing.T, p Place) {
+	s := open(t, p)
+	fill(t, s, 3)
+	seal := events.FileSeal(checkEnds(t, s))
+	p.Forge(t, `UPDATE events SET payload = '{"seq":20}' WHERE game = 2 AND seq = 3`)
+	if c := events.CheckFileSeal(checkEnds(t, s), seal); !c.Intact {
+		t.Fatalf("the file's seal, the ends untouched: %+v", c)
+	}
+	wantFindings(t, Findings(t, s), "game 2: event 3: "+unhashed)
+}
+
+// movedGamesKeepTheirChains: two clubs' games, numbered 1 and 2 in each club's file, move into
+// a store that already holds games. Each keeps the hashes it had in its file (its chain covers
+// the number it began with), goes on under its new number, verifies clean, and is listed with
+// where it came from; HashesAt finds each from its seal alone.
+func movedGamesKeepTheirChains(t *testing.T, p Place) {
+	s := open(t, p)
+	fill(t, s, 2)
+	club := func(number int64, who string) []events.Event {
+		log := []events.Event{created(t, "candidate", "", start), move(who, `{"seq":1}`, start+1), move(who, `{"seq":2}`, start+2)}
+		prev := ""
+		for i := range log {
+			log[i].Game, log[i].Seq = number, int64(i+1)
+			log[i].Hash = events.Hash(prev, log[i])
+			prev = log[i].Hash
+		}
+		return log
+	}
+	clubs := [][]events.Event{club(1, "ann"), club(2, "ann"), club(1, "cy")}
+	moved := []*store.Moved{{Origin: 1, Batch: 7, Number: 1}, {Origin: 2, Batch: 7, Number: 2}, {Origin: 1, Batch: 9, Number: 1}}
+	var games []store.NewGame
+	for i, log := range clubs {
+		bare := make([]events.Event, len(log))
+		for j, e := range log {
+			bare[j] = events.Event{Type: e.Type, Actor: e.Actor, Payload: e.Payload, At: e.At}
+		}
+		games = append(games, store.NewGame{Events: bare, Moved: moved[i]})
+	}
+	results, err := s.CreateMany(t.Context(), games)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, r := range results {
+		if r.Err != nil || r.Game != int64(3+i) {
+			t.Fatalf("moved game %d: stored as game %d (%v), want game %d", i+1, r.Game, r.Err, 3+i)
+		}
+		for j, e := range load(t, s, r.Game) {
+			if want := clubs[i][j]; e.Hash != want.Hash || e.Origin != want.Game || e.Game != r.Game {
+				t.Fatalf("game %d, event %d: game %d origin %d hash %.8s, want game %d origin %d hash %.8s (the club's)",
+					r.Game, e.Seq, e.Game, e.Origin, e.Hash, r.Game, want.Game, want.Hash)
+			}
+		}
+	}
+	// A move recorded here chains on under the number the game began with.
+	stored, err := s.Append(t.Context(), 5, 3, []events.Event{move("cy", `{"seq":3}`, start+3)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if e := stored[0]; e.Origin != 1 || e.Hash != events.Hash(clubs[2][2].Hash, e) {
+		t.Errorf("a move after the move: origin %d, hash %.8s", e.Origin, e.Hash)
+	}
+	wantFindings(t, Findings(t, s))
+
+	listed, err := s.MovedGames(t.Context())
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []store.MovedGame{{Game: 3, Moved: *moved[0]}, {Game: 4, Moved: *moved[1]}, {Game: 5, Moved: *moved[2]}}
+	if !reflect.DeepEqual(listed, want) {
+		t.Errorf("MovedGames = %+v, want %+v", listed, want)
+	}
+	at, err := s.HashesAt(t.Context(), 3)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(at) != 5 || at[2] != (events.Head{Game: 3, Events: 3, Hash: clubs[0][2].Hash}) || at[4].Game != 5 || at[4].Hash != clubs[2][2].Hash {
+		t.Errorf("HashesAt(3) = %+v", at)
+	}
+	if at, err := s.HashesAt(t.Context(), 5); err != nil || len(at) != 2 {
+		t.Errorf("HashesAt(5) = %+v (%v), want the two games of five events", at, err)
+	}
+
+	// A games row that says only in part where its game came from was changed.
+	p.Forge(t, `UPDATE games SET import_game = NULL WHERE id = 4`, `UPDATE games SET import_game = 1 WHERE id = 5`, `UPDATE games SET import_batch = 7 WHERE id = 5`)
+	wantFindings(t, Findings(t, s),
+		"game 4: the games row says only in part where the game was imported from",
+		"game 5: two games say they are game 1 of the same imported file (also game 3)")
 }

@@ -82,6 +82,22 @@ func TestTheFileSealCatchesARemovedGame(t *testing.T) {
 	}
 }
 
+// TestASealOfADeletedGameIsAFinding: a sheet's seal for a game the file no longer holds is a
+// finding about the file (exit 1), not a mistyped command (exit 2).
+func TestASealOfADeletedGameIsAFinding(t *testing.T) {
+	db := filepath.Join(t.TempDir(), "club.db")
+	if code, _, errs := runOn(t, db, "new", "candidate", "--players", "ann,bob", "--dealer", "bob"); code != 0 {
+		t.Fatal(errs)
+	}
+	code, _, errs := runOn(t, db, "verify", "7", "--seal", "3:0000-0000-0000")
+	if code != 1 || !strings.Contains(errs, "yet a sheet of it was sealed 3:0000-0000-0000") {
+		t.Errorf("exit %d:\n%s", code, errs)
+	}
+	if code, _, _ := runOn(t, db, "verify", "7"); code != 2 {
+		t.Errorf("verify of a game never made, without a seal: exit %d, want 2", code)
+	}
+}
+
 // TestABusyFileIsSaidInTheCoresWords: while another program holds the file past the busy
 // timeout, a move is refused in the application's words, not SQLite's, and nothing is recorded.
 func TestABusyFileIsSaidInTheCoresWords(t *testing.T) {

@@ -8,6 +8,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strconv"
+	"regexp"
 	"strings"
 	"sync"
 	"testing"
@@ -133,6 +134,23 @@ func runScripts(t *testing.T, postgres bool, db func(*testscript.Env) string) {
 				close(start)
 				wg.Wait()
 				fmt.Fprintf(ts.Stdout(), "ok=%d failed=%d\n%s", ok, failed, stderr.String())
+			},
+			// capture NAME stdout|stderr REGEXP sets the variable NAME to what REGEXP's first
+			// group matches in the last command's output: a seal printed by one command, for
+			// the next to check.
+			"capture": func(ts *testscript.TestScript, neg bool, args []string) {
+				if neg || len(args) != 3 {
+					ts.Fatalf("usage: capture NAME stdout|stderr REGEXP")
+				}
+				re, err := regexp.Compile("(?m)" + args[2])
+				if err != nil {
+					ts.Fatalf("%v", err)
+				}
+				m := re.FindStringSubmatch(ts.ReadFile(args[1]))
+				if len(m) < 2 {
+					ts.Fatalf("no match for %q in %s", args[2], args[1])
+				}
+				ts.Setenv(args[0], m[1])
 			},
 			// sqlexec DB STATEMENT… runs plain SQL on a database (a file, or a postgres://
 			// URL), as someone editing it behind tableside's back would.

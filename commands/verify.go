@@ -104,7 +104,7 @@ func verifySeal(c *cli.Context, app *table.App, seal events.Seal) error {
 		}
 		fmt.Fprintf(w, "against seal %s: %s as they were when it was sealed", seal, what)
 		if check.Appended > 0 {
-			fmt.Fprintf(w, "; %d game%s since", check.Appended, plural(int(check.Appended)))
+			fmt.Fprintf(w, "; %d game%s created since", check.Appended, plural(int(check.Appended)))
 		}
 		fmt.Fprintln(w)
 		return nil
@@ -115,7 +115,7 @@ func verifySeal(c *cli.Context, app *table.App, seal events.Seal) error {
 	}
 	if len(found) == 0 {
 		fmt.Fprintf(w, "against seal %s: %s; no game here has a sheet of this seal either\n", seal, check.Reason)
-		return fmt.Errorf("no game and no file here matches the seal %s: a sheet's seal for a game whose log was changed, or a seal of another file or database", seal)
+		return fmt.Errorf("%s no longer matches its seal %s, nor does any game here: the seal is of a game or file changed since, or of another file or database", kept(app), seal)
 	}
 	var problems []error
 	for _, v := range found {
@@ -214,7 +214,9 @@ func verifyGame(c *cli.Context) error {
 		}
 	}
 	if missing {
-		return hinted{fmt.Errorf("there is no game %d, yet a sheet of it was sealed %s, and no other game here has that sheet: the game was deleted, or the sheet is from another file", id, seal),
+		// Not the not-found error itself, whose exit code is a mistyped command's: a sheet of
+		// the game says it was here.
+		return hinted{fmt.Errorf("%v, yet a sheet of it was sealed %s, and no other game here has that sheet: the game was deleted, or the sheet is from another file", err, seal),
 			"the record was changed outside tableside: compare it with the printed sheets or an export"}
 	}
 	var problems []error

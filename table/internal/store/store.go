@@ -667,15 +667,25 @@ func (s *sqlLog) insert(ctx context.Context, tx *sql.Tx, game, after int64, prev
 		if err != nil {
 			return fmt.Errorf("event %d: %w", e.Seq, err)
 		}
-		if n, err := res.RowsAffected(); err != nil || n != 1 {
+		n, err := res.RowsAffected()
+		switch {
+		case err != nil:
+			return fmt.Errorf("event %d: %w", e.Seq, err)
+		case n != 1:
 			return fmt.Errorf("event %d: %w: the database wrote %d rows for it", e.Seq, ErrNotStored, n)
 		}
 	}
+	// A failure to read is the connection's, not the rows': only rows read tell.
 	last := evs[len(evs)-1]
 	var seq int64
 	var hash string
-	if err := s.txRow(ctx, tx, `SELECT seq, hash FROM events WHERE game = ? ORDER BY seq DESC LIMIT 1`, game).
-		Scan(&seq, &hash); err != nil || seq != last.Seq || hash != last.Hash {
+	err = s.txRow(ctx, tx, `SELECT seq, hash FROM events WHERE game = ? ORDER BY seq DESC LIMIT 1`, game).Scan(&seq, &hash)
+	switch {
+	case errors.Is(err, sql.ErrNoRows):
+		return fmt.Errorf("event %d: %w: the game's log is empty once written", last.Seq, ErrNotStored)
+	case err != nil:
+		return fmt.Errorf("event %d: %w", last.Seq, err)
+	case seq != last.Seq || hash != last.Hash:
 		return fmt.Errorf("event %d: %w: the log does not end with it once written", last.Seq, ErrNotStored)
 	}
 	return nil

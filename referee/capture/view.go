@@ -140,7 +140,7 @@ func (g *game) next() string {
 		for p := range g.players {
 			if !h.shown[p] {
 				owed = append(owed, fmt.Sprintf("%s left CARD… (%d)", g.name(p), h.held[p]))
-				reveals += g.revealing(p, nil)
+				reveals += g.revealingShown(p)
 			}
 		}
 		return fmt.Sprintf("hand %d is over: show the cards left: %s", h.number, strings.Join(owed, ", ")) + reveals
@@ -193,20 +193,28 @@ func (g *game) sayFollow(who string, cs []ucd.Card) string {
 	return fmt.Sprintf("%s plays %s, or says noplay", who, either(items))
 }
 
-// revealing says which of who's No Plays and passes of this hand, not yet proved false, a card
-// of cs would prove false (U14), so that the table knows that listing it is no mistake; with
-// cs nil, any card the player shows: "; from cy, a 3 above Saturn would prove the No Play at
-// event 5 false (U14)".
+// denied lists who's No Plays and passes of this hand, not yet proved false, that a card of cs
+// would prove false (U14).
+func (g *game) denied(who int, cs []ucd.Card) []claim {
+	var out []claim
+	for _, cl := range g.cur().claims[who] {
+		if slices.ContainsFunc(cs, cl.proves) {
+			out = append(out, cl)
+		}
+	}
+	return out
+}
+
+// revealing says which of who's No Plays and passes a card of cs, which the hint lists, would
+// prove false (U14), so that the table knows that listing it is no mistake: "; from cy, a 3
+// above Saturn would prove the No Play at event 5 false (U14)".
 func (g *game) revealing(who int, cs []ucd.Card) string {
 	type denial struct {
 		owed, one, many string // "a 3 above Saturn", "No Play", "No Plays"
 		seqs            []string
 	}
 	var ds []*denial
-	for _, cl := range g.cur().claims[who] {
-		if cs != nil && !slices.ContainsFunc(cs, cl.proves) {
-			continue
-		}
+	for _, cl := range g.denied(who, cs) {
 		d := denial{owed: cl.owed(), one: "pass", many: "passes"}
 		if cl.rank != 0 {
 			d.one, d.many = "No Play", "No Plays"
@@ -226,6 +234,33 @@ func (g *game) revealing(who int, cs []ucd.Card) string {
 		parts[i] = fmt.Sprintf("%s would prove the %s at %s %s false", d.owed, referee.Plural(n, d.one, d.many), referee.Plural(n, "event", "events"), strings.Join(d.seqs, ", "))
 	}
 	return fmt.Sprintf("; from %s, %s (U14)", g.name(who), strings.Join(parts, "; "))
+}
+
+// revealingShown says, shortly, which of who's No Plays and passes the cards who shows at the
+// end of the hand may prove false (U14): those a card nobody has shown would.
+func (g *game) revealingShown(who int) string {
+	claims := g.denied(who, g.unseen())
+	if len(claims) == 0 {
+		return ""
+	}
+	seqs := make([]string, len(claims))
+	nos, passes := 0, 0
+	for i, cl := range claims {
+		seqs[i] = strconv.FormatInt(cl.seq, 10)
+		if cl.rank != 0 {
+			nos++
+		} else {
+			passes++
+		}
+	}
+	what := referee.Plural(nos, "No Play", "No Plays")
+	switch {
+	case nos == 0:
+		what = referee.Plural(passes, "pass", "passes")
+	case passes > 0:
+		what = "No Plays and passes"
+	}
+	return fmt.Sprintf("; the cards %s shows may prove the %s at %s %s false (U14)", g.name(who), what, referee.Plural(len(seqs), "event", "events"), strings.Join(seqs, ", "))
 }
 
 // pretties writes cards for people: "3 Venus", "Moon of Saturn".

@@ -450,6 +450,61 @@ func TestArticle2OffersTheCardThenThePlayer(t *testing.T) {
 	}
 }
 
+// TestCaptureOffersTheSuitThenTheCard: Capture's up-card, one of 57 cards, is offered as its
+// suit, each opening the cards of that suit, with "up-card" said once; a lead of 27 cards stays
+// one tap each, with the words they share ("ann plays") said once above them, and the pass
+// saying all its words.
+func TestCaptureOffersTheSuitThenTheCard(t *testing.T) {
+	c := openClub(t, false)
+	game, code := c.newGame(t, table.Setup{Kind: "capture", Players: []string{"ann", "bob", "cy"}, Dealer: "cy"})
+	_, page := c.call(t, "GET", fmt.Sprintf("/games/%d/now", game), code, nil)
+	text := html.UnescapeString(string(page))
+	groups := regexp.MustCompile(`(?s)<details name="offer"><summary>([^<]*)</summary>(.*?)</details>`).FindAllStringSubmatch(text, -1)
+	var suits []string
+	for _, g := range groups {
+		suits = append(suits, g[1])
+	}
+	if want := []string{"Venus", "Saturn", "Neptune", "Mars", "Jupiter", "Earth"}; !slices.Equal(suits, want) {
+		t.Fatalf("the up-card offers %q, want the suits %q", suits, want)
+	}
+	if !strings.Contains(text, `<p class="lead">up-card:</p>`) {
+		t.Errorf("the up-card's shared words are not said once above the suits")
+	}
+	cards := regexp.MustCompile(`name="move" value="([^"]*)"><button>([^<]*)</button>`).FindAllStringSubmatch(groups[1][2], -1)
+	var moves, names []string
+	for _, m := range cards {
+		moves, names = append(moves, m[1]), append(names, m[2])
+	}
+	if len(moves) != 10 || moves[0] != "up 1S" || names[0] != "1 Saturn" || names[7] != "Moon of Saturn" || names[9] != "Galaxy Saturn" {
+		t.Errorf("Saturn opens %q (%q), want its nine cards and its Galaxy", moves, names)
+	}
+	legal := apiGet[table.View](t, c, "/api/games/%d", game).Legal
+	if got := offered(t, c, game, code); !slices.Equal(slices.Sorted(slices.Values(got)), slices.Sorted(slices.Values(legal))) || len(got) != 57 {
+		t.Errorf("the page offers\n%q\nthe referee lists\n%q", got, legal)
+	}
+
+	c.recordAPI(t, game, "up 4E")
+	_, page = c.call(t, "GET", fmt.Sprintf("/games/%d/now", game), code, nil)
+	text = html.UnescapeString(string(page))
+	if strings.Contains(text, "<details") {
+		t.Errorf("the lead is offered in two steps")
+	}
+	if !strings.Contains(text, `<p class="lead">ann plays:</p>`) {
+		t.Errorf("the lead's shared words are not said once above its buttons")
+	}
+	buttons := regexp.MustCompile(`<button>([^<]*)</button>`).FindAllStringSubmatch(text, -1)
+	var said []string
+	for _, b := range buttons {
+		said = append(said, b[1])
+	}
+	if !slices.Contains(said, "3 Venus") || !slices.Contains(said, "Moon of Neptune") || !slices.Contains(said, "ann passes") || slices.ContainsFunc(said, func(s string) bool { return strings.HasPrefix(s, "ann plays") }) {
+		t.Errorf("the lead's buttons say %q", said)
+	}
+	if got := offered(t, c, game, code); len(got) != 28 {
+		t.Errorf("the lead offers %d moves, want 27 cards and the pass", len(got))
+	}
+}
+
 // TestConfirmationsFromThePhones: the phone that enters the move that scores a round is told
 // the other side confirms it; every other phone at the table is offered the confirmation, and
 // the director's club page lists the round until it is confirmed (L9).

@@ -483,9 +483,15 @@ func TestCaptureOffersTheSuitThenTheCard(t *testing.T) {
 		t.Errorf("the page offers\n%q\nthe referee lists\n%q", got, legal)
 	}
 
-	c.recordAPI(t, game, "up 4E")
+	// The move box takes a card as the page writes it, in words.
+	if status, to, page := c.form(t, fmt.Sprintf("/games/%d/moves", game), code, url.Values{"move": {"up 4 Earth"}, "after": {"1"}}); status != http.StatusSeeOther {
+		t.Fatalf("up 4 Earth typed in the box: %d to %q\n%s", status, to, page)
+	}
 	_, page = c.call(t, "GET", fmt.Sprintf("/games/%d/now", game), code, nil)
 	text = html.UnescapeString(string(page))
+	if !strings.Contains(text, "up-card: 4 Earth") {
+		t.Errorf("the up-card typed as 4 Earth is not shown")
+	}
 	if strings.Contains(text, "<details") {
 		t.Errorf("the lead is offered in two steps")
 	}

@@ -49,6 +49,23 @@ func moreBids(g *table.Game, legal []table.Choice) []table.Choice {
 	return out
 }
 
+// buttons leaves out of the legal moves those the referee lists only as an example of what to
+// type (referee.Exampler), such as Capture's cards left: a tap would record cards nobody chose.
+func buttons(g *table.Game, legal []table.Choice) []table.Choice {
+	ex, ok := g.Game.(referee.Exampler)
+	if !ok {
+		return legal
+	}
+	moves := g.Game.Legal() // in the order of legal, which was made from it
+	var out []table.Choice
+	for i, c := range legal {
+		if !ex.Example(moves[i]) {
+			out = append(out, c)
+		}
+	}
+	return out
+}
+
 // accepted reports whether the referee would record m now without a flag on it.
 func accepted(g *table.Game, m referee.Move) bool {
 	e := events.Event{Seq: g.Last + 1, Type: m.Type, Actor: m.Actor, Payload: m.Payload}

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"html"
 	"io"
+	"math/rand/v2"
 	"net/http"
 	"net/url"
 	"regexp"
@@ -13,6 +14,8 @@ import (
 	"time"
 
 	"github.com/tableside/tableside/events"
+	"github.com/tableside/tableside/referee/capture"
+	"github.com/tableside/tableside/referee/refereetest"
 	"github.com/tableside/tableside/table"
 )
 
@@ -508,6 +511,37 @@ func TestCaptureOffersTheSuitThenTheCard(t *testing.T) {
 	}
 	if got := offered(t, c, game, code); len(got) != 28 {
 		t.Errorf("the lead offers %d moves, want 27 cards and the pass", len(got))
+	}
+}
+
+// TestCaptureCardsLeftAreTyped: at the end of a hand the referee lists one set of cards left
+// for each player yet to show, as an example: the page offers it as what to type, in the move
+// box, and never as a button, which would record cards nobody chose.
+func TestCaptureCardsLeftAreTyped(t *testing.T) {
+	c := openClub(t, false)
+	setup, moves := capture.Rules{}.Playout(rand.New(rand.NewPCG(3, 3)), refereetest.Names)
+	game, code := c.newGame(t, table.Setup{Kind: setup.Kind, Players: setup.Players, Dealer: setup.Dealer, Options: setup.Options})
+	g, err := capture.Rules{}.New(setup)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var left []string
+	for i, m := range moves {
+		if left = slices.DeleteFunc(apiGet[table.View](t, c, "/api/games/%d", game).Legal, func(l string) bool { return !strings.Contains(l, " left ") }); len(left) > 0 {
+			break
+		}
+		c.recordAPI(t, game, g.Notation(m))
+		g.Apply(int64(i+2), m)
+	}
+	if len(left) == 0 {
+		t.Fatal("the game never came to the cards left")
+	}
+	_, page := c.call(t, "GET", fmt.Sprintf("/games/%d", game), code, nil)
+	if got := offered(t, c, game, code); slices.ContainsFunc(got, func(m string) bool { return strings.Contains(m, " left ") }) {
+		t.Errorf("the page offers cards left as buttons: %q", got)
+	}
+	if !strings.Contains(string(page), fmt.Sprintf(`placeholder="%s"`, left[0])) {
+		t.Errorf("the move box does not show %q as what to type", left[0])
 	}
 }
 

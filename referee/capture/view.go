@@ -93,6 +93,10 @@ func (g *game) Legal() []referee.Move {
 	return out
 }
 
+// Example implements referee.Exampler: the cards left that Legal lists are one set of the
+// right count, to show the form, not the player's.
+func (g *game) Example(m referee.Move) bool { return m.Type == TypeLeft }
+
 // Hint implements referee.Game: what the latest event decided by itself, then who is to do what.
 func (g *game) Hint() string {
 	if len(g.said) > 0 {

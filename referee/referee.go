@@ -269,6 +269,15 @@ func SplitActor(players, words []string, moves string) (actor string, rest []str
 	return players[i], words[1:], nil
 }
 
+// Exampler is implemented by games whose Legal lists, for a move the players type in full, one
+// example of it (Capture's cards left at the end of a hand: too many sets to list, but the list
+// is never empty while the game is on). A face shows such a move as what to type, never as a
+// button that records it: a tap would record cards nobody chose.
+type Exampler interface {
+	// Example reports whether m, listed by Legal, is such an example.
+	Example(m Move) bool
+}
+
 // MatchLength is implemented by rules whose matches hold a fixed number of games.
 type MatchLength interface {
 	// MatchGames is how many games a match of games with this setup holds, and the ruling that

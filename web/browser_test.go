@@ -701,6 +701,47 @@ func TestBrowserBidsOnThePhone(t *testing.T) {
 	saveShot(t, p, "bids-capture-360")
 }
 
+// TestBrowserCaptureUpCardBySuit: on a phone Capture's up-card is its six suits, a short
+// list, not 57 cards; a tap on a suit shows its cards, and a tap on a card records it. The lead
+// that follows is one tap a card, under "ann plays" said once.
+func TestBrowserCaptureUpCardBySuit(t *testing.T) {
+	c := openClub(t, false)
+	id, code := c.newGame(t, table.Setup{Kind: "capture", Players: []string{"ann", "bob", "cy"}, Dealer: "cy"})
+	root := startChromium(t, 30*time.Second)
+	p := joinPhone(t, root, c.http.URL, id, code)
+	visible := `[...document.querySelectorAll(".choices summary, .choices button")].filter(e => e.checkVisibility()).map(e => e.textContent)`
+	if got, want := cdpEval[[]string](t, p, visible), []string{"Venus", "Saturn", "Neptune", "Mars", "Jupiter", "Earth"}; !slices.Equal(got, want) {
+		t.Fatalf("the up-card offers %q, want %q", got, want)
+	}
+	if h := cdpEval[float64](t, p, `document.querySelector(".choices").getBoundingClientRect().height`); h > 400 {
+		t.Errorf("the up-card's suits take %.0f px", h)
+	}
+	nth := cdpEval[int](t, p, `[...document.querySelectorAll(".choices > details")].findIndex(d => d.querySelector("summary").textContent === "Mars") + 1`)
+	cdpDo(t, p, chromedp.Click(chromedp.CSS(fmt.Sprintf(".choices > details:nth-of-type(%d) summary", nth))))
+	targets := cdpEval[[]string](t, p, `[...document.querySelectorAll(".choices .targets button")].filter(b => b.checkVisibility()).map(b => b.textContent)`)
+	if want := []string{"1 Mars", "2 Mars", "3 Mars", "4 Mars", "5 Mars", "6 Mars", "7 Mars", "Moon of Mars", "Sun of Mars"}; !slices.Equal(targets, want) {
+		t.Errorf("Mars opens %q, want %q", targets, want)
+	}
+	if right := cdpEval[float64](t, p, `Math.max(...[...document.querySelectorAll(".choices *")].filter(e => e.checkVisibility()).map(e => e.getBoundingClientRect().right))`); right > 360 {
+		t.Errorf("the cards stick out to %.0f px at 360", right)
+	}
+	saveShot(t, p, "capture-upcard-360")
+	if status := cdpSubmit(t, p, chromedp.Click(chromedp.CSS(`details[open] form:has(input[name=move][value="up MoM"]) button`))); status != http.StatusOK {
+		t.Fatalf("tapping Moon of Mars: %d", status)
+	}
+	if log := apiGet[[]logLine](t, c, "/api/games/%d/log", id); len(log) != 2 || !strings.Contains(log[1].Text, "Moon of Mars") {
+		t.Fatalf("the log ends %+v", log[len(log)-1])
+	}
+	if lead := cdpEval[string](t, p, `document.querySelector(".now .lead").textContent`); lead != "ann plays:" {
+		t.Errorf("the lead's buttons are under %q", lead)
+	}
+	buttons := cdpEval[[]string](t, p, visible)
+	if len(buttons) != 28 || buttons[0] != "1 Venus" || buttons[27] != "ann passes" {
+		t.Errorf("the lead offers %d buttons: %q", len(buttons), buttons)
+	}
+	saveShot(t, p, "capture-lead-360")
+}
+
 // TestBrowserArticle2CardThenPlayer: on a phone a turn of Article II is its cards, about a
 // screenful; a tap on a card shows the players it may go on, and a tap on a player records it.
 // It works without script too.

@@ -49,6 +49,23 @@ func moreBids(g *table.Game, legal []table.Choice) []table.Choice {
 	return out
 }
 
+// buttons leaves out of the legal moves those the referee lists only as an example of what to
+// type (referee.Exampler), such as Capture's cards left: a tap would record cards nobody chose.
+func buttons(g *table.Game, legal []table.Choice) []table.Choice {
+	ex, ok := g.Game.(referee.Exampler)
+	if !ok {
+		return legal
+	}
+	moves := g.Game.Legal() // in the order of legal, which was made from it
+	var out []table.Choice
+	for i, c := range legal {
+		if !ex.Example(moves[i]) {
+			out = append(out, c)
+		}
+	}
+	return out
+}
+
 // accepted reports whether the referee would record m now without a flag on it.
 func accepted(g *table.Game, m referee.Move) bool {
 	e := events.Event{Seq: g.Last + 1, Type: m.Type, Actor: m.Actor, Payload: m.Payload}
@@ -70,8 +87,11 @@ const flatOffers = 12
 
 // offers lays the legal moves out as buttons. Beyond a screenful, moves that differ only in
 // their last word are grouped, when that makes several groups: Article II's card first, then
-// the player it goes on (or, for Voter ADHD, the card it discards). lead is what every button's
-// words begin with ("ann plays"), said once above them; "" when the moves are not grouped.
+// the player it goes on (or, for Voter ADHD, the card it discards). When all of them differ
+// only in their last word, which would make one group, they are grouped by the last word of
+// their words for people: Capture's up-card by its suit, then the card. lead is what the
+// buttons' words begin with ("ann plays"), said once above them; "" when nothing is shared or
+// the moves fit on a screen.
 func offers(legal []table.Choice) (lead string, out []offer) {
 	flat := make([]offer, len(legal))
 	for i, c := range legal {
@@ -94,7 +114,17 @@ func offers(legal []table.Choice) (lead string, out []offer) {
 		groups[i] = append(groups[i], c)
 	}
 	if several := len(slices.DeleteFunc(slices.Clone(groups), func(g []table.Choice) bool { return len(g) < 2 })); several < 2 {
-		return "", flat // one group of everything would only add a tap
+		if len(groups) == 1 {
+			if lead, out, ok := byLastWord(legal); ok {
+				return lead, out
+			}
+		}
+		// One group of everything would only add a tap: the moves stay as they are, with the
+		// words the largest group shares ("cy plays") said once.
+		largest := slices.MaxFunc(groups, func(a, b []table.Choice) int { return len(a) - len(b) })
+		return stripLead(flat, func(o offer) bool {
+			return slices.ContainsFunc(largest, func(c table.Choice) bool { return c.Move == o.Move })
+		})
 	}
 	for _, g := range groups {
 		if o, ok := grouped(g); ok {
@@ -105,7 +135,49 @@ func offers(legal []table.Choice) (lead string, out []offer) {
 			out = append(out, offer{Text: c.Text, Move: c.Move})
 		}
 	}
-	return stripLead(out)
+	return stripLead(out, nil)
+}
+
+// byLastWord groups moves by the last word of their words for people, when that makes
+// several groups of more than one: "up-card: 3 Earth" and "up-card: Moon of Earth" under
+// "Earth". Each group's button says that word, and each move in it its words but those
+// every move begins with, which are the lead: "up-card".
+func byLastWord(legal []table.Choice) (lead string, out []offer, ok bool) {
+	said := make([][]string, len(legal))
+	for i, c := range legal {
+		said[i] = strings.Fields(c.Text)
+		if len(said[i]) < 2 {
+			return "", nil, false
+		}
+	}
+	front := slices.MinFunc(said, func(a, b []string) int { return len(a) - len(b) })
+	front = front[:len(front)-2] // each move keeps its last two words at least
+	for i := range front {
+		if !all(said, func(w []string) bool { return w[i] == front[i] }) {
+			front = front[:i]
+			break
+		}
+	}
+	var keys []string
+	members := map[string][]table.Choice{}
+	for i, c := range legal {
+		key := said[i][len(said[i])-1]
+		if _, seen := members[key]; !seen {
+			keys = append(keys, key)
+		}
+		members[key] = append(members[key], table.Choice{Move: c.Move, Text: strings.Join(said[i][len(front):], " ")})
+	}
+	if len(slices.DeleteFunc(slices.Clone(keys), func(k string) bool { return len(members[k]) < 2 })) < 2 {
+		return "", nil, false
+	}
+	for _, key := range keys {
+		if g := members[key]; len(g) > 1 {
+			out = append(out, offer{Text: key, Targets: g})
+		} else {
+			out = append(out, offer{Text: g[0].Text, Move: g[0].Move})
+		}
+	}
+	return strings.TrimSuffix(strings.Join(front, " "), ":"), out, true
 }
 
 // grouped is the offer of a group of moves: what their words for people share, with "…" where
@@ -143,14 +215,22 @@ func all[T any](xs []T, ok func(T) bool) bool {
 	return !slices.ContainsFunc(xs, func(x T) bool { return !ok(x) })
 }
 
-// stripLead takes the words every offer begins with off them all, to be said once: so that the
-// buttons say what differs. It leaves every button some words of its own.
-func stripLead(out []offer) (string, []offer) {
+// stripLead takes the words every offer sharing them begins with (every offer, with sharing
+// nil) off those offers, to be said once: so that the buttons say what differs. It leaves
+// every button some words of its own; an offer that does not share them keeps all its words.
+func stripLead(out []offer, sharing func(offer) bool) (string, []offer) {
+	if sharing == nil {
+		sharing = func(offer) bool { return true }
+	}
 	var lead []string
-	for i, o := range out {
+	first := true
+	for _, o := range out {
+		if !sharing(o) {
+			continue
+		}
 		words := strings.Fields(o.Text)
-		if i == 0 {
-			lead = words[:max(0, len(words)-1)]
+		if first {
+			lead, first = words[:max(0, len(words)-1)], false
 			continue
 		}
 		n := 0
@@ -163,7 +243,9 @@ func stripLead(out []offer) (string, []offer) {
 		return "", out
 	}
 	for i := range out {
-		out[i].Text = strings.Join(strings.Fields(out[i].Text)[len(lead):], " ")
+		if sharing(out[i]) {
+			out[i].Text = strings.Join(strings.Fields(out[i].Text)[len(lead):], " ")
+		}
 	}
 	return strings.Join(lead, " "), out
 }

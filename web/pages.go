@@ -372,7 +372,7 @@ func (s *Server) gameView(r *http.Request, c *caller, g *table.Game) (*gameView,
 	if len(legal) > 0 {
 		v.Example = legal[0].Move
 	}
-	v.Lead, v.Offers = offers(moreBids(g, legal))
+	v.Lead, v.Offers = offers(moreBids(g, buttons(g, legal)))
 	if v.Over {
 		v.Turn = "The game is over."
 	} else {

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"html"
 	"io"
+	"math/rand/v2"
 	"net/http"
 	"net/url"
 	"regexp"
@@ -13,6 +14,8 @@ import (
 	"time"
 
 	"github.com/tableside/tableside/events"
+	"github.com/tableside/tableside/referee/capture"
+	"github.com/tableside/tableside/referee/refereetest"
 	"github.com/tableside/tableside/table"
 )
 
@@ -447,6 +450,98 @@ func TestArticle2OffersTheCardThenThePlayer(t *testing.T) {
 	discards := regexp.MustCompile(`<button>([^<]*)</button>`).FindAllStringSubmatch(adhd[1], -1)
 	if len(discards) != 2 || discards[0][1] != "bob's Tack Center (event 3)" || discards[1][1] != "dee's Gaffe (event 4)" {
 		t.Errorf("Voter ADHD opens %q", discards)
+	}
+}
+
+// TestCaptureOffersTheSuitThenTheCard: Capture's up-card, one of 57 cards, is offered as its
+// suit, each opening the cards of that suit, with "up-card" said once; a lead of 27 cards stays
+// one tap each, with the words they share ("ann plays") said once above them, and the pass
+// saying all its words.
+func TestCaptureOffersTheSuitThenTheCard(t *testing.T) {
+	c := openClub(t, false)
+	game, code := c.newGame(t, table.Setup{Kind: "capture", Players: []string{"ann", "bob", "cy"}, Dealer: "cy"})
+	_, page := c.call(t, "GET", fmt.Sprintf("/games/%d/now", game), code, nil)
+	text := html.UnescapeString(string(page))
+	groups := regexp.MustCompile(`(?s)<details name="offer"><summary>([^<]*)</summary>(.*?)</details>`).FindAllStringSubmatch(text, -1)
+	var suits []string
+	for _, g := range groups {
+		suits = append(suits, g[1])
+	}
+	if want := []string{"Venus", "Saturn", "Neptune", "Mars", "Jupiter", "Earth"}; !slices.Equal(suits, want) {
+		t.Fatalf("the up-card offers %q, want the suits %q", suits, want)
+	}
+	if !strings.Contains(text, `<p class="lead">up-card:</p>`) {
+		t.Errorf("the up-card's shared words are not said once above the suits")
+	}
+	cards := regexp.MustCompile(`name="move" value="([^"]*)"><button>([^<]*)</button>`).FindAllStringSubmatch(groups[1][2], -1)
+	var moves, names []string
+	for _, m := range cards {
+		moves, names = append(moves, m[1]), append(names, m[2])
+	}
+	if len(moves) != 10 || moves[0] != "up 1S" || names[0] != "1 Saturn" || names[7] != "Moon of Saturn" || names[9] != "Galaxy Saturn" {
+		t.Errorf("Saturn opens %q (%q), want its nine cards and its Galaxy", moves, names)
+	}
+	legal := apiGet[table.View](t, c, "/api/games/%d", game).Legal
+	if got := offered(t, c, game, code); !slices.Equal(slices.Sorted(slices.Values(got)), slices.Sorted(slices.Values(legal))) || len(got) != 57 {
+		t.Errorf("the page offers\n%q\nthe referee lists\n%q", got, legal)
+	}
+
+	// The move box takes a card as the page writes it, in words.
+	if status, to, page := c.form(t, fmt.Sprintf("/games/%d/moves", game), code, url.Values{"move": {"up 4 Earth"}, "after": {"1"}}); status != http.StatusSeeOther {
+		t.Fatalf("up 4 Earth typed in the box: %d to %q\n%s", status, to, page)
+	}
+	_, page = c.call(t, "GET", fmt.Sprintf("/games/%d/now", game), code, nil)
+	text = html.UnescapeString(string(page))
+	if !strings.Contains(text, "up-card: 4 Earth") {
+		t.Errorf("the up-card typed as 4 Earth is not shown")
+	}
+	if strings.Contains(text, "<details") {
+		t.Errorf("the lead is offered in two steps")
+	}
+	if !strings.Contains(text, `<p class="lead">ann plays:</p>`) {
+		t.Errorf("the lead's shared words are not said once above its buttons")
+	}
+	buttons := regexp.MustCompile(`<button>([^<]*)</button>`).FindAllStringSubmatch(text, -1)
+	var said []string
+	for _, b := range buttons {
+		said = append(said, b[1])
+	}
+	if !slices.Contains(said, "3 Venus") || !slices.Contains(said, "Moon of Neptune") || !slices.Contains(said, "ann passes") || slices.ContainsFunc(said, func(s string) bool { return strings.HasPrefix(s, "ann plays") }) {
+		t.Errorf("the lead's buttons say %q", said)
+	}
+	if got := offered(t, c, game, code); len(got) != 28 {
+		t.Errorf("the lead offers %d moves, want 27 cards and the pass", len(got))
+	}
+}
+
+// TestCaptureCardsLeftAreTyped: at the end of a hand the referee lists one set of cards left
+// for each player yet to show, as an example: the page offers it as what to type, in the move
+// box, and never as a button, which would record cards nobody chose.
+func TestCaptureCardsLeftAreTyped(t *testing.T) {
+	c := openClub(t, false)
+	setup, moves := capture.Rules{}.Playout(rand.New(rand.NewPCG(3, 3)), refereetest.Names)
+	game, code := c.newGame(t, table.Setup{Kind: setup.Kind, Players: setup.Players, Dealer: setup.Dealer, Options: setup.Options})
+	g, err := capture.Rules{}.New(setup)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var left []string
+	for i, m := range moves {
+		if left = slices.DeleteFunc(apiGet[table.View](t, c, "/api/games/%d", game).Legal, func(l string) bool { return !strings.Contains(l, " left ") }); len(left) > 0 {
+			break
+		}
+		c.recordAPI(t, game, g.Notation(m))
+		g.Apply(int64(i+2), m)
+	}
+	if len(left) == 0 {
+		t.Fatal("the game never came to the cards left")
+	}
+	_, page := c.call(t, "GET", fmt.Sprintf("/games/%d", game), code, nil)
+	if got := offered(t, c, game, code); slices.ContainsFunc(got, func(m string) bool { return strings.Contains(m, " left ") }) {
+		t.Errorf("the page offers cards left as buttons: %q", got)
+	}
+	if !strings.Contains(string(page), fmt.Sprintf(`placeholder="%s"`, left[0])) {
+		t.Errorf("the move box does not show %q as what to type", left[0])
 	}
 }
 

@@ -21,7 +21,11 @@
 // So 3N, 3n, "3 N", 7E, 1v; MoS, mos, moonS, "Moon S"; SuE, sunE, "sun e"; GV, gv,
 // galaxyV, "Galaxy V". The rank and suit may also be joined by "of" between spaces, and
 // the suit may be written out: "Moon of Saturn", "3 Neptune", "Galaxy Venus" — which is
-// how Pretty writes a card, so everything the program shows can be typed back.
+// how Pretty writes a card, so everything the program shows can be typed back. A line typed
+// at the table is split at its spaces, so ParseFirst reads a card from the words it begins
+// with, in one, two or three words ("3N", "3 Mars", "Moon of Saturn"), the longest reading
+// first: "sun earth" is the Sun of Earth (a suit alone is never a card, so no other reading
+// exists).
 //
 // The rank always comes first. Suit first ("N3", "SMo", "VG", "Neptune 3") is refused, with
 // a message giving the card the other way round ("write the rank first: 3N").

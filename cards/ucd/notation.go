@@ -122,6 +122,40 @@ func Parse(s string) (Card, error) {
 	return Card{}, fmt.Errorf("%q is not a UCD card: %s%w", s, hint(s), ErrCard)
 }
 
+// ParseFirst reads the card that words begin with, as a line typed at the table splits it:
+// one word ("3N", "MoS"), two ("3 Mars", "Galaxy Venus") or three ("Moon of Saturn"), so that
+// every card Pretty writes can be typed back word for word. It returns the card and how many
+// words it took. The longest reading wins, and it is the only one: a suit alone is never a
+// card, so no card is also a card followed by a word ("sun earth" is the Sun of Earth, and
+// "sun" alone the Sun of Neptune). A refusal is Parse's, of the two words when the second
+// cannot start a card of its own ("3 Mras": "Mras" is not a suit), else of the first.
+func ParseFirst(words []string) (Card, int, error) {
+	if c, n, ok := first(words); ok {
+		return c, n, nil
+	}
+	if len(words) == 0 {
+		_, err := Parse("")
+		return Card{}, 0, err
+	}
+	_, err := Parse(words[0])
+	if len(words) > 1 {
+		if _, _, ok := first(words[1:]); !ok {
+			_, err = Parse(words[0] + " " + words[1])
+		}
+	}
+	return Card{}, 0, err
+}
+
+// first reads the card words begin with, the longest reading first.
+func first(words []string) (Card, int, bool) {
+	for n := min(3, len(words)); n > 0; n-- {
+		if c, err := Parse(strings.Join(words[:n], " ")); err == nil {
+			return c, n, true
+		}
+	}
+	return Card{}, 0, false
+}
+
 // compact lists the distinct cards that one unspaced word reads as: a rank spelling followed
 // by a suit spelling.
 func compact(t string) []Card {

@@ -326,3 +326,51 @@ func FuzzParse(f *testing.F) {
 		}
 	})
 }
+
+// TestParseFirstReadsWhatPrettyWrites types every card back as the words a line splits it
+// into ("3 Mars", "Moon of Saturn", "Galaxy Venus"), followed by more words, as a move or a
+// list of cards left is typed.
+func TestParseFirstReadsWhatPrettyWrites(t *testing.T) {
+	deck, err := Deck(MaxPlayers)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range deck {
+		for _, form := range []string{c.Pretty(), c.String(), strings.ToLower(c.Pretty())} {
+			words := append(strings.Fields(form), "3N", "left")
+			got, n, err := ParseFirst(words)
+			if err != nil || got != c || n != len(strings.Fields(form)) {
+				t.Errorf("ParseFirst(%q) = %v, %d, %v; want %v of %d words", words, got, n, err, c, len(strings.Fields(form)))
+			}
+		}
+	}
+	// The longest reading: "sun" alone is the Sun of Neptune, "sun earth" the Sun of Earth.
+	for in, want := range map[string]struct {
+		c Card
+		n int
+	}{
+		"sun earth": {Card{Sun, Earth}, 2}, "sun 3N": {Card{Sun, Neptune}, 1}, "Sun of Earth GV": {Card{Sun, Earth}, 3},
+		"3 N 4 V": {Card{3, Neptune}, 2}, "GV GS": {Card{Galaxy, Venus}, 1},
+	} {
+		if c, n, err := ParseFirst(strings.Fields(in)); err != nil || c != want.c || n != want.n {
+			t.Errorf("ParseFirst(%q) = %v, %d, %v; want %v of %d words", in, c, n, err, want.c, want.n)
+		}
+	}
+}
+
+// TestParseFirstRefusals names the words that could not be read: two of them when the second
+// would finish the card, else the first.
+func TestParseFirstRefusals(t *testing.T) {
+	for in, want := range map[string]string{
+		"3 Mras":  `"3 Mras" is not a UCD card: "Mras" is not a suit`,
+		"3":       `"3" is not a UCD card: it has no suit`,
+		"3 4N":    `"3" is not a UCD card: it has no suit`,
+		"Venus 3": `"Venus 3" is not a UCD card: write the rank first: 3V`,
+		"":        `"" is not a UCD card: it is empty`,
+	} {
+		_, n, err := ParseFirst(strings.Fields(in))
+		if err == nil || n != 0 || !errors.Is(err, ErrCard) || !strings.HasPrefix(err.Error(), want) {
+			t.Errorf("ParseFirst(%q): %d, %v; want %s…", in, n, err, want)
+		}
+	}
+}

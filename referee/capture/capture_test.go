@@ -99,7 +99,7 @@ cy capture
 // Saturn; two rounds later cy leads 3 Neptune, which proves it false (U6, U14).
 func TestNoPlayProvedLater(t *testing.T) {
 	o := play(t, three(nil), opening)
-	if flagsOf(o) != "" || o.Game.Hint() != "cy captures 2 cards; cy leads a Neptune, Saturn or Venus card, or passes the lead if holding none" {
+	if flagsOf(o) != "" || o.Game.Hint() != "cy captures 2 cards; cy leads a Neptune, Saturn or Venus card, or passes the lead if holding none; from cy, a 3 above Saturn would prove the No Play at event 5 false (U14)" {
 		t.Fatalf("flags %q, hint %q", flagsOf(o), o.Game.Hint())
 	}
 	o = play(t, three(nil), opening+"cy 3N")
@@ -143,7 +143,7 @@ func TestLeading(t *testing.T) {
 // when everyone else in turn has said it (U7, U15); with closes the first one closes it.
 func TestNoPlayPasses(t *testing.T) {
 	o := play(t, three(map[string]string{"noplay": "passes"}), "up 4E\nann 3V\nbob noplay\ncy 3S\nann noplay")
-	if h := o.Game.Hint(); flagsOf(o) != "" || h != "bob plays 3 Neptune, 3 Mars, 3 Jupiter, 3 Earth, or a Galaxy (Venus, Saturn, Neptune), or says noplay" {
+	if h := o.Game.Hint(); flagsOf(o) != "" || h != "bob plays 3 Neptune, 3 Mars, 3 Jupiter, 3 Earth, or a Galaxy (Venus, Saturn, Neptune), or says noplay; from bob, a 3 above Venus would prove the No Play at event 4 false (U14)" {
 		t.Fatalf("flags %q, hint %q", flagsOf(o), h)
 	}
 	o = play(t, three(map[string]string{"noplay": "passes"}), "up 4E\nann 3V\nbob noplay\ncy 3S\nann noplay\nbob noplay")
@@ -654,5 +654,136 @@ func TestForcedMovesSetAside(t *testing.T) {
 		if f.SetAside != tt.setAside || strings.Contains(f.Message, "ignored") {
 			t.Errorf("%q: %s", tt.script, f)
 		}
+	}
+}
+
+// TestCardsAsTheyAreShown: a card is typed as the hints and the prompt write it, in two or
+// three words ("3 Mars", "Galaxy Venus", "Moon of Saturn"), in every move that names cards.
+func TestCardsAsTheyAreShown(t *testing.T) {
+	g := play(t, three(nil), "up 4E").Game
+	for line, want := range map[string]string{
+		"up 4 Earth":                      "up 4E",
+		"up Galaxy Venus":                 "up GV",
+		"3 Mars":                          "ann play 3M",
+		"bob Moon of Saturn":              "bob play MoS",
+		"cy play sun earth":               "cy play SuE",
+		"ann left 3 Mars Galaxy Venus 4N": "ann left 3M GV 4N",
+	} {
+		m, err := g.Parse(strings.Fields(line))
+		if err != nil || g.Notation(m) != want {
+			t.Errorf("%q reads as %q, %v; want %q", line, g.Notation(m), err, want)
+		}
+	}
+	for line, want := range map[string]string{
+		"3 Mras":         `"3 Mras" is not a UCD card: "Mras" is not a suit`,
+		"play 3 Mars 4V": "play takes one card",
+		"3 Mars 4V":      "a play takes one card",
+		"up 4":           `"4" is not a UCD card: it has no suit`,
+	} {
+		if _, err := g.Parse(strings.Fields(line)); err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("%q: %v, want %q", line, err, want)
+		}
+	}
+}
+
+// TestPassWhileFollowing: a pass is the leader's (U4); a player who cannot follow says No
+// Play, and one who closed the round adds or captures. The refusal says so, not that the
+// player to act is out of turn.
+func TestPassWhileFollowing(t *testing.T) {
+	for script, want := range map[string]string{
+		"up 4E\nann 3V\nbob pass":                    "U4 bob follows 3 Venus: a pass is for the player who leads; a player who cannot play says noplay (U6)",
+		"up 4E\nann 3V\nbob 3S\ncy noplay\nbob pass": "U16 the round is closed: a pass is for the player who leads; bob adds a card or captures (capture)",
+		"up 4E\nann 3V\ncy pass":                     "U15 bob plays or says No Play: cy passes out of turn",
+	} {
+		o := play(t, three(nil), script)
+		f := o.Flags[len(o.Flags)-1]
+		if got := f.Rule + " " + f.Message; got != want || !f.SetAside {
+			t.Errorf("%q: %s (set aside %v), want %s", script, got, f.SetAside, want)
+		}
+	}
+}
+
+// TestNextUpCard: the hint asks for the up-card at a hand's start and for the next one when a
+// capture took it (U8).
+func TestNextUpCard(t *testing.T) {
+	if h := play(t, three(nil), "").Game.Hint(); h != "hand 1: turn the up-card (up CARD)" {
+		t.Errorf("at the start: %q", h)
+	}
+	if h := play(t, three(nil), "up GV").Game.Hint(); h != "hand 1: turn the up-card (up CARD)" {
+		t.Errorf("after a Galaxy went to the bottom: %q", h)
+	}
+	o := play(t, three(nil), "up 3E\nann 3V\nbob 3S\ncy noplay\nbob capture")
+	if h := o.Game.Hint(); h != "bob captures 2 cards and the up-card 3 Earth; hand 1: turn the next up-card (up CARD)" {
+		t.Errorf("in the middle: %q", h)
+	}
+	if f := flagsOf(play(t, three(nil), "up 3E\nann 3V\nbob 3S\ncy noplay\nbob capture\nbob 4V")); f != "7 U8 illegal" {
+		t.Errorf("a lead before the next up-card: %q", f)
+	}
+}
+
+// TestLegalWhileShowing: while the players show the cards they have left, Legal is not empty:
+// for each player yet to show, one set of as many unseen cards as the player holds, which the
+// referee takes; and the hint names the No Play that a card shown would prove false (U14).
+func TestLegalWhileShowing(t *testing.T) {
+	g := play(t, three(nil), "up 4E").Game.(*game)
+	g.cur().held = []int{1, 3, 2} // the hand near its end
+	if f := enter(t, g, 3, "ann 3V", "bob 3S", "cy noplay", "bob capture"); len(f) > 0 {
+		t.Fatal(f)
+	}
+	legal := g.Legal()
+	var shown []string
+	for _, m := range legal {
+		shown = append(shown, g.Notation(m))
+		if f := referee.Own(g.Clone().Apply(7, m), 7); len(f) > 0 {
+			t.Errorf("Legal lists %s, which is flagged: %v", g.Notation(m), f)
+		}
+	}
+	if want := []string{"bob left 1V 2V", "cy left 1V 2V"}; !slices.Equal(shown, want) {
+		t.Errorf("Legal lists %q, want %q", shown, want)
+	}
+	if h := g.Hint(); h != "bob captures 2 cards; hand 1 is over: show the cards left: bob left CARD… (2), cy left CARD… (2); the cards cy shows may prove the No Play at event 5 false (U14)" {
+		t.Errorf("hint %q", h)
+	}
+}
+
+// TestHintNamesFalseClaims: when a card the hint lists would prove one of the player's No
+// Plays or passes false, the hint says so, once for each card denied (U14, as P14's revokes).
+func TestHintNamesFalseClaims(t *testing.T) {
+	// ann passes the lead twice and says No Play on 4 Saturn: a Neptune she plays to 6 Saturn
+	// proves both passes, and no 4 is listed.
+	o := play(t, three(nil), "up 7E\npass\nbob 3S\ncy noplay\nbob capture\nbob 4V\ncy 4S\nann noplay\ncy capture\ncy pass\nann pass\nbob 5V\ncy noplay\nbob capture\nbob 6V\ncy 6S")
+	if h := o.Game.Hint(); h != "ann plays 6 Neptune, 6 Mars, 6 Jupiter, 6 Earth, or a Galaxy (Venus, Saturn, Neptune), or says noplay; from ann, a Neptune, Saturn or Venus card would prove the passes at events 3, 12 false (U14)" {
+		t.Errorf("hint %q", h)
+	}
+	// A lead lists every card: both kinds are named.
+	o = play(t, three(nil), "up 7E\npass\nbob 3S\ncy noplay\nbob capture\nbob 4V\ncy 4S\nann noplay\ncy 4J\ncy capture\ncy 5N\nann 5M\nbob noplay\nann capture")
+	if h := o.Game.Hint(); !strings.HasSuffix(h, "; from ann, a Neptune, Saturn or Venus card would prove the pass at event 3 false; a 4 above Saturn would prove the No Play at event 9 false (U14)") {
+		t.Errorf("hint %q", h)
+	}
+}
+
+// TestSheetColumnsOfOptions: the sheet has a column for each option that is on (the bonus
+// suit, with follows the last up-card, the extra hand and its bid, halving), and none for an
+// option that is off, which would stay empty.
+func TestSheetColumnsOfOptions(t *testing.T) {
+	keys := func(opts map[string]string) string {
+		g, err := newGame(three(opts))
+		if err != nil {
+			t.Fatal(err)
+		}
+		var out []string
+		for _, c := range g.Sheet().Columns {
+			out = append(out, c.Key)
+		}
+		return strings.Join(out, " ")
+	}
+	if got := keys(nil); got != "dealer captured left score total" {
+		t.Errorf("no options: columns %s", got)
+	}
+	if got := keys(map[string]string{"bonus": "follows", "extra": "on", "halving": "on"}); got != "dealer bonus up extra captured left bid halving score total" {
+		t.Errorf("every option: columns %s", got)
+	}
+	if got := keys(map[string]string{"bonus": "fixed"}); got != "dealer bonus captured left score total" {
+		t.Errorf("bonus=fixed: columns %s", got)
 	}
 }

@@ -262,6 +262,9 @@ func (g *game) waiting() (rule, what string) {
 		if h.resume == showing {
 			return "U23", "the table turns the next up-card first, whose suit is the bonus suit (up CARD)"
 		}
+		if h.firstUp != nil {
+			return "U8", "the table turns the next up-card first (up CARD)"
+		}
 		return "U3", "the table turns the up-card first (up CARD)"
 	case bidding:
 		return "U12", g.name(h.toAct) + " bids for the extra hand or passes"
@@ -382,7 +385,12 @@ func (g *game) claimNow(seq int64) (claim, bool) {
 // may lead.
 func (g *game) passLead(seq int64, who int) []referee.Flag {
 	h := g.cur()
-	if g.stage != leading || who != h.toAct {
+	switch {
+	case g.stage == following && who == h.toAct:
+		return referee.Aside(referee.Flagf(seq, "U4", referee.Illegal, "%s follows %s: a pass is for the player who leads; a player who cannot play says noplay (U6)", g.name(who), h.last().Pretty()))
+	case g.stage == adding && who == h.lastPlayer():
+		return referee.Aside(referee.Flagf(seq, "U16", referee.Illegal, "the round is closed: a pass is for the player who leads; %s adds a card or captures (capture)", g.name(who)))
+	case g.stage != leading || who != h.toAct:
 		return g.outOfOrder(seq, who, "passes")
 	}
 	cl, _ := g.claimNow(seq)

@@ -34,12 +34,30 @@ func isWord(name string) bool {
 	return err == nil || strings.EqualFold(name, "none")
 }
 
-func parseCard(word string) (ucd.Card, error) {
-	c, err := ucd.Parse(word)
-	if err != nil {
-		return c, referee.MoveErrorf("%v", err)
+// parseCards reads words as cards, each in one word or as Pretty writes it ("3 Mars",
+// "Moon of Saturn"), as the prompt and the hints name them.
+func parseCards(words []string) ([]ucd.Card, error) {
+	var out []ucd.Card
+	for len(words) > 0 {
+		c, n, err := ucd.ParseFirst(words)
+		if err != nil {
+			return nil, referee.MoveErrorf("%v", err)
+		}
+		out, words = append(out, c), words[n:]
 	}
-	return c, nil
+	return out, nil
+}
+
+// parseCard reads words as one card; what names a form such as "one card (3N)".
+func parseCard(verb string, words []string, what string) (ucd.Card, error) {
+	cs, err := parseCards(words)
+	switch {
+	case err != nil:
+		return ucd.Card{}, err
+	case len(cs) != 1:
+		return ucd.Card{}, referee.MoveErrorf("%s takes %s", verb, what)
+	}
+	return cs[0], nil
 }
 
 // Parse implements referee.Game.
@@ -49,15 +67,15 @@ func (g *game) Parse(words []string) (referee.Move, error) {
 		return referee.Move{}, err
 	}
 	typ, ok := verbs[strings.ToLower(words[0])]
-	args := words[1:]
+	verb, args := words[0], words[1:]
 	if !ok {
-		if _, cerr := ucd.Parse(words[0]); cerr != nil {
+		if _, _, cerr := ucd.ParseFirst(words); cerr != nil {
 			if hint := referee.DidYouMean(words[0], g.players, moveWords); hint != "" {
 				return referee.Move{}, referee.MoveErrorf("unknown player, move or card %q%s", words[0], hint)
 			}
 			return referee.Move{}, referee.MoveErrorf("unknown player, move or card %q (players: %s; moves: CARD, %s): %v", words[0], strings.Join(g.players, ", "), strings.Join(moveWords, ", "), cerr)
 		}
-		typ, args = TypePlay, words // a bare card is a play
+		typ, verb, args = TypePlay, "a play", words // a bare card is a play
 	}
 	need := func(n int, form string) error {
 		if len(args) != n {
@@ -69,10 +87,7 @@ func (g *game) Parse(words []string) (referee.Move, error) {
 		if actor != "" {
 			return referee.Move{}, referee.MoveErrorf("the up-card is the table's move, not %s's (leave the player out)", actor)
 		}
-		if err := need(1, "the card turned (up 3N)"); err != nil {
-			return referee.Move{}, err
-		}
-		c, err := parseCard(args[0])
+		c, err := parseCard(verb, args, "the card turned (up 3N)")
 		if err != nil {
 			return referee.Move{}, err
 		}
@@ -96,25 +111,18 @@ func (g *game) Parse(words []string) (referee.Move, error) {
 		}
 		return referee.NewMove(TypeBid, actor, payload{Points: &n}), nil
 	case TypePlay:
-		if err := need(1, "one card (3N, MoS, GV)"); err != nil {
-			return referee.Move{}, err
-		}
-		c, err := parseCard(args[0])
+		c, err := parseCard(verb, args, "one card (3N, MoS, GV)")
 		if err != nil {
 			return referee.Move{}, err
 		}
 		return referee.NewMove(TypePlay, actor, payload{Card: &c}), nil
 	case TypeLeft:
-		var cs []ucd.Card
 		if len(args) == 1 && strings.EqualFold(args[0], "none") {
 			args = nil
 		}
-		for _, a := range args {
-			c, err := parseCard(a)
-			if err != nil {
-				return referee.Move{}, err
-			}
-			cs = append(cs, c)
+		cs, err := parseCards(args)
+		if err != nil {
+			return referee.Move{}, err
 		}
 		return referee.NewMove(TypeLeft, actor, payload{Cards: cs}), nil
 	}

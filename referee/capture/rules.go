@@ -61,7 +61,7 @@ func (Rules) Grammar() []string {
 		"[PLAYER] noplay             No Play (also: np)",
 		"[PLAYER] capture            the last player adds no more and captures the round (also: take)",
 		"PLAYER left CARD… | none    the cards a player holds when the hand ends",
-		"cards: rank then suit — 1…7, Mo (Moon), Su (Sun), G (Galaxy); E J M N S V: 3N, MoS, SuE, GV",
+		"cards: rank then suit — 1…7, Mo (Moon), Su (Sun), G (Galaxy); E J M N S V: 3N, MoS, SuE, GV, or written out as hints write them: 3 Mars, Moon of Saturn",
 		"a move without PLAYER is made by the player to act; turns, captures, up-cards taken and going out are worked out",
 	}
 }

@@ -3,6 +3,7 @@ package capture
 import (
 	"fmt"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/tableside/tableside/cards/ucd"
@@ -49,8 +50,9 @@ func (h *hand) canLead(c ucd.Card) bool {
 
 // Legal implements referee.Game. Hands are hidden, so a play is legal when the card is one
 // nobody has shown; a No Play or a pass, unless the cards seen prove the player holds a card
-// owed; a bid has many values, of which one is offered. Cards left at the end of a hand are
-// not a turn and are not offered.
+// owed; a bid has many values, of which one is offered. The cards left at the end of a hand
+// are the player's to say, so, as for a bid, one set of them is offered for each player yet
+// to show: as many cards as the player holds, of those nobody has shown, to show the form.
 func (g *game) Legal() []referee.Move {
 	h := g.cur()
 	var out []referee.Move
@@ -80,9 +82,20 @@ func (g *game) Legal() []referee.Move {
 	case adding:
 		plays(h.lastPlayer(), h.adds)
 		out = append(out, referee.NewMove(TypeCapture, g.name(h.lastPlayer()), payload{}))
+	case showing:
+		unseen := g.unseen()
+		for p := range g.players {
+			if !h.shown[p] && h.held[p] <= len(unseen) {
+				out = append(out, referee.NewMove(TypeLeft, g.name(p), payload{Cards: unseen[:h.held[p]]}))
+			}
+		}
 	}
 	return out
 }
+
+// Example implements referee.Exampler: the cards left that Legal lists are one set of the
+// right count, to show the form, not the player's.
+func (g *game) Example(m referee.Move) bool { return m.Type == TypeLeft }
 
 // Hint implements referee.Game: what the latest event decided by itself, then who is to do what.
 func (g *game) Hint() string {
@@ -104,65 +117,154 @@ func (g *game) next() string {
 		if h.resume == showing {
 			return fmt.Sprintf("hand %d is over: turn the next up-card, whose suit is the bonus suit (up CARD, U23)", h.number)
 		}
+		if h.firstUp != nil { // the capture took the up-card (U8)
+			return fmt.Sprintf("hand %d: turn the next up-card (up CARD)", h.number)
+		}
 		return fmt.Sprintf("hand %d: turn the up-card (up CARD)", h.number)
 	case bidding:
 		return fmt.Sprintf("%s bids for the extra hand: bid %d or more, or pass", g.name(h.toAct), h.bid+1)
 	case leading:
 		who := g.name(h.toAct)
 		cs := g.playable(h.canLead)
-		what := "a Neptune, Saturn or Venus card"
-		if h.anyRegular {
-			what = "any regular card"
-		}
-		if n := len(cs); n > 0 && n <= fewLeads {
-			what = either(pretties(cs))
-		}
-		switch {
-		case len(cs) == 0:
-			return fmt.Sprintf("%s passes the lead: no card that may lead is left unseen (U4)", who)
-		case g.owes():
-			return fmt.Sprintf("%s leads %s: the cards not seen show %s holds one, so no pass (U4)", who, what, who)
-		case h.anyRegular:
-			return fmt.Sprintf("nobody had a Secondary card: %s leads %s, or passes if holding none", who, what)
-		}
-		return fmt.Sprintf("%s leads %s, or passes the lead if holding none", who, what)
+		return g.sayLead(who, cs) + g.revealing(h.toAct, cs)
 	case following:
-		who := g.name(h.toAct)
-		var items, galaxies []string
-		for _, c := range g.playable(h.follows) {
-			if c.IsGalaxy() {
-				galaxies = append(galaxies, c.Suit.Name())
-			} else {
-				items = append(items, c.Pretty())
-			}
-		}
-		if len(galaxies) > 0 {
-			items = append(items, "a Galaxy ("+strings.Join(galaxies, ", ")+")")
-		}
-		switch {
-		case len(items) == 0:
-			return fmt.Sprintf("%s says noplay: nothing left unseen can follow %s", who, h.last().Pretty())
-		case g.owes():
-			cl, _ := g.claimNow(0)
-			return fmt.Sprintf("%s plays %s: the cards not seen show %s holds %s, so no noplay (U6)", who, either(items), who, cl.owed())
-		}
-		return fmt.Sprintf("%s plays %s, or says noplay", who, either(items))
+		cs := g.playable(h.follows)
+		return g.sayFollow(g.name(h.toAct), cs) + g.revealing(h.toAct, cs)
 	case adding:
 		who := g.name(h.lastPlayer())
-		if cs := g.playable(h.adds); len(cs) > 0 {
-			return fmt.Sprintf("the round is closed: %s may add %s, then captures (capture)", who, either(pretties(cs)))
+		cs := g.playable(h.adds)
+		said := fmt.Sprintf("the round is closed: %s captures (capture)", who)
+		if len(cs) > 0 {
+			said = fmt.Sprintf("the round is closed: %s may add %s, then captures (capture)", who, either(pretties(cs)))
 		}
-		return fmt.Sprintf("the round is closed: %s captures (capture)", who)
+		return said + g.revealing(h.lastPlayer(), cs)
 	case showing:
 		var owed []string
+		reveals := ""
 		for p := range g.players {
 			if !h.shown[p] {
 				owed = append(owed, fmt.Sprintf("%s left CARD… (%d)", g.name(p), h.held[p]))
+				reveals += g.revealingShown(p)
 			}
 		}
-		return fmt.Sprintf("hand %d is over: show the cards left: %s", h.number, strings.Join(owed, ", "))
+		return fmt.Sprintf("hand %d is over: show the cards left: %s", h.number, strings.Join(owed, ", ")) + reveals
 	}
 	return "the game is over: see `score`"
+}
+
+// sayLead says what who may lead, of cs (U4, U17).
+func (g *game) sayLead(who string, cs []ucd.Card) string {
+	h := g.cur()
+	what := "a Neptune, Saturn or Venus card"
+	if h.anyRegular {
+		what = "any regular card"
+	}
+	if n := len(cs); n > 0 && n <= fewLeads {
+		what = either(pretties(cs))
+	}
+	switch {
+	case len(cs) == 0:
+		return fmt.Sprintf("%s passes the lead: no card that may lead is left unseen (U4)", who)
+	case g.owes():
+		return fmt.Sprintf("%s leads %s: the cards not seen show %s holds one, so no pass (U4)", who, what, who)
+	case h.anyRegular:
+		return fmt.Sprintf("nobody had a Secondary card: %s leads %s, or passes if holding none", who, what)
+	}
+	return fmt.Sprintf("%s leads %s, or passes the lead if holding none", who, what)
+}
+
+// sayFollow says what who may play to the round, of cs (U5, U6).
+func (g *game) sayFollow(who string, cs []ucd.Card) string {
+	h := g.cur()
+	var items, galaxies []string
+	for _, c := range cs {
+		if c.IsGalaxy() {
+			galaxies = append(galaxies, c.Suit.Name())
+		} else {
+			items = append(items, c.Pretty())
+		}
+	}
+	if len(galaxies) > 0 {
+		items = append(items, "a Galaxy ("+strings.Join(galaxies, ", ")+")")
+	}
+	switch {
+	case len(items) == 0:
+		return fmt.Sprintf("%s says noplay: nothing left unseen can follow %s", who, h.last().Pretty())
+	case g.owes():
+		cl, _ := g.claimNow(0)
+		return fmt.Sprintf("%s plays %s: the cards not seen show %s holds %s, so no noplay (U6)", who, either(items), who, cl.owed())
+	}
+	return fmt.Sprintf("%s plays %s, or says noplay", who, either(items))
+}
+
+// denied lists who's No Plays and passes of this hand, not yet proved false, that a card of cs
+// would prove false (U14).
+func (g *game) denied(who int, cs []ucd.Card) []claim {
+	var out []claim
+	for _, cl := range g.cur().claims[who] {
+		if slices.ContainsFunc(cs, cl.proves) {
+			out = append(out, cl)
+		}
+	}
+	return out
+}
+
+// revealing says which of who's No Plays and passes a card of cs, which the hint lists, would
+// prove false (U14), so that the table knows that listing it is no mistake: "; from cy, a 3
+// above Saturn would prove the No Play at event 5 false (U14)".
+func (g *game) revealing(who int, cs []ucd.Card) string {
+	type denial struct {
+		owed, one, many string // "a 3 above Saturn", "No Play", "No Plays"
+		seqs            []string
+	}
+	var ds []*denial
+	for _, cl := range g.denied(who, cs) {
+		d := denial{owed: cl.owed(), one: "pass", many: "passes"}
+		if cl.rank != 0 {
+			d.one, d.many = "No Play", "No Plays"
+		}
+		i := slices.IndexFunc(ds, func(e *denial) bool { return e.owed == d.owed && e.one == d.one })
+		if i < 0 {
+			i, ds = len(ds), append(ds, &d)
+		}
+		ds[i].seqs = append(ds[i].seqs, strconv.FormatInt(cl.seq, 10))
+	}
+	if len(ds) == 0 {
+		return ""
+	}
+	parts := make([]string, len(ds))
+	for i, d := range ds {
+		n := len(d.seqs)
+		parts[i] = fmt.Sprintf("%s would prove the %s at %s %s false", d.owed, referee.Plural(n, d.one, d.many), referee.Plural(n, "event", "events"), strings.Join(d.seqs, ", "))
+	}
+	return fmt.Sprintf("; from %s, %s (U14)", g.name(who), strings.Join(parts, "; "))
+}
+
+// revealingShown says, shortly, which of who's No Plays and passes the cards who shows at the
+// end of the hand may prove false (U14): those a card nobody has shown would.
+func (g *game) revealingShown(who int) string {
+	claims := g.denied(who, g.unseen())
+	if len(claims) == 0 {
+		return ""
+	}
+	seqs := make([]string, len(claims))
+	nos, passes := 0, 0
+	for i, cl := range claims {
+		seqs[i] = strconv.FormatInt(cl.seq, 10)
+		if cl.rank != 0 {
+			nos++
+		} else {
+			passes++
+		}
+	}
+	what := referee.Plural(nos, "No Play", "No Plays")
+	switch {
+	case nos == 0:
+		what = referee.Plural(passes, "pass", "passes")
+	case passes > 0:
+		what = "No Plays and passes"
+	}
+	return fmt.Sprintf("; the cards %s shows may prove the %s at %s %s false (U14)", g.name(who), what, referee.Plural(len(seqs), "event", "events"), strings.Join(seqs, ", "))
 }
 
 // pretties writes cards for people: "3 Venus", "Moon of Saturn".
@@ -244,24 +346,32 @@ func (g *game) optionsText() string {
 // Sheet implements referee.Game: a row per hand with the dealer, the bonus suit (with
 // bonus=follows, the up-card that decided it, U23) and the extra hand, and for each player
 // the cards captured and left, the bid, the halving, the hand's score and the running total.
+// The columns of an option that is off are left out: they would stay empty.
 func (g *game) Sheet() *scoring.Sheet {
-	columns := []scoring.Column{{Key: "dealer", Title: "dealer"}, {Key: "bonus", Title: "bonus suit"}}
+	columns := []scoring.Column{{Key: "dealer", Title: "dealer"}}
+	if g.bonus != "off" {
+		columns = append(columns, scoring.Column{Key: "bonus", Title: "bonus suit"})
+	}
 	if g.bonus == "follows" {
 		columns = append(columns, scoring.Column{Key: "up", Title: "last up-card"})
+	}
+	if g.extra {
+		columns = append(columns, scoring.Column{Key: "extra", Title: "extra hand"})
+	}
+	columns = append(columns, scoring.Column{Key: "captured", Title: "captured", PerPlayer: true}, scoring.Column{Key: "left", Title: "left", PerPlayer: true})
+	if g.extra {
+		columns = append(columns, scoring.Column{Key: "bid", Title: "bid", PerPlayer: true})
+	}
+	if g.halving {
+		columns = append(columns, scoring.Column{Key: "halving", Title: "halving", PerPlayer: true})
 	}
 	s := &scoring.Sheet{
 		Kind:      "capture",
 		Players:   g.players,
 		RoundName: "hand",
-		Columns: append(columns, []scoring.Column{
-			{Key: "extra", Title: "extra hand"},
-			{Key: "captured", Title: "captured", PerPlayer: true},
-			{Key: "left", Title: "left", PerPlayer: true},
-			{Key: "bid", Title: "bid", PerPlayer: true},
-			{Key: "halving", Title: "halving", PerPlayer: true},
-			{Key: "score", Title: "hand", PerPlayer: true},
-			{Key: "total", Title: "total", PerPlayer: true, Running: true},
-		}...),
+		Columns: append(columns,
+			scoring.Column{Key: "score", Title: "hand", PerPlayer: true},
+			scoring.Column{Key: "total", Title: "total", PerPlayer: true, Running: true}),
 		Breakdown: map[string][]scoring.Line{},
 		Totals:    map[string]int{},
 		Finished:  g.stage == ended,

@@ -6,6 +6,10 @@ import (
 	"fmt"
 	"net/http"
 	"net/http/httptest"
+	"net/url"
+	"os"
+	"path/filepath"
+	"slices"
 	"strings"
 	"sync/atomic"
 	"testing"
@@ -23,6 +27,23 @@ var (
 	wallScreen     = screen{1920, 1080, false}
 	phoneScreen800 = screen{360, 800, true}
 )
+
+// saveView saves what a tab shows on its first screen as $TABLESIDE_SHOTS/NAME.png, as
+// saveShot does the whole page.
+func saveView(t *testing.T, ctx context.Context, name string) {
+	t.Helper()
+	dir := os.Getenv("TABLESIDE_SHOTS")
+	if dir == "" {
+		return
+	}
+	png, err := chromedp.Run(ctx, chromedp.CaptureScreenshot())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, name+".png"), png, 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
 
 // smallType is what the page is showing (the wall's night or season) and the words it shows
 // in under px CSS pixels, an SVG chart's at the size it is drawn, each with its size: read at
@@ -148,6 +169,107 @@ func TestBrowserStatsFileFitsAPhone(t *testing.T) {
 			if name == "the file" {
 				saveShot(t, p, "stats-file-"+tc.screen.String())
 			}
+		}
+	}
+}
+
+// firstMove is the condition that the page's first move button is wholly on its first screen,
+// height px tall.
+func firstMove(height int64) string {
+	return fmt.Sprintf(`(() => {
+		const b = document.querySelector(".choices > form button, .choices > details > summary");
+		return b !== null && b.getBoundingClientRect().bottom <= %d;
+	})()`, height)
+}
+
+// TestBrowserArticle2MovesOnTheFirstScreen: on a phone 800 px tall the first of Article II's
+// moves is on the first screen, above the game's status, in a game of four.
+func TestBrowserArticle2MovesOnTheFirstScreen(t *testing.T) {
+	c := openClub(t, false)
+	id, code := c.newGame(t, table.Setup{Kind: "article2", Players: []string{"ann", "bob", "cy", "dee"}})
+	for _, m := range []string{"start ann", "ann play tack bob", "bob play toe cy"} {
+		c.recordAPI(t, id, m)
+	}
+	root := startChromium(t, 30*time.Second)
+	p := openScreen(t, root, fmt.Sprintf("%s/join?game=%d&code=%s", c.http.URL, id, url.QueryEscape(code)), phoneScreen800, true)
+	saveView(t, p, "article2-first-screen-360x800")
+	if !cdpEval[bool](t, p, firstMove(phoneScreen800.height)) {
+		t.Errorf("the first move is below the first screen:\n%s", cdpEval[string](t, p, `document.querySelector("main").innerText.slice(0, 600)`))
+	}
+	if !cdpEval[bool](t, p, `document.querySelector(".choices").compareDocumentPosition(document.querySelector("dl.status")) === Node.DOCUMENT_POSITION_FOLLOWING`) {
+		t.Error("the status comes before the moves")
+	}
+}
+
+// TestBrowserPinochleWordsOnAPhone: on a phone, an empty Record asks for a move of the player to
+// act; hearts and diamonds are red; the warning of revokes keeps the Next heading short.
+func TestBrowserPinochleWordsOnAPhone(t *testing.T) {
+	c := openClub(t, false)
+	id, code := c.newGame(t, table.Setup{Kind: "pinochle", Players: []string{"ann", "bob"}, Opener: "ann", Options: map[string]string{"limit": "1000000"}})
+	c.recordAPI(t, id, "ann bid 10")
+	root := startChromium(t, 40*time.Second)
+	p := openScreen(t, root, fmt.Sprintf("%s/join?game=%d&code=%s", c.http.URL, id, url.QueryEscape(code)), phoneScreen800, true)
+
+	example := apiGet[table.View](t, c, "/api/games/%d", id).Legal[0]
+	if !strings.HasPrefix(example, "bob ") {
+		t.Fatalf("bob is not the player to act: %s", example)
+	}
+	cdpSubmit(t, p, chromedp.Tap(chromedp.CSS("form.entry button")))
+	if got := cdpEval[string](t, p, `document.querySelector(".refusal strong")?.textContent ?? ""`); got != "what move? ("+example+")" {
+		t.Errorf("an empty Record on bob's turn to bid says %q, want %q", got, "what move? ("+example+")")
+	}
+
+	moves := strings.Split("bob pass|ann trump S|bob meld none|ann meld none|ann play 9C|bob play AH|ann play AC|bob play 9C|ann play AD|bob play 10C|"+
+		"ann play AS|bob play 10C|ann play KS|bob play QC|ann play JS|bob play JC|ann play JH|bob play KC|ann play JH|bob play QC|ann play AH|"+
+		"bob play JC|ann play 10D|bob play KC|ann play QS|bob play AC|ann play 9H", "|")
+	for _, m := range moves {
+		c.recordAPI(t, id, m)
+	}
+	waitPage(t, p, 5*time.Second, "the last play", showsUpTo(int64(len(moves))+2, "ann plays 9"))
+	saveView(t, p, "pinochle-revokes-360x800")
+	// The heading is the trick and whom to follow, three lines at 360 px, and that a ♠, ♥ or ♦
+	// shows revokes: one line more, however many revokes (nine here, in three suits).
+	if lines := cdpEval[float64](t, p, `(() => { const e = document.querySelector("#live .turn"), s = getComputedStyle(e);
+		return e.getBoundingClientRect().height / parseFloat(s.lineHeight); })()`); lines > 4.01 {
+		t.Errorf("the Next heading is %.1f lines: %q", lines, cdpEval[string](t, p, `document.querySelector("#live .turn").textContent`))
+	}
+	// Every ♥ and ♦ on the page is red; ♠ and ♣ are not.
+	colours := cdpEval[[]string](t, p, `(() => {
+		const out = [], walk = document.createTreeWalker(document.querySelector("main"), NodeFilter.SHOW_TEXT);
+		for (let n = walk.nextNode(); n; n = walk.nextNode()) {
+			for (const suit of ["♥", "♦", "♠", "♣"]) if (n.textContent.includes(suit) && n.parentElement.checkVisibility()) out.push(suit + " " + getComputedStyle(n.parentElement).color);
+		}
+		return [...new Set(out)].sort();
+	})()`)
+	want := []string{"♠ rgb(17, 17, 17)", "♣ rgb(17, 17, 17)", "♥ rgb(204, 0, 0)", "♦ rgb(204, 0, 0)"}
+	for _, w := range want {
+		if !slices.Contains(colours, w) {
+			t.Errorf("the page's suits are %q, want among them %q", colours, w)
+		}
+	}
+	for _, got := range colours {
+		if red := strings.HasPrefix(got, "♥") || strings.HasPrefix(got, "♦"); red != strings.HasSuffix(got, "rgb(204, 0, 0)") {
+			t.Errorf("a suit in the wrong colour: %s", got)
+		}
+	}
+}
+
+// TestBrowserTableCardsCodeOnOneLine: a table card's code is on one line, on a phone and on
+// paper's width, and the card fits.
+func TestBrowserTableCardsCodeOnOneLine(t *testing.T) {
+	c := openClub(t, false)
+	c.newGame(t, pinochle)
+	root := startChromium(t, 30*time.Second)
+	for _, s := range []screen{phoneScreen800, wideScreen} {
+		d := directorScreen(t, root, c.http.URL, s)
+		cdpSubmit(t, d, chromedp.Navigate(c.http.URL+"/cards"))
+		waitPage(t, d, 5*time.Second, "the QR code", `document.querySelector(".tablecard img.qr").complete`)
+		saveView(t, d, "cards-"+s.String())
+		if n := cdpEval[int](t, d, `document.querySelector(".tablecard .code").getClientRects().length`); n != 1 {
+			t.Errorf("at %v px the code is on %d lines", s, n)
+		}
+		if bad := overflow(t, d, s); len(bad) > 0 {
+			t.Errorf("at %v px, past the right edge of the cards: %v", s, bad)
 		}
 	}
 }

@@ -183,12 +183,15 @@ func firstMove(height int64) string {
 }
 
 // TestBrowserArticle2MovesOnTheFirstScreen: on a phone 800 px tall the first of Article II's
-// moves is on the first screen, above the game's status, in a game of four.
+// moves is on the first screen, above the game's status, in a game of four well under way.
 func TestBrowserArticle2MovesOnTheFirstScreen(t *testing.T) {
 	c := openClub(t, false)
 	id, code := c.newGame(t, table.Setup{Kind: "article2", Players: []string{"ann", "bob", "cy", "dee"}})
-	for _, m := range []string{"start ann", "ann play tack bob", "bob play toe cy"} {
-		c.recordAPI(t, id, m)
+	// Three rounds of the Primary: each player has cards in play, which the status lists.
+	c.recordAPI(t, id, "start ann")
+	for range 12 {
+		legal := apiGet[table.View](t, c, "/api/games/%d", id).Legal
+		c.recordAPI(t, id, legal[slices.IndexFunc(legal, func(m string) bool { return !strings.Contains(m, "adhd") })])
 	}
 	root := startChromium(t, 30*time.Second)
 	p := openScreen(t, root, fmt.Sprintf("%s/join?game=%d&code=%s", c.http.URL, id, url.QueryEscape(code)), phoneScreen800, true)

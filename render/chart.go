@@ -107,6 +107,9 @@ func (c Chart) svg(w io.Writer, width, height, shownWidth, shownHeight int) erro
 	return err
 }
 
+// ChartFont is the type of a chart drawn at its full size by SVG and ChartHTML, in CSS px.
+const ChartFont = chartFont
+
 // ChartHTML is the chart drawn by SVG, for a page's html/template: the SVG escaped every name.
 func ChartHTML(c Chart, width, height int) (template.HTML, error) {
 	return ChartHTMLTyped(c, width, height, chartFont)

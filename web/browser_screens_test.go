@@ -236,23 +236,31 @@ func TestBrowserPinochleWordsOnAPhone(t *testing.T) {
 		return e.getBoundingClientRect().height / parseFloat(s.lineHeight); })()`); lines > 4.01 {
 		t.Errorf("the Next heading is %.1f lines: %q", lines, cdpEval[string](t, p, `document.querySelector("#live .turn").textContent`))
 	}
-	// Every ♥ and ♦ on the page is red; ♠ and ♣ are not.
-	colours := cdpEval[[]string](t, p, `(() => {
+	// Every ♥ and ♦ on the page is red, and on the rules page; ♠ and ♣ are not.
+	suitColours := `(() => {
 		const out = [], walk = document.createTreeWalker(document.querySelector("main"), NodeFilter.SHOW_TEXT);
 		for (let n = walk.nextNode(); n; n = walk.nextNode()) {
 			for (const suit of ["♥", "♦", "♠", "♣"]) if (n.textContent.includes(suit) && n.parentElement.checkVisibility()) out.push(suit + " " + getComputedStyle(n.parentElement).color);
 		}
 		return [...new Set(out)].sort();
-	})()`)
-	want := []string{"♠ rgb(17, 17, 17)", "♣ rgb(17, 17, 17)", "♥ rgb(204, 0, 0)", "♦ rgb(204, 0, 0)"}
-	for _, w := range want {
-		if !slices.Contains(colours, w) {
-			t.Errorf("the page's suits are %q, want among them %q", colours, w)
+	})()`
+	for page, want := range map[string][]string{
+		"game":  {"♠ rgb(17, 17, 17)", "♣ rgb(17, 17, 17)", "♥ rgb(204, 0, 0)", "♦ rgb(204, 0, 0)"},
+		"rules": {"♠ rgb(17, 17, 17)", "♥ rgb(204, 0, 0)", "♦ rgb(204, 0, 0)"},
+	} {
+		if page == "rules" {
+			cdpSubmit(t, p, chromedp.Navigate(fmt.Sprintf("%s/games/%d/rules", c.http.URL, id)))
 		}
-	}
-	for _, got := range colours {
-		if red := strings.HasPrefix(got, "♥") || strings.HasPrefix(got, "♦"); red != strings.HasSuffix(got, "rgb(204, 0, 0)") {
-			t.Errorf("a suit in the wrong colour: %s", got)
+		colours := cdpEval[[]string](t, p, suitColours)
+		for _, w := range want {
+			if !slices.Contains(colours, w) {
+				t.Errorf("the %s page's suits are %q, want among them %q", page, colours, w)
+			}
+		}
+		for _, got := range colours {
+			if red := strings.HasPrefix(got, "♥") || strings.HasPrefix(got, "♦"); red != strings.HasSuffix(got, "rgb(204, 0, 0)") {
+				t.Errorf("on the %s page a suit in the wrong colour: %s", page, got)
+			}
 		}
 	}
 }

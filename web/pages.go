@@ -182,7 +182,8 @@ type gameWaiting struct {
 	Rounds []table.Waiting
 }
 
-// club reads the night; codes adds each game's table code.
+// club reads the night; codes adds each game's table code, and charts says how its matches'
+// charts are drawn.
 func (s *Server) club(r *http.Request, codes bool, charts chartSize) (*club, error) {
 	since := time.Now().Add(-s.cfg.Night)
 	games, err := s.app.GamesSince(r.Context(), since)
@@ -244,7 +245,7 @@ const wallFont = 24
 // A match's chart on the club page, a column of the matches side by side; on the wall, half of
 // a projector's width.
 var (
-	clubChart      = chartSize{480, 260, 11}
+	clubChart      = chartSize{480, 260, render.ChartFont}
 	wallMatchChart = chartSize{900, 420, wallFont}
 )
 

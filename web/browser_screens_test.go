@@ -244,10 +244,14 @@ func TestBrowserPinochleWordsOnAPhone(t *testing.T) {
 		}
 		return [...new Set(out)].sort();
 	})()`
-	for page, want := range map[string][]string{
-		"game":  {"♠ rgb(17, 17, 17)", "♣ rgb(17, 17, 17)", "♥ rgb(204, 0, 0)", "♦ rgb(204, 0, 0)"},
-		"rules": {"♠ rgb(17, 17, 17)", "♥ rgb(204, 0, 0)", "♦ rgb(204, 0, 0)"},
+	for _, tc := range []struct {
+		page string
+		want []string
+	}{
+		{"game", []string{"♠ rgb(17, 17, 17)", "♣ rgb(17, 17, 17)", "♥ rgb(204, 0, 0)", "♦ rgb(204, 0, 0)"}},
+		{"rules", []string{"♠ rgb(17, 17, 17)", "♥ rgb(204, 0, 0)", "♦ rgb(204, 0, 0)"}},
 	} {
+		page, want := tc.page, tc.want
 		if page == "rules" {
 			cdpSubmit(t, p, chromedp.Navigate(fmt.Sprintf("%s/games/%d/rules", c.http.URL, id)))
 		}

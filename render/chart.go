@@ -73,6 +73,12 @@ var (
 // when a point is outside X, out of order or not a finite number, or when the chart is too
 // small for its legend and a plot.
 func (c Chart) SVG(w io.Writer, width, height int) error {
+	return c.svg(w, width, height, width, height)
+}
+
+// svg writes the chart laid out in a box of width by height, its type chartFont, and shown
+// shownWidth by shownHeight CSS px.
+func (c Chart) svg(w io.Writer, width, height, shownWidth, shownHeight int) error {
 	if err := c.check(); err != nil {
 		return err
 	}
@@ -85,7 +91,7 @@ func (c Chart) SVG(w io.Writer, width, height int) error {
 	}
 	b := &svgWriter{}
 	b.printf(`<svg xmlns="http://www.w3.org/2000/svg" class="chart" role="img" aria-label="%s" viewBox="0 0 %d %d" width="%d" height="%d"`,
-		escape(c.Title), width, height, width, height)
+		escape(c.Title), width, height, shownWidth, shownHeight)
 	b.printf(` style="display:block;max-width:100%%;height:auto" font-family="%s" font-size="%s">`, escape(fontFamily), num(chartFont))
 	b.printf("\n<title>%s</title>\n", escape(c.Title))
 	if d := c.description(); d != "" {
@@ -101,10 +107,23 @@ func (c Chart) SVG(w io.Writer, width, height int) error {
 	return err
 }
 
+// ChartFont is the type of a chart drawn at its full size by SVG and ChartHTML, in CSS px.
+const ChartFont = chartFont
+
 // ChartHTML is the chart drawn by SVG, for a page's html/template: the SVG escaped every name.
 func ChartHTML(c Chart, width, height int) (template.HTML, error) {
+	return ChartHTMLTyped(c, width, height, chartFont)
+}
+
+// ChartHTMLTyped is ChartHTML with type of font CSS px at the chart's full size: a chart read
+// from across a room is laid out for its larger type, with fewer labels, not merely magnified.
+func ChartHTMLTyped(c Chart, width, height int, font float64) (template.HTML, error) {
+	if font <= 0 {
+		return "", fmt.Errorf("chart: type of %v px", font)
+	}
+	scale := chartFont / font
 	var b strings.Builder
-	if err := c.SVG(&b, width, height); err != nil {
+	if err := c.svg(&b, int(float64(width)*scale), int(float64(height)*scale), width, height); err != nil {
 		return "", err
 	}
 	return template.HTML(b.String()), nil

@@ -225,6 +225,27 @@ func TestChartIsSVG(t *testing.T) {
 	}
 }
 
+// TestChartTypedForAWall: a chart drawn with larger type is laid out in a box smaller by as
+// much and shown at the size asked, so that its type is drawn at the size asked; a laid out
+// chart is the same as one drawn at the smaller size.
+func TestChartTypedForAWall(t *testing.T) {
+	c := ratings(60)
+	typed, err := ChartHTMLTyped(c, 1000, 440, 22)
+	if err != nil {
+		t.Fatal(err)
+	}
+	small, err := ChartHTML(c, 500, 220)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := strings.Replace(string(small), `width="500" height="220"`, `width="1000" height="440"`, 1); string(typed) != want {
+		t.Errorf("typed at 22 px:\n%s\nwant the chart of 500×220 shown at 1000×440:\n%s", typed, want)
+	}
+	if _, err := ChartHTMLTyped(c, 1000, 440, 0); err == nil {
+		t.Error("type of 0 px drew a chart")
+	}
+}
+
 // TestChartEscapes: names, labels and the title are text, whatever they hold; characters XML
 // does not allow become U+FFFD rather than spoil the page.
 func TestChartEscapes(t *testing.T) {

@@ -64,8 +64,27 @@ var sheetTemplate = sync.OnceValue(func() *template.Template {
 		"signed":     signed,
 		"capitalize": capitalize,
 		"cssString":  cssString,
+		"suits":      Suits,
 	}).Parse(sheetTemplateText))
 })
+
+// Suits is text for a page with its red suits red, as the cards print them: each ♥ and ♦ in a
+// span of class "red", the rest escaped. For text between tags, not in an attribute.
+func Suits(text string) template.HTML {
+	var b strings.Builder
+	for {
+		i := strings.IndexAny(text, "♥♦")
+		if i < 0 {
+			break
+		}
+		_, size := utf8.DecodeRuneInString(text[i:])
+		b.WriteString(template.HTMLEscapeString(text[:i]))
+		b.WriteString(`<span class="red">` + text[i:i+size] + `</span>`)
+		text = text[i+size:]
+	}
+	b.WriteString(template.HTMLEscapeString(text))
+	return template.HTML(b.String())
+}
 
 // cssString is s as a quoted CSS string, every character but an ASCII letter, digit or space
 // escaped: html/template refuses a value with a colon in a CSS string (it might be a URL), and

@@ -293,6 +293,14 @@ func StatsContent(w io.Writer, r season.Report, link func(header, text string) s
 //go:embed stats.html.tmpl
 var statsTemplateText string
 
+//go:embed stats.css
+var statsStyle string
+
+// StatsStyle lays out the statistics that StatsContent writes, inside an element of class
+// "stats": the page of their own uses it, and so must a page that shows them, so that both fit
+// a phone alike.
+func StatsStyle() template.CSS { return template.CSS(statsStyle) } // our own file
+
 // statsTemplate is parsed when the statistics are first written as HTML.
 var statsTemplate = sync.OnceValue(func() *template.Template {
 	return template.Must(template.New("stats").Parse(statsTemplateText))
@@ -303,6 +311,9 @@ type statsPage struct {
 	Heading, Summary string
 	Kinds            []statsKind
 }
+
+// Style is the page's layout of the statistics (StatsStyle).
+func (*statsPage) Style() template.CSS { return StatsStyle() }
 
 type statsKind struct {
 	Heading string

@@ -59,9 +59,10 @@ var ErrNoteAlone = errors.New("a note (-- …) goes after the correction it expl
 // ErrNoteOnMove refuses a note after a move: a note says why of a correction.
 var ErrNoteOnMove = errors.New("only a correction takes a note (-- …)")
 
-// MoveWords reads a move typed as one line, as every face reads one (the prompt, a transcript,
-// a phone): its Words, with no note.
-func MoveWords(line string) ([]string, error) {
+// MoveWords reads a move for g typed as one line, as every face reads one (the prompt, a
+// transcript, a phone): its Words, with no note. An empty line is asked for a move, with one
+// the player to act may make now as the example, or the hint when there is none.
+func (g *Game) MoveWords(line string) ([]string, error) {
 	words, _, hasNote, err := Words(line)
 	switch {
 	case err != nil:
@@ -69,7 +70,10 @@ func MoveWords(line string) ([]string, error) {
 	case hasNote:
 		return nil, invalid(ErrNoteOnMove, "", "%v", ErrNoteOnMove)
 	case len(words) == 0:
-		return nil, invalid(nil, "", "what move? (ann play QS)")
+		if legal := g.Choices(); len(legal) > 0 {
+			return nil, invalid(nil, "", "what move? (%s)", legal[0].Move)
+		}
+		return nil, invalid(nil, "", "what move? (%s)", g.Game.Hint())
 	}
 	return words, nil
 }

@@ -173,11 +173,11 @@ func (s *Server) apiRecord(w http.ResponseWriter, r *http.Request, c *caller) er
 
 // recordMove records a move as the API and the game page both take it.
 func (s *Server) recordMove(r *http.Request, game int64, m move) (*table.Recorded, error) {
-	words, err := table.MoveWords(m.Move)
+	g, err := s.app.Game(r.Context(), game)
 	if err != nil {
 		return nil, err
 	}
-	g, err := s.app.Game(r.Context(), game)
+	words, err := g.MoveWords(m.Move)
 	if err != nil {
 		return nil, err
 	}

@@ -319,6 +319,9 @@ func TestBrowserUndo(t *testing.T) {
 	if status := cdpSubmit(t, a, chromedp.Tap(chromedp.CSS("form.undo button"))); status != http.StatusOK {
 		t.Fatalf("undo: status %d", status)
 	}
+	if said := cdpEval[string](t, a, `document.querySelector(".notice").textContent`); said != "Taken back: "+latest+" (event 3)." {
+		t.Errorf("after the undo the phone says %q, want it to name the move taken back, %q", said, latest)
+	}
 	v := apiGet[table.View](t, c, "/api/games/%d", id)
 	if v.Last != 4 || v.Hint != before {
 		t.Fatalf("after the undo the game is at event %d, %q; want 4, %q", v.Last, v.Hint, before)

@@ -3,6 +3,7 @@ package web
 import (
 	"bytes"
 	"embed"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"html/template"
@@ -29,7 +30,7 @@ var pageFiles embed.FS
 
 // pages are parsed once, when the first is shown: every page is the layout with its own main.
 var pages = sync.OnceValue(func() map[string]*template.Template {
-	funcs := template.FuncMap{"code": table.ShowCode, "join": strings.Join, "sentence": sentence, "button": button}
+	funcs := template.FuncMap{"code": table.ShowCode, "join": strings.Join, "sentence": sentence, "button": button, "suits": render.Suits}
 	out := map[string]*template.Template{}
 	for _, name := range []string{"club", "game", "rules", "cards", "login", "join", "new", "error", "stats"} {
 		out[name] = template.Must(template.New("layout.html").Funcs(funcs).ParseFS(pageFiles, "pages/layout.html", "pages/"+name+".html"))
@@ -65,15 +66,24 @@ type page struct {
 	Public   bool
 	// Wall is the wall screen's page, which shows the room nothing to click.
 	Wall bool
-	Main any
+	// Style is what the page's main part adds to the stylesheet (styled).
+	Style template.CSS
+	Main  any
 }
+
+// styled is the main part of a page that brings rules of its own to the stylesheet.
+type styled interface{ Style() template.CSS }
 
 // show writes page name with status: built whole first, so that a failure becomes an error
 // page rather than half a page.
 func (s *Server) show(w http.ResponseWriter, status int, name string, c *caller, title string, main any) error {
 	var b bytes.Buffer
 	t := pages()[name]
-	if err := t.Execute(&b, page{Title: title, Director: c.director, Public: s.cfg.Public, Wall: c.need == wall, Main: main}); err != nil {
+	p := page{Title: title, Director: c.director, Public: s.cfg.Public, Wall: c.need == wall, Main: main}
+	if st, ok := main.(styled); ok {
+		p.Style = st.Style()
+	}
+	if err := t.Execute(&b, p); err != nil {
 		return err
 	}
 	w.Header().Set("Content-Type", "text/html; charset=utf-8")
@@ -172,8 +182,9 @@ type gameWaiting struct {
 	Rounds []table.Waiting
 }
 
-// club reads the night; codes adds each game's table code.
-func (s *Server) club(r *http.Request, codes bool) (*club, error) {
+// club reads the night; codes adds each game's table code, and charts says how its matches'
+// charts are drawn.
+func (s *Server) club(r *http.Request, codes bool, charts chartSize) (*club, error) {
 	since := time.Now().Add(-s.cfg.Night)
 	games, err := s.app.GamesSince(r.Context(), since)
 	if err != nil {
@@ -209,7 +220,7 @@ func (s *Server) club(r *http.Request, codes bool) (*club, error) {
 			if cl.Charts == nil {
 				cl.Charts = map[string]template.HTML{}
 			}
-			if cl.Charts[name], err = render.ChartHTML(chart, matchChartWidth, matchChartHeight); err != nil {
+			if cl.Charts[name], err = charts.draw(chart); err != nil {
 				return nil, err
 			}
 		}
@@ -217,10 +228,25 @@ func (s *Server) club(r *http.Request, codes bool) (*club, error) {
 	return cl, nil
 }
 
-// A match's chart, in CSS px: a column of the wall's matches side by side.
-const (
-	matchChartWidth  = 480
-	matchChartHeight = 260
+// chartSize is how a page draws a chart: its box, in CSS px, and its type.
+type chartSize struct {
+	width, height int
+	font          float64
+}
+
+func (z chartSize) draw(c render.Chart) (template.HTML, error) {
+	return render.ChartHTMLTyped(c, z.width, z.height, z.font)
+}
+
+// wallFont is the least type on the wall screen, in CSS px, charts included: what a room reads
+// across it (site.css holds its words to the same).
+const wallFont = 24
+
+// A match's chart on the club page, a column of the matches side by side; on the wall, half of
+// a projector's width.
+var (
+	clubChart      = chartSize{480, 260, render.ChartFont}
+	wallMatchChart = chartSize{900, 420, wallFont}
 )
 
 // matchChart is a match's points summed game by game, a line a player in the standings' order,
@@ -245,7 +271,7 @@ func matchChart(st *table.Standings) (render.Chart, bool) {
 }
 
 func (s *Server) clubPage(w http.ResponseWriter, r *http.Request, c *caller) error {
-	cl, err := s.club(r, c.director)
+	cl, err := s.club(r, c.director, clubChart)
 	if err != nil {
 		return err
 	}
@@ -256,7 +282,7 @@ func (s *Server) clubPage(w http.ResponseWriter, r *http.Request, c *caller) err
 }
 
 func (s *Server) clubPart(w http.ResponseWriter, r *http.Request, c *caller) error {
-	cl, err := s.club(r, c.director)
+	cl, err := s.club(r, c.director, clubChart)
 	if err != nil {
 		return err
 	}
@@ -265,7 +291,7 @@ func (s *Server) clubPart(w http.ResponseWriter, r *http.Request, c *caller) err
 
 // wallView is the night as the wall screen shows the room: without a code, whoever opened it.
 func (s *Server) wallView(r *http.Request) (*club, error) {
-	cl, err := s.club(r, false)
+	cl, err := s.club(r, false, wallMatchChart)
 	if err != nil {
 		return nil, err
 	}
@@ -320,7 +346,7 @@ func base(r *http.Request) string {
 // cardsPage is a card for each game of the night still in play, to print and put on its table:
 // the QR code its phone scans, and its game and code for a phone that cannot.
 func (s *Server) cardsPage(w http.ResponseWriter, r *http.Request, c *caller) error {
-	cl, err := s.club(r, true)
+	cl, err := s.club(r, true, clubChart)
 	if err != nil {
 		return err
 	}
@@ -401,10 +427,20 @@ func (s *Server) gameView(r *http.Request, c *caller, g *table.Game) (*gameView,
 	}
 	if done, err := strconv.ParseInt(r.URL.Query().Get("done"), 10, 64); err == nil {
 		if e, ok := g.EventAt(done); ok {
-			v.Notice = fmt.Sprintf("Recorded: %d. %s", e.Seq, g.Describe(e))
+			v.Notice = notice(e, g.Describe(e), entries)
 		}
 	}
 	return v, nil
+}
+
+// notice says what the action that recorded e did: the move recorded, or, for an undo or a
+// void, the move taken back, in the words the log said it in.
+func notice(e events.Event, described string, entries []table.Entry) string {
+	var void events.Void
+	if e.Type == events.TypeVoid && json.Unmarshal(e.Payload, &void) == nil && void.Target >= 1 && void.Target <= int64(len(entries)) {
+		return fmt.Sprintf("Taken back: %s (event %d).", entries[void.Target-1].Text, void.Target)
+	}
+	return fmt.Sprintf("Recorded: %d. %s", e.Seq, described)
 }
 
 // gameShown loads the caller's game as its page shows it.

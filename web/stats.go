@@ -50,6 +50,9 @@ type statsView struct {
 	Content template.HTML
 }
 
+// Style lays the statistics out as `stats --format html` does.
+func (statsView) Style() template.CSS { return render.StatsStyle() }
+
 // statsLink links a stats page's names to each player's page, and its games to theirs.
 func statsLink(header, text string) string {
 	switch header {
@@ -96,30 +99,47 @@ type ladderView struct {
 
 type ladderKind struct {
 	season.KindReport
-	Top   []season.Rated
-	Chart template.HTML
+	Top    []season.Rated
+	Rating ratingWords
+	Chart  template.HTML
+}
+
+// ratingWords say what a ladder's rating is, to a room that sees Glicko-2's 1500s beside
+// Weng–Lin's single figures.
+type ratingWords struct {
+	Column, Meaning string
+}
+
+func ratingOf(m season.Method) ratingWords {
+	if m == season.Glicko2 {
+		return ratingWords{"rating", "Glicko-2 rating, for two players: everyone starts at 1500, and each night's results move it."}
+	}
+	return ratingWords{"rating (μ − 3σ)", "Weng–Lin rating, for games of more players: μ − 3σ, a skill each player is very likely above. Everyone starts at 0, and each game moves it."}
 }
 
 // wallTop is how many of each ladder the wall shows: what a room can read across it.
 const wallTop = 10
 
-// The wall's rating chart, in CSS px.
-const (
-	wallChartWidth  = 640
-	wallChartHeight = 280
-)
+// wallLadderChart is the wall's rating chart, beside its ladder.
+var wallLadderChart = chartSize{1000, 440, wallFont}
 
-// wallLadder is the part of the wall that shows the season's ladders.
+// wallLadder is the part of the wall that shows the season's ladders: nothing (204) while no
+// game has been played to its end, so that the wall stays on the night rather than turn to
+// empty ladders.
 func (s *Server) wallLadder(w http.ResponseWriter, r *http.Request, c *caller) error {
 	rep, err := s.stats(r.Context(), table.StatsFilter{})
 	if err != nil {
 		return err
 	}
+	if len(rep.Kinds) == 0 {
+		w.WriteHeader(http.StatusNoContent)
+		return nil
+	}
 	var v ladderView
 	for _, k := range rep.Kinds {
-		lk := ladderKind{KindReport: k, Top: k.Ladder[:min(wallTop, len(k.Ladder))]}
+		lk := ladderKind{KindReport: k, Top: k.Ladder[:min(wallTop, len(k.Ladder))], Rating: ratingOf(k.Method)}
 		if chart, ok := render.LadderChart(k, ""); ok {
-			if lk.Chart, err = render.ChartHTML(chart, wallChartWidth, wallChartHeight); err != nil {
+			if lk.Chart, err = wallLadderChart.draw(chart); err != nil {
 				return err
 			}
 		}

@@ -735,6 +735,11 @@ func TestPartyVariant(t *testing.T) {
 	if b := s.Breakdown["cy"]; len(b) != 2 || b[1].Text != "party-mate of President ann" || b[1].Points != 1 {
 		t.Errorf("cy's breakdown %+v", b)
 	}
+	// One point is said as one.
+	i := slices.IndexFunc(g.Status(), func(f referee.Field) bool { return f.Label == "bob" })
+	if i < 0 || !strings.Contains(g.Status()[i].Value+";", "; party blue, 1 point;") {
+		t.Errorf("the status %+v, want bob's party's 1 point", g.Status())
+	}
 }
 
 func TestPartySpoilerPresidentWinsOnSharedPoints(t *testing.T) {
@@ -948,7 +953,7 @@ func TestSetAside(t *testing.T) {
 		{"before the start", "ann play tack bob", "2 E4 illegal", true, "the Primary has not started: the table first names who starts it"},
 		{"a second start", "start ann\nstart bob", "3 E4 illegal", true, "the Primary is under way, started by ann at event 2"},
 		{"a draw with no tie", "start ann\ndraw ann", "3 E6 illegal", true, "no result is tied now, so no cut is needed"},
-		{"a Voter ADHD on nothing is spent", "start ann\ntack bob\nadhd", "4 E5 illegal", false, "1 card is in play, so Voter ADHD must discard one of them; the Voter ADHD is spent for nothing"},
+		{"a Voter ADHD on nothing is spent", "start ann\ntack bob\nadhd", "4 E5 illegal", false, "1 card is in play, so Voter ADHD must discard one of them; if forced, the Voter ADHD discards nothing"},
 		{"a ninth Tack Center is applied", "start ann\ntack bob *9", "11 E1 impossible", false, "the deck holds 8 Tack Center, and this is the 9th one played"},
 		{"the General before the cut is applied", tiedPrimary + "start bob", "24 E6 illegal", false, "the Primary's cut for the last Candidate place must be recorded before the General starts"},
 	}

@@ -226,11 +226,12 @@ func (g *game) play(seq int64, actor string, p payload) []referee.Flag {
 	return flags
 }
 
-// discard resolves Voter ADHD (E5). A card it cannot discard is refused: the ADHD is still
-// played and spent, and does nothing.
+// discard resolves Voter ADHD (E5). A card it cannot discard is refused; forced, the
+// ADHD is played and spent, and discards nothing. The flag says so in words that hold both when
+// it refuses the move and when it stands on the move recorded.
 func (g *game) discard(seq int64, p payload) []referee.Flag {
 	refuse := func(sev referee.Severity, format string, args ...any) []referee.Flag {
-		f := referee.Flagf(seq, "E5", sev, format+"; the Voter ADHD is spent for nothing", args...)
+		f := referee.Flagf(seq, "E5", sev, format+"; if forced, the Voter ADHD discards nothing", args...)
 		f.Hint = g.adhdHint()
 		return []referee.Flag{f}
 	}

@@ -205,7 +205,8 @@ func (g *game) Status() []referee.Field {
 			line += "; " + role
 		}
 		if g.parties {
-			line += fmt.Sprintf("; party %s, %d points", g.partyNames[g.partyOf[p]], g.points(primary, p)+g.points(general, p))
+			points := g.points(primary, p) + g.points(general, p)
+			line += fmt.Sprintf("; party %s, %d %s", g.partyNames[g.partyOf[p]], points, referee.Plural(points, "point", "points"))
 		}
 		if ph.started && !ph.done {
 			line += fmt.Sprintf("; %s in hand", cards(HandSize-ph.played[p]))

@@ -427,6 +427,10 @@ func TestNoLegalTrump(t *testing.T) {
 	if !h.set || h.score[1] != -10 {
 		t.Errorf("set %v score %v, want bob set for 10", h.set, h.score)
 	}
+	// The sheet says why in one pair of brackets, the rule's.
+	if got := o.Game.Sheet().Breakdown["bob"][0].Text; got != "hand 1: bid 10, set: no marriage or 9 in trump (P4)" {
+		t.Errorf("bob's score is explained %q", got)
+	}
 	// Shown with a hand event before the play, the same is known at once.
 	o = playHand(t, "ann pass\nbob trump H\nbob hand "+bob, [2]string{ann, bob})
 	if len(o.Flags) == 0 || o.Flags[0].Seq != 3 || o.Flags[0].RevealedBy != 4 {
@@ -548,7 +552,8 @@ ann play QS
 bob play AC
 ann play 9H`)
 	hint := o.Game.Hint()
-	want := "trick 12: bob plays to 9♥: follows ♥ if he can, else any card (P10); from bob, a ♠ shows events 14, 16, 18, 28 were revokes; a ♥ shows events 20, 22, 24 were revokes; a ♦ shows events 12, 26 were revokes (P14)"
+	// The warning names the suits once, however many plays they would prove revokes.
+	want := "trick 12: bob plays to 9♥: follows ♥ if able, else any card (P10); a ♠, ♥ or ♦ shows revokes (P14)"
 	if hint != want {
 		t.Errorf("hint %q,\nwant %q", hint, want)
 	}
@@ -570,8 +575,13 @@ ann play 9H`)
 // When spades are led again his spade is his lawful play, so the list and the hint offer it.
 func TestAfterAnUnprovedRevokeTheSuitIsListed(t *testing.T) {
 	o := play(t, nil, "ann bid 10\nbob pass\nann trump H\nbob meld none\nann meld none\nann play 9S\nbob play 9C\nann play KS")
-	if hint := o.Game.Hint(); hint != "trick 2: bob plays to K♠: follows ♠ if he can, else any card (P10); from bob, a ♠ shows event 8 was a revoke (P14)" {
+	if hint := o.Game.Hint(); hint != "trick 2: bob plays to K♠: follows ♠ if able, else any card (P10); a ♠ shows a revoke (P14)" {
 		t.Errorf("hint %q", hint)
+	}
+	// Two failures of one suit are counted, not listed: the heading of a phone stays short.
+	twice := play(t, nil, "ann bid 10\nbob pass\nann trump H\nbob meld none\nann meld none\nann play 9S\nbob play 9C\nann play QS\nbob play TC\nann play KS")
+	if hint := twice.Game.Hint(); hint != "trick 3: bob plays to K♠: follows ♠ if able, else any card (P10); a ♠ shows 2 revokes (P14)" {
+		t.Errorf("after two failures the hint is %q", hint)
 	}
 	if !slices.ContainsFunc(o.Game.Legal(), func(m referee.Move) bool { return o.Game.Notation(m) == "bob play 10S" }) {
 		t.Errorf("Legal leaves out bob's 10♠")

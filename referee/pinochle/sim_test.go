@@ -306,7 +306,7 @@ var (
 	hintBid   = regexp.MustCompile(`(\w+) may bid (\d+) or more(, or pass)?`)
 	hintTrump = regexp.MustCompile(`(\w+) names trump`)
 	hintMeld  = regexp.MustCompile(`(\w+)(?: and (\w+))? to show meld`)
-	hintCards = regexp.MustCompile(`trick \d+: (\w+) (?:leads|plays to \S+|follows \S+ if he can, else plays any card)(?:: one of ([^;(]*))?`)
+	hintCards = regexp.MustCompile(`trick \d+: (\w+) (?:leads|plays to \S+|follows \S+ if able, else plays any card)(?:: one of ([^;(]*))?`)
 )
 
 // hintMoves reads the moves a Pinochle hint names: the lowest bid and a pass, trump in each

@@ -131,35 +131,42 @@ func (g *game) cardsFor(h *hand, who int) string {
 	case known || len(h.trick) == 1 && h.holds(who, h.trick[0].Suit):
 		return "one of " + pretty(playable)
 	case len(h.trick) == 1:
-		return fmt.Sprintf("follows %s if he can, else any card (P10)", h.trick[0].Suit.Symbol())
+		return fmt.Sprintf("follows %s if able, else any card (P10)", h.trick[0].Suit.Symbol())
 	case len(playable) < distinct:
 		return "any card he holds"
 	}
 	return "any card"
 }
 
-// revealing says which of who's earlier plays his next card would show to be revokes: those
-// that failed to follow a suit, which any card of it proves he held (P14).
+// revealing warns that who's next card, of a suit he failed to follow earlier, would show those
+// plays to be revokes (P14). It names the suits once and stays short however many plays there
+// are: the flags name the events when a card proves them.
 func (g *game) revealing(h *hand, who int) string {
-	var parts []string
+	var suits []string
+	plays := 0
 	for s, fs := range h.failed[who] {
-		if len(fs) == 0 {
-			continue
+		if len(fs) > 0 {
+			suits = append(suits, cards.Suit(s).Symbol())
+			plays += len(fs)
 		}
-		seqs := make([]string, len(fs))
-		for i, f := range fs {
-			seqs[i] = fmt.Sprint(f.seq)
-		}
-		events := "event " + seqs[0] + " was a revoke"
-		if len(seqs) > 1 {
-			events = "events " + strings.Join(seqs, ", ") + " were revokes"
-		}
-		parts = append(parts, fmt.Sprintf("a %s shows %s", cards.Suit(s).Symbol(), events))
 	}
-	if len(parts) == 0 {
+	switch {
+	case len(suits) == 0:
 		return ""
+	case plays == 1:
+		return fmt.Sprintf("; a %s shows a revoke (P14)", suits[0])
+	case len(suits) == 1:
+		return fmt.Sprintf("; a %s shows %d revokes (P14)", suits[0], plays)
 	}
-	return fmt.Sprintf("; from %s, %s (P14)", g.players[who], strings.Join(parts, "; "))
+	return fmt.Sprintf("; a %s shows revokes (P14)", orList(suits))
+}
+
+// orList joins words as a sentence does: "♠", "♠ or ♥", "♠, ♥ or ♦".
+func orList(words []string) string {
+	if len(words) == 1 {
+		return words[0]
+	}
+	return strings.Join(words[:len(words)-1], ", ") + " or " + words[len(words)-1]
 }
 
 // Status implements referee.Game.
@@ -275,7 +282,7 @@ func (g *game) Sheet() *scoring.Sheet {
 func (g *game) explain(h *hand, p int) string {
 	switch {
 	case p == h.bidder && h.set:
-		return fmt.Sprintf("hand %d: bid %d, set (%s)", h.number, h.bid, h.why)
+		return fmt.Sprintf("hand %d: bid %d, set: %s", h.number, h.bid, h.why)
 	case h.tricks[p] == 0:
 		return fmt.Sprintf("hand %d: no trick, no points", h.number)
 	case p == h.bidder:

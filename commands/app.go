@@ -1,6 +1,7 @@
 package commands
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"io"
@@ -282,8 +283,20 @@ func flagArity(flags []cli.Flag, arg string) int {
 	return 1
 }
 
-// openApp opens the database the flags, the environment or the default name.
+// openApp opens the database the flags, the environment or the default name, which must be
+// there: a command that only reads, or records into a game, never makes a file from a
+// mistyped name.
 func openApp(c *cli.Context) (*table.App, error) {
+	return open(c, table.OpenExisting)
+}
+
+// createApp opens the database like openApp, making it when it is not there yet: for the
+// commands that start games (new, import, demo) and the club night's server.
+func createApp(c *cli.Context) (*table.App, error) {
+	return open(c, table.Open)
+}
+
+func open(c *cli.Context, opener func(ctx context.Context, path, schema string) (*table.App, error)) (*table.App, error) {
 	path := c.String("db")
 	if path == "" {
 		var err error
@@ -292,5 +305,12 @@ func openApp(c *cli.Context) (*table.App, error) {
 		}
 	}
 	schema, _ := c.App.Metadata["schema"].(string)
-	return table.Open(c.Context, path, schema)
+	app, err := opener(c.Context, path, schema)
+	switch {
+	case errors.Is(err, table.ErrNoDatabase):
+		return nil, hinted{err, "check the name given with --db or $TABLESIDE_DB; `tableside new` (or `import`, or `demo`) makes a new database"}
+	case table.CodeOf(err) == table.Damaged:
+		return nil, hinted{err, "keep the damaged file as it is; copy back a backup of it, or `tableside --db NEW.db import` the last `export --all` of it, then `tableside --db NEW.db verify --seal SEAL` with the file seal written down"}
+	}
+	return app, err
 }

@@ -45,7 +45,11 @@ func serveCommand() *cli.Command {
 			if err != nil {
 				return err
 			}
-			app, err := openApp(c)
+			// The key is judged before the database is opened, which may create it.
+			if _, err := table.NewKeys(key); err != nil {
+				return hinted{err, "make a key of your own: export " + directorKeyEnv + `="$(tableside key)"`}
+			}
+			app, err := createApp(c)
 			if err != nil {
 				return err
 			}

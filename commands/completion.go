@@ -4,8 +4,11 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/urfave/cli/v2"
+
+	"github.com/tableside/tableside/table"
 )
 
 // completionScripts are what `tableside completion SHELL` prints: each asks tableside itself,
@@ -50,35 +53,72 @@ func completionCommand() *cli.Command {
 // completeGame completes a command whose first word is a game: the game ids, then, for a game
 // named, its players and the first words of what is legal now.
 func completeGame(c *cli.Context) {
-	app, err := openApp(c)
-	if err != nil {
+	app, g := completedGame(c)
+	if app == nil {
 		return
 	}
 	defer app.Close()
-	w := c.App.Writer
-	if c.NArg() == 0 {
-		ids, err := app.GameIDs(c.Context)
-		if err != nil {
-			return
-		}
-		for _, id := range ids {
-			fmt.Fprintln(w, id)
-		}
-		return
-	}
-	id, err := strconv.ParseInt(c.Args().First(), 10, 64)
-	if err != nil {
-		return
-	}
-	g, err := app.Game(c.Context, id)
-	if err != nil {
+	if g == nil {
 		return
 	}
 	seen := map[string]bool{}
 	for _, s := range append(g.Setup.Players, g.Legal()...) {
 		if word := strings.Fields(s)[0]; !seen[word] {
 			seen[word] = true
-			fmt.Fprintln(w, word)
+			fmt.Fprintln(c.App.Writer, word)
 		}
 	}
+}
+
+// completeMove completes record's words: a game, then a move, word by word, from what is
+// legal now, as play's Tab does (`record 2 bob ` offers bob's verbs, `record 2 bob bid ` his
+// bids).
+func completeMove(c *cli.Context) {
+	if c.NArg() < 2 {
+		completeGame(c)
+		return
+	}
+	app, g := completedGame(c)
+	if app == nil {
+		return
+	}
+	defer app.Close()
+	if g == nil {
+		return
+	}
+	typed := strings.Join(c.Args().Tail(), " ") + " "
+	_, words, _ := completeWord(g, typed, utf8.RuneCountInString(typed))
+	for _, word := range words {
+		fmt.Fprintln(c.App.Writer, strings.TrimSpace(word))
+	}
+}
+
+// completedGame opens the database for a completion and, with no game named yet, prints the
+// game ids; else it loads the game named. It returns a nil app when there is nothing more to
+// complete, and a nil game when the word is no game; the caller closes the app.
+func completedGame(c *cli.Context) (*table.App, *table.Game) {
+	app, err := openApp(c)
+	if err != nil {
+		return nil, nil
+	}
+	if c.NArg() == 0 {
+		defer app.Close()
+		ids, err := app.GameIDs(c.Context)
+		if err != nil {
+			return nil, nil
+		}
+		for _, id := range ids {
+			fmt.Fprintln(c.App.Writer, id)
+		}
+		return nil, nil
+	}
+	id, err := strconv.ParseInt(c.Args().First(), 10, 64)
+	if err != nil {
+		return app, nil
+	}
+	g, err := app.Game(c.Context, id)
+	if err != nil {
+		return app, nil
+	}
+	return app, g
 }

@@ -16,7 +16,7 @@ func recordCommand() *cli.Command {
 		Aliases:      []string{"r"},
 		Usage:        "record a move; an illegal move is refused with the rule and what is legal",
 		ArgsUsage:    "GAME MOVE…",
-		BashComplete: completeGame,
+		BashComplete: completeMove,
 		Flags: []cli.Flag{
 			&cli.BoolFlag{Name: "force", Usage: "record an illegal move anyway, flagged (it happened at the table)"},
 			&cli.Int64Flag{Name: "after", Usage: "record only if the log's last event is this one (for scripts)"},

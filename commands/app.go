@@ -86,14 +86,33 @@ func printError(w io.Writer, err error) {
 	if errors.As(err, &te) && te.Code == table.Unavailable && te.Err != nil {
 		fmt.Fprintf(w, "tableside: the database said: %v\n", te.Err)
 	}
-	hint := table.HintOf(err)
-	var h hinted
-	if errors.As(err, &h) {
-		hint = h.hint
-	}
-	if hint != "" {
+	if hint := hintOf(err); hint != "" {
 		fmt.Fprintf(w, "tableside: hint: %s\n", hint)
 	}
+}
+
+// hintOf is the advice the command line gives with err: its own, else the application's.
+func hintOf(err error) string {
+	var h hinted
+	if errors.As(err, &h) {
+		return h.hint
+	}
+	return table.HintOf(err)
+}
+
+// problemOf is err as the API writes a failure (docs/api.md), for a script to read: the
+// application's code, "invalid" for a usage mistake, else "internal"; and the hint printed
+// with it.
+func problemOf(err error) table.Problem {
+	err = table.Explain(err)
+	code := string(table.CodeOf(err))
+	if code == "" {
+		code = "internal"
+		if exitCode(err) == 2 {
+			code = string(table.Invalid)
+		}
+	}
+	return table.ProblemOf(err, code, hintOf(err))
 }
 
 // NewApp builds a fresh command line. A new one per run keeps tests independent: urfave/cli

@@ -122,6 +122,42 @@ func sqliteWords(err error) error {
 	}
 }
 
+// Problem is a failure as a program reads it: the body of every failed API call
+// (docs/api.md), and what `record --format json` writes when an entry fails.
+type Problem struct {
+	Error ProblemDetail `json:"error"`
+	// Game is the game as it stands now, when the failure is about its state.
+	Game *View `json:"game,omitempty"`
+}
+
+// ProblemDetail says what failed, in the words a person is told.
+type ProblemDetail struct {
+	Code     string         `json:"code"`
+	Message  string         `json:"message"`
+	Hint     string         `json:"hint,omitempty"`
+	Field    string         `json:"field,omitempty"`
+	Flags    []referee.Flag `json:"flags,omitempty"`
+	Rejudged int            `json:"rejudged,omitempty"`
+}
+
+// ProblemOf is err as a Problem under code, the face's name for the failure, with hint, the
+// face's advice; an application error's own hint stands before it.
+func ProblemOf(err error, code, hint string) Problem {
+	p := Problem{Error: ProblemDetail{Code: code, Message: err.Error(), Hint: hint}}
+	var e *Error
+	if errors.As(err, &e) {
+		p.Error.Field, p.Error.Flags, p.Error.Rejudged = e.Field, e.Flags, e.Rejudged
+		if p.Error.Hint == "" {
+			p.Error.Hint = e.Hint
+		}
+		if e.Game != nil {
+			v := e.Game.View()
+			p.Game = &v
+		}
+	}
+	return p
+}
+
 // CodeOf returns the code of an application error, or "" for any other error (a failure of the
 // store or the machine).
 func CodeOf(err error) Code {

@@ -2,12 +2,16 @@ package web
 
 import (
 	"bufio"
+	"bytes"
+	"context"
 	"database/sql"
 	"encoding/json"
 	"fmt"
 	"io"
+	"log/slog"
 	"net/http"
 	"net/http/cookiejar"
+	"net/http/httptest"
 	"net/url"
 	"strings"
 	"testing"
@@ -712,5 +716,26 @@ func TestARequestNeedsATryForEveryGuess(t *testing.T) {
 	}
 	if left := c.srv.guard.level("127.0.0.1").tokens; left != 1 {
 		t.Errorf("after one wrong code of two: %v tries left, want 1", left)
+	}
+}
+
+// TestAClientThatLeftIsNoError: a request whose client went away while it was answered (a
+// phone that left the page) is not logged as an error, and nothing is written to it.
+func TestAClientThatLeftIsNoError(t *testing.T) {
+	c := openClub(t, false)
+	c.newGame(t, pinochle)
+	var logged bytes.Buffer
+	c.srv.log = slog.New(slog.NewTextHandler(&logged, nil))
+	ctx, cancel := context.WithCancel(t.Context())
+	cancel()
+	req := httptest.NewRequestWithContext(ctx, "GET", "/api/games", nil)
+	req.Header.Set("Authorization", "Bearer "+testKey)
+	res := httptest.NewRecorder()
+	c.srv.ServeHTTP(res, req)
+	if logged.Len() != 0 {
+		t.Errorf("a client gone is logged:\n%s", logged.String())
+	}
+	if res.Body.Len() != 0 {
+		t.Errorf("an answer was written to a client gone: %d %s", res.Code, res.Body)
 	}
 }

@@ -284,6 +284,12 @@ type (
 // fail writes err as the route's answer: JSON for the API, a page for the rest. A failure of
 // the machine is logged and told only as such.
 func (s *Server) fail(w http.ResponseWriter, r *http.Request, c *caller, err error) {
+	if r.Context().Err() != nil && errors.Is(err, r.Context().Err()) {
+		// The client went away (a phone left the page): nobody is there to answer, and nothing
+		// failed.
+		s.log.Debug("the client went away", "method", r.Method, "path", r.URL.Path)
+		return
+	}
 	err = table.Explain(err)
 	status, code := statusOf(err)
 	hint := ""

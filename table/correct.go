@@ -7,6 +7,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/tableside/tableside/events"
 	"github.com/tableside/tableside/referee"
@@ -168,6 +169,9 @@ type reading struct {
 // correct what it names is judged against the log (admit, and the replay's L1).
 func (r reading) read(verb string, args []string, note string) (correction, error) {
 	c := correction{verb: verb, note: note}
+	if !utf8.ValidString(note) {
+		return c, invalid(nil, "", "the note %q is not UTF-8 text: bytes that are no character cannot be kept or written back out", note)
+	}
 	need := func(n int, form string) error {
 		if len(args) == n || (verb == verbAmend && len(args) >= n) {
 			return nil

@@ -53,21 +53,15 @@ func completionCommand() *cli.Command {
 // completeGame completes a command whose first word is a game: the game ids, then, for a game
 // named, its players and the first words of what is legal now.
 func completeGame(c *cli.Context) {
-	app, g := completedGame(c)
-	if app == nil {
-		return
-	}
-	defer app.Close()
-	if g == nil {
-		return
-	}
-	seen := map[string]bool{}
-	for _, s := range append(g.Setup.Players, g.Legal()...) {
-		if word := strings.Fields(s)[0]; !seen[word] {
-			seen[word] = true
-			fmt.Fprintln(c.App.Writer, word)
+	withGame(c, func(g *table.Game) {
+		seen := map[string]bool{}
+		for _, s := range append(g.Setup.Players, g.Legal()...) {
+			if word := strings.Fields(s)[0]; !seen[word] {
+				seen[word] = true
+				fmt.Fprintln(c.App.Writer, word)
+			}
 		}
-	}
+	})
 }
 
 // completeMove completes record's words: a game, then a move, word by word, from what is
@@ -78,47 +72,39 @@ func completeMove(c *cli.Context) {
 		completeGame(c)
 		return
 	}
-	app, g := completedGame(c)
-	if app == nil {
+	withGame(c, func(g *table.Game) {
+		typed := strings.Join(c.Args().Tail(), " ") + " "
+		_, words, _ := completeWord(g, typed, utf8.RuneCountInString(typed))
+		for _, word := range words {
+			fmt.Fprintln(c.App.Writer, strings.TrimSpace(word))
+		}
+	})
+}
+
+// withGame opens the database for a completion: with no game named yet it prints the game
+// ids, else it hands the game named to complete. A completion that cannot be made prints
+// nothing.
+func withGame(c *cli.Context, complete func(*table.Game)) {
+	app, err := openApp(c)
+	if err != nil {
 		return
 	}
 	defer app.Close()
-	if g == nil {
-		return
-	}
-	typed := strings.Join(c.Args().Tail(), " ") + " "
-	_, words, _ := completeWord(g, typed, utf8.RuneCountInString(typed))
-	for _, word := range words {
-		fmt.Fprintln(c.App.Writer, strings.TrimSpace(word))
-	}
-}
-
-// completedGame opens the database for a completion and, with no game named yet, prints the
-// game ids; else it loads the game named. It returns a nil app when there is nothing more to
-// complete, and a nil game when the word is no game; the caller closes the app.
-func completedGame(c *cli.Context) (*table.App, *table.Game) {
-	app, err := openApp(c)
-	if err != nil {
-		return nil, nil
-	}
 	if c.NArg() == 0 {
-		defer app.Close()
 		ids, err := app.GameIDs(c.Context)
 		if err != nil {
-			return nil, nil
+			return
 		}
 		for _, id := range ids {
 			fmt.Fprintln(c.App.Writer, id)
 		}
-		return nil, nil
+		return
 	}
 	id, err := strconv.ParseInt(c.Args().First(), 10, 64)
 	if err != nil {
-		return app, nil
+		return
 	}
-	g, err := app.Game(c.Context, id)
-	if err != nil {
-		return app, nil
+	if g, err := app.Game(c.Context, id); err == nil {
+		complete(g)
 	}
-	return app, g
 }

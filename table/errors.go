@@ -141,7 +141,7 @@ type ProblemDetail struct {
 }
 
 // ProblemOf is err as a Problem under code, the face's name for the failure, with hint, the
-// face's advice; an application error's own hint stands before it.
+// face's advice, or when it has none the application error's own.
 func ProblemOf(err error, code, hint string) Problem {
 	p := Problem{Error: ProblemDetail{Code: code, Message: err.Error(), Hint: hint}}
 	var e *Error

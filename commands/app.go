@@ -1,6 +1,7 @@
 package commands
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"io"
@@ -85,14 +86,33 @@ func printError(w io.Writer, err error) {
 	if errors.As(err, &te) && te.Code == table.Unavailable && te.Err != nil {
 		fmt.Fprintf(w, "tableside: the database said: %v\n", te.Err)
 	}
-	hint := table.HintOf(err)
-	var h hinted
-	if errors.As(err, &h) {
-		hint = h.hint
-	}
-	if hint != "" {
+	if hint := hintOf(err); hint != "" {
 		fmt.Fprintf(w, "tableside: hint: %s\n", hint)
 	}
+}
+
+// hintOf is the advice the command line gives with err: its own, else the application's.
+func hintOf(err error) string {
+	var h hinted
+	if errors.As(err, &h) {
+		return h.hint
+	}
+	return table.HintOf(err)
+}
+
+// problemOf is err as the API writes a failure (docs/api.md), for a script to read: the
+// application's code, "invalid" for a usage mistake, else "internal"; and the hint printed
+// with it.
+func problemOf(err error) table.Problem {
+	err = table.Explain(err)
+	code := string(table.CodeOf(err))
+	if code == "" {
+		code = "internal"
+		if exitCode(err) == 2 {
+			code = string(table.Invalid)
+		}
+	}
+	return table.ProblemOf(err, code, hintOf(err))
 }
 
 // NewApp builds a fresh command line. A new one per run keeps tests independent: urfave/cli
@@ -123,7 +143,7 @@ func NewApp(schema string, stdin io.Reader, stdout, stderr io.Writer) *cli.App {
 			newCommand(), gamesCommand(), recordCommand(), playCommand(), showCommand(), logCommand(), checkCommand(),
 			undoCommand(), voidCommand(), amendCommand(), ruleCommand(), adjustCommand(), abandonCommand(), confirmCommand(),
 			scoreCommand(), matchCommand(), exportCommand(), importCommand(), calcCommand(), rulesCommand(),
-			verifyCommand(), statsCommand(), serveCommand(), demoCommand(), completionCommand(),
+			verifyCommand(), statsCommand(), serveCommand(), keyCommand(), demoCommand(), completionCommand(),
 		},
 	}
 	app.Action = func(c *cli.Context) error {
@@ -282,8 +302,20 @@ func flagArity(flags []cli.Flag, arg string) int {
 	return 1
 }
 
-// openApp opens the database the flags, the environment or the default name.
+// openApp opens the database the flags, the environment or the default name, which must be
+// there: a command that only reads, or records into a game, never makes a file from a
+// mistyped name.
 func openApp(c *cli.Context) (*table.App, error) {
+	return open(c, table.OpenExisting)
+}
+
+// createApp opens the database like openApp, making it when it is not there yet: for the
+// commands that start games (new, import, demo) and the club night's server.
+func createApp(c *cli.Context) (*table.App, error) {
+	return open(c, table.Open)
+}
+
+func open(c *cli.Context, opener func(ctx context.Context, path, schema string) (*table.App, error)) (*table.App, error) {
 	path := c.String("db")
 	if path == "" {
 		var err error
@@ -292,5 +324,12 @@ func openApp(c *cli.Context) (*table.App, error) {
 		}
 	}
 	schema, _ := c.App.Metadata["schema"].(string)
-	return table.Open(c.Context, path, schema)
+	app, err := opener(c.Context, path, schema)
+	switch {
+	case errors.Is(err, table.ErrNoDatabase):
+		return nil, hinted{err, "check the name given with --db or $TABLESIDE_DB; `tableside new` (or `import`, or `demo`) makes a new database"}
+	case table.CodeOf(err) == table.Damaged:
+		return nil, hinted{err, "keep the damaged file as it is; copy back a backup of it, or `tableside --db NEW.db import` the last `export --all` of it, then `tableside --db NEW.db verify --seal SEAL` with the file seal written down"}
+	}
+	return app, err
 }

@@ -21,7 +21,7 @@ func checkCommand() *cli.Command {
 		ArgsUsage: "GAME | --all",
 		Flags: []cli.Flag{
 			&cli.BoolFlag{Name: "all", Usage: "check every game"},
-			&cli.IntFlag{Name: "jobs", Usage: "with --all, how many games to replay at once (default: one per core)"},
+			&cli.IntFlag{Name: "jobs", Usage: "with --all, how many games to replay at once", DefaultText: "one per core"},
 			formatFlag(textOrJSON),
 		},
 		Action: func(c *cli.Context) error {

@@ -4,8 +4,11 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/urfave/cli/v2"
+
+	"github.com/tableside/tableside/table"
 )
 
 // completionScripts are what `tableside completion SHELL` prints: each asks tableside itself,
@@ -50,19 +53,50 @@ func completionCommand() *cli.Command {
 // completeGame completes a command whose first word is a game: the game ids, then, for a game
 // named, its players and the first words of what is legal now.
 func completeGame(c *cli.Context) {
+	withGame(c, func(g *table.Game) {
+		seen := map[string]bool{}
+		for _, s := range append(g.Setup.Players, g.Legal()...) {
+			if word := strings.Fields(s)[0]; !seen[word] {
+				seen[word] = true
+				fmt.Fprintln(c.App.Writer, word)
+			}
+		}
+	})
+}
+
+// completeMove completes record's words: a game, then a move, word by word, from what is
+// legal now, as play's Tab does (`record 2 bob ` offers bob's verbs, `record 2 bob bid ` his
+// bids).
+func completeMove(c *cli.Context) {
+	if c.NArg() < 2 {
+		completeGame(c)
+		return
+	}
+	withGame(c, func(g *table.Game) {
+		typed := strings.Join(c.Args().Tail(), " ") + " "
+		_, words, _ := completeWord(g, typed, utf8.RuneCountInString(typed))
+		for _, word := range words {
+			fmt.Fprintln(c.App.Writer, strings.TrimSpace(word))
+		}
+	})
+}
+
+// withGame opens the database for a completion: with no game named yet it prints the game
+// ids, else it hands the game named to complete. A completion that cannot be made prints
+// nothing.
+func withGame(c *cli.Context, complete func(*table.Game)) {
 	app, err := openApp(c)
 	if err != nil {
 		return
 	}
 	defer app.Close()
-	w := c.App.Writer
 	if c.NArg() == 0 {
 		ids, err := app.GameIDs(c.Context)
 		if err != nil {
 			return
 		}
 		for _, id := range ids {
-			fmt.Fprintln(w, id)
+			fmt.Fprintln(c.App.Writer, id)
 		}
 		return
 	}
@@ -70,15 +104,7 @@ func completeGame(c *cli.Context) {
 	if err != nil {
 		return
 	}
-	g, err := app.Game(c.Context, id)
-	if err != nil {
-		return
-	}
-	seen := map[string]bool{}
-	for _, s := range append(g.Setup.Players, g.Legal()...) {
-		if word := strings.Fields(s)[0]; !seen[word] {
-			seen[word] = true
-			fmt.Fprintln(w, word)
-		}
+	if g, err := app.Game(c.Context, id); err == nil {
+		complete(g)
 	}
 }

@@ -70,6 +70,11 @@ func writeChanges(w io.Writer, ch table.Changes) {
 	for _, f := range ch.Removed {
 		fmt.Fprintf(w, "  - flag gone from event %d: %s\n", f.Seq, f)
 	}
+	for _, f := range ch.Settled {
+		how := f.Settled
+		f.Settled = ""
+		fmt.Fprintf(w, "  = flag on event %d settled (%s): %s\n", f.Seq, how, f)
+	}
 	for _, t := range ch.Totals {
 		fmt.Fprintf(w, "  %s: %d → %d\n", t.Player, t.From, t.To)
 	}

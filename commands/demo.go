@@ -19,7 +19,7 @@ func demoCommand() *cli.Command {
 			if err != nil {
 				return err
 			}
-			app, err := openApp(c)
+			app, err := createApp(c)
 			if err != nil {
 				return err
 			}

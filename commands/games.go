@@ -47,7 +47,7 @@ func gamesCommand() *cli.Command {
 					state = "over: " + strings.Join(g.Winners, " and ") + " won"
 				}
 				rows = append(rows, []string{fmt.Sprint(g.ID), g.Kind, state, g.Match, strings.Join(g.Players, ", "), fmt.Sprint(g.Events),
-					played(time.UnixMilli(g.CreatedAt), time.UnixMilli(g.LastAt))})
+					played(g.Date, time.UnixMilli(g.CreatedAt), time.UnixMilli(g.LastAt))})
 				return nil
 			})
 			bar.Done()
@@ -77,11 +77,14 @@ func gamesCommand() *cli.Command {
 	}
 }
 
-// played is when a game was played, from its first event to its last: "2026-11-23 19:05 to
-// 21:40", the last move's day written only when it is not the day the game started.
-func played(started, last time.Time) string {
+// played is when a game was played: its date, which a game entered from paper gives, and
+// when it was entered on that day, the times from its first event to its last: "2026-11-23
+// 19:05 to 21:40", the last move's day written only when it is not the first's.
+func played(date string, started, last time.Time) string {
 	const day, minute = "2006-01-02", "2006-01-02 15:04"
 	switch {
+	case started.Format(day) != date:
+		return date
 	case last.Format(minute) == started.Format(minute):
 		return started.Format(minute)
 	case last.Format(day) == started.Format(day):

@@ -50,7 +50,7 @@ func newCommand() *cli.Command {
 				return hinted{usagef("which players? name them in seating order with --players"),
 					fmt.Sprintf("tableside new %s --players ann,bob --dealer bob", c.Args().First())}
 			}
-			app, err := openApp(c)
+			app, err := createApp(c)
 			if err != nil {
 				return err
 			}

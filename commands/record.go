@@ -16,7 +16,7 @@ func recordCommand() *cli.Command {
 		Aliases:      []string{"r"},
 		Usage:        "record a move; an illegal move is refused with the rule and what is legal",
 		ArgsUsage:    "GAME MOVE…",
-		BashComplete: completeGame,
+		BashComplete: completeMove,
 		Flags: []cli.Flag{
 			&cli.BoolFlag{Name: "force", Usage: "record an illegal move anyway, flagged (it happened at the table)"},
 			&cli.Int64Flag{Name: "after", Usage: "record only if the log's last event is this one (for scripts)"},
@@ -27,18 +27,29 @@ func recordCommand() *cli.Command {
 			if err != nil {
 				return err
 			}
-			app, g, err := openGame(c)
-			if err != nil {
-				return err
+			err = record(c, format)
+			if err != nil && format == "json" {
+				// A script reads the failure as the API writes it; a person reads stderr.
+				if werr := writeJSON(c.App.Writer, problemOf(err)); werr != nil {
+					return werr
+				}
 			}
-			defer app.Close()
-			words := c.Args().Slice()[1:]
-			if len(words) == 0 {
-				return hinted{usagef("what move? (tableside record %d MOVE…)", g.ID), g.Game.Hint()}
-			}
-			return enter(c, app, g, words, table.RecordOptions{Force: c.Bool("force"), Expect: c.Int64("after")}, face{format: format})
+			return err
 		},
 	}
+}
+
+func record(c *cli.Context, format string) error {
+	app, g, err := openGame(c)
+	if err != nil {
+		return err
+	}
+	defer app.Close()
+	words := c.Args().Slice()[1:]
+	if len(words) == 0 {
+		return hinted{usagef("what move? (tableside record %d MOVE…)", g.ID), g.Game.Hint()}
+	}
+	return enter(c, app, g, words, table.RecordOptions{Force: c.Bool("force"), Expect: c.Int64("after")}, face{format: format})
 }
 
 // face is how an entry is reported: by tableside record, or at the play prompt, whose own prompt

@@ -1,6 +1,7 @@
 package commands
 
 import (
+	"bytes"
 	"database/sql"
 	"flag"
 	"fmt"
@@ -151,6 +152,23 @@ func runScripts(t *testing.T, postgres bool, db func(*testscript.Env) string) {
 					ts.Fatalf("no match for %q in %s", args[2], args[1])
 				}
 				ts.Setenv(args[0], m[1])
+			},
+			// scribble FILE OFFSET N writes N bytes of 0xff into a file at OFFSET, as a failing
+			// disk or a half-copied file would.
+			"scribble": func(ts *testscript.TestScript, neg bool, args []string) {
+				if len(args) != 3 {
+					ts.Fatalf("usage: scribble FILE OFFSET N")
+				}
+				offset, err1 := strconv.ParseInt(args[1], 10, 64)
+				n, err2 := strconv.Atoi(args[2])
+				if err1 != nil || err2 != nil {
+					ts.Fatalf("usage: scribble FILE OFFSET N")
+				}
+				f, err := os.OpenFile(ts.MkAbs(args[0]), os.O_WRONLY, 0)
+				ts.Check(err)
+				defer f.Close()
+				_, err = f.WriteAt(bytes.Repeat([]byte{0xff}, n), offset)
+				ts.Check(err)
 			},
 			// sqlexec DB STATEMENT… runs plain SQL on a database (a file, or a postgres://
 			// URL), as someone editing it behind tableside's back would.

@@ -45,7 +45,11 @@ func serveCommand() *cli.Command {
 			if err != nil {
 				return err
 			}
-			app, err := openApp(c)
+			// The key is judged before the database is opened, which may create it.
+			if _, err := table.NewKeys(key); err != nil {
+				return hinted{err, "make a key of your own: export " + directorKeyEnv + `="$(tableside key)"`}
+			}
+			app, err := createApp(c)
 			if err != nil {
 				return err
 			}
@@ -53,7 +57,7 @@ func serveCommand() *cli.Command {
 			logger := slog.New(slog.NewTextHandler(c.App.ErrWriter, nil))
 			srv, err := web.New(app, web.Config{DirectorKey: key, Public: c.Bool("public"), Night: c.Duration("night"), Log: logger})
 			if err != nil {
-				return hinted{err, "choose a longer key: it is all that stands between a guesser and the corrections"}
+				return err
 			}
 			ln, err := net.Listen("tcp", c.String("addr"))
 			if err != nil {
@@ -137,5 +141,23 @@ func directorKey(file string) (string, error) {
 		return key, nil
 	}
 	return "", hinted{usagef("serve needs the director's key"),
-		fmt.Sprintf("put it in a file and pass --director-key-file FILE, or set $%s (at least %d characters)", directorKeyEnv, table.MinKeyLength)}
+		fmt.Sprintf(`make one with export %s="$(tableside key)", or put one in a file and pass --director-key-file FILE`, directorKeyEnv)}
+}
+
+func keyCommand() *cli.Command {
+	return &cli.Command{
+		Name:  "key",
+		Usage: "make a new director's key for serve, and print it",
+		Description: "The key is random, so nobody else has it. Keep it where only the organiser reads it:\n" +
+			"  export " + directorKeyEnv + `="$(tableside key)"` + "\n" +
+			"  (umask 077; tableside key > ~/.tableside-key)   # then: serve --director-key-file ~/.tableside-key\n" +
+			"A new key gives every game a new table code, and a new wall key.",
+		Action: func(c *cli.Context) error {
+			if c.NArg() > 0 {
+				return usagef("key takes no words (got %q)", c.Args().First())
+			}
+			_, err := fmt.Fprintln(c.App.Writer, table.NewDirectorKey())
+			return err
+		},
+	}
 }

@@ -51,8 +51,47 @@ func TestCSVOpensInASpreadsheet(t *testing.T) {
 	}
 	files["hostile"] = hostile.Bytes()
 
-	args := []string{"--headless", "-env:UserInstallation=file://" + filepath.Join(dir, "profile"),
-		"--infilter=CSV:44,34,76,1", "--convert-to", "xlsx", "--outdir", dir}
+	// The charset is named, as the import dialog is told it: the byte order mark must not end
+	// up in the first cell.
+	convert(t, soffice, dir, "CSV:44,34,76,1", files)
+	for name, data := range files {
+		if !bytes.HasPrefix(data, []byte("\ufeff")) {
+			t.Errorf("%s: no byte order mark, which Excel needs to read UTF-8", name)
+		}
+		compareCells(t, dir, name, bytes.TrimPrefix(data, []byte("\ufeff")))
+	}
+}
+
+// TestASCIICSVOpensWithTheDefaultImport: LibreOffice's import with no options at all reads a
+// CSV file in a legacy code page, whatever its byte order mark says, and would show a suit as
+// "â™"; --ascii writes what it reads right, and no byte order mark to show as "ï»¿".
+func TestASCIICSVOpensWithTheDefaultImport(t *testing.T) {
+	soffice := needs.Program(t, "soffice", "(LibreOffice) to open the CSV in a spreadsheet", "apt-get install libreoffice-calc-nogui")
+	dir := t.TempDir()
+	flags := []referee.Flag{{Seq: 7, Rule: "C7", Severity: referee.Illegal, Message: "a bid must beat the high bid (9♥ by ann)"}}
+	files := map[string][]byte{}
+	for _, kind := range table.Kinds() {
+		var b bytes.Buffer
+		if err := render.SheetCSV(&terminal{w: &b, ascii: true}, widest(t, kind), flags, "rounds"); err != nil {
+			t.Fatal(err)
+		}
+		files[kind] = b.Bytes()
+	}
+	convert(t, soffice, dir, "", files)
+	for name, data := range files {
+		compareCells(t, dir, name, data)
+	}
+}
+
+// convert converts each CSV file to xlsx in dir in one run of LibreOffice, with the import
+// options infilter (none when empty).
+func convert(t *testing.T, soffice, dir, infilter string, files map[string][]byte) {
+	t.Helper()
+	args := []string{"--headless", "-env:UserInstallation=file://" + filepath.Join(dir, "profile")}
+	if infilter != "" {
+		args = append(args, "--infilter="+infilter)
+	}
+	args = append(args, "--convert-to", "xlsx", "--outdir", dir)
 	for name, data := range files {
 		file := filepath.Join(dir, name+".csv")
 		if err := os.WriteFile(file, data, 0o644); err != nil {
@@ -63,38 +102,42 @@ func TestCSVOpensInASpreadsheet(t *testing.T) {
 	if out, err := exec.Command(soffice, args...).CombinedOutput(); err != nil {
 		t.Fatalf("soffice: %v\n%s", err, out)
 	}
+}
 
-	for name, data := range files {
-		records, err := csv.NewReader(bytes.NewReader(data)).ReadAll()
-		if err != nil {
-			t.Fatalf("%s: %v", name, err)
-		}
-		cells, err := readXLSX(filepath.Join(dir, name+".xlsx"))
-		if err != nil {
-			t.Fatalf("%s: %v", name, err)
-		}
-		for r, rec := range records {
-			for c, want := range rec {
-				ref := fmt.Sprintf("%s%d", columnName(c), r+1)
-				got, ok := cells[ref]
-				switch {
-				case !strings.HasSuffix(name, "-totals") && !strings.HasSuffix(name, "-flags") && mixed.MatchString(want):
-					// (The totals' lines and the flags' messages are sentences.)
-					t.Errorf("%s %s: %q mixes a number and text in one cell", name, ref, want)
-				case want == "":
-					if ok && got.text != "" {
-						t.Errorf("%s %s: %q, want an empty cell", name, ref, got.text)
-					}
-				case !ok:
-					t.Errorf("%s %s: missing, want %q", name, ref, want)
-				case got.formula:
-					t.Errorf("%s %s: %q became a formula", name, ref, want)
-				case isNumber(want) != got.number:
-					t.Errorf("%s %s: %q is a number: %v, want %v", name, ref, want, got.number, isNumber(want))
-				case got.number && number(got.text) != number(want), !got.number && got.text != want:
-					// A guarded cell keeps its quote: the spreadsheet shows it as text.
-					t.Errorf("%s %s: %q, want %q", name, ref, got.text, want)
+// compareCells checks each cell of the spreadsheet made of the CSV file name against the CSV
+// data: a whole number is a number, any other text (suit signs included) is that text, and
+// nothing is a formula; no cell mixes a number and words.
+func compareCells(t *testing.T, dir, name string, data []byte) {
+	t.Helper()
+	records, err := csv.NewReader(bytes.NewReader(data)).ReadAll()
+	if err != nil {
+		t.Fatalf("%s: %v", name, err)
+	}
+	cells, err := readXLSX(filepath.Join(dir, name+".xlsx"))
+	if err != nil {
+		t.Fatalf("%s: %v", name, err)
+	}
+	for r, rec := range records {
+		for c, want := range rec {
+			ref := fmt.Sprintf("%s%d", columnName(c), r+1)
+			got, ok := cells[ref]
+			switch {
+			case !strings.HasSuffix(name, "-totals") && !strings.HasSuffix(name, "-flags") && mixed.MatchString(want):
+				// (The totals' lines and the flags' messages are sentences.)
+				t.Errorf("%s %s: %q mixes a number and text in one cell", name, ref, want)
+			case want == "":
+				if ok && got.text != "" {
+					t.Errorf("%s %s: %q, want an empty cell", name, ref, got.text)
 				}
+			case !ok:
+				t.Errorf("%s %s: missing, want %q", name, ref, want)
+			case got.formula:
+				t.Errorf("%s %s: %q became a formula", name, ref, want)
+			case isNumber(want) != got.number:
+				t.Errorf("%s %s: %q is a number: %v, want %v", name, ref, want, got.number, isNumber(want))
+			case got.number && number(got.text) != number(want), !got.number && got.text != want:
+				// A guarded cell keeps its quote: the spreadsheet shows it as text.
+				t.Errorf("%s %s: %q, want %q", name, ref, got.text, want)
 			}
 		}
 	}

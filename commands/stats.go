@@ -22,7 +22,7 @@ func statsCommand() *cli.Command {
 			&cli.StringFlag{Name: "until", Usage: "count only games played on or before `DAY` (YYYY-MM-DD)"},
 			&cli.StringFlag{Name: "player", Usage: "show `NAME`'s figures, results and rank alone (every game still counts for the ratings)"},
 			&cli.StringFlag{Name: "section", Usage: "with --format csv, the part to write, one table a file: `" + strings.Join(render.StatsSections, "|") + "`"},
-			&cli.IntFlag{Name: "jobs", Usage: "how many games to replay at once (default: one per core)"},
+			&cli.IntFlag{Name: "jobs", Usage: "how many games to replay at once", DefaultText: "one per core"},
 			formatFlag(formats),
 		},
 		Action: func(c *cli.Context) error {

@@ -124,7 +124,7 @@ func importCommand() *cli.Command {
 				}
 				in = f
 			}
-			app, err := openApp(c)
+			app, err := createApp(c)
 			if err != nil {
 				return err
 			}

@@ -62,10 +62,18 @@ func writeCSV(w io.Writer, header []string, rows [][]string) error {
 	return writeRect(w, append([][]string{header}, rows...))
 }
 
+// byteOrderMark starts every CSV file: LibreOffice and Excel read a CSV file without it in the
+// machine's legacy code page, and show each suit as "â™". With it, both open the file as UTF-8
+// with their default import.
+const byteOrderMark = "\ufeff"
+
 // writeRect pads every record to the same number of fields, which spreadsheets and
 // encoding/csv's default reader both expect, and guards text cells against being run as
-// formulas.
+// formulas. The file starts with the byte order mark.
 func writeRect(w io.Writer, rows [][]string) error {
+	if _, err := io.WriteString(w, byteOrderMark); err != nil {
+		return err
+	}
 	width := 0
 	for _, r := range rows {
 		width = max(width, len(r))

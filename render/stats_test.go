@@ -55,7 +55,7 @@ func TestStatsCSVIsOneTableOfNumbers(t *testing.T) {
 	if err := Stats(&b, "csv", sampleSeason(), "players"); err != nil {
 		t.Fatal(err)
 	}
-	recs, err := csv.NewReader(&b).ReadAll()
+	recs, err := csv.NewReader(afterByteOrderMark(t, b.Bytes())).ReadAll()
 	if err != nil {
 		t.Fatal(err)
 	}

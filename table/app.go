@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"slices"
@@ -70,10 +71,33 @@ func Open(ctx context.Context, path, schema string) (*App, error) {
 	} else {
 		st, err = store.Open(ctx, path, schema)
 	}
+	if store.IsDamaged(err) {
+		return nil, damaged(path, err)
+	}
 	if err != nil {
 		return nil, err
 	}
 	return &App{store: st, now: time.Now}, nil
+}
+
+// ErrNoDatabase: a database named to be read is not there, or is an empty file.
+var ErrNoDatabase = errors.New("no database")
+
+// OpenExisting opens the database at path like Open, but never makes a file: for what only
+// reads a database, or records into a game it must already hold, a mistyped name is an error
+// and not a new empty database. A league's database is set up as Open sets it up: its owner
+// creates it, and the first open fills it.
+func OpenExisting(ctx context.Context, path, schema string) (*App, error) {
+	if !IsPostgres(path) {
+		fi, err := os.Stat(path)
+		switch {
+		case errors.Is(err, fs.ErrNotExist):
+			return nil, &Error{Code: NotFound, Err: ErrNoDatabase, Message: fmt.Sprintf("no database %s: there is no such file", path)}
+		case err == nil && fi.Mode().IsRegular() && fi.Size() == 0:
+			return nil, &Error{Code: NotFound, Err: ErrNoDatabase, Message: fmt.Sprintf("no database %s: the file is empty", path)}
+		}
+	}
+	return Open(ctx, path, schema)
 }
 
 // IsPostgres reports whether path is a PostgreSQL URL (postgres:// or postgresql://) rather

@@ -7,6 +7,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/tableside/tableside/events"
 	"github.com/tableside/tableside/referee"
@@ -168,6 +169,9 @@ type reading struct {
 // correct what it names is judged against the log (admit, and the replay's L1).
 func (r reading) read(verb string, args []string, note string) (correction, error) {
 	c := correction{verb: verb, note: note}
+	if !utf8.ValidString(note) {
+		return c, invalid(nil, "", "the note %q is not UTF-8 text: bytes that are no character cannot be kept or written back out", note)
+	}
 	need := func(n int, form string) error {
 		if len(args) == n || (verb == verbAmend && len(args) >= n) {
 			return nil
@@ -402,6 +406,9 @@ func (a *App) Correct(ctx context.Context, g *Game, c Correction, dryRun bool) (
 type Changes struct {
 	Added   []referee.Flag `json:"added"`
 	Removed []referee.Flag `json:"removed"`
+	// Settled are the flags a ruling settled, as they now stand: one flag, said once, not as
+	// removed open and added settled.
+	Settled []referee.Flag `json:"settled"`
 	Totals  []TotalChange  `json:"totals"`
 }
 
@@ -413,23 +420,31 @@ type TotalChange struct {
 }
 
 // None reports whether nothing changes.
-func (c Changes) None() bool { return len(c.Added)+len(c.Removed)+len(c.Totals) == 0 }
+func (c Changes) None() bool { return len(c.Added)+len(c.Removed)+len(c.Settled)+len(c.Totals) == 0 }
 
 // diff compares two outcomes of one game.
 func diff(before, after *referee.Outcome) Changes {
-	had, has := map[referee.Flag]bool{}, map[referee.Flag]bool{}
-	for _, f := range before.Flags {
-		had[f] = true
+	// A flag is the same flag however it is settled.
+	unsettled := func(f referee.Flag) referee.Flag {
+		f.Settled = ""
+		return f
 	}
-	c := Changes{Added: []referee.Flag{}, Removed: []referee.Flag{}, Totals: []TotalChange{}}
+	was, has := map[referee.Flag]string{}, map[referee.Flag]bool{}
+	for _, f := range before.Flags {
+		was[unsettled(f)] = f.Settled
+	}
+	c := Changes{Added: []referee.Flag{}, Removed: []referee.Flag{}, Settled: []referee.Flag{}, Totals: []TotalChange{}}
 	for _, f := range after.Flags {
-		has[f] = true
-		if !had[f] {
+		has[unsettled(f)] = true
+		switch settled, ok := was[unsettled(f)]; {
+		case !ok:
 			c.Added = append(c.Added, f)
+		case settled != f.Settled:
+			c.Settled = append(c.Settled, f)
 		}
 	}
 	for _, f := range before.Flags {
-		if !has[f] {
+		if !has[unsettled(f)] {
 			c.Removed = append(c.Removed, f)
 		}
 	}

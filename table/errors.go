@@ -35,6 +35,8 @@ const (
 	// Unavailable: a league's database cannot be reached or stopped answering. The message
 	// says whether the entry was recorded, or may have been; trying again later may succeed.
 	Unavailable Code = "unavailable"
+	// Damaged: the database file is damaged, and SQLite cannot read it.
+	Damaged Code = "damaged"
 )
 
 // Error is a failure the application explains to the table. Nothing was recorded.
@@ -70,6 +72,9 @@ func Explain(err error) error {
 	if err == nil || errors.As(err, &e) {
 		return err
 	}
+	if store.IsDamaged(err) {
+		return damaged("the database", err)
+	}
 	switch store.TroubleOf(err) {
 	case store.FileBusy:
 		return &Error{Code: Busy, Err: err,
@@ -89,6 +94,68 @@ func Explain(err error) error {
 			Hint:    "look at the game before entering it again: it may already be there"}
 	}
 	return err
+}
+
+// damaged is the error for a database file SQLite cannot read, named by what: whatever
+// command met it, nothing was written.
+func damaged(what string, err error) *Error {
+	return &Error{Code: Damaged, Err: err,
+		Message: fmt.Sprintf("%s is damaged: SQLite cannot read it (%v); nothing was written to it", what, sqliteWords(err)),
+		Hint:    "keep the damaged file as it is; copy back a backup of it, or import the last export of its games into a new database, then verify it against the seals written down"}
+}
+
+// sqliteWords is what SQLite itself said, without the store's words around it.
+func sqliteWords(err error) error {
+	for {
+		switch e := err.(type) {
+		case interface{ Unwrap() []error }:
+			errs := e.Unwrap()
+			err = errs[len(errs)-1]
+		case interface{ Unwrap() error }:
+			if e.Unwrap() == nil {
+				return err
+			}
+			err = e.Unwrap()
+		default:
+			return err
+		}
+	}
+}
+
+// Problem is a failure as a program reads it: the body of every failed API call
+// (docs/api.md), and what `record --format json` writes when an entry fails.
+type Problem struct {
+	Error ProblemDetail `json:"error"`
+	// Game is the game as it stands now, when the failure is about its state.
+	Game *View `json:"game,omitempty"`
+}
+
+// ProblemDetail says what failed, in the words a person is told.
+type ProblemDetail struct {
+	Code     string         `json:"code"`
+	Message  string         `json:"message"`
+	Hint     string         `json:"hint,omitempty"`
+	Field    string         `json:"field,omitempty"`
+	Flags    []referee.Flag `json:"flags,omitempty"`
+	Rejudged int            `json:"rejudged,omitempty"`
+}
+
+// ProblemOf is err as a Problem under code, the face's name for the failure, with hint, the
+// face's advice, or when it has none the application error's own.
+func ProblemOf(err error, code, hint string) Problem {
+	p := Problem{Error: ProblemDetail{Code: code, Message: err.Error(), Hint: hint}}
+	var e *Error
+	if errors.As(err, &e) {
+		p.Error.Field, p.Error.Flags, p.Error.Rejudged = e.Field, e.Flags, e.Rejudged
+		if p.Error.Hint == "" {
+			p.Error.Hint = e.Hint
+		}
+		if e.Game != nil {
+			v := e.Game.View()
+			p.Game = &v
+		}
+	}
+	return p
 }
 
 // CodeOf returns the code of an application error, or "" for any other error (a failure of the

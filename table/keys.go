@@ -2,9 +2,12 @@ package table
 
 import (
 	"crypto/hmac"
+	"crypto/rand"
 	"crypto/sha256"
+	"errors"
 	"fmt"
 	"strings"
+	"unicode"
 
 	"github.com/tableside/tableside/events"
 )
@@ -28,13 +31,46 @@ const wallKeyLength = 8
 // as long as the key does: every game has its table code, however it was created.
 type Keys struct{ key []byte }
 
-// NewKeys refuses a key shorter than MinKeyLength.
+// ErrPublishedKey: the director's key is one printed for all to read. Every table code is
+// derived from the key, so whoever has read it holds every game's code and the director's
+// corrections.
+var ErrPublishedKey = errors.New("a published key")
+
+// publishedKeys are keys printed where anyone may read them: the examples of tableside's own
+// README and league guide before it made keys, and the best-known example of a passphrase.
+// They are compared as published, whatever the case, spaces and punctuation.
+var publishedKeys = []string{
+	"a long key only the organiser knows",
+	"the league director key",
+	"correct horse battery staple",
+}
+
+// plainWords keeps only the letters and digits of text, in lower case.
+func plainWords(text string) string {
+	return strings.Map(func(r rune) rune {
+		if unicode.IsLetter(r) || unicode.IsDigit(r) {
+			return unicode.ToLower(r)
+		}
+		return -1
+	}, text)
+}
+
+// NewKeys refuses a key shorter than MinKeyLength, and a published one.
 func NewKeys(directorKey string) (*Keys, error) {
 	if len(directorKey) < MinKeyLength {
 		return nil, invalid(nil, "", "the director's key must be at least %d characters long (it has %d)", MinKeyLength, len(directorKey))
 	}
+	for _, published := range publishedKeys {
+		if plainWords(directorKey) == plainWords(published) {
+			return nil, invalid(ErrPublishedKey, "", "the director's key %q is printed for everyone to read: whoever has read it holds every table code and the director's corrections", published)
+		}
+	}
 	return &Keys{key: []byte(directorKey)}, nil
 }
+
+// NewDirectorKey makes a director's key nobody has read: 26 random letters and digits, 130
+// bits.
+func NewDirectorKey() string { return rand.Text() }
 
 // IsKey reports whether text is the director's key itself.
 func (k *Keys) IsKey(text string) bool { return hmac.Equal([]byte(text), k.key) }

@@ -1,6 +1,7 @@
 package table
 
 import (
+	"errors"
 	"strings"
 	"testing"
 
@@ -37,6 +38,16 @@ func TestKeys(t *testing.T) {
 	}
 	if !k.IsKey("the club's long key") || k.IsKey("the club's long ke") {
 		t.Error("IsKey")
+	}
+	// Keys printed for all to read are refused, however they are typed.
+	for _, published := range []string{"a long key only the organiser knows", "A long key, only the organiser knows!", "The League Director Key", "correct-horse-battery-staple"} {
+		if _, err := NewKeys(published); !errors.Is(err, ErrPublishedKey) || CodeOf(err) != Invalid {
+			t.Errorf("NewKeys(%q): %v, want it refused as published", published, err)
+		}
+	}
+	made, again := NewDirectorKey(), NewDirectorKey()
+	if _, err := NewKeys(made); err != nil || made == again {
+		t.Errorf("a made key %q (then %q): %v", made, again, err)
 	}
 	if got := ShowCode("K7QM3X"); got != "K7Q-M3X" {
 		t.Errorf("ShowCode = %q", got)

@@ -68,6 +68,19 @@ func conflict(g *Game, saw int64, rejudged int) *Error {
 		Message: fmt.Sprintf("%v: the log ends at event %d, not %d; nothing was recorded", store.ErrConflict, g.Last, saw)}
 }
 
+// closed refuses a move in a game that is over or abandoned, unless it is forced.
+func closed(g *Game, opt RecordOptions) *Error {
+	switch {
+	case opt.Force:
+	case g.Abandoned != 0:
+		return &Error{Code: Over, Game: g, Message: fmt.Sprintf("game %d was abandoned at event %d; nothing was recorded", g.ID, g.Abandoned),
+			Hint: fmt.Sprintf("void the abandon (event %d) to take the game up again", g.Abandoned)}
+	case g.Game.Over():
+		return &Error{Code: Over, Game: g, Message: fmt.Sprintf("game %d is over; nothing was recorded", g.ID)}
+	}
+	return nil
+}
+
 // RecordOptions say how to record a move.
 type RecordOptions struct {
 	// Force records a move that breaks a rule, flagged: it happened at the table.
@@ -103,18 +116,19 @@ func (a *App) Record(ctx context.Context, g *Game, words []string, opt RecordOpt
 	if opt.Expect != 0 && opt.Expect != g.Last {
 		return nil, conflict(g, opt.Expect, 0)
 	}
+	// A game that takes no more moves says so first: the words may mean nothing in it ("no
+	// auction is open").
+	if err := closed(g, opt); err != nil {
+		return nil, err
+	}
 	m, err := g.Game.Parse(words)
 	if err != nil {
 		return nil, invalid(err, g.Game.Hint(), "%v", err)
 	}
 	var raised []referee.Flag
 	before, after, e, rejudged, err := a.commit(ctx, g, opt.Expect != 0, func(g *Game) (judged, error) {
-		switch {
-		case g.Abandoned != 0 && !opt.Force:
-			return judged{}, &Error{Code: Over, Game: g, Message: fmt.Sprintf("game %d was abandoned at event %d; nothing was recorded", g.ID, g.Abandoned),
-				Hint: fmt.Sprintf("void the abandon (event %d) to take the game up again", g.Abandoned)}
-		case g.Game.Over() && !opt.Force:
-			return judged{}, &Error{Code: Over, Game: g, Message: fmt.Sprintf("game %d is over; nothing was recorded", g.ID)}
+		if err := closed(g, opt); err != nil {
+			return judged{}, err
 		}
 		e := a.stamp(m.Type, m.Actor, m.Payload)
 		e.Seq = g.Last + 1

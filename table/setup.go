@@ -9,6 +9,7 @@ import (
 	"slices"
 	"strings"
 	"time"
+	"unicode/utf8"
 
 	"github.com/tableside/tableside/events"
 	"github.com/tableside/tableside/referee"
@@ -98,6 +99,9 @@ func (s Setup) created(today string) (events.Created, error) {
 	if err != nil {
 		return events.Created{}, setupError(FieldKind, "%v", err)
 	}
+	if err := s.checkText(); err != nil {
+		return events.Created{}, err
+	}
 	c := events.Created{Kind: r.Kind(), Ruleset: r.Ruleset(), Dealer: strings.TrimSpace(s.Dealer),
 		Opener: strings.TrimSpace(s.Opener), Match: strings.TrimSpace(s.Match), Date: strings.TrimSpace(s.Date)}
 	for _, p := range s.Players {
@@ -134,6 +138,27 @@ func (s Setup) created(today string) (events.Created, error) {
 	}
 	_, err = checkCreated(c)
 	return c, err
+}
+
+// checkText refuses a name that is not UTF-8 text, as an import refuses such a line: bytes that
+// are no character would be kept as "�", and the name would never match what is typed again.
+func (s Setup) checkText() error {
+	texts := [][2]string{{FieldDealer, s.Dealer}, {FieldOpener, s.Opener}, {FieldMatch, s.Match}, {FieldDate, s.Date}}
+	for _, p := range s.Players {
+		texts = append(texts, [2]string{FieldPlayers, p})
+	}
+	for name, members := range s.Teams {
+		texts = append(texts, [2]string{FieldTeams, name})
+		for _, m := range members {
+			texts = append(texts, [2]string{FieldTeams, m})
+		}
+	}
+	for _, t := range texts {
+		if !utf8.ValidString(t[1]) {
+			return setupError(t[0], "%q is not UTF-8 text: bytes that are no character cannot be kept or written back out", t[1])
+		}
+	}
+	return nil
 }
 
 // checkCreated refuses a first event no game can start from, whoever wrote it: `new`, a

@@ -23,6 +23,7 @@ type Listed struct {
 	Kind      string   `json:"kind"`
 	Players   []string `json:"players"`
 	Match     string   `json:"match,omitempty"`
+	Date      string   `json:"date"` // the day the game was played, as stats reads it (nightOf)
 	Events    int      `json:"events"`
 	CreatedAt int64    `json:"created_at"`
 	LastAt    int64    `json:"last_at"`
@@ -48,7 +49,8 @@ func (a *App) Games(ctx context.Context, fn func(Listed) error) error {
 func (g *Game) listed() Listed {
 	first, last := g.Log[0], g.Log[len(g.Log)-1]
 	s := g.Sheet()
-	l := Listed{g.ID, g.Setup.Kind, g.Setup.Players, g.Setup.Match, len(g.Log), first.At, last.At, StateInProgress, []string{}, s.Totals}
+	l := Listed{ID: g.ID, Kind: g.Setup.Kind, Players: g.Setup.Players, Match: g.Setup.Match, Date: nightOf(g.Setup, first),
+		Events: len(g.Log), CreatedAt: first.At, LastAt: last.At, State: StateInProgress, Winners: []string{}, Totals: s.Totals}
 	switch {
 	case s.Abandoned:
 		l.State = StateAbandoned

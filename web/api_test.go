@@ -2,12 +2,16 @@ package web
 
 import (
 	"bufio"
+	"bytes"
+	"context"
 	"database/sql"
 	"encoding/json"
 	"fmt"
 	"io"
+	"log/slog"
 	"net/http"
 	"net/http/cookiejar"
+	"net/http/httptest"
 	"net/url"
 	"strings"
 	"testing"
@@ -667,5 +671,71 @@ func TestOneBodyIsOneValue(t *testing.T) {
 	}
 	if g, _ := c.app.Game(t.Context(), game); g.Last != 1 {
 		t.Errorf("the log has %d events, want 1", g.Last)
+	}
+}
+
+// TestARequestNeedsATryForEveryGuess: a request that carries two credentials is let in only
+// while its address has two tries left, so that a guesser who sends two codes a request tests
+// no more codes a minute than one who sends one.
+func TestARequestNeedsATryForEveryGuess(t *testing.T) {
+	c := openClub(t, false)
+	game, code := c.newGame(t, pinochle)
+	path := fmt.Sprintf("/api/games/%d", game)
+	now := time.Now()
+	c.srv.guard.now = func() time.Time { return now }
+	twice := func(bearer, cookie string) int {
+		req, err := http.NewRequestWithContext(t.Context(), "GET", c.http.URL+path, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		req.Header.Set("Authorization", "Bearer "+bearer)
+		req.AddCookie(&http.Cookie{Name: fmt.Sprintf("%s%d", tableCookie, game), Value: cookie})
+		res, err := c.http.Client().Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		res.Body.Close()
+		return res.StatusCode
+	}
+	for i := range guesses - 1 {
+		if status, _ := c.call(t, "GET", path, fmt.Sprintf("WRONG%d", i), nil); status != http.StatusUnauthorized {
+			t.Fatalf("guess %d: %d, want 401", i+1, status)
+		}
+	}
+	// One try left: a wrong code with the right one beside it would test both.
+	if status := twice("WRONG0", code); status != http.StatusTooManyRequests {
+		t.Errorf("two codes on one try left: %d, want 429", status)
+	}
+	// The right code alone costs nothing, and two tries let two codes in.
+	if status, body := c.call(t, "GET", path, code, nil); status != http.StatusOK {
+		t.Errorf("the right code on one try left: %d %s", status, body)
+	}
+	now = now.Add(lockout)
+	if status := twice("WRONG1", code); status != http.StatusOK {
+		t.Errorf("two codes on two tries left: %d, want 200", status)
+	}
+	if left := c.srv.guard.level("127.0.0.1").tokens; left != 1 {
+		t.Errorf("after one wrong code of two: %v tries left, want 1", left)
+	}
+}
+
+// TestAClientThatLeftIsNoError: a request whose client went away while it was answered (a
+// phone that left the page) is not logged as an error, and nothing is written to it.
+func TestAClientThatLeftIsNoError(t *testing.T) {
+	c := openClub(t, false)
+	c.newGame(t, pinochle)
+	var logged bytes.Buffer
+	c.srv.log = slog.New(slog.NewTextHandler(&logged, nil))
+	ctx, cancel := context.WithCancel(t.Context())
+	cancel()
+	req := httptest.NewRequestWithContext(ctx, "GET", "/api/games", nil)
+	req.Header.Set("Authorization", "Bearer "+testKey)
+	res := httptest.NewRecorder()
+	c.srv.ServeHTTP(res, req)
+	if logged.Len() != 0 {
+		t.Errorf("a client gone is logged:\n%s", logged.String())
+	}
+	if res.Body.Len() != 0 {
+		t.Errorf("an answer was written to a client gone: %d %s", res.Code, res.Body)
 	}
 }

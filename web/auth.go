@@ -74,11 +74,6 @@ func (s *Server) admit(w http.ResponseWriter, r *http.Request, need right, c *ca
 	if need == anyone {
 		return nil
 	}
-	addr := clientAddr(r)
-	if s.guard.blocked(addr) {
-		return errGuessing
-	}
-	isKey := s.keys.IsKey
 	isCode := func(v string) bool {
 		code, ok := table.ReadTableCode(v)
 		return ok && id != 0 && same(code, s.keys.Code(id))
@@ -87,14 +82,45 @@ func (s *Server) admit(w http.ResponseWriter, r *http.Request, need right, c *ca
 		key, _, ok := events.ReadCode(v)
 		return ok && need == wall && same(key, s.keys.WallKey())
 	}
+	// The credentials the request carries: the Bearer one, and the cookies of this route (the
+	// wall's opens nothing else, so it is read on the wall only), each with what it opens.
+	bearer, hasBearer := strings.CutPrefix(r.Header.Get("Authorization"), "Bearer ")
+	type held struct {
+		cookie *http.Cookie
+		valid  func(string) bool
+		opens  *bool
+	}
+	var cookies []held
+	hold := func(name string, valid func(string) bool, opens *bool) {
+		if ck, err := r.Cookie(name); err == nil && ck.Value != "" {
+			cookies = append(cookies, held{ck, valid, opens})
+		}
+	}
+	hold(directorCookie, s.validDirectorToken, &c.director)
+	if id != 0 {
+		hold(tableCookie+strconv.FormatInt(id, 10), isCode, &c.table)
+	}
+	if need == wall {
+		hold(wallCookie, isWallKey, &c.wall)
+	}
+	carried := len(cookies)
+	if hasBearer {
+		carried++
+	}
+	// Each credential may be a guess, so the address must have a try left for every one before
+	// any is tested: a request of two guesses let in on one try would double a guesser's rate.
+	// The tries of those that were no guess are given back.
+	addr := clientAddr(r)
+	if !s.guard.take(addr, carried) {
+		return errGuessing
+	}
 	// Every credential tested and found wrong is a guess; one that nothing here could test (a
 	// table's code on a route of no game) is not.
-	presented, wrongs, codeElsewhere := false, 0, false
-	if bearer, ok := strings.CutPrefix(r.Header.Get("Authorization"), "Bearer "); ok {
-		presented = true
+	presented, wrongs, codeElsewhere := carried > 0, 0, false
+	if hasBearer {
 		_, codeShaped := table.ReadTableCode(strings.TrimSpace(bearer))
 		switch bearer = strings.TrimSpace(bearer); {
-		case isKey(bearer):
+		case s.keys.IsKey(bearer):
 			c.director = true
 		case isCode(bearer):
 			c.table = true
@@ -108,29 +134,15 @@ func (s *Server) admit(w http.ResponseWriter, r *http.Request, need right, c *ca
 	}
 	// A cookie that opens nothing (the key has changed since it was given) is a guess like any
 	// other, but it is also taken back, so that a phone that kept one is counted once.
-	cookie := func(name string, valid func(string) bool) bool {
-		ck, err := r.Cookie(name)
-		if err != nil || ck.Value == "" {
-			return false
-		}
-		presented = true
-		if valid(ck.Value) {
-			return true
+	for _, h := range cookies {
+		if h.valid(h.cookie.Value) {
+			*h.opens = true
+			continue
 		}
 		wrongs++
-		setCookie(w, r, name, "", -time.Second)
-		return false
+		setCookie(w, r, h.cookie.Name, "", -time.Second)
 	}
-	c.director = cookie(directorCookie, s.validDirectorToken) || c.director
-	if id != 0 {
-		c.table = cookie(tableCookie+strconv.FormatInt(id, 10), isCode) || c.table
-	}
-	if need == wall { // the wall's cookie opens nothing else, so it is not read elsewhere
-		c.wall = cookie(wallCookie, isWallKey) || c.wall
-	}
-	for range wrongs {
-		s.guard.fail(addr)
-	}
+	s.guard.giveBack(addr, carried-wrongs)
 	switch {
 	case c.director, need == reader && s.cfg.Public, need <= player && c.table:
 		return nil
@@ -204,6 +216,42 @@ func (l *limiter) fail(addr string) {
 	defer l.mu.Unlock()
 	b := l.level(addr)
 	b.tokens = max(0, b.tokens-1)
+	l.set(addr, b)
+}
+
+// take spends n tries of addr's at once, and reports whether it held them all; an address
+// with no try left is refused even a request that carries no guess. It takes them in one
+// step, so two requests at once cannot both spend the same try.
+func (l *limiter) take(addr string, n int) bool {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	b := l.level(addr)
+	if b.tokens < float64(max(n, 1)) {
+		return false
+	}
+	b.tokens -= float64(n)
+	l.set(addr, b)
+	return true
+}
+
+// giveBack returns n tries taken that were no guess after all.
+func (l *limiter) giveBack(addr string, n int) {
+	if n <= 0 {
+		return
+	}
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	b := l.level(addr)
+	b.tokens = min(guesses, b.tokens+float64(n))
+	l.set(addr, b)
+}
+
+// set keeps addr's bucket; a full one is the same as none.
+func (l *limiter) set(addr string, b bucket) {
+	if b.tokens >= guesses {
+		delete(l.left, addr)
+		return
+	}
 	l.left[addr] = b
 	// A full bucket is the same as none: forget the addresses that have stopped guessing, so
 	// the map stays as small as the night's guessers.

@@ -276,45 +276,31 @@ func statusOf(err error) (int, string) {
 }
 
 // apiError is the body of every failed API request (docs/api.md).
-type apiError struct {
-	Error apiProblem  `json:"error"`
-	Game  *table.View `json:"game,omitempty"`
-}
-
-type apiProblem struct {
-	Code     string `json:"code"`
-	Message  string `json:"message"`
-	Hint     string `json:"hint,omitempty"`
-	Field    string `json:"field,omitempty"`
-	Flags    any    `json:"flags,omitempty"`
-	Rejudged int    `json:"rejudged,omitempty"`
-}
+type (
+	apiError   = table.Problem
+	apiProblem = table.ProblemDetail
+)
 
 // fail writes err as the route's answer: JSON for the API, a page for the rest. A failure of
 // the machine is logged and told only as such.
 func (s *Server) fail(w http.ResponseWriter, r *http.Request, c *caller, err error) {
+	if r.Context().Err() != nil && errors.Is(err, r.Context().Err()) {
+		// The client went away (a phone left the page): nobody is there to answer, and nothing
+		// failed.
+		s.log.Debug("the client went away", "method", r.Method, "path", r.URL.Path)
+		return
+	}
 	err = table.Explain(err)
 	status, code := statusOf(err)
-	p := apiProblem{Code: code, Message: err.Error()}
+	hint := ""
 	var h *httpError
 	if errors.As(err, &h) {
-		p.Hint = h.hint
+		hint = h.hint
 	}
-	var te *table.Error
-	var game *table.View
-	if errors.As(err, &te) {
-		p.Hint, p.Field, p.Rejudged = te.Hint, te.Field, te.Rejudged
-		if len(te.Flags) > 0 {
-			p.Flags = te.Flags
-		}
-		if te.Game != nil {
-			v := te.Game.View()
-			game = &v
-		}
-	}
+	p := table.ProblemOf(err, code, hint)
 	if status == http.StatusInternalServerError {
 		s.log.Error("request failed", "method", r.Method, "path", r.URL.Path, "err", err)
-		p.Message = "the server could not do that; the organiser's log says why"
+		p.Error.Message = "the server could not do that; the organiser's log says why"
 	}
 	switch status {
 	case http.StatusTooManyRequests:
@@ -326,10 +312,10 @@ func (s *Server) fail(w http.ResponseWriter, r *http.Request, c *caller, err err
 		w.Header().Set("WWW-Authenticate", `Bearer realm="tableside"`)
 	}
 	if c.api {
-		writeJSON(w, status, apiError{Error: p, Game: game})
+		writeJSON(w, status, p)
 		return
 	}
-	s.errorPage(w, r, c, status, p)
+	s.errorPage(w, r, c, status, p.Error)
 }
 
 // writeJSON writes v with status.

@@ -15,7 +15,7 @@ import (
 )
 
 // testKey is the director's key of every test server.
-const testKey = "correct-horse-battery-staple"
+const testKey = "the test club's own key"
 
 // club is a running test server over a fresh database: the application, the server and its
 // address.

@@ -261,6 +261,18 @@ func IsBusy(err error) bool {
 	return errors.As(err, &se) && se.Code()&0xff == sqlite3.SQLITE_BUSY
 }
 
+// IsDamaged reports whether err is SQLite finding a file damaged: its header or its pages
+// cannot be read ("database disk image is malformed"). A file that is not SQLite's at all is
+// refused before SQLite reads it (checkHeader), so this is a SQLite file gone bad.
+func IsDamaged(err error) bool {
+	var se *sqlite.Error
+	if !errors.As(err, &se) {
+		return false
+	}
+	code := se.Code() & 0xff
+	return code == sqlite3.SQLITE_CORRUPT || code == sqlite3.SQLITE_NOTADB
+}
+
 // queryer is what classify needs from a *sql.DB or *sql.Tx.
 type queryer interface {
 	QueryRowContext(ctx context.Context, query string, args ...any) *sql.Row
@@ -281,7 +293,7 @@ func classify(ctx context.Context, q queryer) (empty bool, version int64, mode s
 		if errors.As(err, &se) {
 			switch se.Code() & 0xff {
 			case sqlite3.SQLITE_NOTADB, sqlite3.SQLITE_CORRUPT:
-				return false, 0, "", fmt.Errorf("%w: %v", ErrNotDatabase, err)
+				return false, 0, "", fmt.Errorf("%w: %w", ErrNotDatabase, err)
 			}
 		}
 		return false, 0, "", err

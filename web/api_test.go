@@ -13,7 +13,10 @@ import (
 	"net/http/cookiejar"
 	"net/http/httptest"
 	"net/url"
+	"strconv"
 	"strings"
+	"sync"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -737,5 +740,62 @@ func TestAClientThatLeftIsNoError(t *testing.T) {
 	}
 	if res.Body.Len() != 0 {
 		t.Errorf("an answer was written to a client gone: %d %s", res.Code, res.Body)
+	}
+}
+
+// TestFormsTakeTheirTryBeforeTheyTest: the join, login and wall-key forms take their one try
+// before they test, in one step, so that requests sent at once on an address's last try test
+// one guess between them, not one each; a right credential gives its try back.
+func TestFormsTakeTheirTryBeforeTheyTest(t *testing.T) {
+	c := openClub(t, false)
+	game, code := c.newGame(t, pinochle)
+	now := time.Now()
+	c.srv.guard.now = func() time.Time { return now }
+	client := *c.http.Client()
+	client.CheckRedirect = func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }
+	post := func(path string, form url.Values) int {
+		res, err := client.PostForm(c.http.URL+path, form)
+		if err != nil {
+			t.Fatal(err)
+		}
+		res.Body.Close()
+		return res.StatusCode
+	}
+	wrongJoin := url.Values{"game": {strconv.FormatInt(game, 10)}, "code": {"WRONG"}}
+	for _, form := range []struct {
+		path  string
+		wrong url.Values
+		right url.Values
+	}{
+		{"/join", wrongJoin, url.Values{"game": {strconv.FormatInt(game, 10)}, "code": {code}}},
+		{"/login", url.Values{"key": {"guess"}}, url.Values{"key": {testKey}}},
+	} {
+		now = now.Add(guesses * lockout) // a full bucket
+		for range guesses - 1 {
+			if status := post(form.path, form.wrong); status != http.StatusUnauthorized {
+				t.Fatalf("%s: a wrong guess: %d, want 401", form.path, status)
+			}
+		}
+		// One try left, and 64 guesses sent at once: one is tested.
+		var wg sync.WaitGroup
+		var tested atomic.Int32
+		for range 64 {
+			wg.Go(func() {
+				if post(form.path, form.wrong) == http.StatusUnauthorized {
+					tested.Add(1)
+				}
+			})
+		}
+		wg.Wait()
+		if n := tested.Load(); n != 1 {
+			t.Errorf("%s: %d guesses at once on the last try were tested, want 1", form.path, n)
+		}
+		now = now.Add(lockout)
+		if status := post(form.path, form.right); status != http.StatusSeeOther {
+			t.Errorf("%s: the right credential on one try: %d, want 303", form.path, status)
+		}
+		if left := c.srv.guard.level("127.0.0.1").tokens; left != 1 {
+			t.Errorf("%s: a right credential spent a try: %v left, want 1", form.path, left)
+		}
 	}
 }

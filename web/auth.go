@@ -205,20 +205,6 @@ func (l *limiter) level(addr string) bucket {
 	return b
 }
 
-func (l *limiter) blocked(addr string) bool {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	return l.level(addr).tokens < 1
-}
-
-func (l *limiter) fail(addr string) {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	b := l.level(addr)
-	b.tokens = max(0, b.tokens-1)
-	l.set(addr, b)
-}
-
 // take spends n tries of addr's at once, and reports whether it held them all; an address
 // with no try left is refused even a request that carries no guess. It takes them in one
 // step, so two requests at once cannot both spend the same try.

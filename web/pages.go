@@ -320,15 +320,15 @@ func (s *Server) wallPart(w http.ResponseWriter, r *http.Request, c *caller) err
 // wrong key counts as a guess.
 func (s *Server) wallKey(w http.ResponseWriter, r *http.Request, c *caller) error {
 	addr := clientAddr(r)
-	if s.guard.blocked(addr) {
+	if !s.guard.take(addr, 1) {
 		return errGuessing
 	}
 	key, _, ok := events.ReadCode(r.URL.Query().Get("key"))
 	if !ok || !same(key, s.keys.WallKey()) {
-		s.guard.fail(addr)
 		return s.show(w, http.StatusUnauthorized, "error", c, "The wall screen", problem{Status: http.StatusUnauthorized,
 			Message: "that is not the wall key", Hint: errNoWallKey.hint, WallKey: true})
 	}
+	s.guard.giveBack(addr, 1)
 	setCookie(w, r, wallCookie, key, directorFor)
 	http.Redirect(w, r, "/wall", http.StatusSeeOther)
 	return nil
@@ -679,16 +679,16 @@ func (s *Server) join(w http.ResponseWriter, r *http.Request, c *caller) error {
 // record in that game. A wrong code counts as a guess.
 func (s *Server) joinWith(w http.ResponseWriter, r *http.Request, c *caller, gameText, codeText string) error {
 	addr := clientAddr(r)
-	if s.guard.blocked(addr) {
+	if !s.guard.take(addr, 1) {
 		return errGuessing
 	}
 	game, err := strconv.ParseInt(strings.TrimSpace(gameText), 10, 64)
 	code, _, ok := events.ReadCode(codeText)
 	if err != nil || game < 1 || !ok || !same(code, s.keys.Code(game)) {
-		s.guard.fail(addr)
 		return s.show(w, http.StatusUnauthorized, "join", c, "Join a table",
 			codeForm{Game: gameText, Code: codeText, Problem: "That is not the code of that game. Check both with the organiser."})
 	}
+	s.guard.giveBack(addr, 1)
 	setCookie(w, r, tableCookie+strconv.FormatInt(game, 10), code, directorFor)
 	http.Redirect(w, r, fmt.Sprintf("/games/%d", game), http.StatusSeeOther)
 	return nil
@@ -700,13 +700,13 @@ func (s *Server) loginPage(w http.ResponseWriter, r *http.Request, c *caller) er
 
 func (s *Server) login(w http.ResponseWriter, r *http.Request, c *caller) error {
 	addr := clientAddr(r)
-	if s.guard.blocked(addr) {
+	if !s.guard.take(addr, 1) {
 		return errGuessing
 	}
 	if !same(r.PostFormValue("key"), s.cfg.DirectorKey) {
-		s.guard.fail(addr)
 		return s.show(w, http.StatusUnauthorized, "login", c, "Director", "That is not the director's key.")
 	}
+	s.guard.giveBack(addr, 1)
 	setCookie(w, r, directorCookie, s.directorToken(time.Now().Add(directorFor)), directorFor)
 	next := r.PostFormValue("next")
 	if !strings.HasPrefix(next, "/") || strings.HasPrefix(next, "//") {

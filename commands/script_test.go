@@ -13,6 +13,7 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"time"
 
 	_ "github.com/jackc/pgx/v5/stdlib"
 	"github.com/rogpeppe/go-internal/testscript"
@@ -169,6 +170,18 @@ func runScripts(t *testing.T, postgres bool, db func(*testscript.Env) string) {
 				defer f.Close()
 				_, err = f.WriteAt(bytes.Repeat([]byte{0xff}, n), offset)
 				ts.Check(err)
+			},
+			// day VAR OFFSET sets VAR to the day OFFSET days from today, YYYY-MM-DD in local
+			// time as tableside dates a game, for a game dated before or after one played now.
+			"day": func(ts *testscript.TestScript, neg bool, args []string) {
+				if neg || len(args) != 2 {
+					ts.Fatalf("usage: day VAR OFFSET")
+				}
+				days, err := strconv.Atoi(args[1])
+				if err != nil {
+					ts.Fatalf("day: offset %q is not a number of days", args[1])
+				}
+				ts.Setenv(args[0], time.Now().AddDate(0, 0, days).Format(time.DateOnly))
 			},
 			// sqlexec DB STATEMENT… runs plain SQL on a database (a file, or a postgres://
 			// URL), as someone editing it behind tableside's back would.

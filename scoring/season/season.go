@@ -5,6 +5,7 @@ import (
 	"maps"
 	"math"
 	"slices"
+	"strings"
 
 	"github.com/tableside/tableside/scoring/rating"
 )
@@ -27,7 +28,12 @@ type Game struct {
 	ID   int64
 	Kind string
 	// Night is the day the game was played, YYYY-MM-DD: Glicko-2's rating period.
-	Night   string
+	Night string
+	// Begun is when the game's first event was recorded (Unix milliseconds), and Digest a
+	// digest of its events that names no game number: after Night, they are the order in which
+	// the games are rated (Season).
+	Begun   int64
+	Digest  uint64
 	Match   string
 	Players []string
 	// Teams are the sides of a game played in parties; nil when everyone plays alone.
@@ -46,19 +52,26 @@ type Drawn struct {
 	Player, Rule string
 }
 
-// Season gathers the statistics of games handed to it one at a time, in the order they were
-// played. What it keeps grows with the players, never with the games: the latest results and a
-// thinned rating history a player, totals and counts for the rest.
+// Season gathers the statistics of games handed to it one at a time, in any order. The ratings
+// and the latest results follow the order the games were played, not the order they came in:
+// by night, then by when they were begun, then by digest (two games begun in the same
+// millisecond), then by number (two games of the same events, which rate alike). So a season
+// entered or imported in any order gives the same ladder and rating history. For that it keeps
+// what rating needs of every game (its place in that order and its seats, about a hundred bytes)
+// and rates them all when asked for a Report; the rest it keeps a player: the latest results
+// and a thinned rating history, totals and counts.
 type Season struct {
 	method func(kind string) Method
 	kinds  map[string]*kind
+	// nights holds each night's name once, for the games that share it.
+	nights map[string]string
 	// Abandoned and Unfinished count the games left out.
 	Abandoned, Unfinished int
 }
 
 // New starts a season; method says how each kind is rated.
 func New(method func(kind string) Method) *Season {
-	return &Season{method: method, kinds: map[string]*kind{}}
+	return &Season{method: method, kinds: map[string]*kind{}, nights: map[string]string{}}
 }
 
 // kind is one kind's statistics so far.
@@ -67,10 +80,35 @@ type kind struct {
 	method  Method
 	games   int
 	players map[string]*player
-	// night is the rating period under way (Glicko-2), and pending each player's games in it
-	// against the ratings their opponents had when it began.
-	night   string
-	pending map[string][]rating.Outcome
+	// seated are the players in the order they first came, numbered so for the rated games'
+	// seats.
+	seated []*player
+	// rated are the games of more than one side, to be rated in the order of play.
+	rated []ratedGame
+}
+
+// playedAt is where a game stands in the order of play (Season).
+type playedAt struct {
+	night  string
+	begun  int64
+	digest uint64
+	id     int64
+}
+
+func (a playedAt) compare(b playedAt) int {
+	return cmp.Or(strings.Compare(a.night, b.night), cmp.Compare(a.begun, b.begun), cmp.Compare(a.digest, b.digest), cmp.Compare(a.id, b.id))
+}
+
+// ratedGame is what rating takes of a game: where it stands in the order of play, and its seats.
+type ratedGame struct {
+	at    playedAt
+	seats []seat
+}
+
+// seat is a player (a number in kind.seated) on a side of a rated game, the sides in seating
+// order, and the place the side took.
+type seat struct {
+	player, side, place int32
 }
 
 // player is one player's figures in one kind.
@@ -82,7 +120,8 @@ type player struct {
 	flagged, forced, rated  int
 	opponents               map[string]*Record
 	flags                   map[string]int
-	recent                  []Result // the latest, oldest first
+	number                  int32     // in kind.seated
+	recent                  []counted // the latest in the order of play, oldest first
 	glicko                  rating.Glicko
 	skill                   rating.Skill
 	history                 []Point
@@ -96,6 +135,12 @@ type Record struct {
 	Won   int `json:"won"`
 	Lost  int `json:"lost"`
 	Drawn int `json:"drawn"`
+}
+
+// counted is a result, and where its game stands in the order of play.
+type counted struct {
+	at playedAt
+	Result
 }
 
 // Result is one game as a player's results list it.
@@ -138,15 +183,21 @@ func (s *Season) LeaveOut(abandoned bool) {
 func (s *Season) Add(g Game) {
 	k := s.kinds[g.Kind]
 	if k == nil {
-		k = &kind{name: g.Kind, method: s.method(g.Kind), players: map[string]*player{}, pending: map[string][]rating.Outcome{}}
+		k = &kind{name: g.Kind, method: s.method(g.Kind), players: map[string]*player{}}
 		s.kinds[g.Kind] = k
 	}
 	k.games++
+	night, ok := s.nights[g.Night]
+	if !ok {
+		night = g.Night
+		s.nights[night] = night
+	}
+	at := playedAt{night: night, begun: g.Begun, digest: g.Digest, id: g.ID}
 	sides := sidesOf(g)
 	for i, sd := range sides {
 		for _, name := range sd.members {
 			p := k.player(name)
-			p.count(g, sides, i, name)
+			p.count(g, at, sides, i, name)
 		}
 	}
 	for _, d := range g.Drawn {
@@ -155,16 +206,22 @@ func (s *Season) Add(g Game) {
 		}
 	}
 	if len(sides) > 1 {
-		k.rate(g.Night, sides)
+		rg := ratedGame{at: at}
+		for i, sd := range sides {
+			for _, m := range sd.members {
+				rg.seats = append(rg.seats, seat{player: k.players[m].number, side: int32(i), place: int32(sd.place)})
+			}
+		}
+		k.rated = append(k.rated, rg)
 	}
 }
 
 func (k *kind) player(name string) *player {
 	p := k.players[name]
 	if p == nil {
-		p = &player{name: name, opponents: map[string]*Record{}, flags: map[string]int{},
-			glicko: rating.NewGlicko(), skill: rating.NewSkill(), historyStep: 1}
+		p = &player{name: name, number: int32(len(k.seated)), opponents: map[string]*Record{}, flags: map[string]int{}}
 		k.players[name] = p
+		k.seated = append(k.seated, p)
 	}
 	return p
 }
@@ -221,9 +278,9 @@ func sidesOf(g Game) []side {
 	return sides
 }
 
-// count adds game g to p, who sat on sides[at].
-func (p *player) count(g Game, sides []side, at int, name string) {
-	mine := sides[at]
+// count adds game g, which stands at in the order of play, to p, who sat on sides[on].
+func (p *player) count(g Game, at playedAt, sides []side, on int, name string) {
+	mine := sides[on]
 	score := g.Totals[name]
 	if p.games == 0 || score > p.best {
 		p.best = score
@@ -251,7 +308,7 @@ func (p *player) count(g Game, sides []side, at int, name string) {
 	var opponents []string
 	best, opposed := 0, false
 	for i, o := range sides {
-		if i == at {
+		if i == on {
 			continue
 		}
 		for _, m := range o.members {
@@ -278,84 +335,98 @@ func (p *player) count(g Game, sides []side, at int, name string) {
 	if opposed {
 		p.margins += score - best
 	}
-	p.recent = append(p.recent, Result{Game: g.ID, Night: g.Night, Match: g.Match, Score: score, Place: mine.place,
-		Won: won, Opponents: opponents, Forced: g.Forced, Flagged: g.Flagged})
+	i, _ := slices.BinarySearchFunc(p.recent, at, func(c counted, at playedAt) int { return c.at.compare(at) })
+	if i == 0 && len(p.recent) == recentResults {
+		return // played before every result kept
+	}
+	p.recent = slices.Insert(p.recent, i, counted{at, Result{Game: g.ID, Night: g.Night, Match: g.Match, Score: score,
+		Place: mine.place, Won: won, Opponents: opponents, Forced: g.Forced, Flagged: g.Flagged}})
 	if len(p.recent) > recentResults {
-		p.recent = slices.Delete(p.recent, 0, len(p.recent)-recentResults)
+		p.recent = slices.Delete(p.recent, 0, 1)
 	}
 }
 
-// rate rates a game of the kind's players on sides.
-func (k *kind) rate(night string, sides []side) {
+// rate rates the kind's games afresh, in the order of play.
+func (k *kind) rate() {
+	slices.SortFunc(k.rated, func(a, b ratedGame) int { return a.at.compare(b.at) })
+	for _, p := range k.seated {
+		p.glicko, p.skill, p.rated = rating.NewGlicko(), rating.NewSkill(), 0
+		p.history, p.historyStep, p.historyCut = nil, 1, 0
+	}
 	if k.method == Glicko2 {
-		// A game of a night already rated (entered late) counts in the night under way: the
-		// walk takes games in the order they were stored, and a rating is never taken back.
-		if night > k.night {
-			k.closeNight()
-			k.night = night
+		k.rateNights()
+		return
+	}
+	for _, g := range k.rated {
+		var teams [][]rating.Skill
+		var ranks []int
+		for i, st := range g.seats {
+			if i == 0 || st.side != g.seats[i-1].side {
+				teams, ranks = append(teams, nil), append(ranks, int(st.place))
+			}
+			teams[len(teams)-1] = append(teams[len(teams)-1], k.seated[st.player].skill)
 		}
-		for i, sd := range sides {
-			for j, o := range sides {
-				if i == j {
-					continue
-				}
-				score := 0.5
-				if sd.place < o.place {
-					score = 1
-				} else if sd.place > o.place {
-					score = 0
-				}
-				for _, m := range sd.members {
-					for _, om := range o.members {
-						k.pending[m] = append(k.pending[m], rating.Outcome{Opponent: k.players[om].glicko, Score: score})
+		rated := rating.Rate(teams, ranks)
+		team, member := 0, 0
+		for i, st := range g.seats {
+			if i > 0 && st.side != g.seats[i-1].side {
+				team, member = team+1, 0
+			}
+			p := k.seated[st.player]
+			p.skill = rated[team][member]
+			p.rated++
+			p.mark(g.at.night, p.skill.Ordinal())
+			member++
+		}
+	}
+}
+
+// rateNights rates Glicko-2's periods, a night each: every game of a night against the ratings
+// as they stood when the night began. A player who sits a night out has only the deviation
+// grow, as Glickman has it, from the first night they played on.
+func (k *kind) rateNights() {
+	playing := make([]bool, len(k.seated))
+	pending := make([][]rating.Outcome, len(k.seated))
+	for from := 0; from < len(k.rated); {
+		night := k.rated[from].at.night
+		to := from
+		for ; to < len(k.rated) && k.rated[to].at.night == night; to++ {
+			for _, st := range k.rated[to].seats {
+				playing[st.player] = true
+				for _, o := range k.rated[to].seats {
+					if o.side == st.side {
+						continue
 					}
+					score := 0.5
+					if st.place < o.place {
+						score = 1
+					} else if st.place > o.place {
+						score = 0
+					}
+					pending[st.player] = append(pending[st.player], rating.Outcome{Opponent: k.seated[o.player].glicko, Score: score})
 				}
 			}
 		}
-		return
-	}
-	teams := make([][]rating.Skill, len(sides))
-	ranks := make([]int, len(sides))
-	for i, sd := range sides {
-		for _, m := range sd.members {
-			teams[i] = append(teams[i], k.players[m].skill)
+		for i, p := range k.seated {
+			if !playing[i] {
+				continue
+			}
+			p.glicko = p.glicko.Period(pending[i], rating.Tau)
+			if len(pending[i]) > 0 {
+				p.rated++
+				p.mark(night, p.glicko.Rating)
+			}
+			pending[i] = pending[i][:0]
 		}
-		ranks[i] = sd.place
-	}
-	rated := rating.Rate(teams, ranks)
-	for i, sd := range sides {
-		for j, m := range sd.members {
-			p := k.players[m]
-			p.skill = rated[i][j]
-			p.rated++
-			p.mark(night, p.skill.Ordinal())
-		}
+		from = to
 	}
 }
 
-// closeNight ends the Glicko-2 rating period under way: every player of the kind is rated on
-// the night's games, and one who sat out has only the deviation grow, as Glickman has it.
-func (k *kind) closeNight() {
-	if k.night == "" {
-		return
-	}
-	for name, p := range k.players {
-		played := k.pending[name]
-		p.glicko = p.glicko.Period(played, rating.Tau)
-		if len(played) > 0 {
-			p.rated++
-			p.mark(k.night, p.glicko.Rating)
-		}
-	}
-	clear(k.pending)
-}
-
-// mark notes p's rating at the end of night in the history, keeping at most historyPoints: a
-// full history lets every other point go, and keeps every other one from then on. A game of a
-// night before the history's last (entered late) moves the last night's rating: the history
-// stays in order of nights.
+// mark notes p's rating at the end of night in the history, the nights coming in order, keeping
+// at most historyPoints: a full history lets every other point go, and keeps every other one
+// from then on. A second game of the same night (Weng–Lin) moves that night's point.
 func (p *player) mark(night string, r float64) {
-	if n := len(p.history); n > 0 && p.history[n-1].Night >= night {
+	if n := len(p.history); n > 0 && p.history[n-1].Night == night {
 		p.history[n-1].Rating = r
 		return
 	}
@@ -450,15 +521,12 @@ type FlagsBy struct {
 	Count  int    `json:"count"`
 }
 
-// Report is the season so far: the open rating period is closed first.
+// Report is the season so far, every game rated in the order of play.
 func (s *Season) Report() Report {
 	r := Report{Abandoned: s.Abandoned, Unfinished: s.Unfinished, Kinds: []KindReport{}}
 	for _, name := range slices.Sorted(maps.Keys(s.kinds)) {
 		k := s.kinds[name]
-		if k.method == Glicko2 {
-			k.closeNight()
-			k.night = ""
-		}
+		k.rate()
 		r.Games += k.games
 		r.Kinds = append(r.Kinds, k.report())
 	}
@@ -483,8 +551,10 @@ func (k *kind) report() KindReport {
 		f := Figures{Player: name, Games: p.games, Wins: p.wins, WinRate: round(float64(p.wins) / float64(p.games)),
 			Average: round(float64(p.total) / float64(p.games)), Best: p.best, Worst: p.worst,
 			Margin: round(float64(p.margins) / float64(p.games)), Placed: p.placed, Forced: p.forced, Flagged: p.flagged,
-			Recent: slices.Clone(p.recent)}
-		slices.Reverse(f.Recent) // the latest first
+			Recent: make([]Result, 0, len(p.recent))}
+		for _, c := range slices.Backward(p.recent) { // the latest first
+			f.Recent = append(f.Recent, c.Result)
+		}
 		if p.placed > 0 {
 			place := round(float64(p.places) / float64(p.placed))
 			f.Place = &place

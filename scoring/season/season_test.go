@@ -223,9 +223,9 @@ func TestOnePlayersReport(t *testing.T) {
 	}
 }
 
-// TestMemoryStaysWithThePlayers: a long season keeps the latest results and a thinned rating
-// history a player, the last point always the latest rating.
-func TestMemoryStaysWithThePlayers(t *testing.T) {
+// TestAPlayersResultsAndHistoryStayBounded: a long season keeps the latest results and a thinned
+// rating history a player, the last point always the latest rating.
+func TestAPlayersResultsAndHistoryStayBounded(t *testing.T) {
 	s := New(method)
 	for i := range 1000 {
 		night := fmt.Sprintf("night %04d", i)
@@ -254,8 +254,8 @@ func TestMemoryStaysWithThePlayers(t *testing.T) {
 	}
 }
 
-// TestAGameEnteredLate: a game of a night already rated counts in the night under way, and the
-// rating history stays in order of nights.
+// TestAGameEnteredLate: a game of a night already passed, handed over after a later night's, is
+// rated in its own night, and the rating history stays in order of nights.
 func TestAGameEnteredLate(t *testing.T) {
 	s := New(method)
 	for i, night := range []string{"2026-11-03", "2026-11-10", "2026-11-03", "2026-11-17"} {
@@ -265,12 +265,13 @@ func TestAGameEnteredLate(t *testing.T) {
 		}
 	}
 	fresh := rating.NewGlicko()
-	ann := fresh.Period([]rating.Outcome{{Opponent: fresh, Score: 1}}, rating.Tau)
-	bob := fresh.Period([]rating.Outcome{{Opponent: fresh, Score: 0}}, rating.Tau)
-	// The 10th holds its own game and the 3rd's second, both against bob as he stood on the 10th.
-	ann, bob = ann.Period([]rating.Outcome{{Opponent: bob, Score: 1}, {Opponent: bob, Score: 1}}, rating.Tau),
-		bob.Period([]rating.Outcome{{Opponent: ann, Score: 0}, {Opponent: ann, Score: 0}}, rating.Tau)
-	ann = ann.Period([]rating.Outcome{{Opponent: bob, Score: 1}}, rating.Tau)
+	// The 3rd holds its own game and the one handed over third, both against a new player.
+	ann := fresh.Period([]rating.Outcome{{Opponent: fresh, Score: 1}, {Opponent: fresh, Score: 1}}, rating.Tau)
+	bob := fresh.Period([]rating.Outcome{{Opponent: fresh, Score: 0}, {Opponent: fresh, Score: 0}}, rating.Tau)
+	annOnThe3rd := ann
+	for range 2 { // the 10th, then the 17th
+		ann, bob = ann.Period([]rating.Outcome{{Opponent: bob, Score: 1}}, rating.Tau), bob.Period([]rating.Outcome{{Opponent: ann, Score: 0}}, rating.Tau)
+	}
 	r := s.Report()
 	for _, k := range r.Kinds {
 		for _, p := range k.Ladder {
@@ -281,43 +282,66 @@ func TestAGameEnteredLate(t *testing.T) {
 			if want := []string{"2026-11-03", "2026-11-10", "2026-11-17"}; !reflect.DeepEqual(nights, want) {
 				t.Errorf("%s %s: history over %v, want %v", k.Kind, p.Player, nights, want)
 			}
-			if k.Kind == "pinochle" && p.Player == "ann" && p.Rating != round(ann.Rating) {
-				t.Errorf("ann's Glicko-2 rating %.2f, want %.2f", p.Rating, ann.Rating)
+			if k.Kind == "pinochle" && p.Player == "ann" && (p.Rating != round(ann.Rating) || p.History[0].Rating != round(annOnThe3rd.Rating)) {
+				t.Errorf("ann's Glicko-2 rating %.2f, %.2f on the 3rd; want %.2f, %.2f", p.Rating, p.History[0].Rating, ann.Rating, annOnThe3rd.Rating)
+			}
+		}
+		if k.Kind == "pinochle" {
+			for _, f := range k.Players {
+				var games []int64
+				for _, res := range f.Recent {
+					games = append(games, res.Game)
+				}
+				if want := []int64{4, 2, 3, 1}; !reflect.DeepEqual(games, want) {
+					t.Errorf("%s's latest results are games %v, want %v: by night, the latest first", f.Player, games, want)
+				}
 			}
 		}
 	}
 }
 
+// randomSeason is a season of thousands of random games of Pinochle (Glicko-2) and Capture
+// (Weng–Lin, two to six players, shared places), forty a night, in the order they were played.
+// Now and then two games are begun in the same millisecond, and their digests decide.
+func randomSeason(seed uint64) []Game {
+	names := []string{"ann", "bob", "cy", "dee", "eve", "fay", "gus"}
+	rng := rand.New(rand.NewPCG(seed, 1))
+	var games []Game
+	for i := range 3000 {
+		kind := []string{"pinochle", "capture"}[rng.IntN(2)]
+		n := 2
+		if kind == "capture" {
+			n = 2 + rng.IntN(5)
+		}
+		players := slices.Clone(names)
+		rng.Shuffle(len(players), func(a, b int) { players[a], players[b] = players[b], players[a] })
+		players = players[:n]
+		g := Game{ID: int64(i + 1), Kind: kind, Night: fmt.Sprintf("night %03d", i/40), Begun: int64(i - i%3),
+			Digest: rng.Uint64(), Players: players, Totals: map[string]int{}}
+		for _, p := range players {
+			g.Totals[p] = rng.IntN(5) - 1
+		}
+		if rng.IntN(8) > 0 { // a few draws: no winner
+			best := slices.MaxFunc(players, func(a, b string) int { return cmp.Compare(g.Totals[a], g.Totals[b]) })
+			for _, p := range players {
+				if g.Totals[p] == g.Totals[best] {
+					g.Winners = append(g.Winners, p)
+				}
+			}
+		}
+		games = append(games, g)
+	}
+	return games
+}
+
 // TestSeasonProperties: over thousands of random games, every record against an opponent is
 // the mirror of the opponent's, the counts add up, and the same games give the same report.
 func TestSeasonProperties(t *testing.T) {
-	names := []string{"ann", "bob", "cy", "dee", "eve", "fay", "gus"}
 	play := func(seed uint64) (*Season, map[string]int) {
-		rng := rand.New(rand.NewPCG(seed, 1))
 		s := New(method)
 		seats := map[string]int{}
-		for i := range 3000 {
-			kind := []string{"pinochle", "capture"}[rng.IntN(2)]
-			n := 2
-			if kind == "capture" {
-				n = 2 + rng.IntN(5)
-			}
-			players := slices.Clone(names)
-			rng.Shuffle(len(players), func(a, b int) { players[a], players[b] = players[b], players[a] })
-			players = players[:n]
-			g := Game{ID: int64(i + 1), Kind: kind, Night: fmt.Sprintf("night %03d", i/40), Players: players, Totals: map[string]int{}}
-			for _, p := range players {
-				g.Totals[p] = rng.IntN(5) - 1
-				seats[kind]++
-			}
-			if rng.IntN(8) > 0 { // a few draws: no winner
-				best := slices.MaxFunc(players, func(a, b string) int { return cmp.Compare(g.Totals[a], g.Totals[b]) })
-				for _, p := range players {
-					if g.Totals[p] == g.Totals[best] {
-						g.Winners = append(g.Winners, p)
-					}
-				}
-			}
+		for _, g := range randomSeason(seed) {
+			seats[g.Kind] += len(g.Players)
 			s.Add(g)
 		}
 		return s, seats
@@ -349,6 +373,37 @@ func TestSeasonProperties(t *testing.T) {
 	again, _ := play(5)
 	if !reflect.DeepEqual(r, again.Report()) {
 		t.Error("the same games gave another report")
+	}
+	if !reflect.DeepEqual(r, s.Report()) {
+		t.Error("a second report of the same season differs from the first")
+	}
+}
+
+// TestAnyOrderGivesTheSameSeason: the games of a season handed over in any order give the same
+// report as in the order they were played: ladder, rating history and latest results alike.
+func TestAnyOrderGivesTheSameSeason(t *testing.T) {
+	games := randomSeason(9)
+	played := New(method)
+	for _, g := range games {
+		played.Add(g)
+	}
+	want := played.Report()
+	for seed := range uint64(3) {
+		rng := rand.New(rand.NewPCG(seed, 2))
+		rng.Shuffle(len(games), func(a, b int) { games[a], games[b] = games[b], games[a] })
+		s := New(method)
+		for _, g := range games {
+			s.Add(g)
+		}
+		got := s.Report()
+		for i, k := range got.Kinds {
+			if !reflect.DeepEqual(k.Ladder, want.Kinds[i].Ladder) {
+				t.Errorf("shuffle %d: %s's ladder\n%+v\nwhere the games in order give\n%+v", seed, k.Kind, k.Ladder, want.Kinds[i].Ladder)
+			}
+		}
+		if !reflect.DeepEqual(got, want) {
+			t.Errorf("shuffle %d: the report differs from the games' in order", seed)
+		}
 	}
 }
 

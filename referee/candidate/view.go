@@ -10,11 +10,13 @@ import (
 	"github.com/tableside/tableside/scoring"
 )
 
-// open reports whether rank r of the current seat is still unaccounted for: not bid, not
-// turned up, and not in the hand of anyone other than who (nobody: in no shown hand).
-func (g *game) open(r cards.Rank, who int) bool {
+// open reports whether rank r of the current seat may be who's card (nobody: a candidate) as
+// the record stands: not turned up, in who's shown hand if she showed one and in no one
+// else's, and, when unbid is set, not bid. A card bid before may still be entered: the entry
+// proves the bid wrong (C10), so Legal offers it, but a hint names the cards not bid first.
+func (g *game) open(r cards.Rank, who int, unbid bool) bool {
 	st := g.cur()
-	if st.bidBy[r] != 0 || st.revealed[r] {
+	if unbid && st.bidBy[r] != 0 || st.revealed[r] {
 		return false
 	}
 	for p, hand := range st.shown {
@@ -36,15 +38,12 @@ func (g *game) Legal() []referee.Move {
 			}
 		}
 	case needReveal:
-		for r := cards.MinRank; r <= cards.MaxRank; r++ {
-			if g.open(r, referee.Nobody) {
-				c := cards.Card{Rank: r, Suit: g.cur().suit}
-				moves = append(moves, referee.NewMove(TypeReveal, "", payload{Card: &c}))
-			}
+		for _, c := range g.candidatesLeft(false) {
+			moves = append(moves, referee.NewMove(TypeReveal, "", payload{Card: &c}))
 		}
 	case auction:
 		who := g.players[g.toAct]
-		for _, c := range g.bidsFor(g.toAct) {
+		for _, c := range g.bidsFor(g.toAct, false) {
 			moves = append(moves, referee.NewMove(TypeBid, who, payload{Card: &c}))
 		}
 		if g.high.Rank != 0 {
@@ -54,17 +53,36 @@ func (g *game) Legal() []referee.Move {
 	return moves
 }
 
-// bidsFor lists the cards player p could bid now without a flag.
-func (g *game) bidsFor(p int) []cards.Card {
+// candidatesLeft lists the cards that may be turned up next without a flag on the reveal; with
+// unbid, those not bid, unless every one was.
+func (g *game) candidatesLeft(unbid bool) []cards.Card {
+	var out []cards.Card
+	for r := cards.MinRank; r <= cards.MaxRank; r++ {
+		if g.open(r, referee.Nobody, unbid) {
+			out = append(out, cards.Card{Rank: r, Suit: g.cur().suit})
+		}
+	}
+	if len(out) == 0 && unbid {
+		return g.candidatesLeft(false)
+	}
+	return out
+}
+
+// bidsFor lists the cards player p could bid now without a flag on the bid; with unbid, those
+// not bid, unless every one was.
+func (g *game) bidsFor(p int, unbid bool) []cards.Card {
 	st := g.cur()
 	if st.spent[p] >= Faction {
 		return nil
 	}
 	var out []cards.Card
 	for r := g.high.Rank + 1; r <= cards.MaxRank; r++ {
-		if r >= cards.MinRank && g.open(r, p) {
+		if r >= cards.MinRank && g.open(r, p, unbid) {
 			out = append(out, cards.Card{Rank: r, Suit: st.suit})
 		}
+	}
+	if len(out) == 0 && unbid {
+		return g.bidsFor(p, false)
 	}
 	return out
 }
@@ -116,16 +134,11 @@ func (g *game) next() string {
 		}
 		return fmt.Sprintf("start seat %d: seat %s", len(g.seats)+1, strings.Join(suits, "|"))
 	case needReveal:
-		var cs []cards.Card
-		for r := cards.MinRank; r <= cards.MaxRank; r++ {
-			if g.open(r, referee.Nobody) {
-				cs = append(cs, cards.Card{Rank: r, Suit: g.cur().suit})
-			}
-		}
+		cs := g.candidatesLeft(true)
 		return fmt.Sprintf("turn up candidate %d of seat %d: reveal %s", len(g.cur().candidates)+1, len(g.seats), oneOf(cs))
 	case auction:
 		who := g.players[g.toAct]
-		bids := g.bidsFor(g.toAct)
+		bids := g.bidsFor(g.toAct, true)
 		switch {
 		case g.high.Rank == 0 && len(bids) == 1:
 			return fmt.Sprintf("%s opens and must bid %s", who, bids[0].Pretty())

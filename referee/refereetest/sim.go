@@ -5,6 +5,7 @@ import (
 	"flag"
 	"fmt"
 	"math/rand/v2"
+	"regexp"
 	"slices"
 	"sort"
 	"strings"
@@ -43,6 +44,13 @@ type Typist interface {
 	// takes back after a refusal, leaves the lawful act to happen — and the event it stands
 	// at in the record.
 	Act(lawful referee.Move, breaches ...Breach) (done referee.Move, seq int64)
+	// Unprompted enters, now and then, one of the breaches a player makes where the game
+	// waits for no act of his (a drop after the referee closed his turn, nothing fitting). It
+	// returns the zero Move when nothing was entered.
+	Unprompted(breaches ...Breach) (done referee.Move, seq int64)
+	// AfterEnd types, as the table may, a move after the game's end, with its player and
+	// without: the record must refuse it, citing a ruling.
+	AfterEnd(m referee.Move)
 	// Proved says that the record proves the breach entered at seq from event by on (by is
 	// seq itself for a breach proved on its face): the first event from which whatever was
 	// played, shown or melded, elimination included, shows that it was a breach (P14, U14).
@@ -101,8 +109,9 @@ type Figures struct {
 	Breaches, Proved, Flagged, Missed, Unproved, UnprovedFlagged int
 	// Retracted breaches were refused and taken back; SetAside ones forced and set aside.
 	Retracted, SetAside int
-	// Unrefused are breaches the record shows on their face that Record accepted.
-	Unrefused int
+	// Unrefused are breaches the record shows on their face that Record accepted; Uncited,
+	// moves after the end refused without a ruling, or accepted.
+	Unrefused, Uncited int
 	// FalseFlags are flags on lawful acts or corrections; Stray, flags on a breach that cite
 	// another rule; Misplaced, flags on a breach with its rule but another severity, proving
 	// event or setting aside than the ruling says.
@@ -119,6 +128,8 @@ type Figures struct {
 	// Typos are words mistyped; Slips, other moves entered and taken back, by a void (Voids,
 	// typos' moves included) or an amend (Amends); Forced, refused moves recorded all the same.
 	Typos, Slips, Voids, Amends, Forced int
+	// AfterEnd are the moves typed after the end.
+	AfterEnd int
 	// Kinds counts the breaches made, by "rule what".
 	Kinds map[string]int
 	// Examples holds the first failures of each goal, for the test's message.
@@ -140,10 +151,11 @@ func (f *Figures) String() string {
 	sort.Strings(kinds)
 	return fmt.Sprintf("games %d, acts %d, entries %d; breaches %d (%s); proved %d, flagged %d, missed %d; "+
 		"never proved %d, of them flagged %d; refused and taken back %d, forced and set aside %d, open but accepted %d; "+
+		"moves after the end typed %d, refused without a ruling %d; "+
 		"false flags %d, stray flags %d, misplaced flags %d; hint exceptions %d; stuck games %d; replay mismatches %d; "+
 		"typos %d, slips taken back %d, voids %d, amends %d, forced %d",
 		f.Games, f.Acts, f.Entries, f.Breaches, strings.Join(kinds, ", "), f.Proved, f.Flagged, f.Missed,
-		f.Unproved, f.UnprovedFlagged, f.Retracted, f.SetAside, f.Unrefused,
+		f.Unproved, f.UnprovedFlagged, f.Retracted, f.SetAside, f.Unrefused, f.AfterEnd, f.Uncited,
 		f.FalseFlags, f.Stray, f.Misplaced, f.HintExceptions, f.Stuck, f.Mismatches,
 		f.Typos, f.Slips, f.Voids, f.Amends, f.Forced)
 }
@@ -202,6 +214,7 @@ func Simulate(t *testing.T, r referee.Rules, c Config, sc SimConfig) *Figures {
 		{f.Missed > 0, fmt.Sprintf("%d proved breaches not flagged as the rulings say", f.Missed)},
 		{f.UnprovedFlagged > 0, fmt.Sprintf("%d breaches nothing proves were flagged", f.UnprovedFlagged)},
 		{f.Unrefused > 0, fmt.Sprintf("%d breaches seen on their face were not refused", f.Unrefused)},
+		{f.Uncited > 0, fmt.Sprintf("%d moves after the end accepted or refused without a ruling", f.Uncited)},
 		{f.FalseFlags > 0, fmt.Sprintf("%d flags on lawful acts", f.FalseFlags)},
 		{f.Stray > 0, fmt.Sprintf("%d flags on breaches citing another rule", f.Stray)},
 		{f.Misplaced > 0, fmt.Sprintf("%d flags on breaches with another severity, proving event or setting aside", f.Misplaced)},
@@ -255,6 +268,7 @@ type sim struct {
 	seed  int
 	f     *Figures
 
+	players  []string
 	log      []events.Event
 	o        *referee.Outcome  // the game as entered, each move judged with Try as Record does
 	rp       *referee.Replayer // the same log followed as an import follows it
@@ -264,6 +278,7 @@ type sim struct {
 func (s *sim) run(tbl Table) {
 	s.f.Games++
 	setup := tbl.Setup()
+	s.players = setup.Players
 	s.log = Log(s.t, setup, nil)
 	s.o = Replay(s.t, s.rules, s.log)
 	var err error
@@ -302,13 +317,34 @@ func (s *sim) Act(lawful referee.Move, breaches ...Breach) (referee.Move, int64)
 		s.f.fail("seed %d, event %d: the record's game is over, the table's goes on with %s", s.seed, s.next(), s.o.Game.Notation(lawful))
 		panic(stop{})
 	}
-	s.guide(lawful)
-	act, b := lawful, (*Breach)(nil)
-	if len(breaches) > 0 && s.rng.Float64() < breachRate {
+	return s.act(&lawful, breaches)
+}
+
+// Unprompted implements Typist.
+func (s *sim) Unprompted(breaches ...Breach) (referee.Move, int64) {
+	if len(breaches) == 0 || s.rng.Float64() >= breachRate {
+		return referee.Move{}, 0
+	}
+	s.f.Acts++
+	return s.act(nil, breaches)
+}
+
+// act enters the lawful act, or now and then one of the breaches. With no lawful act, the
+// player does nothing unless a breach is made.
+func (s *sim) act(lawful *referee.Move, breaches []Breach) (referee.Move, int64) {
+	// The game the referee closed by itself may have ended: the breach after it reopens it.
+	if !s.o.Game.Over() {
+		s.guide(lawful)
+	}
+	var b *Breach
+	if len(breaches) > 0 && (lawful == nil || s.rng.Float64() < breachRate) {
 		b = &breaches[s.rng.IntN(len(breaches))]
-		act = b.Move
 	}
 	for {
+		if b == nil && lawful == nil {
+			return referee.Move{}, 0
+		}
+		act := b.moveOr(lawful)
 		seq, refused := s.enter(act, b == nil)
 		switch {
 		case !refused && b == nil:
@@ -328,14 +364,64 @@ func (s *sim) Act(lawful referee.Move, breaches ...Breach) (referee.Move, int64)
 		case b.SetAside:
 			s.stand(s.force(act), *b)
 			s.f.SetAside++
-			s.guide(lawful)
+			if lawful != nil {
+				s.guide(lawful)
+			}
 		default:
 			seq := s.force(act)
 			s.stand(seq, *b)
 			return act, seq
 		}
-		act, b = lawful, nil
+		b = nil
 	}
+}
+
+// AfterEnd implements Typist.
+func (s *sim) AfterEnd(m referee.Move) {
+	g := s.o.Game
+	if !g.Over() {
+		return // the run finds the record's game not over
+	}
+	words := strings.Fields(g.Notation(m))
+	typed := [][]string{words}
+	if len(words) > 1 && slices.Contains(s.players, words[0]) {
+		typed = append(typed, words[1:])
+	}
+	for _, w := range typed {
+		s.f.AfterEnd++
+		why := ""
+		if read, err := s.typed(w); err != nil {
+			why = err.Error()
+		} else if !s.refused(read) {
+			s.f.Uncited++
+			s.f.fail("seed %d: after the end, %q is accepted", s.seed, strings.Join(w, " "))
+			continue
+		} else {
+			why = s.refusal(read)
+		}
+		if !s.citesRuling(why) {
+			s.f.Uncited++
+			s.f.fail("seed %d: after the end, %q is refused citing no ruling: %s", s.seed, strings.Join(w, " "), why)
+		}
+	}
+}
+
+// citesRuling reports whether a refusal names one of the engine's rulings.
+func (s *sim) citesRuling(why string) bool {
+	for _, r := range s.rules.Rulings() {
+		if regexp.MustCompile(`\b` + regexp.QuoteMeta(r.ID) + `\b`).MatchString(why) {
+			return true
+		}
+	}
+	return false
+}
+
+// moveOr is the breach's move, or lawful's when there is no breach.
+func (b *Breach) moveOr(lawful *referee.Move) referee.Move {
+	if b != nil {
+		return b.Move
+	}
+	return *lawful
 }
 
 // Proved implements Typist.
@@ -368,8 +454,8 @@ func (s *sim) exception(format string, args ...any) {
 }
 
 // guide checks the guidance the table sees before an act: a hint, and every move Legal lists
-// or the hint names accepted, the player's lawful act among them.
-func (s *sim) guide(lawful referee.Move) {
+// or the hint names accepted, the player's lawful act, if any, among them.
+func (s *sim) guide(lawful *referee.Move) {
 	g := s.o.Game
 	hint := g.Hint()
 	if strings.TrimSpace(hint) == "" {
@@ -391,8 +477,8 @@ func (s *sim) guide(lawful referee.Move) {
 			}
 		}
 	}
-	if !listed(legal, lawful, s.c) {
-		s.exception("the lawful %s is not among the %d moves Legal lists (hint %q)", g.Notation(lawful), len(legal), hint)
+	if lawful != nil && !listed(legal, *lawful, s.c) {
+		s.exception("the lawful %s is not among the %d moves Legal lists (hint %q)", g.Notation(*lawful), len(legal), hint)
 	}
 }
 

@@ -162,6 +162,26 @@ func TestLaterEntryProvesABidWrong(t *testing.T) {
 	}
 }
 
+// TestMoveAfterTheEnd: a move after the twelfth seat is refused citing C5, typed with its
+// player (set aside when forced) or without.
+func TestMoveAfterTheEnd(t *testing.T) {
+	setup, moves := Rules{}.Playout(rand.New(rand.NewPCG(1, 2)), refereetest.Names)
+	g := refereetest.Replay(t, Rules{}, refereetest.Log(t, setup, moves)).Game
+	if !g.Over() {
+		t.Fatal("the playout did not end")
+	}
+	if _, err := g.Parse([]string{"pass"}); err == nil || !strings.Contains(err.Error(), "(C5)") {
+		t.Errorf("pass after the end: %v, want a refusal citing C5", err)
+	}
+	m, err := g.Parse([]string{"ann", "pass"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if f := g.Apply(int64(len(moves)+2), m); len(f) != 1 || f[0].Rule != "C5" || !f[0].SetAside {
+		t.Errorf("ann pass after the end: %v", f)
+	}
+}
+
 func TestRunningOutTransfersTheSeat(t *testing.T) {
 	// ann lays her fifth card on the first candidate; bob takes it, and the other two go to bob
 	// without bids (C9), and bob then opens seat 2 (C6).

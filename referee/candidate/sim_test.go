@@ -145,6 +145,7 @@ func (t *simTable) Play(ty refereetest.Typist) {
 			}
 		}
 	}
+	ty.AfterEnd(referee.NewMove(TypePass, t.players[t.opener], payload{}))
 }
 
 // auction plays out one candidate's auction and returns who captured it. next is the

@@ -54,7 +54,7 @@ func (g *game) Legal() []referee.Move {
 }
 
 // candidatesLeft lists the cards that may be turned up next without a flag on the reveal; with
-// unbid, those not bid, unless every one was.
+// unbid, only those not bid.
 func (g *game) candidatesLeft(unbid bool) []cards.Card {
 	var out []cards.Card
 	for r := cards.MinRank; r <= cards.MaxRank; r++ {
@@ -62,14 +62,11 @@ func (g *game) candidatesLeft(unbid bool) []cards.Card {
 			out = append(out, cards.Card{Rank: r, Suit: g.cur().suit})
 		}
 	}
-	if len(out) == 0 && unbid {
-		return g.candidatesLeft(false)
-	}
 	return out
 }
 
-// bidsFor lists the cards player p could bid now without a flag on the bid; with unbid, those
-// not bid, unless every one was.
+// bidsFor lists the cards player p could bid now without a flag on the bid; with unbid, only
+// those not bid.
 func (g *game) bidsFor(p int, unbid bool) []cards.Card {
 	st := g.cur()
 	if st.spent[p] >= Faction {
@@ -81,10 +78,26 @@ func (g *game) bidsFor(p int, unbid bool) []cards.Card {
 			out = append(out, cards.Card{Rank: r, Suit: st.suit})
 		}
 	}
-	if len(out) == 0 && unbid {
-		return g.bidsFor(p, false)
-	}
 	return out
+}
+
+// orBid is cs, the cards not bid that may be entered now, or when there are none, every card
+// that may, with what entering each of those shows (C10).
+func (g *game) orBid(cs, all []cards.Card) ([]cards.Card, string) {
+	if len(cs) > 0 {
+		return cs, ""
+	}
+	st := g.cur()
+	var wrong []string
+	for _, c := range all {
+		if st.bidBy[c.Rank] != 0 {
+			wrong = append(wrong, fmt.Sprintf("%s the bid at event %d", c.Pretty(), st.bidSeq[c.Rank]))
+		}
+	}
+	if len(wrong) == 0 {
+		return all, ""
+	}
+	return all, "; each was bid, so entering it shows that bid wrong (C10): " + strings.Join(wrong, ", ")
 }
 
 // oneOf names a choice of cards: the card alone, so that a choice of one does not read as a
@@ -134,16 +147,19 @@ func (g *game) next() string {
 		}
 		return fmt.Sprintf("start seat %d: seat %s", len(g.seats)+1, strings.Join(suits, "|"))
 	case needReveal:
-		cs := g.candidatesLeft(true)
-		return fmt.Sprintf("turn up candidate %d of seat %d: reveal %s", len(g.cur().candidates)+1, len(g.seats), oneOf(cs))
+		cs, wrong := g.orBid(g.candidatesLeft(true), g.candidatesLeft(false))
+		return fmt.Sprintf("turn up candidate %d of seat %d: reveal %s", len(g.cur().candidates)+1, len(g.seats), oneOf(cs)) + wrong
 	case auction:
 		who := g.players[g.toAct]
 		bids := g.bidsFor(g.toAct, true)
 		switch {
-		case g.high.Rank == 0 && len(bids) == 1:
-			return fmt.Sprintf("%s opens and must bid %s", who, bids[0].Pretty())
 		case g.high.Rank == 0:
-			return fmt.Sprintf("%s opens and must bid: %s", who, oneOf(bids))
+			// The opener must bid: with no card left that nobody bid, she bids one that was.
+			bids, wrong := g.orBid(bids, g.bidsFor(g.toAct, false))
+			if len(bids) == 1 {
+				return fmt.Sprintf("%s opens and must bid %s", who, bids[0].Pretty()) + wrong
+			}
+			return fmt.Sprintf("%s opens and must bid: %s", who, oneOf(bids)) + wrong
 		case len(bids) == 0:
 			// Said of what she may hold: a hand she showed may lack cards the seat still has.
 			return fmt.Sprintf("%s can only pass: no card %s may hold beats %s", who, who, g.high.Pretty())

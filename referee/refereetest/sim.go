@@ -168,7 +168,8 @@ func (f *Figures) String() string {
 //   - precision: no flag on a lawful act;
 //   - guidance: at every point of a game not over, the hint is not empty, Legal lists a move,
 //     every move Legal lists and every move the hint names is accepted with no flag on
-//     itself, and the lawful act a player makes is listed and accepted;
+//     itself, the hint names the earlier event a move it names would show wrong, and the
+//     lawful act a player makes is listed and accepted;
 //   - no stuck table: every game reaches its end, at the table and in the record;
 //   - corrections: after every void the game is where it stood before the move voided, after
 //     every amend where the move amended in leads, and the state a replayer following the log
@@ -475,6 +476,11 @@ func (s *sim) guide(lawful *referee.Move) {
 			if s.refused(m) {
 				s.exception("the hint %q names %s, which is refused: %s", hint, g.Notation(m), s.refusal(m))
 			}
+			for _, seq := range s.proves(m) {
+				if !regexp.MustCompile(fmt.Sprintf(`\b%d\b`, seq)).MatchString(hint) {
+					s.exception("the hint %q names %s, which would show event %d wrong, and does not say so", hint, g.Notation(m), seq)
+				}
+			}
 		}
 	}
 	if lawful != nil && !listed(legal, *lawful, s.c) {
@@ -485,6 +491,17 @@ func (s *sim) guide(lawful *referee.Move) {
 // refused reports whether Record would refuse m now.
 func (s *sim) refused(m referee.Move) bool {
 	return referee.Refuses(referee.Own(s.o.Game.Clone().Apply(s.next(), m), s.next()))
+}
+
+// proves lists the earlier events m would flag if Record took it now.
+func (s *sim) proves(m referee.Move) []int64 {
+	var out []int64
+	for _, f := range s.o.Game.Clone().Apply(s.next(), m) {
+		if f.Seq != s.next() {
+			out = append(out, f.Seq)
+		}
+	}
+	return out
 }
 
 func (s *sim) refusal(m referee.Move) string {

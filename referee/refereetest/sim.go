@@ -117,9 +117,11 @@ type Figures struct {
 	// event or setting aside than the ruling says.
 	FalseFlags, Stray, Misplaced int
 	// HintExceptions count every point where the guidance was wrong: an empty hint or legal
-	// list while the game is on, a move listed or named that Record refuses, a lawful act
-	// refused or not listed.
+	// list while the game is on, a move listed or named that Record refuses, a hint silent on
+	// the earlier event a move it names would prove wrong, a lawful act refused or not listed;
+	// Exceptions counts them by kind.
 	HintExceptions int
+	Exceptions     map[string]int
 	// Stuck games did not reach their end; Mismatches, states after a correction (or at the
 	// end) that a fresh replay does not reach, or that the correction should not have led to:
 	// a void not back where the game stood before the move, an amend not where the move
@@ -144,19 +146,22 @@ func (f *Figures) fail(format string, args ...any) {
 
 // String writes the figures as the closing lines of a run.
 func (f *Figures) String() string {
-	var kinds []string
-	for k, n := range f.Kinds {
-		kinds = append(kinds, fmt.Sprintf("%s %d", k, n))
+	counted := func(m map[string]int) string {
+		var out []string
+		for k, n := range m {
+			out = append(out, fmt.Sprintf("%s %d", k, n))
+		}
+		sort.Strings(out)
+		return strings.Join(out, ", ")
 	}
-	sort.Strings(kinds)
 	return fmt.Sprintf("games %d, acts %d, entries %d; breaches %d (%s); proved %d, flagged %d, missed %d; "+
 		"never proved %d, of them flagged %d; refused and taken back %d, forced and set aside %d, open but accepted %d; "+
 		"moves after the end typed %d, refused without a ruling %d; "+
-		"false flags %d, stray flags %d, misplaced flags %d; hint exceptions %d; stuck games %d; replay mismatches %d; "+
+		"false flags %d, stray flags %d, misplaced flags %d; hint exceptions %d (%s); stuck games %d; replay mismatches %d; "+
 		"typos %d, slips taken back %d, voids %d, amends %d, forced %d",
-		f.Games, f.Acts, f.Entries, f.Breaches, strings.Join(kinds, ", "), f.Proved, f.Flagged, f.Missed,
+		f.Games, f.Acts, f.Entries, f.Breaches, counted(f.Kinds), f.Proved, f.Flagged, f.Missed,
 		f.Unproved, f.UnprovedFlagged, f.Retracted, f.SetAside, f.Unrefused, f.AfterEnd, f.Uncited,
-		f.FalseFlags, f.Stray, f.Misplaced, f.HintExceptions, f.Stuck, f.Mismatches,
+		f.FalseFlags, f.Stray, f.Misplaced, f.HintExceptions, counted(f.Exceptions), f.Stuck, f.Mismatches,
 		f.Typos, f.Slips, f.Voids, f.Amends, f.Forced)
 }
 
@@ -199,7 +204,7 @@ func Simulate(t *testing.T, r referee.Rules, c Config, sc SimConfig) *Figures {
 		games = 1
 		seeds = func(yield func(int) bool) { yield(*simSeed) }
 	}
-	f := &Figures{Kinds: map[string]int{}}
+	f := &Figures{Kinds: map[string]int{}, Exceptions: map[string]int{}}
 	for seed := range seeds {
 		rng := rand.New(rand.NewPCG(uint64(seed), 0x5A7))
 		s := &sim{t: t, rules: r, c: c, sc: sc, rng: rng, seed: seed, f: f, breaches: map[int64]*standing{}}
@@ -358,7 +363,7 @@ func (s *sim) act(lawful *referee.Move, breaches []Breach) (referee.Move, int64)
 			s.stand(seq, *b)
 			return act, seq
 		case b == nil:
-			s.exception("the lawful %s is refused: %s", s.o.Game.Notation(act), s.refusal(act))
+			s.exception("lawful act refused", "the lawful %s is refused: %s", s.o.Game.Notation(act), s.refusal(act))
 			return act, s.force(act)
 		case s.rng.Float64() >= forceRate:
 			s.f.Retracted++ // the table takes it back, and the player acts lawfully
@@ -449,8 +454,9 @@ func (s *sim) stand(seq int64, b Breach) {
 
 func (s *sim) next() int64 { return int64(len(s.log) + 1) }
 
-func (s *sim) exception(format string, args ...any) {
+func (s *sim) exception(kind, format string, args ...any) {
 	s.f.HintExceptions++
+	s.f.Exceptions[kind]++
 	s.f.fail("seed %d, event %d: "+format, append([]any{s.seed, s.next()}, args...)...)
 }
 
@@ -460,31 +466,31 @@ func (s *sim) guide(lawful *referee.Move) {
 	g := s.o.Game
 	hint := g.Hint()
 	if strings.TrimSpace(hint) == "" {
-		s.exception("the hint is empty")
+		s.exception("empty hint", "the hint is empty")
 	}
 	legal := g.Legal()
 	if len(legal) == 0 {
-		s.exception("Legal lists no move while the game is on (hint %q)", hint)
+		s.exception("empty legal list", "Legal lists no move while the game is on (hint %q)", hint)
 	}
 	for _, m := range legal {
 		if s.refused(m) {
-			s.exception("Legal lists %s, which is refused: %s", g.Notation(m), s.refusal(m))
+			s.exception("listed move refused", "Legal lists %s, which is refused: %s", g.Notation(m), s.refusal(m))
 		}
 	}
 	if s.sc.HintMoves != nil {
 		for _, m := range s.sc.HintMoves(g, hint) {
 			if s.refused(m) {
-				s.exception("the hint %q names %s, which is refused: %s", hint, g.Notation(m), s.refusal(m))
+				s.exception("hinted move refused", "the hint %q names %s, which is refused: %s", hint, g.Notation(m), s.refusal(m))
 			}
 			for _, seq := range s.proves(m) {
 				if !regexp.MustCompile(fmt.Sprintf(`\b%d\b`, seq)).MatchString(hint) {
-					s.exception("the hint %q names %s, which would show event %d wrong, and does not say so", hint, g.Notation(m), seq)
+					s.exception("hint silent on a proof", "the hint %q names %s, which would show event %d wrong, and does not say so", hint, g.Notation(m), seq)
 				}
 			}
 		}
 	}
 	if lawful != nil && !listed(legal, *lawful, s.c) {
-		s.exception("the lawful %s is not among the %d moves Legal lists (hint %q)", g.Notation(*lawful), len(legal), hint)
+		s.exception("lawful act not listed", "the lawful %s is not among the %d moves Legal lists (hint %q)", g.Notation(*lawful), len(legal), hint)
 	}
 }
 
@@ -536,7 +542,7 @@ func (s *sim) record(m referee.Move, force bool) (seq int64, refused bool) {
 	next, raised := s.o.Try(e)
 	if referee.Refuses(referee.Own(raised, e.Seq)) && !force {
 		if strings.TrimSpace(s.o.Game.Hint()) == "" {
-			s.exception("a refusal of %s has no hint", s.o.Game.Notation(m))
+			s.exception("empty hint", "a refusal of %s has no hint", s.o.Game.Notation(m))
 		}
 		return 0, true
 	}
@@ -593,7 +599,7 @@ func (s *sim) typo(act referee.Move) {
 	m, err := s.typed(words)
 	if err != nil {
 		if strings.TrimSpace(s.o.Game.Hint()) == "" {
-			s.exception("%q is not read (%v), and the hint is empty", strings.Join(words, " "), err)
+			s.exception("empty hint", "%q is not read (%v), and the hint is empty", strings.Join(words, " "), err)
 		}
 		return
 	}

@@ -193,19 +193,12 @@ func Simulate(t *testing.T, r referee.Rules, c Config, sc SimConfig) *Figures {
 	if *simGames > 0 {
 		games = *simGames
 	}
-	seeds := func(yield func(int) bool) {
-		for seed := range games {
-			if !yield(seed) {
-				return
-			}
-		}
-	}
+	first := 0
 	if *simSeed >= 0 {
-		games = 1
-		seeds = func(yield func(int) bool) { yield(*simSeed) }
+		first, games = *simSeed, 1
 	}
 	f := &Figures{Kinds: map[string]int{}, Exceptions: map[string]int{}}
-	for seed := range seeds {
+	for seed := first; seed < first+games; seed++ {
 		rng := rand.New(rand.NewPCG(uint64(seed), 0x5A7))
 		s := &sim{t: t, rules: r, c: c, sc: sc, rng: rng, seed: seed, f: f, breaches: map[int64]*standing{}}
 		s.run(sc.Deal(rng, Names))
@@ -247,6 +240,7 @@ func Simulate(t *testing.T, r referee.Rules, c Config, sc SimConfig) *Figures {
 	return f
 }
 
+// severity is the severity the breach's flag must have.
 func (b Breach) severity() referee.Severity {
 	if b.Severity == "" {
 		return referee.Illegal

@@ -260,6 +260,12 @@ func TestEnd(t *testing.T) {
 	if f := g.Apply(3, referee.NewMove(TypePass, "bob", payload{})); flagsOf(&referee.Outcome{Flags: f}) != "3 A10 illegal" {
 		t.Errorf("a move after the end: %v", f)
 	}
+	// Typed without a player, or a drop without its pile, it is refused for the end too.
+	for _, typed := range []string{"pass", "ann drop KH"} {
+		if _, err := g.Parse(strings.Fields(typed)); err == nil || !strings.Contains(err.Error(), "(A10)") {
+			t.Errorf("%q after the end: %v, want a refusal citing A10", typed, err)
+		}
+	}
 
 	g = dealt(t)
 	g.hands[0] = nil
@@ -476,8 +482,9 @@ func TestForcedNonPair(t *testing.T) {
 	}
 }
 
-// TestPairingChoices: the pairing step lists every number of pairs of each rank a player may
-// lay aside (A9), not only all of them, and each is recorded without a flag.
+// TestPairingChoices: the pairing step lists every choice of pairs a player may lay aside (A9,
+// A14): every number of pairs of each rank, and any two cards of a rank held three or four
+// times, in the order of the hand; each is recorded without a flag.
 func TestPairingChoices(t *testing.T) {
 	g := play(t, pairRound).Game
 	var got []string
@@ -487,17 +494,56 @@ func TestPairingChoices(t *testing.T) {
 			t.Errorf("%s: %v", g.Notation(m), f)
 		}
 	}
-	if want := "ann pair 5D 5C 7H 7D; ann pair 5D 5C; ann pair 7H 7D; ann pass"; strings.Join(got, "; ") != want {
+	if want := "ann pair 5D 5C 7H 7D; ann pair 5D 5C; ann pair 5D 5H 7H 7D; ann pair 5D 5H; ann pair 5C 5H 7H 7D; ann pair 5C 5H; ann pair 7H 7D; ann pass"; strings.Join(got, "; ") != want {
 		t.Errorf("legal %q, want %q", strings.Join(got, "; "), want)
 	}
-	// Four of a rank and a pair: both pairs of the rank, one, or none, with or without the other.
+	// Four of a rank and a pair: both pairs of the rank in each of the three groupings, any one
+	// of its six pairs, or none, with or without the other pair.
 	hand := []cards.Card{card(t, "9S"), card(t, "9H"), card(t, "2C"), card(t, "9D"), card(t, "2D"), card(t, "9C")}
 	var choices []string
 	for _, cs := range pairChoices(hand) {
 		choices = append(choices, pretty(cs))
 	}
-	if want := "9♠ 9♥ 2♣ 2♦ 9♦ 9♣|9♠ 9♥ 9♦ 9♣|9♠ 9♥ 2♣ 2♦|9♠ 9♥|2♣ 2♦"; strings.Join(choices, "|") != want {
+	if want := "9♠ 9♥ 2♣ 2♦ 9♦ 9♣|9♠ 9♥ 9♦ 9♣|9♠ 9♦ 9♥ 9♣ 2♣ 2♦|9♠ 9♦ 9♥ 9♣|9♠ 9♣ 9♥ 9♦ 2♣ 2♦|9♠ 9♣ 9♥ 9♦|" +
+		"9♠ 9♥ 2♣ 2♦|9♠ 9♥|9♠ 9♦ 2♣ 2♦|9♠ 9♦|9♠ 9♣ 2♣ 2♦|9♠ 9♣|9♥ 9♦ 2♣ 2♦|9♥ 9♦|9♥ 9♣ 2♣ 2♦|9♥ 9♣|2♣ 2♦ 9♦ 9♣|9♦ 9♣|2♣ 2♦"; strings.Join(choices, "|") != want {
 		t.Errorf("choices %q, want %q", strings.Join(choices, "|"), want)
+	}
+}
+
+// TestMoveAfterATurnClosedByItself: when nothing fits, the referee closes a drop turn or a
+// picking turn by itself, but the table may still drop or pick a card that does not fit, as
+// its next move. It is applied as played and flagged (L8, A3, A4), not set aside.
+func TestMoveAfterATurnClosedByItself(t *testing.T) {
+	// ann drops 7♥; K♥ fits none of 7♥ Q♠ 4♣, so the turn ends, and bob is to drop. ann lays
+	// K♥ on Q♠ all the same.
+	g := dealt(t)
+	g.hands[0] = []cards.Card{card(t, "7H"), card(t, "KH")}
+	g.Apply(3, referee.NewMove(TypeDrop, "ann", payload{Card: ptr(card(t, "7H")), Pile: ptr(card(t, "9H"))}))
+	f := g.Apply(4, referee.NewMove(TypeDrop, "ann", payload{Card: ptr(card(t, "KH")), Pile: ptr(card(t, "QS"))}))
+	if flagsOf(&referee.Outcome{Flags: f}) != "4 A3 illegal" || f[0].SetAside || len(g.hands[0]) != 0 || g.top(1) != card(t, "KH") || g.turn != 1 || g.stage != dropFirst {
+		t.Errorf("a second drop after the turn closed: flags %v, ann holds %s, pile 2 topped by %s, turn %d, stage %v", f, pretty(g.hands[0]), g.top(1).Pretty(), g.turn, g.stage)
+	}
+	// A drop of a card ann does not hold is still set aside, and the game stays where it was.
+	g = dealt(t)
+	g.hands[0] = []cards.Card{card(t, "7H"), card(t, "KH")}
+	g.Apply(3, referee.NewMove(TypeDrop, "ann", payload{Card: ptr(card(t, "7H")), Pile: ptr(card(t, "9H"))}))
+	if f := g.Apply(4, referee.NewMove(TypeDrop, "ann", payload{Card: ptr(card(t, "KC")), Pile: ptr(card(t, "QS"))})); len(f) != 1 || !f[0].SetAside || g.turn != 1 || g.stage != dropFirst {
+		t.Errorf("a card not held after the turn closed: flags %v, turn %d, stage %v", f, g.turn, g.stage)
+	}
+
+	// ann draws K♦ for want of a pick, and still has none, so bob is to pick; ann picks the Q♠
+	// pile with K♥ all the same.
+	g = dealt(t)
+	g.stage, g.turn, g.stock = picking, 0, 2
+	g.seen[key(card(t, "KD"))] = false
+	g.hands[0] = []cards.Card{card(t, "KH")}
+	g.Apply(4, referee.NewMove(TypeDraw, "ann", payload{Card: ptr(card(t, "KD"))}))
+	if g.turn != 1 || g.stage != picking {
+		t.Fatalf("no pick after the draw: turn %d, stage %v", g.turn, g.stage)
+	}
+	f = g.Apply(5, referee.NewMove(TypePick, "ann", payload{Card: ptr(card(t, "KH")), Pile: ptr(card(t, "QS"))}))
+	if flagsOf(&referee.Outcome{Flags: f}) != "5 A4 illegal" || f[0].SetAside || !g.picked[0] || g.top(1) != card(t, "KH") || g.turn != 1 || g.stage != picking {
+		t.Errorf("a pick after a useless draw: flags %v, picked %v, pile 2 topped by %s, turn %d, stage %v", f, g.picked[0], g.top(1).Pretty(), g.turn, g.stage)
 	}
 }
 

@@ -63,6 +63,51 @@ type game struct {
 
 	endedAt int64
 	why     string // why the game ended (A10, A13)
+
+	// closed is the turn the last move's settle closed by itself, nothing fitting, as it stood
+	// before; nil when it closed none.
+	closed *closing
+}
+
+// closing is a drop or picking turn as it stood when the referee closed it by itself, for want
+// of a card that fits. The table may still make a drop or a pick that does not fit, as its
+// next move: L8 applies it as played and flags it, so the turn is opened again for it. It is
+// never changed once made, so clones of a game may share it.
+type closing struct {
+	stage          stage
+	turn           int
+	hands          [2][]cards.Card
+	picked, paired [2]bool
+	rounds         int    // how many rounds had begun
+	total          [2]int // the last one's pairs so far
+}
+
+// close notes the turn as it stands, about to be closed by itself: the first such turn of a
+// settle, since the next move can only be the next act of the player who just acted.
+func (g *game) close() {
+	if g.closed != nil {
+		return
+	}
+	g.closed = &closing{stage: g.stage, turn: g.turn, hands: [2][]cards.Card{slices.Clone(g.hands[0]), slices.Clone(g.hands[1])},
+		picked: g.picked, paired: g.paired, rounds: len(g.rounds), total: g.cur().total}
+}
+
+// reopens reports whether move m (payload p) by who is the drop or pick of the closed turn c,
+// of a card who held on a pile still there, so that it can be applied as played.
+func (c *closing) reopens(g *game, who int, m referee.Move, p payload) bool {
+	turn := m.Type == TypeDrop && (c.stage == dropSecond || c.stage == dropAfterDraw) || m.Type == TypePick && c.stage == pickAfterDraw
+	return turn && who == c.turn && p.Card != nil && slices.Contains(c.hands[who], *p.Card) && p.Pile != nil && g.pileTopped(*p.Pile) >= 0
+}
+
+// reopen takes the game back to the closed turn c. Only what settle changes changed since:
+// the stage, the turn, the switch, a new round, the end.
+func (g *game) reopen(c *closing) {
+	g.stage, g.turn = c.stage, c.turn
+	g.hands = [2][]cards.Card{slices.Clone(c.hands[0]), slices.Clone(c.hands[1])}
+	g.picked, g.paired = c.picked, c.paired
+	g.rounds = g.rounds[:c.rounds]
+	g.cur().total = c.total
+	g.endedAt, g.why = 0, ""
 }
 
 type payload struct {
@@ -158,12 +203,18 @@ func (p *payload) field(key []byte, v referee.Flat) (ok bool) {
 
 // Apply implements referee.Game.
 func (g *game) Apply(seq int64, m referee.Move) []referee.Flag {
+	closed := g.closed
+	g.closed = nil
 	var p payload
 	if err := p.read(m.Payload); err != nil {
 		return referee.Aside(referee.Flagf(seq, "A1", referee.Impossible, "unreadable move (%v)", err))
 	}
+	who := referee.PlayerIndex(g.players[:], m.Actor)
+	if closed != nil && closed.reopens(g, who, m, p) {
+		g.reopen(closed)
+	}
 	if g.stage == ended {
-		return referee.Aside(referee.Flagf(seq, "A10", referee.Illegal, "the game ended at event %d (%s)", g.endedAt, g.why))
+		return referee.Aside(referee.Flagf(seq, "A10", referee.Illegal, "%s", g.endedText()))
 	}
 	if m.Type == TypeDeal {
 		return g.deal(seq, p)
@@ -171,7 +222,6 @@ func (g *game) Apply(seq int64, m referee.Move) []referee.Flag {
 	if g.stage == dealing {
 		return referee.Aside(referee.Flagf(seq, "A1", referee.Illegal, "the cards are dealt first (deal …)"))
 	}
-	who := referee.PlayerIndex(g.players[:], m.Actor)
 	if who == referee.Nobody {
 		return referee.Aside(referee.Flagf(seq, "A1", referee.Impossible, "%q is not a player of this game", m.Actor))
 	}
@@ -575,6 +625,7 @@ func (g *game) settle(seq int64) {
 				g.end(seq, name+" cannot drop after drawing the stock's last card (A13)")
 				return
 			}
+			g.close()
 			g.stage = dropRefill
 		case dropRefill, pairRefill:
 			if g.toDraw() > 0 {
@@ -595,6 +646,7 @@ func (g *game) settle(seq int64) {
 				g.end(seq, name+" has no pick after drawing the stock's last card (A13)")
 				return
 			}
+			g.close()
 			g.next()
 		case pairing:
 			if g.picked[g.turn] && !g.paired[g.turn] && len(pairable(g.hands[g.turn])) > 0 {
@@ -636,6 +688,11 @@ func (g *game) next() {
 		g.picked, g.paired = [2]bool{}, [2]bool{}
 		g.turn, g.stage = 1-g.dealer, dropFirst
 	}
+}
+
+// endedText says when and why the game ended, for what comes after the end (A10).
+func (g *game) endedText() string {
+	return fmt.Sprintf("the game ended at event %d: %s; no move follows the end", g.endedAt, g.why)
 }
 
 func (g *game) end(seq int64, why string) {

@@ -55,7 +55,10 @@ func (g *game) Parse(words []string) (referee.Move, error) {
 		return g.parseDeal(args)
 	}
 	if actor == "" {
-		if g.stage == dealing || g.stage == ended {
+		if g.stage == ended {
+			return referee.Move{}, referee.MoveErrorf("%s (A10)", g.endedText())
+		}
+		if g.stage == dealing {
 			return referee.Move{}, referee.MoveErrorf("nobody is to act, so name the player (ann %s …)", verb)
 		}
 		actor = g.players[g.turn]
@@ -119,6 +122,9 @@ func (g *game) Parse(words []string) (referee.Move, error) {
 			if len(g.piles[i]) > 0 && fits(c, g.top(i)) {
 				fit = append(fit, g.top(i))
 			}
+		}
+		if g.stage == ended {
+			return referee.Move{}, referee.MoveErrorf("%s (A10)", g.endedText())
 		}
 		if len(fit) != 1 || g.stage == dealing {
 			return referee.Move{}, referee.MoveErrorf("name the pile: %s %s %s TOP (the tops are %s)", verb, c, link, g.tops())

@@ -17,14 +17,16 @@ import (
 // simTable is a game of Advantage at a simulated table: the playout's table of real cards —
 // the stock in order, the hands, the piles — played by players who now and then break a
 // rule. Every card is open (A7), so every breach is seen on its face, at its own event:
-//   - applied as played (L8): a drop or a pick that does not fit (A3, A4); a draw where a drop
-//     or a pick fits, or a second draw (A5, A8); no drop at all (A5), or a pass instead of the
-//     draw (A12); two cards of different ranks laid aside as a pair (A14);
+//   - applied as played (L8): a drop or a pick that does not fit (A3, A4), also one made after
+//     the referee closed the turn by itself, nothing fitting; a draw where a drop or a pick
+//     fits, or a second draw (A5, A8); no drop at all (A5), or a pass instead of the draw
+//     (A12); two cards of different ranks laid aside as a pair (A14);
 //   - set aside, having no place in the round: a drop out of turn (A1), a second pick in a
 //     round (A8), pairs laid aside in the drop turn (A9).
 //
 // A card played that the player does not hold is not among them: with open hands it is the
-// typist's slip, not the player's.
+// typist's slip, not the player's. The pairs kept are any the player chooses, of three or four
+// of a rank too, entered in the order of the hand. After the end, a player still passes.
 type simTable struct {
 	*table
 	setup  events.Created
@@ -46,6 +48,7 @@ func (t *simTable) Play(ty refereetest.Typist) {
 	for round := 0; ; round++ {
 		for _, p := range order {
 			if !t.drops(ty, p) {
+				ty.AfterEnd(referee.NewMove(TypePass, t.players[p], payload{}))
 				return
 			}
 		}
@@ -54,6 +57,7 @@ func (t *simTable) Play(ty refereetest.Typist) {
 		for _, p := range order {
 			var over bool
 			if picked[p], over = t.picks(ty, p, round, picked); over {
+				ty.AfterEnd(referee.NewMove(TypePass, t.players[p], payload{}))
 				return
 			}
 		}
@@ -80,7 +84,14 @@ turn:
 		case len(fit) == 0 && dropped == 0 && len(t.stock) == 0:
 			return false
 		case len(fit) == 0 && (dropped > 0 || drew):
-			break turn // no drop left: the turn ends by itself
+			// No drop left: the turn ends by itself, but the player may drop all the same.
+			done, _ := ty.Unprompted(t.misfit(p, TypeDrop, "A3", "drop that does not fit, after the turn closed")...)
+			if done.Type == "" {
+				break turn
+			}
+			t.apply(done)
+			dropped++
+			continue
 		case len(fit) == 0:
 			lawful = t.drawing(p, 1)
 			breaches = append(breaches, refereetest.Breach{Move: pass, Rule: "A12", What: "pass instead of the draw", Open: true})
@@ -124,7 +135,13 @@ func (t *simTable) picks(ty refereetest.Typist, p, round int, picked [2]bool) (p
 		case len(fit) == 0 && len(t.stock) == 0:
 			return false, true
 		case len(fit) == 0 && drew:
-			return false, false // no pick after the draw: the turn ends by itself
+			// No pick after the draw: the turn ends by itself, but the player may pick all the same.
+			done, _ := ty.Unprompted(t.misfit(p, TypePick, "A4", "pick that does not fit, after the turn closed")...)
+			if done.Type == "" {
+				return false, false
+			}
+			t.apply(done)
+			return true, false
 		case len(fit) == 0:
 			lawful = pass
 			if t.rng.IntN(3) > 0 {
@@ -164,7 +181,7 @@ func (t *simTable) pairing(ty refereetest.Typist, p int) {
 		return
 	}
 	lawful := referee.NewMove(TypePass, t.players[p], payload{})
-	if keep := t.pairsKept(pairs); keep != nil {
+	if keep := t.anyPairs(p); keep != nil {
 		lawful = referee.NewMove(TypePair, t.players[p], payload{Cards: keep})
 	}
 	var breaches []refereetest.Breach
@@ -176,6 +193,37 @@ func (t *simTable) pairing(ty refereetest.Typist, p int) {
 	done, _ := ty.Act(lawful, breaches...)
 	t.apply(done)
 	t.refill(ty, p)
+}
+
+// anyPairs chooses the pairs p lays aside, as a player does: most often as many of each rank
+// as the hand holds, now and then fewer, now and then none (nil); each of any two cards of the
+// rank. They are entered in the order of the hand: each pair by where its first card lies.
+func (t *simTable) anyPairs(p int) []cards.Card {
+	if t.rng.IntN(6) == 0 {
+		return nil
+	}
+	h := t.hands[p]
+	byRank := map[cards.Rank][]int{}
+	for i, c := range h {
+		byRank[c.Rank] = append(byRank[c.Rank], i)
+	}
+	var pairs [][2]int
+	for _, at := range byRank {
+		n := len(at) / 2
+		if n > 0 && t.rng.IntN(6) == 0 {
+			n = t.rng.IntN(n + 1)
+		}
+		t.rng.Shuffle(len(at), func(i, j int) { at[i], at[j] = at[j], at[i] })
+		for k := range n {
+			pairs = append(pairs, [2]int{min(at[2*k], at[2*k+1]), max(at[2*k], at[2*k+1])})
+		}
+	}
+	slices.SortFunc(pairs, func(a, b [2]int) int { return a[0] - b[0] })
+	var out []cards.Card
+	for _, ij := range pairs {
+		out = append(out, h[ij[0]], h[ij[1]])
+	}
+	return out
 }
 
 // refill draws p's hand up to three while the stock lasts (A6), the typist entering the cards
@@ -326,8 +374,9 @@ func hintMoves(g referee.Game, hint string) []referee.Move {
 // breach is flagged on its own event, no lawful act is flagged, every game ends where the
 // table's does (A10, A13), and the guidance is always true.
 func TestSimulatedTable(t *testing.T) {
-	// The draws are sampled too: Legal lists a draw of each card the stock may hold, not the
-	// refills typed as one draw of several cards, which the table makes as well.
-	c := refereetest.Config{Sampled: append(slices.Clone(sampled), TypeDraw)}
+	// The draws are sampled: Legal lists a draw of each card the stock may hold, not the refills
+	// typed as one draw of several cards, which the table makes as well. The pairs are not:
+	// Legal lists every choice of them, in the order of the hand.
+	c := refereetest.Config{Sampled: []string{TypeDeal, TypeDraw}}
 	refereetest.Simulate(t, Rules{}, c, refereetest.SimConfig{Games: 2000, Deal: dealAdvantage, HintMoves: hintMoves})
 }

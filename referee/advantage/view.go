@@ -2,7 +2,6 @@ package advantage
 
 import (
 	"fmt"
-	"maps"
 	"slices"
 	"strings"
 
@@ -102,50 +101,81 @@ func pairsText(hand []cards.Card) string {
 	return text
 }
 
-// pairChoices lists the ways to lay aside pairs of a hand (A9): every number of the pairs of
-// each rank, all of them first, each pair of a rank as pairable names it.
+// pairChoices lists the ways to lay aside pairs of a hand (A9, A14): every set of pairs, any
+// two cards of a rank making one, as many of each rank as it allows first, then fewer, down to
+// none; each set written in the order of the hand, a pair by where its first card lies.
 func pairChoices(hand []cards.Card) [][]cards.Card {
-	pairs := pairable(hand)
-	var ranks []cards.Rank
-	most := map[cards.Rank]int{}
-	for i := 0; i < len(pairs); i += 2 {
-		r := pairs[i].Rank
-		if most[r] == 0 {
-			ranks = append(ranks, r)
+	var ranks [][][][2]int // each rank's choices of pairs, as places in the hand
+	seen := map[cards.Rank]bool{}
+	for i, c := range hand {
+		if seen[c.Rank] {
+			continue
 		}
-		most[r]++
-	}
-	keep := maps.Clone(most)
-	var out [][]cards.Card
-	for {
-		var cs []cards.Card
-		n := map[cards.Rank]int{}
-		for i := 0; i < len(pairs); i += 2 {
-			if r := pairs[i].Rank; n[r] < keep[r] {
-				n[r]++
-				cs = append(cs, pairs[i], pairs[i+1])
+		seen[c.Rank] = true
+		var at []int
+		for j := i; j < len(hand); j++ {
+			if hand[j].Rank == c.Rank {
+				at = append(at, j)
 			}
 		}
-		if len(cs) == 0 {
-			return out
+		if len(at) >= 2 {
+			var choices [][][2]int
+			for n := len(at) / 2; n >= 0; n-- {
+				choices = append(choices, pairings(at, n)...)
+			}
+			ranks = append(ranks, choices)
 		}
-		out = append(out, cs)
-		// The next choice, counting down as an odometer does, the last rank fastest.
-		for j := len(ranks) - 1; j >= 0; j-- {
-			r := ranks[j]
-			if keep[r] > 0 {
-				keep[r]--
+	}
+	var out [][]cards.Card
+	pick := make([]int, len(ranks)) // the choice taken of each rank, counted as an odometer does
+	for {
+		var pairs [][2]int
+		for r, k := range pick {
+			pairs = append(pairs, ranks[r][k]...)
+		}
+		if len(pairs) > 0 {
+			slices.SortFunc(pairs, func(a, b [2]int) int { return a[0] - b[0] })
+			var cs []cards.Card
+			for _, ij := range pairs {
+				cs = append(cs, hand[ij[0]], hand[ij[1]])
+			}
+			out = append(out, cs)
+		}
+		j := len(pick) - 1
+		for ; j >= 0; j-- {
+			if pick[j]++; pick[j] < len(ranks[j]) {
 				break
 			}
-			keep[r] = most[r]
+			pick[j] = 0
+		}
+		if j < 0 {
+			return out
 		}
 	}
 }
 
+// pairings lists the ways to make n pairs of the cards at the places given, in hand order:
+// each pair and the pairs by their first card, so that each way comes once.
+func pairings(at []int, n int) [][][2]int {
+	if n == 0 {
+		return [][][2]int{nil}
+	}
+	var out [][][2]int
+	for i := 0; i < len(at); i++ {
+		for j := i + 1; j < len(at); j++ {
+			rest := slices.Delete(slices.Clone(at[i+1:]), j-i-1, j-i)
+			for _, more := range pairings(rest, n-1) {
+				out = append(out, append([][2]int{{at[i], at[j]}}, more...))
+			}
+		}
+	}
+	return out
+}
+
 // Legal implements referee.Game. A draw may be of any card still in the stock, so each is
 // listed, one card to a draw (a refill typed as one draw of several cards is not listed). The
-// pairing lists every number of pairs of each rank, in one choice and order of the cards; the
-// deal has many forms, of which one is offered.
+// pairing lists every choice of pairs, in the order of the hand; the deal has many forms, of
+// which one is offered.
 func (g *game) Legal() []referee.Move {
 	var out []referee.Move
 	actor := g.players[g.turn]

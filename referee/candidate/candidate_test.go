@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"math/rand/v2"
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
 
@@ -99,23 +100,27 @@ func TestRefusals(t *testing.T) {
 		{"out of turn", start + "ann bid 9H\nann bid JH", nil, "5 C7 illegal"},
 		{"wrong suit", start + "ann bid 9S", nil, "4 C10 impossible"},
 		{"not higher", start + "ann bid 9H\nbob bid 8H", nil, "5 C7 illegal"},
-		{"equal is not higher", start + "ann bid 9H\nbob bid 9H", nil, "5 C8 impossible; 5 C7 illegal"},
+		// bob's 9♥ is not higher, and shows that ann's bid was not the 9♥: a card is bid once (C8).
+		{"equal is not higher", start + "ann bid 9H\nbob bid 9H", nil, "4 C10 impossible by 5; 5 C7 illegal"},
 		{"revealed candidate", start + "ann bid 7H", nil, "4 C10 impossible"},
 		{"opener passes", start + "ann pass", nil, "4 C7 illegal"},
 		{"sixth bid", start + "ann bid 2H\nbob bid 3H\nbob bid 4H\nann bid 5H\nbob bid 6H\nann bid 8H\nbob bid 9H\nann bid TH\nbob bid JH\nbob bid KH", nil,
 			"6 C7 illegal; 13 C7 illegal; 13 C10 impossible"},
 		{"a pass by the player who ran out is accepted", start + "ann bid 2H\nbob bid 3H\nann bid 4H\nbob bid 5H\nann bid 6H\nbob bid 8H\nann bid 9H\nbob bid TH\nann bid JH\nbob bid QH\nann pass\nreveal KH", nil, ""},
 		{"but only once", start + "ann bid 2H\nbob bid 3H\nann bid 4H\nbob bid 5H\nann bid 6H\nbob bid 8H\nann bid 9H\nbob bid TH\nann bid JH\nbob bid QH\nann pass\nann pass", nil, "15 C7 illegal"},
-		{"reveal of a card already bid", start + "ann bid 9H\nbob pass\nreveal 9H", nil, "6 C10 impossible"},
+		{"a reveal proves a bid wrong", start + "ann bid 9H\nbob pass\nreveal 9H", nil, "4 C10 impossible by 6"},
+		{"a card bid again proves the first bid wrong (C8)", start + "ann bid 9H\nbob bid TH\nann pass\nreveal 8H\nbob bid 9H", nil, "4 C10 impossible by 8"},
+		{"by the same player too", start + "ann bid 9H\nbob pass\nreveal 8H\nann bid 9H", nil, "4 C10 impossible by 7"},
+		{"a wrong bid is flagged once", start + "ann bid 9H\nbob pass\nreveal 9H\nann hand 2H 3H 4H 5H 6H", nil, "4 C10 impossible by 6"},
 		{"reveal twice", start + "ann bid 9H\nbob pass\nreveal 7H", nil, "6 C10 impossible"},
 		{"bid before reveal", "seat H\nann bid 9H", nil, "3 C7 illegal"},
 		{"reveal during auction", start + "ann bid 9H\nreveal 8H", nil, "5 C7 illegal"},
 		{"one deck repeats a suit", "seat H\nreveal 2H\nann bid 3H\nbob pass\nreveal 4H\nann bid 5H\nbob pass\nreveal 6H\nann bid 7H\nbob pass\nseat H", map[string]string{"decks": "1"}, "12 C5 illegal"},
 		{"three decks may repeat a suit", "seat H\nreveal 2H\nann bid 3H\nbob pass\nreveal 4H\nann bid 5H\nbob pass\nreveal 6H\nann bid 7H\nbob pass\nseat H", nil, ""},
-		{"hand contradicts a bid", start + "ann bid 9H\nbob pass\nann hand 2H 3H 4H 5H 6H", nil, "6 C10 impossible"},
-		{"hand holds the opponent's bid", start + "ann bid 9H\nbob bid JH\nann hand 2H 3H 4H 9H JH", nil, "6 C10 impossible"},
+		{"a hand without a bid card proves the bid wrong", start + "ann bid 9H\nbob pass\nann hand 2H 3H 4H 5H 6H", nil, "4 C10 impossible by 6"},
+		{"a hand holding the opponent's bid proves it wrong", start + "ann bid 9H\nbob bid JH\nann hand 2H 3H 4H 9H JH", nil, "5 C10 impossible by 6"},
 		{"later bid outside the shown hand", "seat H\nann hand 2H 3H 4H 5H 6H\nreveal 7H\nann bid 9H", nil, "5 C10 impossible"},
-		{"leftover that was bid", start + "ann bid 9H\nbob pass\nann left 9H", nil, "6 C8 impossible"},
+		{"a leftover that was bid proves the bid wrong (C8)", start + "ann bid 9H\nbob pass\nann left 9H", nil, "4 C10 impossible by 6"},
 		{"rank alone bids the seat's suit", start + "bid 9\nbid J\npass", nil, ""},
 	}
 	for _, tt := range tests {
@@ -125,6 +130,55 @@ func TestRefusals(t *testing.T) {
 				t.Errorf("flags = %q, want %q", got, tt.want)
 			}
 		})
+	}
+}
+
+// TestLaterEntryProvesABidWrong: an entry that contradicts an earlier bid is the table's honest
+// entry as often as not (the bid may be the one mistyped), so it is offered, taken and not
+// refused; the flag lands on the bid and names both events (C10, P14's rule for every game).
+func TestLaterEntryProvesABidWrong(t *testing.T) {
+	const script = "seat H\nreveal 7H\nann bid 9H\nbob pass"
+	for _, later := range []string{"reveal 9H", "ann left 9H", "ann hand 2H 3H 4H 5H 6H", "bob hand 9H 3H 4H 5H 6H"} {
+		o := play(t, nil, script)
+		g := o.Game
+		m, err := g.Parse(strings.Fields(later))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if strings.HasPrefix(later, "reveal") && !slices.ContainsFunc(g.Legal(), func(l referee.Move) bool { return refereetest.Same(l, m) }) {
+			t.Errorf("%s is not among the legal moves", later)
+		}
+		flags := g.Apply(6, m)
+		if referee.Refuses(referee.Own(flags, 6)) {
+			t.Errorf("%s is refused: %v", later, flags)
+		}
+		if len(flags) != 1 || flags[0].Seq != 4 || flags[0].RevealedBy != 6 || !strings.Contains(flags[0].Message, "at event 6") || !strings.Contains(flags[0].Message, "ann bid 9♥ here") {
+			t.Errorf("%s: flags %v, want one on event 4 naming event 6", later, flags)
+		}
+	}
+	o := play(t, nil, script)
+	if hint := o.Game.Hint(); strings.Contains(hint[strings.Index(hint, "reveal"):], "9♥") {
+		t.Errorf("the hint %q names the card bid, which nobody may hold as the record stands", hint)
+	}
+}
+
+// TestMoveAfterTheEnd: a move after the twelfth seat is refused citing C5, typed with its
+// player (set aside when forced) or without.
+func TestMoveAfterTheEnd(t *testing.T) {
+	setup, moves := Rules{}.Playout(rand.New(rand.NewPCG(1, 2)), refereetest.Names)
+	g := refereetest.Replay(t, Rules{}, refereetest.Log(t, setup, moves)).Game
+	if !g.Over() {
+		t.Fatal("the playout did not end")
+	}
+	if _, err := g.Parse([]string{"pass"}); err == nil || !strings.Contains(err.Error(), "(C5)") {
+		t.Errorf("pass after the end: %v, want a refusal citing C5", err)
+	}
+	m, err := g.Parse([]string{"ann", "pass"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if f := g.Apply(int64(len(moves)+2), m); len(f) != 1 || f[0].Rule != "C5" || !f[0].SetAside {
+		t.Errorf("ann pass after the end: %v", f)
 	}
 }
 

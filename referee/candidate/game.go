@@ -30,6 +30,7 @@ type seat struct {
 	suit       cards.Suit
 	bidBy      [cards.MaxRank + 1]int8  // player index + 1 who bid each rank this seat; 0 none
 	bidSeq     [cards.MaxRank + 1]int64 // the event that bid it
+	bidFlagged [cards.MaxRank + 1]bool  // that bid was flagged on itself for its card
 	revealed   [cards.MaxRank + 1]bool
 	spent      [2]int
 	forfeit    int // the player who ran out first (C9), or nobody
@@ -219,14 +220,13 @@ func (g *game) reveal(seq int64, c cards.Card) []referee.Flag {
 		flags = append(flags, referee.Flagf(seq, "C10", referee.Impossible, "%s cannot be a candidate of this seat: its pile is %s", c.Pretty(), st.suit.Symbol()))
 	case st.revealed[c.Rank]:
 		flags = append(flags, referee.Flagf(seq, "C10", referee.Impossible, "%s was already turned up this seat", c.Pretty()))
-	case st.bidBy[c.Rank] != 0:
-		flags = append(flags, referee.Flagf(seq, "C10", referee.Impossible, "%s was bid by %s at event %d, so it cannot be a candidate", c.Pretty(), g.players[st.bidBy[c.Rank]-1], st.bidSeq[c.Rank]))
 	default:
 		for p, hand := range st.shown {
 			if hand != nil && hand[c.Rank] {
 				flags = append(flags, referee.Flagf(seq, "C10", referee.Impossible, "%s is in %s, so it cannot be a candidate", c.Pretty(), g.shownAs(st, p)))
 			}
 		}
+		flags = append(flags, g.disprove(seq, c.Rank, fmt.Sprintf("it is turned up as a candidate at event %d", seq))...)
 	}
 	if c.Suit == st.suit {
 		st.revealed[c.Rank] = true
@@ -272,20 +272,18 @@ func (g *game) bid(seq int64, who int, c cards.Card) []referee.Flag {
 	}
 	st := g.cur()
 	flags := g.turnCheck(seq, who)
-	spendable := c.Suit == st.suit
+	var card []referee.Flag // what the record shows of the card itself
 	switch {
-	case !spendable:
-		flags = append(flags, referee.Flagf(seq, "C10", referee.Impossible, "%s is not of this seat's suit: every faction card of the seat is %s", c.Pretty(), st.suit.Symbol()))
-	case st.bidBy[c.Rank] != 0:
-		spendable = false
-		flags = append(flags, referee.Flagf(seq, "C8", referee.Impossible, "%s was already bid by %s at event %d: a card can be bid once", c.Pretty(), g.players[st.bidBy[c.Rank]-1], st.bidSeq[c.Rank]))
+	case c.Suit != st.suit:
+		card = append(card, referee.Flagf(seq, "C10", referee.Impossible, "%s is not of this seat's suit: every faction card of the seat is %s", c.Pretty(), st.suit.Symbol()))
 	case st.revealed[c.Rank]:
-		flags = append(flags, referee.Flagf(seq, "C10", referee.Impossible, "%s is a candidate of this seat, so nobody holds it", c.Pretty()))
+		card = append(card, referee.Flagf(seq, "C10", referee.Impossible, "%s is a candidate of this seat, so nobody holds it", c.Pretty()))
 	case st.shown[who] != nil && !st.shown[who][c.Rank]:
-		flags = append(flags, referee.Flagf(seq, "C10", referee.Impossible, "%s is not in %s", c.Pretty(), g.shownAs(st, who)))
+		card = append(card, referee.Flagf(seq, "C10", referee.Impossible, "%s is not in %s", c.Pretty(), g.shownAs(st, who)))
 	case st.shown[1-who] != nil && st.shown[1-who][c.Rank]:
-		flags = append(flags, referee.Flagf(seq, "C10", referee.Impossible, "%s is in %s", c.Pretty(), g.shownAs(st, 1-who)))
+		card = append(card, referee.Flagf(seq, "C10", referee.Impossible, "%s is in %s", c.Pretty(), g.shownAs(st, 1-who)))
 	}
+	flags = append(flags, card...)
 	if st.spent[who] >= Faction {
 		flags = append(flags, referee.Flagf(seq, "C10", referee.Impossible, "%s has already bid all %d faction cards of this seat", g.players[who], Faction))
 	}
@@ -293,8 +291,11 @@ func (g *game) bid(seq int64, who int, c cards.Card) []referee.Flag {
 	if !raises {
 		flags = append(flags, referee.Flagf(seq, "C7", referee.Illegal, "a bid must beat the high bid (%s by %s)", g.high.Pretty(), g.players[g.highBy]))
 	}
-	if spendable {
-		st.bidBy[c.Rank], st.bidSeq[c.Rank] = int8(who+1), seq
+	if c.Suit == st.suit {
+		// A card bid before was not bid then, or is not bid now: the earlier bid is flagged
+		// (C8, C10), since the player may really hold the card.
+		flags = append(flags, g.disprove(seq, c.Rank, fmt.Sprintf("%s bids it at event %d: a card is bid once (C8)", g.players[who], seq))...)
+		st.bidBy[c.Rank], st.bidSeq[c.Rank], st.bidFlagged[c.Rank] = int8(who+1), seq, len(card) > 0
 	}
 	st.spent[who]++
 	if st.spent[who] == Faction && st.forfeit == referee.Nobody {
@@ -330,6 +331,26 @@ func (g *game) pass(seq int64, who int) []referee.Flag {
 	return flags
 }
 
+// disprove flags the bid of rank r this seat, if any, which the entry at seq shows was not of
+// that card (how says why), and forgets it, so that each wrong bid is flagged once, by the
+// first entry that proves it. The entry is not refused for it: a card a player may really hold
+// is never refused on the strength of an earlier entry, which may be the one mistyped. A bid
+// already flagged on itself for its card is only forgotten.
+func (g *game) disprove(seq int64, r cards.Rank, how string) []referee.Flag {
+	st := g.cur()
+	if st.bidBy[r] == 0 {
+		return nil
+	}
+	bidder, at, flagged := int(st.bidBy[r]-1), st.bidSeq[r], st.bidFlagged[r]
+	st.bidBy[r], st.bidSeq[r], st.bidFlagged[r] = 0, 0, false
+	if flagged {
+		return nil
+	}
+	f := referee.Flagf(at, "C10", referee.Impossible, "%s bid %s here, but %s", g.players[bidder], cards.Card{Rank: r, Suit: st.suit}.Pretty(), how)
+	f.RevealedBy = seq
+	return []referee.Flag{f}
+}
+
 // handCheck flags the cards of a shown hand that the public record contradicts (C10).
 func (g *game) handCheck(seq int64, who int, hand []cards.Card, what string) ([]referee.Flag, *[cards.MaxRank + 1]bool) {
 	st := g.cur()
@@ -348,7 +369,7 @@ func (g *game) handCheck(seq int64, who int, hand []cards.Card, what string) ([]
 		case st.revealed[c.Rank]:
 			flags = append(flags, referee.Flagf(seq, "C10", referee.Impossible, "%s in %s is a candidate of this seat", c.Pretty(), what))
 		case st.bidBy[c.Rank] == int8(2-who):
-			flags = append(flags, referee.Flagf(seq, "C10", referee.Impossible, "%s in %s was bid by %s at event %d", c.Pretty(), what, g.players[1-who], st.bidSeq[c.Rank]))
+			flags = append(flags, g.disprove(seq, c.Rank, fmt.Sprintf("it is in %s shown at event %d", what, seq))...)
 		case st.shown[1-who] != nil && st.shown[1-who][c.Rank]:
 			// The seat's thirteen ranks are all different: one player's card is not the other's.
 			flags = append(flags, referee.Flagf(seq, "C10", referee.Impossible, "%s in %s is in %s", c.Pretty(), what, g.shownAs(st, 1-who)))
@@ -369,7 +390,7 @@ func (g *game) showHand(seq int64, who int, hand []cards.Card) []referee.Flag {
 	st := g.cur()
 	for r := cards.MinRank; r <= cards.MaxRank; r++ {
 		if st.bidBy[r] == int8(who+1) && !held[r] {
-			flags = append(flags, referee.Flagf(seq, "C10", referee.Impossible, "%s bid %s at event %d, but it is not in this hand", g.players[who], cards.Card{Rank: r, Suit: st.suit}.Pretty(), st.bidSeq[r]))
+			flags = append(flags, g.disprove(seq, r, fmt.Sprintf("it is not in the hand %s shows at event %d", g.players[who], seq))...)
 		}
 	}
 	st.shown[who], st.shownAt[who], st.shownLeft[who] = held, seq, false
@@ -387,7 +408,7 @@ func (g *game) showLeft(seq int64, who int, left []cards.Card) []referee.Flag {
 			flags = append(flags, referee.Flagf(seq, "C10", referee.Impossible, "%s is not in %s", c.Pretty(), g.shownAs(st, who)))
 		}
 		if c.Suit == st.suit && st.bidBy[c.Rank] == int8(who+1) {
-			flags = append(flags, referee.Flagf(seq, "C8", referee.Impossible, "%s bid %s at event %d: a spent card cannot be left over", g.players[who], c.Pretty(), st.bidSeq[c.Rank]))
+			flags = append(flags, g.disprove(seq, c.Rank, fmt.Sprintf("it is among the cards %s had left, shown at event %d: a spent card is not left over (C8)", g.players[who], seq))...)
 		}
 	}
 	if have := Faction - st.spent[who]; len(left) > have {

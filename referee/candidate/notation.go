@@ -77,6 +77,10 @@ func (g *game) Parse(words []string) (referee.Move, error) {
 		return referee.NewMove(TypeReveal, "", payload{Card: &c}), nil
 	case TypeBid, TypePass:
 		if actor == "" {
+			if g.phase == over {
+				rule, why := g.outOfPhase(auction)
+				return referee.Move{}, referee.MoveErrorf("the game is over: %s (%s)", why, rule)
+			}
 			if g.phase != auction {
 				return referee.Move{}, referee.MoveErrorf("no auction is open, so name the player (ann %s …)", words[0])
 			}

@@ -10,11 +10,13 @@ import (
 	"github.com/tableside/tableside/scoring"
 )
 
-// open reports whether rank r of the current seat is still unaccounted for: not bid, not
-// turned up, and not in the hand of anyone other than who (nobody: in no shown hand).
-func (g *game) open(r cards.Rank, who int) bool {
+// open reports whether rank r of the current seat may be who's card (nobody: a candidate) as
+// the record stands: not turned up, in who's shown hand if she showed one and in no one
+// else's, and, when unbid is set, not bid. A card bid before may still be entered: the entry
+// proves the bid wrong (C10), so Legal offers it, but a hint names the cards not bid first.
+func (g *game) open(r cards.Rank, who int, unbid bool) bool {
 	st := g.cur()
-	if st.bidBy[r] != 0 || st.revealed[r] {
+	if unbid && st.bidBy[r] != 0 || st.revealed[r] {
 		return false
 	}
 	for p, hand := range st.shown {
@@ -36,15 +38,12 @@ func (g *game) Legal() []referee.Move {
 			}
 		}
 	case needReveal:
-		for r := cards.MinRank; r <= cards.MaxRank; r++ {
-			if g.open(r, referee.Nobody) {
-				c := cards.Card{Rank: r, Suit: g.cur().suit}
-				moves = append(moves, referee.NewMove(TypeReveal, "", payload{Card: &c}))
-			}
+		for _, c := range g.candidatesLeft(false) {
+			moves = append(moves, referee.NewMove(TypeReveal, "", payload{Card: &c}))
 		}
 	case auction:
 		who := g.players[g.toAct]
-		for _, c := range g.bidsFor(g.toAct) {
+		for _, c := range g.bidsFor(g.toAct, false) {
 			moves = append(moves, referee.NewMove(TypeBid, who, payload{Card: &c}))
 		}
 		if g.high.Rank != 0 {
@@ -54,19 +53,51 @@ func (g *game) Legal() []referee.Move {
 	return moves
 }
 
-// bidsFor lists the cards player p could bid now without a flag.
-func (g *game) bidsFor(p int) []cards.Card {
+// candidatesLeft lists the cards that may be turned up next without a flag on the reveal; with
+// unbid, only those not bid.
+func (g *game) candidatesLeft(unbid bool) []cards.Card {
+	var out []cards.Card
+	for r := cards.MinRank; r <= cards.MaxRank; r++ {
+		if g.open(r, referee.Nobody, unbid) {
+			out = append(out, cards.Card{Rank: r, Suit: g.cur().suit})
+		}
+	}
+	return out
+}
+
+// bidsFor lists the cards player p could bid now without a flag on the bid; with unbid, only
+// those not bid.
+func (g *game) bidsFor(p int, unbid bool) []cards.Card {
 	st := g.cur()
 	if st.spent[p] >= Faction {
 		return nil
 	}
 	var out []cards.Card
 	for r := g.high.Rank + 1; r <= cards.MaxRank; r++ {
-		if r >= cards.MinRank && g.open(r, p) {
+		if r >= cards.MinRank && g.open(r, p, unbid) {
 			out = append(out, cards.Card{Rank: r, Suit: st.suit})
 		}
 	}
 	return out
+}
+
+// orBid is cs, the cards not bid that may be entered now, or when there are none, every card
+// that may, with what entering each of those shows (C10).
+func (g *game) orBid(cs, all []cards.Card) ([]cards.Card, string) {
+	if len(cs) > 0 {
+		return cs, ""
+	}
+	st := g.cur()
+	var wrong []string
+	for _, c := range all {
+		if st.bidBy[c.Rank] != 0 {
+			wrong = append(wrong, fmt.Sprintf("%s the bid at event %d", c.Pretty(), st.bidSeq[c.Rank]))
+		}
+	}
+	if len(wrong) == 0 {
+		return all, ""
+	}
+	return all, "; each was bid, so entering it shows that bid wrong (C10): " + strings.Join(wrong, ", ")
 }
 
 // oneOf names a choice of cards: the card alone, so that a choice of one does not read as a
@@ -116,21 +147,19 @@ func (g *game) next() string {
 		}
 		return fmt.Sprintf("start seat %d: seat %s", len(g.seats)+1, strings.Join(suits, "|"))
 	case needReveal:
-		var cs []cards.Card
-		for r := cards.MinRank; r <= cards.MaxRank; r++ {
-			if g.open(r, referee.Nobody) {
-				cs = append(cs, cards.Card{Rank: r, Suit: g.cur().suit})
-			}
-		}
-		return fmt.Sprintf("turn up candidate %d of seat %d: reveal %s", len(g.cur().candidates)+1, len(g.seats), oneOf(cs))
+		cs, wrong := g.orBid(g.candidatesLeft(true), g.candidatesLeft(false))
+		return fmt.Sprintf("turn up candidate %d of seat %d: reveal %s", len(g.cur().candidates)+1, len(g.seats), oneOf(cs)) + wrong
 	case auction:
 		who := g.players[g.toAct]
-		bids := g.bidsFor(g.toAct)
+		bids := g.bidsFor(g.toAct, true)
 		switch {
-		case g.high.Rank == 0 && len(bids) == 1:
-			return fmt.Sprintf("%s opens and must bid %s", who, bids[0].Pretty())
 		case g.high.Rank == 0:
-			return fmt.Sprintf("%s opens and must bid: %s", who, oneOf(bids))
+			// The opener must bid: with no card left that nobody bid, she bids one that was.
+			bids, wrong := g.orBid(bids, g.bidsFor(g.toAct, false))
+			if len(bids) == 1 {
+				return fmt.Sprintf("%s opens and must bid %s", who, bids[0].Pretty()) + wrong
+			}
+			return fmt.Sprintf("%s opens and must bid: %s", who, oneOf(bids)) + wrong
 		case len(bids) == 0:
 			// Said of what she may hold: a hand she showed may lack cards the seat still has.
 			return fmt.Sprintf("%s can only pass: no card %s may hold beats %s", who, who, g.high.Pretty())

@@ -19,7 +19,9 @@ import (
 // independent judge reads it. Its breaches: a bid out of turn or too low (P3, seen on their
 // face), a trump named without a marriage or a 9 in it (P4), a revoke (P10), and a card
 // played out of turn (P10, set aside). A meld of cards not held is not among them: meld is
-// shown face up (P9), so it cannot be made with real cards.
+// shown face up (P9), so it cannot be made with real cards. Now and then a player turns his
+// whole hand face up, in the middle of a hand or after it: what it shows proves the breaches
+// it settles at once, and a revoke made after it is seen on its face.
 type simTable struct {
 	rng       *rand.Rand
 	setup     events.Created
@@ -160,10 +162,29 @@ func (t *simTable) hand(ty refereetest.Typist, held [2][]cards.Card, suits [2][]
 	// The tricks. revokes[p][s] are p's failures to follow s that the record has not proved.
 	var revokes [2][4][]int64
 	var tricks, count [2]int
+	var turned [2]bool // the whole hand turned face up
+	turnUp := func(p int) {
+		_, seq := ty.Act(referee.NewMove(TypeHand, t.players[p], payload{Cards: whole[p]}))
+		var all counts
+		for _, c := range whole[p] {
+			all[index(c)]++
+		}
+		rec.full[p], turned[p] = &all, true
+		for s := range revokes[p] {
+			for _, r := range revokes[p][s] {
+				ty.Proved(r, seq) // he held a card of the suit then, as the hand shows
+			}
+			revokes[p][s] = nil
+		}
+		proveTrump(seq)
+	}
 	leader := bidder
 	for range Tricks {
 		var trick [2]cards.Card
 		for k, p := range []int{leader, 1 - leader} {
+			if !turned[p] && t.rng.IntN(60) == 0 {
+				turnUp(p)
+			}
 			ok := func(cards.Card) bool { return true }
 			var breaches []refereetest.Breach
 			if k == 1 {
@@ -224,8 +245,8 @@ func (t *simTable) hand(ty refereetest.Typist, held [2][]cards.Card, suits [2][]
 	}
 	over := t.totals[0] > t.limit || t.totals[1] > t.limit
 	for p := range whole {
-		if !over && t.rng.IntN(10) == 0 { // now and then a player turns the hand face up
-			ty.Act(referee.NewMove(TypeHand, t.players[p], payload{Cards: whole[p]}))
+		if !over && !turned[p] && t.rng.IntN(10) == 0 {
+			turnUp(p)
 		}
 	}
 	return over

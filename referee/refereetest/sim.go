@@ -5,6 +5,7 @@ import (
 	"flag"
 	"fmt"
 	"math/rand/v2"
+	"regexp"
 	"slices"
 	"sort"
 	"strings"
@@ -15,8 +16,12 @@ import (
 )
 
 // simGames overrides how many games Simulate plays, for the long run that the default, kept to
-// about a minute an engine, leaves out.
-var simGames = flag.Int("sim.games", 0, "games Simulate plays per engine (0: the engine's own number)")
+// about a minute an engine, leaves out; simSeed plays one game alone, again, as a failure
+// names it.
+var (
+	simGames = flag.Int("sim.games", 0, "games Simulate plays per engine (0: the engine's own number)")
+	simSeed  = flag.Int("sim.seed", -1, "play only the game of this seed, as a failure names it (-1: every game)")
+)
 
 // A Table is one game at a simulated table, as an engine's tests build it. It deals real cards
 // from a shuffled deck and knows every one of them; the referee knows only what is entered.
@@ -39,6 +44,13 @@ type Typist interface {
 	// takes back after a refusal, leaves the lawful act to happen — and the event it stands
 	// at in the record.
 	Act(lawful referee.Move, breaches ...Breach) (done referee.Move, seq int64)
+	// Unprompted enters, now and then, one of the breaches a player makes where the game
+	// waits for no act of his (a drop after the referee closed his turn, nothing fitting). It
+	// returns the zero Move when nothing was entered.
+	Unprompted(breaches ...Breach) (done referee.Move, seq int64)
+	// AfterEnd types, as the table may, a move after the game's end, with its player and
+	// without: the record must refuse it, citing a ruling.
+	AfterEnd(m referee.Move)
 	// Proved says that the record proves the breach entered at seq from event by on (by is
 	// seq itself for a breach proved on its face): the first event from which whatever was
 	// played, shown or melded, elimination included, shows that it was a breach (P14, U14).
@@ -53,9 +65,11 @@ type Breach struct {
 	Rule string
 	// What names the kind of breach, for the figures: "revoke", "bid out of turn".
 	What string
-	// Open: the record proves it on its face, at its own event (a bid below the minimum); the
-	// table need not call Proved.
+	// Open: the record proves it on its face, at its own event (a bid below the minimum), so
+	// Record refuses it; the table need not call Proved.
 	Open bool
+	// Severity is the severity its flag must have: referee.Illegal when left empty.
+	Severity referee.Severity
 	// SetAside: forced, the referee sets it aside because the game cannot go on from it
 	// (L8), so the table takes it back and the player acts again.
 	SetAside bool
@@ -67,6 +81,10 @@ type SimConfig struct {
 	Games int
 	// Deal seats a new game at a simulated table.
 	Deal func(rng *rand.Rand, names []string) Table
+	// Hidden: the table makes breaches that the record may never prove (a card that is never
+	// shown). A run of many games fails unless some stay unproved, since only those test that
+	// nothing unproved is flagged.
+	Hidden bool
 	// HintMoves reads the moves a hint names or gives as examples, as a player would, so that
 	// each can be tried.
 	HintMoves func(g referee.Game, hint string) []referee.Move
@@ -91,16 +109,29 @@ type Figures struct {
 	Breaches, Proved, Flagged, Missed, Unproved, UnprovedFlagged int
 	// Retracted breaches were refused and taken back; SetAside ones forced and set aside.
 	Retracted, SetAside int
+	// Unrefused are breaches the record shows on their face that Record accepted; Uncited,
+	// moves after the end refused without a ruling, or accepted.
+	Unrefused, Uncited int
 	// FalseFlags are flags on lawful acts or corrections; Stray, flags on a breach that cite
-	// another rule.
-	FalseFlags, Stray int
-	// HintExceptions count every point where the guidance was wrong: an empty hint, a move
-	// listed or named that Record refuses, a lawful act refused or not listed.
+	// another rule; Misplaced, flags on a breach with its rule but another severity, proving
+	// event or setting aside than the ruling says.
+	FalseFlags, Stray, Misplaced int
+	// HintExceptions count every point where the guidance was wrong: an empty hint or legal
+	// list while the game is on, a move listed or named that Record refuses, a hint silent on
+	// the earlier event a move it names would prove wrong, a lawful act refused or not listed;
+	// Exceptions counts them by kind.
 	HintExceptions int
+	Exceptions     map[string]int
 	// Stuck games did not reach their end; Mismatches, states after a correction (or at the
-	// end) that a fresh replay does not reach.
-	Stuck, Mismatches                 int
-	Typos, Slips, Corrections, Forced int
+	// end) that a fresh replay does not reach, or that the correction should not have led to:
+	// a void not back where the game stood before the move, an amend not where the move
+	// amended in leads.
+	Stuck, Mismatches int
+	// Typos are words mistyped; Slips, other moves entered and taken back, by a void (Voids,
+	// typos' moves included) or an amend (Amends); Forced, refused moves recorded all the same.
+	Typos, Slips, Voids, Amends, Forced int
+	// AfterEnd are the moves typed after the end.
+	AfterEnd int
 	// Kinds counts the breaches made, by "rule what".
 	Kinds map[string]int
 	// Examples holds the first failures of each goal, for the test's message.
@@ -115,35 +146,44 @@ func (f *Figures) fail(format string, args ...any) {
 
 // String writes the figures as the closing lines of a run.
 func (f *Figures) String() string {
-	var kinds []string
-	for k, n := range f.Kinds {
-		kinds = append(kinds, fmt.Sprintf("%s %d", k, n))
+	counted := func(m map[string]int) string {
+		var out []string
+		for k, n := range m {
+			out = append(out, fmt.Sprintf("%s %d", k, n))
+		}
+		sort.Strings(out)
+		return strings.Join(out, ", ")
 	}
-	sort.Strings(kinds)
 	return fmt.Sprintf("games %d, acts %d, entries %d; breaches %d (%s); proved %d, flagged %d, missed %d; "+
-		"never proved %d, of them flagged %d; refused and taken back %d, forced and set aside %d; "+
-		"false flags %d, stray flags %d; hint exceptions %d; stuck games %d; replay mismatches %d; "+
-		"typos %d, slips taken back %d, corrections %d, forced %d",
-		f.Games, f.Acts, f.Entries, f.Breaches, strings.Join(kinds, ", "), f.Proved, f.Flagged, f.Missed,
-		f.Unproved, f.UnprovedFlagged, f.Retracted, f.SetAside,
-		f.FalseFlags, f.Stray, f.HintExceptions, f.Stuck, f.Mismatches,
-		f.Typos, f.Slips, f.Corrections, f.Forced)
+		"never proved %d, of them flagged %d; refused and taken back %d, forced and set aside %d, open but accepted %d; "+
+		"moves after the end typed %d, refused without a ruling %d; "+
+		"false flags %d, stray flags %d, misplaced flags %d; hint exceptions %d (%s); stuck games %d; replay mismatches %d; "+
+		"typos %d, slips taken back %d, voids %d, amends %d, forced %d",
+		f.Games, f.Acts, f.Entries, f.Breaches, counted(f.Kinds), f.Proved, f.Flagged, f.Missed,
+		f.Unproved, f.UnprovedFlagged, f.Retracted, f.SetAside, f.Unrefused, f.AfterEnd, f.Uncited,
+		f.FalseFlags, f.Stray, f.Misplaced, f.HintExceptions, counted(f.Exceptions), f.Stuck, f.Mismatches,
+		f.Typos, f.Slips, f.Voids, f.Amends, f.Forced)
 }
 
 // Simulate plays seeded games at simulated tables whose truth is known, entering every act as
 // a typist would, and checks the referee against that truth:
-//   - recall: every breach the record proves is flagged on its own event, with its ruling,
-//     naming the event that proved it; breaches nothing proves raise no flag;
+//   - recall: every breach the record proves is flagged on its own event, with its ruling and
+//     severity, naming the proving event; a breach the record shows on its face is refused;
+//     breaches nothing proves raise no flag;
 //   - precision: no flag on a lawful act;
-//   - guidance: at every point of a game not over, the hint is not empty, every move Legal
-//     lists and every move the hint names is accepted with no flag on itself, and the lawful
-//     act a player makes is listed and accepted;
+//   - guidance: at every point of a game not over, the hint is not empty, Legal lists a move,
+//     every move Legal lists and every move the hint names is accepted with no flag on
+//     itself, the hint names the earlier event a move it names would show wrong, and the
+//     lawful act a player makes is listed and accepted;
 //   - no stuck table: every game reaches its end, at the table and in the record;
-//   - corrections: after every undo, void or amend, the state a replayer following the log
-//     reaches is the state a fresh replay reaches, and at the end the record as entered
-//     replays to the state and flags it was entered with.
+//   - corrections: after every void the game is where it stood before the move voided, after
+//     every amend where the move amended in leads, and the state a replayer following the log
+//     reaches is the state a fresh replay reaches; at the end the record as entered replays
+//     to the state and flags it was entered with.
 //
-// It logs the figures, and fails the test on any goal missed.
+// It logs the figures, and fails the test on any goal missed, or when a run of many games
+// never made a kind of breach or correction it is there to test. -sim.seed N plays the game
+// of seed N alone, as a failure names it.
 func Simulate(t *testing.T, r referee.Rules, c Config, sc SimConfig) *Figures {
 	t.Helper()
 	games := sc.Games
@@ -153,25 +193,41 @@ func Simulate(t *testing.T, r referee.Rules, c Config, sc SimConfig) *Figures {
 	if *simGames > 0 {
 		games = *simGames
 	}
-	f := &Figures{Kinds: map[string]int{}}
-	for seed := range games {
+	first := 0
+	if *simSeed >= 0 {
+		first, games = *simSeed, 1
+	}
+	f := &Figures{Kinds: map[string]int{}, Exceptions: map[string]int{}}
+	for seed := first; seed < first+games; seed++ {
 		rng := rand.New(rand.NewPCG(uint64(seed), 0x5A7))
 		s := &sim{t: t, rules: r, c: c, sc: sc, rng: rng, seed: seed, f: f, breaches: map[int64]*standing{}}
 		s.run(sc.Deal(rng, Names))
 	}
 	t.Logf("%s: %s", r.Name(), f)
+	// What a run of many games must have made at least once, or it tests nothing of it.
+	many := games >= 10
 	goals := []struct {
 		missed bool
 		what   string
 	}{
 		{f.Missed > 0, fmt.Sprintf("%d proved breaches not flagged as the rulings say", f.Missed)},
 		{f.UnprovedFlagged > 0, fmt.Sprintf("%d breaches nothing proves were flagged", f.UnprovedFlagged)},
+		{f.Unrefused > 0, fmt.Sprintf("%d breaches seen on their face were not refused", f.Unrefused)},
+		{f.Uncited > 0, fmt.Sprintf("%d moves after the end accepted or refused without a ruling", f.Uncited)},
 		{f.FalseFlags > 0, fmt.Sprintf("%d flags on lawful acts", f.FalseFlags)},
 		{f.Stray > 0, fmt.Sprintf("%d flags on breaches citing another rule", f.Stray)},
+		{f.Misplaced > 0, fmt.Sprintf("%d flags on breaches with another severity, proving event or setting aside", f.Misplaced)},
 		{f.HintExceptions > 0, fmt.Sprintf("%d points where the guidance was wrong", f.HintExceptions)},
 		{f.Stuck > 0, fmt.Sprintf("%d games that did not reach their end", f.Stuck)},
-		{f.Mismatches > 0, fmt.Sprintf("%d states a fresh replay does not reach", f.Mismatches)},
+		{f.Mismatches > 0, fmt.Sprintf("%d states a correction or a fresh replay should not have led to", f.Mismatches)},
 		{f.Breaches == 0, "no breach was made: the simulation tests nothing"},
+		{many && sc.Hidden && f.Unproved == 0, "no breach stayed unproved: nothing tests that unproved breaches stay silent"},
+		{many && f.Retracted == 0, "no refused breach was taken back"},
+		{many && f.SetAside == 0, "no breach was forced and set aside"},
+		{many && f.Forced == 0, "nothing was forced"},
+		{many && f.Typos == 0, "the typist never mistyped"},
+		{many && f.Voids == 0, "no move was voided"},
+		{many && f.Amends == 0, "no move was amended"},
 	}
 	for _, g := range goals {
 		if g.missed {
@@ -179,9 +235,17 @@ func Simulate(t *testing.T, r referee.Rules, c Config, sc SimConfig) *Figures {
 		}
 	}
 	if t.Failed() {
-		t.Errorf("first failures:\n  %s", strings.Join(f.Examples, "\n  "))
+		t.Errorf("first failures (rerun one with -sim.seed N):\n  %s", strings.Join(f.Examples, "\n  "))
 	}
 	return f
+}
+
+// severity is the severity the breach's flag must have.
+func (b Breach) severity() referee.Severity {
+	if b.Severity == "" {
+		return referee.Illegal
+	}
+	return b.Severity
 }
 
 // standing is a breach as it stands in the record.
@@ -204,6 +268,7 @@ type sim struct {
 	seed  int
 	f     *Figures
 
+	players  []string
 	log      []events.Event
 	o        *referee.Outcome  // the game as entered, each move judged with Try as Record does
 	rp       *referee.Replayer // the same log followed as an import follows it
@@ -213,6 +278,7 @@ type sim struct {
 func (s *sim) run(tbl Table) {
 	s.f.Games++
 	setup := tbl.Setup()
+	s.players = setup.Players
 	s.log = Log(s.t, setup, nil)
 	s.o = Replay(s.t, s.rules, s.log)
 	var err error
@@ -251,36 +317,111 @@ func (s *sim) Act(lawful referee.Move, breaches ...Breach) (referee.Move, int64)
 		s.f.fail("seed %d, event %d: the record's game is over, the table's goes on with %s", s.seed, s.next(), s.o.Game.Notation(lawful))
 		panic(stop{})
 	}
-	s.guide(lawful)
-	act, b := lawful, (*Breach)(nil)
-	if len(breaches) > 0 && s.rng.Float64() < breachRate {
+	return s.act(&lawful, breaches)
+}
+
+// Unprompted implements Typist.
+func (s *sim) Unprompted(breaches ...Breach) (referee.Move, int64) {
+	if len(breaches) == 0 || s.rng.Float64() >= breachRate {
+		return referee.Move{}, 0
+	}
+	s.f.Acts++
+	return s.act(nil, breaches)
+}
+
+// act enters the lawful act, or now and then one of the breaches. With no lawful act, the
+// player does nothing unless a breach is made.
+func (s *sim) act(lawful *referee.Move, breaches []Breach) (referee.Move, int64) {
+	// The game the referee closed by itself may have ended: the breach after it reopens it.
+	if !s.o.Game.Over() {
+		s.guide(lawful)
+	}
+	var b *Breach
+	if len(breaches) > 0 && (lawful == nil || s.rng.Float64() < breachRate) {
 		b = &breaches[s.rng.IntN(len(breaches))]
-		act = b.Move
 	}
 	for {
+		if b == nil && lawful == nil {
+			return referee.Move{}, 0
+		}
+		act := b.moveOr(lawful)
 		seq, refused := s.enter(act, b == nil)
 		switch {
 		case !refused && b == nil:
 			return act, seq
 		case !refused:
+			if b.Open {
+				s.f.Unrefused++
+				s.f.fail("seed %d: the %s at event %d (%s) is seen on its face, but was accepted", s.seed, b.What, seq, s.describe(seq))
+			}
 			s.stand(seq, *b)
 			return act, seq
 		case b == nil:
-			s.exception("the lawful %s is refused: %s", s.o.Game.Notation(act), s.refusal(act))
+			s.exception("lawful act refused", "the lawful %s is refused: %s", s.o.Game.Notation(act), s.refusal(act))
 			return act, s.force(act)
 		case s.rng.Float64() >= forceRate:
 			s.f.Retracted++ // the table takes it back, and the player acts lawfully
 		case b.SetAside:
 			s.stand(s.force(act), *b)
 			s.f.SetAside++
-			s.guide(lawful)
+			if lawful != nil {
+				s.guide(lawful)
+			}
 		default:
 			seq := s.force(act)
 			s.stand(seq, *b)
 			return act, seq
 		}
-		act, b = lawful, nil
+		b = nil
 	}
+}
+
+// AfterEnd implements Typist.
+func (s *sim) AfterEnd(m referee.Move) {
+	g := s.o.Game
+	if !g.Over() {
+		return // the run finds the record's game not over
+	}
+	words := strings.Fields(g.Notation(m))
+	typed := [][]string{words}
+	if len(words) > 1 && slices.Contains(s.players, words[0]) {
+		typed = append(typed, words[1:])
+	}
+	for _, w := range typed {
+		s.f.AfterEnd++
+		why := ""
+		if read, err := s.typed(w); err != nil {
+			why = err.Error()
+		} else if !s.refused(read) {
+			s.f.Uncited++
+			s.f.fail("seed %d: after the end, %q is accepted", s.seed, strings.Join(w, " "))
+			continue
+		} else {
+			why = s.refusal(read)
+		}
+		if !s.citesRuling(why) {
+			s.f.Uncited++
+			s.f.fail("seed %d: after the end, %q is refused citing no ruling: %s", s.seed, strings.Join(w, " "), why)
+		}
+	}
+}
+
+// citesRuling reports whether a refusal names one of the engine's rulings.
+func (s *sim) citesRuling(why string) bool {
+	for _, r := range s.rules.Rulings() {
+		if regexp.MustCompile(`\b` + regexp.QuoteMeta(r.ID) + `\b`).MatchString(why) {
+			return true
+		}
+	}
+	return false
+}
+
+// moveOr is the breach's move, or lawful's when there is no breach.
+func (b *Breach) moveOr(lawful *referee.Move) referee.Move {
+	if b != nil {
+		return b.Move
+	}
+	return *lawful
 }
 
 // Proved implements Typist.
@@ -307,40 +448,60 @@ func (s *sim) stand(seq int64, b Breach) {
 
 func (s *sim) next() int64 { return int64(len(s.log) + 1) }
 
-func (s *sim) exception(format string, args ...any) {
+func (s *sim) exception(kind, format string, args ...any) {
 	s.f.HintExceptions++
+	s.f.Exceptions[kind]++
 	s.f.fail("seed %d, event %d: "+format, append([]any{s.seed, s.next()}, args...)...)
 }
 
 // guide checks the guidance the table sees before an act: a hint, and every move Legal lists
-// or the hint names accepted, the player's lawful act among them.
-func (s *sim) guide(lawful referee.Move) {
+// or the hint names accepted, the player's lawful act, if any, among them.
+func (s *sim) guide(lawful *referee.Move) {
 	g := s.o.Game
 	hint := g.Hint()
 	if strings.TrimSpace(hint) == "" {
-		s.exception("the hint is empty")
+		s.exception("empty hint", "the hint is empty")
 	}
 	legal := g.Legal()
+	if len(legal) == 0 {
+		s.exception("empty legal list", "Legal lists no move while the game is on (hint %q)", hint)
+	}
 	for _, m := range legal {
 		if s.refused(m) {
-			s.exception("Legal lists %s, which is refused: %s", g.Notation(m), s.refusal(m))
+			s.exception("listed move refused", "Legal lists %s, which is refused: %s", g.Notation(m), s.refusal(m))
 		}
 	}
 	if s.sc.HintMoves != nil {
 		for _, m := range s.sc.HintMoves(g, hint) {
 			if s.refused(m) {
-				s.exception("the hint %q names %s, which is refused: %s", hint, g.Notation(m), s.refusal(m))
+				s.exception("hinted move refused", "the hint %q names %s, which is refused: %s", hint, g.Notation(m), s.refusal(m))
+			}
+			for _, seq := range s.proves(m) {
+				if !regexp.MustCompile(fmt.Sprintf(`\b%d\b`, seq)).MatchString(hint) {
+					s.exception("hint silent on a proof", "the hint %q names %s, which would show event %d wrong, and does not say so", hint, g.Notation(m), seq)
+				}
 			}
 		}
 	}
-	if !listed(legal, lawful, s.c) {
-		s.exception("the lawful %s is not among the %d moves Legal lists (hint %q)", g.Notation(lawful), len(legal), hint)
+	if lawful != nil && !listed(legal, *lawful, s.c) {
+		s.exception("lawful act not listed", "the lawful %s is not among the %d moves Legal lists (hint %q)", g.Notation(*lawful), len(legal), hint)
 	}
 }
 
 // refused reports whether Record would refuse m now.
 func (s *sim) refused(m referee.Move) bool {
 	return referee.Refuses(referee.Own(s.o.Game.Clone().Apply(s.next(), m), s.next()))
+}
+
+// proves lists the earlier events m would flag if Record took it now.
+func (s *sim) proves(m referee.Move) []int64 {
+	var out []int64
+	for _, f := range s.o.Game.Clone().Apply(s.next(), m) {
+		if f.Seq != s.next() {
+			out = append(out, f.Seq)
+		}
+	}
+	return out
 }
 
 func (s *sim) refusal(m referee.Move) string {
@@ -375,7 +536,7 @@ func (s *sim) record(m referee.Move, force bool) (seq int64, refused bool) {
 	next, raised := s.o.Try(e)
 	if referee.Refuses(referee.Own(raised, e.Seq)) && !force {
 		if strings.TrimSpace(s.o.Game.Hint()) == "" {
-			s.exception("a refusal of %s has no hint", s.o.Game.Notation(m))
+			s.exception("empty hint", "a refusal of %s has no hint", s.o.Game.Notation(m))
 		}
 		return 0, true
 	}
@@ -432,15 +593,17 @@ func (s *sim) typo(act referee.Move) {
 	m, err := s.typed(words)
 	if err != nil {
 		if strings.TrimSpace(s.o.Game.Hint()) == "" {
-			s.exception("%q is not read (%v), and the hint is empty", strings.Join(words, " "), err)
+			s.exception("empty hint", "%q is not read (%v), and the hint is empty", strings.Join(words, " "), err)
 		}
 		return
 	}
 	if Same(m, act) {
 		return // the slip made no difference
 	}
+	before := s.where()
 	if seq, refused := s.record(m, false); !refused {
-		s.takeBack(seq, false)
+		s.f.Slips++
+		s.takeBack(seq, before)
 	}
 }
 
@@ -459,34 +622,49 @@ func (s *sim) slip(act referee.Move) (int64, bool) {
 	}
 	wrong := others[s.rng.IntN(len(others))]
 	before := s.o.Game.Clone()
+	back := s.where()
 	seq, refused := s.record(wrong, false)
 	if refused {
 		return 0, false
 	}
 	s.f.Slips++
-	if s.rng.IntN(2) == 0 && !referee.Refuses(referee.Own(before.Apply(seq, act), seq)) {
-		s.correct(events.TypeAmend, events.Amend{Target: seq, Type: act.Type, Actor: act.Actor, Payload: act.Payload})
-		return seq, true
+	if s.rng.IntN(2) == 0 {
+		amended := before.Clone()
+		if own := referee.Own(amended.Apply(seq, act), seq); !referee.Refuses(own) {
+			s.f.Amends++
+			s.correct(events.TypeAmend, events.Amend{Target: seq, Type: act.Type, Actor: act.Actor, Payload: act.Payload},
+				observe(s.t, amended), "amend of event %d to %s", seq, s.o.Game.Notation(act))
+			return seq, true
+		}
 	}
-	s.takeBack(seq, true)
+	s.takeBack(seq, back)
 	return 0, false
 }
 
-// takeBack takes back the move just recorded at seq: an undo, or a void naming it.
-func (s *sim) takeBack(seq int64, counted bool) {
-	if !counted {
-		s.f.Slips++
-	}
+// where is where the game stands, flags and all, for a void to come back to.
+func (s *sim) where() string {
+	return observe(s.t, s.o.Game) + strings.Join(flagKeys(s.o.Flags), "\n")
+}
+
+// takeBack takes back the move just recorded at seq, with a void naming it (what an undo
+// records), which must bring the game back to where it stood before: before.
+func (s *sim) takeBack(seq int64, before string) {
 	note := ""
 	if s.rng.IntN(2) == 0 {
 		note = "misheard"
 	}
-	s.correct(events.TypeVoid, events.Void{Target: seq, Note: note})
+	s.f.Voids++
+	s.correct(events.TypeVoid, events.Void{Target: seq, Note: note}, "", "void of event %d", seq)
+	if s.where() != before {
+		s.f.Mismatches++
+		s.f.fail("seed %d: after the void of event %d, the game is not where it stood before the move", s.seed, seq)
+	}
 }
 
 // correct records a correction as the table's terminal does — the game replayed with it — and
-// checks that the replayer following the log reaches the same state.
-func (s *sim) correct(typ string, payload any) {
+// checks that the replayer following the log reaches the same state, and, when want is not
+// empty, that it is the state want the correction (what) should lead to.
+func (s *sim) correct(typ string, payload any, want string, what string, args ...any) {
 	b, err := json.Marshal(payload)
 	if err != nil {
 		s.t.Fatal(err)
@@ -497,10 +675,13 @@ func (s *sim) correct(typ string, payload any) {
 		s.t.Fatal(err)
 	}
 	s.append(e, next)
-	s.f.Corrections++
 	if observe(s.t, s.rp.Game()) != observe(s.t, s.o.Game) {
 		s.f.Mismatches++
-		s.f.fail("seed %d: after the %s at event %d, the replayer is not where a fresh replay is", s.seed, typ, e.Seq)
+		s.f.fail("seed %d: after the %s at event %d, the replayer is not where a fresh replay is", s.seed, fmt.Sprintf(what, args...), e.Seq)
+	}
+	if want != "" && observe(s.t, s.o.Game) != want {
+		s.f.Mismatches++
+		s.f.fail("seed %d: after the %s at event %d, the game is not where the move amended in leads", s.seed, fmt.Sprintf(what, args...), e.Seq)
 	}
 }
 
@@ -529,10 +710,11 @@ func (s *sim) judge() {
 		case b.by == 0:
 			s.f.UnprovedFlagged++
 			s.f.fail("seed %d: the %s at event %d (%s), which nothing proves, is flagged: %s", s.seed, b.What, fl.Seq, s.describe(fl.Seq), fl)
-		case fl.RevealedBy == revealedBy(fl.Seq, b.by) && fl.SetAside == b.SetAside:
+		case fl.RevealedBy == revealedBy(fl.Seq, b.by) && fl.SetAside == b.SetAside && fl.Severity == b.severity():
 			found[fl.Seq] = true
 		default:
-			s.f.fail("seed %d: the %s at event %d (%s) is proved by event %d, set aside %v, but flagged: %s", s.seed, b.What, fl.Seq, s.describe(fl.Seq), b.by, b.SetAside, fl)
+			s.f.Misplaced++
+			s.f.fail("seed %d: the %s at event %d (%s) is proved by event %d, %s, set aside %v, but flagged: %s", s.seed, b.What, fl.Seq, s.describe(fl.Seq), b.by, b.severity(), b.SetAside, fl)
 		}
 	}
 	for seq, b := range s.breaches {

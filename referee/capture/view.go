@@ -229,15 +229,41 @@ func (g *game) revealing(who int, cs []ucd.Card) string {
 		}
 		ds[i].seqs = append(ds[i].seqs, strconv.FormatInt(cl.seq, 10))
 	}
-	if len(ds) == 0 {
+	var parts []string
+	for _, d := range ds {
+		n := len(d.seqs)
+		parts = append(parts, fmt.Sprintf("%s would prove the %s at %s %s false", d.owed, referee.Plural(n, d.one, d.many), referee.Plural(n, "event", "events"), strings.Join(d.seqs, ", ")))
+	}
+	parts = append(parts, g.cornering(who, cs)...)
+	if len(parts) == 0 {
 		return ""
 	}
-	parts := make([]string, len(ds))
-	for i, d := range ds {
-		n := len(d.seqs)
-		parts[i] = fmt.Sprintf("%s would prove the %s at %s %s false", d.owed, referee.Plural(n, d.one, d.many), referee.Plural(n, "event", "events"), strings.Join(d.seqs, ", "))
-	}
 	return fmt.Sprintf("; from %s, %s (U14)", g.name(who), strings.Join(parts, "; "))
+}
+
+// cornering says which other players' No Plays and passes a card of cs, shown by who, would
+// prove false by elimination (U14): those whose player holds as many cards as nobody has
+// shown of those the claim allows, so that one such card fewer leaves too few. A card the claim
+// denies, shown by who, leaves it as it was.
+func (g *game) cornering(who int, cs []ucd.Card) []string {
+	h := g.cur()
+	var out []string
+	for p := range g.players {
+		if p == who || h.shown[p] {
+			continue
+		}
+		for _, cl := range h.claims[p] {
+			if g.allowed(cl, h.held[p]+1) != h.held[p] || !slices.ContainsFunc(cs, func(c ucd.Card) bool { return !cl.proves(c) && !h.known(c) }) {
+				continue
+			}
+			what := "No Play"
+			if cl.rank == 0 {
+				what = "pass"
+			}
+			out = append(out, fmt.Sprintf("any card but %s would prove %s's %s at event %d false by elimination", cl.owed(), g.name(p), what, cl.seq))
+		}
+	}
+	return out
 }
 
 // revealingShown says, shortly, which of who's No Plays and passes the cards who shows at the

@@ -60,8 +60,8 @@ func TestCSVOpensInASpreadsheet(t *testing.T) {
 		}
 		args = append(args, file)
 	}
-	if out, err := exec.Command(soffice, args...).CombinedOutput(); err != nil {
-		t.Fatalf("soffice: %v\n%s", err, out)
+	if out, err := needs.CombinedOutput(t, needs.ProgramLimit, exec.Command(soffice, args...)); err != nil {
+		t.Fatalf("%v\n%s", err, out)
 	}
 
 	for name, data := range files {

@@ -50,7 +50,7 @@ var lingering = 10 * time.Second
 
 func run(t testing.TB, limit time.Duration, cmd *exec.Cmd) error {
 	t.Helper()
-	limit = within(t, limit)
+	limit, cut := within(t, limit)
 	ownGroup(cmd)
 	cmd.WaitDelay = lingering
 	name := filepath.Base(cmd.Path)
@@ -62,7 +62,7 @@ func run(t testing.TB, limit time.Duration, cmd *exec.Cmd) error {
 	timer := time.AfterFunc(limit, func() { killGroup(cmd.Process) })
 	err := cmd.Wait()
 	if !timer.Stop() {
-		err = &TooLongError{Program: name, Limit: limit}
+		err = &TooLongError{Program: name, Limit: limit, TestDeadline: cut}
 	} else if errors.Is(err, exec.ErrWaitDelay) && cmd.ProcessState.Success() {
 		err = nil // it ended well; what it left running is no part of its answer
 	}
@@ -76,24 +76,29 @@ func run(t testing.TB, limit time.Duration, cmd *exec.Cmd) error {
 type TooLongError struct {
 	Program string
 	Limit   time.Duration
+	// TestDeadline: the time was what the test had left before go test's -timeout.
+	TestDeadline bool
 }
 
 func (e *TooLongError) Error() string {
+	if e.TestDeadline {
+		return fmt.Sprintf("%s did not end within %v, all the test had left before go test's -timeout, so it was killed", e.Program, e.Limit)
+	}
 	return fmt.Sprintf("%s did not end within %v, so it was killed", e.Program, e.Limit)
 }
 
-// within is limit, or less where t must end sooner, keeping back afterTheTest.
-func within(t testing.TB, limit time.Duration) time.Duration {
+// within is limit, or less where t must end sooner (cut), keeping back afterTheTest.
+func within(t testing.TB, limit time.Duration) (_ time.Duration, cut bool) {
 	d, ok := t.(interface{ Deadline() (time.Time, bool) })
 	if !ok {
-		return limit
+		return limit, false
 	}
 	end, ok := d.Deadline()
 	if !ok {
-		return limit
+		return limit, false
 	}
 	if left := time.Until(end) - afterTheTest; left < limit {
-		return max(left, time.Second)
+		return max(left, time.Second), true
 	}
-	return limit
+	return limit, false
 }

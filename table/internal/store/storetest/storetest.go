@@ -15,7 +15,8 @@
 //   - a writer kept waiting by another program past the store's wait gives up with an error
 //     TroubleOf calls busy (FileBusy, LockWait), writes nothing, and goes through once the
 //     other lets go;
-//   - many writers on several handles (processes) lose and duplicate nothing;
+//   - many writers on several handles (processes) lose and duplicate nothing, a writer that
+//     gave up busy being tried again (WhileBusy), as a server tries again;
 //   - a watch hears of what another handle committed;
 //   - the log refuses an UPDATE, a DELETE or an event out of order made past the application,
 //     by another program, saying it is append-only;

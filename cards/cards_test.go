@@ -66,27 +66,35 @@ func TestParseRank(t *testing.T) {
 }
 
 func FuzzParse(f *testing.F) {
-	for _, s := range []string{"9H", "10♥", "t♣", "", "♥", "1\xff", "10", strings.Repeat("1o", 32<<10)} {
+	// Short seeds, which a fuzzer may lengthen: a huge word is TestParseHugeWord's.
+	for _, s := range []string{"9H", "10♥", "t♣", "", "♥", "1\xff", "10", "1o1o1o1o1o"} {
 		f.Add(s)
 	}
-	f.Fuzz(func(t *testing.T, s string) {
-		if g, ok := Guess(s); ok && (!g.Rank.Valid() || !g.Suit.Valid()) {
-			t.Fatalf("Guess(%q) = invalid card %#v", s, g)
+	f.Fuzz(checkParse)
+}
+
+// TestParseHugeWord: a word of 64 KiB is refused as FuzzParse would have it.
+func TestParseHugeWord(t *testing.T) { checkParse(t, strings.Repeat("1o", 32<<10)) }
+
+// checkParse: what Guess guesses is a card, and what Parse reads is one that it reads back
+// from its notation; what it refuses wraps ErrCard.
+func checkParse(t *testing.T, s string) {
+	if g, ok := Guess(s); ok && (!g.Rank.Valid() || !g.Suit.Valid()) {
+		t.Fatalf("Guess(%q) = invalid card %#v", s, g)
+	}
+	c, err := Parse(s)
+	if err != nil {
+		if !errors.Is(err, ErrCard) {
+			t.Fatalf("Parse(%q): error %v does not wrap ErrCard", s, err)
 		}
-		c, err := Parse(s)
-		if err != nil {
-			if !errors.Is(err, ErrCard) {
-				t.Fatalf("Parse(%q): error %v does not wrap ErrCard", s, err)
-			}
-			return
-		}
-		if !c.Rank.Valid() || !c.Suit.Valid() {
-			t.Fatalf("Parse(%q) = invalid card %#v", s, c)
-		}
-		if back, err := Parse(c.String()); err != nil || back != c {
-			t.Fatalf("%q → %v → %v, %v", s, c, back, err)
-		}
-	})
+		return
+	}
+	if !c.Rank.Valid() || !c.Suit.Valid() {
+		t.Fatalf("Parse(%q) = invalid card %#v", s, c)
+	}
+	if back, err := Parse(c.String()); err != nil || back != c {
+		t.Fatalf("%q → %v → %v, %v", s, c, back, err)
+	}
 }
 
 // TestGuessLongWord: a word longer than any spelling Guess reads costs no split at all, so that

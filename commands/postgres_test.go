@@ -1,6 +1,7 @@
 package commands
 
 import (
+	"errors"
 	"math/rand/v2"
 	"os/exec"
 	"strings"
@@ -124,8 +125,8 @@ func TestLeagueOutlivesAServerAndItsDatabase(t *testing.T) {
 // table's words, exit 1, and then in the database's, which name it and why.
 func TestADatabaseGoneIsSaidTwice(t *testing.T) {
 	dir := t.TempDir()
-	out, err := tablesideCmd(t, dir, "--db", "postgres://ann@/league?host="+dir, "games").CombinedOutput()
-	if ee, ok := err.(*exec.ExitError); !ok || ee.ExitCode() != 1 {
+	out, err := needs.CombinedOutput(t, needs.ProgramLimit, tablesideCmd(t, dir, "--db", "postgres://ann@/league?host="+dir, "games"))
+	if ee := (*exec.ExitError)(nil); !errors.As(err, &ee) || ee.ExitCode() != 1 {
 		t.Errorf("tableside ended %v, want exit 1", err)
 	}
 	for _, want := range []string{

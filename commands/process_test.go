@@ -10,6 +10,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/tableside/tableside/internal/needs"
 )
 
 // tablesideCmd prepares the test binary to run as the tableside command in dir, on dir's
@@ -39,9 +41,9 @@ func tablesideCmd(t *testing.T, dir string, args ...string) *exec.Cmd {
 // run runs tableside to the end and returns its output, failing the test if it fails.
 func run(t *testing.T, dir string, args ...string) string {
 	t.Helper()
-	out, err := tablesideCmd(t, dir, args...).CombinedOutput()
+	out, err := needs.CombinedOutput(t, needs.ProgramLimit, tablesideCmd(t, dir, args...))
 	if err != nil {
-		t.Fatalf("tableside %s: %v\n%s", strings.Join(args, " "), err, out)
+		t.Fatalf("%v\n%s", err, out)
 	}
 	return string(out)
 }

@@ -2,6 +2,7 @@ package commands
 
 import (
 	"bytes"
+	"context"
 	"database/sql"
 	"flag"
 	"fmt"
@@ -112,17 +113,23 @@ func runScripts(t *testing.T, postgres bool, db func(*testscript.Env) string) {
 				ok, failed := 0, 0
 				var stderr strings.Builder
 				start := make(chan struct{})
+				// The copies have needs.ProgramLimit to end, as every program a test runs.
+				ctx, cancel := context.WithTimeout(context.Background(), needs.ProgramLimit)
+				defer cancel()
 				for range n {
 					wg.Add(1)
 					go func() {
 						defer wg.Done()
-						cmd := exec.Command(prog, args[2:]...)
+						cmd := exec.CommandContext(ctx, prog, args[2:]...)
 						cmd.Env = ts.Value("vars").([]string)
 						cmd.Dir = ts.Getenv("WORK")
 						var e strings.Builder
 						cmd.Stderr = &e
 						<-start
 						err := cmd.Run()
+						if ctx.Err() != nil {
+							fmt.Fprintf(&e, "%s did not end within %v, so it was killed\n", args[1], needs.ProgramLimit)
+						}
 						mu.Lock()
 						defer mu.Unlock()
 						if err == nil {

@@ -14,6 +14,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/tableside/tableside/internal/needs"
 	"github.com/tableside/tableside/table"
 	"github.com/tableside/tableside/web/webtest"
 )
@@ -63,8 +64,8 @@ func buildTableside(t *testing.T) string {
 	bin := filepath.Join(t.TempDir(), "tableside")
 	build := exec.Command("go", "build", "-o", bin, "github.com/tableside/tableside")
 	build.Env = append(os.Environ(), "CGO_ENABLED=0")
-	if out, err := build.CombinedOutput(); err != nil {
-		t.Fatalf("go build: %v\n%s", err, out)
+	if out, err := needs.CombinedOutput(t, needs.ProgramLimit, build); err != nil {
+		t.Fatalf("%v\n%s", err, out)
 	}
 	return bin
 }
@@ -183,8 +184,8 @@ func TestServeShowsTheCommandLinesMoves(t *testing.T) {
 	if ev := <-events; ev != "hello" {
 		t.Fatalf("the stream began with %q", ev)
 	}
-	if out, err := exec.Command(s.bin, "--db", s.db, "record", "1", "ann", "bid", "10").CombinedOutput(); err != nil {
-		t.Fatalf("tableside record: %v\n%s", err, out)
+	if out, err := needs.CombinedOutput(t, needs.ProgramLimit, exec.Command(s.bin, "--db", s.db, "record", "1", "ann", "bid", "10")); err != nil {
+		t.Fatalf("%v\n%s", err, out)
 	}
 	select {
 	case ev := <-events:
@@ -217,8 +218,8 @@ func (n *servedNight) check(t *testing.T) {
 // acknowledged at its seq; it returns how many moves are stored.
 func checkStored(t *testing.T, bin, db string, r *webtest.Result, whole bool) int {
 	t.Helper()
-	if out, err := exec.Command(bin, "--db", db, "verify").CombinedOutput(); err != nil {
-		t.Errorf("tableside verify: %v\n%s", err, out)
+	if out, err := needs.CombinedOutput(t, needs.ProgramLimit, exec.Command(bin, "--db", db, "verify")); err != nil {
+		t.Errorf("%v\n%s", err, out)
 	}
 	app, err := table.Open(t.Context(), db, testSchema(t))
 	if err != nil {

@@ -99,8 +99,8 @@ func convert(t *testing.T, soffice, dir, infilter string, files map[string][]byt
 		}
 		args = append(args, file)
 	}
-	if out, err := exec.Command(soffice, args...).CombinedOutput(); err != nil {
-		t.Fatalf("soffice: %v\n%s", err, out)
+	if out, err := needs.CombinedOutput(t, needs.ProgramLimit, exec.Command(soffice, args...)); err != nil {
+		t.Fatalf("%v\n%s", err, out)
 	}
 }
 

@@ -3,6 +3,7 @@ package commands
 import (
 	"bytes"
 	"context"
+	"errors"
 	"fmt"
 	"iter"
 	"os/exec"
@@ -11,6 +12,7 @@ import (
 	"testing"
 
 	"github.com/tableside/tableside/events"
+	"github.com/tableside/tableside/internal/needs"
 	"github.com/tableside/tableside/referee"
 	"github.com/tableside/tableside/referee/refereetest"
 	"github.com/tableside/tableside/table"
@@ -69,8 +71,8 @@ func TestParallelCheckPrintsWhatSerialPrints(t *testing.T) {
 	for _, format := range []string{"text", "json"} {
 		out := map[string][]byte{}
 		for _, jobs := range []string{"1", "4"} {
-			b, err := tablesideCmd(t, dir, "check", "--all", "--jobs", jobs, "--format", format).Output()
-			if ee, ok := err.(*exec.ExitError); err != nil && !(ok && ee.ExitCode() == 1) {
+			b, err := needs.Output(t, needs.ProgramLimit, tablesideCmd(t, dir, "check", "--all", "--jobs", jobs, "--format", format))
+			if ee := (*exec.ExitError)(nil); err != nil && !(errors.As(err, &ee) && ee.ExitCode() == 1) {
 				t.Fatalf("check --all --jobs %s: %v", jobs, err)
 			}
 			out[jobs] = b

@@ -18,6 +18,7 @@ import (
 
 	"github.com/chromedp/cdproto/cdp"
 	"github.com/chromedp/cdproto/emulation"
+	cdppage "github.com/chromedp/cdproto/page"
 	"github.com/chromedp/chromedp"
 
 	"github.com/tableside/tableside/internal/needs"
@@ -842,10 +843,10 @@ func TestBrowserConfirmsAScoredRound(t *testing.T) {
 
 // TestBrowserStatsAndTheWallsLadders: the season's statistics fit a phone and a laptop, their
 // charts drawn, and the wall turns from the night (each match's chart among its standings) to
-// the season's ladders and back by itself, showing no table code.
+// the season's ladders and back, as often as the server says, showing no table code.
 func TestBrowserStatsAndTheWallsLadders(t *testing.T) {
 	c := openClub(t, false)
-	c.srv.cfg.Turn = 300 * time.Millisecond
+	c.srv.cfg.Turn = 7 * time.Second
 	c.playSeason(t, 12)
 	_, code := c.newGame(t, pinochle)
 	root := startChromium(t, 60*time.Second)
@@ -872,12 +873,17 @@ func TestBrowserStatsAndTheWallsLadders(t *testing.T) {
 
 	for _, s := range []screen{wideScreen, phoneScreen} {
 		wall := directorScreen(t, root, c.http.URL, s)
+		holdTurns(t, wall)
 		cdpSubmit(t, wall, chromedp.Click(chromedp.CSS(`header nav a[href="/wall"]`)))
+		if every := cdpEval[[]int64](t, wall, `window.heldTurns.map(h => h.every)`); !slices.Equal(every, []int64{c.srv.cfg.Turn.Milliseconds()}) {
+			t.Fatalf("at %v px the wall turns every %v ms, want every %v", s, every, c.srv.cfg.Turn)
+		}
 		// The season's games were stored long ago; tonight's one match is the game in play.
 		if n := cdpEval[int](t, wall, `document.querySelectorAll("#live .match svg.chart").length`); n != 1 {
 			t.Errorf("at %v px the wall draws %d matches' charts, want tonight's one", s, n)
 		}
 		saveShot(t, wall, "wall-night-"+s.String())
+		turn(t, wall)
 		waitPage(t, wall, 5*time.Second, "the wall turned to the ladders",
 			`document.body.dataset.showing === "season" && document.getElementById("live").hidden && document.querySelectorAll("#ladder svg.chart").length === 2`)
 		if text := cdpEval[string](t, wall, `document.body.innerText`); strings.Contains(text, code) || !strings.Contains(text, "The season's ladders") {
@@ -887,7 +893,30 @@ func TestBrowserStatsAndTheWallsLadders(t *testing.T) {
 			t.Errorf("at %v px, past the right edge of the wall's ladders: %v", s, bad)
 		}
 		saveShot(t, wall, "wall-ladders-"+s.String())
+		turn(t, wall)
 		waitPage(t, wall, 5*time.Second, "the wall back on the night", `document.body.dataset.showing === "night" && !document.getElementById("live").hidden && document.getElementById("ladder").hidden`)
+	}
+}
+
+// holdTurns keeps what the pages a tab opens from now on set to run at intervals (the wall's
+// turns) from running by themselves: each is listed in window.heldTurns, with how often it
+// asked to run, and runs when turn says. A test then sees the screen it checks, however slowly
+// the machine runs it, and the wall's turn cannot come between a wait and a check.
+func holdTurns(t *testing.T, ctx context.Context) {
+	t.Helper()
+	cdpDo(t, ctx, chromedp.Func(func(ctx context.Context, tg *chromedp.Target) error {
+		_, err := cdp.Call(ctx, tg, cdppage.AddScriptToEvaluateOnNewDocument, cdppage.AddScriptToEvaluateOnNewDocumentParams{Source: `
+			window.heldTurns = [];
+			window.setInterval = (turn, every) => window.heldTurns.push({turn, every: Number(every)});`})
+		return err
+	}))
+}
+
+// turn runs what the page in a tab held by holdTurns set to run at intervals, once each.
+func turn(t *testing.T, ctx context.Context) {
+	t.Helper()
+	if n := cdpEval[int](t, ctx, `window.heldTurns.forEach(h => h.turn()), window.heldTurns.length`); n == 0 {
+		t.Fatal("the page set nothing to run at intervals")
 	}
 }
 

@@ -102,7 +102,7 @@ max_connections = 200
 	}
 	c.Start(t)
 	t.Cleanup(func() {
-		if err := c.try("pg_ctl", "-D", data, "-m", "immediate", "-w", "stop"); err != nil {
+		if err := c.try(t, "pg_ctl", "-D", data, "-m", "immediate", "-w", "stop"); err != nil {
 			t.Errorf("stop PostgreSQL: %v", err)
 		}
 	})
@@ -129,17 +129,18 @@ func (c *Cluster) URL(name string) string {
 // command runs one of PostgreSQL's programs, failing t if it fails.
 func (c *Cluster) command(t testing.TB, name string, args ...string) {
 	t.Helper()
-	if err := c.try(name, args...); err != nil {
+	if err := c.try(t, name, args...); err != nil {
 		t.Fatal(err)
 	}
 }
 
-func (c *Cluster) try(name string, args ...string) error {
+func (c *Cluster) try(t testing.TB, name string, args ...string) error {
+	t.Helper()
 	cmd := exec.Command(filepath.Join(c.bin, name), args...)
 	cmd.Dir = c.dir // the user running it may not be allowed into the test's directory
 	c.run(cmd)
-	if out, err := cmd.CombinedOutput(); err != nil {
-		return fmt.Errorf("%s %v: %v\n%s", name, args, err, out)
+	if out, err := CombinedOutput(t, ProgramLimit, cmd); err != nil {
+		return fmt.Errorf("%w\n%s", err, out)
 	}
 	return nil
 }
@@ -148,7 +149,7 @@ func (c *Cluster) try(name string, args ...string) error {
 func (c *Cluster) Start(t testing.TB) {
 	t.Helper()
 	log := filepath.Join(c.dir, "server.log")
-	if err := c.try("pg_ctl", "-D", filepath.Join(c.dir, "data"), "-l", log, "-w", "-t", "60", "start"); err != nil {
+	if err := c.try(t, "pg_ctl", "-D", filepath.Join(c.dir, "data"), "-l", log, "-w", "-t", "60", "start"); err != nil {
 		out, _ := os.ReadFile(log)
 		t.Fatalf("start PostgreSQL: %v\n%s", err, out)
 	}

@@ -10,6 +10,7 @@ import (
 	"sort"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/tableside/tableside/events"
 	"github.com/tableside/tableside/referee"
@@ -190,15 +191,28 @@ func Simulate(t *testing.T, r referee.Rules, c Config, sc SimConfig) *Figures {
 	if testing.Short() {
 		games = max(1, games/10)
 	}
+	// The default run is about a minute's work on an idle machine; on one busy with other
+	// work it stops starting games, past the -short run's, once it has spent half of what
+	// the test had left before go test's -timeout, so that the tests after it have the rest.
+	// Every game played is checked in full, and the log says how many were.
+	stopAt, budgeted := t.Deadline()
+	if budgeted {
+		stopAt = time.Now().Add(time.Until(stopAt) / 2)
+	}
+	least := max(1, games/10)
 	if *simGames > 0 {
-		games = *simGames
+		games, budgeted = *simGames, false
 	}
 	first := 0
 	if *simSeed >= 0 {
-		first, games = *simSeed, 1
+		first, games, budgeted = *simSeed, 1, false
 	}
 	f := &Figures{Kinds: map[string]int{}, Exceptions: map[string]int{}}
 	for seed := first; seed < first+games; seed++ {
+		if budgeted && seed-first >= least && time.Now().After(stopAt) {
+			t.Logf("%s: played %d of %d games: half the test's time was spent (go test -timeout)", r.Name(), seed-first, games)
+			break
+		}
 		rng := rand.New(rand.NewPCG(uint64(seed), 0x5A7))
 		s := &sim{t: t, rules: r, c: c, sc: sc, rng: rng, seed: seed, f: f, breaches: map[int64]*standing{}}
 		s.run(sc.Deal(rng, Names))

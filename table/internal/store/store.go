@@ -608,8 +608,8 @@ func (s *sqlLog) Append(ctx context.Context, game, after int64, evs []events.Eve
 	}
 	var last, origin int64
 	var prev string
-	err = s.txRow(ctx, tx, `SELECT e.seq, e.hash, coalesce(nullif(g.origin, e.game), 0) FROM events e LEFT JOIN games g ON g.id = e.game
-		WHERE e.game = ? ORDER BY e.seq DESC LIMIT 1`, game).Scan(&last, &prev, &origin)
+	err = s.txRow(ctx, tx, `SELECT seq, hash, coalesce((SELECT nullif(origin, id) FROM games WHERE id = ?), 0)
+		FROM events WHERE game = ? ORDER BY seq DESC LIMIT 1`, game, game).Scan(&last, &prev, &origin)
 	switch {
 	case errors.Is(err, sql.ErrNoRows):
 		return nil, fmt.Errorf("game %d: %w", game, ErrNoGame)
@@ -710,8 +710,11 @@ func (s *sqlLog) Load(ctx context.Context, game int64) ([]events.Event, error) {
 
 // loadAfterQuery starts at (game, after+1) on the primary key, so reading the last few events
 // of a long game costs no more than reading those of a short one.
-const loadAfterQuery = `SELECT e.game, e.seq, e.type, e.actor, e.payload, e.at, e.hash, coalesce(nullif(g.origin, e.game), 0)
-	FROM events e LEFT JOIN games g ON g.id = e.game WHERE e.game = ? AND e.seq > ? ORDER BY e.seq`
+// The number the game's chain covers is read once, by a subquery of no row of events: joined to
+// every event it cost a read of 300 events a fifth more.
+const loadAfterQuery = `SELECT game, seq, type, actor, payload, at, hash,
+		coalesce((SELECT nullif(origin, id) FROM games WHERE id = ?), 0)
+	FROM events WHERE game = ? AND seq > ? ORDER BY seq`
 
 // LoadAfter returns game's events that follow event after, in seq order: what a page showing a
 // game live needs to catch up. It returns nil when nothing follows after yet, ErrNoGame for an
@@ -720,7 +723,7 @@ func (s *sqlLog) LoadAfter(ctx context.Context, game, after int64) ([]events.Eve
 	if after < 0 {
 		return nil, fmt.Errorf("game %d: no event %d to load after: events are numbered from 1", game, after)
 	}
-	rows, err := s.query(ctx, loadAfterQuery, game, after)
+	rows, err := s.query(ctx, loadAfterQuery, game, game, after)
 	if err != nil {
 		return nil, fmt.Errorf("game %d: %w", game, err)
 	}

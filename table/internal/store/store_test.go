@@ -679,7 +679,7 @@ func TestQueryPlans(t *testing.T) {
 		args        []any
 		want        string
 	}{
-		{"LoadAfter", loadAfterQuery, []any{1, 5}, "SEARCH e USING PRIMARY KEY (game=? AND seq>?)"},
+		{"LoadAfter", loadAfterQuery, []any{1, 1, 5}, "SEARCH events USING PRIMARY KEY (game=? AND seq>?)"},
 		{"MatchGames", matchGamesQuery, []any{"autumn club"}, "SEARCH g USING INDEX games_match (match=?)"},
 		{"Create's match kind", matchKindQuery, []any{"autumn club"}, "SEARCH games USING INDEX games_match (match=?)"},
 	}

@@ -16,11 +16,11 @@ import (
 func verifyCommand() *cli.Command {
 	return &cli.Command{
 		Name:         "verify",
-		Usage:        "check the whole file (schema and triggers, games rows, every hash chain), or one game against the seal of a printed sheet",
+		Usage:        "check the whole file (schema and triggers, games rows, every hash chain), and with --seal hold it to a seal written down earlier; or one game against the seal of a printed sheet",
 		ArgsUsage:    "[GAME [--seal CODE]]",
 		BashComplete: completeGame,
 		Flags: []cli.Flag{
-			&cli.StringFlag{Name: "seal", Usage: "the seal at the foot of a printed score sheet of GAME, `COUNT:CODE` such as 152:7KQ3-M2XD-9FHA: has the log changed since? Without GAME, the file's seal (the foot of games, verify, a season export): is every game still here as it was?"},
+			&cli.StringFlag{Name: "seal", Usage: "the seal at the foot of a printed score sheet of GAME, `COUNT:CODE` such as 152:7KQ3-M2XD-9FHA: has the log changed since? Without GAME, the file's seal (the foot of games, verify, a season export): is every game still here as it was? A club's file seal checks the games imported from it, and a sheet's seal alone finds its game"},
 		},
 		Action: func(c *cli.Context) error {
 			switch {
@@ -29,13 +29,9 @@ func verifyCommand() *cli.Command {
 			case c.NArg() == 1:
 				return verifyGame(c)
 			}
-			var seal *events.Seal
-			if text := c.String("seal"); text != "" {
-				s, err := events.ParseSeal(text)
-				if err != nil {
-					return usageError{err.Error()}
-				}
-				seal = &s
+			seal, err := sealFlag(c)
+			if err != nil {
+				return err
 			}
 			app, bar, err := openWalk(c, "verifying", "text")
 			if err != nil {
@@ -72,6 +68,19 @@ func verifyCommand() *cli.Command {
 			return nil
 		},
 	}
+}
+
+// sealFlag reads --seal, nil when it was not given.
+func sealFlag(c *cli.Context) (*events.Seal, error) {
+	text := c.String("seal")
+	if text == "" {
+		return nil, nil
+	}
+	s, err := events.ParseSeal(text)
+	if err != nil {
+		return nil, usageError{err.Error()}
+	}
+	return &s, nil
 }
 
 // kept names where app keeps the games, for a message: a club's file or a league's database.
@@ -175,13 +184,9 @@ func verifyGame(c *cli.Context) error {
 	if err != nil {
 		return err
 	}
-	var seal *events.Seal
-	if text := c.String("seal"); text != "" {
-		s, err := events.ParseSeal(text)
-		if err != nil {
-			return usageError{err.Error()}
-		}
-		seal = &s
+	seal, err := sealFlag(c)
+	if err != nil {
+		return err
 	}
 	app, err := openApp(c)
 	if err != nil {

@@ -228,6 +228,12 @@ func (p *payload) field(key []byte, v referee.Flat) (ok bool) {
 	return ok
 }
 
+// overText refuses what follows the end: a total passed the limit (P13), and only a hand may
+// still be turned face up.
+func (g *game) overText() string {
+	return fmt.Sprintf("the game is over: a total passed the limit of %d in hand %d; only a hand may still be shown (PLAYER hand CARD…)", g.limit, g.cur().number)
+}
+
 // Apply implements referee.Game.
 func (g *game) Apply(seq int64, m referee.Move) []referee.Flag {
 	g.last, g.won = seq, ""
@@ -240,7 +246,7 @@ func (g *game) Apply(seq int64, m referee.Move) []referee.Flag {
 		return referee.Aside(referee.Flagf(seq, "P14", referee.Impossible, "%q is not a player of this game", m.Actor))
 	}
 	if g.over && m.Type != TypeHand { // a hand may still be turned face up at the end
-		return referee.Aside(referee.Flagf(seq, "P13", referee.Illegal, "the game is over"))
+		return referee.Aside(referee.Flagf(seq, "P13", referee.Illegal, "%s", g.overText()))
 	}
 	if h := g.cur(); h.phase == done && m.Type != TypeHand {
 		g.startHand()

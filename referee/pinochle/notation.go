@@ -73,6 +73,9 @@ func (g *game) Parse(words []string) (referee.Move, error) {
 		}
 	}
 	if actor == "" {
+		if g.over && typ != TypeHand {
+			return referee.Move{}, referee.MoveErrorf("%s (P13)", g.overText())
+		}
 		if typ == TypeMeld || typ == TypeHand {
 			return referee.Move{}, referee.MoveErrorf("name the player who shows the cards (ann %s …)", words[0])
 		}

@@ -468,6 +468,29 @@ func TestGameEnd(t *testing.T) {
 	}
 }
 
+// TestMoveAfterTheEnd: a move after the end is refused citing P13, typed without its player
+// or with it (set aside when forced), saying that the game is over.
+func TestMoveAfterTheEnd(t *testing.T) {
+	setup, moves := Playout(rand.New(rand.NewPCG(1, 9)), optionSets[0])
+	evs := logOf(t, setup, moves)
+	g := replay(t, evs).Game
+	if !g.Over() {
+		t.Fatal("the playout did not end")
+	}
+	for _, typed := range []string{"pass", "15", "bid 15", "trump S", "meld KH QH", "play AS", "AS"} {
+		if _, err := g.Parse(strings.Fields(typed)); err == nil || !strings.Contains(err.Error(), "the game is over") || !strings.HasSuffix(err.Error(), "(P13)") {
+			t.Errorf("%q after the end: %v, want a refusal saying the game is over, citing P13", typed, err)
+		}
+	}
+	m, err := g.Parse([]string{"bob", "pass"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if f := g.Apply(int64(len(evs)+1), m); len(f) != 1 || f[0].Rule != "P13" || !f[0].SetAside || !strings.HasPrefix(f[0].Message, "the game is over") {
+		t.Errorf("bob pass after the end: %+v", f)
+	}
+}
+
 func TestParse(t *testing.T) {
 	o := play(t, nil, "ann bid 12")
 	for in, want := range map[string]string{"15": "bob bid 15", "p": "bob pass", "BOB B 14": "bob bid 14"} {

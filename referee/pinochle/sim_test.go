@@ -113,6 +113,7 @@ func (t *simTable) Play(ty refereetest.Typist) {
 			continue // nobody could take the bid: the cards are dealt again
 		}
 		if t.hand(ty, held, suits, opener) {
+			ty.AfterEnd(referee.NewMove(TypePass, t.players[1-opener], payload{}))
 			return
 		}
 		opener = 1 - opener

@@ -322,6 +322,33 @@ func TestEmptyHandSaysNoPlay(t *testing.T) {
 // after every hand every card is in one place — captured, left in a hand, up, in the stack or
 // set aside; each hand's score is what its cards make, flags or no (U22); the totals add up;
 // a replay of the log reaches the same sheet.
+// TestMoveAfterTheEnd: a move after the sixth hand is refused citing U10, saying the game is
+// over: a player's move typed without its player, or the table's with one, when read; the
+// rest when applied (set aside when forced).
+func TestMoveAfterTheEnd(t *testing.T) {
+	setup, moves := Rules{}.Playout(rand.New(rand.NewPCG(1, 9)), refereetest.Names)
+	evs := refereetest.Log(t, setup, moves)
+	g := refereetest.Replay(t, Rules{}, evs).Game
+	if !g.Over() {
+		t.Fatal("the playout did not end")
+	}
+	ann := setup.Players[0]
+	for _, typed := range []string{"pass", "noplay", "capture", "bid 2", "3N", "play 3 Mars", "left none", ann + " up 3N"} {
+		if _, err := g.Parse(strings.Fields(typed)); err == nil || !strings.Contains(err.Error(), "the game is over") || !strings.HasSuffix(err.Error(), "(U10)") {
+			t.Errorf("%q after the end: %v, want a refusal saying the game is over, citing U10", typed, err)
+		}
+	}
+	for _, typed := range []string{ann + " pass", ann + " play 3N", "up 3N"} {
+		m, err := g.Parse(strings.Fields(typed))
+		if err != nil {
+			t.Fatalf("%q after the end: %v", typed, err)
+		}
+		if f := g.Clone().Apply(int64(len(evs)+1), m); len(f) != 1 || f[0].Rule != "U10" || !f[0].SetAside || !strings.HasPrefix(f[0].Message, "the game is over") {
+			t.Errorf("%q after the end: %+v", typed, f)
+		}
+	}
+}
+
 func TestPlayouts(t *testing.T) {
 	games := 3000
 	if testing.Short() {

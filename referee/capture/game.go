@@ -208,6 +208,9 @@ func (p *payload) field(key []byte, v referee.Flat) (ok bool) {
 	return ok
 }
 
+// overText refuses whatever is entered after the sixth hand (U10).
+const overText = "the game is over: its six hands have been played"
+
 // Apply implements referee.Game.
 func (g *game) Apply(seq int64, m referee.Move) []referee.Flag {
 	g.said = nil
@@ -216,7 +219,7 @@ func (g *game) Apply(seq int64, m referee.Move) []referee.Flag {
 		return referee.Aside(referee.Flagf(seq, "U1", referee.Impossible, "unreadable move (%v)", err))
 	}
 	if g.stage == ended {
-		return referee.Aside(referee.Flagf(seq, "U10", referee.Illegal, "the game's six hands are over"))
+		return referee.Aside(referee.Flagf(seq, "U10", referee.Illegal, "%s", overText))
 	}
 	who := referee.PlayerIndex(g.players, m.Actor)
 	if who == referee.Nobody && m.Type != TypeUp {

@@ -83,6 +83,11 @@ func (g *game) Parse(words []string) (referee.Move, error) {
 		}
 		return nil
 	}
+	if g.stage == ended && (actor == "") != (typ == TypeUp) {
+		// A player's move without the player, or the table's with one, is refused for the
+		// end before its name is asked about; the rest is read, and Apply refuses it (U10).
+		return referee.Move{}, referee.MoveErrorf("%s (U10)", overText)
+	}
 	if typ == TypeUp {
 		if actor != "" {
 			return referee.Move{}, referee.MoveErrorf("the up-card is the table's move, not %s's (leave the player out)", actor)

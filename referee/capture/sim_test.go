@@ -44,6 +44,8 @@ func (t *simTable) Play(ty refereetest.Typist) {
 		h := &simHand{simTable: t, ty: ty, dealer: (t.dealer + k) % t.n, wentOut: -1, sight: newSight(t.n)}
 		h.play()
 	}
+	// The player who would lead a seventh hand passes the lead (U10: a game is six hands).
+	ty.AfterEnd(referee.NewMove(TypePass, t.setup.Players[(t.dealer+Hands+1)%t.n], payload{}))
 }
 
 // simHand is one hand at the table: the cards where they really are, and what the entered

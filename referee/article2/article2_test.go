@@ -540,6 +540,34 @@ func TestGeneralTieNeedsADraw(t *testing.T) {
 	}
 }
 
+// TestMoveAfterTheEnd: a move after the General's result is refused citing E7, saying the game
+// is over: a play typed without its player, or the table's move with one, when read; the rest
+// when applied (set aside when forced).
+func TestMoveAfterTheEnd(t *testing.T) {
+	_, setup, moves := generate(1)
+	evs := logOf(t, setup, moves)
+	g := replay(t, evs).Game
+	if !g.Over() {
+		t.Fatal("the playout did not end")
+	}
+	president := g.(*game).players[g.(*game).president]
+	for _, typed := range []string{"tack ann", "play tack bob", "adhd", "adhd 3", "bob start ann", "ann draw bob"} {
+		_, err := g.Parse(strings.Fields(typed))
+		if err == nil || !strings.HasSuffix(err.Error(), "(E7)") || !strings.Contains(err.Error(), "the game is over: the General Election made "+president+" President") {
+			t.Errorf("%q after the end: %v, want a refusal saying the game is over, citing E7", typed, err)
+		}
+	}
+	for _, typed := range []string{"ann play tack bob", "bob adhd", "start ann", "draw ann"} {
+		m, err := g.Parse(strings.Fields(typed))
+		if err != nil {
+			t.Fatalf("%q after the end: %v", typed, err)
+		}
+		if f := g.Clone().Apply(int64(len(evs)+1), m); len(f) != 1 || f[0].Rule != "E7" || !f[0].SetAside || !strings.HasPrefix(f[0].Message, "the game is over") {
+			t.Errorf("%q after the end: %+v", typed, f)
+		}
+	}
+}
+
 func TestTwoPlayersNobodyAboveZero(t *testing.T) {
 	// Both end below 0 (ann −55, bob −59) and two players have no Spoiler: no President, a
 	// drawn game (E7). A draw after the end is flagged.
@@ -571,6 +599,9 @@ tack ann
 	s := o.Sheet()
 	if flagsOf(o) != "32 E7 illegal" || !g.Over() || !g.noPresident || !s.Finished || !s.Draw || s.Winner != nil {
 		t.Fatalf("flags %q over %v no President %v sheet draw %v winner %v", flagsOf(o), g.Over(), g.noPresident, s.Draw, s.Winner)
+	}
+	if want := "the game is over: the General Election has no President, so the game is drawn; no cut is needed"; o.Flags[0].Message != want {
+		t.Errorf("the draw after the end: %q, want %q", o.Flags[0].Message, want)
 	}
 	if s.Totals["ann"] != 0 || s.Totals["bob"] != 0 || !strings.Contains(s.Breakdown["ann"][1].Text, "no President") {
 		t.Errorf("totals %v breakdown %+v", s.Totals, s.Breakdown["ann"])

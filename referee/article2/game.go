@@ -151,7 +151,7 @@ func (g *game) start(seq int64, name string) []referee.Flag {
 	case who == referee.Nobody:
 		return referee.Aside(referee.Flagf(seq, "E4", referee.Impossible, "start names %q, who is not a player", name))
 	case g.over:
-		return referee.Aside(referee.Flagf(seq, "E7", referee.Illegal, "the game is over"))
+		return referee.Aside(referee.Flagf(seq, "E7", referee.Illegal, "%s", g.overText()))
 	}
 	ph := &g.phases[g.at]
 	switch {
@@ -180,7 +180,7 @@ func (g *game) play(seq int64, actor string, p payload) []referee.Flag {
 		return referee.Aside(referee.Flagf(seq, "E1", referee.Impossible, "%q is not a card of the deck", p.Card))
 	}
 	if g.over {
-		return referee.Aside(referee.Flagf(seq, "E7", referee.Illegal, "the game is over"))
+		return referee.Aside(referee.Flagf(seq, "E7", referee.Illegal, "%s", g.overText()))
 	}
 	n := len(g.players)
 	ph := &g.phases[g.at]
@@ -338,7 +338,7 @@ func (g *game) draw(seq int64, name string) []referee.Flag {
 		return referee.Aside(referee.Flagf(seq, rule, referee.Impossible, "draw names %q, who is not a player", name))
 	}
 	if g.over {
-		return referee.Aside(referee.Flagf(seq, "E7", referee.Illegal, "the game is over, so no cut is needed"))
+		return referee.Aside(referee.Flagf(seq, "E7", referee.Illegal, "%s; no cut is needed", g.overText()))
 	}
 	open := g.openCuts()
 	for _, c := range open {
@@ -436,6 +436,14 @@ func (g *game) settle() {
 		}
 		g.over = true
 	}
+}
+
+// overText refuses whatever is entered after the General Election named its result (E7).
+func (g *game) overText() string {
+	if g.noPresident {
+		return "the game is over: the General Election has no President, so the game is drawn"
+	}
+	return fmt.Sprintf("the game is over: the General Election made %s President", g.players[g.president])
 }
 
 // resolvePrimary names the Candidates the Primary settles, and the cuts it needs (E6, E8).

@@ -120,6 +120,9 @@ func (g *game) Parse(words []string) (referee.Move, error) {
 	}
 	verb := strings.ToLower(words[0])
 	if verb == verbStart || verb == verbDraw {
+		if actor != "" && g.over { // refused for the end before the player's name is
+			return referee.Move{}, referee.MoveErrorf("%s (E7)", g.overText())
+		}
 		if actor != "" {
 			return referee.Move{}, referee.MoveErrorf("%s is the table's move, not %s's (leave the first player out: %s PLAYER)", verb, actor, verb)
 		}
@@ -154,8 +157,11 @@ func (g *game) Parse(words []string) (referee.Move, error) {
 	}
 	args := words[1:]
 	if actor == "" {
+		if g.over {
+			return referee.Move{}, referee.MoveErrorf("%s (E7)", g.overText())
+		}
 		ph := &g.phases[g.at]
-		if g.over || !ph.started || ph.done {
+		if !ph.started || ph.done {
 			return referee.Move{}, referee.MoveErrorf("name the player: nobody is to play now (%s)", g.Hint())
 		}
 		actor = g.players[ph.turn(len(g.players))]

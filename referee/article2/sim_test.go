@@ -86,6 +86,9 @@ func (t *simTable) Play(ty refereetest.Typist) {
 			t.cut(ty, []tie{{best, 1}}, "E7", false)
 		}
 	}
+	// A player plays on after the General's result, as though a third phase followed (E7).
+	p := t.rng.IntN(n)
+	ty.AfterEnd(referee.NewMove(TypePlay, t.names[p], payload{Card: deck[0].Key, Target: t.names[p]}))
 }
 
 // beforeStart are the plays of a card from a hand just dealt before the table names who

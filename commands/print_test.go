@@ -231,7 +231,7 @@ func TestSheetsPrintInWholePages(t *testing.T) {
 					return err
 				})
 				if m := regexp.MustCompile(`/Count (\d+)`).FindSubmatch(pdf); m == nil || string(m[1]) != strconv.Itoa(breaks+1) {
-					t.Errorf("%s on %s: %s pages, laid out for %d", name, paper, m[1], breaks+1)
+					t.Errorf("%s on %s: pages %q, laid out for %d", name, paper, m, breaks+1)
 				}
 				boxes := regexp.MustCompile(`/MediaBox \[0 0 ([\d.]+) ([\d.]+)\]`).FindAllSubmatch(pdf, -1)
 				if len(boxes) == 0 {

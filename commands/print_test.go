@@ -202,34 +202,37 @@ func TestSheetsPrintInWholePages(t *testing.T) {
 			case running:
 				t.Logf("%s: the chart prints %s px high", name, chart[0][2])
 			}
-			for paper, p := range papers {
-				html := strings.Replace(page.String(), "</style>", p.css+"\n</style>", 1)
-				file := filepath.Join(dir, name+"-"+paper+".html")
-				checkFile := filepath.Join(dir, name+"-"+paper+"-check.html")
-				checked := strings.Replace(html, "</body>", strings.ReplaceAll(printCheck, "%WIDTH%", strconv.Itoa(p.width))+"</body>", 1)
-				if err := os.WriteFile(file, []byte(html), 0o644); err != nil {
-					t.Fatal(err)
-				}
-				if err := os.WriteFile(checkFile, []byte(checked), 0o644); err != nil {
-					t.Fatal(err)
-				}
-				var pdf []byte
-				var check *string
-				// As Chromium's --print-to-pdf prints: the paper the page's @page asks for, and no
-				// header or footer of the browser's own (the page's @page foot instead).
-				needs.InTab(t, browser, name+" on "+paper, func(tab context.Context) (err error) {
+			pdfs, checks := map[string][]byte{}, map[string]*string{}
+			// As Chromium's --print-to-pdf prints: the paper the page's @page asks for, and no
+			// header or footer of the browser's own (the page's @page foot instead).
+			needs.InTab(t, browser, name, func(tab context.Context) (err error) {
+				for paper, p := range papers {
+					html := strings.Replace(page.String(), "</style>", p.css+"\n</style>", 1)
+					checked := strings.Replace(html, "</body>", strings.ReplaceAll(printCheck, "%WIDTH%", strconv.Itoa(p.width))+"</body>", 1)
+					file, checkFile := filepath.Join(dir, name+"-"+paper+".html"), filepath.Join(dir, name+"-"+paper+"-check.html")
+					if err := os.WriteFile(file, []byte(html), 0o644); err != nil {
+						return err
+					}
+					if err := os.WriteFile(checkFile, []byte(checked), 0o644); err != nil {
+						return err
+					}
 					if err = chromedp.Do(tab, chromedp.Navigate("file://"+file)); err != nil {
 						return err
 					}
-					if pdf, err = chromedp.Run(tab, chromedp.PrintToPDF(chromedp.PDFPreferCSSPageSize())); err != nil {
+					if pdfs[paper], err = chromedp.Run(tab, chromedp.PrintToPDF(chromedp.PDFPreferCSSPageSize())); err != nil {
 						return err
 					}
 					if err = chromedp.Do(tab, chromedp.Navigate("file://"+checkFile)); err != nil {
 						return err
 					}
-					check, err = chromedp.Run(tab, chromedp.Evaluate[*string](`document.getElementById("check")?.textContent`))
-					return err
-				})
+					if checks[paper], err = chromedp.Run(tab, chromedp.Evaluate[*string](`document.getElementById("check")?.textContent`)); err != nil {
+						return err
+					}
+				}
+				return nil
+			})
+			for paper, p := range papers {
+				pdf, check := pdfs[paper], checks[paper]
 				if m := regexp.MustCompile(`/Count (\d+)`).FindSubmatch(pdf); m == nil || string(m[1]) != strconv.Itoa(breaks+1) {
 					t.Errorf("%s on %s: pages %q, laid out for %d", name, paper, m, breaks+1)
 				}

@@ -156,7 +156,7 @@ document.body.appendChild(p);
 // hands, Candidate and Article II print on one page. Nothing sticks out of the page, no type is
 // under 8 pt, and the totals have a line each. Every sheet with a running total has its chart.
 //
-// One browser prints them all, a tab a sheet and paper, the sheets side by side: a Chromium
+// One browser prints them all, a tab a sheet, the sheets side by side: a Chromium
 // started for each of the 24 prints and checks took minutes on a busy machine.
 func TestSheetsPrintInWholePages(t *testing.T) {
 	chromium := needs.Program(t, "chromium", "to print the sheets", "apt-get install chromium")

@@ -2,8 +2,10 @@ package commands
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"iter"
+	"math"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
@@ -13,6 +15,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/chromedp/chromedp"
 	"github.com/olekukonko/tablewriter/pkg/twwidth"
 
 	"github.com/tableside/tableside/events"
@@ -146,21 +149,26 @@ document.body.appendChild(p);
 </script>`
 
 // TestSheetsPrintInWholePages prints the longest sheet of every kind to PDF in a real headless
-// Chromium, on A4 and on US Letter. Each prints on the pages it was laid out for: no page runs
-// over onto another, so every page ends where the sheet says (a page of rounds with the totals so
-// far, the last with the totals, flags and seal together, and the chart of the running totals
-// where it fits), and the browser numbers them in their foot. A game to 100 of 25 hands,
-// Candidate and Article II print on one page. Nothing sticks out of the page, no type is under
-// 8 pt, and the totals have a line each. Every sheet with a running total has its chart.
+// Chromium, on A4 and on US Letter. Each prints on the pages it was laid out for, on its paper:
+// no page runs over onto another, so every page ends where the sheet says (a page of rounds with
+// the totals so far, the last with the totals, flags and seal together, and the chart of the
+// running totals where it fits), and the browser numbers them in their foot. A game to 100 of 25
+// hands, Candidate and Article II print on one page. Nothing sticks out of the page, no type is
+// under 8 pt, and the totals have a line each. Every sheet with a running total has its chart.
+//
+// One browser prints them all, a tab a sheet, the sheets side by side: a Chromium
+// started for each of the 24 prints and checks took minutes on a busy machine.
 func TestSheetsPrintInWholePages(t *testing.T) {
 	chromium := needs.Program(t, "chromium", "to print the sheets", "apt-get install chromium")
+	browser := needs.Browser(t, chromium)
 	dir := t.TempDir()
 	papers := map[string]struct {
-		css   string
-		width int // printable width in CSS pixels: the paper less 2 × 12 mm
+		css        string
+		width      int     // printable width in CSS pixels: the paper less 2 × 12 mm
+		wide, high float64 // the paper in points
 	}{
-		"letter": {"@page { size: letter; margin: 12mm }", 725},
-		"a4":     {"@page { size: A4; margin: 12mm }", 703},
+		"letter": {"@page { size: letter; margin: 12mm }", 725, 612, 792},
+		"a4":     {"@page { size: A4; margin: 12mm }", 703, 595.28, 841.89},
 	}
 	flags := []referee.Flag{
 		{Seq: 7, Rule: "L2", Severity: referee.Illegal, Message: "a move out of turn", Hint: "the player to act is ann"},
@@ -168,55 +176,85 @@ func TestSheetsPrintInWholePages(t *testing.T) {
 	}
 	onePage := []string{"pinochle", "candidate", "article2"}
 	for name, s := range longSheets(t) {
-		var page bytes.Buffer
-		if err := render.Sheet(&page, "html", s, flags); err != nil {
-			t.Fatal(err)
-		}
-		breaks := strings.Count(page.String(), `<tbody class="break">`) + strings.Count(page.String(), `class="totals break"`)
-		if carried := strings.Count(page.String(), `<tr class="carry">`); carried != breaks {
-			t.Errorf("%s: %d pages end with the totals so far, want %d", name, carried, breaks)
-		}
-		if slices.Contains(onePage, name) && breaks > 0 {
-			t.Errorf("%s: %d rounds laid out on %d pages, want one", name, len(s.Rounds), breaks+1)
-		}
-		if !strings.Contains(page.String(), `counter(page) " of " counter(pages)`) || !strings.Contains(page.String(), `seal 152\3a 7KQ3`) {
-			t.Errorf("%s: the page's foot lacks its number or the seal", name)
-		}
-		running := slices.ContainsFunc(s.Columns, func(c scoring.Column) bool { return c.Running })
-		chart := regexp.MustCompile(`<div class="chart( noprint)?">\n<h2>Running totals</h2>\n<svg [^>]* height="(\d+)"`).FindAllStringSubmatch(page.String(), -1)
-		switch {
-		case len(chart) != map[bool]int{true: 1, false: 0}[running]:
-			t.Errorf("%s: %d charts of the running totals", name, len(chart))
-		case running && chart[0][1] != "":
-			t.Logf("%s: the chart is left off the paper, which has no room for it", name)
-		case running:
-			t.Logf("%s: the chart prints %s px high", name, chart[0][2])
-		}
-		for paper, p := range papers {
-			html := strings.Replace(page.String(), "</style>", p.css+"\n</style>", 1)
-			file := filepath.Join(dir, name+"-"+paper+".html")
-			if err := os.WriteFile(file, []byte(html), 0o644); err != nil {
+		t.Run(name, func(t *testing.T) {
+			t.Parallel()
+			var page bytes.Buffer
+			if err := render.Sheet(&page, "html", s, flags); err != nil {
 				t.Fatal(err)
 			}
-			pdf := filepath.Join(dir, name+"-"+paper+".pdf")
-			needs.Headless(t, chromium, "--no-pdf-header-footer", "--print-to-pdf="+pdf, "file://"+file)
-			data, err := os.ReadFile(pdf)
-			if err != nil {
-				t.Fatal(err)
+			breaks := strings.Count(page.String(), `<tbody class="break">`) + strings.Count(page.String(), `class="totals break"`)
+			if carried := strings.Count(page.String(), `<tr class="carry">`); carried != breaks {
+				t.Errorf("%s: %d pages end with the totals so far, want %d", name, carried, breaks)
 			}
-			if m := regexp.MustCompile(`/Count (\d+)`).FindSubmatch(data); m == nil || string(m[1]) != strconv.Itoa(breaks+1) {
-				t.Errorf("%s on %s: %s pages, laid out for %d", name, paper, m[1], breaks+1)
+			if slices.Contains(onePage, name) && breaks > 0 {
+				t.Errorf("%s: %d rounds laid out on %d pages, want one", name, len(s.Rounds), breaks+1)
 			}
-			checked := strings.Replace(html, "</body>", strings.ReplaceAll(printCheck, "%WIDTH%", strconv.Itoa(p.width))+"</body>", 1)
-			if err := os.WriteFile(file, []byte(checked), 0o644); err != nil {
-				t.Fatal(err)
+			if !strings.Contains(page.String(), `counter(page) " of " counter(pages)`) || !strings.Contains(page.String(), `seal 152\3a 7KQ3`) {
+				t.Errorf("%s: the page's foot lacks its number or the seal", name)
 			}
-			dom := needs.Headless(t, chromium, "--no-pdf-header-footer", "--dump-dom", "file://"+file)
-			m := regexp.MustCompile(`(?s)<pre id="check">\[(.*?)\]</pre>`).FindSubmatch(dom)
-			if m == nil || len(m[1]) > 0 {
-				t.Errorf("%s on %s: does not print well: %q", name, paper, m)
+			running := slices.ContainsFunc(s.Columns, func(c scoring.Column) bool { return c.Running })
+			chart := regexp.MustCompile(`<div class="chart( noprint)?">\n<h2>Running totals</h2>\n<svg [^>]* height="(\d+)"`).FindAllStringSubmatch(page.String(), -1)
+			switch {
+			case len(chart) != map[bool]int{true: 1, false: 0}[running]:
+				t.Errorf("%s: %d charts of the running totals", name, len(chart))
+			case running && chart[0][1] != "":
+				t.Logf("%s: the chart is left off the paper, which has no room for it", name)
+			case running:
+				t.Logf("%s: the chart prints %s px high", name, chart[0][2])
 			}
-		}
+			pdfs, checks := map[string][]byte{}, map[string]*string{}
+			// As Chromium's --print-to-pdf prints: the paper the page's @page asks for, and no
+			// header or footer of the browser's own (the page's @page foot instead).
+			needs.InTab(t, browser, name, func(tab context.Context) (err error) {
+				for paper, p := range papers {
+					html := strings.Replace(page.String(), "</style>", p.css+"\n</style>", 1)
+					checked := strings.Replace(html, "</body>", strings.ReplaceAll(printCheck, "%WIDTH%", strconv.Itoa(p.width))+"</body>", 1)
+					file, checkFile := filepath.Join(dir, name+"-"+paper+".html"), filepath.Join(dir, name+"-"+paper+"-check.html")
+					if err := os.WriteFile(file, []byte(html), 0o644); err != nil {
+						return err
+					}
+					if err := os.WriteFile(checkFile, []byte(checked), 0o644); err != nil {
+						return err
+					}
+					if err = chromedp.Do(tab, chromedp.Navigate("file://"+file)); err != nil {
+						return err
+					}
+					if pdfs[paper], err = chromedp.Run(tab, chromedp.PrintToPDF(chromedp.PDFPreferCSSPageSize())); err != nil {
+						return err
+					}
+					if err = chromedp.Do(tab, chromedp.Navigate("file://"+checkFile)); err != nil {
+						return err
+					}
+					if checks[paper], err = chromedp.Run(tab, chromedp.Evaluate[*string](`document.getElementById("check")?.textContent`)); err != nil {
+						return err
+					}
+				}
+				return nil
+			})
+			for paper, p := range papers {
+				pdf, check := pdfs[paper], checks[paper]
+				if m := regexp.MustCompile(`/Count (\d+)`).FindSubmatch(pdf); m == nil || string(m[1]) != strconv.Itoa(breaks+1) {
+					t.Errorf("%s on %s: pages %q, laid out for %d", name, paper, m, breaks+1)
+				}
+				boxes := regexp.MustCompile(`/MediaBox \[0 0 ([\d.]+) ([\d.]+)\]`).FindAllSubmatch(pdf, -1)
+				if len(boxes) == 0 {
+					t.Errorf("%s on %s: the PDF gives no size of page", name, paper)
+				}
+				for _, box := range boxes {
+					wide, _ := strconv.ParseFloat(string(box[1]), 64)
+					high, _ := strconv.ParseFloat(string(box[2]), 64)
+					if math.Abs(wide-p.wide) > 1 || math.Abs(high-p.high) > 1 {
+						t.Errorf("%s on %s: a page of %s × %s pt, want %v × %v", name, paper, box[1], box[2], p.wide, p.high)
+					}
+				}
+				switch {
+				case check == nil:
+					t.Errorf("%s on %s: the check of the print wrote nothing", name, paper)
+				case *check != "[]":
+					t.Errorf("%s on %s: does not print well: %s", name, paper, *check)
+				}
+			}
+		})
 	}
 }
 

@@ -89,11 +89,7 @@ func (e *TooLongError) Error() string {
 
 // within is limit, or less where t must end sooner (cut), keeping back afterTheTest.
 func within(t testing.TB, limit time.Duration) (_ time.Duration, cut bool) {
-	d, ok := t.(interface{ Deadline() (time.Time, bool) })
-	if !ok {
-		return limit, false
-	}
-	end, ok := d.Deadline()
+	end, ok := deadline(t)
 	if !ok {
 		return limit, false
 	}

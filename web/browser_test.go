@@ -34,26 +34,7 @@ import (
 func startChromium(t *testing.T, limit time.Duration) context.Context {
 	t.Helper()
 	chromium := needs.Program(t, "chromium", "to drive the pages in a browser", "apt-get install chromium")
-	// Not under t.Context(): that ends before the cleanups, and the browser is to be closed
-	// gracefully, before its profile directory is removed.
-	ctx, cancel := context.WithTimeout(context.Background(), limit)
-	t.Cleanup(cancel)
-	opts := append(chromedp.DefaultExecAllocatorOptions[:], chromedp.ExecPath(chromium), chromedp.NoSandbox,
-		chromedp.DisableGPU, chromedp.Flag("disable-quic", true), chromedp.Flag("disable-component-update", true))
-	for try := 1; ; try++ { // a headless browser in a container now and then dies at start
-		alloc, stopAlloc := chromedp.NewExecAllocator(ctx, append(opts, chromedp.UserDataDir(t.TempDir()))...)
-		root, stopRoot := chromedp.NewContext(alloc)
-		err := chromedp.Do(root)
-		if err == nil {
-			t.Cleanup(func() { _ = chromedp.Cancel(root); stopRoot(); stopAlloc() })
-			return root
-		}
-		stopRoot()
-		stopAlloc()
-		if try == 3 {
-			t.Fatalf("starting chromium: %v", err)
-		}
-	}
+	return needs.Browser(t, chromium, limit)
 }
 
 // screen is a size the pages are looked at in, in CSS pixels.

@@ -11,19 +11,28 @@ import (
 // Browser starts the Chromium at path headless for t, to be driven through chromedp, and
 // returns its context: a test that loads many pages starts the browser once rather than a
 // Chromium a page, each paying a cold start. The browser is closed when t ends, and killed
-// at t's deadline less afterTheTest if it has not ended by then. A headless browser in a
-// container now and then dies at start, so it is started up to three times.
-func Browser(t testing.TB, path string) context.Context {
+// when limit has passed (0: no limit of its own) or at t's deadline less afterTheTest,
+// whichever comes first, so that a hung page fails its test and leaves the others their time.
+// A headless browser in a container now and then dies at start, so it is started up to three
+// times.
+func Browser(t testing.TB, path string, limit time.Duration) context.Context {
 	t.Helper()
 	// Not under t.Context(): that ends before the cleanups, and the browser is to be closed
 	// gracefully, before its profile directory is removed.
 	ctx, cancel := context.Background(), context.CancelFunc(func() {})
-	if end, ok := deadline(t); ok {
-		ctx, cancel = context.WithDeadline(ctx, end.Add(-afterTheTest))
+	end, ok := deadline(t)
+	if ok {
+		end = end.Add(-afterTheTest)
+	}
+	if by := time.Now().Add(limit); limit > 0 && (!ok || by.Before(end)) {
+		end, ok = by, true
+	}
+	if ok {
+		ctx, cancel = context.WithDeadline(ctx, end)
 	}
 	t.Cleanup(cancel)
 	opts := append(chromedp.DefaultExecAllocatorOptions[:], chromedp.ExecPath(path), chromedp.NoSandbox,
-		chromedp.DisableGPU, chromedp.Flag("disable-component-update", true))
+		chromedp.DisableGPU, chromedp.Flag("disable-quic", true), chromedp.Flag("disable-component-update", true))
 	for try := 1; ; try++ {
 		alloc, stopAlloc := chromedp.NewExecAllocator(ctx, append(opts, chromedp.UserDataDir(t.TempDir()))...)
 		root, stopRoot := chromedp.NewContext(alloc)

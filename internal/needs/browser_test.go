@@ -28,7 +28,7 @@ func (f *failingSoon) Fatalf(format string, args ...any) {
 // naming what it was and the time, and the browser goes on serving other tabs.
 func TestInTabKeepsToItsTime(t *testing.T) {
 	chromium := Program(t, "chromium", "to drive a page", "apt-get install chromium")
-	browser := Browser(t, chromium)
+	browser := Browser(t, chromium, 0)
 	soon := &failingSoon{TB: t}
 	done := make(chan struct{})
 	go func() {

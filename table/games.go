@@ -1,0 +1,56 @@
+package table
+
+import (
+	"context"
+	_ "embed"
+)
+
+// Listed is a game as `games` lists it: a public JSON contract (docs/json.md).
+type Listed struct {
+	ID        int64    `json:"id"`
+	Kind      string   `json:"kind"`
+	Players   []string `json:"players"`
+	Match     string   `json:"match,omitempty"`
+	Date      string   `json:"date"` // the day the game was played, as stats reads it (nightOf)
+	Events    int      `json:"events"`
+	CreatedAt int64    `json:"created_at"`
+	LastAt    int64    `json:"last_at"`
+	State     string   `json:"state"`   // StateInProgress, StateOver or StateAbandoned
+	Winners   []string `json:"winners"` // once over: who won, [] for a draw
+	// Totals are each player's points so far, adjustments included.
+	Totals map[string]int `json:"totals"`
+}
+
+// The states of a game.
+const (
+	StateInProgress = "in progress"
+	StateOver       = "over"
+	StateAbandoned  = "abandoned"
+)
+
+// Games hands fn each game as `games` lists it, in the order they were created, each replayed
+// for its state (a walk of the file: see EachGame).
+func (a *App) Games(ctx context.Context, fn func(Listed) error) error {
+	return a.EachGame(ctx, Walk{}, func(g *Game) error { return fn(g.listed()) })
+}
+
+func (g *Game) listed() Listed {
+	first, last := g.Log[0], g.Log[len(g.Log)-1]
+	s := g.Sheet()
+	l := Listed{ID: g.ID, Kind: g.Setup.Kind, Players: g.Setup.Players, Match: g.Setup.Match, Date: nightOf(g.Setup, first),
+		Events: len(g.Log), CreatedAt: first.At, LastAt: last.At, State: StateInProgress, Winners: []string{}, Totals: s.Totals}
+	switch {
+	case s.Abandoned:
+		l.State = StateAbandoned
+	case g.Game.Over():
+		l.State, l.Winners = StateOver, s.Winners
+	}
+	return l
+}
+
+// GameIDs lists every game's id in order, reading the games table only: no game is replayed
+// and no event read.
+func (a *App) GameIDs(ctx context.Context) ([]int64, error) { return a.store.GameIDs(ctx) }
+
+// CountGames is the number of games in the file, for a walk's progress.
+func (a *App) CountGames(ctx context.Context) (int, error) { return a.store.CountGames(ctx) }

@@ -1,0 +1,145 @@
+package table
+
+import (
+	"context"
+	_ "embed"
+	"runtime"
+	"runtime/debug"
+	"sync"
+
+	"golang.org/x/sync/errgroup"
+
+	"github.com/tableside/tableside/events"
+)
+
+// Walk says how EachGame walks the file.
+type Walk struct {
+	// Workers is how many games are replayed at once: 0 for one per core.
+	Workers int
+	// Hashes reads each event's hash; without it Event.Hash is "" (a replay does not need it).
+	Hashes bool
+}
+
+// EachGame replays every game, in the order they were created, and hands each to fn in that
+// order. Up to w.Workers workers each read a run of games (their own read of the file, in one
+// query) and replay them, while fn takes the finished runs in order: the walk holds a few runs
+// at a time however large the file, and fn sees exactly what a one-core walk gives it. fn is
+// called from one goroutine at a time.
+func (a *App) EachGame(ctx context.Context, w Walk, fn func(*Game) error) error {
+	return walkGames(ctx, a, w, func(log []events.Event) (*Game, error) { return replay(log[0].Game, log) }, fn)
+}
+
+// walkGames is EachGame for any work on a game's log: work runs on the workers, fn in file
+// order on one goroutine.
+func walkGames[T any](ctx context.Context, a *App, w Walk, work func([]events.Event) (T, error), fn func(T) error) error {
+	workers := w.Workers
+	if workers < 1 {
+		workers = runtime.GOMAXPROCS(0)
+	}
+	lo, hi, err := a.store.GameSpan(ctx)
+	if err != nil || hi == 0 {
+		return err
+	}
+	defer lessGC()()
+	type run struct {
+		done []T
+		err  error
+	}
+	type job struct {
+		from, to int64
+		done     chan run
+	}
+	grp, ctx := errgroup.WithContext(ctx)
+	jobs := make(chan job)
+	// Each run's result, in file order; its capacity bounds the runs read but not yet handed
+	// to fn.
+	order := make(chan chan run, workers)
+	grp.Go(func() error {
+		defer close(order)
+		defer close(jobs)
+		for from := lo; from <= hi; from += runGames {
+			j := job{from, min(from+runGames, hi+1), make(chan run, 1)}
+			select {
+			case order <- j.done:
+			case <-ctx.Done():
+				return ctx.Err()
+			}
+			select {
+			case jobs <- j:
+			case <-ctx.Done():
+				return ctx.Err()
+			}
+		}
+		return nil
+	})
+	for range workers {
+		grp.Go(func() error {
+			for j := range jobs {
+				var r run
+				r.err = a.store.ScanGames(ctx, j.from, j.to, w.Hashes, func(log []events.Event) error {
+					t, err := work(log)
+					if err == nil {
+						r.done = append(r.done, t)
+					}
+					return err
+				})
+				j.done <- r
+			}
+			return nil
+		})
+	}
+	grp.Go(func() error {
+		for done := range order {
+			select {
+			case r := <-done:
+				// The games before a failure are handed on, as a walk on one core would.
+				for _, t := range r.done {
+					if err := fn(t); err != nil {
+						return err
+					}
+				}
+				if r.err != nil {
+					return r.err
+				}
+			case <-ctx.Done():
+				return ctx.Err()
+			}
+		}
+		return nil
+	})
+	return grp.Wait()
+}
+
+// walkGC is the garbage collector's GOGC during a walk.
+const walkGC = 400
+
+// walking counts the walks under way, and before is the GOGC they found: a server may walk
+// the file for two requests at once, and the last walk to end, not the first, puts it back.
+var (
+	walkingMu sync.Mutex
+	walking   int
+	before    int
+)
+
+// lessGC sets GOGC to walkGC until the returned function is called. A walk keeps little and
+// throws away much: collecting garbage a quarter as often costs a few megabytes and saves about
+// a third of the time.
+func lessGC() (restore func()) {
+	walkingMu.Lock()
+	defer walkingMu.Unlock()
+	if walking == 0 {
+		before = debug.SetGCPercent(walkGC)
+	}
+	walking++
+	return func() {
+		walkingMu.Lock()
+		defer walkingMu.Unlock()
+		if walking--; walking == 0 {
+			debug.SetGCPercent(before)
+		}
+	}
+}
+
+// runGames is how many game ids a worker of EachGame reads at once: enough that a query's cost
+// is spread over many games, few enough that the runs in hand stay small.
+const runGames = 32

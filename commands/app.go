@@ -13,7 +13,6 @@ import (
 
 	"github.com/urfave/cli/v2"
 
-	"github.com/tableside/tableside/referee"
 	"github.com/tableside/tableside/table"
 )
 
@@ -152,7 +151,7 @@ func NewApp(schema string, stdin io.Reader, stdout, stderr io.Writer) *cli.App {
 			for _, cmd := range c.App.Commands {
 				names = append(names, cmd.Name)
 			}
-			return usagef("unknown command %q%s (see `tableside help`)", word, referee.DidYouMean(word, names))
+			return usagef("unknown command %q%s (see `tableside help`)", word, table.DidYouMean(word, names))
 		}
 		return cli.ShowAppHelp(c)
 	}

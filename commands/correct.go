@@ -57,7 +57,7 @@ func correct(c *cli.Context, app *table.App, g *table.Game, corr table.Correctio
 	fmt.Fprintf(w, "%d: %s\n", done.Event.Seq, done.After.Describe(done.Event))
 	writeChanges(w, done.Changes())
 	if !f.prompt {
-		fmt.Fprintf(w, "next: %s\n", done.After.Game.Hint())
+		fmt.Fprintf(w, "next: %s\n", done.After.Hint())
 	}
 	return nil
 }

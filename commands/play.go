@@ -10,7 +10,6 @@ import (
 
 	"github.com/urfave/cli/v2"
 
-	"github.com/tableside/tableside/referee"
 	"github.com/tableside/tableside/render"
 	"github.com/tableside/tableside/table"
 )
@@ -50,7 +49,7 @@ func playCommand() *cli.Command {
 				return err
 			}
 			shown = g
-			if hint := g.Game.Hint(); !strings.Contains(said, hint) {
+			if hint := g.Hint(); !strings.Contains(said, hint) {
 				fmt.Fprintln(w, hint)
 			}
 			line, err := in.Read(promptOf(g, render.Columns(w)))
@@ -94,11 +93,11 @@ func turnOf(g *table.Game) string {
 	switch {
 	case g.Abandoned != 0:
 		return "abandoned"
-	case g.Game.Over():
+	case g.Over():
 		return "game over"
 	}
 	var who []string
-	for _, m := range g.Game.Legal() {
+	for _, m := range g.Choices() {
 		name := m.Actor
 		if name == "" {
 			name = "the table"
@@ -156,10 +155,11 @@ func playLine(c *cli.Context, app *table.App, g *table.Game, text string) error 
 // writeHelp lists the game's moves as `tableside rules` does, a legal move now of each kind in
 // the spellings the game takes, and the prompt's own words.
 func writeHelp(w io.Writer, g *table.Game) {
-	fmt.Fprintf(w, "moves of %s (tableside rules %s has its rulings too):\n", g.Rules.Name(), g.Setup.Kind)
-	writeForms(w, g.Rules.Grammar())
+	book := g.Rulebook()
+	fmt.Fprintf(w, "moves of %s (tableside rules %s has its rulings too):\n", book.Name, g.Setup.Kind)
+	writeForms(w, book.Grammar)
 	var kinds []string
-	for _, m := range g.Game.Legal() {
+	for _, m := range g.Choices() {
 		if slices.Contains(kinds, m.Type) {
 			continue
 		}
@@ -174,7 +174,7 @@ func writeHelp(w io.Writer, g *table.Game) {
 
 // example writes m as a player would type it: without the player's name where the game can do
 // without it, and its shortest spelling beside.
-func example(g *table.Game, m referee.Move) string {
+func example(g *table.Game, m table.Choice) string {
 	all := spellings(g, m)
 	unnamed := slices.DeleteFunc(slices.Clone(all), func(s string) bool {
 		return m.Actor != "" && strings.HasPrefix(strings.ToLower(s), strings.ToLower(m.Actor)+" ")

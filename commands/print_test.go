@@ -21,6 +21,7 @@ import (
 	"github.com/tableside/tableside/events"
 	"github.com/tableside/tableside/internal/needs"
 	"github.com/tableside/tableside/referee"
+	"github.com/tableside/tableside/referee/kinds"
 	"github.com/tableside/tableside/referee/refereetest"
 	"github.com/tableside/tableside/render"
 	"github.com/tableside/tableside/scoring"
@@ -31,9 +32,9 @@ import (
 // with their setups; each sheet carries a seal, as a stored game's does.
 func fullTables(t *testing.T, kind string) iter.Seq2[events.Created, *scoring.Sheet] {
 	return func(yield func(events.Created, *scoring.Sheet) bool) {
-		r, err := table.Rules(kind)
-		if err != nil {
-			t.Fatal(err)
+		r, ok := kinds.All()[kind]
+		if !ok {
+			t.Fatalf("no engine of %s", kind)
 		}
 		_, most := r.Players()
 		seated := false

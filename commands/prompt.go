@@ -13,7 +13,6 @@ import (
 	"github.com/peterh/liner"
 	"golang.org/x/term"
 
-	"github.com/tableside/tableside/referee"
 	"github.com/tableside/tableside/table"
 )
 
@@ -98,7 +97,7 @@ func completions(g *table.Game, line string) []string {
 			out = append(out, s)
 		}
 	}
-	for _, m := range g.Game.Legal() {
+	for _, m := range g.Choices() {
 		for _, s := range spellings(g, m) {
 			add(s)
 		}
@@ -112,8 +111,8 @@ func completions(g *table.Game, line string) []string {
 // spellings are the ways of typing m that the game reads as m, shortest last: its notation,
 // then without the player, without the verb, or without both. Each is checked by reading it
 // back, so a game offers a bare card or number only where it takes one.
-func spellings(g *table.Game, m referee.Move) []string {
-	written := g.Game.Notation(m)
+func spellings(g *table.Game, m table.Choice) []string {
+	written := m.Move
 	words := strings.Fields(written)
 	var actor []string
 	if m.Actor != "" && len(words) > 1 && strings.EqualFold(words[0], m.Actor) {
@@ -132,7 +131,7 @@ func spellings(g *table.Game, m referee.Move) []string {
 		if slices.Contains(out, s) {
 			continue
 		}
-		if read, err := g.Game.Parse(try); err == nil && g.Game.Notation(read) == written {
+		if read, err := g.ReadBack(try); err == nil && read == written {
 			out = append(out, s)
 		}
 	}

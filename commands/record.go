@@ -47,7 +47,7 @@ func record(c *cli.Context, format string) error {
 	defer app.Close()
 	words := c.Args().Slice()[1:]
 	if len(words) == 0 {
-		return hinted{usagef("what move? (tableside record %d MOVE…)", g.ID), g.Game.Hint()}
+		return hinted{usagef("what move? (tableside record %d MOVE…)", g.ID), g.Hint()}
 	}
 	return enter(c, app, g, words, table.RecordOptions{Force: c.Bool("force"), Expect: c.Int64("after")}, face{format: format})
 }
@@ -102,7 +102,7 @@ func enter(c *cli.Context, app *table.App, g *table.Game, words []string, opt ta
 		}
 	}
 	if !f.prompt {
-		fmt.Fprintf(w, "next: %s\n", rec.Game.Game.Hint())
+		fmt.Fprintf(w, "next: %s\n", rec.Game.Hint())
 	}
 	return nil
 }

@@ -25,14 +25,16 @@ func showCommand() *cli.Command {
 	})
 }
 
-// show writes the table now: the game's status, what is legal and the open flags.
+// show writes the table now, as `show --json` gives it: the game's status, what is legal and
+// the open flags.
 func show(w io.Writer, g *table.Game) {
-	fmt.Fprintf(w, "game %d: %s, %s\n", g.ID, g.Setup.Kind, strings.Join(g.Setup.Players, " v "))
-	for _, f := range g.Game.Status() {
+	v := g.View()
+	fmt.Fprintf(w, "game %d: %s, %s\n", v.Game, v.Kind, strings.Join(v.Players, " v "))
+	for _, f := range v.Status {
 		fmt.Fprintf(w, "  %-20s %s\n", f.Label+":", f.Value)
 	}
-	fmt.Fprintf(w, "  %-20s %s\n", "legal:", g.Game.Hint())
-	open := g.OpenFlags()
+	fmt.Fprintf(w, "  %-20s %s\n", "legal:", v.Hint)
+	open := v.Flags
 	if len(open) == 0 {
 		fmt.Fprintf(w, "  %-20s none\n", "open flags:")
 		return

@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/tableside/tableside/referee"
+	"github.com/tableside/tableside/referee/kinds"
 	"github.com/tableside/tableside/table"
 )
 
@@ -103,9 +104,9 @@ func TestJSONList(t *testing.T) {
 // its column, on the line below it.
 func TestRulesAlignsItsMoves(t *testing.T) {
 	for _, kind := range table.Kinds() {
-		r, err := table.Rules(kind)
-		if err != nil {
-			t.Fatal(err)
+		r, ok := kinds.All()[kind]
+		if !ok {
+			t.Fatalf("no engine of %s", kind)
 		}
 		var out, errs bytes.Buffer
 		if code := Run(testSchema(t), []string{"tableside", "rules", kind}, strings.NewReader(""), &out, &errs); code != 0 {

@@ -10,7 +10,6 @@ import (
 
 	"github.com/urfave/cli/v2"
 
-	"github.com/tableside/tableside/events"
 	"github.com/tableside/tableside/table"
 )
 
@@ -70,19 +69,13 @@ func exportCommand() *cli.Command {
 				bar = newProgress(c, "exporting", n, "text")
 			}
 			w := bufio.NewWriterSize(c.App.Writer, 1<<16)
-			// The seal of a whole file's export is made of the logs as they were written.
-			var heads []events.Head
-			err = app.EachLog(c.Context, match, func(log []events.Event) error {
-				bar.Step()
-				heads = append(heads, events.HeadOf(log))
-				return table.JSONL(w, log)
-			})
+			seal, n, err := app.Export(c.Context, w, match, bar.Step)
 			bar.Done()
 			if err == nil {
 				err = w.Flush()
 			}
 			if err == nil && all {
-				fmt.Fprintf(c.App.ErrWriter, "tableside: exported %d game%s; %s\n", len(heads), plural(len(heads)), fileSealLine(app, events.FileSeal(heads)))
+				fmt.Fprintf(c.App.ErrWriter, "tableside: exported %d game%s; %s\n", n, plural(n), fileSealLine(app, seal))
 			}
 			return err
 		},

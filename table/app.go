@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"maps"
 	"os"
 	"path/filepath"
 	"slices"
@@ -13,35 +14,22 @@ import (
 
 	"github.com/tableside/tableside/events"
 	"github.com/tableside/tableside/referee"
-	"github.com/tableside/tableside/referee/advantage"
-	"github.com/tableside/tableside/referee/article2"
-	"github.com/tableside/tableside/referee/candidate"
-	"github.com/tableside/tableside/referee/capture"
-	"github.com/tableside/tableside/referee/pinochle"
+	"github.com/tableside/tableside/referee/kinds"
 	"github.com/tableside/tableside/table/internal/store"
 )
 
 // engines are the games tableside referees, by kind.
-var engines = map[string]referee.Rules{
-	"advantage": advantage.Rules{},
-	"article2":  article2.Rules{},
-	"candidate": candidate.Rules{},
-	"capture":   capture.Rules{},
-	"pinochle":  pinochle.Rules{},
-}
+var engines = kinds.All()
 
 // Kinds lists the games tableside referees, in name order.
 func Kinds() []string {
-	var ks []string
-	for k := range engines {
-		ks = append(ks, k)
-	}
+	ks := slices.Collect(maps.Keys(engines))
 	slices.Sort(ks)
 	return ks
 }
 
-// Rules returns the rulebook of a kind of game, named in any case.
-func Rules(kind string) (referee.Rules, error) {
+// rulesOfKind is the engine of a kind of game, named in any case.
+func rulesOfKind(kind string) (referee.Rules, error) {
 	r, ok := engines[strings.ToLower(kind)]
 	if !ok {
 		return nil, invalid(nil, "", "unknown game %q (kinds: %s)", kind, strings.Join(Kinds(), ", "))
@@ -135,12 +123,30 @@ func (a *App) stamp(typ, actor string, payload []byte) events.Event {
 	return events.Event{Type: typ, Actor: actor, Payload: payload, At: a.now().UnixMilli()}
 }
 
-// Game is one game as its log stands: the events, and the referee's replay of them.
+// Game is one game as its log stands: the events, and what the referee made of them. Faces ask
+// it their questions (the view, the legal moves, whether a move would be taken); the engine
+// that answers them stays behind it.
 type Game struct {
 	ID    int64
-	Rules referee.Rules
 	Log   []events.Event
-	*referee.Outcome
+	Setup events.Created
+	// Flags are the flags on every event, open and settled, in event order.
+	Flags []Flag
+	// Notes says, for each event a correction touched, what happened to it ("voided by 14").
+	Notes map[int64]string
+	// Last is the seq of the log's last event.
+	Last int64
+	// Abandoned is the event that abandoned the game, when one stands (L6); 0 otherwise.
+	Abandoned int64
+
+	rules   referee.Rules
+	outcome *referee.Outcome
+}
+
+// newGame is the game whose log replays to o under r.
+func newGame(id int64, r referee.Rules, log []events.Event, o *referee.Outcome) *Game {
+	return &Game{ID: id, Log: log, Setup: o.Setup, Flags: o.Flags, Notes: o.Notes, Last: o.Last,
+		Abandoned: o.Abandoned, rules: r, outcome: o}
 }
 
 // Game loads and replays a game.
@@ -171,7 +177,7 @@ func replay(id int64, log []events.Event) (*Game, error) {
 	if err != nil {
 		return nil, fmt.Errorf("game %d: %w", id, err)
 	}
-	return &Game{ID: id, Rules: r, Log: log, Outcome: o}, nil
+	return newGame(id, r, log, o), nil
 }
 
 // rulesOf finds the engine of a stored game by its first event.

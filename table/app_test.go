@@ -300,7 +300,7 @@ func TestAmendAfterVoid(t *testing.T) {
 	}
 	// Ann's bid stands again, as 10: bob is to beat it.
 	g = play(t, a, g.ID)
-	if hint := g.Game.Hint(); len(g.Flags) != 0 || !strings.Contains(hint, "bob may bid one of J♥") {
+	if hint := g.Hint(); len(g.Flags) != 0 || !strings.Contains(hint, "bob may bid one of J♥") {
 		t.Errorf("after the amend: flags %v, hint %q, want bob to beat ann's 10♥", g.Flags, hint)
 	}
 }

@@ -267,7 +267,7 @@ func (g *Game) admit(c correction, force bool) error {
 		return nil
 	case c.verb == verbAbandon && g.Abandoned != 0:
 		return invalid(nil, "", "game %d was abandoned at event %d already", g.ID, g.Abandoned)
-	case c.verb == verbAbandon && g.Game.Over():
+	case c.verb == verbAbandon && g.Over():
 		return invalid(nil, "", "game %d is over: there is nothing to abandon", g.ID)
 	case c.verb == verbAbandon:
 		return nil
@@ -289,7 +289,7 @@ func (g *Game) admit(c correction, force bool) error {
 		return invalid(nil, "", "event %d is already %s", c.target, note)
 	}
 	switch {
-	case c.verb == verbRule && c.decision == events.Condone && len(referee.Own(g.Outcome.OpenFlags(), c.target)) == 0:
+	case c.verb == verbRule && c.decision == events.Condone && len(referee.Own(g.outcome.OpenFlags(), c.target)) == 0:
 		return invalid(nil, "", "event %d has no open flag to condone", c.target)
 	case c.verb == verbAmend:
 		at := g.before(c.target)
@@ -342,7 +342,7 @@ type Corrected struct {
 }
 
 // Changes is how the correction changes the game's flags and totals.
-func (c *Corrected) Changes() Changes { return diff(c.Before.Outcome, c.After.Outcome) }
+func (c *Corrected) Changes() Changes { return diff(c.Before.outcome, c.After.outcome) }
 
 // Correct reads a correction typed against g (the game as the typist saw it), judges it
 // against the log and appends it, or with dryRun only says what it would do. An undo takes
@@ -382,7 +382,7 @@ func (a *App) Correct(ctx context.Context, g *Game, c Correction, dryRun bool) (
 		}
 		e := a.stamp(typ, "", payload)
 		e.Seq = g.Last + 1
-		next, err := referee.Replay(g.Rules, append(slices.Clip(g.Log), e))
+		next, err := referee.Replay(g.rules, append(slices.Clip(g.Log), e))
 		return judged{e, next}, err
 	}
 	if dryRun {

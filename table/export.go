@@ -50,3 +50,22 @@ func (a *App) EachLog(ctx context.Context, match string, fn func([]events.Event)
 	}
 	return nil
 }
+
+// Export writes as JSON lines the whole log of every game, or of match's games when match is not
+// "", a game at a time, and returns the seal of what it wrote: made of the logs as they were
+// written, so that it holds for the file whatever is recorded meanwhile. step, when not nil, is
+// called as each game is written.
+func (a *App) Export(ctx context.Context, w io.Writer, match string, step func()) (Seal, int, error) {
+	var heads []events.Head
+	err := a.EachLog(ctx, match, func(log []events.Event) error {
+		if step != nil {
+			step()
+		}
+		heads = append(heads, events.HeadOf(log))
+		return JSONL(w, log)
+	})
+	if err != nil {
+		return Seal{}, 0, err
+	}
+	return events.FileSeal(heads), len(heads), nil
+}

@@ -30,46 +30,31 @@ func (g *Game) EventAt(seq int64) (events.Event, bool) {
 // "void event 6 (misheard)".
 func (g *Game) Describe(e events.Event) string {
 	if referee.IsMove(e.Type) {
-		return g.Game.Describe(moveOf(e))
+		return g.outcome.Game.Describe(moveOf(e))
 	}
 	if e.Type == events.TypeCreated {
 		return fmt.Sprintf("new %s game: %s", g.Setup.Kind, strings.Join(g.Setup.Players, ", "))
 	}
 	if c, ok := correctionOf(e); ok {
-		return c.describe(g.Game.Describe, func() string { return g.Game.Sheet().RoundName })
+		return c.describe(g.outcome.Game.Describe, func() string { return g.outcome.Game.Sheet().RoundName })
 	}
 	return e.Type
 }
 
-// Legal lists the moves that may be made now, in the notation Record reads.
-func (g *Game) Legal() []string {
-	legal := []string{}
-	for _, c := range g.Choices() {
-		legal = append(legal, c.Move)
+// TakenBack is the event e took back when e is a void of an event of the log: what an undo
+// undid. It is 0 for any other event.
+func (g *Game) TakenBack(e Event) int64 {
+	c, ok := correctionOf(e)
+	if !ok || c.verb != verbVoid || c.target < 1 || c.target > int64(len(g.Log)) {
+		return 0
 	}
-	return legal
-}
-
-// Choice is a legal move as a button offers it: the words Record reads, and what it says.
-type Choice struct {
-	Move string // "ann play QS"
-	Text string // "ann plays Q♠"
-}
-
-// Choices lists the moves that may be made now, in words and for people.
-func (g *Game) Choices() []Choice {
-	legal := g.Game.Legal()
-	out := make([]Choice, len(legal))
-	for i, m := range legal {
-		out[i] = Choice{g.Game.Notation(m), g.Game.Describe(m)}
-	}
-	return out
+	return c.target
 }
 
 // Sheet is the game's score sheet, with its id and options.
 func (g *Game) Sheet() *scoring.Sheet {
-	s := g.Outcome.Sheet()
-	s.Game, s.Options, s.Title = g.ID, g.Setup.Options, g.Rules.Name()
+	s := g.outcome.Sheet()
+	s.Game, s.Options, s.Title = g.ID, g.Setup.Options, g.rules.Name()
 	s.Date, s.Match, s.Teams = g.Setup.Date, g.Setup.Match, g.Setup.Teams
 	s.Record = g.Record()
 	return s
@@ -84,7 +69,7 @@ type Waiting struct {
 
 // Waiting lists the scored rounds waiting for a confirmation, in order.
 func (g *Game) Waiting() []Waiting {
-	s := g.Outcome.Sheet()
+	s := g.outcome.Sheet()
 	var out []Waiting
 	for _, r := range s.Rounds {
 		if r.Scored && !slices.ContainsFunc(r.Confirmed, func(c scoring.Confirmation) bool { return c.Stands }) {
@@ -98,11 +83,11 @@ func (g *Game) Waiting() []Waiting {
 // them scored.
 func (g *Game) Scored(before *Game) []int {
 	was := map[int]bool{}
-	for _, r := range before.Outcome.Sheet().Rounds {
+	for _, r := range before.outcome.Sheet().Rounds {
 		was[r.Number] = r.Scored
 	}
 	var out []int
-	for _, r := range g.Outcome.Sheet().Rounds {
+	for _, r := range g.outcome.Sheet().Rounds {
 		if r.Scored && !was[r.Number] {
 			out = append(out, r.Number)
 		}
@@ -128,7 +113,7 @@ func (g *Game) Record() *scoring.Record {
 func (g *Game) AllFlags() []referee.Flag { return nonNil(g.Flags) }
 
 // OpenFlags is the flags still needing a ruling, never nil.
-func (g *Game) OpenFlags() []referee.Flag { return nonNil(g.Outcome.OpenFlags()) }
+func (g *Game) OpenFlags() []referee.Flag { return nonNil(g.outcome.OpenFlags()) }
 
 func nonNil(f []referee.Flag) []referee.Flag {
 	if f == nil {
@@ -157,8 +142,8 @@ type View struct {
 // View is the table now.
 func (g *Game) View() View {
 	return View{Game: g.ID, Kind: g.Setup.Kind, Players: g.Setup.Players, Options: g.Setup.Options,
-		Date: g.Setup.Date, Match: g.Setup.Match, Status: g.Game.Status(), Over: g.Game.Over(),
-		Hint: g.Game.Hint(), Legal: g.Legal(), Flags: g.OpenFlags(), Last: g.Last, Record: g.Record()}
+		Date: g.Setup.Date, Match: g.Setup.Match, Status: g.outcome.Game.Status(), Over: g.Over(),
+		Hint: g.Hint(), Legal: g.Legal(), Flags: g.OpenFlags(), Last: g.Last, Record: g.Record()}
 }
 
 // Entry is one event of the log as `log` gives it: the stored envelope, what it says, what a
@@ -214,7 +199,7 @@ func (g *Game) Checked() Checked {
 // LatestMove is the seq of the latest move in force, what undo takes back; 0 when there is
 // none.
 func (g *Game) LatestMove() int64 {
-	moves := g.Moves()
+	moves := g.outcome.Moves()
 	if len(moves) == 0 {
 		return 0
 	}
@@ -223,7 +208,7 @@ func (g *Game) LatestMove() int64 {
 
 // before is the game as it stood just before the event at seq, every correction applied.
 func (g *Game) before(seq int64) referee.Game {
-	o, err := referee.ReplayUntil(g.Rules, g.Log, seq)
+	o, err := referee.ReplayUntil(g.rules, g.Log, seq)
 	if err != nil {
 		panic(err) // the same log replayed whole already
 	}

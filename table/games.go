@@ -42,7 +42,7 @@ func (g *Game) listed() Listed {
 	switch {
 	case s.Abandoned:
 		l.State = StateAbandoned
-	case g.Game.Over():
+	case g.Over():
 		l.State, l.Winners = StateOver, s.Winners
 	}
 	return l

@@ -6,7 +6,9 @@ import (
 	"crypto/sha256"
 	"errors"
 	"fmt"
+	"strconv"
 	"strings"
+	"time"
 	"unicode"
 
 	"github.com/tableside/tableside/events"
@@ -104,6 +106,35 @@ func (k *Keys) Sign(msg string) string {
 func ReadTableCode(text string) (string, bool) {
 	code, _, ok := events.ReadCode(text)
 	return code, ok && len(code) == codeLength
+}
+
+// OpensTable reads text as a person types a table code (ReadTableCode) and reports whether it
+// is game's, compared in constant time. code is the code as read, for a cookie to keep.
+func (k *Keys) OpensTable(game int64, text string) (code string, ok bool) {
+	code, shaped := ReadTableCode(text)
+	return code, shaped && game > 0 && hmac.Equal([]byte(code), []byte(k.Code(game)))
+}
+
+// OpensWall reads text as a person types the wall key (forgiving as ReadTableCode is) and
+// reports whether it is the wall key, compared in constant time. key is the key as read.
+func (k *Keys) OpensWall(text string) (key string, ok bool) {
+	key, _, shaped := events.ReadCode(text)
+	return key, shaped && hmac.Equal([]byte(key), []byte(k.WallKey()))
+}
+
+// Login is a director's login that lasts until the time given: that time and a signature of it
+// under the key, so that the key itself never leaves the organiser's machine and a login ends
+// on its own.
+func (k *Keys) Login(until time.Time) string {
+	at := strconv.FormatInt(until.Unix(), 10)
+	return at + "." + k.Sign("director "+at)
+}
+
+// LoggedIn reports whether token is a login made with this key that has not ended by now.
+func (k *Keys) LoggedIn(token string, now time.Time) bool {
+	at, _, ok := strings.Cut(token, ".")
+	unix, err := strconv.ParseInt(at, 10, 64)
+	return ok && err == nil && now.Unix() < unix && hmac.Equal([]byte(token), []byte(k.Login(time.Unix(unix, 0))))
 }
 
 // ShowCode writes a table code as it is read aloud: two groups of three.

@@ -2,8 +2,10 @@ package table
 
 import (
 	"errors"
+	"strconv"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/tableside/tableside/events"
 )
@@ -51,5 +53,47 @@ func TestKeys(t *testing.T) {
 	}
 	if got := ShowCode("K7QM3X"); got != "K7Q-M3X" {
 		t.Errorf("ShowCode = %q", got)
+	}
+}
+
+// TestKeysOpen: a table code opens its own game and no other, however a person types it (case,
+// a hyphen, look-alike letters); the wall key opens the wall the same way; a login made with
+// the key holds until its end, and one made with another key, or altered, never does.
+func TestKeysOpen(t *testing.T) {
+	k, _ := NewKeys("the club's long key")
+	other, _ := NewKeys("another club's key")
+	code := k.Code(7)
+	typed := strings.ToLower(ShowCode(code))
+	if got, ok := k.OpensTable(7, typed); !ok || got != code {
+		t.Errorf("OpensTable(7, %q) = %q, %v; want %q, true", typed, got, ok, code)
+	}
+	for _, wrong := range []struct {
+		game int64
+		text string
+	}{{8, code}, {0, code}, {-7, code}, {7, other.Code(7)}, {7, code[:5]}, {7, code + "0"}, {7, ""}} {
+		if _, ok := k.OpensTable(wrong.game, wrong.text); ok {
+			t.Errorf("OpensTable(%d, %q) opens game 7's table", wrong.game, wrong.text)
+		}
+	}
+	wall := k.WallKey()
+	if got, ok := k.OpensWall(" " + strings.ToLower(ShowWallKey(wall)) + " "); !ok || got != wall {
+		t.Errorf("OpensWall of the typed key = %q, %v", got, ok)
+	}
+	for _, wrong := range []string{other.WallKey(), code, wall[:7], ""} {
+		if _, ok := k.OpensWall(wrong); ok {
+			t.Errorf("OpensWall(%q) opens the wall", wrong)
+		}
+	}
+	now := time.Date(2026, 11, 20, 20, 0, 0, 0, time.UTC)
+	login := k.Login(now.Add(time.Hour))
+	if !k.LoggedIn(login, now) || k.LoggedIn(login, now.Add(time.Hour)) || other.LoggedIn(login, now) {
+		t.Errorf("login %q: holds now %v, at its end %v, under another key %v", login, k.LoggedIn(login, now), k.LoggedIn(login, now.Add(time.Hour)), other.LoggedIn(login, now))
+	}
+	at, sig, _ := strings.Cut(login, ".")
+	longer := strconv.FormatInt(now.Add(48*time.Hour).Unix(), 10) + "." + sig
+	for _, forged := range []string{longer, at, at + ".", "." + sig, ""} {
+		if k.LoggedIn(forged, now) {
+			t.Errorf("LoggedIn(%q) holds", forged)
+		}
 	}
 }

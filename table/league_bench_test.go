@@ -73,7 +73,7 @@ func BenchmarkStores(b *testing.B) {
 				if err != nil {
 					b.Fatal(err)
 				}
-				words, _, _, err := Words(g.Game.Notation(moves[399]))
+				words, _, _, err := Words(g.outcome.Game.Notation(moves[399]))
 				if err != nil {
 					b.Fatal(err)
 				}

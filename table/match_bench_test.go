@@ -26,7 +26,7 @@ func matchFile(b *testing.B, n int) string {
 		for log := range refereetest.Season(b, allRules(b), 300, 5) {
 			openings = append(openings, log[:min(10, len(log))])
 		}
-		pinochle, err := Rules("pinochle")
+		pinochle, err := rulesOfKind("pinochle")
 		if err != nil {
 			b.Fatal(err)
 		}

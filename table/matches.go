@@ -89,7 +89,7 @@ func (a *App) Match(ctx context.Context, name string) (*Standings, error) {
 		if err != nil {
 			return nil, err
 		}
-		if ml, ok := g.Rules.(referee.MatchLength); ok && s.Length == 0 {
+		if ml, ok := g.rules.(referee.MatchLength); ok && s.Length == 0 {
 			s.Length, s.Rule = ml.MatchGames(g.Setup)
 		}
 		sheet := g.Sheet()

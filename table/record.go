@@ -23,7 +23,7 @@ type judged struct {
 
 // with is the game once j's event is in its log.
 func (g *Game) with(j judged) *Game {
-	return &Game{ID: g.ID, Rules: g.Rules, Log: append(slices.Clip(g.Log), j.event), Outcome: j.next}
+	return newGame(g.ID, g.rules, append(slices.Clip(g.Log), j.event), j.next)
 }
 
 // commit appends what judge makes of g. When another terminal recorded first, it judges the
@@ -75,10 +75,24 @@ func closed(g *Game, opt RecordOptions) *Error {
 	case g.Abandoned != 0:
 		return &Error{Code: Over, Game: g, Message: fmt.Sprintf("game %d was abandoned at event %d; nothing was recorded", g.ID, g.Abandoned),
 			Hint: fmt.Sprintf("void the abandon (event %d) to take the game up again", g.Abandoned)}
-	case g.Game.Over():
+	case g.Over():
 		return &Error{Code: Over, Game: g, Message: fmt.Sprintf("game %d is over; nothing was recorded", g.ID)}
 	}
 	return nil
+}
+
+// take is the one rule by which the referee takes a move, e, as the event after g's log: a move
+// in a game that is over or abandoned, or whose own flags refuse it, is refused unless forced;
+// a warning passes and is shown. It returns the judgement and the flags the move raised.
+func (g *Game) take(e events.Event, opt RecordOptions) (judged, []Flag, error) {
+	if err := closed(g, opt); err != nil {
+		return judged{}, nil, err
+	}
+	next, flags := g.outcome.Try(e)
+	if own := referee.Own(flags, e.Seq); referee.Refuses(own) && !opt.Force {
+		return judged{}, nil, refused(g, own, "legal now: "+g.Hint())
+	}
+	return judged{e, next}, flags, nil
 }
 
 // RecordOptions say how to record a move.
@@ -121,23 +135,17 @@ func (a *App) Record(ctx context.Context, g *Game, words []string, opt RecordOpt
 	if err := closed(g, opt); err != nil {
 		return nil, err
 	}
-	m, err := g.Game.Parse(words)
+	m, err := g.outcome.Game.Parse(words)
 	if err != nil {
-		return nil, invalid(err, g.Game.Hint(), "%v", err)
+		return nil, invalid(err, g.Hint(), "%v", err)
 	}
 	var raised []referee.Flag
 	before, after, e, rejudged, err := a.commit(ctx, g, opt.Expect != 0, func(g *Game) (judged, error) {
-		if err := closed(g, opt); err != nil {
-			return judged{}, err
-		}
 		e := a.stamp(m.Type, m.Actor, m.Payload)
 		e.Seq = g.Last + 1
-		next, flags := g.Outcome.Try(e)
-		if own := referee.Own(flags, e.Seq); referee.Refuses(own) && !opt.Force {
-			return judged{}, refused(g, own, "legal now: "+g.Game.Hint())
-		}
+		j, flags, err := g.take(e, opt)
 		raised = flags
-		return judged{e, next}, nil
+		return j, err
 	})
 	if err != nil {
 		return nil, err

@@ -35,7 +35,7 @@ func seasonFile(b *testing.B, n int) string {
 func allRules(b *testing.B) []referee.Rules {
 	var rules []referee.Rules
 	for _, k := range Kinds() {
-		r, err := Rules(k)
+		r, err := rulesOfKind(k)
 		if err != nil {
 			b.Fatal(err)
 		}

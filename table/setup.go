@@ -95,7 +95,7 @@ const dateLayout = "2006-01-02"
 // created checks a setup and writes the payload of the game's first event; today is the date a
 // setup without one is played on.
 func (s Setup) created(today string) (events.Created, error) {
-	r, err := Rules(s.Kind)
+	r, err := rulesOfKind(s.Kind)
 	if err != nil {
 		return events.Created{}, setupError(FieldKind, "%v", err)
 	}

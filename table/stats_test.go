@@ -26,7 +26,7 @@ func statsFile(t *testing.T) (*App, []*Game) {
 	kinds := append(Kinds(), "pinochle", "pinochle")
 	var batch []store.NewGame
 	for i := range 2 * len(kinds) {
-		r, err := Rules(kinds[i%len(kinds)])
+		r, err := rulesOfKind(kinds[i%len(kinds)])
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -50,7 +50,7 @@ func statsFile(t *testing.T) (*App, []*Game) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if !g.Game.Over() {
+		if !g.Over() {
 			t.Fatalf("game %d of the playouts is not over", g.ID)
 		}
 		whole = append(whole, g)
@@ -239,7 +239,7 @@ func TestStatsOfASeasonImportedInAnyOrder(t *testing.T) {
 	perNight := 3 * len(kinds)
 	var batch []store.NewGame
 	for i := range len(nights) * perNight {
-		r, err := Rules(kinds[i%len(kinds)])
+		r, err := rulesOfKind(kinds[i%len(kinds)])
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -30,12 +30,12 @@ func (g *Game) Transcript() (string, error) {
 	b.WriteString(Line(setupWords(g.Setup)...) + "\n")
 	for _, e := range g.Log[1:] {
 		if c, ok := correctionOf(e); ok {
-			b.WriteString(Line(c.words(g.Game.Notation)...))
+			b.WriteString(Line(c.words(g.outcome.Game.Notation)...))
 			if c.note != "" {
 				b.WriteString(" " + noteMark + " " + noteText(c.note))
 			}
 		} else if referee.IsMove(e.Type) {
-			b.WriteString(Line(strings.Fields(g.Game.Notation(moveOf(e)))...))
+			b.WriteString(Line(strings.Fields(g.outcome.Game.Notation(moveOf(e)))...))
 		} else {
 			return "", fmt.Errorf("event %d (%s) cannot be written in a transcript: export the game as jsonl", e.Seq, e.Type)
 		}

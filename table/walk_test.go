@@ -19,7 +19,7 @@ func stockGames(t *testing.T, a *App, n int) {
 	t.Helper()
 	var batch []store.NewGame
 	for i := range n {
-		r, err := Rules(Kinds()[i%len(Kinds())])
+		r, err := rulesOfKind(Kinds()[i%len(Kinds())])
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -73,7 +73,7 @@ func (g *Game) MoveWords(line string) ([]string, error) {
 		if legal := g.Choices(); len(legal) > 0 {
 			return nil, invalid(nil, "", "what move? (%s)", legal[0].Move)
 		}
-		return nil, invalid(nil, "", "what move? (%s)", g.Game.Hint())
+		return nil, invalid(nil, "", "what move? (%s)", g.Hint())
 	}
 	return words, nil
 }

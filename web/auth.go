@@ -1,7 +1,6 @@
 package web
 
 import (
-	"crypto/subtle"
 	"net"
 	"net/http"
 	"strconv"
@@ -9,12 +8,8 @@ import (
 	"sync"
 	"time"
 
-	"github.com/tableside/tableside/events"
 	"github.com/tableside/tableside/table"
 )
-
-// same compares two credentials in constant time.
-func same(a, b string) bool { return subtle.ConstantTimeCompare([]byte(a), []byte(b)) == 1 }
 
 // The cookies. Both are HttpOnly, so a page's script cannot read them, and SameSite=Lax, so a
 // form posted from another site does not carry them (cross-origin protection refuses it
@@ -32,19 +27,6 @@ const (
 func setCookie(w http.ResponseWriter, r *http.Request, name, value string, maxAge time.Duration) {
 	http.SetCookie(w, &http.Cookie{Name: name, Value: value, Path: "/", MaxAge: int(maxAge.Seconds()),
 		HttpOnly: true, SameSite: http.SameSiteLaxMode, Secure: r.TLS != nil})
-}
-
-// directorToken is the director cookie's value: when it ends and a signature of that under the
-// key, so the key itself never leaves the organiser's machine and a login ends on its own.
-func (s *Server) directorToken(until time.Time) string {
-	at := strconv.FormatInt(until.Unix(), 10)
-	return at + "." + s.keys.Sign("director "+at)
-}
-
-func (s *Server) validDirectorToken(token string) bool {
-	at, _, ok := strings.Cut(token, ".")
-	unix, err := strconv.ParseInt(at, 10, 64)
-	return ok && err == nil && time.Now().Unix() < unix && same(token, s.directorToken(time.Unix(unix, 0)))
 }
 
 // errNoCredential and errWrongCredential are the two ways a caller is not let in: 401 both,
@@ -75,13 +57,14 @@ func (s *Server) admit(w http.ResponseWriter, r *http.Request, need right, c *ca
 		return nil
 	}
 	isCode := func(v string) bool {
-		code, ok := table.ReadTableCode(v)
-		return ok && id != 0 && same(code, s.keys.Code(id))
+		_, ok := s.keys.OpensTable(id, v)
+		return ok
 	}
 	isWallKey := func(v string) bool {
-		key, _, ok := events.ReadCode(v)
-		return ok && need == wall && same(key, s.keys.WallKey())
+		_, ok := s.keys.OpensWall(v)
+		return ok && need == wall
 	}
+	isLogin := func(v string) bool { return s.keys.LoggedIn(v, time.Now()) }
 	// The credentials the request carries: the Bearer one, and the cookies of this route (the
 	// wall's opens nothing else, so it is read on the wall only), each with what it opens.
 	bearer, hasBearer := strings.CutPrefix(r.Header.Get("Authorization"), "Bearer ")
@@ -96,7 +79,7 @@ func (s *Server) admit(w http.ResponseWriter, r *http.Request, need right, c *ca
 			cookies = append(cookies, held{ck, valid, opens})
 		}
 	}
-	hold(directorCookie, s.validDirectorToken, &c.director)
+	hold(directorCookie, isLogin, &c.director)
 	if id != 0 {
 		hold(tableCookie+strconv.FormatInt(id, 10), isCode, &c.table)
 	}

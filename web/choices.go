@@ -2,76 +2,14 @@ package web
 
 import (
 	"slices"
-	"strconv"
 	"strings"
 
-	"github.com/tableside/tableside/events"
-	"github.com/tableside/tableside/referee"
 	"github.com/tableside/tableside/table"
 )
 
-// The legal moves as a phone offers them, one tap each. Two things make the referee's list
-// (referee.Game.Legal) awkward as buttons: a bid is one move whose number the player chooses,
-// listed once at its lowest; and a turn of Article II has up to 63 moves, a card on each
-// player.
-
-// raises is how many bids above the lowest a phone offers: an opening bid and the usual raises
-// of one to five are one tap each, and a jump beyond them is typed.
-const raises = 5
-
-// moreBids adds to the legal moves the next few values of a move whose last word is a number
-// the player chooses: the only listed move with its other words, such as "ann bid 10". Each
-// value is offered only if the referee accepts it now, and the first it refuses ends the run.
-func moreBids(g *table.Game, legal []table.Choice) []table.Choice {
-	listed := map[string]int{}
-	for _, c := range legal {
-		words := strings.Fields(c.Move)
-		listed[strings.Join(words[:len(words)-1], " ")]++
-	}
-	var out []table.Choice
-	for _, c := range legal {
-		out = append(out, c)
-		words := strings.Fields(c.Move)
-		last := len(words) - 1
-		n, err := strconv.Atoi(words[last])
-		if err != nil || listed[strings.Join(words[:last], " ")] > 1 {
-			continue
-		}
-		for k := 1; k <= raises; k++ {
-			words[last] = strconv.Itoa(n + k)
-			m, err := g.Game.Parse(words)
-			if err != nil || !accepted(g, m) {
-				break
-			}
-			out = append(out, table.Choice{Move: g.Game.Notation(m), Text: g.Game.Describe(m)})
-		}
-	}
-	return out
-}
-
-// buttons leaves out of the legal moves those the referee lists only as an example of what to
-// type (referee.Exampler), such as Capture's cards left: a tap would record cards nobody chose.
-func buttons(g *table.Game, legal []table.Choice) []table.Choice {
-	ex, ok := g.Game.(referee.Exampler)
-	if !ok {
-		return legal
-	}
-	moves := g.Game.Legal() // in the order of legal, which was made from it
-	var out []table.Choice
-	for i, c := range legal {
-		if !ex.Example(moves[i]) {
-			out = append(out, c)
-		}
-	}
-	return out
-}
-
-// accepted reports whether the referee would record m now without a flag on it.
-func accepted(g *table.Game, m referee.Move) bool {
-	e := events.Event{Seq: g.Last + 1, Type: m.Type, Actor: m.Actor, Payload: m.Payload}
-	_, flags := g.Try(e)
-	return len(referee.Own(flags, e.Seq)) == 0
-}
+// The legal moves as a phone lays them out: the core says which moves are buttons
+// (table.Game.Buttons); here they are put on a screen, a turn of up to 63 moves (Article II's,
+// a card on each player) in groups of a few taps each.
 
 // offer is one button of the page, or a group of moves that differ only in their last word:
 // the group's button opens a button for each of them.

@@ -8,11 +8,10 @@ import (
 	"strings"
 	"time"
 
-	"github.com/tableside/tableside/referee"
 	"github.com/tableside/tableside/table"
 )
 
-// The new game page asks for what the kind's own rules say a setup names (referee.Rules:
+// The new game page asks for what the kind's own rules say a setup names (table.Rulebook:
 // Players, Seating, Options), so each kind gets its own fields and nothing it would refuse.
 // It is two plain pages: the kind first, then that kind's form.
 
@@ -23,7 +22,7 @@ type setupForm struct {
 	Kind  string
 	Name  string
 	Seats []seat
-	referee.Seating
+	table.Seating
 	TeamNames []teamName // one for each team the kind seats
 	Options   []optionField
 	Date      string
@@ -50,7 +49,7 @@ type seat struct {
 
 // optionField is an option of the kind with its ruling's title and the value chosen.
 type optionField struct {
-	referee.Option
+	table.Option
 	Title string
 	Value string
 }
@@ -81,13 +80,13 @@ func (s *Server) newPage(w http.ResponseWriter, r *http.Request, c *caller) erro
 func kindsForm(match string) *setupForm {
 	f := &setupForm{Match: match}
 	for _, k := range table.Kinds() {
-		r, _ := table.Rules(k)
-		lo, hi := r.Players()
+		book, _ := table.RulebookOf(k)
+		lo, hi := book.Players[0], book.Players[1]
 		players := fmt.Sprintf("%d players", lo)
 		if hi > lo {
 			players = fmt.Sprintf("%d to %d players", lo, hi)
 		}
-		f.Kinds = append(f.Kinds, kindChoice{Kind: k, Name: r.Name(), Players: players})
+		f.Kinds = append(f.Kinds, kindChoice{Kind: k, Name: book.Name, Players: players})
 	}
 	return f
 }
@@ -101,12 +100,12 @@ func (s *Server) kindProblem(w http.ResponseWriter, c *caller, err error, match 
 
 // setupForm is the empty form of a kind, as its rules describe its setup.
 func (s *Server) setupForm(r *http.Request, kind string) (*setupForm, error) {
-	rules, err := table.Rules(kind)
+	book, err := table.RulebookOf(kind)
 	if err != nil {
 		return nil, err
 	}
-	f := &setupForm{Kind: rules.Kind(), Name: rules.Name(), Seating: rules.Seating(), Date: today()}
-	lo, hi := rules.Players()
+	f := &setupForm{Kind: book.Kind, Name: book.Name, Seating: book.Seating, Date: today()}
+	lo, hi := book.Players[0], book.Players[1]
 	for n := 1; n <= hi; n++ {
 		f.Seats = append(f.Seats, seat{N: n, Required: n <= lo})
 	}
@@ -115,10 +114,10 @@ func (s *Server) setupForm(r *http.Request, kind string) (*setupForm, error) {
 			f.TeamNames = append(f.TeamNames, teamName{N: n})
 		}
 	}
-	for _, o := range rules.Options() {
+	for _, o := range book.Options {
 		title := ""
-		if i := slices.IndexFunc(rules.Rulings(), func(ru referee.Ruling) bool { return ru.ID == o.Rule }); i >= 0 {
-			title = rules.Rulings()[i].Title
+		if i := slices.IndexFunc(book.Rulings, func(ru table.Ruling) bool { return ru.ID == o.Rule }); i >= 0 {
+			title = book.Rulings[i].Title
 		}
 		f.Options = append(f.Options, optionField{Option: o, Title: title, Value: o.Values[0]})
 	}

@@ -3,7 +3,6 @@ package web
 import (
 	"bytes"
 	"embed"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"html/template"
@@ -19,8 +18,6 @@ import (
 	"unicode"
 	"unicode/utf8"
 
-	"github.com/tableside/tableside/events"
-	"github.com/tableside/tableside/referee"
 	"github.com/tableside/tableside/render"
 	"github.com/tableside/tableside/table"
 )
@@ -110,7 +107,7 @@ type problem struct {
 	Status  int
 	Message string
 	Hint    string
-	Flags   []referee.Flag
+	Flags   []table.Flag
 	Join    bool // offer the join form: the caller has no credential
 	WallKey bool // offer the wall key's form: the wall screen has none
 	Game    int64
@@ -323,8 +320,8 @@ func (s *Server) wallKey(w http.ResponseWriter, r *http.Request, c *caller) erro
 	if !s.guard.take(addr, 1) {
 		return errGuessing
 	}
-	key, _, ok := events.ReadCode(r.URL.Query().Get("key"))
-	if !ok || !same(key, s.keys.WallKey()) {
+	key, ok := s.keys.OpensWall(r.URL.Query().Get("key"))
+	if !ok {
 		return s.show(w, http.StatusUnauthorized, "error", c, "The wall screen", problem{Status: http.StatusUnauthorized,
 			Message: "that is not the wall key", Hint: errNoWallKey.hint, WallKey: true})
 	}
@@ -392,13 +389,13 @@ func (s *Server) gameView(r *http.Request, c *caller, g *table.Game) (*gameView,
 	if err := render.SheetContent(&sheet, g.Sheet(), g.AllFlags()); err != nil {
 		return nil, err
 	}
-	v := &gameView{View: g.View(), Title: g.Rules.Name(), Director: c.director, Table: c.table || c.director,
+	v := &gameView{View: g.View(), Title: g.Rulebook().Name, Director: c.director, Table: c.table || c.director,
 		Sheet: template.HTML(sheet.String())} // written by html/template, which escaped every name
 	legal := g.Choices()
 	if len(legal) > 0 {
 		v.Example = legal[0].Move
 	}
-	v.Lead, v.Offers = offers(moreBids(g, buttons(g, legal)))
+	v.Lead, v.Offers = offers(g.Buttons())
 	if v.Over {
 		v.Turn = "The game is over."
 	} else {
@@ -427,7 +424,7 @@ func (s *Server) gameView(r *http.Request, c *caller, g *table.Game) (*gameView,
 	}
 	if done, err := strconv.ParseInt(r.URL.Query().Get("done"), 10, 64); err == nil {
 		if e, ok := g.EventAt(done); ok {
-			v.Notice = notice(e, g.Describe(e), entries)
+			v.Notice = notice(g, e, entries)
 		}
 	}
 	return v, nil
@@ -435,12 +432,11 @@ func (s *Server) gameView(r *http.Request, c *caller, g *table.Game) (*gameView,
 
 // notice says what the action that recorded e did: the move recorded, or, for an undo or a
 // void, the move taken back, in the words the log said it in.
-func notice(e events.Event, described string, entries []table.Entry) string {
-	var void events.Void
-	if e.Type == events.TypeVoid && json.Unmarshal(e.Payload, &void) == nil && void.Target >= 1 && void.Target <= int64(len(entries)) {
-		return fmt.Sprintf("Taken back: %s (event %d).", entries[void.Target-1].Text, void.Target)
+func notice(g *table.Game, e table.Event, entries []table.Entry) string {
+	if target := g.TakenBack(e); target != 0 {
+		return fmt.Sprintf("Taken back: %s (event %d).", entries[target-1].Text, target)
 	}
-	return fmt.Sprintf("Recorded: %d. %s", e.Seq, described)
+	return fmt.Sprintf("Recorded: %d. %s", e.Seq, g.Describe(e))
 }
 
 // gameShown loads the caller's game as its page shows it.
@@ -491,7 +487,7 @@ type rulesView struct {
 
 // chosenOption is an option of the game and the value it was played with.
 type chosenOption struct {
-	referee.Option
+	table.Option
 	Value string
 }
 
@@ -683,8 +679,8 @@ func (s *Server) joinWith(w http.ResponseWriter, r *http.Request, c *caller, gam
 		return errGuessing
 	}
 	game, err := strconv.ParseInt(strings.TrimSpace(gameText), 10, 64)
-	code, _, ok := events.ReadCode(codeText)
-	if err != nil || game < 1 || !ok || !same(code, s.keys.Code(game)) {
+	code, ok := s.keys.OpensTable(game, codeText)
+	if err != nil || !ok {
 		return s.show(w, http.StatusUnauthorized, "join", c, "Join a table",
 			codeForm{Game: gameText, Code: codeText, Problem: "That is not the code of that game. Check both with the organiser."})
 	}
@@ -703,11 +699,11 @@ func (s *Server) login(w http.ResponseWriter, r *http.Request, c *caller) error 
 	if !s.guard.take(addr, 1) {
 		return errGuessing
 	}
-	if !same(r.PostFormValue("key"), s.cfg.DirectorKey) {
+	if !s.keys.IsKey(r.PostFormValue("key")) {
 		return s.show(w, http.StatusUnauthorized, "login", c, "Director", "That is not the director's key.")
 	}
 	s.guard.giveBack(addr, 1)
-	setCookie(w, r, directorCookie, s.directorToken(time.Now().Add(directorFor)), directorFor)
+	setCookie(w, r, directorCookie, s.keys.Login(time.Now().Add(directorFor)), directorFor)
 	next := r.PostFormValue("next")
 	if !strings.HasPrefix(next, "/") || strings.HasPrefix(next, "//") {
 		next = "/" // only a page of this server

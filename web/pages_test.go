@@ -15,6 +15,7 @@ import (
 
 	"github.com/tableside/tableside/events"
 	"github.com/tableside/tableside/referee/capture"
+	"github.com/tableside/tableside/referee/kinds"
 	"github.com/tableside/tableside/referee/refereetest"
 	"github.com/tableside/tableside/table"
 )
@@ -187,7 +188,7 @@ func TestTheNewGameFormFollowsTheRules(t *testing.T) {
 		}
 	}
 	for _, kind := range table.Kinds() {
-		r, _ := table.Rules(kind)
+		r := kinds.All()[kind]
 		status, page := c.call(t, "GET", "/games/new?kind="+kind, testKey, nil)
 		if status != http.StatusOK {
 			t.Fatalf("%s: %d", kind, status)
@@ -291,7 +292,7 @@ func TestTheNewGameFormMakesEachKind(t *testing.T) {
 // requires, so that the form asks for no more and no less.
 func TestSeatingIsWhatNewNeeds(t *testing.T) {
 	for _, kind := range table.Kinds() {
-		r, _ := table.Rules(kind)
+		r := kinds.All()[kind]
 		s := r.Seating()
 		lo, _ := r.Players()
 		if s.Teams != nil {

@@ -9,6 +9,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/tableside/tableside/referee/kinds"
 	"github.com/tableside/tableside/referee/refereetest"
 	"github.com/tableside/tableside/scoring/season"
 	"github.com/tableside/tableside/table"
@@ -20,9 +21,9 @@ func (c *testClub) playSeason(t testing.TB, n int) {
 	t.Helper()
 	for i := range n {
 		kind := []string{"pinochle", "capture"}[i%2]
-		r, err := table.Rules(kind)
-		if err != nil {
-			t.Fatal(err)
+		r, ok := kinds.All()[kind]
+		if !ok {
+			t.Fatalf("no engine of %s", kind)
 		}
 		setup, moves := r.Playout(rand.New(rand.NewPCG(uint64(i), 3)), refereetest.Names)
 		setup.Date = fmt.Sprintf("2026-11-%02d", 3+7*(i%3))

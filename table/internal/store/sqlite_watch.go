@@ -4,7 +4,6 @@ import (
 	"context"
 	"database/sql"
 	"fmt"
-	"strings"
 )
 
 // Watch tells a long-running reader (the server) when the file has changed, whoever changed it:
@@ -44,47 +43,3 @@ func (w *sqliteWatch) Changed(ctx context.Context) (bool, error) {
 
 // Close lets the watch's connection go.
 func (w *sqliteWatch) Close() error { return w.conn.Close() }
-
-// Heads returns the seq of the last event of each of games, by game; a game with no events is
-// left out. Each is one search of the primary key, however long the log.
-func (s *sqlLog) Heads(ctx context.Context, games []int64) (map[int64]int64, error) {
-	heads := make(map[int64]int64, len(games))
-	if len(games) == 0 {
-		return heads, nil
-	}
-	args := make([]any, len(games))
-	for i, g := range games {
-		args[i] = g
-	}
-	q := `SELECT g.id, (SELECT max(seq) FROM events WHERE game = g.id) FROM games g WHERE g.id IN (?` +
-		strings.Repeat(",?", len(games)-1) + `)`
-	rows, err := s.query(ctx, q, args...)
-	if err != nil {
-		return nil, fmt.Errorf("last events: %w", err)
-	}
-	defer rows.Close()
-	for rows.Next() {
-		var id int64
-		var seq sql.NullInt64
-		if err := rows.Scan(&id, &seq); err != nil {
-			return nil, fmt.Errorf("last events: %w", err)
-		}
-		if seq.Valid {
-			heads[id] = seq.Int64
-		}
-	}
-	if err := rows.Err(); err != nil {
-		return nil, fmt.Errorf("last events: %w", err)
-	}
-	return heads, nil
-}
-
-// GamesSince lists the games created at or after since (Unix ms), in id order: the games of a
-// club night.
-func (s *sqlLog) GamesSince(ctx context.Context, since int64) ([]GameInfo, error) {
-	games, err := s.listGames(ctx, gamesQuery+` WHERE g.created_at >= ? ORDER BY g.id`, since)
-	if err != nil {
-		return nil, fmt.Errorf("list games since %d: %w", since, err)
-	}
-	return games, nil
-}

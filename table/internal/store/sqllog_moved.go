@@ -3,9 +3,19 @@ package store
 import (
 	"context"
 	"fmt"
-
-	"github.com/tableside/tableside/events"
 )
+
+// Moved is where an imported game came from. Its events are stored with the hashes they had
+// there: their chain covers Origin, not the number the game gets here.
+type Moved struct {
+	// Origin is the number the game's hash chain covers: the one it was first recorded under.
+	Origin int64
+	// Batch names the import: the games of one file share it, so that the file's seal can be
+	// held against them later (FileSeal numbers them as Number).
+	Batch int64
+	// Number is the game's number in the file it was imported from.
+	Number int64
+}
 
 // MovedGame is a game imported with its hash chain, and where it came from.
 type MovedGame struct {
@@ -33,35 +43,6 @@ func (s *sqlLog) MovedGames(ctx context.Context) ([]MovedGame, error) {
 	}
 	if err := rows.Err(); err != nil {
 		return nil, fmt.Errorf("imported games: %w", err)
-	}
-	return out, nil
-}
-
-// hashesAtQuery reads event ? of every game, stepping through the games in id order and
-// looking each one's event up by its key (CROSS JOIN keeps SQLite to that order, where it
-// would rather read every event).
-const hashesAtQuery = `SELECT e.game, e.hash FROM games g CROSS JOIN events e
-	WHERE e.game = g.id AND e.seq = ? ORDER BY g.id`
-
-// HashesAt reads event seq of every game whose log reaches it, in game order, each as the
-// Head of the log cut after it: what finds the game a sheet's seal was made of, from the seal
-// alone. It steps from game to game through the games and looks each event up by its key.
-func (s *sqlLog) HashesAt(ctx context.Context, seq int64) ([]events.Head, error) {
-	rows, err := s.query(ctx, hashesAtQuery, seq)
-	if err != nil {
-		return nil, fmt.Errorf("event %d of every game: %w", seq, err)
-	}
-	defer rows.Close()
-	var out []events.Head
-	for rows.Next() {
-		h := events.Head{Events: seq}
-		if err := rows.Scan(&h.Game, &h.Hash); err != nil {
-			return nil, fmt.Errorf("event %d of every game: %w", seq, err)
-		}
-		out = append(out, h)
-	}
-	if err := rows.Err(); err != nil {
-		return nil, fmt.Errorf("event %d of every game: %w", seq, err)
 	}
 	return out, nil
 }

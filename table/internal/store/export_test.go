@@ -26,6 +26,7 @@ const (
 	MatchKindQuery  = matchKindQuery
 	HashesAtQuery   = hashesAtQuery
 	EndsQuery       = endsQuery
+	GameSpanQuery   = gameSpanQuery
 )
 
 // MigrationSteps lists the schema version each migration brings a file to, in order.

@@ -679,6 +679,10 @@ func TestQueryPlans(t *testing.T) {
 	if plan := queryPlan(t, s, store.HashesAtQuery, 5); strings.Contains(plan, "SCAN e") || !strings.Contains(plan, "SEARCH e USING PRIMARY KEY (game=? AND seq=?)") {
 		t.Errorf("HashesAt: plan\n%s", plan)
 	}
+	// A walk's span is read at the ends of the keys, never from every event.
+	if plan := queryPlan(t, s, store.GameSpanQuery); strings.Contains(plan, "SCAN events") || !strings.Contains(plan, "SEARCH events") {
+		t.Errorf("GameSpan: plan\n%s", plan)
+	}
 	// The file's seal reads a few rows a game through the key, never every event.
 	if plan := queryPlan(t, s, store.EndsQuery); strings.Contains(plan, "SCAN events") || !strings.Contains(plan, "SEARCH events USING PRIMARY KEY (game>?)") {
 		t.Errorf("Ends: plan\n%s", plan)

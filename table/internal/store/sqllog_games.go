@@ -106,10 +106,18 @@ func (s *sqlLog) Matches(ctx context.Context) ([]MatchInfo, error) {
 	return matches, nil
 }
 
-// GameSpan is the lowest and highest game id in the file, (0, 0) when it has none.
+// gameSpanQuery reads the ends of the games' key and of the events' key: four lookups, where
+// taking the ids of every row would read every event.
+const gameSpanQuery = `SELECT min(lo), max(hi) FROM (
+		SELECT (SELECT min(id) FROM games) AS lo, (SELECT max(id) FROM games) AS hi
+		UNION ALL SELECT (SELECT min(game) FROM events), (SELECT max(game) FROM events)) AS ends`
+
+// GameSpan is the lowest and highest game id in the file, (0, 0) when it has none. It spans
+// the games rows and the events alike, so that a walk from lo to hi reads every event: a game
+// whose row is gone (which verify names) is walked all the same, first or last.
 func (s *sqlLog) GameSpan(ctx context.Context) (lo, hi int64, err error) {
 	var l, h sql.NullInt64
-	if err := s.queryRow(ctx, `SELECT min(id), max(id) FROM games`).Scan(&l, &h); err != nil {
+	if err := s.queryRow(ctx, gameSpanQuery).Scan(&l, &h); err != nil {
 		return 0, 0, fmt.Errorf("game ids: %w", err)
 	}
 	return l.Int64, h.Int64, nil

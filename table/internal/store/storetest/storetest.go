@@ -25,6 +25,8 @@
 //     edited, a hash changed, events missing, a games row unlike its first event, a games row
 //     with no events and events with no games row, and games deleted in the middle or at the
 //     start; and it names a guard left lifted;
+//   - GameSpan, which a walk on several workers reads its runs of games from, spans every
+//     event, those of the first and last games whose games rows are gone included;
 //   - verify names a guard kept under its name but made not to fire (Sideline), and an edit it
 //     then let through;
 //   - a write the database answered for but did not make (Quiet) is never acknowledged:
@@ -148,6 +150,7 @@ func Run(t *testing.T, newPlace func(t *testing.T) Place) {
 		{"VerifyFindsMissingEvents", verifyFindsMissingEvents},
 		{"VerifyFindsWhatTheChainCannotSee", verifyFindsWhatTheChainCannotSee},
 		{"VerifyFindsTheFirstGamesDeleted", verifyFindsTheFirstGamesDeleted},
+		{"SpanCoversEveryEvent", spanCoversEveryEvent},
 		{"VerifyFindsAGuardLifted", verifyFindsAGuardLifted},
 		{"VerifyFindsAGuardSidelined", verifyFindsAGuardSidelined},
 		{"AWriteNotMadeIsNotAcknowledged", aWriteNotMadeIsNotAcknowledged},

@@ -161,6 +161,17 @@ func verifyFindsTheFirstGamesDeleted(t *testing.T, p Place) {
 	wantFindings(t, Findings(t, s), "game 1: missing, with every game to 2, before game 3")
 }
 
+// spanCoversEveryEvent: the first and last games lose their games rows, their events left; a
+// walk from GameSpan's lo to its hi still reads them, as Verify's walk of every game does.
+func spanCoversEveryEvent(t *testing.T, p Place) {
+	s := open(t, p)
+	fill(t, s, 3)
+	p.Forge(t, `DELETE FROM games WHERE id IN (1, 3)`)
+	if lo, hi, err := s.GameSpan(t.Context()); err != nil || lo != 1 || hi != 3 {
+		t.Errorf("GameSpan = %d–%d (%v), want 1–3: the events of games 1 and 3 are there", lo, hi, err)
+	}
+}
+
 // verifyFindsAGuardLifted: a guard left lifted no longer protects the log, whatever was done
 // since, so verify names each one, and only those.
 func verifyFindsAGuardLifted(t *testing.T, p Place) {

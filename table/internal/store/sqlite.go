@@ -57,7 +57,7 @@ const busyTimeout = 5 * time.Second
 type SQLite struct {
 	sqlLog        // what it does as the PostgreSQL store does, over the same queries
 	path   string // the file's absolute path
-	schema string // schema.sql, which Verify holds the file's tables, indexes and triggers to
+	schema string // schema.sql, which VerifyFile holds the file's tables, indexes and triggers to
 }
 
 // Open opens the tableside database at path, creating it when the file does not exist or is

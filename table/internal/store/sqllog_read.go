@@ -110,7 +110,7 @@ func (s *sqlLog) Scan(ctx context.Context, fn func(events.Event) error) error {
 // ScanGames calls fn with the events of each game whose id is in [from, to), a game at a time in
 // game order, in one pass over that part of the file: a walk holds one game's events at a time,
 // and fn owns the slice it is given. Without withHash the hash column is not read and Hash is
-// "" (a replay does not need it). A game with no events is not visited (Verify names it).
+// "" (a replay does not need it). A game with no events is not visited (VerifyFile names it).
 // Each call is one read transaction, so it sees the games as they were when it began.
 func (s *sqlLog) ScanGames(ctx context.Context, from, to int64, withHash bool, fn func([]events.Event) error) error {
 	// A game's events gather in buf, kept from game to game, and each game is handed on in a

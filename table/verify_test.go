@@ -4,6 +4,7 @@ import (
 	"database/sql"
 	"math"
 	"reflect"
+	"slices"
 	"strings"
 	"testing"
 
@@ -12,36 +13,38 @@ import (
 	"github.com/tableside/tableside/table/internal/store/storetest"
 )
 
-// damages are what a forger does to a store of 100 games (four runs of a walk), in SQL that
-// both stores' databases take once their guards are lifted. Each names a finding it must
-// cause, so that a damage that did nothing fails rather than passing as clean.
-var damages = []struct {
+// damage is what a forger does to a store of 100 games (four runs of a walk), in SQL that
+// both stores' databases take once their guards are lifted, and the findings it must cause, so
+// that a damage that did nothing fails rather than passing as clean.
+type damage struct {
 	name  string
 	stmts []string
-	want  string
-}{
+	want  []string
+}
+
+var damages = []damage{
 	{"a payload changed", []string{`UPDATE events SET payload = '{"changed":true}' WHERE game = 5 AND seq = 2`},
-		"game 5: event 2: the event does not match its hash"},
+		[]string{"game 5: event 2: the event does not match its hash"}},
 	{"chains broken in two games of two runs", []string{`UPDATE events SET actor = 'zed' WHERE game IN (40, 99) AND seq = 2`},
-		"game 99: event 2: the event does not match its hash"},
+		[]string{"game 40: event 2: the event does not match its hash", "game 99: event 2: the event does not match its hash"}},
 	{"an event deleted", []string{`DELETE FROM events WHERE game = 33 AND seq = 2`},
-		"game 33: event 3: event 3 follows event 1"},
+		[]string{"game 33: event 3: event 3 follows event 1"}},
 	{"a first event deleted", []string{`DELETE FROM events WHERE game = 64 AND seq = 1`},
-		"game 64: event 2: the log starts at event 2"},
+		[]string{"game 64: event 2: the log starts at event 2"}},
 	{"a games row missing, its events left", []string{`DELETE FROM games WHERE id = 50`},
-		"game 50: event 1: events of a game that has no games row"},
+		[]string{"game 50: event 1: events of a game that has no games row"}},
 	{"a game's events deleted, its row left", []string{`DELETE FROM events WHERE game = 70`},
-		"game 70: the game has no events"},
+		[]string{"game 70: the game has no events"}},
 	{"a whole game deleted", []string{`DELETE FROM events WHERE game = 80`, `DELETE FROM games WHERE id = 80`},
-		"game 80: missing between games 79 and 81"},
+		[]string{"game 80: missing between games 79 and 81"}},
 	{"a games row changed", []string{`UPDATE games SET kind = 'nonesuch' WHERE id = 90`},
-		"game 90: event 1: the games row says kind 'nonesuch'"},
+		[]string{"game 90: event 1: the games row says kind 'nonesuch'"}},
 	// The games rows of the first and the last game gone, and their chains broken: events
 	// outside the span of the games rows are walked too.
 	{"the first game's row missing and its chain broken", []string{`DELETE FROM games WHERE id = 1`, `UPDATE events SET actor = 'zed' WHERE game = 1 AND seq = 2`},
-		"game 1: event 2: the event does not match its hash"},
+		[]string{"game 1: event 2: the event does not match its hash"}},
 	{"the last game's row missing and its chain broken", []string{`DELETE FROM games WHERE id = 100`, `UPDATE events SET at = 1 WHERE game = 100 AND seq = 1`},
-		"game 100: event 1: the event does not match its hash"},
+		[]string{"game 100: event 1: the event does not match its hash"}},
 }
 
 // TestVerifyFindsWhatTheOracleFinds holds the application's verify, which walks the chains in
@@ -50,20 +53,12 @@ var damages = []struct {
 // SQLite file and a PostgreSQL database, on one worker, several and every core, it finds the
 // same findings in the same order, and reports progress once for each game it walked.
 func TestVerifyFindsWhatTheOracleFinds(t *testing.T) {
-	cases := append([]struct {
-		name  string
-		stmts []string
-		want  string
-	}{{name: "clean"}}, damages...)
-	var all []string
+	all := damage{name: "all at once"}
 	for _, d := range damages {
-		all = append(all, d.stmts...)
+		all.stmts = append(all.stmts, d.stmts...)
+		all.want = append(all.want, d.want...)
 	}
-	cases = append(cases, struct {
-		name  string
-		stmts []string
-		want  string
-	}{"all at once", all, damages[len(damages)-1].want})
+	cases := slices.Concat([]damage{{name: "clean"}}, damages, []damage{all})
 
 	// Each starts where its stores are kept and returns what opens a new store there with a
 	// forger: lifting the guards (and leaving them lifted, which verify names too) and running
@@ -107,7 +102,7 @@ func TestVerifyFindsWhatTheOracleFinds(t *testing.T) {
 						forge(c.stmts...)
 					}
 					oracle := storetest.Findings(t, a.store)
-					checkFindings(t, oracle, c.want)
+					checkFindings(t, oracle, c.want...)
 					walked := 0
 					if err := a.store.ScanGames(t.Context(), 0, math.MaxInt64, false, func([]events.Event) error { walked++; return nil }); err != nil {
 						t.Fatal(err)
@@ -158,7 +153,7 @@ func forger(t *testing.T, driver, dsn string, lift ...string) func(stmts ...stri
 			t.Fatal(err)
 		}
 		defer db.Close()
-		for _, q := range append(lift, stmts...) {
+		for _, q := range slices.Concat(lift, stmts) {
 			if _, err := db.ExecContext(t.Context(), q); err != nil {
 				t.Fatalf("%s: %v", q, err)
 			}
@@ -166,15 +161,17 @@ func forger(t *testing.T, driver, dsn string, lift ...string) func(stmts ...stri
 	}
 }
 
-// checkFindings fails unless the findings are none (want "") or one of them begins with want.
-func checkFindings(t *testing.T, broken []events.Broken, want string) {
+// checkFindings fails unless each of want begins a finding, and there are none if want is.
+func checkFindings(t *testing.T, broken []events.Broken, want ...string) {
 	t.Helper()
 	lines := findingLines(broken)
-	switch {
-	case want == "" && len(broken) != 0:
+	if len(want) == 0 && len(broken) != 0 {
 		t.Fatalf("a clean store: the oracle finds\n%s", lines)
-	case want != "" && !strings.HasPrefix(lines, want) && !strings.Contains(lines, "\n"+want):
-		t.Fatalf("the oracle does not find %q; it finds\n%s", want, lines)
+	}
+	for _, w := range want {
+		if !strings.HasPrefix(lines, w) && !strings.Contains(lines, "\n"+w) {
+			t.Fatalf("the oracle does not find %q; it finds\n%s", w, lines)
+		}
 	}
 }
 

@@ -1,10 +1,8 @@
 package table
 
 import (
-	"database/sql"
 	"errors"
 	"math/rand/v2"
-	"reflect"
 	"runtime"
 	"runtime/debug"
 	"testing"
@@ -96,42 +94,6 @@ func TestEachGameStopsAtTheFirstError(t *testing.T) {
 	})
 	if !errors.Is(err, stop) || len(seen) != 10 || seen[9] != 10 {
 		t.Errorf("err %v after games %v", err, seen)
-	}
-}
-
-// Verify walks the chains on every core and finds what the store's one-core walk finds, in the
-// same order, runs and all.
-func TestVerifyOnEveryCoreFindsWhatOneCoreFinds(t *testing.T) {
-	a, path := openApp(t, "")
-	stockGames(t, a, 100) // three runs and more
-	db, err := sql.Open("sqlite", "file:"+path+"?_pragma=busy_timeout(5000)")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer db.Close()
-	for _, q := range []string{
-		`DROP TRIGGER events_no_update`,
-		`UPDATE events SET actor = 'zed' WHERE game IN (5, 40, 99) AND seq = 2`,
-		`UPDATE events SET at = 1 WHERE game = 70 AND seq = 3`,
-	} {
-		if _, err := db.Exec(q); err != nil {
-			t.Fatalf("%s: %v", q, err)
-		}
-	}
-	steps := 0
-	v, err := a.Verify(t.Context(), func() { steps++ })
-	if err != nil {
-		t.Fatal(err)
-	}
-	serial, err := a.verify(t.Context(), 1, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if !reflect.DeepEqual(v, serial) || len(serial.Broken) != 5 {
-		t.Fatalf("every core: %v\none core: %v", v, serial)
-	}
-	if steps != 100 {
-		t.Errorf("the progress moved %d times for 100 games", steps)
 	}
 }
 

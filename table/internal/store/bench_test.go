@@ -1,4 +1,4 @@
-package store
+package store_test
 
 import (
 	"encoding/json"
@@ -6,10 +6,11 @@ import (
 	"testing"
 
 	"github.com/tableside/tableside/events"
+	"github.com/tableside/tableside/table/internal/store"
 )
 
 // benchGame makes a game of n events: game.created and n-1 moves.
-func benchGame(b *testing.B, s *SQLite, n int) int64 {
+func benchGame(b *testing.B, s *store.SQLite, n int) int64 {
 	b.Helper()
 	game, _ := newGame(b, s)
 	evs := make([]events.Event, n-1)

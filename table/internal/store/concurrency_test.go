@@ -1,4 +1,4 @@
-package store
+package store_test
 
 import (
 	"context"
@@ -15,22 +15,24 @@ import (
 	"time"
 
 	"github.com/tableside/tableside/events"
+	"github.com/tableside/tableside/table/internal/store"
+	"github.com/tableside/tableside/table/internal/store/storetest"
 )
 
 // appendAll appends n events {"writer":writer,"n":i} to game one at a time, as a terminal at
 // the table does: it remembers the last seq it saw and, when someone else recorded first,
 // reloads and tries again. It counts the conflicts it meets in *conflicts, and waits pause
 // after each append, as a player would, so that other writers get in between.
-func appendAll(ctx context.Context, s *SQLite, game int64, writer string, n int, pause time.Duration, conflicts *int) error {
+func appendAll(ctx context.Context, s *store.SQLite, game int64, writer string, n int, pause time.Duration, conflicts *int) error {
 	return appendFrom(ctx, s, game, writer, 0, n, pause, conflicts)
 }
 
 // appendOne appends writer's event number i, as appendAll would.
-func appendOne(ctx context.Context, s *SQLite, game int64, writer string, i int) error {
+func appendOne(ctx context.Context, s *store.SQLite, game int64, writer string, i int) error {
 	return appendFrom(ctx, s, game, writer, i, i+1, 0, nil)
 }
 
-func appendFrom(ctx context.Context, s *SQLite, game int64, writer string, from, to int, pause time.Duration, conflicts *int) error {
+func appendFrom(ctx context.Context, s *store.SQLite, game int64, writer string, from, to int, pause time.Duration, conflicts *int) error {
 	evs, err := s.Load(ctx, game)
 	if err != nil {
 		return err
@@ -39,7 +41,7 @@ func appendFrom(ctx context.Context, s *SQLite, game int64, writer string, from,
 	for i := from; i < to; {
 		p := fmt.Sprintf(`{"writer":%q,"n":%d}`, writer, i)
 		stored, err := s.Append(ctx, game, last, []events.Event{{Type: "test.write", Actor: writer, Payload: json.RawMessage(p), At: int64(i)}})
-		if errors.Is(err, ErrConflict) {
+		if errors.Is(err, store.ErrConflict) {
 			if conflicts != nil {
 				*conflicts++
 			}
@@ -62,7 +64,7 @@ func appendFrom(ctx context.Context, s *SQLite, game int64, writer string, from,
 
 // checkWriters fails unless game holds its created event followed by each writer's n events,
 // every one exactly once, with seqs 1…1+writers*each and an intact chain.
-func checkWriters(t *testing.T, s *SQLite, game int64, writers, each int) {
+func checkWriters(t *testing.T, s *store.SQLite, game int64, writers, each int) {
 	t.Helper()
 	evs, err := s.Load(t.Context(), game)
 	if err != nil {
@@ -90,7 +92,7 @@ func checkWriters(t *testing.T, s *SQLite, game int64, writers, each int) {
 	if len(seen) != writers*each {
 		t.Fatalf("%d distinct events, want %d", len(seen), writers*each)
 	}
-	broken, err := verifyAll(t.Context(), s)
+	broken, err := storetest.Verify(t.Context(), s)
 	if err != nil || len(broken) != 0 {
 		t.Fatalf("Verify = %v, %v", broken, err)
 	}
@@ -117,7 +119,7 @@ func TestHelperProcess(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	s, err := Open(t.Context(), os.Getenv(envDB), testSchema(t))
+	s, err := store.Open(t.Context(), os.Getenv(envDB), testSchema(t))
 	if err != nil {
 		t.Fatal(err)
 	}

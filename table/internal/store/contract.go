@@ -9,8 +9,9 @@ import (
 // Store is the contract every store of the log keeps, whatever keeps it: SQLite's file, the
 // embedded default, or a league's database. The application holds a Store and nothing more;
 // storetest.Run is the suite that every store passes, written once. Each method is documented
-// where SQLite implements it; what a store cannot do the same way (how a busy database shows)
-// is named in storetest's doc.
+// where it is implemented: most once for both stores (sqlLog, sqllog*.go), the rest by each
+// store. What a store cannot do the same way (how a busy database shows) is named in
+// storetest's doc.
 type Store interface {
 	// Path names where the log is kept, for messages: a file's absolute path, or a database's
 	// postgres:// address without its password.

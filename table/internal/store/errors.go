@@ -17,9 +17,10 @@ var (
 	ErrConflict = errors.New("someone else recorded a move in this game first")
 	// ErrNoGame: no game has that id.
 	ErrNoGame = errors.New("no such game")
-	// ErrNotDatabase: the file exists but is not a tableside database.
+	// ErrNotDatabase: the file exists but is not a tableside database, or a PostgreSQL
+	// database's tables of the store's names are another program's.
 	ErrNotDatabase = errors.New("not a tableside database")
-	// ErrTooNew: the file was written by a newer version of tableside.
+	// ErrTooNew: the file or database was written by a newer version of tableside.
 	ErrTooNew = errors.New("database was made by a newer tableside")
 	// ErrMatchKind: the game's match already holds games of another kind. Create returns it
 	// as a *MatchKindError.

@@ -1,4 +1,4 @@
-package store
+package store_test
 
 import (
 	"path/filepath"
@@ -6,17 +6,15 @@ import (
 	"testing"
 
 	"github.com/tableside/tableside/events"
+	"github.com/tableside/tableside/table/internal/store"
+	"github.com/tableside/tableside/table/internal/store/storetest"
 )
 
 // findingsOf returns Verify's findings as text, failing the test on an error.
-func findingsOf(t *testing.T, s *SQLite) []string {
+func findingsOf(t *testing.T, s *store.SQLite) []string {
 	t.Helper()
-	broken, err := verifyAll(t.Context(), s)
-	if err != nil {
-		t.Fatal(err)
-	}
 	var got []string
-	for _, b := range broken {
+	for _, b := range storetest.Findings(t, s) {
 		got = append(got, b.String())
 	}
 	return got

@@ -1,4 +1,4 @@
-package store
+package store_test
 
 import (
 	"encoding/json"
@@ -10,6 +10,8 @@ import (
 	"testing"
 
 	"github.com/tableside/tableside/events"
+	"github.com/tableside/tableside/table/internal/store"
+	"github.com/tableside/tableside/table/internal/store/storetest"
 )
 
 // matchEvent is a game.created event for a game of kind in match ("" for none).
@@ -22,7 +24,7 @@ func matchEvent(tb testing.TB, kind, match string) events.Event {
 	return events.Event{Type: events.TypeCreated, Payload: p, At: 1_700_000_000_000}
 }
 
-func createIn(tb testing.TB, s *SQLite, kind, match string) int64 {
+func createIn(tb testing.TB, s *store.SQLite, kind, match string) int64 {
 	tb.Helper()
 	game, _, err := s.Create(tb.Context(), []events.Event{matchEvent(tb, kind, match)})
 	if err != nil {
@@ -56,7 +58,7 @@ func TestCreateFillsMatch(t *testing.T) {
 }
 
 // checkMatches fails unless Matches and MatchGames say what Games says about every match.
-func checkMatches(t *testing.T, s *SQLite, want []MatchInfo) {
+func checkMatches(t *testing.T, s *store.SQLite, want []store.MatchInfo) {
 	t.Helper()
 	matches, err := s.Matches(t.Context())
 	if err != nil {
@@ -70,7 +72,7 @@ func checkMatches(t *testing.T, s *SQLite, want []MatchInfo) {
 		t.Fatal(err)
 	}
 	for _, m := range matches {
-		var fromGames []GameInfo
+		var fromGames []store.GameInfo
 		for _, g := range games {
 			if g.Match == m.Name {
 				fromGames = append(fromGames, g)
@@ -101,7 +103,7 @@ func TestMatches(t *testing.T) {
 	createIn(t, s, "pinochle", "")
 	createIn(t, s, "candidate", "autumn club")
 	createIn(t, s, "candidate", "Autumn club") // another match: names are compared exactly
-	checkMatches(t, s, []MatchInfo{
+	checkMatches(t, s, []store.MatchInfo{
 		{Name: "Autumn club", Kind: "candidate", Games: 1},
 		{Name: "autumn club", Kind: "candidate", Games: 2},
 		{Name: "club night", Kind: "article2", Games: 1},
@@ -127,11 +129,11 @@ func TestCreateRefusesOtherKindInMatch(t *testing.T) {
 	}
 
 	_, _, err = s.Create(t.Context(), []events.Event{matchEvent(t, "candidate", "autumn club"), move("ann", `{}`, 2)})
-	var mk *MatchKindError
-	if !errors.As(err, &mk) || !errors.Is(err, ErrMatchKind) {
+	var mk *store.MatchKindError
+	if !errors.As(err, &mk) || !errors.Is(err, store.ErrMatchKind) {
 		t.Fatalf("err = %v, want a *MatchKindError", err)
 	}
-	if *mk != (MatchKindError{Match: "autumn club", Kind: "pinochle", Refused: "candidate"}) {
+	if *mk != (store.MatchKindError{Match: "autumn club", Kind: "pinochle", Refused: "candidate"}) {
 		t.Errorf("error %+v", *mk)
 	}
 	if want := `match "autumn club" is a match of pinochle, not candidate`; err.Error() != want {
@@ -157,7 +159,7 @@ func TestCreateRefusesOtherKindInMatch(t *testing.T) {
 	createIn(t, s, "pinochle", "autumn club")
 	createIn(t, s, "candidate", "spring club")
 	createIn(t, s, "candidate", "")
-	checkMatches(t, s, []MatchInfo{
+	checkMatches(t, s, []store.MatchInfo{
 		{Name: "autumn club", Kind: "pinochle", Games: 2},
 		{Name: "spring club", Kind: "candidate", Games: 1},
 	})
@@ -168,7 +170,7 @@ func TestCreateRefusesOtherKindInMatch(t *testing.T) {
 func TestCreateMatchKindRace(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "t.db")
 	const terminals = 6
-	stores := make([]*SQLite, terminals)
+	stores := make([]*store.SQLite, terminals)
 	for i := range stores {
 		stores[i] = openStoreAt(t, path)
 	}
@@ -203,7 +205,7 @@ func TestCreateMatchKindRace(t *testing.T) {
 			switch {
 			case kinds[i%2] == kind && err != nil:
 				t.Fatalf("round %d: a %s game was refused: %v", round, kind, err)
-			case kinds[i%2] != kind && !errors.Is(err, ErrMatchKind):
+			case kinds[i%2] != kind && !errors.Is(err, store.ErrMatchKind):
 				t.Fatalf("round %d: a %s game: err = %v, want ErrMatchKind", round, kinds[i%2], err)
 			}
 		}
@@ -230,15 +232,15 @@ func TestMixedMatchTakesFirstGamesKind(t *testing.T) {
 		e.Game, e.Seq, e.Type, e.Actor, string(e.Payload), e.At, e.Hash); err != nil {
 		t.Fatal(err)
 	}
-	checkMatches(t, s, []MatchInfo{{Name: "autumn club", Kind: "candidate", Games: 2}})
+	checkMatches(t, s, []store.MatchInfo{{Name: "autumn club", Kind: "candidate", Games: 2}})
 
 	_, _, err := s.Create(t.Context(), []events.Event{matchEvent(t, "pinochle", "autumn club")})
-	var mk *MatchKindError
+	var mk *store.MatchKindError
 	if !errors.As(err, &mk) || mk.Kind != "candidate" || mk.Refused != "pinochle" {
 		t.Fatalf("err = %v, want the match's kind to be its first game's, candidate", err)
 	}
 	createIn(t, s, "candidate", "autumn club")
-	checkMatches(t, s, []MatchInfo{{Name: "autumn club", Kind: "candidate", Games: 3}})
+	checkMatches(t, s, []store.MatchInfo{{Name: "autumn club", Kind: "candidate", Games: 3}})
 }
 
 // Terminals that start games in the same match of at most four games at the same moment: four
@@ -246,7 +248,7 @@ func TestMixedMatchTakesFirstGamesKind(t *testing.T) {
 func TestCreateInMatchRace(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "t.db")
 	const terminals, most = 6, 4
-	stores := make([]*SQLite, terminals)
+	stores := make([]*store.SQLite, terminals)
 	for i := range stores {
 		stores[i] = openStoreAt(t, path)
 	}
@@ -263,7 +265,7 @@ func TestCreateInMatchRace(t *testing.T) {
 	wg.Wait()
 	full := 0
 	for _, err := range errs {
-		var mf *MatchFullError
+		var mf *store.MatchFullError
 		switch {
 		case errors.As(err, &mf):
 			full++
@@ -296,7 +298,7 @@ func TestCreateManyIsAllOrNothingPerGame(t *testing.T) {
 	s := openStoreAt(t, filepath.Join(t.TempDir(), "t.db"))
 	move := events.Event{Type: "candidate.seat", Actor: "ann", Payload: json.RawMessage(`{"suit":"H"}`), At: 1_700_000_000_001}
 	bad := events.Event{Type: "candidate.seat", Payload: json.RawMessage(`{"suit":`)}
-	res, err := s.CreateMany(t.Context(), []NewGame{
+	res, err := s.CreateMany(t.Context(), []store.NewGame{
 		{Events: []events.Event{matchEvent(t, "candidate", "club"), move}},
 		{Events: []events.Event{matchEvent(t, "pinochle", "club")}},           // another kind in the match
 		{Events: []events.Event{matchEvent(t, "candidate", "club"), bad}},     // a payload that is not JSON
@@ -306,8 +308,8 @@ func TestCreateManyIsAllOrNothingPerGame(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var mk *MatchKindError
-	var mf *MatchFullError
+	var mk *store.MatchKindError
+	var mf *store.MatchFullError
 	switch {
 	case res[0].Err != nil || res[0].Game != 1 || len(res[0].Events) != 2 || res[0].Events[1].Hash == "":
 		t.Errorf("first game: %+v", res[0])
@@ -322,7 +324,7 @@ func TestCreateManyIsAllOrNothingPerGame(t *testing.T) {
 	if n, err := s.CountEvents(t.Context()); err != nil || n != 3 {
 		t.Errorf("%d events stored (%v), want 3", n, err)
 	}
-	if broken, err := verifyAll(t.Context(), s); err != nil || len(broken) != 0 {
+	if broken, err := storetest.Verify(t.Context(), s); err != nil || len(broken) != 0 {
 		t.Errorf("verify: %v %v", broken, err)
 	}
 }

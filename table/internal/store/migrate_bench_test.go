@@ -1,4 +1,4 @@
-package store
+package store_test
 
 import (
 	"database/sql"
@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/tableside/tableside/events"
+	"github.com/tableside/tableside/table/internal/store"
 )
 
 // v1File is a version-1 database of the repository's version-1 file and games more, to n
@@ -32,7 +33,7 @@ func v1File(b *testing.B, n int) string {
 	if err := os.WriteFile(tmp, data, 0o644); err != nil {
 		b.Fatal(err)
 	}
-	db, err := sql.Open("sqlite", dsn(tmp, "_pragma=journal_mode(wal)&_pragma=synchronous(off)"))
+	db, err := sql.Open("sqlite", store.DSN(tmp, "_pragma=journal_mode(wal)&_pragma=synchronous(off)"))
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -116,13 +117,13 @@ func BenchmarkMigrateV1(b *testing.B) {
 			b.Fatal(err)
 		}
 		b.StartTimer()
-		s, err := Open(b.Context(), path, testSchema(b))
+		s, err := store.Open(b.Context(), path, testSchema(b))
 		if err != nil {
 			b.Fatal(err)
 		}
 		b.StopTimer()
 		var matched int
-		if err := s.db.QueryRow(`SELECT count(*) FROM games WHERE match <> ''`).Scan(&matched); err != nil || matched < n-100 {
+		if err := s.DB().QueryRow(`SELECT count(*) FROM games WHERE match <> ''`).Scan(&matched); err != nil || matched < n-100 {
 			b.Fatalf("after the migration %d games have their match (%v), want about %d", matched, err, n)
 		}
 		s.Close()

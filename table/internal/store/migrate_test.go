@@ -1,4 +1,4 @@
-package store
+package store_test
 
 import (
 	"bytes"
@@ -11,6 +11,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/tableside/tableside/table/internal/store"
 )
 
 // copyV1 copies the repository's version-1 database, made by the tableside of that version,
@@ -78,12 +80,12 @@ func TestMigrateV1(t *testing.T) {
 		t.Fatalf("the fixture holds %d events, want 191", len(before))
 	}
 
-	s, err := Open(t.Context(), path, testSchema(t))
+	s, err := store.Open(t.Context(), path, testSchema(t))
 	if err != nil {
 		t.Fatal(err)
 	}
-	if v := pragmaInt(t, db, "user_version"); v != SchemaVersion {
-		t.Fatalf("user_version %d after migrating, want %d", v, SchemaVersion)
+	if v := pragmaInt(t, db, "user_version"); v != store.SchemaVersion {
+		t.Fatalf("user_version %d after migrating, want %d", v, store.SchemaVersion)
 	}
 	if after := eventRows(t, db); !reflect.DeepEqual(after, before) {
 		t.Fatal("migrating changed the events")
@@ -111,18 +113,18 @@ func TestMigratedSchemaMatchesNew(t *testing.T) {
 	openStoreAt(t, migrated)
 	fresh := filepath.Join(t.TempDir(), "new.db")
 	openStoreAt(t, fresh)
-	got, err := describeSchema(t.Context(), rawDB(t, migrated))
+	got, err := store.DescribeSchema(t.Context(), rawDB(t, migrated))
 	if err != nil {
 		t.Fatal(err)
 	}
-	want, err := describeSchema(t.Context(), rawDB(t, fresh))
+	want, err := store.DescribeSchema(t.Context(), rawDB(t, fresh))
 	if err != nil {
 		t.Fatal(err)
 	}
 	if !reflect.DeepEqual(got, want) {
 		t.Fatalf("migrated:\n%v\n\nnew:\n%v", got, want)
 	}
-	if !slices.Contains(want[schemaObject{"table", "games"}], "column match TEXT notnull=1 default='' pk=0") {
+	if !slices.Contains(want["table games"], "column match TEXT notnull=1 default='' pk=0") {
 		t.Fatalf("a new file has no match column:\n%v", want)
 	}
 }
@@ -132,7 +134,7 @@ func TestMigratedSchemaMatchesNew(t *testing.T) {
 func TestMigrateRefusesNewerFile(t *testing.T) {
 	path := copyV1(t)
 	db := rawDB(t, path)
-	if _, err := db.Exec(fmt.Sprintf(`PRAGMA user_version = %d`, SchemaVersion+1)); err != nil {
+	if _, err := db.Exec(fmt.Sprintf(`PRAGMA user_version = %d`, store.SchemaVersion+1)); err != nil {
 		t.Fatal(err)
 	}
 	db.Close()
@@ -140,7 +142,7 @@ func TestMigrateRefusesNewerFile(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := Open(t.Context(), path, testSchema(t)); !errors.Is(err, ErrTooNew) {
+	if _, err := store.Open(t.Context(), path, testSchema(t)); !errors.Is(err, store.ErrTooNew) {
 		t.Fatalf("err = %v, want ErrTooNew", err)
 	}
 	if after, err := os.ReadFile(path); err != nil || !bytes.Equal(after, before) {
@@ -153,7 +155,7 @@ func TestMigrateRefusesNewerFile(t *testing.T) {
 // column was added and the trigger dropped.
 func TestMigrateAllOrNothing(t *testing.T) {
 	path := copyV1(t)
-	db, err := sql.Open("sqlite", dsn(path, "_pragma=ignore_check_constraints(1)"))
+	db, err := sql.Open("sqlite", store.DSN(path, "_pragma=ignore_check_constraints(1)"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -168,19 +170,19 @@ func TestMigrateAllOrNothing(t *testing.T) {
 		}
 	}
 	before := eventRows(t, db)
-	beforeSchema, err := describeSchema(t.Context(), db)
+	beforeSchema, err := store.DescribeSchema(t.Context(), db)
 	if err != nil {
 		t.Fatal(err)
 	}
 
-	_, err = Open(t.Context(), path, testSchema(t))
+	_, err = store.Open(t.Context(), path, testSchema(t))
 	if err == nil || !strings.Contains(err.Error(), "migrate to schema version 2") || !strings.Contains(err.Error(), "JSON") {
 		t.Fatalf("err = %v, want the migration failing on the JSON", err)
 	}
 	if v := pragmaInt(t, db, "user_version"); v != 1 {
 		t.Fatalf("user_version %d after a failed migration, want 1", v)
 	}
-	if got, err := describeSchema(t.Context(), db); err != nil || !reflect.DeepEqual(got, beforeSchema) {
+	if got, err := store.DescribeSchema(t.Context(), db); err != nil || !reflect.DeepEqual(got, beforeSchema) {
 		t.Fatalf("a failed migration changed the schema (%v):\n%v", err, got)
 	}
 	if !reflect.DeepEqual(eventRows(t, db), before) {

@@ -20,11 +20,14 @@
 //   - a watch hears of what another handle committed;
 //   - the log refuses an UPDATE, a DELETE or an event out of order made past the application,
 //     by another program, saying it is append-only;
-//   - verify (Findings: VerifyFile and each game's hash chain) finds nothing in a store of the
+//   - verify (Verify: VerifyFile and each game's hash chain, the oracle the application's own
+//     walk on every core is held to in package table) finds nothing in a store of the
 //     application's own writing; in a log forged behind lifted guards it finds exactly an event
 //     edited, a hash changed, events missing, a games row unlike its first event, a games row
 //     with no events and events with no games row, and games deleted in the middle or at the
 //     start; and it names a guard left lifted;
+//   - GameSpan, which a walk on several workers reads its runs of games from, spans every
+//     event, those of the first and last games whose games rows are gone included;
 //   - verify names a guard kept under its name but made not to fire (Sideline), and an edit it
 //     then let through;
 //   - a write the database answered for but did not make (Quiet) is never acknowledged:
@@ -52,8 +55,9 @@
 // user_version, the tableside_schema row); another program holding a writer up (Hold: a write
 // transaction on the file, a lock on the events table); and a store of an older schema (Older: SQLite's
 // version-1 file in testdata; PostgreSQL's version-1 schema, its postgres.sql of then, holding
-// the same games); the cases of 1b's attacks: a guard kept under its name but made not to fire
-// (Sideline) and an insert made to write nothing and succeed (Quiet).
+// the same games); and two ways to weaken the log that leave every name in place: a guard kept
+// under its name but made not to fire (Sideline) and an insert made to write nothing and
+// succeed (Quiet).
 //
 // Left to each store's own tests, as only that store has it: how writers are serialized, and so
 // races to start a match; SQLite's file (a text or corrupt file, another program's header, a
@@ -148,6 +152,7 @@ func Run(t *testing.T, newPlace func(t *testing.T) Place) {
 		{"VerifyFindsMissingEvents", verifyFindsMissingEvents},
 		{"VerifyFindsWhatTheChainCannotSee", verifyFindsWhatTheChainCannotSee},
 		{"VerifyFindsTheFirstGamesDeleted", verifyFindsTheFirstGamesDeleted},
+		{"SpanCoversEveryEvent", spanCoversEveryEvent},
 		{"VerifyFindsAGuardLifted", verifyFindsAGuardLifted},
 		{"VerifyFindsAGuardSidelined", verifyFindsAGuardSidelined},
 		{"AWriteNotMadeIsNotAcknowledged", aWriteNotMadeIsNotAcknowledged},

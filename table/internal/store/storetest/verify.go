@@ -1,6 +1,7 @@
 package storetest
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"math"
@@ -12,24 +13,34 @@ import (
 	"github.com/tableside/tableside/table/internal/store"
 )
 
-// Findings is what `tableside verify` finds in s: VerifyFile's findings and where each game's
-// hash chain breaks, in verify's order.
-func Findings(t testing.TB, s store.Store) []events.Broken {
-	t.Helper()
-	broken, err := s.VerifyFile(t.Context())
+// Verify is what `tableside verify` finds in s: VerifyFile's findings and where each game's
+// hash chain breaks, in verify's order. It is the walk written plainly, on one core in one
+// pass, as the oracle that the application's walk on every core (table.App.Verify) is held to.
+func Verify(ctx context.Context, s store.Store) ([]events.Broken, error) {
+	broken, err := s.VerifyFile(ctx)
 	if err != nil {
-		t.Fatal(err)
+		return nil, err
 	}
-	err = s.ScanGames(t.Context(), 0, math.MaxInt64, true, func(log []events.Event) error {
+	err = s.ScanGames(ctx, 0, math.MaxInt64, true, func(log []events.Event) error {
 		if b := events.CheckChain(log); b != nil {
 			broken = append(broken, *b)
 		}
 		return nil
 	})
 	if err != nil {
-		t.Fatal(err)
+		return nil, err
 	}
 	events.SortFindings(broken)
+	return broken, nil
+}
+
+// Findings is Verify, failing t on an error.
+func Findings(t testing.TB, s store.Store) []events.Broken {
+	t.Helper()
+	broken, err := Verify(t.Context(), s)
+	if err != nil {
+		t.Fatal(err)
+	}
 	return broken
 }
 
@@ -148,6 +159,17 @@ func verifyFindsTheFirstGamesDeleted(t *testing.T, p Place) {
 	wantFindings(t, Findings(t, s), "game 1: missing, before game 2")
 	p.Forge(t, `DELETE FROM events WHERE game = 2`, `DELETE FROM games WHERE id = 2`)
 	wantFindings(t, Findings(t, s), "game 1: missing, with every game to 2, before game 3")
+}
+
+// spanCoversEveryEvent: the first and last games lose their games rows, their events left; a
+// walk from GameSpan's lo to its hi still reads them, as Verify's walk of every game does.
+func spanCoversEveryEvent(t *testing.T, p Place) {
+	s := open(t, p)
+	fill(t, s, 3)
+	p.Forge(t, `DELETE FROM games WHERE id IN (1, 3)`)
+	if lo, hi, err := s.GameSpan(t.Context()); err != nil || lo != 1 || hi != 3 {
+		t.Errorf("GameSpan = %d–%d (%v), want 1–3: the events of games 1 and 3 are there", lo, hi, err)
+	}
 }
 
 // verifyFindsAGuardLifted: a guard left lifted no longer protects the log, whatever was done

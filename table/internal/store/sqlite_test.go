@@ -1,4 +1,4 @@
-package store
+package store_test
 
 import (
 	"bytes"
@@ -18,24 +18,9 @@ import (
 	"time"
 
 	"github.com/tableside/tableside/events"
+	"github.com/tableside/tableside/table/internal/store"
+	"github.com/tableside/tableside/table/internal/store/storetest"
 )
-
-// verifyAll is every check `tableside verify` makes of the file: VerifyFile, and each game's
-// hash chain.
-func verifyAll(ctx context.Context, s *SQLite) ([]events.Broken, error) {
-	broken, err := s.VerifyFile(ctx)
-	if err != nil {
-		return nil, err
-	}
-	err = s.ScanGames(ctx, 0, math.MaxInt64, true, func(log []events.Event) error {
-		if b := events.CheckChain(log); b != nil {
-			broken = append(broken, *b)
-		}
-		return nil
-	})
-	events.SortFindings(broken)
-	return broken, err
-}
 
 // testSchema returns the repository's schema.sql, the text main embeds.
 func testSchema(tb testing.TB) string {
@@ -47,21 +32,22 @@ func testSchema(tb testing.TB) string {
 	return string(b)
 }
 
-// allGames lists every game in id order, as the games table and their logs describe them.
-func allGames(t *testing.T, s *SQLite) ([]GameInfo, error) {
+// allGames lists every game in id order, as the games table and their logs describe them: the
+// games created since the earliest time there is.
+func allGames(t *testing.T, s *store.SQLite) ([]store.GameInfo, error) {
 	t.Helper()
-	return s.listGames(t.Context(), gamesQuery+` ORDER BY g.id`)
+	return s.GamesSince(t.Context(), math.MinInt64)
 }
 
 // openTestStore opens a new store in a file under tb.TempDir and closes it when the test ends.
-func openTestStore(tb testing.TB) *SQLite {
+func openTestStore(tb testing.TB) *store.SQLite {
 	tb.Helper()
 	return openStoreAt(tb, filepath.Join(tb.TempDir(), "tableside.db"))
 }
 
-func openStoreAt(tb testing.TB, path string) *SQLite {
+func openStoreAt(tb testing.TB, path string) *store.SQLite {
 	tb.Helper()
-	s, err := Open(tb.Context(), path, testSchema(tb))
+	s, err := store.Open(tb.Context(), path, testSchema(tb))
 	if err != nil {
 		tb.Fatal(err)
 	}
@@ -72,7 +58,7 @@ func openStoreAt(tb testing.TB, path string) *SQLite {
 // rawDB opens the store's file with plain database/sql, as another SQLite tool would.
 func rawDB(tb testing.TB, path string) *sql.DB {
 	tb.Helper()
-	db, err := sql.Open("sqlite", dsn(path, "_pragma=busy_timeout(5000)"))
+	db, err := sql.Open("sqlite", store.DSN(path, "_pragma=busy_timeout(5000)"))
 	if err != nil {
 		tb.Fatal(err)
 	}
@@ -94,7 +80,7 @@ func move(actor, payload string, at int64) events.Event {
 }
 
 // newGame creates a candidate game for ann and bob and returns its id and stored events.
-func newGame(tb testing.TB, s *SQLite) (int64, []events.Event) {
+func newGame(tb testing.TB, s *store.SQLite) (int64, []events.Event) {
 	tb.Helper()
 	game, stored, err := s.Create(tb.Context(), []events.Event{createdEvent(tb, "candidate", "ann", "bob")})
 	if err != nil {
@@ -242,7 +228,7 @@ func TestGames(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := []GameInfo{
+	want := []store.GameInfo{
 		{ID: g1, Kind: "candidate", Players: []string{"ann", "bob"}, CreatedAt: 1_700_000_000_000, LastAt: 1_700_000_010_000, Events: 3},
 		{ID: g2, Kind: "pinochle", Players: []string{"cy", "di", "ed", "fay"}, CreatedAt: 1_800_000_000_000, LastAt: 1_800_000_000_000, Events: 1},
 	}
@@ -297,7 +283,7 @@ func TestScan(t *testing.T) {
 
 func TestOpenReopen(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "t.db")
-	s, err := Open(t.Context(), path, testSchema(t))
+	s, err := store.Open(t.Context(), path, testSchema(t))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -321,7 +307,7 @@ func TestOpenReopen(t *testing.T) {
 		(SELECT journal_mode FROM pragma_journal_mode())`).Scan(&appID, &version, &mode); err != nil {
 		t.Fatal(err)
 	}
-	if appID != applicationID || version != SchemaVersion || mode != "wal" {
+	if appID != store.ApplicationID || version != store.SchemaVersion || mode != "wal" {
 		t.Fatalf("application_id %#x, user_version %d, journal_mode %s", appID, version, mode)
 	}
 }
@@ -334,11 +320,11 @@ func TestOpenNewFileConcurrently(t *testing.T) {
 	for round := range 40 {
 		path := filepath.Join(t.TempDir(), fmt.Sprintf("new%d.db", round))
 		const n = 6
-		stores := make([]*SQLite, n)
+		stores := make([]*store.SQLite, n)
 		errs := make([]error, n)
 		var wg sync.WaitGroup
 		for i := range n {
-			wg.Go(func() { stores[i], errs[i] = Open(t.Context(), path, schema) })
+			wg.Go(func() { stores[i], errs[i] = store.Open(t.Context(), path, schema) })
 		}
 		wg.Wait()
 		for i, err := range errs {
@@ -371,7 +357,7 @@ func TestOpenAppendCloseConcurrently(t *testing.T) {
 	for w := range writers {
 		wg.Go(func() {
 			for i := range each {
-				st, err := Open(t.Context(), path, schema)
+				st, err := store.Open(t.Context(), path, schema)
 				if err != nil {
 					errs <- err
 					return
@@ -400,13 +386,13 @@ func TestOpenDoesNotWaitForWriter(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "t.db")
 	s := openStoreAt(t, path)
 	newGame(t, s)
-	tx, err := s.db.Begin() // BEGIN IMMEDIATE: holds the write lock
+	tx, err := s.DB().Begin() // BEGIN IMMEDIATE: holds the write lock
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer tx.Rollback()
 	start := time.Now()
-	s2, err := Open(t.Context(), path, testSchema(t))
+	s2, err := store.Open(t.Context(), path, testSchema(t))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -438,8 +424,8 @@ func TestOpenTextFile(t *testing.T) {
 		if err := os.WriteFile(path, []byte(content), 0o644); err != nil {
 			t.Fatal(err)
 		}
-		_, err := Open(t.Context(), path, testSchema(t))
-		if !errors.Is(err, ErrNotDatabase) {
+		_, err := store.Open(t.Context(), path, testSchema(t))
+		if !errors.Is(err, store.ErrNotDatabase) {
 			t.Fatalf("err = %v, want ErrNotDatabase", err)
 		}
 		if !strings.Contains(err.Error(), path) {
@@ -465,7 +451,7 @@ func TestOpenCorruptSQLite(t *testing.T) {
 	if err := os.WriteFile(path, content, 0o644); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := Open(t.Context(), path, testSchema(t)); !errors.Is(err, ErrNotDatabase) {
+	if _, err := store.Open(t.Context(), path, testSchema(t)); !errors.Is(err, store.ErrNotDatabase) {
 		t.Fatalf("err = %v, want ErrNotDatabase", err)
 	}
 	if b, _ := os.ReadFile(path); !bytes.Equal(b, content) {
@@ -497,8 +483,8 @@ func TestOpenOtherSQLite(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			_, err = Open(t.Context(), path, testSchema(t))
-			if !errors.Is(err, ErrNotDatabase) {
+			_, err = store.Open(t.Context(), path, testSchema(t))
+			if !errors.Is(err, store.ErrNotDatabase) {
 				t.Fatalf("err = %v, want ErrNotDatabase", err)
 			}
 			after, err := os.ReadFile(path)
@@ -515,7 +501,7 @@ func TestOpenOtherSQLite(t *testing.T) {
 
 func TestOpenMissingDirectory(t *testing.T) {
 	dir := filepath.Join(t.TempDir(), "no", "such")
-	_, err := Open(t.Context(), filepath.Join(dir, "t.db"), testSchema(t))
+	_, err := store.Open(t.Context(), filepath.Join(dir, "t.db"), testSchema(t))
 	if err == nil || !errors.Is(err, os.ErrNotExist) || !strings.Contains(err.Error(), dir) {
 		t.Fatalf("err = %v, want one naming the missing directory", err)
 	}
@@ -525,7 +511,7 @@ func TestOpenMissingDirectory(t *testing.T) {
 }
 
 func TestOpenDirectory(t *testing.T) {
-	if _, err := Open(t.Context(), t.TempDir(), testSchema(t)); err == nil {
+	if _, err := store.Open(t.Context(), t.TempDir(), testSchema(t)); err == nil {
 		t.Fatal("opened a directory")
 	}
 }
@@ -536,7 +522,7 @@ func TestOpenOddPath(t *testing.T) {
 		t.Fatal(err)
 	}
 	path := filepath.Join(dir, "table #2?.db")
-	s, err := Open(t.Context(), path, testSchema(t))
+	s, err := store.Open(t.Context(), path, testSchema(t))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -566,7 +552,7 @@ func TestOpenOddPath(t *testing.T) {
 func TestOpenRelativePath(t *testing.T) {
 	schema := testSchema(t) // before leaving the package directory
 	t.Chdir(t.TempDir())
-	s, err := Open(t.Context(), "rel.db", schema)
+	s, err := store.Open(t.Context(), "rel.db", schema)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -579,14 +565,14 @@ func TestOpenRelativePath(t *testing.T) {
 
 func TestMigrationsReachSchemaVersion(t *testing.T) {
 	v := int64(1) // schema.sql makes version 1
-	for _, m := range migrations {
-		if m.to != v+1 {
-			t.Fatalf("migration to %d follows version %d", m.to, v)
+	for _, to := range store.MigrationSteps() {
+		if to != v+1 {
+			t.Fatalf("migration to %d follows version %d", to, v)
 		}
-		v = m.to
+		v = to
 	}
-	if v != SchemaVersion {
-		t.Fatalf("migrations end at version %d, SchemaVersion is %d", v, SchemaVersion)
+	if v != store.SchemaVersion {
+		t.Fatalf("migrations end at version %d, SchemaVersion is %d", v, store.SchemaVersion)
 	}
 }
 
@@ -596,7 +582,7 @@ func TestMigrationsReachSchemaVersion(t *testing.T) {
 func TestWALKeptDatabaseComplete(t *testing.T) {
 	dir := t.TempDir()
 	path := filepath.Join(dir, "t.db")
-	s, err := Open(t.Context(), path, testSchema(t))
+	s, err := store.Open(t.Context(), path, testSchema(t))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -648,9 +634,9 @@ func TestLoadAfterSeesOtherStore(t *testing.T) {
 }
 
 // queryPlan returns the details of SQLite's plan for query, one line per step.
-func queryPlan(t *testing.T, s *SQLite, query string, args ...any) string {
+func queryPlan(t *testing.T, s *store.SQLite, query string, args ...any) string {
 	t.Helper()
-	rows, err := s.db.QueryContext(t.Context(), "EXPLAIN QUERY PLAN "+query, args...)
+	rows, err := s.DB().QueryContext(t.Context(), "EXPLAIN QUERY PLAN "+query, args...)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -679,9 +665,9 @@ func TestQueryPlans(t *testing.T) {
 		args        []any
 		want        string
 	}{
-		{"LoadAfter", loadAfterQuery, []any{1, 1, 5}, "SEARCH events USING PRIMARY KEY (game=? AND seq>?)"},
-		{"MatchGames", matchGamesQuery, []any{"autumn club"}, "SEARCH g USING INDEX games_match (match=?)"},
-		{"Create's match kind", matchKindQuery, []any{"autumn club"}, "SEARCH games USING INDEX games_match (match=?)"},
+		{"LoadAfter", store.LoadAfterQuery, []any{1, 1, 5}, "SEARCH events USING PRIMARY KEY (game=? AND seq>?)"},
+		{"MatchGames", store.MatchGamesQuery, []any{"autumn club"}, "SEARCH g USING INDEX games_match (match=?)"},
+		{"Create's match kind", store.MatchKindQuery, []any{"autumn club"}, "SEARCH games USING INDEX games_match (match=?)"},
 	}
 	for _, tt := range tests {
 		plan := queryPlan(t, s, tt.query, tt.args...)
@@ -690,11 +676,15 @@ func TestQueryPlans(t *testing.T) {
 		}
 	}
 	// Finding a sheet from its seal looks one event a game up by its key.
-	if plan := queryPlan(t, s, hashesAtQuery, 5); strings.Contains(plan, "SCAN e") || !strings.Contains(plan, "SEARCH e USING PRIMARY KEY (game=? AND seq=?)") {
+	if plan := queryPlan(t, s, store.HashesAtQuery, 5); strings.Contains(plan, "SCAN e") || !strings.Contains(plan, "SEARCH e USING PRIMARY KEY (game=? AND seq=?)") {
 		t.Errorf("HashesAt: plan\n%s", plan)
 	}
+	// A walk's span is read at the ends of the keys, never from every event.
+	if plan := queryPlan(t, s, store.GameSpanQuery); strings.Contains(plan, "SCAN events") || !strings.Contains(plan, "SEARCH events") {
+		t.Errorf("GameSpan: plan\n%s", plan)
+	}
 	// The file's seal reads a few rows a game through the key, never every event.
-	if plan := queryPlan(t, s, endsQuery); strings.Contains(plan, "SCAN events") || !strings.Contains(plan, "SEARCH events USING PRIMARY KEY (game>?)") {
+	if plan := queryPlan(t, s, store.EndsQuery); strings.Contains(plan, "SCAN events") || !strings.Contains(plan, "SEARCH events USING PRIMARY KEY (game>?)") {
 		t.Errorf("Ends: plan\n%s", plan)
 	}
 }
@@ -727,9 +717,9 @@ func TestCancelledContext(t *testing.T) {
 		"Scan": func() error {
 			return s.Scan(ctx, func(events.Event) error { return errors.New("called fn") })
 		},
-		"Verify": func() error { _, err := verifyAll(ctx, s); return err },
+		"Verify": func() error { _, err := storetest.Verify(ctx, s); return err },
 		"Open": func() error {
-			_, err := Open(ctx, newPath, testSchema(t))
+			_, err := store.Open(ctx, newPath, testSchema(t))
 			return err
 		},
 	}
@@ -769,7 +759,7 @@ func TestRetryBusyStopsWithContext(t *testing.T) {
 		}
 	}
 	defer holder.ExecContext(context.Background(), `ROLLBACK`)
-	reader, err := sql.Open("sqlite", dsn(path, "_pragma=busy_timeout(0)"))
+	reader, err := sql.Open("sqlite", store.DSN(path, "_pragma=busy_timeout(0)"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -785,11 +775,11 @@ func TestRetryBusyStopsWithContext(t *testing.T) {
 	ctx, cancel := context.WithTimeout(t.Context(), 100*time.Millisecond)
 	defer cancel()
 	start := time.Now()
-	err = retryBusy(ctx, read)
+	err = store.RetryBusy(ctx, read)
 	if !errors.Is(err, context.DeadlineExceeded) || !strings.Contains(err.Error(), "locked") {
 		t.Fatalf("err = %v, want the deadline and the lock", err)
 	}
-	if d := time.Since(start); d > busyTimeout/2 {
+	if d := time.Since(start); d > store.BusyTimeout/2 {
 		t.Fatalf("retryBusy went on for %v after its context ended", d)
 	}
 }

@@ -88,3 +88,9 @@ func commit(tx *sql.Tx) error {
 	}
 	return err
 }
+
+// queryer is what reading a database's schema version (classify, Postgres.version) needs from
+// a *sql.DB or *sql.Tx.
+type queryer interface {
+	QueryRowContext(ctx context.Context, query string, args ...any) *sql.Row
+}

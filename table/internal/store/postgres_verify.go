@@ -126,3 +126,42 @@ func (s *Postgres) verifyGuards(ctx context.Context) ([]events.Broken, error) {
 	}
 	return broken, nil
 }
+
+// postgresChecks are sqlite_verify.go's fileChecks in PostgreSQL's SQL: each returns (game, seq,
+// reason) for every row that breaks a rule the store keeps.
+var postgresChecks = []string{
+	`SELECT g.id, 1, 'the games row says kind ' || quote_nullable(g.kind) || ' where the first event says '
+		|| quote_nullable(e.payload::json ->> 'kind') || ': the row was changed behind the log''s back'
+	FROM games g JOIN events e ON e.game = g.id AND e.seq = 1
+	WHERE g.kind IS DISTINCT FROM e.payload::json ->> 'kind'`,
+	`SELECT g.id, 1, 'the games row says created at ' || g.created_at || ' where the first event was recorded at '
+		|| e.at || ': the row was changed behind the log''s back'
+	FROM games g JOIN events e ON e.game = g.id AND e.seq = 1
+	WHERE g.created_at IS DISTINCT FROM e.at`,
+	`SELECT g.id, 1, 'the games row says match ' || quote_nullable(g.match) || ' where the first event says '
+		|| quote_nullable(coalesce(e.payload::json ->> 'match', '')) || ': the row was changed behind the log''s back'
+	FROM games g JOIN events e ON e.game = g.id AND e.seq = 1
+	WHERE g.match IS DISTINCT FROM coalesce(e.payload::json ->> 'match', '')`,
+	`SELECT id, 0, 'the game has no events' FROM games
+	WHERE NOT EXISTS (SELECT 1 FROM events WHERE game = games.id)`,
+	`SELECT game, min(seq), 'events of a game that has no games row' FROM events
+	WHERE game NOT IN (SELECT id FROM games) GROUP BY game`,
+}
+
+// VerifyFile checks the database apart from the games' hash chains, which the application walks:
+//
+//   - every trigger and function postgres.sql makes, there, enabled and as it made them, and
+//     no other trigger on its tables (verifyGuards);
+//   - every games row against its game's first event (kind, time, match);
+//   - games with no events, events with no game, and game ids missing between two games.
+func (s *Postgres) VerifyFile(ctx context.Context) ([]events.Broken, error) {
+	broken, err := s.verifyGuards(ctx)
+	if err != nil {
+		return nil, fmt.Errorf("verify: %w", err)
+	}
+	found, err := s.verifyRows(ctx, slices.Concat(postgresChecks, movedChecks))
+	if err != nil {
+		return nil, fmt.Errorf("verify: %w", err)
+	}
+	return append(broken, found...), nil
+}

@@ -1,0 +1,315 @@
+package store
+
+import (
+	"bytes"
+	"context"
+	"database/sql"
+	"encoding/json"
+	"errors"
+	"fmt"
+
+	"github.com/tableside/tableside/events"
+)
+
+// Create starts a new game with the events evs, of which the first must be game.created with a
+// Created payload naming the kind. It assigns the game id, the seqs 1…n and the hashes, keeps
+// each event's At, and writes the game and all its events in one transaction. It returns the
+// game id and the events as stored.
+//
+// A match holds games of one kind: a game whose match already holds a game of another kind is
+// refused with a *MatchKindError, and nothing is written. The check is made in the writing
+// transaction, so two terminals cannot both start a match with different kinds.
+func (s *sqlLog) Create(ctx context.Context, evs []events.Event) (game int64, stored []events.Event, err error) {
+	return s.CreateInMatch(ctx, evs, 0)
+}
+
+// CreateInMatch is Create for a game whose match holds at most most games (0: any number): a
+// game that would be one too many is refused with a *MatchFullError, checked in the writing
+// transaction like the match's kind.
+func (s *sqlLog) CreateInMatch(ctx context.Context, evs []events.Event, most int) (game int64, stored []events.Event, err error) {
+	stored, c, err := prepareGame(evs)
+	if err != nil {
+		return 0, nil, fmt.Errorf("create game: %w", err)
+	}
+	tx, done, err := s.begin(ctx)
+	if err != nil {
+		return 0, nil, fmt.Errorf("create game: %w", err)
+	}
+	defer done()
+	if game, err = s.insertGame(ctx, tx, stored, c, most, nil); err != nil {
+		return 0, nil, err
+	}
+	if err := commit(tx); err != nil {
+		return 0, nil, fmt.Errorf("create game: %w", err)
+	}
+	return game, stored, nil
+}
+
+// NewGame is one game for CreateMany: its events, the most games its match may hold (0: any
+// number), and where it came from when it is imported with its hash chain.
+type NewGame struct {
+	Events []events.Event
+	Most   int
+	Moved  *Moved
+}
+
+// CreateResult is what became of one game of CreateMany: its id and events as stored, or why
+// it was refused.
+type CreateResult struct {
+	Game   int64
+	Events []events.Event
+	Err    error
+}
+
+// CreateMany stores many games in one transaction, the way a season is imported: much faster
+// than a transaction a game, and still all or nothing for each game. A game refused (its events
+// are bad, its match holds another kind or is full) is refused before any of it is written and
+// has its Err; the others are stored. The error is for the transaction as a whole (the disk,
+// a constraint no check foresaw): then nothing was stored.
+func (s *sqlLog) CreateMany(ctx context.Context, games []NewGame) ([]CreateResult, error) {
+	tx, done, err := s.begin(ctx)
+	if err != nil {
+		return nil, fmt.Errorf("create games: %w", err)
+	}
+	defer done()
+	out := make([]CreateResult, len(games))
+	for i, ng := range games {
+		stored, c, err := prepareGame(ng.Events)
+		if err != nil {
+			out[i].Err = fmt.Errorf("create game: %w", err)
+			continue
+		}
+		game, err := s.insertGame(ctx, tx, stored, c, ng.Most, ng.Moved)
+		var refused refusal
+		switch {
+		case errors.As(err, &refused):
+			out[i].Err = err
+		case err != nil:
+			return nil, fmt.Errorf("create games: %w", err)
+		default:
+			out[i] = CreateResult{Game: game, Events: stored}
+		}
+	}
+	if err := commit(tx); err != nil {
+		return nil, fmt.Errorf("create games: %w", err)
+	}
+	return out, nil
+}
+
+// refusal is an error of a game refused for its match, found before any of it was written.
+type refusal interface{ refused() }
+
+func (*MatchKindError) refused() {}
+func (*MatchFullError) refused() {}
+
+// prepareGame checks a new game's events (prepare) and reads its setup.
+func prepareGame(evs []events.Event) ([]events.Event, events.Created, error) {
+	var c events.Created
+	if len(evs) == 0 {
+		return nil, c, errors.New("no events")
+	}
+	if evs[0].Type != events.TypeCreated {
+		return nil, c, fmt.Errorf("first event is %q, want %q", evs[0].Type, events.TypeCreated)
+	}
+	stored, err := prepare(evs)
+	if err != nil {
+		return nil, c, err
+	}
+	if err := json.Unmarshal(stored[0].Payload, &c); err != nil {
+		return nil, c, fmt.Errorf("%s payload: %w", events.TypeCreated, err)
+	}
+	if c.Kind == "" {
+		return nil, c, fmt.Errorf("%s payload has no kind", events.TypeCreated)
+	}
+	return stored, c, nil
+}
+
+// insertGame writes a prepared game in tx after checking its match (see CreateInMatch), filling
+// in the events' Game, Seq and Hash (and Origin, for a game moved from where it began), and
+// returns its id. A refusal for the match comes before anything is written.
+func (s *sqlLog) insertGame(ctx context.Context, tx *sql.Tx, stored []events.Event, c events.Created, most int, moved *Moved) (int64, error) {
+	if s.lockCreate != "" {
+		if _, err := tx.ExecContext(ctx, s.lockCreate); err != nil {
+			return 0, fmt.Errorf("create game: %w", err)
+		}
+	}
+	if c.Match != "" {
+		var kind string
+		err := s.txRow(ctx, tx, matchKindQuery, c.Match).Scan(&kind)
+		switch {
+		case errors.Is(err, sql.ErrNoRows): // the match's first game
+		case err != nil:
+			return 0, fmt.Errorf("create game: match %q: %w", c.Match, err)
+		case kind != c.Kind:
+			return 0, &MatchKindError{Match: c.Match, Kind: kind, Refused: c.Kind}
+		}
+		if most > 0 {
+			var n int
+			if err := s.txRow(ctx, tx, `SELECT count(*) FROM games WHERE match = ? AND match <> ''`, c.Match).Scan(&n); err != nil {
+				return 0, fmt.Errorf("create game: match %q: %w", c.Match, err)
+			}
+			if n >= most {
+				return 0, &MatchFullError{Match: c.Match, Games: n}
+			}
+		}
+	}
+	var origin, batch, number sql.NullInt64
+	if moved != nil {
+		origin = sql.NullInt64{Int64: moved.Origin, Valid: true}
+		batch = sql.NullInt64{Int64: moved.Batch, Valid: true}
+		number = sql.NullInt64{Int64: moved.Number, Valid: true}
+	}
+	var game int64
+	err := s.txRow(ctx, tx, s.newGame, c.Kind, stored[0].At, c.Match, origin, batch, number).Scan(&game)
+	if errors.Is(err, sql.ErrNoRows) {
+		err = fmt.Errorf("%w: the games row was kept out", ErrNotStored)
+	}
+	if err != nil {
+		return 0, fmt.Errorf("create game: %w", err)
+	}
+	if origin.Int64 != game {
+		for i := range stored {
+			stored[i].Origin = origin.Int64
+		}
+	}
+	if err := s.insert(ctx, tx, game, 0, "", stored); err != nil {
+		return 0, fmt.Errorf("create game: %w", err)
+	}
+	return game, nil
+}
+
+// matchKindQuery reads the kind of a match's first game, which every later game must share.
+// It repeats the condition of the partial index games_match (a match name is not empty) so
+// that SQLite uses the index.
+const matchKindQuery = `SELECT kind FROM games WHERE match = ? AND match <> '' ORDER BY id LIMIT 1`
+
+// Append records evs at the end of game's log. after is the seq of the last event the caller
+// saw: if anyone has recorded since, Append writes nothing and returns an error wrapping
+// ErrConflict, and the caller reloads, decides again and retries. The check and the writes are
+// one transaction that no other writer of the game shares (SQLite's immediate transaction holds
+// the file; PostgreSQL's takes a lock on the game first, lockGame), so two writers can never both
+// follow the same event. It returns
+// ErrNoGame for an unknown game, and the events as stored (Game, Seq and Hash assigned).
+func (s *sqlLog) Append(ctx context.Context, game, after int64, evs []events.Event) ([]events.Event, error) {
+	if len(evs) == 0 {
+		return nil, fmt.Errorf("game %d: no events to append", game)
+	}
+	for i, e := range evs {
+		if e.Type == events.TypeCreated {
+			return nil, fmt.Errorf("game %d: event %d: %s only starts a game", game, i+1, events.TypeCreated)
+		}
+		if e.Game != 0 && e.Game != game {
+			return nil, fmt.Errorf("game %d: event %d belongs to game %d", game, i+1, e.Game)
+		}
+	}
+	stored, err := prepare(evs)
+	if err != nil {
+		return nil, fmt.Errorf("game %d: %w", game, err)
+	}
+
+	tx, done, err := s.begin(ctx)
+	if err != nil {
+		return nil, fmt.Errorf("game %d: %w", game, err)
+	}
+	defer done()
+	if s.lockGame != "" {
+		if _, err := tx.ExecContext(ctx, s.q(s.lockGame), game); err != nil {
+			return nil, fmt.Errorf("game %d: %w", game, err)
+		}
+	}
+	var last, origin int64
+	var prev string
+	err = s.txRow(ctx, tx, `SELECT seq, hash, coalesce((SELECT nullif(origin, id) FROM games WHERE id = ?), 0)
+		FROM events WHERE game = ? ORDER BY seq DESC LIMIT 1`, game, game).Scan(&last, &prev, &origin)
+	switch {
+	case errors.Is(err, sql.ErrNoRows):
+		return nil, fmt.Errorf("game %d: %w", game, ErrNoGame)
+	case err != nil:
+		return nil, fmt.Errorf("game %d: %w", game, err)
+	case last < after:
+		return nil, fmt.Errorf("game %d: cannot follow event %d, the log ends at event %d", game, after, last)
+	case last != after:
+		return nil, fmt.Errorf("game %d: %w (you saw up to event %d, the log is now at event %d)",
+			game, ErrConflict, after, last)
+	}
+	for i := range stored {
+		stored[i].Origin = origin
+	}
+	if err := s.insert(ctx, tx, game, after, prev, stored); err != nil {
+		return nil, fmt.Errorf("game %d: %w", game, err)
+	}
+	if err := commit(tx); err != nil {
+		return nil, fmt.Errorf("game %d: %w", game, err)
+	}
+	return stored, nil
+}
+
+// prepare copies evs, checks each and compacts its payload, so that the bytes hashed are the
+// bytes stored.
+func prepare(evs []events.Event) ([]events.Event, error) {
+	out := make([]events.Event, len(evs))
+	for i, e := range evs {
+		if e.Type == "" {
+			return nil, fmt.Errorf("event %d has no type", i+1)
+		}
+		if len(bytes.TrimSpace(e.Payload)) == 0 {
+			return nil, fmt.Errorf("event %d (%s) has no payload", i+1, e.Type)
+		}
+		var buf bytes.Buffer
+		if err := json.Compact(&buf, e.Payload); err != nil {
+			return nil, fmt.Errorf("event %d (%s): payload is not valid JSON: %w", i+1, e.Type, err)
+		}
+		e.Payload = json.RawMessage(buf.Bytes())
+		out[i] = e
+	}
+	return out, nil
+}
+
+// insert writes evs after event after of game, whose stored hash is prev, filling in their
+// Game, Seq and Hash (their Origin is the caller's).
+//
+// Whoever owns the database can make an insert write nothing and still succeed (a PostgreSQL
+// rule DO INSTEAD NOTHING, a SQLite trigger that RAISEs IGNORE), or write another row than the
+// one given. So each insert must have written one row, and the log must end, once they are
+// all written, with the last one as given: a write the database did not make is never
+// acknowledged (ErrNotStored), and the transaction writes nothing.
+func (s *sqlLog) insert(ctx context.Context, tx *sql.Tx, game, after int64, prev string, evs []events.Event) error {
+	stmt, err := tx.PrepareContext(ctx, s.q(`INSERT INTO events (game, seq, type, actor, payload, at, hash)
+		VALUES (?, ?, ?, ?, ?, ?, ?)`))
+	if err != nil {
+		return err
+	}
+	defer stmt.Close()
+	for i := range evs {
+		e := &evs[i]
+		e.Game = game
+		e.Seq = after + int64(i) + 1
+		e.Hash = events.Hash(prev, *e)
+		prev = e.Hash
+		res, err := stmt.ExecContext(ctx, e.Game, e.Seq, e.Type, e.Actor, string(e.Payload), e.At, e.Hash)
+		if err != nil {
+			return fmt.Errorf("event %d: %w", e.Seq, err)
+		}
+		n, err := res.RowsAffected()
+		switch {
+		case err != nil:
+			return fmt.Errorf("event %d: %w", e.Seq, err)
+		case n != 1:
+			return fmt.Errorf("event %d: %w: the database wrote %d rows for it", e.Seq, ErrNotStored, n)
+		}
+	}
+	// A failure to read is the connection's, not the rows': only rows read tell.
+	last := evs[len(evs)-1]
+	var seq int64
+	var hash string
+	err = s.txRow(ctx, tx, `SELECT seq, hash FROM events WHERE game = ? ORDER BY seq DESC LIMIT 1`, game).Scan(&seq, &hash)
+	switch {
+	case errors.Is(err, sql.ErrNoRows):
+		return fmt.Errorf("event %d: %w: the game's log is empty once written", last.Seq, ErrNotStored)
+	case err != nil:
+		return fmt.Errorf("event %d: %w", last.Seq, err)
+	case seq != last.Seq || hash != last.Hash:
+		return fmt.Errorf("event %d: %w: the log does not end with it once written", last.Seq, ErrNotStored)
+	}
+	return nil
+}

@@ -1,0 +1,65 @@
+package tournament
+
+// The published shapes of a round's pairing (docs/json.md, "tableside calc pair"): what a
+// pairing is computed from, and what it gives. They are a public contract, as a chess pairing
+// program's TRF file is: any checker can hold a pairing to the T rulings with them alone.
+// Fields are only ever added.
+
+// The formats of a tournament.
+const (
+	// Swiss pairs by the standings: at tables of 2 the least total difference in points (T5);
+	// at larger tables the leaders together, with the fewest repeat meetings (T6).
+	Swiss = "swiss"
+	// RoundRobin: every pair meets once (twice when Double), by Berger's tables (T4).
+	RoundRobin = "round-robin"
+	// Rotation: at larger tables, players meet each other as seldom as possible (T6).
+	Rotation = "rotation"
+)
+
+// Input is what one round's pairing is computed from.
+type Input struct {
+	Format string `json:"format"`
+	Kind   string `json:"kind"`
+	// Round is the round being paired, from 1.
+	Round int `json:"round"`
+	// TableSize is the size of a full table: 2 for the two-player kinds.
+	TableSize int `json:"table_size"`
+	// Seed orders players a rating does not (round 1 with no ratings, and any tie).
+	Seed uint64 `json:"seed"`
+	// Double makes a round robin meet every pair twice.
+	Double bool `json:"double,omitempty"`
+	// Players are the players present for the round. A player who has dropped is left out.
+	Players []Player `json:"players"`
+}
+
+// Player is one player present for the round, and their night so far.
+type Player struct {
+	Name string `json:"name"`
+	// Number is the player's pairing number, from 1, in the order of entry: a round robin's
+	// place in Berger's tables. 0 means the player's place in the list.
+	Number int `json:"number,omitempty"`
+	// Points are the standings points so far (T8), in halves or, at larger tables, the
+	// fractions of a place.
+	Points float64 `json:"points"`
+	Rating int     `json:"rating,omitempty"`
+	// Opponents lists everyone met, once a meeting: at a larger table, everyone else at it.
+	Opponents []string `json:"opponents"`
+	Byes      int      `json:"byes"`
+	// First says, a round a game, whether the player opened or dealt.
+	First []bool `json:"first"`
+}
+
+// Output is a round's pairing.
+type Output struct {
+	Round  int      `json:"round"`
+	Tables []Table  `json:"tables"`
+	Byes   []string `json:"byes"`
+}
+
+// Table is one table of a round: its number from 1, its players in seating order, and who
+// opens or deals.
+type Table struct {
+	Table   int      `json:"table"`
+	Players []string `json:"players"`
+	First   string   `json:"first"`
+}

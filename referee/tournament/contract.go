@@ -28,11 +28,16 @@ type Input struct {
 	Seed uint64 `json:"seed"`
 	// Double makes a round robin meet every pair twice.
 	Double bool `json:"double,omitempty"`
+	// Entrants is a round robin's field at round 1, whose numbers Berger's tables are drawn
+	// for: players who dropped since are left out of Players, not out of the tables. 0 means
+	// the players listed.
+	Entrants int `json:"entrants,omitempty"`
 	// Players are the players present for the round. A player who has dropped is left out.
 	Players []Player `json:"players"`
 }
 
-// Player is one player present for the round, and their night so far.
+// Player is one player present for the round, and their night so far. Players are listed in
+// standings order: points decide first, and the list's order among equal points.
 type Player struct {
 	Name string `json:"name"`
 	// Number is the player's pairing number, from 1, in the order of entry: a round robin's

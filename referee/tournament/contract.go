@@ -34,6 +34,9 @@ type Input struct {
 	Entrants int `json:"entrants,omitempty"`
 	// Players are the players present for the round. A player who has dropped is left out.
 	Players []Player `json:"players"`
+	// Dropped names the players who have left the tournament: an opponent a player met is one
+	// of Players or of these, and any other name is a mistake.
+	Dropped []string `json:"dropped,omitempty"`
 }
 
 // Player is one player present for the round, and their night so far. Players are listed in

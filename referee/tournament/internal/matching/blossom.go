@@ -21,9 +21,11 @@ type graph struct {
 	n int
 	// endVertex is the vertex at each end.
 	endVertex []int
-	// farEnds[firstFar[v]:firstFar[v+1]] are the far ends of the edges at v, in input order.
-	farEnds  []int
-	firstFar []int
+	// farEnds[firstFar[v]:firstFar[v+1]] are the far ends of the edges at v, in input order,
+	// and farVertex the vertices at them: scanning v's edges then reads memory in order.
+	farEnds   []int
+	farVertex []int
+	firstFar  []int
 }
 
 func newGraph(n int, edges []Edge) *graph {
@@ -37,11 +39,12 @@ func newGraph(n int, edges []Edge) *graph {
 		g.firstFar[v+1] += g.firstFar[v]
 	}
 	g.farEnds = make([]int, 2*len(edges))
+	g.farVertex = make([]int, 2*len(edges))
 	next := slices.Clone(g.firstFar[:n])
 	for k, e := range edges {
-		g.farEnds[next[e.U]] = 2*k + 1
+		g.farEnds[next[e.U]], g.farVertex[next[e.U]] = 2*k+1, e.V
 		next[e.U]++
-		g.farEnds[next[e.V]] = 2 * k
+		g.farEnds[next[e.V]], g.farVertex[next[e.V]] = 2*k, e.U
 		next[e.V]++
 	}
 	return g
@@ -53,6 +56,8 @@ func newGraph(n int, edges []Edge) *graph {
 type search struct {
 	*graph
 	twiceWeight []int64
+	// farWeight[i] is twiceWeight of the edge to farEnds[i], in the same order.
+	farWeight []int64
 	// mate[v] is the far end of v's matched edge, or -1 when v is single.
 	mate []int
 	// label[b] is the label of a top-level blossom. Inside an inner blossom, label[v] of a
@@ -102,6 +107,7 @@ func (g *graph) solve(twiceWeight []int64, target int) *search {
 	s := &search{
 		graph:       g,
 		twiceWeight: twiceWeight,
+		farWeight:   make([]int64, len(g.farEnds)),
 		mate:        filled(n, -1),
 		label:       make([]int8, 2*n),
 		labelEnd:    filled(2*n, -1),
@@ -120,6 +126,9 @@ func (g *graph) solve(twiceWeight []int64, target int) *search {
 	var highest int64
 	for _, w := range twiceWeight {
 		highest = max(highest, w/2)
+	}
+	for i, far := range g.farEnds {
+		s.farWeight[i] = twiceWeight[far/2]
 	}
 	for v := range n {
 		s.inBlossom[v] = v
@@ -196,15 +205,18 @@ func (s *search) scanQueue() bool {
 	for len(s.queue) > 0 {
 		v := s.queue[len(s.queue)-1]
 		s.queue = s.queue[:len(s.queue)-1]
-		for _, far := range s.farEnds[s.firstFar[v]:s.firstFar[v+1]] {
-			k, w := far/2, s.endVertex[far]
-			bv, bw := s.inBlossom[v], s.inBlossom[w]
+		bv := s.inBlossom[v]
+		for i := s.firstFar[v]; i < s.firstFar[v+1]; i++ {
+			w := s.farVertex[i]
+			bw := s.inBlossom[w]
 			if bv == bw {
 				continue // inside one blossom
 			}
+			far := s.farEnds[i]
+			k := far / 2
 			var slack int64
 			if !s.allowed[k] {
-				slack = s.slack(k)
+				slack = s.dual[v] + s.dual[w] - s.farWeight[i]
 				s.allowed[k] = slack <= 0
 			}
 			switch {
@@ -216,6 +228,7 @@ func (s *search) scanQueue() bool {
 				// (an augmenting path).
 				if base := s.findBase(v, w); base >= 0 {
 					s.addBlossom(base, k)
+					bv = s.inBlossom[v]
 				} else {
 					s.augment(k)
 					return true

@@ -233,37 +233,6 @@ func TestMinCostShapes(t *testing.T) {
 	}
 }
 
-// TestMinCostLongAlternatingPath drives the duals to the bound costRoom allows for: a path of
-// n vertices whose only perfect matching takes every dear edge, at the widest spread allowed,
-// after the search has first matched the cheap ones in between.
-func TestMinCostLongAlternatingPath(t *testing.T) {
-	const n = 2000
-	spread := costRoom / int64(n+2)
-	var edges []Edge
-	for v := 0; v+1 < n; v++ {
-		cost := int64(0)
-		if v%2 == 0 {
-			cost = spread
-		}
-		edges = append(edges, Edge{v, v + 1, cost})
-	}
-	// A cheaper way to pair the two ends, so that which edges to take is a real choice.
-	edges = append(edges, Edge{0, n - 1, spread - 1})
-	mate, err := MinCost(n, edges)
-	if err != nil {
-		t.Fatal(err)
-	}
-	size, total, err := measure(n, edges, mate)
-	if err != nil {
-		t.Fatal(err)
-	}
-	// The cycle closed by the extra edge has two perfect matchings: every even edge, or
-	// every odd edge and the extra one.
-	if want := int64(spread - 1); size != n/2 || total != want {
-		t.Errorf("%d edges costing %d, want %d costing %d", size, total, n/2, want)
-	}
-}
-
 func TestMinCostIsDeterministic(t *testing.T) {
 	rng := rand.New(rand.NewPCG(37, 3))
 	for i := range 50 {

@@ -97,11 +97,13 @@ type search struct {
 // solve finds a maximum-weight matching among those with the most edges, given each edge's
 // weight doubled; it stops as soon as it has target edges.
 //
-// Every stage it runs ends in an augmenting path P, and at that moment all of P's edges are
-// tight while the z of each blossom P passes counts as often on its matched as on its other
-// edges: so a single vertex's dual is then w(P∖M) − w(P∩M) ≥ −(n−2)/2·W (doubled, weights from
-// 0 to W), and no dual falls lower, nor rises above 2W less that. This bound is costRoom's. A
-// stage that cannot augment would lower the duals further, so solve is told when to stop.
+// Why the duals stay small: every stage it runs ends in an augmenting path P, whose edges are
+// then all tight, and on which each blossom's z counts as often on matched edges as on others.
+// Summing their slacks, the single vertices' dual is then w(P∖M) − w(P∩M) ≥ −(n−2)/2·W, for
+// weights from 0 to W. No dual is lower, and none is higher than 2W less it, since a matched
+// pair's duals sum to at most 2W: so every dual is within ±(n+2)/2·W, the bound costRoom
+// allows for. A stage that cannot augment would take them further
+// (TestMinCostStopsAtTheMostEdges), so solve is told when to stop.
 func (g *graph) solve(twiceWeight []int64, target int) *search {
 	n := g.n
 	s := &search{
@@ -239,11 +241,13 @@ func (s *search) scanQueue() bool {
 				s.label[w] = inner
 				s.labelEnd[w] = far ^ 1
 			case s.allowed[k]:
+				// w is in an inner blossom and already reached.
 			case s.label[bw] == outer:
 				if s.bestEdge[bv] == -1 || slack < s.slack(s.bestEdge[bv]) {
 					s.bestEdge[bv] = k
 				}
 			case s.label[w] == free:
+				// w is free, or unreached in an inner blossom, which may yet be expanded.
 				if s.bestEdge[w] == -1 || slack < s.slack(s.bestEdge[w]) {
 					s.bestEdge[w] = k
 				}
@@ -264,7 +268,7 @@ func (s *search) moveDuals() bool {
 		emptyBlossom
 	)
 	kind, delta, edge, blossom := none, int64(0), -1, -1
-	// An edge from an outer vertex to a free one, made tight by its slack.
+	// An edge from an outer vertex to a free one, whose slack is all that moves.
 	for v := range n {
 		if s.label[s.inBlossom[v]] == free && s.bestEdge[v] != -1 {
 			if d := s.slack(s.bestEdge[v]); kind == none || d < delta {

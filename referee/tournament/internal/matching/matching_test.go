@@ -149,10 +149,68 @@ func TestMinCostAgreesWithExhaustiveSearch(t *testing.T) {
 	if testing.Short() {
 		graphs = 500
 	}
+	var odd, imperfect, apart, oddCycles int
 	for i := range graphs {
 		n := rng.IntN(13)
-		checkAgainstExhaustive(t, fmt.Sprintf("graph %d", i), n, randomGraph(rng, n))
+		edges := randomGraph(rng, n)
+		checkAgainstExhaustive(t, fmt.Sprintf("graph %d", i), n, edges)
+		if n%2 == 1 {
+			odd++
+		} else if most, _ := exhaustive(n, costMatrix(n, edges)); most < n/2 {
+			imperfect++
+		}
+		components, bipartite := shape(n, edges)
+		if components > 1 {
+			apart++
+		}
+		if !bipartite {
+			oddCycles++
+		}
 	}
+	// The draw must reach every kind of graph the search treats apart.
+	t.Logf("%d graphs: %d of odd order, %d even with no perfect matching, %d disconnected, %d with odd cycles",
+		graphs, odd, imperfect, apart, oddCycles)
+	for _, kind := range []struct {
+		name  string
+		count int
+	}{{"of odd order", odd}, {"with no perfect matching", imperfect}, {"disconnected", apart}, {"with odd cycles", oddCycles}} {
+		if kind.count < graphs/10 {
+			t.Errorf("only %d graphs %s", kind.count, kind.name)
+		}
+	}
+}
+
+// shape counts the graph's connected components and says whether it has no odd cycle, by
+// colouring each component in two.
+func shape(n int, edges []Edge) (components int, bipartite bool) {
+	neighbours := make([][]int, n)
+	for _, e := range edges {
+		neighbours[e.U] = append(neighbours[e.U], e.V)
+		neighbours[e.V] = append(neighbours[e.V], e.U)
+	}
+	colour := make([]int, n) // 0 unseen, else 1 or 2
+	bipartite = true
+	for start := range n {
+		if colour[start] != 0 {
+			continue
+		}
+		components++
+		colour[start] = 1
+		for stack := []int{start}; len(stack) > 0; {
+			u := stack[len(stack)-1]
+			stack = stack[:len(stack)-1]
+			for _, v := range neighbours[u] {
+				switch colour[v] {
+				case 0:
+					colour[v] = 3 - colour[u]
+					stack = append(stack, v)
+				case colour[u]:
+					bipartite = false
+				}
+			}
+		}
+	}
+	return components, bipartite
 }
 
 func TestMinCostAgreesWithExhaustiveSearchUpTo16(t *testing.T) {

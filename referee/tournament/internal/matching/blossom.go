@@ -508,7 +508,8 @@ func (s *search) relabelExpanded(b int) {
 	j, step, flip := s.roundToBase(b, entry)
 	end := s.labelEnd[b]
 	for j != 0 {
-		// Relabel the inner child, then step over the outer child after it.
+		// Relabel the inner child, then step over the outer child after it. The edges on the
+		// way were the blossom's, so they are tight.
 		s.label[s.endVertex[end^1]] = free
 		s.label[s.endVertex[ends[at(j-flip, len(ends))]^flip^1]] = free
 		s.assignLabel(s.endVertex[end^1], inner, end)

@@ -8,6 +8,7 @@ import (
 
 	"github.com/tableside/tableside/cards"
 	"github.com/tableside/tableside/scoring"
+	"github.com/tableside/tableside/table"
 )
 
 func calcCommand() *cli.Command {
@@ -65,6 +66,26 @@ func calcCommand() *cli.Command {
 				formatFlag(textOrJSON),
 			},
 			Action: calcMeld,
+		}, {
+			Name:  "pair",
+			Usage: "pair a tournament's round from its JSON input on standard input (T1–T9; docs/json.md)",
+			Description: "Reads the round's input (the players with their points, opponents, byes and who was first;\n" +
+				"the format, kind, table size and seed) and writes its tables and byes, as JSON. No database\n" +
+				"is read: any checker can hold a pairing to the rulings with this alone.",
+			Action: func(c *cli.Context) error {
+				if c.NArg() > 0 {
+					return usagef("calc pair reads its input on standard input, not %q: tableside calc pair < round.json", c.Args().First())
+				}
+				in, err := table.ReadPairingInput(c.App.Reader)
+				if err != nil {
+					return err
+				}
+				out, err := table.Pair(in)
+				if err != nil {
+					return err
+				}
+				return writeJSON(c.App.Writer, out)
+			},
 		}},
 	}
 }

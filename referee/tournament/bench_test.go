@@ -1,0 +1,96 @@
+package tournament
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"testing"
+)
+
+// swissField plays rounds of a Swiss of n players with random results and returns the input
+// of the next round: a field as it stands late in a club's biggest night.
+func swissField(b *testing.B, n, rounds int) Input {
+	rng := rand.New(rand.NewPCG(uint64(n), uint64(rounds)))
+	in := Input{Format: Swiss, Kind: "pinochle", TableSize: 2}
+	for i := range n {
+		in.Players = append(in.Players, Player{Name: fmt.Sprintf("p%04d", i), Rating: 1000 + rng.IntN(1200), Opponents: []string{}, First: []bool{}})
+	}
+	for round := 1; round <= rounds; round++ {
+		in.Round = round
+		out, err := Pair(in)
+		if err != nil {
+			b.Fatal(err)
+		}
+		at := map[string]*Player{}
+		for i := range in.Players {
+			at[in.Players[i].Name] = &in.Players[i]
+		}
+		for _, t := range out.Tables {
+			a, c := at[t.Players[0]], at[t.Players[1]]
+			a.Opponents, c.Opponents = append(a.Opponents, c.Name), append(c.Opponents, a.Name)
+			a.First, c.First = append(a.First, true), append(c.First, false)
+			switch rng.IntN(5) {
+			case 0:
+				a.Points, c.Points = a.Points+0.5, c.Points+0.5
+			case 1, 2:
+				a.Points++
+			default:
+				c.Points++
+			}
+		}
+		for _, name := range out.Byes {
+			at[name].Points++
+			at[name].Byes++
+		}
+		// The next round lists them in standings order: points, then rating.
+		sortByPointsThenRating(in.Players)
+	}
+	in.Round = rounds + 1
+	return in
+}
+
+func sortByPointsThenRating(ps []Player) {
+	for i := 1; i < len(ps); i++ {
+		for j := i; j > 0 && (ps[j].Points > ps[j-1].Points || ps[j].Points == ps[j-1].Points && ps[j].Rating > ps[j-1].Rating); j-- {
+			ps[j], ps[j-1] = ps[j-1], ps[j]
+		}
+	}
+}
+
+// BenchmarkPairSwiss pairs round 5 of a Swiss of 1,000 players (and of 999, with its bye).
+// The goal is under a second on one core (-cpu 1).
+func BenchmarkPairSwiss(b *testing.B) {
+	for _, n := range []int{1000, 999} {
+		in := swissField(b, n, 4)
+		b.Run(fmt.Sprintf("players=%d", n), func(b *testing.B) {
+			for b.Loop() {
+				if _, err := Pair(in); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}
+
+// BenchmarkStandings ranks 1,000 players after 9 rounds with every tie-break. The goal is
+// under 100 ms.
+func BenchmarkStandings(b *testing.B) {
+	rng := rand.New(rand.NewPCG(1, 9))
+	var entrants []Entrant
+	for i := range 1000 {
+		entrants = append(entrants, Entrant{Name: fmt.Sprintf("p%04d", i), Rating: 1000 + rng.IntN(1200)})
+	}
+	var results []Result
+	for round := 1; round <= 9; round++ {
+		order := rng.Perm(len(entrants))
+		for i := 0; i+1 < len(order); i += 2 {
+			places := [][]int{{1, 2}, {2, 1}, {1, 1}}[rng.IntN(3)]
+			results = append(results, Result{Round: round, Players: []string{entrants[order[i]].Name, entrants[order[i+1]].Name},
+				Places: places, Scores: []int{rng.IntN(200), rng.IntN(200)}})
+		}
+	}
+	for b.Loop() {
+		if _, err := Standings(entrants, results, nil, TieBreaks); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

@@ -1,0 +1,41 @@
+package tournament
+
+// firstOf is who opens or deals at a table, by T7 as docs/rules.md orders its criteria: at a
+// table of 2, a player first in each of their last two games is not first when the other was
+// not; then the player first fewest times; then one not first in their latest game; then the
+// higher in the standings. ps is the table's players in standings order.
+func firstOf(ps []*entrant) *entrant {
+	if len(ps) == 2 {
+		a, b := ps[0], ps[1]
+		switch ta, tb := twiceRunning(a), twiceRunning(b); {
+		case ta && !tb:
+			return b
+		case tb && !ta:
+			return a
+		}
+	}
+	best := ps[0]
+	for _, p := range ps[1:] {
+		if dueBefore(p, best) {
+			best = p
+		}
+	}
+	return best
+}
+
+// dueBefore reports whether p is due to be first before q, who stands higher in the
+// standings: first fewer times, or as often but not first in their latest game when q was.
+func dueBefore(p, q *entrant) bool {
+	if p.firsts != q.firsts {
+		return p.firsts < q.firsts
+	}
+	return !latestFirst(p) && latestFirst(q)
+}
+
+// twiceRunning reports whether p was first in each of their last two games.
+func twiceRunning(p *entrant) bool {
+	n := len(p.First)
+	return n >= 2 && p.First[n-1] && p.First[n-2]
+}
+
+func latestFirst(p *entrant) bool { return len(p.First) > 0 && p.First[len(p.First)-1] }

@@ -1,0 +1,168 @@
+package tournament
+
+import (
+	"errors"
+	"fmt"
+	"maps"
+	"math"
+	"slices"
+	"strings"
+
+	"github.com/tableside/tableside/referee/kinds"
+)
+
+// maxPlayers is the most players a round pairs: a club night's field, and a thousand more.
+const maxPlayers = 2048
+
+// unitsPerPoint is how finely points are kept: every place T8 gives at a table of up to six,
+// and the mean of any places shared, is a whole number of 120ths.
+const unitsPerPoint = 120
+
+// ErrInput is wrapped by every error about an input that breaks the contract.
+var ErrInput = errors.New("the pairing's input")
+
+func inputError(format string, args ...any) error {
+	return fmt.Errorf("%w: %s", ErrInput, fmt.Sprintf(format, args...))
+}
+
+// entrant is a player of the round as the pairing reads them.
+type entrant struct {
+	Player
+	rank   int   // place in the standings order, from 0
+	units  int64 // points, in 120ths
+	met    map[string]int
+	firsts int
+}
+
+// round is an input read and checked.
+type round struct {
+	Input
+	players []*entrant // in standings order
+	byName  map[string]*entrant
+}
+
+// Pair computes the pairing of in's round by T1–T9 and the project's rulings (docs/rules.md).
+// An input that breaks the contract is refused with an error wrapping ErrInput.
+func Pair(in Input) (Output, error) {
+	r, err := read(in)
+	if err != nil {
+		return Output{}, err
+	}
+	var out Output
+	switch {
+	case r.Format == RoundRobin:
+		out, err = r.roundRobin()
+	case r.TableSize == 2:
+		out, err = r.pairs()
+	default:
+		out = r.tables()
+	}
+	if err != nil {
+		return Output{}, err
+	}
+	out.Round = r.Round
+	if out.Byes == nil {
+		out.Byes = []string{}
+	}
+	return out, nil
+}
+
+// read checks in against the contract and reads it into a round.
+func read(in Input) (*round, error) {
+	rules, ok := kinds.All()[in.Kind]
+	if !ok {
+		return nil, inputError("no kind %q (kinds: %s)", in.Kind, strings.Join(kindNames(), ", "))
+	}
+	least, most := rules.Players()
+	if in.TableSize == 0 && most == 2 {
+		in.TableSize = 2
+	}
+	switch {
+	case in.TableSize < max(least, 2) || in.TableSize > most:
+		if least == most {
+			return nil, inputError("table_size %d: %s is played at tables of %d", in.TableSize, in.Kind, most)
+		}
+		return nil, inputError("table_size %d: %s is played at tables of %d to %d", in.TableSize, in.Kind, max(least, 2), most)
+	case in.Format != Swiss && in.Format != RoundRobin && in.Format != Rotation:
+		return nil, inputError("format %q: it is %s, %s or %s", in.Format, Swiss, RoundRobin, Rotation)
+	case in.Format == RoundRobin && in.TableSize != 2:
+		return nil, inputError("a round robin is played at tables of 2, not %d", in.TableSize)
+	case in.Format == Rotation && most == 2:
+		return nil, inputError("%s is played by two: a rotation is for the kinds played at larger tables", in.Kind)
+	case in.Round < 1:
+		return nil, inputError("round %d: rounds are numbered from 1", in.Round)
+	case len(in.Players) < 2:
+		return nil, inputError("%d players present: a round needs 2 at least", len(in.Players))
+	case len(in.Players) > maxPlayers:
+		return nil, inputError("%d players present: a round pairs %d at most", len(in.Players), maxPlayers)
+	}
+	r := &round{Input: in, byName: map[string]*entrant{}}
+	dropped := map[string]bool{}
+	for _, name := range in.Dropped {
+		dropped[name] = true
+	}
+	for i, p := range in.Players {
+		switch {
+		case strings.TrimSpace(p.Name) == "":
+			return nil, inputError("player %d has no name", i+1)
+		case r.byName[p.Name] != nil:
+			return nil, inputError("%s is named twice", p.Name)
+		case dropped[p.Name]:
+			return nil, inputError("%s is present and has dropped", p.Name)
+		case p.Byes < 0:
+			return nil, inputError("%s has %d byes", p.Name, p.Byes)
+		case p.Points < 0 || math.IsNaN(p.Points) || p.Points > 1e9:
+			return nil, inputError("%s has %v points", p.Name, p.Points)
+		}
+		units := math.Round(p.Points * unitsPerPoint)
+		if math.Abs(units/unitsPerPoint-p.Points) > 1e-6 {
+			return nil, inputError("%s has %v points: points are whole 120ths of a point (T8)", p.Name, p.Points)
+		}
+		e := &entrant{Player: p, units: int64(units), met: map[string]int{}}
+		for _, f := range p.First {
+			if f {
+				e.firsts++
+			}
+		}
+		r.byName[p.Name] = e
+		r.players = append(r.players, e)
+	}
+	for _, e := range r.players {
+		for _, o := range e.Opponents {
+			switch {
+			case o == e.Name:
+				return nil, inputError("%s is named among their own opponents", o)
+			case r.byName[o] == nil && !dropped[o]:
+				return nil, inputError("%s's opponent %s is neither a player nor one who dropped", e.Name, o)
+			}
+			e.met[o]++
+		}
+	}
+	// The standings order: points, then the list's order (docs/rules.md).
+	slices.SortStableFunc(r.players, func(a, b *entrant) int { return -cmpInt64(a.units, b.units) })
+	for i, e := range r.players {
+		e.rank = i
+	}
+	return r, nil
+}
+
+func kindNames() []string { return slices.Sorted(maps.Keys(kinds.All())) }
+
+func cmpInt64(a, b int64) int {
+	switch {
+	case a < b:
+		return -1
+	case a > b:
+		return 1
+	}
+	return 0
+}
+
+// names are the names of players, in their order.
+func names(ps []*entrant) []string {
+	out := make([]string, len(ps))
+	for i, p := range ps {
+		out[i] = p.Name
+	}
+	return out
+}

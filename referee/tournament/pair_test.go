@@ -1,0 +1,147 @@
+package tournament
+
+import (
+	"errors"
+	"fmt"
+	"strings"
+	"testing"
+)
+
+// seatingOf writes a pairing as "1:ann-bob 2:cy-dee bye:eve", first player first.
+func seatingOf(out Output) string {
+	var parts []string
+	for _, t := range out.Tables {
+		if t.First != t.Players[0] {
+			return fmt.Sprintf("table %d seats %s first but says %s is", t.Table, t.Players[0], t.First)
+		}
+		parts = append(parts, fmt.Sprintf("%d:%s", t.Table, strings.Join(t.Players, "-")))
+	}
+	for _, b := range out.Byes {
+		parts = append(parts, "bye:"+b)
+	}
+	return strings.Join(parts, " ")
+}
+
+func players(spec ...string) []Player {
+	var out []Player
+	for _, s := range spec {
+		out = append(out, Player{Name: s, Opponents: []string{}, First: []bool{}})
+	}
+	return out
+}
+
+func TestPairExamples(t *testing.T) {
+	for _, c := range []struct {
+		name string
+		in   Input
+		want string
+	}{{
+		name: "round 1 folds the list: top half against bottom half, the higher first",
+		in:   Input{Format: Swiss, Kind: "pinochle", Round: 1, Players: players("a", "b", "c", "d", "e", "f")},
+		want: "1:a-d 2:b-e 3:c-f",
+	}, {
+		name: "an odd field gives the lowest the bye",
+		in:   Input{Format: Swiss, Kind: "pinochle", Round: 1, Players: players("a", "b", "c", "d", "e")},
+		want: "1:a-c 2:b-d bye:e",
+	}, {
+		name: "round 2: winners meet winners, no rematch, the one first fewer times first",
+		in: Input{Format: Swiss, Kind: "candidate", Round: 2, Players: []Player{
+			{Name: "a", Points: 1, Opponents: []string{"c"}, First: []bool{true}},
+			{Name: "b", Points: 1, Opponents: []string{"d"}, First: []bool{false}},
+			{Name: "c", Points: 0, Opponents: []string{"a"}, First: []bool{false}},
+			{Name: "d", Points: 0, Opponents: []string{"b"}, First: []bool{true}},
+		}},
+		want: "1:b-a 2:c-d",
+	}, {
+		name: "a rematch is avoided at the cost of a difference in points",
+		in: Input{Format: Swiss, Kind: "pinochle", Round: 2, Players: []Player{
+			{Name: "a", Points: 1, Opponents: []string{"b"}, First: []bool{true}},
+			{Name: "b", Points: 1, Opponents: []string{"a"}, First: []bool{false}},
+			{Name: "c", Points: 0, Opponents: []string{"d"}, First: []bool{true}},
+			{Name: "d", Points: 0, Opponents: []string{"c"}, First: []bool{false}},
+		}},
+		want: "1:a-c 2:b-d",
+	}, {
+		name: "the bye goes to the lowest of those with the fewest byes",
+		in: Input{Format: Swiss, Kind: "pinochle", Round: 2, Players: []Player{
+			{Name: "a", Points: 1, Opponents: []string{"b"}, First: []bool{true}},
+			{Name: "c", Points: 1, Byes: 1, Opponents: []string{}, First: []bool{}},
+			{Name: "b", Points: 0, Opponents: []string{"a"}, First: []bool{false}},
+		}},
+		want: "1:c-a bye:b",
+	}, {
+		name: "Berger's round 2 of 4: 4-3, 1-2",
+		in:   Input{Format: RoundRobin, Kind: "advantage", Round: 2, Players: players("p1", "p2", "p3", "p4")},
+		want: "1:p1-p2 2:p4-p3",
+	}, {
+		name: "Berger's round 1 of 5: the blank's opponent has the bye",
+		in:   Input{Format: RoundRobin, Kind: "advantage", Round: 1, Players: players("p1", "p2", "p3", "p4", "p5")},
+		want: "1:p2-p5 2:p3-p4 bye:p1",
+	}, {
+		name: "a double round robin reverses who is first",
+		in:   Input{Format: RoundRobin, Kind: "advantage", Round: 5, Double: true, Players: players("p1", "p2", "p3", "p4")},
+		want: "1:p2-p1 2:p3-p4",
+	}, {
+		name: "14 at tables of 4: 4, 4, 3, 3, the leaders together",
+		in:   Input{Format: Swiss, Kind: "capture", Round: 1, TableSize: 4, Players: players("a", "b", "c", "d", "e", "f", "g", "h", "i", "j", "k", "l", "m", "n")},
+		want: "1:a-b-c-d 2:e-f-g-h 3:i-j-k 4:l-m-n",
+	}} {
+		out, err := Pair(c.in)
+		if err != nil {
+			t.Errorf("%s: %v", c.name, err)
+			continue
+		}
+		if got := seatingOf(out); got != c.want {
+			t.Errorf("%s: got %s, want %s", c.name, got, c.want)
+		}
+	}
+}
+
+func TestPairRefusesABrokenContract(t *testing.T) {
+	for _, c := range []struct {
+		in   Input
+		want string
+	}{
+		{Input{Format: Swiss, Kind: "pinochle", Round: 1, Players: players("ann", "bob", "ann")}, "ann is named twice"},
+		{Input{Format: Swiss, Kind: "pinochle", Round: 2, Players: []Player{{Name: "ann", Opponents: []string{"zed"}}, {Name: "bob"}}}, "ann's opponent zed is neither a player nor one who dropped"},
+		{Input{Format: Swiss, Kind: "capture", Round: 1, TableSize: 7, Players: players("ann", "bob")}, "table_size 7: capture is played at tables of 2 to 6"},
+		{Input{Format: Swiss, Kind: "pinochle", Round: 1, TableSize: 3, Players: players("ann", "bob")}, "table_size 3: pinochle is played at tables of 2"},
+		{Input{Format: Rotation, Kind: "pinochle", Round: 1, Players: players("ann", "bob")}, "a rotation is for the kinds played at larger tables"},
+		{Input{Format: "knockout", Kind: "pinochle", Round: 1, Players: players("ann", "bob")}, `format "knockout"`},
+		{Input{Format: Swiss, Kind: "chess", Round: 1, Players: players("ann", "bob")}, `no kind "chess"`},
+		{Input{Format: Swiss, Kind: "pinochle", Round: 1, Players: []Player{{Name: "ann", Points: 0.001}, {Name: "bob"}}}, "points are whole 120ths"},
+		{Input{Format: RoundRobin, Kind: "pinochle", Round: 4, Players: players("ann", "bob", "cy", "dee")}, "has 3 rounds"},
+	} {
+		_, err := Pair(c.in)
+		if !errors.Is(err, ErrInput) || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%+v: %v, want an input error saying %q", c.in, err, c.want)
+		}
+	}
+	// A player who dropped is known: meeting them is no mistake.
+	in := Input{Format: Swiss, Kind: "pinochle", Round: 2, Dropped: []string{"zed"}, Players: []Player{{Name: "ann", Opponents: []string{"zed"}}, {Name: "bob"}}}
+	if _, err := Pair(in); err != nil {
+		t.Errorf("an opponent who dropped: %v", err)
+	}
+}
+
+// TestPairTheLargestField: the most players a round pairs, far apart in points and each having
+// met their neighbours, stay within the matching's exact arithmetic.
+func TestPairTheLargestField(t *testing.T) {
+	in := Input{Format: Swiss, Kind: "pinochle", Round: 9}
+	for i := range maxPlayers - 1 {
+		p := Player{Name: fmt.Sprintf("p%d", i), Points: float64(maxPlayers-i) / 4, First: []bool{}}
+		for _, j := range []int{i - 2, i - 1, i + 1, i + 2} {
+			if j >= 0 && j < maxPlayers-1 {
+				p.Opponents = append(p.Opponents, fmt.Sprintf("p%d", j))
+			}
+		}
+		in.Players = append(in.Players, p)
+	}
+	out, err := Pair(in)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(out.Tables) != (maxPlayers-2)/2 || len(out.Byes) != 1 {
+		t.Errorf("%d tables and byes %v for %d players", len(out.Tables), out.Byes, maxPlayers-1)
+	}
+}

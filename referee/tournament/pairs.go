@@ -1,0 +1,175 @@
+package tournament
+
+import (
+	"slices"
+
+	"github.com/tableside/tableside/referee/tournament/internal/matching"
+)
+
+// A pairing at tables of 2 is a perfect matching of the players present (but the bye) of the
+// least cost, where a pair's cost puts the rulings in their order, each outweighing all the
+// rest together: a rematch (T4), then the difference in points (T5, a Swiss only), then how far
+// the pair stands from the fold of its score group (top half against bottom half), squared so
+// that two pairs a little off are preferred to one far off, which only chooses among pairings
+// the rulings hold equal.
+const (
+	// maxFold caps a pair's distance from the fold: a window is far narrower, and a dense field
+	// is smaller.
+	maxFold = 1<<7 - 1
+	// diffWeight outweighs any total of squared fold distances: at most maxPlayers/2 pairs,
+	// each under 2^14.
+	diffWeight = 1 << 24
+	// rematchWeight outweighs any total of differences: maxPlayers/2 pairs, each at most
+	// maxDiff 120ths apart (pairs further apart count as that far). The largest cost, about
+	// 2^50, keeps the matching's arithmetic exact for every field up to maxPlayers.
+	rematchWeight = diffWeight << 26
+	maxDiff       = 1<<16 - 1
+)
+
+// denseUpTo is the largest field whose every pair is an edge of the matching. A larger field
+// pairs each player only with the nearest in the fold order (window); an optimal pairing has
+// one within it, since a pair further apart can swap partners with a pair between them, at no
+// more cost, unless the swap makes a rematch, and each player has met only a few.
+const denseUpTo = 100
+
+// pairs pairs the players at tables of 2: the bye of T3, then the least cost.
+func (r *round) pairs() (Output, error) {
+	if len(r.players)%2 == 0 {
+		pairs, err := r.match(r.players)
+		return r.tablesOf(pairs, nil), err
+	}
+	// T3: the fewest byes, then the lowest in the standings for whom the rest pair with no
+	// rematch; else the lowest of them.
+	fewest := slices.MinFunc(r.players, func(a, b *entrant) int { return a.Byes - b.Byes }).Byes
+	var candidates []*entrant
+	for i := len(r.players) - 1; i >= 0; i-- {
+		if p := r.players[i]; p.Byes == fewest {
+			candidates = append(candidates, p)
+		}
+	}
+	for _, bye := range candidates {
+		pairs, err := r.match(without(r.players, bye))
+		if err != nil || rematches(pairs) == 0 {
+			return r.tablesOf(pairs, bye), err
+		}
+	}
+	pairs, err := r.match(without(r.players, candidates[0]))
+	return r.tablesOf(pairs, candidates[0]), err
+}
+
+// foldOrder is players, in standings order, in an order where a score group's fold partners
+// stand side by side: the groups by points, highest first, and within a group its top half
+// interleaved with its bottom half (1, n/2+1, 2, n/2+2, …).
+func foldOrder(players []*entrant) []*entrant {
+	var order []*entrant
+	for start := 0; start < len(players); {
+		end := start
+		for end < len(players) && players[end].units == players[start].units {
+			end++
+		}
+		group := players[start:end]
+		half := (len(group) + 1) / 2
+		for i := range half {
+			order = append(order, group[i])
+			if i+half < len(group) {
+				order = append(order, group[i+half])
+			}
+		}
+		start = end
+	}
+	return order
+}
+
+func without(ps []*entrant, out *entrant) []*entrant {
+	return slices.DeleteFunc(slices.Clone(ps), func(p *entrant) bool { return p == out })
+}
+
+// match pairs an even number of players, given in standings order, at the least cost.
+func (r *round) match(players []*entrant) ([][2]*entrant, error) {
+	order := foldOrder(players)
+	window := len(order)
+	if len(order) > denseUpTo {
+		most := 0
+		for _, p := range order {
+			most = max(most, len(p.Opponents))
+		}
+		window = 2*most + 12
+	}
+	pairs, ok, err := r.matchWithin(order, window)
+	if err == nil && window < len(order) && (!ok || rematches(pairs) > 0) {
+		// The window leaves a rematch or someone unpaired: the whole field may do better.
+		pairs, _, err = r.matchWithin(order, len(order))
+	}
+	return pairs, err
+}
+
+// matchWithin matches players at most window places apart in order; ok is false when that
+// leaves someone unpaired.
+func (r *round) matchWithin(order []*entrant, window int) (pairs [][2]*entrant, ok bool, err error) {
+	var edges []matching.Edge
+	for i, p := range order {
+		for j := i + 1; j < len(order) && j-i <= window; j++ {
+			edges = append(edges, matching.Edge{U: i, V: j, Cost: r.cost(p, order[j], j-i)})
+		}
+	}
+	mate, err := matching.MinCost(len(order), edges)
+	if err != nil {
+		return nil, false, err // not for any field up to maxPlayers: the weights are bounded for them
+	}
+	for i, j := range mate {
+		if j < 0 {
+			return nil, false, nil
+		}
+		if i < j {
+			pairs = append(pairs, [2]*entrant{order[i], order[j]})
+		}
+	}
+	return pairs, true, nil
+}
+
+// cost is the cost of pairing p and q, apart places apart in fold order.
+func (r *round) cost(p, q *entrant, apart int) int64 {
+	var c int64
+	if p.met[q.Name] > 0 {
+		c += rematchWeight
+	}
+	if r.Format == Swiss {
+		c += min(max(p.units-q.units, q.units-p.units), maxDiff) * diffWeight
+	}
+	fold := int64(min(apart-1, maxFold))
+	return c + fold*fold
+}
+
+func rematches(pairs [][2]*entrant) int {
+	n := 0
+	for _, pq := range pairs {
+		if pq[0].met[pq[1].Name] > 0 {
+			n++
+		}
+	}
+	return n
+}
+
+// tablesOf numbers the pairs' tables by their better-placed player, and seats first at each
+// who is first (T7).
+func (r *round) tablesOf(pairs [][2]*entrant, bye *entrant) Output {
+	for i, pq := range pairs {
+		if pq[1].rank < pq[0].rank {
+			pairs[i] = [2]*entrant{pq[1], pq[0]}
+		}
+	}
+	slices.SortFunc(pairs, func(a, b [2]*entrant) int { return a[0].rank - b[0].rank })
+	out := Output{Tables: make([]Table, len(pairs))}
+	for i, pq := range pairs {
+		first := firstOf(pq[:])
+		seated := []*entrant{first, pq[0]}
+		if first == pq[0] {
+			seated[1] = pq[1]
+		}
+		out.Tables[i] = Table{Table: i + 1, Players: names(seated), First: first.Name}
+	}
+	if bye != nil {
+		out.Byes = []string{bye.Name}
+	}
+	return out
+}

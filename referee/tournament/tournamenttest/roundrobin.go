@@ -1,0 +1,132 @@
+package tournamenttest
+
+import "fmt"
+
+// bergerSize is the count Berger's tables are drawn for: the entrants, with a blank for an odd
+// count, whose opponent has the bye.
+func (f *field) bergerSize() int {
+	n := f.entrants()
+	return n + n%2
+}
+
+func (f *field) roundRobinRounds() int {
+	rounds := f.bergerSize() - 1
+	if f.in.Double {
+		rounds *= 2
+	}
+	return rounds
+}
+
+// berger is row round (from 1) of Berger's tables for an even size n: each table as the number
+// with white, then the number with black. The last number sits out of the rotation: it meets p
+// with 2p ≡ round+1 (mod n−1), with white in the even rounds; the others meet where their
+// numbers add up to round+1 (mod n−1), white to the one whose number less the other's is
+// even (mod n−1). FIDE's tables (Handbook C.05, annex 1) read so.
+func berger(n, round int) [][2]int {
+	m := n - 1
+	residue := func(x int) int { // in 1..m
+		return ((x-1)%m+m)%m + 1
+	}
+	sum := residue(round + 1)
+	var row [][2]int
+	for p := 1; p <= m; p++ {
+		q := residue(sum - p)
+		if q == p {
+			if round%2 == 0 {
+				row = append(row, [2]int{n, p})
+			} else {
+				row = append(row, [2]int{p, n})
+			}
+			continue
+		}
+		if p < q && (p-q+m)%m%2 == 0 {
+			row = append(row, [2]int{p, q})
+		} else if p < q {
+			row = append(row, [2]int{q, p})
+		}
+	}
+	return row
+}
+
+// roundRobin holds a round robin's round to row round of Berger's tables by number (T4), the
+// opponents of numbers not present given the bye (T3), Berger's colours for who is first,
+// reversed in a double round robin's second cycle (T7), and no pair meeting more often than
+// the format allows (T4).
+func (c *checker) roundRobin(tables [][]int) {
+	size := c.bergerSize()
+	row, reversed := c.in.Round, false
+	if row > size-1 {
+		row, reversed = row-(size-1), true
+	}
+	byNumber := map[int]int{}
+	for a, number := range c.number {
+		byNumber[number] = a
+	}
+	// due is each present player's opponent by the tables (-1 for the bye), and who is first.
+	due := make([]int, c.n)
+	first := make([]int, c.n)
+	for i := range due {
+		due[i] = -1
+	}
+	for _, pair := range berger(size, row) {
+		white, black := pair[0], pair[1]
+		if reversed {
+			white, black = black, white
+		}
+		w, wHere := byNumber[white]
+		b, bHere := byNumber[black]
+		if wHere && bHere {
+			due[w], due[b] = b, w
+			first[w], first[b] = w, w
+		}
+	}
+	opponent := func(a int) string {
+		if due[a] < 0 {
+			return "gives " + c.name[a] + " the bye"
+		}
+		return fmt.Sprintf("pairs %s with %s (number %d)", c.name[a], c.name[due[a]], c.number[due[a]])
+	}
+	rowText := fmt.Sprintf("row %d of Berger's tables for %d", row, size)
+	allowed := 1
+	if c.in.Double {
+		allowed = 2
+	}
+	sorted := sortedTables(c.out.Tables)
+	for t, table := range tables {
+		a, b := table[0], table[1]
+		if c.meetings[a][b] >= allowed {
+			c.breach("T4", "%s and %s meet for the %s time, in a round robin where a pair meets %s", c.name[a], c.name[b], ordinal(c.meetings[a][b]+1), times(allowed))
+		}
+		if due[a] != b {
+			c.breach("T4", "table %d pairs %s (number %d) with %s (number %d), but %s %s", t+1, c.name[a], c.number[a], c.name[b], c.number[b], rowText, opponent(a))
+			continue
+		}
+		got := c.place[sorted[t].First]
+		if (got == a || got == b) && got != first[a] {
+			colour := "white"
+			if reversed {
+				colour = "black in the first cycle"
+			}
+			c.breach("T7", "at table %d %s is first, but Berger's tables make %s first (%s in %s)", t+1, c.name[got], c.name[first[a]], colour, rowText)
+		} else if got != a && got != b {
+			c.breach("T7", "table %d names %q first, who is not at it", t+1, sorted[t].First)
+		}
+	}
+	for _, a := range c.given {
+		if due[a] >= 0 {
+			c.breach("T3", "%s (number %d) has the bye, but %s %s", c.name[a], c.number[a], rowText, opponent(a))
+		}
+	}
+}
+
+func ordinal(n int) string {
+	switch n {
+	case 1:
+		return "first"
+	case 2:
+		return "second"
+	case 3:
+		return "third"
+	}
+	return fmt.Sprintf("%dth", n)
+}

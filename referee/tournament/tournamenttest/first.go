@@ -46,7 +46,7 @@ func (f *field) dueFirst(table []int) (int, string) {
 	}
 	candidates = keep(candidates, func(a int) bool { return f.timesFirst(a) == fewest })
 	if len(candidates) == 1 {
-		return candidates[0], fmt.Sprintf("%s has been first %s, fewer than anyone else at the table", f.name[candidates[0]], times(fewest))
+		return candidates[0], fmt.Sprintf("%s has been first %s, fewer times than the others at the table", f.name[candidates[0]], times(fewest))
 	}
 	if due := keep(candidates, f.secondLatest); len(due) > 0 && len(due) < len(candidates) {
 		candidates = due
@@ -83,8 +83,13 @@ func (f *field) secondLatest(a int) bool {
 }
 
 func times(n int) string {
-	if n == 1 {
+	switch n {
+	case 0:
+		return "no times"
+	case 1:
 		return "once"
+	case 2:
+		return "twice"
 	}
 	return fmt.Sprintf("%d times", n)
 }

@@ -45,14 +45,10 @@ func (c *checker) pairings(tables [][]int) figures {
 		fewest = len(seated)/2 - c.freshMatching(seated)
 	}
 	if len(rematches) > fewest {
-		meet := "meet"
-		if len(rematches) == 1 {
-			meet = "meets"
-		}
 		if fewest == 0 {
-			c.breach("T4", "%s %s again, though a pairing%s without a rematch exists", strings.Join(rematches, ", "), meet, withBye)
+			c.breach("T4", "%s meet again, though a pairing%s without a rematch exists", strings.Join(rematches, ", "), withBye)
 		} else {
-			c.breach("T4", "%s %s again (%d pairs), though a pairing%s with %d exists", strings.Join(rematches, ", "), meet, len(rematches), withBye, fewest)
+			c.breach("T4", "%s meet again (%d pairs), though a pairing%s with %d exists", strings.Join(rematches, ", "), len(rematches), withBye, fewest)
 		}
 		return fig
 	}
@@ -60,7 +56,11 @@ func (c *checker) pairings(tables [][]int) figures {
 		return fig
 	}
 	if fig.exhaustive && difference > least {
-		c.breach("T5", "the differences in points add up to %s (%s), though a pairing%s and as few rematches adds up to %s", formatPoints(difference), strings.Join(unequal, ", "), withBye, formatPoints(least))
+		with := "with as few rematches"
+		if len(c.given) == 1 {
+			with = fmt.Sprintf("with %s's bye and as few rematches", c.name[c.given[0]])
+		}
+		c.breach("T5", "the differences in points add up to %s (%s); the least, %s, is %s", formatPoints(difference), strings.Join(unequal, ", "), with, formatPoints(least))
 	}
 	if c.in.Round == 1 {
 		c.firstRound(tables)

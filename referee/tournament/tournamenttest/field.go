@@ -143,6 +143,9 @@ func (f *field) entrants() int {
 
 func (f *field) checkNumbers() error {
 	entrants := f.entrants()
+	if entrants > 1<<20 {
+		return fmt.Errorf("a round robin of %d entrants cannot be drawn", entrants)
+	}
 	if entrants < f.n {
 		return fmt.Errorf("a round robin of %d entrants cannot have %d players present", entrants, f.n)
 	}

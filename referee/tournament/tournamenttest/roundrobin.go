@@ -17,35 +17,30 @@ func (f *field) roundRobinRounds() int {
 	return rounds
 }
 
-// berger is row round (from 1) of Berger's tables for an even size n: each table as the number
-// with white, then the number with black. The last number sits out of the rotation: it meets p
+// bergerOpponent is whom number meets in row round (from 1) of Berger's tables for an even
+// size n, and whether number has white. The last number sits out of the rotation: it meets p
 // with 2p ≡ round+1 (mod n−1), with white in the even rounds; the others meet where their
-// numbers add up to round+1 (mod n−1), white to the one whose number less the other's is
-// even (mod n−1). FIDE's tables (Handbook C.05, annex 1) read so.
-func berger(n, round int) [][2]int {
+// numbers add up to round+1 (mod n−1), white to the one whose number less the other's is even
+// (mod n−1). FIDE's tables (Handbook C.05, annex 1) read so. It costs the same for any n, so
+// that a field of any size is cheap to check.
+func bergerOpponent(n, round, number int) (opponent int, white bool) {
 	m := n - 1
 	residue := func(x int) int { // in 1..m
 		return ((x-1)%m+m)%m + 1
 	}
 	sum := residue(round + 1)
-	var row [][2]int
-	for p := 1; p <= m; p++ {
-		q := residue(sum - p)
-		if q == p {
-			if round%2 == 0 {
-				row = append(row, [2]int{n, p})
-			} else {
-				row = append(row, [2]int{p, n})
-			}
-			continue
+	if number == n {
+		// 2p ≡ sum, and m is odd.
+		if sum%2 == 0 {
+			return sum / 2, round%2 == 0
 		}
-		if p < q && (p-q+m)%m%2 == 0 {
-			row = append(row, [2]int{p, q})
-		} else if p < q {
-			row = append(row, [2]int{q, p})
-		}
+		return (sum + m) / 2, round%2 == 0
 	}
-	return row
+	opponent = residue(sum - number)
+	if opponent == number {
+		return n, round%2 == 1
+	}
+	return opponent, (number-opponent+m)%m%2 == 0
 }
 
 // roundRobin holds a round robin's round to row round of Berger's tables by number (T4), the
@@ -62,22 +57,24 @@ func (c *checker) roundRobin(tables [][]int) {
 	for a, number := range c.number {
 		byNumber[number] = a
 	}
-	// due is each present player's opponent by the tables (-1 for the bye), and who is first.
+	// due is each present player's opponent by the tables (-1 for the bye), first who is
+	// first at their table.
 	due := make([]int, c.n)
 	first := make([]int, c.n)
 	for i := range due {
 		due[i] = -1
 	}
-	for _, pair := range berger(size, row) {
-		white, black := pair[0], pair[1]
+	for a, number := range c.number {
+		o, white := bergerOpponent(size, row, number)
 		if reversed {
-			white, black = black, white
+			white = !white
 		}
-		w, wHere := byNumber[white]
-		b, bHere := byNumber[black]
-		if wHere && bHere {
-			due[w], due[b] = b, w
-			first[w], first[b] = w, w
+		if b, here := byNumber[o]; here {
+			due[a] = b
+			first[a] = b
+			if white {
+				first[a] = a
+			}
 		}
 	}
 	opponent := func(a int) string {
@@ -101,15 +98,16 @@ func (c *checker) roundRobin(tables [][]int) {
 			c.breach("T4", "table %d pairs %s (number %d) with %s (number %d), but %s %s", t+1, c.name[a], c.number[a], c.name[b], c.number[b], rowText, opponent(a))
 			continue
 		}
-		got := c.place[sorted[t].First]
-		if (got == a || got == b) && got != first[a] {
+		got, at := c.place[sorted[t].First]
+		switch {
+		case !at || got != a && got != b:
+			c.breach("T7", "table %d names %q first, who is not at it", t+1, sorted[t].First)
+		case got != first[a]:
 			colour := "white"
 			if reversed {
 				colour = "black in the first cycle"
 			}
 			c.breach("T7", "at table %d %s is first, but Berger's tables make %s first (%s in %s)", t+1, c.name[got], c.name[first[a]], colour, rowText)
-		} else if got != a && got != b {
-			c.breach("T7", "table %d names %q first, who is not at it", t+1, sorted[t].First)
 		}
 	}
 	for _, a := range c.given {

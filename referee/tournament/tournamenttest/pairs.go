@@ -48,7 +48,7 @@ func (c *checker) pairings(tables [][]int) figures {
 		if fewest == 0 {
 			c.breach("T4", "%s meet again, though a pairing%s without a rematch exists", strings.Join(rematches, ", "), withBye)
 		} else {
-			c.breach("T4", "%s meet again (%d pairs), though a pairing%s with %d exists", strings.Join(rematches, ", "), len(rematches), withBye, fewest)
+			c.breach("T4", "%s meet again (%d pairs), though a pairing%s has only %d", strings.Join(rematches, ", "), len(rematches), withBye, fewest)
 		}
 		return fig
 	}

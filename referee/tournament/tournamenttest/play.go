@@ -39,11 +39,13 @@ type Report struct {
 	Entered, MostPresent int
 	// Exhaustive counts the rounds whose T5 or T6 was confirmed by exhaustive search.
 	Exhaustive int
-	// Repeats are the pairs seated together again at tables of more than two, over the rounds;
-	// Fewest is their least possible count: exact in the rounds searched exhaustively, a lower
-	// bound (LowerBoundRepeats) in the others.
-	Repeats, Fewest int
-	Breaches        []Found
+	// Repeats are the pairs seated together again at tables of more than two, over the rounds
+	// of up to 12 players, and Fewest their least possible count, found by searching every
+	// seating; RepeatsBeyond and Bound are those of the larger rounds, and the sum of their
+	// LowerBoundRepeats.
+	Repeats, Fewest      int
+	RepeatsBeyond, Bound int
+	Breaches             []Found
 }
 
 // Found is a breach in one round of one tournament.
@@ -62,8 +64,8 @@ func (r Report) String() string {
 	if r.Double {
 		double = " double"
 	}
-	return fmt.Sprintf("seed %d: %s%s %s at %d, %d of %d rounds, %d players (%d at most), %d exhaustive, repeats %d (fewest %d), %d breaches",
-		r.Seed, r.Kind, double, r.Format, r.TableSize, r.Paired, r.Rounds, r.Entered, r.MostPresent, r.Exhaustive, r.Repeats, r.Fewest, len(r.Breaches))
+	return fmt.Sprintf("seed %d: %s%s %s at %d, %d of %d rounds, %d players (%d at most), %d searched exhaustively, repeat pairs %d (fewest %d), beyond 12 players %d (bound %d), %d breaches",
+		r.Seed, r.Kind, double, r.Format, r.TableSize, r.Paired, r.Rounds, r.Entered, r.MostPresent, r.Exhaustive, r.Repeats, r.Fewest, r.RepeatsBeyond, r.Bound, len(r.Breaches))
 }
 
 // Play plays one random tournament of Default's field; see Generator.Play.
@@ -134,8 +136,13 @@ func (g Generator) Play(seed uint64, pair Pairer) (Report, error) {
 		if fig.exhaustive {
 			report.Exhaustive++
 		}
-		report.Repeats += fig.repeats
-		report.Fewest += fig.fewest
+		if fig.exhaustive {
+			report.Repeats += fig.repeats
+			report.Fewest += fig.fewest
+		} else {
+			report.RepeatsBeyond += fig.repeats
+			report.Bound += fig.fewest
+		}
 		stop := false
 		for _, b := range breaches {
 			report.Breaches = append(report.Breaches, Found{seed, round, b})
@@ -297,4 +304,36 @@ func placePoints(place, size int) int64 {
 		return 120
 	}
 	return int64(120 * (size - 1 - place) / (size - 1))
+}
+
+// Tally adds up the reports of many tournaments, for a test's closing figures.
+type Tally struct {
+	Tournaments, Rounds, Exhaustive int
+	// Repeats and Fewest are the repeat pairs at larger tables of up to 12 players and their
+	// least possible count; RepeatsBeyond and Bound those of larger rounds and a lower bound.
+	Repeats, Fewest, RepeatsBeyond, Bound int
+	Breaches                              int
+	// Formats counts the tournaments by kind and format ("capture rotation").
+	Formats map[string]int
+}
+
+// Add counts a tournament in.
+func (t *Tally) Add(r Report) {
+	if t.Formats == nil {
+		t.Formats = map[string]int{}
+	}
+	t.Tournaments++
+	t.Rounds += r.Paired
+	t.Exhaustive += r.Exhaustive
+	t.Repeats += r.Repeats
+	t.Fewest += r.Fewest
+	t.RepeatsBeyond += r.RepeatsBeyond
+	t.Bound += r.Bound
+	t.Breaches += len(r.Breaches)
+	t.Formats[r.Kind+" "+r.Format]++
+}
+
+func (t Tally) String() string {
+	return fmt.Sprintf("%d tournaments, %d rounds, %d breaches; %d rounds searched exhaustively; at larger tables of up to 12 players %d repeat pairs, %d the least possible; beyond, %d against a lower bound of %d",
+		t.Tournaments, t.Rounds, t.Breaches, t.Exhaustive, t.Repeats, t.Fewest, t.RepeatsBeyond, t.Bound)
 }

@@ -42,8 +42,7 @@ func TestNaivePairerBreaksTheRulings(t *testing.T) {
 // none: the checker and the generator read the rulings as it does.
 func TestIdealPairerBreaksNone(t *testing.T) {
 	small := tournamenttest.Generator{MostPlayers: 10, MostRoundRobin: 10}
-	seen := map[string]int{}
-	exhaustive, repeats := 0, 0
+	var tally tournamenttest.Tally
 	for seed := range uint64(300) {
 		report, err := small.Play(seed, ideal)
 		if err != nil {
@@ -58,13 +57,11 @@ func TestIdealPairerBreaksNone(t *testing.T) {
 		if report.Fewest > report.Repeats {
 			t.Errorf("%v: fewer repeats than the least possible", report)
 		}
-		seen[report.Kind+" "+report.Format]++
-		exhaustive += report.Exhaustive
-		repeats += report.Repeats
+		tally.Add(report)
 	}
-	t.Log(seen, exhaustive, "rounds searched exhaustively,", repeats, "repeat pairs")
-	if len(seen) != 3*2+2*2 || exhaustive < 500 || repeats == 0 {
-		t.Errorf("the tournaments do not cover every kind and format, or the exhaustive checks: %v, %d", seen, exhaustive)
+	t.Log(tally, tally.Formats)
+	if len(tally.Formats) != 3*2+2*2 || tally.Exhaustive < 500 || tally.Repeats == 0 || tally.Repeats != tally.Fewest {
+		t.Errorf("the tournaments do not cover every kind and format, or the exhaustive checks: %v", tally)
 	}
 }
 
@@ -185,4 +182,18 @@ func allPresent(names []string, players map[string]tournament.Player) bool {
 		}
 	}
 	return true
+}
+
+// BenchmarkPlay is the cost of generating and checking a tournament of the field, with a
+// pairer that costs nothing.
+func BenchmarkPlay(b *testing.B) {
+	var tally tournamenttest.Tally
+	for i := range b.N {
+		report, err := tournamenttest.Play(uint64(i), naive)
+		if err != nil {
+			b.Fatal(err)
+		}
+		tally.Add(report)
+	}
+	b.ReportMetric(float64(tally.Rounds)/float64(b.N), "rounds/op")
 }

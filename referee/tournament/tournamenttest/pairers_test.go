@@ -57,6 +57,19 @@ type player struct {
 // ideal pairs by trying every pairing or seating (a small field only), written from
 // docs/rules.md apart from the checker.
 func ideal(in tournament.Input) (tournament.Output, error) {
+	players := readPlayers(in)
+	out := tournament.Output{Round: in.Round, Byes: []string{}}
+	switch {
+	case in.Format == tournament.RoundRobin:
+		return idealRoundRobin(in, players, out), nil
+	case in.TableSize == 2:
+		return idealPairs(in, players, out), nil
+	}
+	return idealSeats(in, players, out), nil
+}
+
+// readPlayers reads the input's players in standings order.
+func readPlayers(in tournament.Input) []*player {
 	players := make([]*player, len(in.Players))
 	for i, p := range in.Players {
 		players[i] = &player{name: p.Name, points: int64(math.Round(p.Points * 120)), rating: p.Rating, number: p.Number, byes: p.Byes, first: p.First, met: map[string]bool{}}
@@ -71,14 +84,7 @@ func ideal(in tournament.Input) (tournament.Output, error) {
 	for i, p := range players {
 		p.ranking = i
 	}
-	out := tournament.Output{Round: in.Round, Byes: []string{}}
-	switch {
-	case in.Format == tournament.RoundRobin:
-		return idealRoundRobin(in, players, out), nil
-	case in.TableSize == 2:
-		return idealPairs(in, players, out), nil
-	}
-	return idealSeats(in, players, out), nil
+	return players
 }
 
 // bergerRow builds Berger's tables the way FIDE describes them: round 1 pairs 1 v n, 2 v n−1, …

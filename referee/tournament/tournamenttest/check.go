@@ -143,7 +143,7 @@ func (c *checker) tables() [][]int {
 	if c.pairs {
 		for _, table := range sorted {
 			if len(table.Players) != 2 {
-				c.breach("T2", "table %d seats %d players: %s is played at tables of 2", table.Table, len(table.Players), c.in.Kind)
+				c.breach("T2", "table %d seats %d players, at tables of 2", table.Table, len(table.Players))
 			}
 		}
 		return tables

@@ -1,6 +1,7 @@
 package tournamenttest_test
 
 import (
+	"encoding/json"
 	"fmt"
 	"strings"
 	"testing"
@@ -72,7 +73,7 @@ func TestCheck(t *testing.T) {
 		{"T1 a stranger", four, fourRight, pairing(1, tables("ann cy", "bob dee", "zed ann")), "T1", "zed is at table 3 but is not a player present for the round"},
 		{"T1 a player twice", four, fourRight, pairing(1, tables("ann cy", "bob dee", "ann bob")), "T1", "ann is paired 2 times: at table 1 and table 3"},
 		{"T1 the wrong round", four, fourRight, pairing(2, tables("ann cy", "bob dee")), "T1", "the pairing is for round 2, not round 1"},
-		{"T2 a table of 4 at pinochle", four, fourRight, pairing(1, tables("ann cy bob dee")), "T2", "table 1 seats 4 players: pinochle is played at tables of 2"},
+		{"T2 a table of 4 at pinochle", four, fourRight, pairing(1, tables("ann cy bob dee")), "T2", "table 1 seats 4 players, at tables of 2"},
 		{"T2 numbered with a gap", four, fourRight, func() tournament.Output {
 			out := pairing(1, tables("ann cy", "bob dee"))
 			out.Tables[1].Table = 3
@@ -221,4 +222,24 @@ func players(n int) []tournament.Player {
 		list = append(list, p(string(rune('a'+i)), 0, "", 0, ""))
 	}
 	return list
+}
+
+// Check never panics, whatever it is given: a malformed output is a breach, and a malformed
+// input one of rule "input".
+func FuzzCheck(f *testing.F) {
+	f.Add(`{"format":"swiss","kind":"pinochle","round":2,"table_size":2,"players":[{"name":"ann","points":1,"opponents":["bob"],"byes":0,"first":[true]},{"name":"bob","points":0,"opponents":["ann"],"byes":0,"first":[false]},{"name":"cy","points":1,"opponents":[],"byes":1,"first":[]}]}`,
+		`{"round":2,"tables":[{"table":1,"players":["ann","cy"],"first":"cy"}],"byes":["bob"]}`)
+	f.Add(`{"format":"round-robin","kind":"candidate","round":3,"table_size":2,"entrants":5,"double":true,"players":[{"name":"a","number":1,"points":0,"opponents":[],"byes":0,"first":[]},{"name":"b","number":4,"points":0,"opponents":[],"byes":0,"first":[]}]}`,
+		`{"round":3,"tables":[{"table":1,"players":["a","b"],"first":"b"}],"byes":[]}`)
+	f.Add(`{"format":"rotation","kind":"capture","round":2,"table_size":3,"players":[{"name":"a","points":0.5},{"name":"b","points":0.25,"opponents":["a"]},{"name":"c"},{"name":"d"}]}`,
+		`{"round":2,"tables":[{"table":1,"players":["a","b"],"first":"a"},{"table":2,"players":["c","d"],"first":"c"}]}`)
+	f.Fuzz(func(t *testing.T, input, output string) {
+		var in tournament.Input
+		var out tournament.Output
+		if json.Unmarshal([]byte(input), &in) != nil || json.Unmarshal([]byte(output), &out) != nil || len(in.Players) > 64 {
+			return
+		}
+		tournamenttest.Check(in, out)
+		tournamenttest.LowerBoundRepeats(in)
+	})
 }

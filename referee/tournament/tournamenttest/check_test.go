@@ -183,6 +183,21 @@ func TestCheck(t *testing.T) {
 		{"double round robin: no pair meets a third time", roundRobin(0, 4, true, "a4 a4", "a3", "a2", "a1 a1"),
 			tournament.Output{}, pairing(4, tables("a4 a1", "a3 a2")),
 			"T4", "a4 and a1 meet for the third time, in a round robin where a pair meets twice"},
+		{"T5 beyond 16 players: no exchange of opponents closes the scores",
+			input(tournament.Swiss, "pinochle", 2, 2, withPoints(players(18), 1, 1, 1, 1, 1, 1, 1, 1, 1)...),
+			pairing(2, tables("a b", "c d", "e f", "g h", "i j", "k l", "m n", "o p", "q r")),
+			pairing(2, tables("a l", "c d", "e f", "g h", "i j", "b k", "m n", "o p", "q r")),
+			"T5", "pairing a with i and l with j, instead of a with l and i with j, makes the total difference in points 2 smaller with no more rematches"},
+		{"T6 beyond 12 players: no exchange seats fewer repeat pairs",
+			input(tournament.Rotation, "capture", 4, 2, met(players(13), "abcd", "efg", "hij", "klm")...),
+			pairing(2, tables("a e h k", "b f i", "c g l", "d j m")),
+			pairing(2, tables("a b h k", "e f i", "c g l", "d j m")),
+			"T6", "exchanging a (table 1) and e (table 2) seats 2 fewer pairs who met before"},
+		{"T6 beyond 12 players: no exchange seats the leaders closer together",
+			input(tournament.Swiss, "capture", 4, 2, withPoints(players(13), 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1)...),
+			pairing(2, tables("a b c d", "e f g", "h i j", "k l m")),
+			pairing(2, tables("a b c e", "d f g", "h i j", "k l m")),
+			"T6", "exchanging e (table 1) and d (table 2) seats the leaders closer together with as few pairs who met before"},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -242,4 +257,26 @@ func FuzzCheck(f *testing.F) {
 		tournamenttest.Check(in, out)
 		tournamenttest.LowerBoundRepeats(in)
 	})
+}
+
+// withPoints gives the first players points.
+func withPoints(list []tournament.Player, points ...float64) []tournament.Player {
+	for i, pt := range points {
+		list[i].Points = pt
+	}
+	return list
+}
+
+// met makes each group of players (by their one-letter names) have met each other.
+func met(list []tournament.Player, groups ...string) []tournament.Player {
+	for _, group := range groups {
+		for _, a := range group {
+			for _, b := range group {
+				if a != b {
+					list[a-'a'].Opponents = append(list[a-'a'].Opponents, string(b))
+				}
+			}
+		}
+	}
+	return list
 }

@@ -19,15 +19,18 @@
 //     any pairing has. In a round robin no pair meets more often than once (twice in a double).
 //   - T5, in a Swiss at tables of 2: up to 16 players present, the total difference in points
 //     is the least of the pairings with the output's bye and the fewest rematches, confirmed
-//     by searching every pairing. Above 16 players T5 is not checked. Round 1, of any size,
+//     by searching every pairing. Above 16 players T5 is not checked in full: only that no
+//     two tables can exchange opponents for a smaller total with no more rematches. Round 1,
+//     of any size,
 //     pairs the top half against the bottom half (1 v n/2+1, …) of an order by rating, highest
 //     first, any order among equal ratings (the pairing's shuffle) accepted.
 //   - T6, at tables of more than two: up to 12 players, the pairs who met before seated
 //     together are the fewest of any seating of T2's sizes, and in a Swiss, among those
 //     seatings, the leaders are together: table 1 holds the best-placed player it can, then
 //     the next best it can, and so on, then table 2 likewise; all confirmed by searching every
-//     seating. Above 12 players nothing is checked: the repeats are measured against
-//     LowerBoundRepeats.
+//     seating. Above 12 players T6 is not checked in full: only that no exchange of two
+//     players between tables seats fewer repeat pairs, or in a Swiss as few with the leaders
+//     closer together; the repeats are measured against LowerBoundRepeats.
 //   - T7: who is first at each table, by docs/rules.md's order of clauses (a player with no
 //     game has no latest game, so is never "not first in their latest game"); in a round robin,
 //     Berger's white, reversed in a double's second cycle.

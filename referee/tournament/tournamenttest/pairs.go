@@ -55,6 +55,9 @@ func (c *checker) pairings(tables [][]int) figures {
 	if c.in.Format != tournament.Swiss {
 		return fig
 	}
+	if !fig.exhaustive {
+		c.exchangeOpponents(tables)
+	}
 	if fig.exhaustive && difference > least {
 		with := "with as few rematches"
 		if len(c.given) == 1 {
@@ -66,6 +69,34 @@ func (c *checker) pairings(tables [][]int) figures {
 		c.firstRound(tables)
 	}
 	return fig
+}
+
+// exchangeOpponents holds a Swiss of more than 16 players to what T5 needs of any two tables:
+// that no exchange of opponents between them gives the same rematches or fewer and a smaller
+// total difference. It is a part of T5, not all of it, and what it finds is a breach for sure.
+func (c *checker) exchangeOpponents(tables [][]int) {
+	cost := func(a, b int) (rematch int, difference int64) {
+		if c.met(a, b) {
+			rematch = 1
+		}
+		return rematch, abs(c.points[a] - c.points[b])
+	}
+	for i, t := range tables {
+		for _, u := range tables[i+1:] {
+			a, b, x, y := t[0], t[1], u[0], u[1]
+			r1, d1 := cost(a, b)
+			r2, d2 := cost(x, y)
+			for _, other := range [2][2]int{{x, y}, {y, x}} {
+				r3, d3 := cost(a, other[0])
+				r4, d4 := cost(b, other[1])
+				if r3+r4 <= r1+r2 && d3+d4 < d1+d2 {
+					c.breach("T5", "pairing %s with %s and %s with %s, instead of %s with %s and %s with %s, makes the total difference in points %s smaller with no more rematches",
+						c.name[a], c.name[other[0]], c.name[b], c.name[other[1]], c.name[a], c.name[b], c.name[x], c.name[y], formatPoints(d1+d2-d3-d4))
+					return
+				}
+			}
+		}
+	}
 }
 
 // bye holds the bye at tables of 2 to T3, and says whether the rest can be checked: an even

@@ -30,6 +30,7 @@ func (c *checker) seatings(tables [][]int) figures {
 	fig.repeats = len(again)
 	if c.n > exhaustiveSeats {
 		fig.fewest = c.lowerBound()
+		c.exchangeSeats(tables)
 		return fig
 	}
 	s := c.newSearch()
@@ -53,6 +54,42 @@ func (c *checker) seatings(tables [][]int) figures {
 		seated |= got
 	}
 	return fig
+}
+
+// exchangeSeats holds a seating of more than 12 players to what T6 needs of any two players at
+// different tables: exchanging them does not seat fewer pairs who met before, nor, in a Swiss,
+// as few with the better-placed of them at the earlier table (the leaders closer together). It
+// is a part of T6, not all of it, and what it finds is a breach for sure.
+func (c *checker) exchangeSeats(tables [][]int) {
+	// metAt counts whom a player has met among a table's players but one.
+	metAt := func(a int, table []int, but int) int {
+		n := 0
+		for _, b := range table {
+			if b != but && b != a && c.met(a, b) {
+				n++
+			}
+		}
+		return n
+	}
+	for i, t := range tables {
+		for j := i + 1; j < len(tables); j++ {
+			u := tables[j]
+			for _, x := range t {
+				for _, y := range u {
+					now := metAt(x, t, x) + metAt(y, u, y)
+					then := metAt(y, t, x) + metAt(x, u, y)
+					switch {
+					case then < now:
+						c.breach("T6", "exchanging %s (table %d) and %s (table %d) seats %d fewer %s who met before", c.name[x], i+1, c.name[y], j+1, now-then, verb(now-then, "pair", "pairs"))
+						return
+					case then == now && y < x && c.in.Format == tournament.Swiss:
+						c.breach("T6", "exchanging %s (table %d) and %s (table %d) seats the leaders closer together with as few pairs who met before", c.name[x], i+1, c.name[y], j+1)
+						return
+					}
+				}
+			}
+		}
+	}
 }
 
 // search walks the seatings of up to 12 players (by place, a bit each) at T2's tables, filled

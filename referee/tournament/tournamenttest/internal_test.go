@@ -146,3 +146,61 @@ func TestCheckNeverPanics(t *testing.T) {
 		LowerBoundRepeats(in)
 	}
 }
+
+// The exchanges checked beyond the exhaustive fields never flag a seating or a pairing that
+// is the best by the search of every one: what they find is a breach for sure.
+func TestExchangesPassTheBest(t *testing.T) {
+	rng := rand.New(rand.NewPCG(7, 8))
+	for range 300 {
+		// The leaders-together seating of a Swiss, by the search.
+		f := randomField(t, rng, 3+rng.IntN(10), 3+rng.IntN(4), rng.IntN(100))
+		f.in.Format = tournament.Swiss
+		s := f.newSearch()
+		var tables [][]int
+		for seated := uint32(0); seated != s.everyone; {
+			table := s.leaders(seated)
+			tables = append(tables, placesOf(table))
+			seated |= table
+		}
+		c := &checker{field: f}
+		c.exchangeSeats(tables)
+		if len(c.breaches) > 0 {
+			t.Fatalf("%v flags the best seating %v: %v", f.in, tables, c.breaches)
+		}
+
+		// The best pairing of an even field, by trying every one.
+		f = randomField(t, rng, 2*(1+rng.IntN(5)), 2, rng.IntN(100))
+		everyone := make([]int, f.n)
+		for i := range everyone {
+			everyone[i] = i
+		}
+		rematches, difference := f.closest(everyone)
+		var best [][]int
+		var walk func(rest []int, made [][]int)
+		walk = func(rest []int, made [][]int) {
+			if len(rest) == 0 {
+				r, d := 0, int64(0)
+				for _, pair := range made {
+					if f.met(pair[0], pair[1]) {
+						r++
+					}
+					d += abs(f.points[pair[0]] - f.points[pair[1]])
+				}
+				if r == rematches && d == difference {
+					best = append([][]int(nil), made...)
+				}
+				return
+			}
+			for j := 1; j < len(rest); j++ {
+				others := append(append([]int(nil), rest[1:j]...), rest[j+1:]...)
+				walk(others, append(made, []int{rest[0], rest[j]}))
+			}
+		}
+		walk(everyone, nil)
+		c = &checker{field: f}
+		c.exchangeOpponents(best)
+		if len(c.breaches) > 0 {
+			t.Fatalf("%v flags the best pairing %v: %v", f.in, best, c.breaches)
+		}
+	}
+}

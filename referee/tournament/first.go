@@ -24,18 +24,21 @@ func firstOf(ps []*entrant) *entrant {
 }
 
 // dueBefore reports whether p is due to be first before q, who stands higher in the
-// standings: first fewer times, or as often but not first in their latest game when q was.
+// standings: first fewer times, or as often and not first in their latest game when q was not
+// so (q was first in theirs, or has played no game).
 func dueBefore(p, q *entrant) bool {
 	if p.firsts != q.firsts {
 		return p.firsts < q.firsts
 	}
-	return !latestFirst(p) && latestFirst(q)
+	return notFirstInLatest(p) && !notFirstInLatest(q)
 }
+
+// notFirstInLatest reports whether p played a game and was not first in the latest: a player
+// who has played none has no latest game to have been second in.
+func notFirstInLatest(p *entrant) bool { return len(p.First) > 0 && !p.First[len(p.First)-1] }
 
 // twiceRunning reports whether p was first in each of their last two games.
 func twiceRunning(p *entrant) bool {
 	n := len(p.First)
 	return n >= 2 && p.First[n-1] && p.First[n-2]
 }
-
-func latestFirst(p *entrant) bool { return len(p.First) > 0 && p.First[len(p.First)-1] }

@@ -1,16 +1,18 @@
 package tournament
 
 import (
+	"math"
 	"math/rand/v2"
 	"slices"
 )
 
-// exactUpTo is the largest field seated at larger tables by a search of every seating: up to
-// it the repeats are the fewest possible (T6); above, a local search seats the field.
-const exactUpTo = 12
-
-// localPasses bounds the local search's rounds of swaps.
-const localPasses = 50
+// exactUpTo is the largest field whose every seating is tried: up to it the repeats are the
+// fewest possible (T6). A larger field is seated by a local search.
+const (
+	exactUpTo = 12
+	// restarts is how many greedy seatings the local search starts from, each improved by swaps.
+	restarts = 16
+)
 
 // sizes are the sizes of a round's tables by T2: the fewest tables of at most TableSize, as
 // even as the count allows, the larger first (14 at 4: 4, 4, 3, 3).
@@ -30,15 +32,22 @@ func (r *round) sizes() []int {
 // seating is a round's players at larger tables, each table in standings order.
 type seating [][]*entrant
 
-// repeats counts the pairs at a table who have met before, each pair once.
+// metAt counts the players of table p has met before, leaving out skip.
+func metAt(p *entrant, table []*entrant, skip *entrant) int {
+	n := 0
+	for _, q := range table {
+		if q != p && q != skip && p.met[q.Name] > 0 {
+			n++
+		}
+	}
+	return n
+}
+
+// repeatsAt counts the pairs at a table who have met before, each pair once.
 func repeatsAt(table []*entrant) int {
 	n := 0
 	for i, p := range table {
-		for _, q := range table[i+1:] {
-			if p.met[q.Name] > 0 {
-				n++
-			}
-		}
+		n += metAt(p, table[i+1:], nil)
 	}
 	return n
 }
@@ -53,19 +62,27 @@ func (s seating) repeats() int {
 
 // tables seats the round at larger tables (T2, T6, T7).
 func (r *round) tables() Output {
-	var s seating
-	if len(r.players) <= exactUpTo {
-		s = r.exact()
-	} else {
-		s = r.local()
+	// A Swiss seats in standings order, so that of equal seatings the leaders sit together; a
+	// rotation in an order the seed draws.
+	order := slices.Clone(r.players)
+	rng := rand.New(rand.NewPCG(r.Seed, uint64(r.Round)))
+	if r.Format == Rotation {
+		rng.Shuffle(len(order), func(i, j int) { order[i], order[j] = order[j], order[i] })
 	}
-	// Tables are numbered by their best-placed player, the larger first as T2 has them.
-	slices.SortStableFunc(s, func(a, b []*entrant) int {
-		if len(a) != len(b) {
-			return len(b) - len(a)
+	var s seating
+	if len(order) <= exactUpTo {
+		s = r.search(order)
+	} else {
+		s = r.local(order, rng)
+		// A swap of lead seats a better player earlier and no more repeats, and may open a swap
+		// that seats fewer, so the two take turns. Each turn seats fewer repeats or the leaders
+		// closer, so it ends; the bound only keeps a mistake from turning into a loop.
+		for pass := 0; r.Format == Swiss && pass < len(order)*len(order) && s.lead(); pass++ {
+			for s.improve() {
+			}
 		}
-		return a[0].rank - b[0].rank
-	})
+	}
+	s.number()
 	out := Output{Tables: make([]Table, len(s))}
 	for i, t := range s {
 		first := firstOf(t)
@@ -75,64 +92,89 @@ func (r *round) tables() Output {
 	return out
 }
 
-// exact tries every seating of the round's sizes and keeps one with the fewest repeats: for a
-// Swiss the one whose tables, in order, hold the best-placed players (the least ranks, table by
-// table); for a rotation the one the seed draws.
-func (r *round) exact() seating {
+// search tries the seatings of order at the round's sizes, in order (table by table, each
+// table's players chosen earliest in order first), and returns the first of the fewest repeats:
+// for a Swiss, the one whose tables hold the best-placed players. It stops at a seating with no
+// repeat.
+func (r *round) search(order []*entrant) seating {
 	sizes := r.sizes()
 	var best seating
-	bestRepeats, ties := -1, 0
-	rng := rand.New(rand.NewPCG(r.Seed, uint64(r.Round)))
+	bound, found := math.MaxInt, false
 	var tables seating
-	var seat func(left []*entrant, repeats int)
-	seat = func(left []*entrant, repeats int) {
-		if bestRepeats >= 0 && repeats > bestRepeats {
-			return
+	var seat func(left []*entrant, repeats int) bool // false: stop
+	seat = func(left []*entrant, repeats int) bool {
+		if repeats > bound {
+			return true
 		}
 		k := len(tables)
 		if k == len(sizes) {
-			switch {
-			case bestRepeats < 0 || repeats < bestRepeats:
-				bestRepeats, ties = repeats, 1
-			case r.Format == Swiss:
-				return // seated in order, the first found of the fewest repeats leads
-			default:
-				// Reservoir sampling: each seating of the fewest repeats is drawn alike.
-				if ties++; rng.IntN(ties) != 0 {
-					return
-				}
+			if !found || repeats < bound {
+				best, bound, found = clone(tables), repeats, true
 			}
-			best = clone(tables)
-			return
+			return bound > 0
 		}
 		try := func(table, rest []*entrant) bool {
-			// Tables of one size are interchangeable: each is tried once, its best-placed
-			// player before the next table's.
-			if k > 0 && sizes[k-1] == sizes[k] && table[0].rank < tables[k-1][0].rank {
+			// Tables of one size are interchangeable: each is tried once, its earliest player
+			// before the next table's.
+			if k > 0 && sizes[k-1] == sizes[k] && slices.Index(order, table[0]) < slices.Index(order, tables[k-1][0]) {
 				return true
 			}
 			tables = append(tables, table)
-			seat(rest, repeats+repeatsAt(table))
+			goOn := seat(rest, repeats+repeatsAt(table))
 			tables = tables[:k]
-			return true
+			return goOn
 		}
 		if sizes[k] == sizes[len(sizes)-1] {
-			// Every table left is of this size, so one of them holds the best-placed player
-			// left: let it be this one.
-			combinations(left[1:], sizes[k]-1, func(others, rest []*entrant) bool {
+			// Every table left is of this size, so one of them holds the earliest player left:
+			// let it be this one.
+			return combinations(left[1:], sizes[k]-1, func(others, rest []*entrant) bool {
 				return try(append([]*entrant{left[0]}, others...), rest)
 			})
-			return
 		}
-		combinations(left, sizes[k], try)
+		return combinations(left, sizes[k], try)
 	}
-	seat(r.players, 0)
+	seat(order, 0)
 	return best
 }
 
+// number puts each table's players in standings order, and the tables in the order they are
+// numbered: by their best-placed player, the larger first as T2 has them.
+func (s seating) number() {
+	for _, t := range s {
+		slices.SortFunc(t, func(a, b *entrant) int { return a.rank - b.rank })
+	}
+	slices.SortStableFunc(s, func(a, b []*entrant) int {
+		if len(a) != len(b) {
+			return len(b) - len(a)
+		}
+		return a[0].rank - b[0].rank
+	})
+}
+
+// lead makes, in a Swiss, the swaps that seat a better-placed player at an earlier table
+// without seating more pairs who met before (T6: the leaders together), and reports whether it
+// made one.
+func (s seating) lead() bool {
+	s.number()
+	swapped := false
+	for a := range s {
+		for b := a + 1; b < len(s); b++ {
+			for i, p := range s[a] {
+				for j, q := range s[b] {
+					if q.rank < p.rank && metAt(q, s[a], p)+metAt(p, s[b], q) <= metAt(p, s[a], nil)+metAt(q, s[b], nil) {
+						s[a][i], s[b][j] = q, p
+						p, swapped = q, true
+					}
+				}
+			}
+		}
+	}
+	return swapped
+}
+
 // combinations calls fn with each choice of k of ps, in order (lexicographic by place in ps),
-// and the players left; it stops when fn returns false.
-func combinations(ps []*entrant, k int, fn func(chosen, rest []*entrant) bool) {
+// and the players left; it stops when fn returns false, and reports whether it went through.
+func combinations(ps []*entrant, k int, fn func(chosen, rest []*entrant) bool) bool {
 	chosen := make([]*entrant, 0, k)
 	var pick func(from int) bool
 	pick = func(from int) bool {
@@ -154,7 +196,7 @@ func combinations(ps []*entrant, k int, fn func(chosen, rest []*entrant) bool) {
 		}
 		return true
 	}
-	pick(0)
+	return pick(0)
 }
 
 func clone(s seating) seating {
@@ -165,40 +207,46 @@ func clone(s seating) seating {
 	return out
 }
 
-// local seats a large field table by table, each player where they add the fewest repeats,
-// then swaps players between tables while a swap lowers the repeats. A Swiss seats in
-// standings order, so the leaders fill the first tables; a rotation in the order the seed
-// draws.
-func (r *round) local() seating {
-	order := slices.Clone(r.players)
-	if r.Format == Rotation {
-		rng := rand.New(rand.NewPCG(r.Seed, uint64(r.Round)))
-		rng.Shuffle(len(order), func(i, j int) { order[i], order[j] = order[j], order[i] })
+// local seats a large field by a local search: from restarts greedy seatings (the first in
+// order, the rest in orders rng draws), each table filled player by player with whoever adds
+// the fewest repeats, then improved by swaps until no swap lowers the repeats. It keeps the
+// seating of the fewest, the earliest found of equals.
+func (r *round) local(order []*entrant, rng *rand.Rand) seating {
+	var best seating
+	for try := range restarts {
+		start := slices.Clone(order)
+		if try > 0 {
+			rng.Shuffle(len(start), func(i, j int) { start[i], start[j] = start[j], start[i] })
+		}
+		s := r.greedy(start)
+		for s.improve() { // each swap seats fewer repeats, so this ends
+		}
+		if best == nil || s.repeats() < best.repeats() {
+			best = s
+		}
 	}
-	sizes := r.sizes()
-	s := make(seating, len(sizes))
-	for k, size := range sizes {
+	return best
+}
+
+// greedy seats order table by table: each table's first player the earliest left, then whoever
+// adds the fewest repeats, the earliest of equals.
+func (r *round) greedy(order []*entrant) seating {
+	order = slices.Clone(order)
+	var s seating
+	for _, size := range r.sizes() {
 		table := []*entrant{order[0]}
 		order = order[1:]
 		for len(table) < size {
 			best, fewest := 0, -1
 			for i, p := range order {
-				if added := repeatsAt(append(slices.Clip(table), p)) - repeatsAt(table); fewest < 0 || added < fewest {
+				if added := metAt(p, table, nil); fewest < 0 || added < fewest {
 					best, fewest = i, added
 				}
 			}
 			table = append(table, order[best])
 			order = slices.Delete(order, best, best+1)
 		}
-		s[k] = table
-	}
-	for range localPasses {
-		if !s.improve() {
-			break
-		}
-	}
-	for _, t := range s {
-		slices.SortFunc(t, func(a, b *entrant) int { return a.rank - b.rank })
+		s = append(s, table)
 	}
 	return s
 }
@@ -208,14 +256,13 @@ func (r *round) local() seating {
 func (s seating) improve() bool {
 	for a := range s {
 		for b := a + 1; b < len(s); b++ {
-			before := repeatsAt(s[a]) + repeatsAt(s[b])
-			for i := range s[a] {
-				for j := range s[b] {
-					s[a][i], s[b][j] = s[b][j], s[a][i]
-					if repeatsAt(s[a])+repeatsAt(s[b]) < before {
+			for i, p := range s[a] {
+				for j, q := range s[b] {
+					// What the swap changes: p leaves a for b, q leaves b for a.
+					if metAt(q, s[a], p)+metAt(p, s[b], q) < metAt(p, s[a], nil)+metAt(q, s[b], nil) {
+						s[a][i], s[b][j] = q, p
 						return true
 					}
-					s[a][i], s[b][j] = s[b][j], s[a][i]
 				}
 			}
 		}

@@ -40,8 +40,6 @@ var seats = func() map[string][2]int {
 	return m
 }()
 
-func twoPlayerKind(kind string) bool { return seats[kind][1] == 2 }
-
 // newField reads a round's input, or says how it breaks the contract: such an input is to be
 // refused, so no pairing of it is right.
 func newField(in tournament.Input) (*field, error) {

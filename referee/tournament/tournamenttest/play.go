@@ -213,8 +213,8 @@ func (n *night) comeAndGo(join bool, most, least int, rated bool) {
 }
 
 // input is the round's input: the players present in standings order (points, then rating,
-// then number), everyone they met once a meeting (players since dropped too), their byes and
-// who was first in each game.
+// then number), everyone they met once a meeting (players since dropped too, whom Dropped
+// names), their byes and who was first in each game.
 func (n *night) input(r Report, round, entrants int) tournament.Input {
 	in := tournament.Input{Format: r.Format, Kind: r.Kind, Round: round, TableSize: r.TableSize, Seed: n.rng.Uint64(), Double: r.Double}
 	if r.Format == tournament.RoundRobin {
@@ -224,6 +224,8 @@ func (n *night) input(r Report, round, entrants int) tournament.Input {
 	for _, e := range n.players {
 		if e.present {
 			present = append(present, e)
+		} else {
+			in.Dropped = append(in.Dropped, e.name)
 		}
 	}
 	sort.SliceStable(present, func(a, b int) bool {

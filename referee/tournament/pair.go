@@ -61,6 +61,9 @@ func Pair(in Input) (Output, error) {
 		return Output{}, err
 	}
 	out.Round = r.Round
+	if out.Tables == nil {
+		out.Tables = []Table{}
+	}
 	if out.Byes == nil {
 		out.Byes = []string{}
 	}

@@ -9,8 +9,11 @@ import "slices"
 // player who meets the blank, or one who has dropped, has the bye.
 func (r *round) roundRobin() (Output, error) {
 	entrants := r.Entrants
-	if entrants == 0 {
+	switch {
+	case entrants == 0:
 		entrants = len(r.Players)
+	case entrants < len(r.Players) || entrants > maxPlayers:
+		return Output{}, inputError("entrants %d: a round robin's field is the %d players present or more, and %d at most", entrants, len(r.Players), maxPlayers)
 	}
 	byNumber := map[int]*entrant{}
 	for i, p := range r.Players {

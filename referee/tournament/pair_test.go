@@ -3,6 +3,7 @@ package tournament
 import (
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -144,4 +145,42 @@ func TestPairTheLargestField(t *testing.T) {
 	if len(out.Tables) != (maxPlayers-2)/2 || len(out.Byes) != 1 {
 		t.Errorf("%d tables and byes %v for %d players", len(out.Tables), out.Byes, maxPlayers-1)
 	}
+}
+
+// TestWindowLosesNothing: a large field matched within its window costs what every pair as an
+// edge would cost: the window never leaves out a better pairing.
+func TestWindowLosesNothing(t *testing.T) {
+	for _, c := range []struct{ players, rounds int }{{150, 2}, {201, 5}, {300, 8}, {120, 11}} {
+		in := swissField(t, c.players, c.rounds)
+		r, err := read(in)
+		if err != nil {
+			t.Fatal(err)
+		}
+		players := r.players
+		if len(players)%2 == 1 {
+			players = players[:len(players)-1]
+		}
+		order := foldOrder(players)
+		windowed, err := r.match(players)
+		if err != nil {
+			t.Fatal(err)
+		}
+		every, _, err := r.matchWithin(order, len(order))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got, want := r.total(windowed, order), r.total(every, order); got != want {
+			t.Errorf("%d players after %d rounds: the window's pairing costs %d, every pair's %d", c.players, c.rounds, got, want)
+		}
+	}
+}
+
+// total is the cost of pairs, their fold distances taken in order.
+func (r *round) total(pairs [][2]*entrant, order []*entrant) int64 {
+	var sum int64
+	for _, pq := range pairs {
+		i, j := slices.Index(order, pq[0]), slices.Index(order, pq[1])
+		sum += r.cost(pq[0], pq[1], max(i-j, j-i))
+	}
+	return sum
 }

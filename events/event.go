@@ -58,6 +58,12 @@ type Created struct {
 	// here, so a replay years later decides the same. Games created before dates were kept
 	// have none.
 	Date string `json:"date,omitempty"`
+	// Tournament names the tournament: on a tournament's own log, its name; on a game its rounds
+	// made, the tournament it belongs to, with its Round and Table (from 1). A game's match is
+	// its tournament's name too, so that the tournament finds its games by the match's index.
+	Tournament string `json:"tournament,omitempty"`
+	Round      int    `json:"round,omitempty"`
+	Table      int    `json:"table,omitempty"`
 	// Doubts are what imports found wrong with the files this game came from: a hash chain
 	// missing, forged, reordered or gapped, so that the game cannot be traced to the log that
 	// kept it. They travel with the game, in its first event, and each is flagged (rule L7)

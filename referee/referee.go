@@ -123,12 +123,15 @@ type Teams struct {
 }
 
 // Option is a setting chosen when a game is created. The default is Values[0]. A Numeric
-// option takes any whole number from 1 up; Values then holds only its default.
+// option takes any whole number from 1 up; Values then holds only its default. A List option
+// takes a comma-separated list of Values[1:], each at most once, in the order that matters to
+// the game; Values[0] is then the default list.
 type Option struct {
 	Name    string   `json:"name"`
 	Values  []string `json:"values"`
 	Rule    string   `json:"rule"`
 	Numeric bool     `json:"numeric,omitempty"`
+	List    bool     `json:"list,omitempty"`
 }
 
 // correctionWords start the lines of a transcript that correct the log, so no player may be
@@ -176,7 +179,11 @@ func CheckOptions(opts []Option, set map[string]string) (map[string]string, erro
 			return nil, SetupErrorf(FieldOptions, "no option %q (options: %s)", name, strings.Join(names, ", "))
 		}
 		o := opts[i]
-		if o.Numeric {
+		if o.List {
+			if err := checkList(o, value); err != nil {
+				return nil, err
+			}
+		} else if o.Numeric {
 			if n, err := strconv.Atoi(value); err != nil || n < 1 || strconv.Itoa(n) != value {
 				return nil, SetupErrorf(FieldOptions, "option %s=%s: use a whole number from 1", name, value)
 			}
@@ -191,6 +198,21 @@ func CheckOptions(opts []Option, set map[string]string) (map[string]string, erro
 		}
 	}
 	return out, nil
+}
+
+// checkList refuses a List option's value that is not a comma-separated list of its values,
+// each at most once.
+func checkList(o Option, value string) error {
+	items := strings.Split(value, ",")
+	for i, item := range items {
+		switch {
+		case !slices.Contains(o.Values[1:], item):
+			return SetupErrorf(FieldOptions, "option %s=%s: %q is none of %s (list them separated by commas)", o.Name, value, item, strings.Join(o.Values[1:], ", "))
+		case slices.Contains(items[:i], item):
+			return SetupErrorf(FieldOptions, "option %s=%s: %s is listed twice", o.Name, value, item)
+		}
+	}
+	return nil
 }
 
 // Ruling is a house ruling the referee applies, cited by its id in flags.
@@ -276,6 +298,13 @@ func SplitActor(players, words []string, moves string) (actor string, rest []str
 type Exampler interface {
 	// Example reports whether m, listed by Legal, is such an example.
 	Example(m Move) bool
+}
+
+// AdjustJudge is implemented by games that take no adjustment, or only some: the flags an
+// adjustment in force raises on its own event. Without it, every adjustment naming a player
+// stands unflagged (L4).
+type AdjustJudge interface {
+	JudgeAdjust(a scoring.Adjustment) []Flag
 }
 
 // MatchLength is implemented by rules whose matches hold a fixed number of games.

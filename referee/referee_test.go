@@ -1,6 +1,7 @@
 package referee_test
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/tableside/tableside/cards"
@@ -45,5 +46,39 @@ func TestPlural(t *testing.T) {
 		if got := referee.Plural(n, "card", "cards"); got != want {
 			t.Errorf("Plural(%d) = %q, want %q", n, got, want)
 		}
+	}
+}
+
+func TestCheckOptionsList(t *testing.T) {
+	opts := []referee.Option{{Name: "tie_breaks", Values: []string{"a,b", "a", "b", "c"}, List: true}}
+	for _, tc := range []struct {
+		value, want string // want: the value stored, or "" when refused
+	}{
+		{"c,a", "c,a"},
+		{"b", "b"},
+		{"a,b,c", "a,b,c"},
+		{"a,a", ""},
+		{"a,d", ""},
+		{"a,b", "a,b"},
+		{"", ""},
+		{"a,", ""},
+		{"a,b", "a,b"},
+	} {
+		got, err := referee.CheckOptions(opts, map[string]string{"tie_breaks": tc.value})
+		switch {
+		case tc.want == "" && err == nil:
+			t.Errorf("tie_breaks=%q taken as %q", tc.value, got["tie_breaks"])
+		case tc.want != "" && err != nil:
+			t.Errorf("tie_breaks=%q refused: %v", tc.value, err)
+		case tc.want != "" && got["tie_breaks"] != tc.want:
+			t.Errorf("tie_breaks=%q stored as %q", tc.value, got["tie_breaks"])
+		}
+	}
+	got, err := referee.CheckOptions(opts, nil)
+	if err != nil || got["tie_breaks"] != "a,b" {
+		t.Errorf("default list = %q, %v; want a,b", got["tie_breaks"], err)
+	}
+	if _, err := referee.CheckOptions(opts, map[string]string{"tie_breaks": "a,a"}); err == nil || !strings.Contains(err.Error(), "a is listed twice") {
+		t.Errorf("a list naming a value twice: %v", err)
 	}
 }

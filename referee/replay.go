@@ -252,6 +252,9 @@ func (fx *fixes) step(g Game, e events.Event) (m *Move, adj *scoring.Adjustment,
 		flags = []Flag{*flag}
 	case adj != nil:
 		g.Adjust(*adj)
+		if j, ok := g.(AdjustJudge); ok {
+			flags = j.JudgeAdjust(*adj)
+		}
 	case m != nil:
 		flags = g.Apply(e.Seq, *m)
 	}

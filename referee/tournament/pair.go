@@ -48,7 +48,15 @@ func Pair(in Input) (Output, error) {
 	if err != nil {
 		return Output{}, err
 	}
-	var out Output
+	return r.pair()
+}
+
+// pair pairs a round read.
+func (r *round) pair() (Output, error) {
+	var (
+		out Output
+		err error
+	)
 	switch {
 	case r.Format == RoundRobin:
 		out, err = r.roundRobin()
@@ -70,11 +78,13 @@ func Pair(in Input) (Output, error) {
 	return out, nil
 }
 
-// read checks in against the contract and reads it into a round.
-func read(in Input) (*round, error) {
+// shape checks what a tournament's settings decide of an input (its kind, format and table
+// size), the same for every round; it fills in a two-player kind's table size when none is
+// given.
+func shape(in *Input) error {
 	rules, ok := kinds.All()[in.Kind]
 	if !ok {
-		return nil, inputError("no kind %q (kinds: %s)", in.Kind, strings.Join(kindNames(), ", "))
+		return inputError("no kind %q (kinds: %s)", in.Kind, strings.Join(kindNames(), ", "))
 	}
 	least, most := rules.Players()
 	if in.TableSize == 0 && most == 2 {
@@ -83,15 +93,25 @@ func read(in Input) (*round, error) {
 	switch {
 	case in.TableSize < max(least, 2) || in.TableSize > most:
 		if least == most {
-			return nil, inputError("table_size %d: %s is played at tables of %d", in.TableSize, in.Kind, most)
+			return inputError("table_size %d: %s is played at tables of %d", in.TableSize, in.Kind, most)
 		}
-		return nil, inputError("table_size %d: %s is played at tables of %d to %d", in.TableSize, in.Kind, max(least, 2), most)
+		return inputError("table_size %d: %s is played at tables of %d to %d", in.TableSize, in.Kind, max(least, 2), most)
 	case in.Format != Swiss && in.Format != RoundRobin && in.Format != Rotation:
-		return nil, inputError("format %q: it is %s, %s or %s", in.Format, Swiss, RoundRobin, Rotation)
+		return inputError("format %q: it is %s, %s or %s", in.Format, Swiss, RoundRobin, Rotation)
 	case in.Format == RoundRobin && in.TableSize != 2:
-		return nil, inputError("a round robin is played at tables of 2, not %d", in.TableSize)
+		return inputError("a round robin is played at tables of 2, not %d", in.TableSize)
 	case in.Format == Rotation && most == 2:
-		return nil, inputError("%s is played by two: a rotation is for the kinds played at larger tables", in.Kind)
+		return inputError("%s is played by two: a rotation is for the kinds played at larger tables", in.Kind)
+	}
+	return nil
+}
+
+// read checks in against the contract and reads it into a round.
+func read(in Input) (*round, error) {
+	if err := shape(&in); err != nil {
+		return nil, err
+	}
+	switch {
 	case in.Round < 1:
 		return nil, inputError("round %d: rounds are numbered from 1", in.Round)
 	case len(in.Players) < 2:

@@ -1,0 +1,537 @@
+package tournament
+
+import (
+	"cmp"
+	"maps"
+	"math/rand/v2"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/tableside/tableside/events"
+	"github.com/tableside/tableside/referee"
+	"github.com/tableside/tableside/scoring"
+)
+
+// Kind is a tournament's kind, in the first event of its log. It is not a game's kind: the
+// application finds a tournament's log by it, not in referee/kinds.
+const Kind = "tournament"
+
+// Event types of a tournament's moves. They are stored: never rename one.
+const (
+	TypeArrive  = "tournament.arrive"  // {"player":"eve","rating":1500}  a late arrival, paired from the next round (T1)
+	TypeRate    = "tournament.rate"    // {"player":"ann","rating":1500}  a rating given to an entrant before round 1
+	TypeDrop    = "tournament.drop"    // {"player":"bob"}                 not paired again (T1)
+	TypePaired  = "tournament.paired"  // Paired: a round's pairing as made (T9), recorded by the application, never typed
+	TypeSeat    = "tournament.seat"    // Seat: the current round's pairing changed by hand (T9)
+	TypeEnd     = "tournament.end"     // {"round":2}: the round is over (its games over, or the organiser ended it)
+	TypeRelease = "tournament.release" // {"round":2}: with confirm=on, the organiser lets the next round be paired though not every scored round of this one is confirmed
+	TypeClose   = "tournament.close"   // {}: no more rounds
+)
+
+// Paired is a round's pairing as it was made: its input and what the pairing gave (T9).
+type Paired struct {
+	Round  int    `json:"round"`
+	Input  Input  `json:"input"`
+	Output Output `json:"output"`
+}
+
+// Seat is the round in play's pairing changed by hand: its tables (the first player of each
+// is first) and byes.
+type Seat struct {
+	Round  int      `json:"round"`
+	Tables []Table  `json:"tables"`
+	Byes   []string `json:"byes"`
+}
+
+// player is the payload of arrive, rate and drop.
+type player struct {
+	Player string `json:"player"`
+	Rating int    `json:"rating,omitempty"`
+}
+
+// roundOf is the payload of end and release.
+type roundOf struct {
+	Round int `json:"round"`
+}
+
+// PairedMove is the move recording a round's pairing as made: the application computes in and
+// out (Pair) and appends this move. Its actor is "".
+func PairedMove(in Input, out Output) referee.Move {
+	return referee.NewMove(TypePaired, "", Paired{Round: in.Round, Input: in, Output: out})
+}
+
+// Rules is a tournament's rulebook: a club night played in rounds, its log replayed like a
+// game's so that corrections, flags and exports serve it too.
+type Rules struct{}
+
+// Kind implements referee.Rules.
+func (Rules) Kind() string { return Kind }
+
+// Name implements referee.Rules.
+func (Rules) Name() string { return "Tournament" }
+
+// Ruleset implements referee.Rules.
+func (Rules) Ruleset() string { return "tournament/1" }
+
+// Players implements referee.Rules: the entrants at the start, as many as a round pairs.
+func (Rules) Players() (int, int) { return 2, maxPlayers }
+
+// Seating implements referee.Rules: a tournament seats nobody at its start.
+func (Rules) Seating() referee.Seating { return referee.Seating{} }
+
+// The defaults of a tournament's options.
+const (
+	defaultRounds    = "5"
+	defaultTieBreaks = Buchholz + "," + SonnebornBerger
+)
+
+// Options implements referee.Rules.
+func (Rules) Options() []referee.Option {
+	return []referee.Option{
+		{Name: "game", Values: kindNames(), Rule: "T2"},
+		{Name: "format", Values: []string{Swiss, RoundRobin, Rotation}, Rule: "T5"},
+		// A round robin's rounds are its tables' count: this option is ignored for it.
+		{Name: "rounds", Values: []string{defaultRounds}, Rule: "T9", Numeric: true},
+		{Name: "table_size", Values: []string{"2"}, Rule: "T2", Numeric: true},
+		{Name: "tie_breaks", Values: append([]string{defaultTieBreaks}, TieBreaks...), Rule: "T8", List: true},
+		{Name: "double", Values: []string{"off", "on"}, Rule: "T4"},
+		{Name: "confirm", Values: []string{"off", "on"}, Rule: "L9"},
+		// The seed the application draws at creation, so that the log holds it (T5).
+		{Name: "seed", Values: []string{"1"}, Rule: "T5", Numeric: true},
+	}
+}
+
+// Rulings implements referee.Rules: T1–T9 as RULINGS.md words them, then the project's own.
+func (Rules) Rulings() []referee.Ruling { return rulings }
+
+// Grammar implements referee.Rules.
+func (Rules) Grammar() []string {
+	return []string{
+		"arrive NAME [RATING]          a late arrival, paired from the next round (T1)",
+		"rate NAME RATING              an entrant's rating, before round 1",
+		"drop NAME                     a player leaves: not paired again (T1)",
+		"seat ROUND A-B C-D … [bye E]  the round in play seated by hand: each table's players joined by -, the first listed first (T9)",
+		"end [ROUND]                   the round in play is over",
+		"release [ROUND]               with confirm=on: let the next round be paired before every result is confirmed",
+		"close                         no more rounds",
+		"a round is paired by `tableside tournament pair GAME`, never typed",
+	}
+}
+
+// reserved are the words of the grammar, which no player may be called.
+var reserved = []string{"arrive", "rate", "drop", "seat", "end", "release", "close", "pair", "paired", "bye"}
+
+// isWord reports whether a name would be read as something else: a word of the grammar, a
+// number (a round, a rating), or a name holding the - that joins a table's players.
+func isWord(name string) bool {
+	_, err := strconv.Atoi(name)
+	return err == nil || strings.Contains(name, "-") || slices.Contains(reserved, strings.ToLower(name))
+}
+
+// Settings are a tournament's options, read.
+type Settings struct {
+	Game, Format    string
+	Rounds          int
+	TableSize       int
+	TieBreaks       []string
+	Double, Confirm bool
+	Seed            uint64
+}
+
+// Entry is one entrant: their pairing number (the order of entry), rating, whether they are
+// present, and the first round they may be paired in (1, or the round after their arrival).
+type Entry struct {
+	Name    string
+	Rating  int
+	Number  int
+	Present bool
+	Arrived int
+}
+
+// RoundState is a round paired, its pairing as it now stands: a Seat replaces the tables and
+// byes recorded with its pairing, and sets ByHand.
+type RoundState struct {
+	Round    int
+	Input    Input
+	Tables   []Table
+	Byes     []string
+	ByHand   bool
+	Ended    bool
+	Released bool
+}
+
+// Night is a tournament's state, its log replayed: the referee.Game of a tournament.
+type Night struct {
+	name, date string
+	settings   Settings
+	entries    []Entry
+	rounds     []RoundState
+	closed     bool
+}
+
+// New implements referee.Rules.
+func (Rules) New(setup events.Created) (referee.Game, error) {
+	return newNight(setup)
+}
+
+func newNight(setup events.Created) (*Night, error) {
+	if setup.Kind != Kind {
+		return nil, referee.SetupErrorf(referee.FieldKind, "kind %q is not %s", setup.Kind, Kind)
+	}
+	if err := referee.CheckPlayers(setup.Players, 2, maxPlayers, isWord); err != nil {
+		return nil, err
+	}
+	opts, err := referee.CheckOptions(Rules{}.Options(), setup.Options)
+	if err != nil {
+		return nil, err
+	}
+	s := Settings{Game: opts["game"], Format: opts["format"], TieBreaks: strings.Split(opts["tie_breaks"], ","),
+		Double: opts["double"] == "on", Confirm: opts["confirm"] == "on"}
+	s.Rounds, _ = strconv.Atoi(opts["rounds"])
+	s.TableSize, _ = strconv.Atoi(opts["table_size"])
+	s.Seed, _ = strconv.ParseUint(opts["seed"], 10, 64)
+	in := Input{Format: s.Format, Kind: s.Game, TableSize: s.TableSize}
+	if err := shape(&in); err != nil {
+		return nil, referee.SetupErrorf(referee.FieldOptions, "%s", strings.TrimPrefix(err.Error(), ErrInput.Error()+": "))
+	}
+	n := &Night{name: setup.Tournament, date: setup.Date, settings: s}
+	for _, p := range setup.Players {
+		n.enter(p, 0)
+	}
+	return n, nil
+}
+
+// enter adds an entrant, paired from the next round.
+func (n *Night) enter(name string, rating int) {
+	n.entries = append(n.entries, Entry{Name: name, Rating: rating, Number: len(n.entries) + 1, Present: true, Arrived: len(n.rounds) + 1})
+}
+
+// entry finds an entrant by name, in any case; nil for none.
+func (n *Night) entry(name string) *Entry {
+	i := slices.IndexFunc(n.entries, func(e Entry) bool { return strings.EqualFold(e.Name, name) })
+	if i < 0 {
+		return nil
+	}
+	return &n.entries[i]
+}
+
+// Settings is the tournament's settings. A round robin's rounds are its tables' count, for the
+// field at round 1 (the players present, until it is paired).
+func (n *Night) Settings() Settings {
+	s := n.settings
+	s.TieBreaks = slices.Clone(s.TieBreaks)
+	if s.Format == RoundRobin {
+		field := len(n.present())
+		if len(n.rounds) > 0 {
+			field = n.rounds[0].Input.Entrants
+		}
+		s.Rounds = field + field%2 - 1
+		if s.Double {
+			s.Rounds *= 2
+		}
+	}
+	return s
+}
+
+// Entries is every entrant, in order of entry.
+func (n *Night) Entries() []Entry { return slices.Clone(n.entries) }
+
+// Rounds is the rounds paired so far.
+func (n *Night) Rounds() []RoundState {
+	out := slices.Clone(n.rounds)
+	for i := range out {
+		out[i].Tables = cloneTables(out[i].Tables)
+		out[i].Byes = slices.Clone(out[i].Byes)
+	}
+	return out
+}
+
+// Closed reports whether the tournament has been closed: no more rounds.
+func (n *Night) Closed() bool { return n.closed }
+
+// Byes lists the byes given so far, round by round.
+func (n *Night) Byes() []Bye {
+	var out []Bye
+	for _, r := range n.rounds {
+		for _, b := range r.Byes {
+			out = append(out, Bye{Round: r.Round, Player: b})
+		}
+	}
+	return out
+}
+
+// present is the entrants present, in order of entry.
+func (n *Night) present() []Entry {
+	return slices.DeleteFunc(slices.Clone(n.entries), func(e Entry) bool { return !e.Present })
+}
+
+// latest is the latest round paired; nil before round 1.
+func (n *Night) latest() *RoundState {
+	if len(n.rounds) == 0 {
+		return nil
+	}
+	return &n.rounds[len(n.rounds)-1]
+}
+
+// inPlay is the round paired and not ended; nil when there is none.
+func (n *Night) inPlay() *RoundState {
+	if r := n.latest(); r != nil && !r.Ended {
+		return r
+	}
+	return nil
+}
+
+// NextInput is the input of the next round's pairing: the players present, in the standings
+// order given (names, best first; players missing from it follow in order of entry), with
+// their points from points (0 when absent) and their night so far from the rounds as they now
+// stand. Round 1's order is the tournament's own (T5): by rating, highest first, and where
+// ratings tie or there are none, a shuffle drawn from the seed.
+func (n *Night) NextInput(order []string, points map[string]float64) Input {
+	s := n.settings
+	in := Input{Format: s.Format, Kind: s.Game, Round: len(n.rounds) + 1, TableSize: s.TableSize, Seed: s.Seed, Double: s.Double}
+	present := n.present()
+	if in.Round == 1 {
+		rng := rand.New(rand.NewPCG(s.Seed, 0))
+		rng.Shuffle(len(present), func(i, j int) { present[i], present[j] = present[j], present[i] })
+		slices.SortStableFunc(present, func(a, b Entry) int { return cmp.Compare(b.Rating, a.Rating) })
+	} else {
+		rank := func(e Entry) int {
+			if i := slices.Index(order, e.Name); i >= 0 {
+				return i
+			}
+			return len(order) + e.Number
+		}
+		slices.SortStableFunc(present, func(a, b Entry) int { return rank(a) - rank(b) })
+	}
+	met, byes, first := n.history()
+	for _, e := range present {
+		in.Players = append(in.Players, Player{Name: e.Name, Number: e.Number, Points: points[e.Name], Rating: e.Rating,
+			Opponents: nonNil(met[e.Name]), Byes: byes[e.Name], First: nonNilBools(first[e.Name])})
+	}
+	for _, e := range n.entries {
+		if !e.Present {
+			in.Dropped = append(in.Dropped, e.Name)
+		}
+	}
+	if s.Format == RoundRobin {
+		in.Entrants = len(present)
+		if len(n.rounds) > 0 {
+			in.Entrants = n.rounds[0].Input.Entrants
+		}
+	}
+	return in
+}
+
+// history is each player's night so far, from the rounds as they now stand: whom they met
+// (once a meeting), their byes, and whether they were first, a game a round. A name seated
+// by hand that no entrant has is flagged where it was seated (T1) and left out here, so that
+// the next round can still be paired.
+func (n *Night) history() (met map[string][]string, byes map[string]int, first map[string][]bool) {
+	met, byes, first = map[string][]string{}, map[string]int{}, map[string][]bool{}
+	entered := map[string]bool{}
+	for _, e := range n.entries {
+		entered[e.Name] = true
+	}
+	for _, r := range n.rounds {
+		for _, t := range r.Tables {
+			for _, p := range t.Players {
+				for _, q := range t.Players {
+					if q != p && entered[q] {
+						met[p] = append(met[p], q)
+					}
+				}
+				first[p] = append(first[p], t.First == p)
+			}
+		}
+		for _, b := range r.Byes {
+			byes[b]++
+		}
+	}
+	return met, byes, first
+}
+
+func nonNil(s []string) []string {
+	if s == nil {
+		return []string{}
+	}
+	return s
+}
+
+func nonNilBools(s []bool) []bool {
+	if s == nil {
+		return []bool{}
+	}
+	return s
+}
+
+func cloneTables(ts []Table) []Table {
+	out := slices.Clone(ts)
+	for i := range out {
+		out[i].Players = slices.Clone(out[i].Players)
+	}
+	return out
+}
+
+// Clone implements referee.Game.
+func (n *Night) Clone() referee.Game {
+	c := *n
+	c.settings.TieBreaks = slices.Clone(n.settings.TieBreaks)
+	c.entries = slices.Clone(n.entries)
+	c.rounds = n.Rounds()
+	for i := range c.rounds {
+		c.rounds[i].Input = cloneInput(c.rounds[i].Input)
+	}
+	return &c
+}
+
+func cloneInput(in Input) Input {
+	in.Players = slices.Clone(in.Players)
+	for i := range in.Players {
+		in.Players[i].Opponents = slices.Clone(in.Players[i].Opponents)
+		in.Players[i].First = slices.Clone(in.Players[i].First)
+	}
+	in.Dropped = slices.Clone(in.Dropped)
+	return in
+}
+
+// Over implements referee.Game: a tournament is over once closed.
+func (n *Night) Over() bool { return n.closed }
+
+// Decide implements referee.Game: a tournament's winner is the standings', which need its
+// games' results, so its own log names none.
+func (n *Night) Decide(map[string]int) ([]string, string) { return nil, "" }
+
+// Adjust implements referee.Game: a tournament takes no adjustment (JudgeAdjust flags it).
+func (n *Night) Adjust(scoring.Adjustment) {}
+
+// JudgeAdjust implements referee.AdjustJudge: a tournament's points are its games' results
+// (T8), so an adjustment belongs on a game's log, not the tournament's.
+func (n *Night) JudgeAdjust(a scoring.Adjustment) []referee.Flag {
+	f := referee.Flagf(a.Seq, "T8", referee.Illegal, "a tournament takes no adjustment: its points are its games' results")
+	f.Hint = "adjust the score of the game it concerns, or void or amend that game's moves"
+	return []referee.Flag{f}
+}
+
+// Sheet implements referee.Game: the rounds, one row a round, with its tables and byes. It has
+// no totals: the standings need the games' results, which the application holds.
+func (n *Night) Sheet() *scoring.Sheet {
+	s := &scoring.Sheet{Kind: Kind, Title: n.name, Date: n.date, Match: n.name, RoundName: "round",
+		Columns:   []scoring.Column{{Key: "tables", Title: "tables"}, {Key: "byes", Title: "byes"}},
+		Breakdown: map[string][]scoring.Line{}, Totals: map[string]int{}, Finished: n.closed,
+		Options: n.options()}
+	for _, e := range n.entries {
+		s.Players = append(s.Players, e.Name)
+	}
+	for _, r := range n.rounds {
+		s.Rounds = append(s.Rounds, scoring.Round{Number: r.Round, Scored: r.Ended,
+			Values: map[string]any{"tables": tablesWords(r.Tables), "byes": strings.Join(r.Byes, " ")}})
+	}
+	return s
+}
+
+// options are the settings as the log's options spell them.
+func (n *Night) options() map[string]string {
+	s := n.settings
+	onOff := func(b bool) string {
+		if b {
+			return "on"
+		}
+		return "off"
+	}
+	return map[string]string{"game": s.Game, "format": s.Format, "rounds": strconv.Itoa(s.Rounds),
+		"table_size": strconv.Itoa(s.TableSize), "tie_breaks": strings.Join(s.TieBreaks, ","),
+		"double": onOff(s.Double), "confirm": onOff(s.Confirm), "seed": strconv.FormatUint(s.Seed, 10)}
+}
+
+// tablesWords writes tables as a seat move types them: "ann-bob cy-dee".
+func tablesWords(ts []Table) string {
+	words := make([]string, len(ts))
+	for i, t := range ts {
+		words[i] = strings.Join(t.Players, "-")
+	}
+	return strings.Join(words, " ")
+}
+
+// Status implements referee.Game.
+func (n *Night) Status() []referee.Field {
+	var present []string
+	for _, e := range n.present() {
+		present = append(present, e.Name)
+	}
+	fields := []referee.Field{
+		{Label: "tournament", Value: cmp.Or(n.name, "(unnamed)")},
+		{Label: "game", Value: n.settings.Game + ", " + n.settings.Format},
+		{Label: "round", Value: n.stage()},
+		{Label: "present", Value: strings.Join(present, " ")},
+	}
+	if r := n.latest(); r != nil {
+		fields = append(fields, referee.Field{Label: "tables", Value: tablesWords(r.Tables)})
+		if len(r.Byes) > 0 {
+			fields = append(fields, referee.Field{Label: "byes", Value: strings.Join(r.Byes, " ")})
+		}
+	}
+	return fields
+}
+
+// stage says where the night stands: "2 of 5, in play".
+func (n *Night) stage() string {
+	of := " of " + strconv.Itoa(n.Settings().Rounds)
+	r := n.latest()
+	switch {
+	case n.closed:
+		return "closed after " + strconv.Itoa(len(n.rounds)) + of
+	case r == nil:
+		return "1" + of + ", not yet paired"
+	case !r.Ended:
+		return strconv.Itoa(r.Round) + of + ", in play"
+	}
+	return strconv.Itoa(r.Round) + of + ", ended; " + strconv.Itoa(r.Round+1) + " not yet paired"
+}
+
+// Hint implements referee.Game.
+func (n *Night) Hint() string {
+	switch r := n.latest(); {
+	case n.closed:
+		return "the tournament is closed"
+	case r != nil && !r.Ended:
+		return "round " + n.stage() + ": end it when its games are over (end), drop or arrive a player, or seat it by hand (seat)"
+	}
+	return "round " + n.stage() + ": pair it (`tableside tournament pair GAME`), arrive, drop or rate a player, or close"
+}
+
+// Legal implements referee.Game. An arrival is listed once, as an example of what to type.
+func (n *Night) Legal() []referee.Move {
+	if n.closed {
+		return nil
+	}
+	var out []referee.Move
+	if n.settings.Format != RoundRobin || len(n.rounds) == 0 {
+		name := exampleName
+		for i := 2; n.entry(name) != nil; i++ {
+			name = exampleName + strconv.Itoa(i)
+		}
+		out = append(out, referee.NewMove(TypeArrive, "", player{Player: name}))
+	}
+	for _, e := range n.present() {
+		out = append(out, referee.NewMove(TypeDrop, "", player{Player: e.Name}))
+	}
+	if r := n.latest(); r != nil {
+		switch {
+		case !r.Ended:
+			out = append(out, referee.NewMove(TypeEnd, "", roundOf{r.Round}))
+		case n.settings.Confirm:
+			out = append(out, referee.NewMove(TypeRelease, "", roundOf{r.Round}))
+		}
+	}
+	return append(out, referee.NewMove(TypeClose, "", struct{}{}))
+}
+
+// exampleName is the name Legal's example arrival uses.
+const exampleName = "newcomer"
+
+// Example implements referee.Exampler: an arrival names someone nobody can list.
+func (n *Night) Example(m referee.Move) bool { return m.Type == TypeArrive }
+
+// sortedKeys is a helper for messages: a map's keys in order.
+func sortedKeys[V any](m map[string]V) []string { return slices.Sorted(maps.Keys(m)) }

@@ -1,0 +1,543 @@
+package tournament
+
+import (
+	"encoding/json"
+	"math/rand/v2"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/tableside/tableside/events"
+	"github.com/tableside/tableside/referee"
+	"github.com/tableside/tableside/referee/refereetest"
+)
+
+// night builds a tournament's log move by move, each typed move read in the light of the night
+// so far, as the application records them.
+type night struct {
+	t     *testing.T
+	setup events.Created
+	moves []referee.Move
+}
+
+func newNightLog(t *testing.T, opts map[string]string, players ...string) *night {
+	t.Helper()
+	o := map[string]string{"game": "pinochle", "format": Swiss, "seed": "7"}
+	for k, v := range opts {
+		o[k] = v
+	}
+	return &night{t: t, setup: events.Created{Kind: Kind, Ruleset: "tournament/1", Tournament: "friday", Players: players, Options: o}}
+}
+
+// state is the night replayed so far.
+func (b *night) state() (*Night, *referee.Outcome) {
+	b.t.Helper()
+	o := refereetest.Replay(b.t, Rules{}, refereetest.Log(b.t, b.setup, b.moves))
+	return o.Game.(*Night), o
+}
+
+// typed records a move as the organiser types it and returns the flags it raised on itself.
+func (b *night) typed(line string) []referee.Flag {
+	b.t.Helper()
+	g, _ := b.state()
+	m, err := g.Parse(strings.Fields(line))
+	if err != nil {
+		b.t.Fatalf("%q: %v", line, err)
+	}
+	return b.add(m)
+}
+
+// add records a move and returns the flags it raised on itself.
+func (b *night) add(m referee.Move) []referee.Flag {
+	b.t.Helper()
+	b.moves = append(b.moves, m)
+	_, o := b.state()
+	return referee.Own(o.Flags, int64(len(b.moves)+1))
+}
+
+// pair pairs the next round as the application does, with points given, standings by them.
+func (b *night) pair(points map[string]float64) (Output, []referee.Flag) {
+	b.t.Helper()
+	g, _ := b.state()
+	in := g.NextInput(standings(g, points), points)
+	out, err := Pair(in)
+	if err != nil {
+		b.t.Fatal(err)
+	}
+	return out, b.add(PairedMove(in, out))
+}
+
+// wantFlag fails unless flags hold exactly one, citing rule, with a message and a hint.
+func wantFlag(t *testing.T, what string, flags []referee.Flag, rule string) {
+	t.Helper()
+	if len(flags) != 1 || flags[0].Rule != rule || flags[0].Severity != referee.Illegal || flags[0].Message == "" {
+		t.Fatalf("%s: flags %+v, want one illegal flag citing %s", what, flags, rule)
+	}
+}
+
+// hasFlag fails unless flags hold an illegal one citing rule (others may cite other rulings
+// the same seating breaks).
+func hasFlag(t *testing.T, what string, flags []referee.Flag, rule string) {
+	t.Helper()
+	if !slices.ContainsFunc(flags, func(f referee.Flag) bool { return f.Rule == rule && f.Severity == referee.Illegal && f.Hint != "" }) {
+		t.Fatalf("%s: flags %+v, want an illegal one citing %s", what, flags, rule)
+	}
+}
+
+func noFlag(t *testing.T, what string, flags []referee.Flag) {
+	t.Helper()
+	if len(flags) != 0 {
+		t.Fatalf("%s: flagged %+v", what, flags)
+	}
+}
+
+func TestNotationReadsBack(t *testing.T) {
+	b := newNightLog(t, nil, "ann", "bob", "cy", "dee")
+	b.pair(nil)
+	g, _ := b.state()
+	for _, line := range []string{
+		"arrive eve", "arrive eve 1500", "rate ann 1500", "drop bob",
+		"seat 1 ann-bob cy-dee", "seat 1 ann-bob bye cy dee", "end 1", "release 1", "close",
+	} {
+		m, err := g.Parse(strings.Fields(line))
+		if err != nil {
+			t.Fatalf("%q: %v", line, err)
+		}
+		if got := g.Notation(m); got != line {
+			t.Errorf("%q is written back as %q", line, got)
+		}
+		if back, err := g.Parse(strings.Fields(g.Notation(m))); err != nil || !refereetest.Same(back, m) {
+			t.Errorf("%q reads back as %+v (%v)", line, back, err)
+		}
+		if g.Describe(m) == "" || g.Describe(m) == m.Type {
+			t.Errorf("%q is described as %q", line, g.Describe(m))
+		}
+	}
+	// Names read in any case, written as entered; end names the round in play.
+	for typed, want := range map[string]string{"DROP Bob": "drop bob", "end": "end 1", "seat 1 ANN-bob Cy-dee": "seat 1 ann-bob cy-dee"} {
+		m, err := g.Parse(strings.Fields(typed))
+		if err != nil || g.Notation(m) != want {
+			t.Errorf("%q reads as %q (%v), want %q", typed, g.Notation(m), err, want)
+		}
+	}
+}
+
+func TestParseErrorsNameTheWord(t *testing.T) {
+	g, _ := newNightLog(t, nil, "ann", "bob").state()
+	for line, want := range map[string]string{
+		"pair":                  "tableside tournament pair GAME",
+		"arrive":                "arrive takes a name",
+		"arrive bye":            `"bye"`,
+		"arrive a-b":            `"a-b"`,
+		"arrive eve x":          `rating "x"`,
+		"rate ann":              "rate takes a name and a rating",
+		"drop":                  "drop takes a name",
+		"seat x ann-bob":        `round "x"`,
+		"seat 1 ann":            `table "ann" seats one player`,
+		"seat 1 ann- bob":       `table "ann-"`,
+		"seat 1 ann-bob bye":    `"bye" names nobody`,
+		"seat 1 bye ann bob-cy": `"bob-cy" after "bye"`,
+		"end":                   "no round has been paired yet",
+		"end 0":                 `round "0"`,
+		"close now":             "close takes no word",
+		"drp ann":               "did you mean drop?",
+	} {
+		_, err := g.Parse(strings.Fields(line))
+		if err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("%q: error %v, want one saying %q", line, err, want)
+		}
+	}
+}
+
+func TestNewRefusesWhatTheGameDoesNot(t *testing.T) {
+	for _, tc := range []struct {
+		opts map[string]string
+		want string
+	}{
+		{map[string]string{"table_size": "4"}, "table_size 4: pinochle is played at tables of 2"},
+		{map[string]string{"format": Rotation}, "pinochle is played by two: a rotation is for the kinds played at larger tables"},
+		{map[string]string{"game": "capture", "format": RoundRobin, "table_size": "3"}, "a round robin is played at tables of 2, not 3"},
+		{map[string]string{"game": "article2", "table_size": "5"}, "table_size 5: article2 is played at tables of 2 to 4"},
+		{map[string]string{"tie_breaks": "rating,rating"}, "rating is listed twice"},
+		{map[string]string{"game": "chess"}, "option game=chess"},
+	} {
+		_, err := Rules{}.New(newNightLog(t, tc.opts, "ann", "bob").setup)
+		if err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("%v: %v, want %q", tc.opts, err, tc.want)
+		}
+	}
+	if _, err := (Rules{}).New(newNightLog(t, nil, "ann", "a-b").setup); err == nil {
+		t.Error("a player whose name holds the - that joins a table was entered")
+	}
+	g, err := Rules{}.New(newNightLog(t, map[string]string{"tie_breaks": "direct,rating", "double": "on", "format": RoundRobin}, "ann", "bob", "cy").setup)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// A round robin's rounds are its tables' (3 players: 3 rows, played twice), whatever rounds says.
+	if s := g.(*Night).Settings(); !slices.Equal(s.TieBreaks, []string{Direct, Rating}) || s.Rounds != 6 || !s.Double || s.Seed != 7 {
+		t.Errorf("settings %+v", s)
+	}
+}
+
+// TestPlayerFlags is T1 on arrivals, ratings and drops.
+func TestPlayerFlags(t *testing.T) {
+	b := newNightLog(t, nil, "ann", "bob", "cy", "dee")
+	noFlag(t, "rate before round 1", b.typed("rate ann 1600"))
+	wantFlag(t, "rate of one not entered", b.typed("rate zed 1500"), "T1")
+	wantFlag(t, "arrive of one present", b.typed("arrive Ann"), "T1")
+	wantFlag(t, "drop of one not entered", b.typed("drop zed"), "T1")
+	noFlag(t, "drop", b.typed("drop dee"))
+	wantFlag(t, "drop of one who dropped", b.typed("drop dee"), "T1")
+	noFlag(t, "arrive before round 1", b.typed("arrive eve 1400"))
+	noFlag(t, "arrive of one who left before round 1", b.typed("arrive dee"))
+	b.pair(nil)
+	wantFlag(t, "rate after round 1", b.typed("rate bob 1500"), "T1")
+	noFlag(t, "arrive while round 1 is in play", b.typed("arrive fay"))
+	g, _ := b.state()
+	var got []string
+	for _, e := range g.Entries() {
+		got = append(got, e.Name)
+		if e.Name == "fay" && (e.Arrived != 2 || e.Number != 6) {
+			t.Errorf("fay's entry %+v: paired from round 2, number 6", e)
+		}
+	}
+	if want := []string{"ann", "bob", "cy", "eve", "dee", "fay"}; !slices.Equal(got, want) {
+		t.Errorf("entries %v, want %v (dee left before round 1, so came back after eve)", got, want)
+	}
+	if slices.ContainsFunc(g.Rounds()[0].Tables, func(tb Table) bool { return slices.Contains(tb.Players, "fay") }) {
+		t.Error("fay, arriving in round 1, is seated in it")
+	}
+
+	rr := newNightLog(t, map[string]string{"format": RoundRobin}, "ann", "bob", "cy")
+	noFlag(t, "arrive before a round robin", rr.typed("arrive dee"))
+	rr.pair(nil)
+	wantFlag(t, "arrive after round 1 of a round robin", rr.typed("arrive eve"), "T1")
+}
+
+// TestRoundFlags is T9 on the rounds' course: end, release, close, and a pairing out of turn.
+func TestRoundFlags(t *testing.T) {
+	b := newNightLog(t, nil, "ann", "bob", "cy", "dee")
+	if f := b.add(referee.NewMove(TypeEnd, "", roundOf{1})); len(f) != 1 || f[0].Rule != "T9" || !f[0].SetAside {
+		t.Fatalf("end before any round: %+v", f)
+	}
+	wantFlag(t, "release with confirm=off", b.add(referee.NewMove(TypeRelease, "", roundOf{1})), "T9")
+	out, flags := b.pair(nil)
+	noFlag(t, "the application's pairing", flags)
+	round1 := b.moves[len(b.moves)-1]
+	wantFlag(t, "a round paired while one is in play", b.add(round1), "T9")
+	b.moves = b.moves[:len(b.moves)-1]
+	wantFlag(t, "end of a round not in play", b.typed("end 2"), "T9")
+	noFlag(t, "end", b.typed("end"))
+	wantFlag(t, "end twice", b.typed("end 1"), "T9")
+	wantFlag(t, "round 1 paired again", b.add(round1), "T9")
+	wantFlag(t, "seat after the round ended", b.typed("seat 1 "+tablesWords(out.Tables)), "T9")
+	noFlag(t, "close", b.typed("close"))
+	wantFlag(t, "close twice", b.typed("close"), "T9")
+	g, _ := b.state()
+	if !g.Over() || !g.Closed() || len(g.Legal()) != 0 {
+		t.Errorf("a closed night: over %v, legal %v", g.Over(), g.Legal())
+	}
+
+	c := newNightLog(t, map[string]string{"confirm": "on"}, "ann", "bob")
+	c.pair(nil)
+	wantFlag(t, "release before the round ended", c.typed("release"), "T9")
+	noFlag(t, "end", c.typed("end"))
+	noFlag(t, "release", c.typed("release"))
+	if g, _ := c.state(); !g.Rounds()[0].Released || !g.Rounds()[0].Ended {
+		t.Errorf("round 1 after end and release: %+v", g.Rounds()[0])
+	}
+}
+
+// TestPairedInputIsTheNights is T1 and T5 on a pairing's input: the players present, round 1
+// in the tournament's own order (TR1), and the rest as the log has it.
+func TestPairedInputIsTheNights(t *testing.T) {
+	b := newNightLog(t, nil, "ann", "bob", "cy", "dee")
+	g, _ := b.state()
+	stale := g.NextInput(nil, nil)
+	b.typed("arrive eve")
+	out, _ := Pair(stale)
+	wantFlag(t, "a pairing leaving out an arrival", b.add(PairedMove(stale, out)), "T1")
+
+	b = newNightLog(t, nil, "ann", "bob", "cy", "dee")
+	b.typed("rate dee 2000")
+	g, _ = b.state()
+	in := g.NextInput(nil, nil)
+	if in.Players[0].Name != "dee" {
+		t.Fatalf("round 1 is not by rating: %v", namesOf(in.Players))
+	}
+	slices.Reverse(in.Players)
+	out, _ = Pair(in)
+	wantFlag(t, "round 1 in an order of the application's", b.add(PairedMove(in, out)), "T5")
+
+	b = newNightLog(t, nil, "ann", "bob", "cy", "dee")
+	g, _ = b.state()
+	in = g.NextInput(nil, nil)
+	in.Players[0].Byes = 1
+	out, _ = Pair(in)
+	wantFlag(t, "a bye the log does not have", b.add(PairedMove(in, out)), "T9")
+}
+
+// TestRound1IsDrawnFromTheSeed: without ratings round 1's order is a shuffle drawn from the
+// seed, the same every time, and another seed draws another (TR1).
+func TestRound1IsDrawnFromTheSeed(t *testing.T) {
+	players := []string{"ann", "bob", "cy", "dee", "eve", "fay", "gus", "hal"}
+	order := func(seed string) []string {
+		g, _ := newNightLog(t, map[string]string{"seed": seed}, players...).state()
+		return namesOf(g.NextInput(nil, nil).Players)
+	}
+	if !slices.Equal(order("7"), order("7")) {
+		t.Error("one seed draws two orders")
+	}
+	if slices.Equal(order("7"), order("8")) && slices.Equal(order("7"), order("9")) {
+		t.Error("three seeds draw one order")
+	}
+	if slices.Equal(order("7"), players) {
+		t.Error("round 1 is in the order of entry, not drawn")
+	}
+}
+
+// seatedBy pairs round 1 of four (a v c, b v d, by the fold), ends it, pairs round 2 with ann
+// and bob on a point, and returns the night and round 2's pairing.
+func seatedBy(t *testing.T) (*night, Output) {
+	b := newNightLog(t, nil, "ann", "bob", "cy", "dee")
+	for _, p := range []string{"ann", "bob", "cy", "dee"} {
+		b.typed("rate " + p + " " + map[string]string{"ann": "1900", "bob": "1800", "cy": "1700", "dee": "1600"}[p])
+	}
+	out, flags := b.pair(nil)
+	noFlag(t, "round 1", flags)
+	if got := tablesWords(out.Tables); got != "ann-cy dee-bob" && got != "ann-cy bob-dee" {
+		t.Fatalf("round 1 seats %s", got)
+	}
+	b.typed("end")
+	out, flags = b.pair(map[string]float64{"ann": 1, "bob": 1})
+	noFlag(t, "round 2", flags)
+	return b, out
+}
+
+// TestSeatByHand is T2, T4, T5 and T7 on a round seated by hand: each as paired raises no flag,
+// each worse than the pairing is flagged (TR2).
+func TestSeatByHand(t *testing.T) {
+	b, out := seatedBy(t)
+	if got := seatingWords(out.Tables, nil); got != "bob-ann dee-cy" && got != "ann-bob cy-dee" && got != "ann-bob dee-cy" && got != "bob-ann cy-dee" {
+		t.Fatalf("round 2 seats %s", got)
+	}
+	noFlag(t, "round 2 seated as paired", b.typed("seat 2 "+seatingWords(out.Tables, nil)))
+	hasFlag(t, "a rematch seated by hand", b.typed("seat 2 ann-cy bob-dee"), "T4")
+	wantFlag(t, "far scores paired by hand", b.typed("seat 2 dee-ann cy-bob"), "T5")
+	swapped := slices.Clone(out.Tables[0].Players)
+	slices.Reverse(swapped)
+	wantFlag(t, "the wrong first", b.typed("seat 2 "+strings.Join(swapped, "-")+" "+seatingWords(out.Tables[1:], nil)), "T7")
+	wantFlag(t, "a table of 3 at tables of 2", b.typed("seat 2 ann-bob-cy bye dee"), "T2")
+	wantFlag(t, "a player seated twice", b.typed("seat 2 ann-bob cy-ann"), "T1")
+	wantFlag(t, "a player not present", b.typed("seat 2 ann-bob cy-zed bye dee"), "T1")
+	wantFlag(t, "a seating of a round not in play", b.typed("seat 3 ann-bob cy-dee"), "T9")
+	g, _ := b.state()
+	if r := g.Rounds()[1]; !r.ByHand || tablesWords(r.Tables) != "ann-bob cy-zed" {
+		t.Errorf("round 2 as it now stands: %+v", r)
+	}
+}
+
+// TestSeatTheWrongBye is T3: five players, and the bye by hand to the one who had it.
+func TestSeatTheWrongBye(t *testing.T) {
+	b := newNightLog(t, nil, "ann", "bob", "cy", "dee", "eve")
+	out, _ := b.pair(nil)
+	if len(out.Byes) != 1 {
+		t.Fatalf("round 1 of five gives byes %v", out.Byes)
+	}
+	had := out.Byes[0]
+	b.typed("end")
+	points := map[string]float64{had: 1}
+	out, flags := b.pair(points)
+	noFlag(t, "round 2", flags)
+	var others []string
+	for _, p := range []string{"ann", "bob", "cy", "dee", "eve"} {
+		if p != had {
+			others = append(others, p)
+		}
+	}
+	// Seat the other four with the bye to the one who had it: a second bye while others have none.
+	g, _ := b.state()
+	in := g.Rounds()[1].Input
+	r, _ := read(in)
+	var tables []Table
+	for i := 0; i < 4; i += 2 {
+		ps := []*entrant{r.byName[others[i]], r.byName[others[i+1]]}
+		slices.SortFunc(ps, func(a, b *entrant) int { return a.rank - b.rank })
+		first := firstOf(ps)
+		tables = append(tables, Table{Table: i/2 + 1, Players: append([]string{first.Name}, withoutName(others[i:i+2], first.Name)...)})
+	}
+	f := b.typed("seat 2 " + tablesWords(tables) + " bye " + had)
+	if !slices.ContainsFunc(f, func(f referee.Flag) bool { return f.Rule == "T3" && strings.Contains(f.Hint, out.Byes[0]) }) {
+		t.Fatalf("a second bye to %s: flags %+v, want T3 naming %s", had, f, out.Byes[0])
+	}
+}
+
+// TestLargerTables is T2 and T6 at tables of 3.
+func TestLargerTables(t *testing.T) {
+	b := newNightLog(t, map[string]string{"game": "capture", "table_size": "3"}, "ann", "bob", "cy", "dee", "eve", "fay")
+	out, flags := b.pair(nil)
+	noFlag(t, "round 1", flags)
+	b.typed("end")
+	_, flags = b.pair(nil)
+	noFlag(t, "round 2", flags)
+	hasFlag(t, "round 1's tables again", b.typed("seat 2 "+tablesWords(out.Tables)), "T6")
+	wantFlag(t, "tables of 4 and 2", b.typed("seat 2 ann-bob-cy-dee eve-fay"), "T2")
+	wantFlag(t, "a bye at tables of 3", b.typed("seat 2 ann-bob-cy dee-eve bye fay"), "T2")
+}
+
+// TestRoundRobinIsBerger is T4 in a round robin: its row of Berger's tables.
+func TestRoundRobinIsBerger(t *testing.T) {
+	b := newNightLog(t, map[string]string{"format": RoundRobin}, "ann", "bob", "cy", "dee")
+	out, flags := b.pair(nil)
+	noFlag(t, "round 1", flags)
+	noFlag(t, "round 1 as paired", b.typed("seat 1 "+seatingWords(out.Tables, nil)))
+	a, c := out.Tables[0].Players, out.Tables[1].Players
+	wantFlag(t, "another pairing", b.typed("seat 1 "+a[0]+"-"+c[0]+" "+a[1]+"-"+c[1]), "T4")
+	wantFlag(t, "Berger's first reversed", b.typed("seat 1 "+a[1]+"-"+a[0]+" "+strings.Join(c, "-")), "T7")
+}
+
+// TestAdjustIsFlagged: a tournament takes no adjustment (T8, TR3).
+func TestAdjustIsFlagged(t *testing.T) {
+	b := newNightLog(t, nil, "ann", "bob")
+	log := refereetest.Log(t, b.setup, nil)
+	payload, _ := json.Marshal(events.Adjust{Player: "ann", Points: 1, Note: "late"})
+	log = append(log, events.Event{Game: 1, Seq: 2, Type: events.TypeAdjust, Payload: payload})
+	o := refereetest.Replay(t, Rules{}, log)
+	wantFlag(t, "an adjustment", referee.Own(o.Flags, 2), "T8")
+}
+
+// TestVoidOfADropBringsThePlayerBack: a void of a drop, replayed, leaves the player present and
+// paired in the next round (L2).
+func TestVoidOfADropBringsThePlayerBack(t *testing.T) {
+	b := newNightLog(t, nil, "ann", "bob", "cy", "dee")
+	b.pair(nil)
+	b.typed("drop bob")
+	b.typed("end")
+	log := refereetest.Log(t, b.setup, b.moves)
+	g := refereetest.Replay(t, Rules{}, log).Game.(*Night)
+	if slices.Contains(namesOf(g.NextInput(nil, nil).Players), "bob") {
+		t.Fatal("bob dropped and is still paired")
+	}
+	payload, _ := json.Marshal(events.Void{Target: 3})
+	log = append(log, events.Event{Game: 1, Seq: int64(len(log) + 1), Type: events.TypeVoid, Payload: payload})
+	o := refereetest.Replay(t, Rules{}, log)
+	g = o.Game.(*Night)
+	if len(o.Flags) != 0 || !g.Entries()[1].Present || !slices.Contains(namesOf(g.NextInput(nil, nil).Players), "bob") {
+		t.Fatalf("after the void of bob's drop: flags %v, entries %+v", o.Flags, g.Entries())
+	}
+}
+
+// TestStatusSheetAndLegal: where the night stands, its rounds' sheet, and what may be typed.
+func TestStatusSheetAndLegal(t *testing.T) {
+	b := newNightLog(t, map[string]string{"confirm": "on", "rounds": "3"}, "ann", "bob", "cy")
+	g, _ := b.state()
+	if s := g.stage(); s != "1 of 3, not yet paired" {
+		t.Errorf("stage before round 1: %q", s)
+	}
+	out, _ := b.pair(nil)
+	g, _ = b.state()
+	if s := g.stage(); s != "1 of 3, in play" {
+		t.Errorf("stage in round 1: %q", s)
+	}
+	status := map[string]string{}
+	for _, f := range g.Status() {
+		status[f.Label] = f.Value
+	}
+	if status["tables"] != tablesWords(out.Tables) || status["byes"] != out.Byes[0] || status["present"] != "ann bob cy" {
+		t.Errorf("status %v", status)
+	}
+	legal := map[string]bool{}
+	for _, m := range g.Legal() {
+		legal[g.Notation(m)] = true
+		if g.Example(m) != (m.Type == TypeArrive) {
+			t.Errorf("%s: example %v", g.Notation(m), g.Example(m))
+		}
+	}
+	for _, want := range []string{"arrive newcomer", "drop ann", "end 1", "close"} {
+		if !legal[want] {
+			t.Errorf("legal %v lacks %q", legal, want)
+		}
+	}
+	if legal["release 1"] {
+		t.Error("release is legal while round 1 is in play")
+	}
+	b.typed("end")
+	g, _ = b.state()
+	if !slices.ContainsFunc(g.Legal(), func(m referee.Move) bool { return g.Notation(m) == "release 1" }) {
+		t.Error("release is not legal once round 1 ended with confirm=on")
+	}
+	s := g.Sheet()
+	if len(s.Rounds) != 1 || s.Rounds[0].Values["tables"] != tablesWords(out.Tables) || !s.Rounds[0].Scored || s.Finished || len(s.Totals) != 0 {
+		t.Errorf("sheet %+v", s)
+	}
+	if w, _ := g.Decide(nil); w != nil {
+		t.Errorf("a tournament's log names winners %v", w)
+	}
+}
+
+// TestConform holds the tournament to what every engine passes: its playouts replay with no
+// flag and end, Legal's moves raise none, a move changed raises one, Notation reads back, a
+// clone is independent, a replayer with corrections keeps up. Its rulings are cited here: T1
+// to T9, TR1 to TR3.
+func TestConform(t *testing.T) {
+	refereetest.Conform(t, Rules{}, refereetest.Config{
+		Games:    200,
+		Unlisted: []string{TypeRate},
+		Sampled:  []string{TypeArrive},
+		Recorded: []string{TypePaired},
+		Tests:    []string{"night_test.go"},
+	})
+}
+
+// TestPlayoutsReplayClean plays many larger random tournaments: none raises a flag, and a
+// replay of the same log reaches the same state.
+func TestPlayoutsReplayClean(t *testing.T) {
+	names := make([]string, 20)
+	for i := range names {
+		names[i] = "p" + string(rune('a'+i))
+	}
+	seeds := 300
+	if testing.Short() {
+		seeds = 30
+	}
+	for seed := range seeds {
+		setup, moves := Rules{}.Playout(rand.New(rand.NewPCG(uint64(seed), 37)), names)
+		log := refereetest.Log(t, setup, moves)
+		o := refereetest.Replay(t, Rules{}, log)
+		if len(o.Flags) > 0 {
+			t.Fatalf("seed %d (%v): %+v", seed, setup.Options, o.Flags[0])
+		}
+		again := refereetest.Replay(t, Rules{}, log)
+		a, _ := json.Marshal(o.Game.(*Night).Rounds())
+		c, _ := json.Marshal(again.Game.(*Night).Rounds())
+		if string(a) != string(c) || !o.Game.Over() {
+			t.Fatalf("seed %d: two replays differ, or the night is not over", seed)
+		}
+	}
+}
+
+func FuzzParse(f *testing.F) {
+	for _, s := range []string{"arrive eve 1500", "seat 1 ann-bob bye cy", "drop ann", "end", "release 1", "close", "pair", "seat 1 -"} {
+		f.Add(s)
+	}
+	b := newNightLog(&testing.T{}, nil, "ann", "bob", "cy")
+	g, _ := Rules{}.New(b.setup)
+	n := g.(*Night)
+	in := n.NextInput(nil, nil)
+	out, _ := Pair(in)
+	n.Apply(2, PairedMove(in, out))
+	f.Fuzz(func(t *testing.T, line string) {
+		m, err := n.Parse(strings.Fields(line))
+		if err != nil {
+			if !strings.Contains(err.Error(), referee.ErrMove.Error()) {
+				t.Fatalf("%q: an error not of Parse: %v", line, err)
+			}
+			return
+		}
+		back, err := n.Parse(strings.Fields(n.Notation(m)))
+		if err != nil || !refereetest.Same(back, m) {
+			t.Fatalf("%q: %q reads back as %+v (%v)", line, n.Notation(m), back, err)
+		}
+		n.Clone().Apply(3, m)
+	})
+}

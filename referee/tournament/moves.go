@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/tableside/tableside/referee"
 )
@@ -17,6 +18,11 @@ var verbs = []string{"arrive", "rate", "drop", "seat", "end", "release", "close"
 func (n *Night) Parse(words []string) (referee.Move, error) {
 	if len(words) == 0 {
 		return referee.Move{}, referee.MoveErrorf("no move given (%s)", strings.Join(verbs, ", "))
+	}
+	for _, w := range words {
+		if !utf8.ValidString(w) {
+			return referee.Move{}, referee.MoveErrorf("%q is not text a name or a number can be written in", w)
+		}
 	}
 	verb, args := strings.ToLower(words[0]), words[1:]
 	want := func(count int, form string) error {

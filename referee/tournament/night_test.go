@@ -335,6 +335,12 @@ func TestSeatByHand(t *testing.T) {
 	if r := g.Rounds()[1]; !r.ByHand || tablesWords(r.Tables) != "ann-bob cy-zed" {
 		t.Errorf("round 2 as it now stands: %+v", r)
 	}
+	// The seating stands as played, flagged; a name in it that no entrant has does not stop
+	// round 3 from being paired.
+	b.typed("end")
+	if _, flags := b.pair(map[string]float64{"ann": 2, "bob": 1, "cy": 1, "dee": 1}); len(flags) != 0 {
+		t.Errorf("round 3: %+v", flags)
+	}
 }
 
 // TestSeatTheWrongBye is T3: five players, and the bye by hand to the one who had it.

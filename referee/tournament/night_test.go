@@ -2,6 +2,7 @@ package tournament
 
 import (
 	"encoding/json"
+	"fmt"
 	"math/rand/v2"
 	"slices"
 	"strings"
@@ -375,6 +376,45 @@ func TestSeatTheWrongBye(t *testing.T) {
 	f := b.typed("seat 2 " + tablesWords(tables) + " bye " + had)
 	if !slices.ContainsFunc(f, func(f referee.Flag) bool { return f.Rule == "T3" && strings.Contains(f.Hint, out.Byes[0]) }) {
 		t.Fatalf("a second bye to %s: flags %+v, want T3 naming %s", had, f, out.Byes[0])
+	}
+}
+
+// TestAnEquallyRightBye: a bye by hand to another player as right by T3's words (as few byes,
+// as many points, the rest paired with no rematch) is not flagged; the list's order among
+// equal points is the project's own choice (TR1), not T3's.
+func TestAnEquallyRightBye(t *testing.T) {
+	b := newNightLog(t, nil, "ann", "bob", "cy", "dee", "eve")
+	out, _ := b.pair(nil)
+	g, _ := b.state()
+	top := g.Rounds()[0].Input.Players[0].Name
+	if out.Byes[0] == top {
+		t.Fatalf("round 1 gives the bye to the top of its order, %s", top)
+	}
+	// The others, in the order of the input, paired top half against bottom half.
+	var rest []string
+	for _, p := range g.Rounds()[0].Input.Players[1:] {
+		rest = append(rest, p.Name)
+	}
+	noFlag(t, "the bye to "+top, b.typed(fmt.Sprintf("seat 1 %s-%s %s-%s bye %s", rest[0], rest[2], rest[1], rest[3], top)))
+}
+
+// TestReplayIsDeterministic: one log, flags and all, replays to the same state and flags.
+func TestReplayIsDeterministic(t *testing.T) {
+	b, _ := seatedBy(t)
+	b.typed("seat 2 ann-cy bob-dee")
+	b.typed("drop zed")
+	log := refereetest.Log(t, b.setup, b.moves)
+	first := refereetest.Replay(t, Rules{}, log)
+	for range 5 {
+		again := refereetest.Replay(t, Rules{}, log)
+		a, _ := json.Marshal([]any{first.Flags, first.Game.(*Night).Rounds(), first.Game.(*Night).Entries(), first.Game.Status()})
+		c, _ := json.Marshal([]any{again.Flags, again.Game.(*Night).Rounds(), again.Game.(*Night).Entries(), again.Game.Status()})
+		if string(a) != string(c) {
+			t.Fatalf("two replays differ:\n%s\n%s", a, c)
+		}
+	}
+	if len(first.Flags) < 2 {
+		t.Fatalf("flags %+v: the rematch and the drop were not flagged", first.Flags)
 	}
 }
 

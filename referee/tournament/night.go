@@ -226,7 +226,7 @@ func (n *Night) Settings() Settings {
 		if len(n.rounds) > 0 {
 			field = n.rounds[0].Input.Entrants
 		}
-		s.Rounds = field + field%2 - 1
+		s.Rounds = max(0, field+field%2-1)
 		if s.Double {
 			s.Rounds *= 2
 		}

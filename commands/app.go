@@ -141,7 +141,7 @@ func NewApp(schema string, stdin io.Reader, stdout, stderr io.Writer) *cli.App {
 		Commands: []*cli.Command{
 			newCommand(), gamesCommand(), recordCommand(), playCommand(), showCommand(), logCommand(), checkCommand(),
 			undoCommand(), voidCommand(), amendCommand(), ruleCommand(), adjustCommand(), abandonCommand(), confirmCommand(),
-			scoreCommand(), matchCommand(), exportCommand(), importCommand(), calcCommand(), rulesCommand(),
+			scoreCommand(), matchCommand(), tournamentCommand(), exportCommand(), importCommand(), calcCommand(), rulesCommand(),
 			verifyCommand(), statsCommand(), serveCommand(), keyCommand(), demoCommand(), completionCommand(),
 		},
 	}

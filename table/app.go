@@ -15,6 +15,7 @@ import (
 	"github.com/tableside/tableside/events"
 	"github.com/tableside/tableside/referee"
 	"github.com/tableside/tableside/referee/kinds"
+	"github.com/tableside/tableside/referee/tournament"
 	"github.com/tableside/tableside/table/internal/store"
 )
 
@@ -189,8 +190,11 @@ func rulesOf(first events.Event) (referee.Rules, error) {
 	return engineOf(c.Kind)
 }
 
-// engineOf finds the engine of a stored game's kind.
+// engineOf finds the engine of a stored log's kind: a game's, or a tournament's referee.
 func engineOf(kind string) (referee.Rules, error) {
+	if kind == tournament.Kind {
+		return tournament.Rules{}, nil
+	}
 	r, ok := engines[kind]
 	if !ok {
 		return nil, fmt.Errorf("this tableside does not know the game %q (it knows %s)", kind, strings.Join(Kinds(), ", "))

@@ -139,6 +139,11 @@ func (a *App) Record(ctx context.Context, g *Game, words []string, opt RecordOpt
 	if err != nil {
 		return nil, invalid(err, g.Hint(), "%v", err)
 	}
+	return a.record(ctx, g, m, opt)
+}
+
+// record judges a move, read already, against g and appends it, as Record does.
+func (a *App) record(ctx context.Context, g *Game, m referee.Move, opt RecordOptions) (*Recorded, error) {
 	var raised []referee.Flag
 	before, after, e, rejudged, err := a.commit(ctx, g, opt.Expect != 0, func(g *Game) (judged, error) {
 		e := a.stamp(m.Type, m.Actor, m.Payload)

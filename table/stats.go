@@ -287,6 +287,9 @@ func StatsOf(r season.Report, name string) (season.Report, error) {
 
 // seasonGame is the game as the statistics count it.
 func (g *Game) seasonGame() seasonGame {
+	if g.IsTournament() {
+		return seasonGame{} // a tournament's own log is no game: its games count as they are
+	}
 	s := g.outcome.Sheet()
 	sg := seasonGame{selected: true, id: g.ID, kind: g.Setup.Kind, match: g.Setup.Match, night: nightOf(g.Setup, g.Log[0]),
 		finished: s.Finished && !s.Abandoned, abandoned: s.Abandoned}

@@ -1,0 +1,205 @@
+package commands
+
+import (
+	"fmt"
+	"io"
+	"strconv"
+	"strings"
+
+	"github.com/urfave/cli/v2"
+
+	"github.com/tableside/tableside/render"
+	"github.com/tableside/tableside/table"
+)
+
+func tournamentCommand() *cli.Command {
+	return &cli.Command{
+		Name:  "tournament",
+		Usage: "a club night in rounds: start it, pair each round (its games made at once), and see the standings",
+		Subcommands: []*cli.Command{{
+			Name:      "new",
+			Usage:     "start a tournament of one kind of game; its name is the match its games are in",
+			ArgsUsage: "NAME",
+			Flags: []cli.Flag{
+				&cli.StringFlag{Name: "game", Usage: "the kind of game its rounds play (tableside rules lists them)", Required: true},
+				&cli.StringFlag{Name: "players", Usage: "the entrants in order of entry, comma-separated (a,b,c)"},
+				&cli.StringFlag{Name: "pairing", Usage: "how rounds are paired: swiss, round-robin (the kinds two play) or rotation (the others)", Value: "swiss"},
+				&cli.IntFlag{Name: "rounds", Usage: "how many rounds (a round robin has its own)"},
+				&cli.IntFlag{Name: "table-size", Usage: "players at a full table (capture 2–6, article2 2–4)"},
+				&cli.StringFlag{Name: "tie-breaks", Usage: "the tie-breaks, in order: buchholz, buchholz-cut1, sonneborn-berger, game-scores, direct, rating"},
+				&cli.BoolFlag{Name: "double", Usage: "a double round robin"},
+				&cli.BoolFlag{Name: "confirm", Usage: "pair a round only when every scored round of the last is confirmed (L9), or released"},
+				&cli.StringSliceFlag{Name: "rating", Usage: "a player's rating, PLAYER=N (again for each)"},
+				&cli.StringFlag{Name: "date", Usage: "the day it is played, YYYY-MM-DD (default today)"},
+				formatFlag(textOrJSON),
+			},
+			Action: tournamentNew,
+		}, {
+			Name:      "pair",
+			Usage:     "pair the next round by T1–T9 and make its games; the round before must be over (its games, or ended)",
+			ArgsUsage: "TOURNAMENT",
+			Flags:     []cli.Flag{formatFlag(textOrJSON)},
+			Action: func(c *cli.Context) error {
+				format, err := checkFormat(c, textOrJSON)
+				if err != nil {
+					return err
+				}
+				app, g, err := openGame(c)
+				if err != nil {
+					return err
+				}
+				defer app.Close()
+				round, err := app.PairRound(c.Context, g)
+				if err != nil {
+					return err
+				}
+				if format == "json" {
+					return writeJSON(c.App.Writer, round)
+				}
+				writeRound(c.App.Writer, *round)
+				return nil
+			},
+		}, {
+			Name:      "show",
+			Usage:     "the tournament: its settings, every round's tables and games, and the standings with their tie-breaks",
+			ArgsUsage: "TOURNAMENT",
+			Flags:     []cli.Flag{formatFlag(tableOrJSON)},
+			Action: func(c *cli.Context) error {
+				format, err := checkFormat(c, tableOrJSON)
+				if err != nil {
+					return err
+				}
+				app, g, err := openGame(c)
+				if err != nil {
+					return err
+				}
+				defer app.Close()
+				v, err := app.Tournament(c.Context, g)
+				if err != nil {
+					return err
+				}
+				if format == "json" {
+					return writeJSON(c.App.Writer, v)
+				}
+				return writeTournament(c.App.Writer, format, v)
+			},
+		}},
+	}
+}
+
+func tournamentNew(c *cli.Context) error {
+	format, err := checkFormat(c, textOrJSON)
+	if err != nil {
+		return err
+	}
+	if c.NArg() == 0 {
+		return usagef("name the tournament: tableside tournament new NAME --game KIND --players a,b,c")
+	}
+	s := table.TournamentSetup{Name: strings.Join(c.Args().Slice(), " "), Game: c.String("game"), Format: c.String("pairing"),
+		Rounds: c.Int("rounds"), TableSize: c.Int("table-size"), Double: c.Bool("double"), Confirm: c.Bool("confirm"),
+		Players: table.SplitNames(c.String("players")), Date: c.String("date")}
+	if tb := c.String("tie-breaks"); tb != "" {
+		s.TieBreaks = table.SplitNames(tb)
+	}
+	for _, r := range c.StringSlice("rating") {
+		name, value, ok := strings.Cut(r, "=")
+		n, err := strconv.Atoi(strings.TrimSpace(value))
+		if !ok || err != nil {
+			return usagef("--rating %q: give PLAYER=N, as --rating ann=1500", r)
+		}
+		if s.Ratings == nil {
+			s.Ratings = map[string]int{}
+		}
+		s.Ratings[strings.TrimSpace(name)] = n
+	}
+	app, err := createApp(c)
+	if err != nil {
+		return err
+	}
+	defer app.Close()
+	g, err := app.NewTournament(c.Context, s)
+	if err != nil {
+		return err
+	}
+	v, err := app.Tournament(c.Context, g)
+	if err != nil {
+		return err
+	}
+	if format == "json" {
+		return writeJSON(c.App.Writer, v)
+	}
+	fmt.Fprintf(c.App.Writer, "tournament %d: %s, %s\n", v.Game, v.Name, settingsLine(v))
+	fmt.Fprintf(c.App.Writer, "next: tableside tournament pair %d\n", v.Game)
+	return nil
+}
+
+// settingsLine says how a tournament is played: "pinochle, swiss over 5 rounds, 24 players".
+func settingsLine(v *table.TournamentView) string {
+	format := fmt.Sprintf("%s over %d rounds", v.Format, v.Rounds)
+	if v.Format == "round-robin" {
+		format = v.Format
+	}
+	size := ""
+	if v.TableSize > 2 {
+		size = fmt.Sprintf(" at tables of %d", v.TableSize)
+	}
+	return fmt.Sprintf("%s, %s%s, %d players; tie-breaks %s", v.Kind, format, size, len(v.Standings), strings.Join(v.TieBreaks, ", "))
+}
+
+// writeRound writes a round's tables: "table 1: ann v bob, ann first (game 12)".
+func writeRound(w io.Writer, r table.RoundView) {
+	state := "in play"
+	if r.Ended {
+		state = "ended"
+	}
+	hand := ""
+	if r.ByHand {
+		hand = ", seated by hand"
+	}
+	fmt.Fprintf(w, "round %d (%s%s):\n", r.Round, state, hand)
+	for _, t := range r.Tables {
+		game := "no game yet"
+		if t.Game != 0 {
+			game = fmt.Sprintf("game %d", t.Game)
+			if t.Over {
+				game += ", over"
+			}
+		}
+		fmt.Fprintf(w, "  table %d: %s, %s first (%s)\n", t.Table, strings.Join(t.Players, " v "), t.First, game)
+	}
+	for _, b := range r.Byes {
+		fmt.Fprintf(w, "  bye: %s\n", b)
+	}
+}
+
+// writeTournament writes a tournament: its settings, its rounds, its standings.
+func writeTournament(w io.Writer, format string, v *table.TournamentView) error {
+	if format == "table" {
+		fmt.Fprintf(w, "tournament %d: %s, %s\n", v.Game, v.Name, settingsLine(v))
+		for _, r := range v.Played {
+			writeRound(w, r)
+		}
+		fmt.Fprintln(w, "standings:")
+	}
+	header := []string{"place", "player", "points"}
+	header = append(header, v.TieBreaks...)
+	header = append(header, "games", "byes")
+	var rows [][]string
+	for _, s := range v.Standings {
+		row := []string{strconv.Itoa(s.Place), s.Name, pointsText(s.Points)}
+		for _, tb := range v.TieBreaks {
+			row = append(row, pointsText(s.TieBreaks[tb]))
+		}
+		rows = append(rows, append(row, strconv.Itoa(s.Games), strconv.Itoa(s.Byes)))
+	}
+	return render.Table(w, format, header, rows)
+}
+
+// pointsText writes points as people write them: whole and half points exactly, the thirds and
+// fifths of larger tables to two places.
+func pointsText(p float64) string {
+	if p*2 == float64(int64(p*2)) {
+		return strconv.FormatFloat(p, 'f', -1, 64)
+	}
+	return strconv.FormatFloat(p, 'f', 2, 64)
+}

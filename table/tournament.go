@@ -1,0 +1,451 @@
+package table
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"math/rand/v2"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/tableside/tableside/events"
+	"github.com/tableside/tableside/referee"
+	"github.com/tableside/tableside/referee/tournament"
+)
+
+// A tournament is a log like a game's, replayed by the tournament's referee
+// (referee/tournament): its entrants, arrivals and drops, each round's pairing as it was made,
+// the rounds' ends. Its games are games of their own, in the match its name gives, each
+// knowing its round and table. What needs the games' results — the standings, and so the next
+// round's pairing — is worked out here, from the games as they now stand.
+
+// TournamentSetup is a new tournament as the organiser names it.
+type TournamentSetup struct {
+	Name      string         `json:"name"`
+	Game      string         `json:"game"`
+	Format    string         `json:"format,omitempty"`
+	Rounds    int            `json:"rounds,omitempty"`
+	TableSize int            `json:"table_size,omitempty"`
+	TieBreaks []string       `json:"tie_breaks,omitempty"`
+	Double    bool           `json:"double,omitempty"`
+	Confirm   bool           `json:"confirm,omitempty"`
+	Players   []string       `json:"players"`
+	Ratings   map[string]int `json:"ratings,omitempty"`
+	Date      string         `json:"date,omitempty"`
+}
+
+// TournamentStanding is one player's line of a tournament's standings.
+type TournamentStanding = tournament.Standing
+
+// NewTournament starts a tournament: its log, with its settings, its entrants and their
+// ratings. Its name is the match its games will be in, so it must be a match not yet begun.
+func (a *App) NewTournament(ctx context.Context, s TournamentSetup) (*Game, error) {
+	s.Name = strings.TrimSpace(s.Name)
+	if s.Name == "" {
+		return nil, setupError("name", "name the tournament: its games are a match of that name")
+	}
+	if games, err := a.store.MatchGames(ctx, s.Name); err != nil {
+		return nil, err
+	} else if len(games) > 0 {
+		return nil, setupError("name", "a match called %q already holds %d games: name the tournament anew", s.Name, len(games))
+	}
+	options := map[string]string{"game": s.Game, "seed": strconv.FormatUint(rand.Uint64N(1<<53)+1, 10)}
+	if s.Format != "" {
+		options["format"] = s.Format
+	}
+	if s.Rounds != 0 {
+		options["rounds"] = strconv.Itoa(s.Rounds)
+	}
+	if s.TableSize != 0 {
+		options["table_size"] = strconv.Itoa(s.TableSize)
+	}
+	if len(s.TieBreaks) > 0 {
+		options["tie_breaks"] = strings.Join(s.TieBreaks, ",")
+	}
+	if s.Double {
+		options["double"] = "on"
+	}
+	if s.Confirm {
+		options["confirm"] = "on"
+	}
+	date := s.Date
+	if date == "" {
+		date = a.today()
+	}
+	c := events.Created{Kind: tournament.Kind, Ruleset: tournament.Rules{}.Ruleset(), Players: s.Players,
+		Tournament: s.Name, Options: options, Date: date}
+	if _, err := checkCreated(c); err != nil {
+		return nil, err
+	}
+	first, err := json.Marshal(c)
+	if err != nil {
+		return nil, err
+	}
+	log := []events.Event{a.stamp(events.TypeCreated, "", first)}
+	// Ratings are moves of the log, in the order of entry, so that a replay reads them as given.
+	for _, p := range s.Players {
+		if r, ok := s.Ratings[p]; ok {
+			m := referee.NewMove(tournament.TypeRate, "", map[string]any{"player": p, "rating": r})
+			log = append(log, a.stamp(m.Type, m.Actor, m.Payload))
+		}
+	}
+	for name := range s.Ratings {
+		if !slices.Contains(s.Players, name) {
+			return nil, setupError("ratings", "%s has a rating and is not among the players", name)
+		}
+	}
+	return a.create(ctx, log)
+}
+
+// night is the tournament g's state, or an error when g is a game.
+func (g *Game) night() (*tournament.Night, error) {
+	n, ok := g.outcome.Game.(*tournament.Night)
+	if !ok {
+		return nil, invalid(nil, "", "game %d is a game of %s, not a tournament", g.ID, g.Setup.Kind)
+	}
+	return n, nil
+}
+
+// IsTournament reports whether g is a tournament's log rather than a game.
+func (g *Game) IsTournament() bool { _, ok := g.outcome.Game.(*tournament.Night); return ok }
+
+// TableGame is one table of a round: its players, first seated first, and the game it plays.
+type TableGame struct {
+	Table   int      `json:"table"`
+	Players []string `json:"players"`
+	First   string   `json:"first"`
+	Game    int64    `json:"game"`
+	Over    bool     `json:"over"`
+}
+
+// RoundView is one round of a tournament as its tables stand.
+type RoundView struct {
+	Round  int         `json:"round"`
+	Tables []TableGame `json:"tables"`
+	Byes   []string    `json:"byes"`
+	ByHand bool        `json:"by_hand,omitempty"`
+	Ended  bool        `json:"ended"`
+}
+
+// tournamentGames are the games of the tournament named name, by round and table.
+func (a *App) tournamentGames(ctx context.Context, name string) (map[[2]int]*Game, error) {
+	infos, err := a.store.MatchGames(ctx, name)
+	if err != nil {
+		return nil, err
+	}
+	out := map[[2]int]*Game{}
+	for _, info := range infos { // in the order made: a table seated again by hand has its latest game
+		g, err := a.Game(ctx, info.ID)
+		if err != nil {
+			return nil, err
+		}
+		if g.Setup.Tournament == name && g.Setup.Round > 0 {
+			out[[2]int{g.Setup.Round, g.Setup.Table}] = g
+		}
+	}
+	return out, nil
+}
+
+// Rounds lists a tournament's rounds, each table with its game.
+func (a *App) Rounds(ctx context.Context, g *Game) ([]RoundView, error) {
+	n, err := g.night()
+	if err != nil {
+		return nil, err
+	}
+	games, err := a.tournamentGames(ctx, g.Setup.Tournament)
+	if err != nil {
+		return nil, err
+	}
+	return roundViews(n, games), nil
+}
+
+func roundViews(n *tournament.Night, games map[[2]int]*Game) []RoundView {
+	var out []RoundView
+	for _, r := range n.Rounds() {
+		v := RoundView{Round: r.Round, Byes: nonNilStrings(r.Byes), ByHand: r.ByHand, Ended: r.Ended, Tables: []TableGame{}}
+		for _, t := range r.Tables {
+			tg := TableGame{Table: t.Table, Players: t.Players, First: t.First}
+			if game := games[[2]int{r.Round, t.Table}]; game != nil {
+				tg.Game, tg.Over = game.ID, game.Over() || game.Abandoned != 0
+			}
+			v.Tables = append(v.Tables, tg)
+		}
+		out = append(out, v)
+	}
+	return out
+}
+
+func nonNilStrings(s []string) []string {
+	if s == nil {
+		return []string{}
+	}
+	return s
+}
+
+// resultOf is a game's result as the standings count it: places by the sheet (the winners
+// first, then by totals, equal totals sharing a place; a draw shares the first place), and
+// each player's total.
+func resultOf(round int, g *Game) tournament.Result {
+	s := g.Sheet()
+	r := tournament.Result{Round: round, Players: slices.Clone(g.Setup.Players)}
+	for _, p := range r.Players {
+		r.Scores = append(r.Scores, s.Totals[p])
+	}
+	rank := func(p string) (int, int) {
+		won := 0
+		if slices.Contains(s.Winners, p) || s.Draw {
+			won = 1
+		}
+		return won, s.Totals[p]
+	}
+	for _, p := range r.Players {
+		pw, pt := rank(p)
+		place := 1
+		for _, q := range r.Players {
+			if qw, qt := rank(q); qw > pw || (qw == pw && qt > pt) {
+				place++
+			}
+		}
+		r.Places = append(r.Places, place)
+	}
+	return r
+}
+
+// standingsOf ranks the tournament after the rounds that have ended, from the games as they
+// now stand: a correction to an earlier round's game changes them at once. A game its round's
+// end left unfinished counts as its sheet stands (docs/rules.md).
+func standingsOf(n *tournament.Night, games map[[2]int]*Game) ([]tournament.Standing, error) {
+	var results []tournament.Result
+	for _, r := range n.Rounds() {
+		if !r.Ended {
+			continue
+		}
+		for _, t := range r.Tables {
+			if game := games[[2]int{r.Round, t.Table}]; game != nil {
+				results = append(results, resultOf(r.Round, game))
+			}
+		}
+	}
+	var entrants []tournament.Entrant
+	for _, e := range n.Entries() {
+		entrants = append(entrants, tournament.Entrant{Name: e.Name, Rating: e.Rating})
+	}
+	var byes []tournament.Bye
+	for _, b := range n.Byes() {
+		if round := b.Round; round <= len(n.Rounds()) && n.Rounds()[round-1].Ended {
+			byes = append(byes, b)
+		}
+	}
+	return tournament.Standings(entrants, results, byes, n.Settings().TieBreaks)
+}
+
+// TournamentView is a tournament as `tournament show` and its JSON give it.
+type TournamentView struct {
+	Game      int64                `json:"game"`
+	Name      string               `json:"name"`
+	Kind      string               `json:"kind"`
+	Format    string               `json:"format"`
+	Rounds    int                  `json:"rounds"`
+	TableSize int                  `json:"table_size"`
+	TieBreaks []string             `json:"tie_breaks"`
+	Closed    bool                 `json:"closed"`
+	Played    []RoundView          `json:"played"`
+	Standings []TournamentStanding `json:"standings"`
+}
+
+// Tournament is the tournament g as it stands: its rounds with their games, and its standings
+// after the rounds that have ended.
+func (a *App) Tournament(ctx context.Context, g *Game) (*TournamentView, error) {
+	n, err := g.night()
+	if err != nil {
+		return nil, err
+	}
+	games, err := a.tournamentGames(ctx, g.Setup.Tournament)
+	if err != nil {
+		return nil, err
+	}
+	standings, err := standingsOf(n, games)
+	if err != nil {
+		return nil, err
+	}
+	s := n.Settings()
+	return &TournamentView{Game: g.ID, Name: g.Setup.Tournament, Kind: s.Game, Format: s.Format, Rounds: s.Rounds,
+		TableSize: s.TableSize, TieBreaks: nonNilStrings(s.TieBreaks), Closed: n.Closed(),
+		Played: nonNilRounds(roundViews(n, games)), Standings: standings}, nil
+}
+
+func nonNilRounds(r []RoundView) []RoundView {
+	if r == nil {
+		return []RoundView{}
+	}
+	return r
+}
+
+// PairRound pairs the tournament's next round and makes its games. The round before must be
+// over: every game of it over (its end is then recorded), or ended by the organiser; with
+// confirm=on, every scored round of its games confirmed (L9), or the round released. A round
+// whose games are not all made as it is seated — the machine stopped between, or the organiser
+// seated it again by hand — has them made instead, and nothing new is paired.
+func (a *App) PairRound(ctx context.Context, g *Game) (*RoundView, error) {
+	n, err := g.night()
+	if err != nil {
+		return nil, err
+	}
+	name := g.Setup.Tournament
+	games, err := a.tournamentGames(ctx, name)
+	if err != nil {
+		return nil, err
+	}
+	rounds := n.Rounds()
+	if len(rounds) > 0 {
+		last := rounds[len(rounds)-1]
+		if made, err := a.makeGames(ctx, g, n, last, games); err != nil || made {
+			if err != nil {
+				return nil, err
+			}
+			return a.roundView(ctx, g, last.Round)
+		}
+		if !last.Ended {
+			var playing []string
+			for _, t := range last.Tables {
+				if game := games[[2]int{last.Round, t.Table}]; game == nil || !(game.Over() || game.Abandoned != 0) {
+					playing = append(playing, strconv.Itoa(t.Table))
+				}
+			}
+			if len(playing) > 0 {
+				return nil, &Error{Code: Over, Game: g, Message: fmt.Sprintf("round %d is still being played at table%s %s; nothing was paired", last.Round, pluralS(len(playing)), strings.Join(playing, ", ")),
+					Hint: fmt.Sprintf("wait for the games, or end the round: tableside record %d end", g.ID)}
+			}
+			rec, err := a.record(ctx, g, referee.NewMove(tournament.TypeEnd, "", map[string]int{"round": last.Round}), RecordOptions{Expect: g.Last})
+			if err != nil {
+				return nil, err
+			}
+			g = rec.Game
+			if n, err = g.night(); err != nil {
+				return nil, err
+			}
+			last = n.Rounds()[len(n.Rounds())-1]
+		}
+		if n.Settings().Confirm && !last.Released {
+			var waiting []string
+			for _, t := range last.Tables {
+				if game := games[[2]int{last.Round, t.Table}]; game != nil && len(game.Waiting()) > 0 {
+					waiting = append(waiting, fmt.Sprintf("game %d", game.ID))
+				}
+			}
+			if len(waiting) > 0 {
+				return nil, &Error{Code: Over, Game: g, Message: fmt.Sprintf("round %d has scored rounds no one has confirmed, in %s (L9); nothing was paired", last.Round, strings.Join(waiting, ", ")),
+					Hint: fmt.Sprintf("have the other side confirm them, or release the round: tableside record %d release", g.ID)}
+			}
+		}
+	}
+	if n.Closed() {
+		return nil, &Error{Code: Over, Game: g, Message: fmt.Sprintf("tournament %q is closed; nothing was paired", name)}
+	}
+	standings, err := standingsOf(n, games)
+	if err != nil {
+		return nil, err
+	}
+	var order []string
+	points := map[string]float64{}
+	for _, s := range standings {
+		order = append(order, s.Name)
+		points[s.Name] = s.Points
+	}
+	in := n.NextInput(order, points)
+	if max := n.Settings().Rounds; n.Settings().Format != tournament.RoundRobin && in.Round > max {
+		return nil, &Error{Code: Over, Game: g, Message: fmt.Sprintf("tournament %q has played its %d rounds; nothing was paired", name, max),
+			Hint: fmt.Sprintf("close it: tableside record %d close", g.ID)}
+	}
+	out, err := tournament.Pair(in)
+	if err != nil {
+		return nil, invalid(err, "", "%v", err)
+	}
+	rec, err := a.record(ctx, g, tournament.PairedMove(in, out), RecordOptions{Expect: g.Last})
+	if err != nil {
+		return nil, err
+	}
+	g = rec.Game
+	if n, err = g.night(); err != nil {
+		return nil, err
+	}
+	if _, err := a.makeGames(ctx, g, n, n.Rounds()[len(n.Rounds())-1], games); err != nil {
+		return nil, err
+	}
+	return a.roundView(ctx, g, in.Round)
+}
+
+func pluralS(n int) string {
+	if n == 1 {
+		return ""
+	}
+	return "s"
+}
+
+// roundView is round's view as the store now holds its games.
+func (a *App) roundView(ctx context.Context, g *Game, round int) (*RoundView, error) {
+	rounds, err := a.Rounds(ctx, g)
+	if err != nil {
+		return nil, err
+	}
+	for _, r := range rounds {
+		if r.Round == round {
+			return &r, nil
+		}
+	}
+	return nil, fmt.Errorf("tournament %d has no round %d", g.ID, round)
+}
+
+// makeGames makes the games of round r that are not made yet, and reports whether it made any:
+// each table's game, its players seated first player first, who opens or deals named as the
+// kind's setup names them, in the tournament's match, knowing its round and table.
+func (a *App) makeGames(ctx context.Context, g *Game, n *tournament.Night, r tournament.RoundState, games map[[2]int]*Game) (bool, error) {
+	settings := n.Settings()
+	rules, err := engineOf(settings.Game)
+	if err != nil {
+		return false, err
+	}
+	made := false
+	for _, t := range r.Tables {
+		if old := games[[2]int{r.Round, t.Table}]; old != nil {
+			if slices.Equal(old.Setup.Players, t.Players) {
+				continue
+			}
+			// The table was seated again by hand: its game gives way to the new one's, stopped
+			// (L6) rather than removed, so that nothing of it is lost.
+			if old.Abandoned == 0 {
+				note := fmt.Sprintf("table %d of round %d was seated again by hand (tournament %d)", t.Table, r.Round, g.ID)
+				if _, err := a.Correct(ctx, old, Correction{Verb: "abandon", Note: note}, false); err != nil {
+					return made, err
+				}
+			}
+		}
+		options, err := referee.CheckOptions(rules.Options(), nil)
+		if err != nil {
+			return made, err
+		}
+		c := events.Created{Kind: settings.Game, Ruleset: rules.Ruleset(), Players: t.Players, Options: options,
+			Date: a.today(), Match: g.Setup.Tournament, Tournament: g.Setup.Tournament, Round: r.Round, Table: t.Table}
+		switch seating := rules.Seating(); {
+		case seating.Opener:
+			c.Opener = t.First
+		case seating.Dealer:
+			c.Dealer = t.First
+		}
+		if _, err := checkCreated(c); err != nil {
+			return made, err
+		}
+		b, err := json.Marshal(c)
+		if err != nil {
+			return made, err
+		}
+		game, err := a.create(ctx, []events.Event{a.stamp(events.TypeCreated, "", b)})
+		if err != nil {
+			return made, err
+		}
+		games[[2]int{r.Round, t.Table}] = game
+		made = true
+	}
+	return made, nil
+}

@@ -1,0 +1,182 @@
+package table
+
+import (
+	"errors"
+	"fmt"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/tableside/tableside/referee/tournament"
+)
+
+// decide ends a tournament game as if played: winner is given points by adjustment and the
+// game is abandoned, so its sheet ranks its players by those points ("" leaves it a draw).
+func decide(t *testing.T, a *App, id int64, winner string) {
+	t.Helper()
+	g, err := a.Game(t.Context(), id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if winner != "" {
+		if _, err := a.Correct(t.Context(), g, Correction{Verb: "adjust", Args: []string{winner, "+5"}, Note: "won"}, false); err != nil {
+			t.Fatal(err)
+		}
+		if g, err = a.Game(t.Context(), id); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if _, err := a.Correct(t.Context(), g, Correction{Verb: "abandon", Note: "decided"}, false); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// seatings writes a round's tables as "ann-dee bob-cy bye:eve".
+func seatings(r *RoundView) string {
+	var parts []string
+	for _, t := range r.Tables {
+		parts = append(parts, strings.Join(t.Players, "-"))
+	}
+	for _, b := range r.Byes {
+		parts = append(parts, "bye:"+b)
+	}
+	return strings.Join(parts, " ")
+}
+
+func tournamentGame(t *testing.T, a *App, id int64) *Game {
+	t.Helper()
+	g, err := a.Game(t.Context(), id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return g
+}
+
+// TestTournamentNight: a Swiss of five over three rounds, as an organiser runs it. Round 1
+// folds the rating order and gives the lowest the bye; each round's games are made with their
+// round, table and match, the first player opening; a round is paired only when the last is
+// over; the next round avoids rematches and gives the bye to another; a correction to an
+// earlier round's game changes the standings at once.
+func TestTournamentNight(t *testing.T) {
+	a, _ := openApp(t, "")
+	tg, err := a.NewTournament(t.Context(), TournamentSetup{Name: "autumn swiss", Game: "pinochle", Rounds: 3,
+		Players: []string{"ann", "bob", "cy", "dee", "eve"}, Ratings: map[string]int{"ann": 1800, "bob": 1700, "cy": 1600, "dee": 1500, "eve": 1400}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	r1, err := a.PairRound(t.Context(), tg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := seatings(r1); got != "ann-cy bob-dee bye:eve" && got != "cy-ann bob-dee bye:eve" && got != "ann-cy dee-bob bye:eve" && got != "cy-ann dee-bob bye:eve" {
+		t.Errorf("round 1: %s, want ann v cy, bob v dee, eve's bye", got)
+	}
+	for _, tb := range r1.Tables {
+		g := tournamentGame(t, a, tb.Game)
+		s := g.Setup
+		if s.Tournament != "autumn swiss" || s.Match != "autumn swiss" || s.Round != 1 || s.Table != tb.Table || s.Opener != tb.First || s.Players[0] != tb.First {
+			t.Errorf("table %d's game: %+v", tb.Table, s)
+		}
+	}
+	// Round 2 waits for round 1's games.
+	if _, err := a.PairRound(t.Context(), tournamentGame(t, a, tg.ID)); CodeOf(err) != Over || !strings.Contains(err.Error(), "round 1 is still being played at tables 1, 2") {
+		t.Errorf("pairing round 2 with round 1 in play: %v", err)
+	}
+	decide(t, a, r1.Tables[0].Game, "ann")
+	decide(t, a, r1.Tables[1].Game, "dee")
+	r2, err := a.PairRound(t.Context(), tournamentGame(t, a, tg.ID))
+	if err != nil {
+		t.Fatal(err)
+	}
+	// After round 1: ann, dee and eve (the bye) 1; bob and cy 0. No rematch; the bye to
+	// someone who has had none, the lowest of them.
+	met := map[string]bool{"ann cy": true, "cy ann": true, "bob dee": true, "dee bob": true}
+	for _, tb := range r2.Tables {
+		if met[strings.Join(tb.Players, " ")] {
+			t.Errorf("round 2 pairs %v again", tb.Players)
+		}
+	}
+	if len(r2.Byes) != 1 || r2.Byes[0] == "eve" {
+		t.Errorf("round 2's byes %v: eve has had hers", r2.Byes)
+	}
+	v, err := a.Tournament(t.Context(), tournamentGame(t, a, tg.ID))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(v.Played) != 2 || !v.Played[0].Ended || v.Played[1].Ended {
+		t.Errorf("rounds %+v: round 1 ended, round 2 in play", v.Played)
+	}
+	points := map[string]float64{}
+	for _, s := range v.Standings {
+		points[s.Name] = s.Points
+	}
+	if fmt.Sprint(points) != "map[ann:1 bob:0 cy:0 dee:1 eve:1]" {
+		t.Errorf("standings after round 1: %v", points)
+	}
+	// A correction to round 1's game changes the standings at once: bob's win, not dee's.
+	g := tournamentGame(t, a, r1.Tables[1].Game)
+	adjusts := slices.IndexFunc(g.Log, func(e Event) bool { return e.Type == "adjust" })
+	if _, err := a.Correct(t.Context(), g, Correction{Verb: "void", Args: []string{fmt.Sprint(adjusts + 1)}, Note: "the wrong side"}, false); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := a.Correct(t.Context(), tournamentGame(t, a, g.ID), Correction{Verb: "adjust", Args: []string{"bob", "+5"}, Note: "bob won"}, false); err != nil {
+		t.Fatal(err)
+	}
+	if v, err = a.Tournament(t.Context(), tournamentGame(t, a, tg.ID)); err != nil {
+		t.Fatal(err)
+	}
+	for _, s := range v.Standings {
+		points[s.Name] = s.Points
+	}
+	if fmt.Sprint(points) != "map[ann:1 bob:1 cy:0 dee:0 eve:1]" {
+		t.Errorf("standings after the correction: %v", points)
+	}
+}
+
+// TestTournamentNameIsANewMatch: a tournament's games are the match of its name, so a name a
+// match already has is refused, and a tournament refuses what is no tournament.
+func TestTournamentNameIsANewMatch(t *testing.T) {
+	a, _ := openApp(t, "")
+	if _, err := a.New(t.Context(), Setup{Kind: "pinochle", Players: []string{"ann", "bob"}, Opener: "ann", Match: "autumn"}); err != nil {
+		t.Fatal(err)
+	}
+	_, err := a.NewTournament(t.Context(), TournamentSetup{Name: "autumn", Game: "pinochle", Players: []string{"ann", "bob", "cy"}})
+	if CodeOf(err) != Invalid || !strings.Contains(err.Error(), `a match called "autumn" already holds 1 games`) {
+		t.Errorf("a tournament named as a match: %v", err)
+	}
+	g := tournamentGame(t, a, 1)
+	var e *Error
+	if _, err := a.PairRound(t.Context(), g); !errors.As(err, &e) || !strings.Contains(err.Error(), "not a tournament") {
+		t.Errorf("pairing a game: %v", err)
+	}
+}
+
+// TestTournamentMakesTheGamesItMissed: a round recorded as paired whose games were not all made
+// (the machine stopped between) has them made by the next pair, which pairs nothing new.
+func TestTournamentMakesTheGamesItMissed(t *testing.T) {
+	a, _ := openApp(t, "")
+	tg, err := a.NewTournament(t.Context(), TournamentSetup{Name: "night", Game: "advantage", Format: "round-robin",
+		Players: []string{"ann", "bob", "cy", "dee"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	n, err := tg.night()
+	if err != nil {
+		t.Fatal(err)
+	}
+	in := n.NextInput(nil, nil)
+	out, err := Pair(in)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := a.record(t.Context(), tg, tournament.PairedMove(in, out), RecordOptions{}); err != nil {
+		t.Fatal(err)
+	}
+	r, err := a.PairRound(t.Context(), tournamentGame(t, a, tg.ID))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r.Round != 1 || len(r.Tables) != 2 || r.Tables[0].Game == 0 || r.Tables[1].Game == 0 {
+		t.Errorf("after the stop: %+v, want round 1's two games made", r)
+	}
+}

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"strings"
 
 	"github.com/urfave/cli/v2"
 
@@ -52,7 +53,7 @@ func correct(c *cli.Context, app *table.App, g *table.Game, corr table.Correctio
 	if dryRun {
 		fmt.Fprintf(w, "dry run, nothing recorded: %s\n", done.After.Describe(done.Event))
 		writeChanges(w, done.Changes())
-		return nil
+		return writePairingChanges(c, app, done.After)
 	}
 	fmt.Fprintf(w, "%d: %s\n", done.Event.Seq, done.After.Describe(done.Event))
 	writeChanges(w, done.Changes())
@@ -138,4 +139,24 @@ func confirmCommand() *cli.Command {
 		Usage:     "confirm a scored round (a hand, a seat) as it stands, for the side that did not enter it",
 		ArgsUsage: "GAME ROUND PLAYER (the round's number on the score sheet; who confirms)",
 	})
+}
+
+// writePairingChanges says, for a game of a tournament, which later rounds would have been
+// paired otherwise had the game stood as the correction leaves it; they stand as played (T9).
+func writePairingChanges(c *cli.Context, app *table.App, after *table.Game) error {
+	changes, err := app.WouldHavePaired(c.Context, after)
+	if err != nil {
+		return err
+	}
+	for _, ch := range changes {
+		var tables []string
+		for _, t := range ch.Would.Tables {
+			tables = append(tables, strings.Join(t.Players, " v "))
+		}
+		if len(ch.Would.Byes) > 0 {
+			tables = append(tables, "bye "+strings.Join(ch.Would.Byes, ", "))
+		}
+		fmt.Fprintf(c.App.Writer, "  round %d would have been paired %s; it stands as played (T9)\n", ch.Round, strings.Join(tables, ", "))
+	}
+	return nil
 }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"math"
 	"math/rand/v2"
 	"slices"
 	"strconv"
@@ -216,9 +217,14 @@ func resultOf(round int, g *Game) tournament.Result {
 // now stand: a correction to an earlier round's game changes them at once. A game its round's
 // end left unfinished counts as its sheet stands (docs/rules.md).
 func standingsOf(n *tournament.Night, games map[[2]int]*Game) ([]tournament.Standing, error) {
+	return standingsBefore(n, games, len(n.Rounds())+1)
+}
+
+// standingsBefore is the standings after the rounds before round, of those that ended.
+func standingsBefore(n *tournament.Night, games map[[2]int]*Game, round int) ([]tournament.Standing, error) {
 	var results []tournament.Result
 	for _, r := range n.Rounds() {
-		if !r.Ended {
+		if !r.Ended || r.Round >= round {
 			continue
 		}
 		for _, t := range r.Tables {
@@ -233,7 +239,7 @@ func standingsOf(n *tournament.Night, games map[[2]int]*Game) ([]tournament.Stan
 	}
 	var byes []tournament.Bye
 	for _, b := range n.Byes() {
-		if round := b.Round; round <= len(n.Rounds()) && n.Rounds()[round-1].Ended {
+		if b.Round < round && b.Round <= len(n.Rounds()) && n.Rounds()[b.Round-1].Ended {
 			byes = append(byes, b)
 		}
 	}
@@ -448,4 +454,111 @@ func (a *App) makeGames(ctx context.Context, g *Game, n *tournament.Night, r tou
 		made = true
 	}
 	return made, nil
+}
+
+// tournamentNamed finds the tournament of the given name: the log of kind tournament whose first
+// event names it. Its games know it by name, which survives a move into a league.
+func (a *App) tournamentNamed(ctx context.Context, name string) (*Game, error) {
+	infos, err := a.store.GamesSince(ctx, math.MinInt64)
+	if err != nil {
+		return nil, err
+	}
+	for _, info := range infos {
+		if info.Kind != tournament.Kind {
+			continue
+		}
+		g, err := a.Game(ctx, info.ID)
+		if err != nil {
+			return nil, err
+		}
+		if g.Setup.Tournament == name {
+			return g, nil
+		}
+	}
+	return nil, &Error{Code: NotFound, Message: fmt.Sprintf("no tournament %q in this database", name)}
+}
+
+// PairingChange is a later round of a tournament whose pairing a correction to an earlier
+// round's game would have changed, had the game stood so when that round was paired: the
+// tables it was played at, and those it would have had. It stands as played (T9).
+type PairingChange struct {
+	Round  int     `json:"round"`
+	Played Pairing `json:"played"`
+	Would  Pairing `json:"would"`
+}
+
+// WouldHavePaired lists the later rounds of after's tournament whose pairing would have
+// differed had after, a game as a correction leaves it (a dry run's), stood so when each was
+// paired: each round's recorded input, its standings order and points made again from the
+// games as they would have been. Nothing for a game of no tournament.
+func (a *App) WouldHavePaired(ctx context.Context, after *Game) ([]PairingChange, error) {
+	if after.Setup.Tournament == "" || after.Setup.Round == 0 {
+		return nil, nil
+	}
+	tg, err := a.tournamentNamed(ctx, after.Setup.Tournament)
+	if err != nil {
+		return nil, err
+	}
+	n, err := tg.night()
+	if err != nil {
+		return nil, err
+	}
+	games, err := a.tournamentGames(ctx, after.Setup.Tournament)
+	if err != nil {
+		return nil, err
+	}
+	games[[2]int{after.Setup.Round, after.Setup.Table}] = after
+	var out []PairingChange
+	for _, r := range n.Rounds() {
+		if r.Round <= after.Setup.Round {
+			continue
+		}
+		standings, err := standingsBefore(n, games, r.Round)
+		if err != nil {
+			return nil, err
+		}
+		in := reordered(r.Input, standings)
+		would, err := tournament.Pair(in)
+		if err != nil {
+			return nil, err
+		}
+		played := Pairing{Round: r.Round, Tables: r.Tables, Byes: nonNilStrings(r.Byes)}
+		if !samePairing(played, would) {
+			out = append(out, PairingChange{Round: r.Round, Played: played, Would: would})
+		}
+	}
+	return out, nil
+}
+
+// reordered is a round's recorded input with its players' points and order as standings give
+// them, all else as recorded.
+func reordered(in PairingInput, standings []tournament.Standing) PairingInput {
+	place := map[string]int{}
+	points := map[string]float64{}
+	for i, s := range standings {
+		place[s.Name], points[s.Name] = i, s.Points
+	}
+	in.Players = slices.Clone(in.Players)
+	for i := range in.Players {
+		in.Players[i].Points = points[in.Players[i].Name]
+	}
+	if in.Round > 1 {
+		slices.SortStableFunc(in.Players, func(p, q tournament.Player) int { return place[p.Name] - place[q.Name] })
+	}
+	return in
+}
+
+// samePairing reports whether two pairings seat the same players together at each table and
+// give the same byes, whatever the tables' numbers.
+func samePairing(a, b Pairing) bool {
+	key := func(p Pairing) string {
+		var tables []string
+		for _, t := range p.Tables {
+			seated := slices.Sorted(slices.Values(t.Players))
+			tables = append(tables, strings.Join(seated, " "))
+		}
+		slices.Sort(tables)
+		return strings.Join(tables, " | ") + " bye " + strings.Join(slices.Sorted(slices.Values(p.Byes)), " ")
+	}
+	return key(a) == key(b)
 }

@@ -31,6 +31,7 @@ func tournamentCommand() *cli.Command {
 				&cli.BoolFlag{Name: "confirm", Usage: "pair a round only when every scored round of the last is confirmed (L9), or released"},
 				&cli.StringSliceFlag{Name: "rating", Usage: "a player's rating, PLAYER=N (again for each)"},
 				&cli.StringFlag{Name: "date", Usage: "the day it is played, YYYY-MM-DD (default today)"},
+				&cli.StringSliceFlag{Name: "option", Usage: "an option of its games, NAME=VALUE (again for each; tableside rules KIND lists them)"},
 				formatFlag(textOrJSON),
 			},
 			Action: tournamentNew,
@@ -111,6 +112,11 @@ func tournamentNew(c *cli.Context) error {
 			s.Ratings = map[string]int{}
 		}
 		s.Ratings[strings.TrimSpace(name)] = n
+	}
+	for _, o := range c.StringSlice("option") {
+		if err := s.AddOption(o); err != nil {
+			return err
+		}
 	}
 	app, err := createApp(c)
 	if err != nil {

@@ -64,6 +64,9 @@ type Created struct {
 	Tournament string `json:"tournament,omitempty"`
 	Round      int    `json:"round,omitempty"`
 	Table      int    `json:"table,omitempty"`
+	// GameOptions are, on a tournament's own log, the options every game it makes is created
+	// with (pinochle's limit=50), the rest the kind's defaults.
+	GameOptions map[string]string `json:"game_options,omitempty"`
 	// Doubts are what imports found wrong with the files this game came from: a hash chain
 	// missing, forged, reordered or gapped, so that the game cannot be traced to the log that
 	// kept it. They travel with the game, in its first event, and each is flagged (rule L7)

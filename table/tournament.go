@@ -34,6 +34,14 @@ type TournamentSetup struct {
 	Players   []string       `json:"players"`
 	Ratings   map[string]int `json:"ratings,omitempty"`
 	Date      string         `json:"date,omitempty"`
+	// Options are the games' options (pinochle's limit=50); the kind's defaults for the rest.
+	Options map[string]string `json:"options,omitempty"`
+}
+
+// AddOption reads an option of the tournament's games written NAME=VALUE, as `new` reads a
+// game's.
+func (s *TournamentSetup) AddOption(written string) error {
+	return addWritten(&s.Options, FieldOptions, "option", "NAME=VALUE", written, strings.TrimSpace)
 }
 
 // TournamentStanding is one player's line of a tournament's standings.
@@ -75,7 +83,14 @@ func (a *App) NewTournament(ctx context.Context, s TournamentSetup) (*Game, erro
 		date = a.today()
 	}
 	c := events.Created{Kind: tournament.Kind, Ruleset: tournament.Rules{}.Ruleset(), Players: s.Players,
-		Tournament: s.Name, Options: options, Date: date}
+		Tournament: s.Name, Options: options, Date: date, GameOptions: s.Options}
+	if game, err := rulesOfKind(s.Game); err == nil {
+		// Every option of the games is written down, so that none depends on a default a later
+		// version might change; a kind unknown is refused below, naming it.
+		if c.GameOptions, err = referee.CheckOptions(game.Options(), s.Options); err != nil {
+			return nil, err
+		}
+	}
 	if _, err := checkCreated(c); err != nil {
 		return nil, err
 	}
@@ -427,11 +442,7 @@ func (a *App) makeGames(ctx context.Context, g *Game, n *tournament.Night, r tou
 				}
 			}
 		}
-		options, err := referee.CheckOptions(rules.Options(), nil)
-		if err != nil {
-			return made, err
-		}
-		c := events.Created{Kind: settings.Game, Ruleset: rules.Ruleset(), Players: t.Players, Options: options,
+		c := events.Created{Kind: settings.Game, Ruleset: rules.Ruleset(), Players: t.Players, Options: settings.GameOptions,
 			Date: a.today(), Match: g.Setup.Tournament, Tournament: g.Setup.Tournament, Round: r.Round, Table: t.Table}
 		switch seating := rules.Seating(); {
 		case seating.Opener:

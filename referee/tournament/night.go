@@ -10,6 +10,7 @@ import (
 
 	"github.com/tableside/tableside/events"
 	"github.com/tableside/tableside/referee"
+	"github.com/tableside/tableside/referee/kinds"
 	"github.com/tableside/tableside/scoring"
 )
 
@@ -137,6 +138,8 @@ type Settings struct {
 	TieBreaks       []string
 	Double, Confirm bool
 	Seed            uint64
+	// GameOptions are the options of every game the tournament makes, defaults filled in.
+	GameOptions map[string]string
 }
 
 // Entry is one entrant: their pairing number (the order of entry), rating, whether they are
@@ -194,6 +197,11 @@ func newNight(setup events.Created) (*Night, error) {
 	in := Input{Format: s.Format, Kind: s.Game, TableSize: s.TableSize}
 	if err := shape(&in); err != nil {
 		return nil, referee.SetupErrorf(referee.FieldOptions, "%s", strings.TrimPrefix(err.Error(), ErrInput.Error()+": "))
+	}
+	// The games' options are the game's own, checked by its rules, every one written down so
+	// that the games do not depend on a default a later version might change.
+	if s.GameOptions, err = referee.CheckOptions(kinds.All()[s.Game].Options(), setup.GameOptions); err != nil {
+		return nil, err
 	}
 	n := &Night{name: setup.Tournament, date: setup.Date, settings: s}
 	for _, p := range setup.Players {

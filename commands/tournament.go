@@ -9,6 +9,7 @@ import (
 	"github.com/urfave/cli/v2"
 
 	"github.com/tableside/tableside/render"
+	"github.com/tableside/tableside/scoring"
 	"github.com/tableside/tableside/table"
 )
 
@@ -59,6 +60,25 @@ func tournamentCommand() *cli.Command {
 				}
 				writeRound(c.App.Writer, *round)
 				return nil
+			},
+		}, {
+			Name:      "slip",
+			Usage:     "the latest round's slip for the notice board, as one printable HTML page: its tables and the standings it was paired from, with the tournament's seal",
+			ArgsUsage: "TOURNAMENT",
+			Action: func(c *cli.Context) error {
+				app, g, err := openGame(c)
+				if err != nil {
+					return err
+				}
+				defer app.Close()
+				v, err := app.Tournament(c.Context, g)
+				if err != nil {
+					return err
+				}
+				if len(v.Played) == 0 {
+					return hinted{fmt.Errorf("tournament %d has no round paired yet", g.ID), fmt.Sprintf("pair one: tableside tournament pair %d", g.ID)}
+				}
+				return render.SlipHTML(c.App.Writer, slipOf(v, g.Record()))
 			},
 		}, {
 			Name:      "show",
@@ -208,4 +228,30 @@ func pointsText(p float64) string {
 		return strconv.FormatFloat(p, 'f', -1, 64)
 	}
 	return strconv.FormatFloat(p, 'f', 2, 64)
+}
+
+// slipOf is the slip of v's latest round, with the standings after the rounds that ended.
+func slipOf(v *table.TournamentView, record *scoring.Record) render.Slip {
+	r := v.Played[len(v.Played)-1]
+	s := render.Slip{Name: v.Name, Kind: v.Kind, Date: v.Date, Round: r.Round, FirstWord: v.FirstIs, Byes: r.Byes, TieBreaks: v.TieBreaks,
+		Foot: fmt.Sprintf("%s, round %d · tournament %d", v.Name, r.Round, v.Game)}
+	if record != nil {
+		s.Foot += " · seal " + record.Seal
+	}
+	for _, t := range r.Tables {
+		s.Tables = append(s.Tables, render.SlipTable{Table: t.Table, Players: t.Players, Game: t.Game})
+	}
+	for _, p := range v.Played {
+		if p.Ended {
+			s.After = p.Round
+		}
+	}
+	for _, st := range v.Standings {
+		line := render.SlipStanding{Place: st.Place, Name: st.Name, Points: pointsText(st.Points)}
+		for _, tb := range v.TieBreaks {
+			line.TieBreaks = append(line.TieBreaks, pointsText(st.TieBreaks[tb]))
+		}
+		s.Standings = append(s.Standings, line)
+	}
+	return s
 }

@@ -263,13 +263,16 @@ func standingsBefore(n *tournament.Night, games map[[2]int]*Game, round int) ([]
 
 // TournamentView is a tournament as `tournament show` and its JSON give it.
 type TournamentView struct {
-	Game      int64                `json:"game"`
-	Name      string               `json:"name"`
-	Kind      string               `json:"kind"`
-	Format    string               `json:"format"`
-	Rounds    int                  `json:"rounds"`
-	TableSize int                  `json:"table_size"`
-	TieBreaks []string             `json:"tie_breaks"`
+	Game      int64    `json:"game"`
+	Name      string   `json:"name"`
+	Date      string   `json:"date,omitempty"`
+	Kind      string   `json:"kind"`
+	Format    string   `json:"format"`
+	Rounds    int      `json:"rounds"`
+	TableSize int      `json:"table_size"`
+	TieBreaks []string `json:"tie_breaks"`
+	// FirstIs says what the first at a table does in this kind of game: "opens" or "deals".
+	FirstIs   string               `json:"first_is"`
 	Closed    bool                 `json:"closed"`
 	Played    []RoundView          `json:"played"`
 	Standings []TournamentStanding `json:"standings"`
@@ -291,8 +294,12 @@ func (a *App) Tournament(ctx context.Context, g *Game) (*TournamentView, error) 
 		return nil, err
 	}
 	s := n.Settings()
-	return &TournamentView{Game: g.ID, Name: g.Setup.Tournament, Kind: s.Game, Format: s.Format, Rounds: s.Rounds,
-		TableSize: s.TableSize, TieBreaks: nonNilStrings(s.TieBreaks), Closed: n.Closed(),
+	firstIs := "deals"
+	if rules, err := engineOf(s.Game); err == nil && rules.Seating().Opener {
+		firstIs = "opens"
+	}
+	return &TournamentView{Game: g.ID, Name: g.Setup.Tournament, Date: g.Setup.Date, Kind: s.Game, Format: s.Format, Rounds: s.Rounds,
+		TableSize: s.TableSize, TieBreaks: nonNilStrings(s.TieBreaks), FirstIs: firstIs, Closed: n.Closed(),
 		Played: nonNilRounds(roundViews(n, games)), Standings: standings}, nil
 }
 

@@ -3,6 +3,7 @@ package table
 import (
 	"errors"
 	"fmt"
+	"math/rand/v2"
 	"slices"
 	"strings"
 	"testing"
@@ -178,5 +179,78 @@ func TestTournamentMakesTheGamesItMissed(t *testing.T) {
 	}
 	if r.Round != 1 || len(r.Tables) != 2 || r.Tables[0].Game == 0 || r.Tables[1].Game == 0 {
 		t.Errorf("after the stop: %+v, want round 1's two games made", r)
+	}
+}
+
+// playUntil records legal moves chosen at random (seeded) in game id until done says stop, and
+// returns the game then.
+func playUntil(t *testing.T, a *App, id int64, seed uint64, done func(*Game) bool) *Game {
+	t.Helper()
+	rng := rand.New(rand.NewPCG(seed, 37))
+	g := tournamentGame(t, a, id)
+	for range 2000 {
+		if done(g) {
+			return g
+		}
+		var offered []Choice
+		for _, c := range g.Choices() {
+			if !c.Example {
+				offered = append(offered, c)
+			}
+		}
+		if len(offered) == 0 {
+			t.Fatalf("game %d: nothing to play, and not done", id)
+		}
+		rec, err := a.Record(t.Context(), g, strings.Fields(offered[rng.IntN(len(offered))].Move), RecordOptions{Expect: g.Last})
+		if err != nil {
+			t.Fatal(err)
+		}
+		g = rec.Game
+	}
+	t.Fatalf("game %d: not done after 2,000 moves", id)
+	return nil
+}
+
+// TestTournamentWaitsForConfirmations: with confirm=on, the next round is paired only when
+// every scored round of the last one's games is confirmed by the side that did not enter it
+// (L9), or the organiser releases the round.
+func TestTournamentWaitsForConfirmations(t *testing.T) {
+	a, _ := openApp(t, "")
+	tg, err := a.NewTournament(t.Context(), TournamentSetup{Name: "cup", Game: "pinochle", Rounds: 3, Confirm: true,
+		Players: []string{"ann", "bob", "cy", "dee"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	r1, err := a.PairRound(t.Context(), tg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	scored := func(g *Game) bool { return len(g.Waiting()) > 0 }
+	first := playUntil(t, a, r1.Tables[0].Game, 1, scored)
+	playUntil(t, a, r1.Tables[1].Game, 2, scored)
+	end := func() {
+		t.Helper()
+		if _, err := a.Record(t.Context(), tournamentGame(t, a, tg.ID), []string{"end"}, RecordOptions{}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	end()
+	_, err = a.PairRound(t.Context(), tournamentGame(t, a, tg.ID))
+	if CodeOf(err) != Over || !strings.Contains(err.Error(), "round 1 has scored rounds no one has confirmed") {
+		t.Fatalf("pairing round 2 with hands unconfirmed: %v", err)
+	}
+	// Confirming the first table's hand leaves the second's waiting; releasing lets it go.
+	w := first.Waiting()[0]
+	if _, err := a.Correct(t.Context(), first, Correction{Verb: "confirm", Args: []string{fmt.Sprint(w.Round), first.Setup.Players[1]}}, false); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := a.PairRound(t.Context(), tournamentGame(t, a, tg.ID)); err == nil || !strings.Contains(err.Error(), fmt.Sprintf("game %d", r1.Tables[1].Game)) || strings.Contains(err.Error(), fmt.Sprintf("game %d,", r1.Tables[0].Game)) {
+		t.Fatalf("pairing with one table confirmed: %v", err)
+	}
+	if _, err := a.Record(t.Context(), tournamentGame(t, a, tg.ID), []string{"release"}, RecordOptions{}); err != nil {
+		t.Fatal(err)
+	}
+	if r2, err := a.PairRound(t.Context(), tournamentGame(t, a, tg.ID)); err != nil || r2.Round != 2 {
+		t.Fatalf("pairing round 2 once released: %+v, %v", r2, err)
 	}
 }

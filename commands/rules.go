@@ -25,7 +25,7 @@ func rulesCommand() *cli.Command {
 			}
 			w := c.App.Writer
 			if c.NArg() == 0 {
-				fmt.Fprintf(w, "games: %s\nsee `tableside rules KIND`\n", strings.Join(table.Kinds(), ", "))
+				fmt.Fprintf(w, "games: %s\nsee `tableside rules KIND`, and `tableside rules tournament` for a night in rounds\n", strings.Join(table.Kinds(), ", "))
 				return nil
 			}
 			rb, err := table.RulebookOf(c.Args().First())
@@ -47,11 +47,15 @@ func rulesCommand() *cli.Command {
 			}
 			var options []string
 			for _, o := range rb.Options {
-				what := "rule " + o.Rule
-				if o.Numeric {
+				what, values := "rule "+o.Rule, strings.Join(o.Values, "|")
+				switch {
+				case o.Numeric:
 					what = "any whole number, " + what
+				case o.List:
+					values = o.Values[0]
+					what = "a list, in order, of " + strings.Join(o.Values[1:], ", ") + "; " + what
 				}
-				options = append(options, fmt.Sprintf("--option %s=%s  %s", o.Name, strings.Join(o.Values, "|"), what))
+				options = append(options, fmt.Sprintf("--option %s=%s  %s", o.Name, values, what))
 			}
 			writeForms(w, options)
 			fmt.Fprintf(w, "\nmoves (tableside record GAME …):\n")

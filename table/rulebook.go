@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/tableside/tableside/referee"
+	"github.com/tableside/tableside/referee/tournament"
 )
 
 // Rulebook is everything the referee of one kind of game applies, as a table reads it: the
@@ -23,8 +24,12 @@ type Rulebook struct {
 	Rulings []referee.Ruling `json:"rulings"`
 }
 
-// RulebookOf is the rulebook of a kind of game.
+// RulebookOf is the rulebook of a kind of game, or, for "tournament", of a tournament's
+// referee (T1–T9, and how the log is judged).
 func RulebookOf(kind string) (*Rulebook, error) {
+	if strings.EqualFold(kind, tournament.Kind) {
+		return rulebookOf(tournament.Rules{}), nil
+	}
 	r, err := rulesOfKind(kind)
 	if err != nil {
 		return nil, err

@@ -32,17 +32,23 @@ var pinochle = table.Setup{Kind: "pinochle", Players: []string{"ann", "bob"}, De
 // statePath fills a route's pattern with game.
 func statePath(pattern string, game int64) (method, path string) {
 	method, path, _ = strings.Cut(pattern, " ")
-	return method, strings.ReplaceAll(path, "{id}", fmt.Sprint(game))
+	return method, strings.NewReplacer("{id}", fmt.Sprint(game), "{n}", "1").Replace(path)
 }
 
 // TestEveryChangeNeedsItsCredential walks the server's own list of routes, so that a route
 // added later without a check fails here.
 func TestEveryChangeNeedsItsCredential(t *testing.T) {
 	c := openClub(t, true)
-	game, code := c.newGame(t, pinochle)
+	game, gameCode := c.newGame(t, pinochle)
 	_, otherCode := c.newGame(t, pinochle)
+	night := c.newTournament(t, clubNight)
 	for _, rt := range c.srv.routes() {
-		method, path := statePath(rt.pattern, game)
+		// A tournament's routes name the tournament, and its own code is one of its tables'.
+		id, code := game, gameCode
+		if strings.Contains(rt.pattern, "/tournaments/{id}") {
+			id, code = night.Tournament.Game, night.Tables[0].Code
+		}
+		method, path := statePath(rt.pattern, id)
 		if method == "GET" || rt.need == anyone {
 			continue
 		}

@@ -1,6 +1,7 @@
 package web
 
 import (
+	"cmp"
 	"net"
 	"net/http"
 	"strconv"
@@ -56,8 +57,12 @@ func (s *Server) admit(w http.ResponseWriter, r *http.Request, need right, c *ca
 	if need == anyone {
 		return nil
 	}
+	// A code is tested against what the route names (opensTable); a failure to find out is
+	// the request's error, once the credentials are counted, unless the director is let in.
+	var codeErr error
 	isCode := func(v string) bool {
-		_, ok := s.keys.OpensTable(id, v)
+		ok, err := s.opensTable(r, c, v)
+		codeErr = cmp.Or(codeErr, err)
 		return ok
 	}
 	isWallKey := func(v string) bool {
@@ -126,10 +131,13 @@ func (s *Server) admit(w http.ResponseWriter, r *http.Request, need right, c *ca
 		setCookie(w, r, h.cookie.Name, "", -time.Second)
 	}
 	s.guard.giveBack(addr, carried-wrongs)
+	if codeErr != nil && !c.director {
+		return codeErr
+	}
 	switch {
 	case c.director, need == reader && s.cfg.Public, need <= player && c.table:
 		return nil
-	case need == wall && (c.wall || s.cfg.Public):
+	case need == wall && (c.wall || s.cfg.Public || c.table):
 		return nil
 	case wrongs > 0:
 		return errWrongCredential

@@ -46,6 +46,7 @@ type Server struct {
 	guard      *limiter
 	live       *hub
 	statsTally statsTally
+	tables     tablesOf
 	log        *slog.Logger
 	handler    http.Handler
 	stop       context.CancelFunc
@@ -139,7 +140,8 @@ const (
 	// director: the organiser only.
 	director
 	// wall: the wall screen, which shows the room what anyone may see: its key, the director,
-	// or anyone when the server is public. It is no reader of any game.
+	// or anyone when the server is public. It is no reader of any game. A tournament's view
+	// is the wall's, and its tables' too: the code of any of them opens it.
 	wall
 )
 
@@ -154,12 +156,14 @@ type route struct {
 
 // caller is who is asking, and about which game.
 type caller struct {
-	game     int64 // the {id} of the path, 0 for none
-	need     right
-	director bool
-	table    bool // holds the code of game
-	wall     bool // holds the wall key
-	api      bool
+	game int64 // the {id} of the path, 0 for none: a game's, or a tournament's on its routes
+	// tournament says the {id} is a tournament's: a table's code is then one of its tables'.
+	tournament bool
+	need       right
+	director   bool
+	table      bool // holds the code of game
+	wall       bool // holds the wall key
+	api        bool
 }
 
 func (s *Server) routes() []route {
@@ -179,6 +183,11 @@ func (s *Server) routes() []route {
 		{"GET /api/matches", reader, s.apiMatches},
 		{"GET /api/matches/{name}", reader, s.apiMatch},
 		{"GET /api/stats", reader, s.apiStats},
+		{"POST /api/tournaments", director, s.apiNewTournament},
+		{"GET /api/tournaments/{id}", wall, s.apiTournament},
+		{"GET /api/tournaments/{id}/codes", director, s.apiTournamentCodes},
+		{"POST /api/tournaments/{id}/pair", director, s.apiPair},
+		{"GET /api/tournaments/{id}/tables/{n}", player, s.apiTableNow},
 		{"GET /api/live", wall, s.clubStream},
 
 		// The pages.
@@ -214,9 +223,10 @@ func (s *Server) routes() []route {
 // writes the handler's error.
 func (s *Server) serve(rt route) http.Handler {
 	api := strings.Contains(rt.pattern, " /api/")
+	tournament := strings.Contains(rt.pattern, " /api/tournaments/{id}")
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		r.Body = http.MaxBytesReader(w, r.Body, maxBody)
-		c := &caller{api: api, need: rt.need}
+		c := &caller{api: api, need: rt.need, tournament: tournament}
 		err := s.admit(w, r, rt.need, c)
 		if err == nil {
 			err = rt.handle(w, r, c)

@@ -1,0 +1,188 @@
+package table
+
+import (
+	"context"
+	"crypto/hmac"
+	"fmt"
+	"strings"
+
+	"github.com/tableside/tableside/referee/tournament"
+)
+
+// A tournament's tables are places: each has one code for the night, which opens every game
+// the tournament makes at that table, in every round, so that the table's phone follows its
+// table from one round's game to the next without joining again.
+
+// TournamentTableCode is the code of a tournament's table for the night. Its message is not a
+// game's ("table N"), so it is never a game's code.
+func (k *Keys) TournamentTableCode(tournament int64, table int) string {
+	return k.Sign(fmt.Sprintf("tournament %d, table %d", tournament, table))[:codeLength]
+}
+
+// OpensTournamentTable reads text as a person types a table code (ReadTableCode) and reports
+// whether it is the code of the tournament's table, compared in constant time. code is the
+// code as read.
+func (k *Keys) OpensTournamentTable(tournament int64, table int, text string) (code string, ok bool) {
+	code, shaped := ReadTableCode(text)
+	return code, shaped && tournament > 0 && table > 0 && hmac.Equal([]byte(code), []byte(k.TournamentTableCode(tournament, table)))
+}
+
+// TournamentTable is one table of a tournament: the tournament's log and the table's number.
+type TournamentTable struct {
+	Tournament int64 `json:"tournament"`
+	Table      int   `json:"table"`
+}
+
+// TableOf finds the tournament table that made game; ok is false for a game no tournament made.
+// A game names its tournament by name (its setup's Tournament), so the tournament is the log
+// of that name created before the game that has paired the game's round. A tournament's name
+// is a match no game is in when it starts, so only two tournaments started under one name
+// before either paired a round can share it: then neither's table code opens the game (the
+// director's key still does), since the game does not say which made it.
+func (a *App) TableOf(ctx context.Context, game int64) (t TournamentTable, ok bool, err error) {
+	log, err := a.load(ctx, game)
+	if err != nil {
+		return t, false, err
+	}
+	c, err := createdOf(log[0])
+	if err != nil {
+		return t, false, fmt.Errorf("game %d: %w", game, err)
+	}
+	if c.Kind == tournament.Kind || c.Tournament == "" || c.Round < 1 || c.Table < 1 {
+		return t, false, nil
+	}
+	infos, err := a.store.GamesSince(ctx, 0)
+	if err != nil {
+		return t, false, err
+	}
+	found := 0
+	for _, info := range infos {
+		if info.Kind != tournament.Kind || info.ID >= game {
+			continue
+		}
+		g, err := a.Game(ctx, info.ID)
+		if err != nil {
+			return t, false, err
+		}
+		n, err := g.night()
+		if err != nil {
+			return t, false, err
+		}
+		if g.Setup.Tournament == c.Tournament && len(n.Rounds()) >= c.Round {
+			t, found = TournamentTable{Tournament: g.ID, Table: c.Table}, found+1
+		}
+	}
+	if found != 1 {
+		return TournamentTable{}, false, nil
+	}
+	return t, true, nil
+}
+
+// TournamentLog loads the tournament whose log is id: not found when id is a game's.
+func (a *App) TournamentLog(ctx context.Context, id int64) (*Game, error) {
+	g, err := a.Game(ctx, id)
+	if err != nil {
+		return nil, err
+	}
+	if !g.IsTournament() {
+		return nil, &Error{Code: NotFound, Message: fmt.Sprintf("no tournament %d: game %d is a game of %s", id, id, g.Setup.Kind)}
+	}
+	return g, nil
+}
+
+// TournamentTables is how many tables tournament g has codes for: the most any round has
+// seated, or as many as its players present fill now at its table size (T2; an odd player out
+// at tables of 2 has the bye), whichever is more.
+func (g *Game) TournamentTables() (int, error) {
+	n, err := g.night()
+	if err != nil {
+		return 0, err
+	}
+	present := 0
+	for _, e := range n.Entries() {
+		if e.Present {
+			present++
+		}
+	}
+	size := max(n.Settings().TableSize, 2)
+	most := (present + size - 1) / size
+	if size == 2 {
+		most = present / 2
+	}
+	for _, r := range n.Rounds() {
+		most = max(most, len(r.Tables))
+	}
+	return most, nil
+}
+
+// TableNow is what a tournament's table is playing now: the tournament's latest round, the
+// table's game in it, and how the round stands.
+type TableNow struct {
+	Tournament int64  `json:"tournament"`
+	Name       string `json:"name"`
+	Table      int    `json:"table"`
+	// Round is the latest round paired, 0 before the first.
+	Round int `json:"round"`
+	// Game is the table's game in that round; null when the round seats nobody at the table.
+	Game *TableGame `json:"game"`
+	// Ended says the round is over; Playing lists its tables whose games are not.
+	Ended   bool  `json:"ended"`
+	Playing []int `json:"playing"`
+	Closed  bool  `json:"closed"`
+	// Text says it in words: "round 2, table 3: ann v cy, ann deals".
+	Text string `json:"text"`
+}
+
+// TableNow is what table of tournament is playing now: a phone at the table asks it after each
+// round, to follow its table to the new game.
+func (a *App) TableNow(ctx context.Context, tournament int64, table int) (*TableNow, error) {
+	if table < 1 {
+		return nil, &Error{Code: NotFound, Message: fmt.Sprintf("no table %d: tables are numbered from 1", table)}
+	}
+	g, err := a.TournamentLog(ctx, tournament)
+	if err != nil {
+		return nil, err
+	}
+	rounds, err := a.Rounds(ctx, g)
+	if err != nil {
+		return nil, err
+	}
+	n, err := g.night()
+	if err != nil {
+		return nil, err
+	}
+	now := &TableNow{Tournament: g.ID, Name: g.Setup.Tournament, Table: table, Playing: []int{}, Closed: n.Closed()}
+	if len(rounds) == 0 {
+		now.Text = fmt.Sprintf("table %d: round 1 is not paired yet", table)
+		return now, nil
+	}
+	r := rounds[len(rounds)-1]
+	now.Round, now.Ended = r.Round, r.Ended
+	for _, t := range r.Tables {
+		if !t.Over {
+			now.Playing = append(now.Playing, t.Table)
+		}
+		if t.Table == table {
+			now.Game = &t
+		}
+	}
+	if now.Game == nil {
+		now.Text = fmt.Sprintf("round %d seats nobody at table %d", r.Round, table)
+		return now, nil
+	}
+	now.Text = fmt.Sprintf("round %d, table %d: %s", r.Round, table, strings.Join(now.Game.Players, " v "))
+	if now.Game.Game == 0 {
+		return now, nil // its game is not made yet: pairing the round again makes it
+	}
+	game, err := a.Game(ctx, now.Game.Game)
+	if err != nil {
+		return nil, err
+	}
+	switch first := now.Game.First; first {
+	case game.Setup.Opener:
+		now.Text += ", " + first + " opens"
+	case game.Setup.Dealer:
+		now.Text += ", " + first + " deals"
+	}
+	return now, nil
+}

@@ -35,10 +35,10 @@ type TournamentTable struct {
 
 // TableOf finds the tournament table that made game; ok is false for a game no tournament made.
 // A game names its tournament by name (its setup's Tournament), so the tournament is the log
-// of that name created before the game that has paired the game's round. A tournament's name
-// is a match no game is in when it starts, so only two tournaments started under one name
-// before either paired a round can share it: then neither's table code opens the game (the
-// director's key still does), since the game does not say which made it.
+// of that name created before the game that has paired the game's round. A new tournament may
+// not take a name another has, but two files imported into one store may each hold one: then
+// neither's table code opens the game (the director's key still does), since the game does not
+// say which made it.
 func (a *App) TableOf(ctx context.Context, game int64) (t TournamentTable, ok bool, err error) {
 	log, err := a.load(ctx, game)
 	if err != nil {
@@ -51,24 +51,17 @@ func (a *App) TableOf(ctx context.Context, game int64) (t TournamentTable, ok bo
 	if c.Kind == tournament.Kind || c.Tournament == "" || c.Round < 1 || c.Table < 1 {
 		return t, false, nil
 	}
-	infos, err := a.store.GamesSince(ctx, 0)
+	named, err := a.tournamentsNamed(ctx, c.Tournament, game)
 	if err != nil {
 		return t, false, err
 	}
 	found := 0
-	for _, info := range infos {
-		if info.Kind != tournament.Kind || info.ID >= game {
-			continue
-		}
-		g, err := a.Game(ctx, info.ID)
-		if err != nil {
-			return t, false, err
-		}
+	for _, g := range named {
 		n, err := g.night()
 		if err != nil {
 			return t, false, err
 		}
-		if g.Setup.Tournament == c.Tournament && len(n.Rounds()) >= c.Round {
+		if len(n.Rounds()) >= c.Round {
 			t, found = TournamentTable{Tournament: g.ID, Table: c.Table}, found+1
 		}
 	}
@@ -76,6 +69,29 @@ func (a *App) TableOf(ctx context.Context, game int64) (t TournamentTable, ok bo
 		return TournamentTable{}, false, nil
 	}
 	return t, true, nil
+}
+
+// tournamentsNamed lists the tournaments of the given name, in the order they were made: only
+// those made before game, when game is not 0.
+func (a *App) tournamentsNamed(ctx context.Context, name string, game int64) ([]*Game, error) {
+	infos, err := a.store.GamesSince(ctx, 0)
+	if err != nil {
+		return nil, err
+	}
+	var out []*Game
+	for _, info := range infos {
+		if info.Kind != tournament.Kind || (game != 0 && info.ID >= game) {
+			continue
+		}
+		g, err := a.Game(ctx, info.ID)
+		if err != nil {
+			return nil, err
+		}
+		if g.Setup.Tournament == name {
+			out = append(out, g)
+		}
+	}
+	return out, nil
 }
 
 // TournamentLog loads the tournament whose log is id: not found when id is a game's.

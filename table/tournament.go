@@ -4,7 +4,6 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"math"
 	"math/rand/v2"
 	"slices"
 	"strconv"
@@ -58,6 +57,11 @@ func (a *App) NewTournament(ctx context.Context, s TournamentSetup) (*Game, erro
 		return nil, err
 	} else if len(games) > 0 {
 		return nil, setupError("name", "a match called %q already holds %d games: name the tournament anew", s.Name, len(games))
+	}
+	if named, err := a.tournamentsNamed(ctx, s.Name, 0); err != nil {
+		return nil, err
+	} else if len(named) > 0 {
+		return nil, setupError("name", "tournament %d is called %q already: name this one anew", named[0].ID, s.Name)
 	}
 	options := map[string]string{"game": s.Game, "seed": strconv.FormatUint(rand.Uint64N(1<<53)+1, 10)}
 	if s.Format != "" {
@@ -474,28 +478,6 @@ func (a *App) makeGames(ctx context.Context, g *Game, n *tournament.Night, r tou
 	return made, nil
 }
 
-// tournamentNamed finds the tournament of the given name: the log of kind tournament whose first
-// event names it. Its games know it by name, which survives a move into a league.
-func (a *App) tournamentNamed(ctx context.Context, name string) (*Game, error) {
-	infos, err := a.store.GamesSince(ctx, math.MinInt64)
-	if err != nil {
-		return nil, err
-	}
-	for _, info := range infos {
-		if info.Kind != tournament.Kind {
-			continue
-		}
-		g, err := a.Game(ctx, info.ID)
-		if err != nil {
-			return nil, err
-		}
-		if g.Setup.Tournament == name {
-			return g, nil
-		}
-	}
-	return nil, &Error{Code: NotFound, Message: fmt.Sprintf("no tournament %q in this database", name)}
-}
-
 // PairingChange is a later round of a tournament whose pairing a correction to an earlier
 // round's game would have changed, had the game stood so when that round was paired: the
 // tables it was played at, and those it would have had. It stands as played (T9).
@@ -510,10 +492,11 @@ type PairingChange struct {
 // paired: each round's recorded input, its standings order and points made again from the
 // games as they would have been. Nothing for a game of no tournament.
 func (a *App) WouldHavePaired(ctx context.Context, after *Game) ([]PairingChange, error) {
-	if after.Setup.Tournament == "" || after.Setup.Round == 0 {
-		return nil, nil
+	at, ok, err := a.TableOf(ctx, after.ID)
+	if err != nil || !ok {
+		return nil, err
 	}
-	tg, err := a.tournamentNamed(ctx, after.Setup.Tournament)
+	tg, err := a.Game(ctx, at.Tournament)
 	if err != nil {
 		return nil, err
 	}

@@ -145,6 +145,13 @@ func TestTournamentNameIsANewMatch(t *testing.T) {
 	if CodeOf(err) != Invalid || !strings.Contains(err.Error(), `a match called "autumn" already holds 1 games`) {
 		t.Errorf("a tournament named as a match: %v", err)
 	}
+	if _, err := a.NewTournament(t.Context(), TournamentSetup{Name: "winter", Game: "pinochle", Players: []string{"ann", "bob"}}); err != nil {
+		t.Fatal(err)
+	}
+	_, err = a.NewTournament(t.Context(), TournamentSetup{Name: "winter", Game: "candidate", Players: []string{"cy", "dee"}})
+	if CodeOf(err) != Invalid || !strings.Contains(err.Error(), `tournament 2 is called "winter" already`) {
+		t.Errorf("a second tournament of one name, before either has games: %v", err)
+	}
 	g := tournamentGame(t, a, 1)
 	var e *Error
 	if _, err := a.PairRound(t.Context(), g); !errors.As(err, &e) || !strings.Contains(err.Error(), "not a tournament") {

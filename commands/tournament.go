@@ -36,21 +36,11 @@ func tournamentCommand() *cli.Command {
 				formatFlag(textOrJSON),
 			},
 			Action: tournamentNew,
-		}, {
-			Name:      "pair",
-			Usage:     "pair the next round by T1–T9 and make its games; the round before must be over (its games, or ended)",
-			ArgsUsage: "TOURNAMENT",
-			Flags:     []cli.Flag{formatFlag(textOrJSON)},
-			Action: func(c *cli.Context) error {
-				format, err := checkFormat(c, textOrJSON)
-				if err != nil {
-					return err
-				}
-				app, g, err := openGame(c)
-				if err != nil {
-					return err
-				}
-				defer app.Close()
+		},
+			gameCommand(&cli.Command{
+				Name:  "pair",
+				Usage: "pair the next round by T1–T9 and make its games; the round before must be over (its games, or ended)",
+			}, textOrJSON, func(c *cli.Context, app *table.App, g *table.Game, format string) error {
 				round, err := app.PairRound(c.Context, g)
 				if err != nil {
 					return err
@@ -60,17 +50,11 @@ func tournamentCommand() *cli.Command {
 				}
 				writeRound(c.App.Writer, *round)
 				return nil
-			},
-		}, {
-			Name:      "slip",
-			Usage:     "the latest round's slip for the notice board, as one printable HTML page: its tables and the standings it was paired from, with the tournament's seal",
-			ArgsUsage: "TOURNAMENT",
-			Action: func(c *cli.Context) error {
-				app, g, err := openGame(c)
-				if err != nil {
-					return err
-				}
-				defer app.Close()
+			}),
+			gameCommand(&cli.Command{
+				Name:  "slip",
+				Usage: "the latest round's slip for the notice board, as one printable HTML page: its tables and the standings it was paired from, with the tournament's seal",
+			}, nil, func(c *cli.Context, app *table.App, g *table.Game, _ string) error {
 				v, err := app.Tournament(c.Context, g)
 				if err != nil {
 					return err
@@ -79,22 +63,11 @@ func tournamentCommand() *cli.Command {
 					return hinted{fmt.Errorf("tournament %d has no round paired yet", g.ID), fmt.Sprintf("pair one: tableside tournament pair %d", g.ID)}
 				}
 				return render.SlipHTML(c.App.Writer, slipOf(v, g.Record()))
-			},
-		}, {
-			Name:      "show",
-			Usage:     "the tournament: its settings, every round's tables and games, and the standings with their tie-breaks",
-			ArgsUsage: "TOURNAMENT",
-			Flags:     []cli.Flag{formatFlag(tableOrJSON)},
-			Action: func(c *cli.Context) error {
-				format, err := checkFormat(c, tableOrJSON)
-				if err != nil {
-					return err
-				}
-				app, g, err := openGame(c)
-				if err != nil {
-					return err
-				}
-				defer app.Close()
+			}),
+			gameCommand(&cli.Command{
+				Name:  "show",
+				Usage: "the tournament: its settings, every round's tables and games, and the standings with their tie-breaks",
+			}, tableOrJSON, func(c *cli.Context, app *table.App, g *table.Game, format string) error {
 				v, err := app.Tournament(c.Context, g)
 				if err != nil {
 					return err
@@ -103,8 +76,8 @@ func tournamentCommand() *cli.Command {
 					return writeJSON(c.App.Writer, v)
 				}
 				return writeTournament(c.App.Writer, format, v)
-			},
-		}},
+			}),
+		},
 	}
 }
 

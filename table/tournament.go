@@ -167,13 +167,19 @@ func (a *App) tournamentGames(ctx context.Context, name string) (map[[2]int]*Gam
 	return out, nil
 }
 
-// Rounds lists a tournament's rounds, each table with its game.
-func (a *App) Rounds(ctx context.Context, g *Game) ([]RoundView, error) {
+// withGames is the tournament g's state and its games, by round and table.
+func (a *App) withGames(ctx context.Context, g *Game) (*tournament.Night, map[[2]int]*Game, error) {
 	n, err := g.night()
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	games, err := a.tournamentGames(ctx, g.Setup.Tournament)
+	return n, games, err
+}
+
+// Rounds lists a tournament's rounds, each table with its game.
+func (a *App) Rounds(ctx context.Context, g *Game) ([]RoundView, error) {
+	n, games, err := a.withGames(ctx, g)
 	if err != nil {
 		return nil, err
 	}
@@ -285,11 +291,7 @@ type TournamentView struct {
 // Tournament is the tournament g as it stands: its rounds with their games, and its standings
 // after the rounds that have ended.
 func (a *App) Tournament(ctx context.Context, g *Game) (*TournamentView, error) {
-	n, err := g.night()
-	if err != nil {
-		return nil, err
-	}
-	games, err := a.tournamentGames(ctx, g.Setup.Tournament)
+	n, games, err := a.withGames(ctx, g)
 	if err != nil {
 		return nil, err
 	}
@@ -320,15 +322,11 @@ func nonNilRounds(r []RoundView) []RoundView {
 // whose games are not all made as it is seated — the machine stopped between, or the organiser
 // seated it again by hand — has them made instead, and nothing new is paired.
 func (a *App) PairRound(ctx context.Context, g *Game) (*RoundView, error) {
-	n, err := g.night()
+	n, games, err := a.withGames(ctx, g)
 	if err != nil {
 		return nil, err
 	}
 	name := g.Setup.Tournament
-	games, err := a.tournamentGames(ctx, name)
-	if err != nil {
-		return nil, err
-	}
 	rounds := n.Rounds()
 	if len(rounds) > 0 {
 		last := rounds[len(rounds)-1]
@@ -500,11 +498,7 @@ func (a *App) WouldHavePaired(ctx context.Context, after *Game) ([]PairingChange
 	if err != nil {
 		return nil, err
 	}
-	n, err := tg.night()
-	if err != nil {
-		return nil, err
-	}
-	games, err := a.tournamentGames(ctx, after.Setup.Tournament)
+	n, games, err := a.withGames(ctx, tg)
 	if err != nil {
 		return nil, err
 	}

@@ -344,7 +344,7 @@ func (a *App) PairRound(ctx context.Context, g *Game) (*RoundView, error) {
 				}
 			}
 			if len(playing) > 0 {
-				return nil, &Error{Code: Over, Game: g, Message: fmt.Sprintf("round %d is still being played at table%s %s; nothing was paired", last.Round, pluralS(len(playing)), strings.Join(playing, ", ")),
+				return nil, &Error{Code: Over, Game: g, Message: fmt.Sprintf("round %d is still being played at %s %s; nothing was paired", last.Round, referee.Plural(len(playing), "table", "tables"), strings.Join(playing, ", ")),
 					Hint: fmt.Sprintf("wait for the games, or end the round: tableside record %d end", g.ID)}
 			}
 			rec, err := a.record(ctx, g, referee.NewMove(tournament.TypeEnd, "", map[string]int{"round": last.Round}), RecordOptions{Expect: g.Last})
@@ -404,13 +404,6 @@ func (a *App) PairRound(ctx context.Context, g *Game) (*RoundView, error) {
 		return nil, err
 	}
 	return a.roundView(ctx, g, in.Round)
-}
-
-func pluralS(n int) string {
-	if n == 1 {
-		return ""
-	}
-	return "s"
 }
 
 // roundView is round's view as the store now holds its games.

@@ -150,7 +150,7 @@ type TableNow struct {
 }
 
 // TableNow is what table of tournament is playing now: a phone at the table asks it after each
-// round, to follow its table to the new game.
+// round, to follow its table to the new game. Only the latest round's games are replayed.
 func (a *App) TableNow(ctx context.Context, tournament int64, table int) (*TableNow, error) {
 	if table < 1 {
 		return nil, &Error{Code: NotFound, Message: fmt.Sprintf("no table %d: tables are numbered from 1", table)}
@@ -159,20 +159,21 @@ func (a *App) TableNow(ctx context.Context, tournament int64, table int) (*Table
 	if err != nil {
 		return nil, err
 	}
-	rounds, err := a.Rounds(ctx, g)
-	if err != nil {
-		return nil, err
-	}
 	n, err := g.night()
 	if err != nil {
 		return nil, err
 	}
 	now := &TableNow{Tournament: g.ID, Name: g.Setup.Tournament, Table: table, Playing: []int{}, Closed: n.Closed()}
+	rounds := n.Rounds()
 	if len(rounds) == 0 {
 		now.Text = fmt.Sprintf("table %d: round 1 is not paired yet", table)
 		return now, nil
 	}
-	r := rounds[len(rounds)-1]
+	games, err := a.tournamentGames(ctx, g.Setup.Tournament, len(rounds))
+	if err != nil {
+		return nil, err
+	}
+	r := roundViewOf(rounds[len(rounds)-1], games)
 	now.Round, now.Ended = r.Round, r.Ended
 	for _, t := range r.Tables {
 		if !t.Over {
@@ -182,23 +183,57 @@ func (a *App) TableNow(ctx context.Context, tournament int64, table int) (*Table
 			now.Game = &t
 		}
 	}
-	if now.Game == nil {
+	switch {
+	case now.Game == nil:
 		now.Text = fmt.Sprintf("round %d seats nobody at table %d", r.Round, table)
-		return now, nil
-	}
-	now.Text = fmt.Sprintf("round %d, table %d: %s", r.Round, table, strings.Join(now.Game.Players, " v "))
-	if now.Game.Game == 0 {
-		return now, nil // its game is not made yet: pairing the round again makes it
-	}
-	game, err := a.Game(ctx, now.Game.Game)
-	if err != nil {
-		return nil, err
-	}
-	switch first := now.Game.First; first {
-	case game.Setup.Opener:
-		now.Text += ", " + first + " opens"
-	case game.Setup.Dealer:
-		now.Text += ", " + first + " deals"
+	case now.Game.Game == 0: // not made yet: pairing the round again makes it
+		now.Text = seatText(r.Round, table, now.Game.Players, "", "")
+	default:
+		now.Text = games[[2]int{r.Round, table}].SeatText()
 	}
 	return now, nil
+}
+
+// seatText says where a tournament's game is played and who is first, in the words a phone
+// shows: "round 2, table 3: ann v cy, ann deals". first is "" when not known yet.
+func seatText(round, table int, players []string, first, does string) string {
+	text := fmt.Sprintf("round %d, table %d: %s", round, table, strings.Join(players, " v "))
+	if first != "" {
+		text += ", " + first + " " + does
+	}
+	return text
+}
+
+// SeatText says where g, a tournament's game, is played, and who opens or deals; "" for a game
+// no tournament made.
+func (g *Game) SeatText() string {
+	if g.Setup.Round < 1 || g.Setup.Table < 1 {
+		return ""
+	}
+	first, does := g.Setup.Opener, "opens"
+	if first == "" {
+		first, does = g.Setup.Dealer, "deals"
+	}
+	return seatText(g.Setup.Round, g.Setup.Table, g.Setup.Players, first, does)
+}
+
+// TableMovedOn is the game a tournament's table plays after g, a game the tournament made there:
+// the latest made at the same table for a later round, or for the same round seated again by
+// hand; 0 while g is the table's latest. It reads the tournament's list of games, and replays
+// none of them.
+func (a *App) TableMovedOn(ctx context.Context, g *Game) (int64, error) {
+	if g.Setup.Tournament == "" || g.Setup.Round < 1 {
+		return 0, nil
+	}
+	infos, err := a.store.MatchGames(ctx, g.Setup.Tournament)
+	if err != nil {
+		return 0, err
+	}
+	var latest int64
+	for _, info := range infos {
+		if info.ID > g.ID && info.Tournament == g.Setup.Tournament && info.Table == g.Setup.Table && info.Round >= g.Setup.Round {
+			latest = info.ID
+		}
+	}
+	return latest, nil
 }

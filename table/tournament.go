@@ -148,21 +148,24 @@ type RoundView struct {
 	Ended  bool        `json:"ended"`
 }
 
-// tournamentGames are the games of the tournament named name, by round and table.
-func (a *App) tournamentGames(ctx context.Context, name string) (map[[2]int]*Game, error) {
+// tournamentGames are the games of the tournament named name, by round and table: of one round
+// only, when round is not 0. Only those games are replayed; the rest are passed over by what
+// their creation says.
+func (a *App) tournamentGames(ctx context.Context, name string, round int) (map[[2]int]*Game, error) {
 	infos, err := a.store.MatchGames(ctx, name)
 	if err != nil {
 		return nil, err
 	}
 	out := map[[2]int]*Game{}
 	for _, info := range infos { // in the order made: a table seated again by hand has its latest game
+		if info.Tournament != name || info.Round < 1 || (round != 0 && info.Round != round) {
+			continue
+		}
 		g, err := a.Game(ctx, info.ID)
 		if err != nil {
 			return nil, err
 		}
-		if g.Setup.Tournament == name && g.Setup.Round > 0 {
-			out[[2]int{g.Setup.Round, g.Setup.Table}] = g
-		}
+		out[[2]int{info.Round, info.Table}] = g
 	}
 	return out, nil
 }
@@ -173,7 +176,7 @@ func (a *App) withGames(ctx context.Context, g *Game) (*tournament.Night, map[[2
 	if err != nil {
 		return nil, nil, err
 	}
-	games, err := a.tournamentGames(ctx, g.Setup.Tournament)
+	games, err := a.tournamentGames(ctx, g.Setup.Tournament, 0)
 	return n, games, err
 }
 
@@ -189,17 +192,22 @@ func (a *App) Rounds(ctx context.Context, g *Game) ([]RoundView, error) {
 func roundViews(n *tournament.Night, games map[[2]int]*Game) []RoundView {
 	var out []RoundView
 	for _, r := range n.Rounds() {
-		v := RoundView{Round: r.Round, Byes: nonNilStrings(r.Byes), ByHand: r.ByHand, Ended: r.Ended, Tables: []TableGame{}}
-		for _, t := range r.Tables {
-			tg := TableGame{Table: t.Table, Players: t.Players, First: t.First}
-			if game := games[[2]int{r.Round, t.Table}]; game != nil {
-				tg.Game, tg.Over = game.ID, game.Over() || game.Abandoned != 0
-			}
-			v.Tables = append(v.Tables, tg)
-		}
-		out = append(out, v)
+		out = append(out, roundViewOf(r, games))
 	}
 	return out
+}
+
+// roundViewOf is round r with its games.
+func roundViewOf(r tournament.RoundState, games map[[2]int]*Game) RoundView {
+	v := RoundView{Round: r.Round, Byes: nonNilStrings(r.Byes), ByHand: r.ByHand, Ended: r.Ended, Tables: []TableGame{}}
+	for _, t := range r.Tables {
+		tg := TableGame{Table: t.Table, Players: t.Players, First: t.First}
+		if game := games[[2]int{r.Round, t.Table}]; game != nil {
+			tg.Game, tg.Over = game.ID, game.Over() || game.Abandoned != 0
+		}
+		v.Tables = append(v.Tables, tg)
+	}
+	return v
 }
 
 func nonNilStrings(s []string) []string {
@@ -286,6 +294,19 @@ type TournamentView struct {
 	Closed    bool                 `json:"closed"`
 	Played    []RoundView          `json:"played"`
 	Standings []TournamentStanding `json:"standings"`
+	// Next is what stands between the tournament and its next round.
+	Next NextRound `json:"next"`
+	// Entrants are its players in order of entry: who is here, and who has dropped.
+	Entrants []Entrant `json:"entrants"`
+}
+
+// Entrant is a tournament's player: their rating, whether they are here to be paired, and the
+// first round they could be (1, or the round after a late arrival).
+type Entrant struct {
+	Name    string `json:"name"`
+	Rating  int    `json:"rating,omitempty"`
+	Present bool   `json:"present"`
+	From    int    `json:"from"`
 }
 
 // Tournament is the tournament g as it stands: its rounds with their games, and its standings
@@ -304,9 +325,13 @@ func (a *App) Tournament(ctx context.Context, g *Game) (*TournamentView, error) 
 	if rules, err := engineOf(s.Game); err == nil && rules.Seating().Opener {
 		firstIs = "opens"
 	}
-	return &TournamentView{Game: g.ID, Name: g.Setup.Tournament, Date: g.Setup.Date, Kind: s.Game, Format: s.Format, Rounds: s.Rounds,
+	entrants := []Entrant{}
+	for _, e := range n.Entries() {
+		entrants = append(entrants, Entrant{Name: e.Name, Rating: e.Rating, Present: e.Present, From: e.Arrived})
+	}
+	return &TournamentView{Entrants: entrants, Game: g.ID, Name: g.Setup.Tournament, Date: g.Setup.Date, Kind: s.Game, Format: s.Format, Rounds: s.Rounds,
 		TableSize: s.TableSize, TieBreaks: nonNilStrings(s.TieBreaks), FirstIs: firstIs, Closed: n.Closed(),
-		Played: nonNilRounds(roundViews(n, games)), Standings: standings}, nil
+		Played: nonNilRounds(roundViews(n, games)), Standings: standings, Next: nextRound(g.Setup.Tournament, n, games)}, nil
 }
 
 func nonNilRounds(r []RoundView) []RoundView {
@@ -314,6 +339,66 @@ func nonNilRounds(r []RoundView) []RoundView {
 		return []RoundView{}
 	}
 	return r
+}
+
+// NextRound is what stands between a tournament and the pairing of its next round, as the
+// organiser's page and the wall show it.
+type NextRound struct {
+	// Round is the round to pair next.
+	Round int `json:"round"`
+	// Playing lists the tables of the round in play whose games are not over, until it ends.
+	Playing []int `json:"playing"`
+	// Unconfirmed lists the round's games with scored rounds nobody has confirmed (L9), with
+	// confirm=on, until the organiser releases the round.
+	Unconfirmed []int64 `json:"unconfirmed"`
+	// Ready says that pairing now pairs it; Why says what holds it up when it does not.
+	Ready bool   `json:"ready"`
+	Why   string `json:"why,omitempty"`
+}
+
+// nextRound is what holds up the next round of tournament name, n, its games as games give
+// them: the round in play's games, then its confirmations, then the tournament's end.
+func nextRound(name string, n *tournament.Night, games map[[2]int]*Game) NextRound {
+	rounds := n.Rounds()
+	next := NextRound{Round: len(rounds) + 1, Playing: []int{}, Unconfirmed: []int64{}}
+	var why []string
+	if len(rounds) > 0 {
+		last := rounds[len(rounds)-1]
+		for _, t := range last.Tables {
+			game := games[[2]int{last.Round, t.Table}]
+			if !last.Ended && (game == nil || !(game.Over() || game.Abandoned != 0)) {
+				next.Playing = append(next.Playing, t.Table)
+			}
+			if n.Settings().Confirm && !last.Released && game != nil && len(game.Waiting()) > 0 {
+				next.Unconfirmed = append(next.Unconfirmed, game.ID)
+			}
+		}
+		if len(next.Playing) > 0 {
+			var tables []string
+			for _, t := range next.Playing {
+				tables = append(tables, strconv.Itoa(t))
+			}
+			why = append(why, fmt.Sprintf("round %d is still being played at %s %s", last.Round, referee.Plural(len(tables), "table", "tables"), strings.Join(tables, ", ")))
+		}
+		if len(next.Unconfirmed) > 0 {
+			var in []string
+			for _, id := range next.Unconfirmed {
+				in = append(in, fmt.Sprintf("game %d", id))
+			}
+			why = append(why, fmt.Sprintf("round %d has scored rounds no one has confirmed, in %s (L9)", last.Round, strings.Join(in, ", ")))
+		}
+	}
+	switch s := n.Settings(); {
+	case n.Closed():
+		why = append(why, fmt.Sprintf("tournament %q is closed", name))
+	case s.Format != tournament.RoundRobin && next.Round > s.Rounds:
+		why = append(why, fmt.Sprintf("tournament %q has played its %d rounds", name, s.Rounds))
+	}
+	next.Ready = len(why) == 0
+	if len(why) > 0 {
+		next.Why = why[0]
+	}
+	return next
 }
 
 // PairRound pairs the tournament's next round and makes its games. The round before must be
@@ -326,7 +411,6 @@ func (a *App) PairRound(ctx context.Context, g *Game) (*RoundView, error) {
 	if err != nil {
 		return nil, err
 	}
-	name := g.Setup.Tournament
 	rounds := n.Rounds()
 	if len(rounds) > 0 {
 		last := rounds[len(rounds)-1]
@@ -336,42 +420,31 @@ func (a *App) PairRound(ctx context.Context, g *Game) (*RoundView, error) {
 			}
 			return a.roundView(ctx, g, last.Round)
 		}
-		if !last.Ended {
-			var playing []string
-			for _, t := range last.Tables {
-				if game := games[[2]int{last.Round, t.Table}]; game == nil || !(game.Over() || game.Abandoned != 0) {
-					playing = append(playing, strconv.Itoa(t.Table))
-				}
-			}
-			if len(playing) > 0 {
-				return nil, &Error{Code: Over, Game: g, Message: fmt.Sprintf("round %d is still being played at %s %s; nothing was paired", last.Round, referee.Plural(len(playing), "table", "tables"), strings.Join(playing, ", ")),
-					Hint: fmt.Sprintf("wait for the games, or end the round: tableside record %d end", g.ID)}
-			}
-			rec, err := a.record(ctx, g, referee.NewMove(tournament.TypeEnd, "", map[string]int{"round": last.Round}), RecordOptions{Expect: g.Last})
-			if err != nil {
-				return nil, err
-			}
-			g = rec.Game
-			if n, err = g.night(); err != nil {
-				return nil, err
-			}
-			last = n.Rounds()[len(n.Rounds())-1]
+	}
+	next := nextRound(g.Setup.Tournament, n, games)
+	held := func(hint string) error {
+		return &Error{Code: Over, Game: g, Message: next.Why + "; nothing was paired", Hint: hint}
+	}
+	if len(next.Playing) > 0 {
+		return nil, held(fmt.Sprintf("wait for the games, or end the round: tableside record %d end", g.ID))
+	}
+	if len(rounds) > 0 && !rounds[len(rounds)-1].Ended {
+		rec, err := a.record(ctx, g, referee.NewMove(tournament.TypeEnd, "", map[string]int{"round": len(rounds)}), RecordOptions{Expect: g.Last})
+		if err != nil {
+			return nil, err
 		}
-		if n.Settings().Confirm && !last.Released {
-			var waiting []string
-			for _, t := range last.Tables {
-				if game := games[[2]int{last.Round, t.Table}]; game != nil && len(game.Waiting()) > 0 {
-					waiting = append(waiting, fmt.Sprintf("game %d", game.ID))
-				}
-			}
-			if len(waiting) > 0 {
-				return nil, &Error{Code: Over, Game: g, Message: fmt.Sprintf("round %d has scored rounds no one has confirmed, in %s (L9); nothing was paired", last.Round, strings.Join(waiting, ", ")),
-					Hint: fmt.Sprintf("have the other side confirm them, or release the round: tableside record %d release", g.ID)}
-			}
+		g = rec.Game
+		if n, err = g.night(); err != nil {
+			return nil, err
 		}
 	}
-	if n.Closed() {
-		return nil, &Error{Code: Over, Game: g, Message: fmt.Sprintf("tournament %q is closed; nothing was paired", name)}
+	switch {
+	case len(next.Unconfirmed) > 0:
+		return nil, held(fmt.Sprintf("have the other side confirm them, or release the round: tableside record %d release", g.ID))
+	case !next.Ready && !n.Closed():
+		return nil, held(fmt.Sprintf("close it: tableside record %d close", g.ID))
+	case !next.Ready:
+		return nil, held("")
 	}
 	standings, err := standingsOf(n, games)
 	if err != nil {
@@ -384,10 +457,6 @@ func (a *App) PairRound(ctx context.Context, g *Game) (*RoundView, error) {
 		points[s.Name] = s.Points
 	}
 	in := n.NextInput(order, points)
-	if max := n.Settings().Rounds; n.Settings().Format != tournament.RoundRobin && in.Round > max {
-		return nil, &Error{Code: Over, Game: g, Message: fmt.Sprintf("tournament %q has played its %d rounds; nothing was paired", name, max),
-			Hint: fmt.Sprintf("close it: tableside record %d close", g.ID)}
-	}
 	out, err := tournament.Pair(in)
 	if err != nil {
 		return nil, invalid(err, "", "%v", err)

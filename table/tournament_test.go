@@ -79,17 +79,54 @@ func TestTournamentNight(t *testing.T) {
 			t.Errorf("table %d's game: %+v", tb.Table, s)
 		}
 	}
-	// Round 2 waits for round 1's games.
+	// Round 2 waits for round 1's games, and the tournament's view says so.
 	if _, err := a.PairRound(t.Context(), tournamentGame(t, a, tg.ID)); CodeOf(err) != Over || !strings.Contains(err.Error(), "round 1 is still being played at tables 1, 2") {
 		t.Errorf("pairing round 2 with round 1 in play: %v", err)
 	}
+	if v, err := a.Tournament(t.Context(), tournamentGame(t, a, tg.ID)); err != nil || v.Next.Ready || v.Next.Round != 2 ||
+		!slices.Equal(v.Next.Playing, []int{1, 2}) || v.Next.Why != "round 1 is still being played at tables 1, 2" {
+		t.Errorf("round 1 in play: next %+v, %v", v.Next, err)
+	}
+	g1 := tournamentGame(t, a, r1.Tables[0].Game)
+	if got, want := g1.SeatText(), fmt.Sprintf("round 1, table 1: %s v %s, %s opens", g1.Setup.Players[0], g1.Setup.Players[1], r1.Tables[0].First); got != want {
+		t.Errorf("game 1's seat: %q, want %q", got, want)
+	}
 	decide(t, a, r1.Tables[0].Game, "ann")
+	if v, err := a.Tournament(t.Context(), tournamentGame(t, a, tg.ID)); err != nil || v.Next.Ready || !slices.Equal(v.Next.Playing, []int{2}) {
+		t.Errorf("round 1 with table 2 playing: next %+v, %v", v.Next, err)
+	}
 	decide(t, a, r1.Tables[1].Game, "dee")
+	if v, err := a.Tournament(t.Context(), tournamentGame(t, a, tg.ID)); err != nil || !v.Next.Ready || len(v.Next.Playing) != 0 || v.Next.Why != "" {
+		t.Errorf("round 1 over: next %+v, %v", v.Next, err)
+	}
+	if _, err := a.Record(t.Context(), tournamentGame(t, a, tg.ID), []string{"drop", "bob"}, RecordOptions{}); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := a.Record(t.Context(), tournamentGame(t, a, tg.ID), []string{"arrive", "fay"}, RecordOptions{}); err != nil {
+		t.Fatal(err)
+	}
+	if v, err := a.Tournament(t.Context(), tournamentGame(t, a, tg.ID)); err != nil ||
+		fmt.Sprint(v.Entrants) != "[{ann 1800 true 1} {bob 1700 false 1} {cy 1600 true 1} {dee 1500 true 1} {eve 1400 true 1} {fay 0 true 2}]" {
+		t.Errorf("entrants after bob's drop and fay's arrival: %+v, %v", v.Entrants, err)
+	}
 	r2, err := a.PairRound(t.Context(), tournamentGame(t, a, tg.ID))
 	if err != nil {
 		t.Fatal(err)
 	}
-	// After round 1: ann, dee and eve (the bye) 1; bob and cy 0. No rematch; the bye to
+	// Each table's phone moves on from its round 1 game to its round 2 game; the round's game
+	// is its table's latest.
+	for _, tb := range r1.Tables {
+		moved, err := a.TableMovedOn(t.Context(), tournamentGame(t, a, tb.Game))
+		if want := r2.Tables[tb.Table-1].Game; err != nil || moved != want {
+			t.Errorf("table %d moved on from game %d to %d, want %d (%v)", tb.Table, tb.Game, moved, want, err)
+		}
+	}
+	for _, tb := range r2.Tables {
+		if moved, err := a.TableMovedOn(t.Context(), tournamentGame(t, a, tb.Game)); err != nil || moved != 0 {
+			t.Errorf("table %d's latest game %d moved on to %d (%v)", tb.Table, tb.Game, moved, err)
+		}
+	}
+	// After round 1: ann, dee and eve (the bye) 1; bob (gone) and cy 0, fay (come) 0. No rematch; the bye to
 	// someone who has had none, the lowest of them.
 	met := map[string]bool{"ann cy": true, "cy ann": true, "bob dee": true, "dee bob": true}
 	for _, tb := range r2.Tables {
@@ -111,7 +148,7 @@ func TestTournamentNight(t *testing.T) {
 	for _, s := range v.Standings {
 		points[s.Name] = s.Points
 	}
-	if fmt.Sprint(points) != "map[ann:1 bob:0 cy:0 dee:1 eve:1]" {
+	if fmt.Sprint(points) != "map[ann:1 bob:0 cy:0 dee:1 eve:1 fay:0]" {
 		t.Errorf("standings after round 1: %v", points)
 	}
 	// A correction to round 1's game changes the standings at once: bob's win, not dee's.
@@ -129,7 +166,7 @@ func TestTournamentNight(t *testing.T) {
 	for _, s := range v.Standings {
 		points[s.Name] = s.Points
 	}
-	if fmt.Sprint(points) != "map[ann:1 bob:1 cy:0 dee:0 eve:1]" {
+	if fmt.Sprint(points) != "map[ann:1 bob:1 cy:0 dee:0 eve:1 fay:0]" {
 		t.Errorf("standings after the correction: %v", points)
 	}
 }
@@ -242,6 +279,10 @@ func TestTournamentWaitsForConfirmations(t *testing.T) {
 		}
 	}
 	end()
+	if v, err := a.Tournament(t.Context(), tournamentGame(t, a, tg.ID)); err != nil || v.Next.Ready ||
+		!slices.Equal(v.Next.Unconfirmed, []int64{r1.Tables[0].Game, r1.Tables[1].Game}) || len(v.Next.Playing) != 0 {
+		t.Errorf("round 1 ended with its hands unconfirmed: next %+v, %v", v.Next, err)
+	}
 	_, err = a.PairRound(t.Context(), tournamentGame(t, a, tg.ID))
 	if CodeOf(err) != Over || !strings.Contains(err.Error(), "round 1 has scored rounds no one has confirmed") {
 		t.Fatalf("pairing round 2 with hands unconfirmed: %v", err)

@@ -12,13 +12,17 @@ import (
 
 // GameInfo summarises a game for listing.
 type GameInfo struct {
-	ID        int64
-	Kind      string
-	Match     string   // the match the game belongs to, empty for none
-	Players   []string // in seating order, from the game.created payload
-	CreatedAt int64    // Unix ms of the first event
-	LastAt    int64    // Unix ms of the last event
-	Events    int      // how many events the log holds
+	ID      int64
+	Kind    string
+	Match   string   // the match the game belongs to, empty for none
+	Players []string // in seating order, from the game.created payload
+	// Tournament, Round and Table say where a tournament's round made the game, from the same
+	// payload: "" and 0 for a game made by hand.
+	Tournament   string
+	Round, Table int
+	CreatedAt    int64 // Unix ms of the first event
+	LastAt       int64 // Unix ms of the last event
+	Events       int   // how many events the log holds
 }
 
 // MatchInfo summarises a match: a name that games share in their game.created payload.
@@ -73,7 +77,7 @@ func (s *sqlLog) listGames(ctx context.Context, query string, args ...any) ([]Ga
 			if err := json.Unmarshal(payload, &c); err != nil {
 				return nil, fmt.Errorf("game %d: %s payload: %w", g.ID, events.TypeCreated, err)
 			}
-			g.Players = c.Players
+			g.Players, g.Tournament, g.Round, g.Table = c.Players, c.Tournament, c.Round, c.Table
 		}
 		games = append(games, g)
 	}

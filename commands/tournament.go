@@ -185,22 +185,13 @@ func writeTournament(w io.Writer, format string, v *table.TournamentView) error 
 	header = append(header, "games", "byes")
 	var rows [][]string
 	for _, s := range v.Standings {
-		row := []string{strconv.Itoa(s.Place), s.Name, pointsText(s.Points)}
+		row := []string{strconv.Itoa(s.Place), s.Name, render.Points(s.Points)}
 		for _, tb := range v.TieBreaks {
-			row = append(row, pointsText(s.TieBreaks[tb]))
+			row = append(row, render.Points(s.TieBreaks[tb]))
 		}
 		rows = append(rows, append(row, strconv.Itoa(s.Games), strconv.Itoa(s.Byes)))
 	}
 	return render.Table(w, format, header, rows)
-}
-
-// pointsText writes points as people write them: whole and half points exactly, the thirds and
-// fifths of larger tables to two places.
-func pointsText(p float64) string {
-	if p*2 == float64(int64(p*2)) {
-		return strconv.FormatFloat(p, 'f', -1, 64)
-	}
-	return strconv.FormatFloat(p, 'f', 2, 64)
 }
 
 // slipOf is the slip of v's latest round, with the standings after the rounds that ended.
@@ -220,9 +211,9 @@ func slipOf(v *table.TournamentView, record *scoring.Record) render.Slip {
 		}
 	}
 	for _, st := range v.Standings {
-		line := render.SlipStanding{Place: st.Place, Name: st.Name, Points: pointsText(st.Points)}
+		line := render.SlipStanding{Place: st.Place, Name: st.Name, Points: render.Points(st.Points)}
 		for _, tb := range v.TieBreaks {
-			line.TieBreaks = append(line.TieBreaks, pointsText(st.TieBreaks[tb]))
+			line.TieBreaks = append(line.TieBreaks, render.Points(st.TieBreaks[tb]))
 		}
 		s.Standings = append(s.Standings, line)
 	}

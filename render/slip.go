@@ -4,6 +4,7 @@ import (
 	_ "embed"
 	"html/template"
 	"io"
+	"strconv"
 	"sync"
 )
 
@@ -50,3 +51,12 @@ var slipTemplate = sync.OnceValue(func() *template.Template {
 
 // SlipHTML writes a round's slip as one printable page. html/template escapes every name.
 func SlipHTML(w io.Writer, s Slip) error { return slipTemplate().Execute(w, s) }
+
+// Points writes a tournament's points as people write them: whole and half points exactly, the
+// thirds and fifths of larger tables to two places.
+func Points(p float64) string {
+	if p*2 == float64(int64(p*2)) {
+		return strconv.FormatFloat(p, 'f', -1, 64)
+	}
+	return strconv.FormatFloat(p, 'f', 2, 64)
+}

@@ -67,3 +67,12 @@ func TestSlipPrintsOnOnePage(t *testing.T) {
 		}
 	}
 }
+
+// TestPointsAsPeopleWriteThem: whole and half points exactly, thirds to two places.
+func TestPointsAsPeopleWriteThem(t *testing.T) {
+	for p, want := range map[float64]string{0: "0", 2: "2", 1.5: "1.5", 1.0 / 3: "0.33", 2.0 / 3: "0.67", 0.4: "0.40"} {
+		if got := Points(p); got != want {
+			t.Errorf("Points(%v) = %q, want %q", p, got, want)
+		}
+	}
+}

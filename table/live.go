@@ -37,3 +37,10 @@ func (a *App) GamesSince(ctx context.Context, since time.Time) ([]Listed, error)
 	}
 	return out, nil
 }
+
+// NewestGame is the id of the game made last, 0 in an empty file: a page that follows a
+// tournament's table looks for its next game when it grows.
+func (a *App) NewestGame(ctx context.Context) (int64, error) {
+	_, hi, err := a.store.GameSpan(ctx)
+	return hi, err
+}

@@ -2,8 +2,10 @@ package web
 
 import (
 	"cmp"
+	"fmt"
 	"net"
 	"net/http"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -18,12 +20,19 @@ import (
 const (
 	directorCookie = "tableside_director"
 	// tableCookie is followed by the game's id: a phone may hold the codes of several games.
+	// A tournament's table's is tournamentTableCookie's.
 	tableCookie = "tableside_table_"
 	// wallCookie holds the wall key on the screen it was entered on.
 	wallCookie = "tableside_wall"
 	// directorFor is how long a director's login lasts: a club night.
 	directorFor = 16 * time.Hour
 )
+
+// tournamentTableCookie is the name of the cookie that holds the code of a tournament's table
+// (table "" gives the prefix every table's of the tournament begins with).
+func tournamentTableCookie(tournament int64, table string) string {
+	return fmt.Sprintf("%st%d_%s", tableCookie, tournament, table)
+}
 
 func setCookie(w http.ResponseWriter, r *http.Request, name, value string, maxAge time.Duration) {
 	http.SetCookie(w, &http.Cookie{Name: name, Value: value, Path: "/", MaxAge: int(maxAge.Seconds()),
@@ -85,8 +94,28 @@ func (s *Server) admit(w http.ResponseWriter, r *http.Request, need right, c *ca
 		}
 	}
 	hold(directorCookie, isLogin, &c.director)
-	if id != 0 {
+	switch n := r.PathValue("n"); {
+	case id == 0:
+	case c.tournament && n != "":
+		hold(tournamentTableCookie(id, n), isCode, &c.atTable)
+	case c.tournament:
+		// Any of its tables' codes opens a tournament's view.
+		for _, ck := range r.Cookies() {
+			if strings.HasPrefix(ck.Name, tournamentTableCookie(id, "")) {
+				hold(ck.Name, isCode, &c.table)
+			}
+		}
+	default:
 		hold(tableCookie+strconv.FormatInt(id, 10), isCode, &c.table)
+		// A phone at a tournament's table holds its table's code, which opens the games the
+		// tournament makes there; the game says which table that is.
+		if slices.ContainsFunc(r.Cookies(), func(ck *http.Cookie) bool { return strings.HasPrefix(ck.Name, tableCookie+"t") }) {
+			at, ok, err := s.tableOf(r, id)
+			codeErr = cmp.Or(codeErr, err)
+			if ok {
+				hold(tournamentTableCookie(at.Tournament, strconv.Itoa(at.Table)), isCode, &c.atTable)
+			}
+		}
 	}
 	if need == wall {
 		hold(wallCookie, isWallKey, &c.wall)
@@ -131,6 +160,7 @@ func (s *Server) admit(w http.ResponseWriter, r *http.Request, need right, c *ca
 		setCookie(w, r, h.cookie.Name, "", -time.Second)
 	}
 	s.guard.giveBack(addr, carried-wrongs)
+	c.table = c.table || c.atTable
 	if codeErr != nil && !c.director {
 		return codeErr
 	}

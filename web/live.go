@@ -16,9 +16,13 @@ import (
 // note: a page that is slow to fetch the new state gets one note for several moves, and
 // fetches the latest.
 type hub struct {
-	mu     sync.Mutex
-	games  map[int64]map[chan struct{}]bool
-	club   map[chan struct{}]bool
+	mu    sync.Mutex
+	games map[int64]map[chan struct{}]bool
+	club  map[chan struct{}]bool
+	// made hears of every new game: the pages of a tournament's tables, which follow their
+	// table to the game its next round makes. newest is the newest game the watch has seen.
+	made   map[chan struct{}]bool
+	newest int64
 	heads  map[int64]int64
 	kicks  chan struct{}
 	done   chan struct{}
@@ -26,32 +30,76 @@ type hub struct {
 }
 
 func newHub() *hub {
-	return &hub{games: map[int64]map[chan struct{}]bool{}, club: map[chan struct{}]bool{},
+	return &hub{games: map[int64]map[chan struct{}]bool{}, club: map[chan struct{}]bool{}, made: map[chan struct{}]bool{},
 		heads: map[int64]int64{}, kicks: make(chan struct{}, 1), done: make(chan struct{})}
 }
 
 // subscribe returns a channel that hears of every move of game (0: of any game, for the club
 // page), and the function that lets it go.
 func (h *hub) subscribe(game int64) (<-chan struct{}, func()) {
+	return h.subscribeAll([]int64{game}, false)
+}
+
+// subscribeAll returns one channel that hears of every move of each of games (0: of any game)
+// and, when made is set, of every new game; and the function that lets it go.
+func (h *hub) subscribeAll(games []int64, made bool) (<-chan struct{}, func()) {
 	ch := make(chan struct{}, 1)
 	h.mu.Lock()
 	defer h.mu.Unlock()
-	set := h.club
-	if game != 0 {
-		if h.games[game] == nil {
-			h.games[game] = map[chan struct{}]bool{}
-		}
-		set = h.games[game]
+	for _, game := range games {
+		h.setOf(game)[ch] = true
 	}
-	set[ch] = true
+	if made {
+		h.made[ch] = true
+	}
 	return ch, func() {
 		h.mu.Lock()
 		defer h.mu.Unlock()
-		delete(set, ch)
-		if game != 0 && len(set) == 0 {
-			delete(h.games, game)
-			delete(h.heads, game)
+		delete(h.made, ch)
+		for _, game := range games {
+			set := h.setOf(game)
+			delete(set, ch)
+			if game != 0 && len(set) == 0 {
+				delete(h.games, game)
+				delete(h.heads, game)
+			}
 		}
+	}
+}
+
+// setOf is the set of channels that hear of game's moves (0: of any game's); h.mu is held.
+func (h *hub) setOf(game int64) map[chan struct{}]bool {
+	if game == 0 {
+		return h.club
+	}
+	if h.games[game] == nil {
+		h.games[game] = map[chan struct{}]bool{}
+	}
+	return h.games[game]
+}
+
+// following reports whether some page follows its table to new games.
+func (h *hub) following() bool {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	return len(h.made) > 0
+}
+
+// madeUpTo tells the pages that follow their table when newest is a newer game than the newest
+// seen, once one has been seen.
+func (h *hub) madeUpTo(newest int64) {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	if newest <= h.newest {
+		return
+	}
+	first := h.newest == 0
+	h.newest = newest
+	if first {
+		return // just learnt, not a new game
+	}
+	for ch := range h.made {
+		note(ch)
 	}
 }
 
@@ -138,8 +186,12 @@ func (s *Server) watch(ctx context.Context, w table.Watch) {
 		// A change is kept until its heads are read: a failed read never drops it.
 		pending = pending || changed
 		var heads map[int64]int64
+		var newest int64 // 0 when no page follows a table to its new games
 		if err == nil && pending {
 			heads, err = s.app.Heads(ctx, s.live.watched())
+			if err == nil && s.live.following() {
+				newest, err = s.app.NewestGame(ctx)
+			}
 		}
 		if err != nil {
 			// Said once, not at every look: a league's database may be gone for a while.
@@ -157,6 +209,7 @@ func (s *Server) watch(ctx context.Context, w table.Watch) {
 			continue
 		}
 		pending = false
+		s.live.madeUpTo(newest)
 		s.live.moved(heads)
 		// Anything committed may change the club page: a new game, a move, a correction.
 		if !clubPending {
@@ -220,12 +273,49 @@ func (s *Server) gameStream(w http.ResponseWriter, r *http.Request, c *caller) e
 	if err != nil {
 		return err
 	}
-	ch, leave := s.live.subscribe(c.game)
+	// A tournament's game also hears of new games: its table's next one may be among them.
+	follows := g.Setup.Round > 0
+	ch, leave := s.live.subscribeAll([]int64{c.game}, follows)
 	defer leave()
 	// The watch learns the game's head when it next looks; tell it to look now, so that a move
 	// made in the next instant is not taken for the head it learns.
 	s.live.moved(map[int64]int64{c.game: g.Last})
-	return s.stream(w, r, ch, fmt.Sprintf(`{"last":%d}`, g.Last))
+	if !follows {
+		return s.stream(w, r, ch, fmt.Sprintf(`{"last":%d}`, g.Last))
+	}
+	newest, err := s.newest(r)
+	if err != nil {
+		return err
+	}
+	return s.stream(w, r, ch, fmt.Sprintf(`{"last":%d,"newest":%d}`, g.Last, newest))
+}
+
+// newest is the newest game, which the watch learns as it is now: a page that follows its
+// table compares it with the newest when it was drawn, and looks again if a game was made
+// between.
+func (s *Server) newest(r *http.Request) (int64, error) {
+	newest, err := s.app.NewestGame(r.Context())
+	if err == nil {
+		s.live.madeUpTo(newest)
+	}
+	return newest, err
+}
+
+// tableStream is the live stream of a tournament's table: the tournament's moves (a round
+// paired, ended) and every new game, among which its table's next.
+func (s *Server) tableStream(w http.ResponseWriter, r *http.Request, c *caller) error {
+	g, err := s.app.TournamentLog(r.Context(), c.game)
+	if err != nil {
+		return err
+	}
+	ch, leave := s.live.subscribeAll([]int64{c.game}, true)
+	defer leave()
+	s.live.moved(map[int64]int64{c.game: g.Last})
+	newest, err := s.newest(r)
+	if err != nil {
+		return err
+	}
+	return s.stream(w, r, ch, fmt.Sprintf(`{"last":%d,"newest":%d}`, g.Last, newest))
 }
 
 // clubStream is the club page's live stream.

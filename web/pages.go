@@ -29,7 +29,7 @@ var pageFiles embed.FS
 var pages = sync.OnceValue(func() map[string]*template.Template {
 	funcs := template.FuncMap{"code": table.ShowCode, "join": strings.Join, "sentence": sentence, "button": button, "suits": render.Suits}
 	out := map[string]*template.Template{}
-	for _, name := range []string{"club", "game", "rules", "cards", "login", "join", "new", "error", "stats"} {
+	for _, name := range []string{"club", "game", "rules", "cards", "login", "join", "new", "error", "stats", "table"} {
 		out[name] = template.Must(template.New("layout.html").Funcs(funcs).ParseFS(pageFiles, "pages/layout.html", "pages/"+name+".html"))
 	}
 	return out
@@ -375,6 +375,22 @@ type gameView struct {
 	Notice  string
 	Refusal *problem
 	Tried   string
+	// Seat is where a tournament made the game; nil for a game made by hand.
+	Seat *seatView
+	// Newest is the newest game when the page was drawn: its table's next game is newer.
+	Newest int64
+}
+
+// seatView is where a tournament's game is played, as its page shows it.
+type seatView struct {
+	// Tournament is the tournament's log, 0 when the file holds two of its name.
+	Tournament int64
+	Name, Text string // the tournament's name; "round 2, table 3: ann v cy, ann deals"
+	Table      int
+	// MovedOn is the game the table plays now, when it is no longer this one; Follow is where
+	// the phone at the table goes, to that game.
+	MovedOn int64
+	Follow  string
 }
 
 // recent is how many of the latest events the page lists; maxWaiting, how many rounds waiting
@@ -384,12 +400,12 @@ const (
 	maxWaiting = 3
 )
 
-func (s *Server) gameView(r *http.Request, c *caller, g *table.Game) (*gameView, error) {
+func (s *Server) gameView(r *http.Request, c *caller, g *table.Game) (v *gameView, err error) {
 	var sheet bytes.Buffer
 	if err := render.SheetContent(&sheet, g.Sheet(), g.AllFlags()); err != nil {
 		return nil, err
 	}
-	v := &gameView{View: g.View(), Title: g.Rulebook().Name, Director: c.director, Table: c.table || c.director,
+	v = &gameView{View: g.View(), Title: g.Rulebook().Name, Director: c.director, Table: c.table || c.director,
 		Sheet: template.HTML(sheet.String())} // written by html/template, which escaped every name
 	legal := g.Choices()
 	if len(legal) > 0 {
@@ -422,6 +438,14 @@ func (s *Server) gameView(r *http.Request, c *caller, g *table.Game) (*gameView,
 		ip := net.ParseIP(host)
 		v.Loopback = host == "localhost" || (ip != nil && ip.IsLoopback())
 	}
+	if text := g.SeatText(); text != "" {
+		if v.Seat, err = s.seatOf(r, c, g, text); err != nil {
+			return nil, err
+		}
+	}
+	if _, err := strconv.ParseInt(r.URL.Query().Get("from"), 10, 64); err == nil && v.Seat != nil {
+		v.Notice = sentence(v.Seat.Text) + ": your table's game now."
+	}
 	if done, err := strconv.ParseInt(r.URL.Query().Get("done"), 10, 64); err == nil {
 		if e, ok := g.EventAt(done); ok {
 			v.Notice = notice(g, e, entries)
@@ -452,6 +476,11 @@ func (s *Server) gamePage(w http.ResponseWriter, r *http.Request, c *caller) err
 	v, err := s.gameShown(r, c)
 	if err != nil {
 		return err
+	}
+	if v.Seat != nil {
+		if v.Newest, err = s.app.NewestGame(r.Context()); err != nil {
+			return err
+		}
 	}
 	return s.show(w, http.StatusOK, "game", c, fmt.Sprintf("%s — game %d", v.Title, v.Game), v)
 }
@@ -652,22 +681,31 @@ func (s *Server) correct(w http.ResponseWriter, r *http.Request, c *caller) erro
 
 // --- credentials ---
 
-// codeForm is the join page: a table's game and code.
+// codeForm is the join page: a table's game and code, or a tournament's table and its code.
 type codeForm struct {
-	Game    string
-	Code    string
-	Problem string
+	Game              string
+	Tournament, Table string
+	// AtTournament asks for a tournament's table rather than a game.
+	AtTournament bool
+	Code         string
+	Problem      string
 }
 
 func (s *Server) joinPage(w http.ResponseWriter, r *http.Request, c *caller) error {
 	q := r.URL.Query()
-	if q.Get("game") != "" && q.Get("code") != "" {
+	switch {
+	case q.Get("game") != "" && q.Get("code") != "":
 		return s.joinWith(w, r, c, q.Get("game"), q.Get("code")) // the QR code's link
+	case q.Get("tournament") != "" && q.Get("table") != "" && q.Get("code") != "":
+		return s.joinTable(w, r, c, q.Get("tournament"), q.Get("table"), q.Get("code"))
 	}
-	return s.show(w, http.StatusOK, "join", c, "Join a table", codeForm{Game: q.Get("game")})
+	return s.show(w, http.StatusOK, "join", c, "Join a table", codeForm{Game: q.Get("game"), Tournament: q.Get("tournament"), Table: q.Get("table"), AtTournament: q.Has("tournament")})
 }
 
 func (s *Server) join(w http.ResponseWriter, r *http.Request, c *caller) error {
+	if r.PostFormValue("tournament") != "" {
+		return s.joinTable(w, r, c, r.PostFormValue("tournament"), r.PostFormValue("table"), r.PostFormValue("code"))
+	}
 	return s.joinWith(w, r, c, r.PostFormValue("game"), r.PostFormValue("code"))
 }
 

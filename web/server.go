@@ -162,8 +162,11 @@ type caller struct {
 	need       right
 	director   bool
 	table      bool // holds the code of game
-	wall       bool // holds the wall key
-	api        bool
+	// atTable says the code is a tournament table's, held by the phone at that table: its page
+	// follows the table to the game of the next round.
+	atTable bool
+	wall    bool // holds the wall key
+	api     bool
 }
 
 func (s *Server) routes() []route {
@@ -188,6 +191,7 @@ func (s *Server) routes() []route {
 		{"GET /api/tournaments/{id}/codes", director, s.apiTournamentCodes},
 		{"POST /api/tournaments/{id}/pair", director, s.apiPair},
 		{"GET /api/tournaments/{id}/tables/{n}", player, s.apiTableNow},
+		{"GET /api/tournaments/{id}/tables/{n}/live", player, s.tableStream},
 		{"GET /api/live", wall, s.clubStream},
 
 		// The pages.
@@ -216,6 +220,8 @@ func (s *Server) routes() []route {
 		{"POST /games/{id}/undo", player, s.undo},
 		{"POST /games/{id}/confirm", player, s.confirm},
 		{"POST /games/{id}/corrections", director, s.correct},
+		{"GET /tournaments/{id}/tables/{n}", player, s.tablePage},
+		{"GET /tournaments/{id}/tables/{n}/now", player, s.tablePart},
 	}
 }
 
@@ -223,7 +229,7 @@ func (s *Server) routes() []route {
 // writes the handler's error.
 func (s *Server) serve(rt route) http.Handler {
 	api := strings.Contains(rt.pattern, " /api/")
-	tournament := strings.Contains(rt.pattern, " /api/tournaments/{id}")
+	tournament := strings.Contains(rt.pattern, "/tournaments/{id}")
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		r.Body = http.MaxBytesReader(w, r.Body, maxBody)
 		c := &caller{api: api, need: rt.need, tournament: tournament}

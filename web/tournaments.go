@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"net/http"
 	"strconv"
+	"strings"
 	"sync"
 
 	"github.com/tableside/tableside/table"
@@ -183,4 +184,115 @@ func (s *Server) apiTableNow(w http.ResponseWriter, r *http.Request, c *caller) 
 	}
 	writeJSON(w, http.StatusOK, now)
 	return nil
+}
+
+// joinTable checks a tournament table's code and, when it is right, gives the phone the
+// table's cookie, which opens every game the tournament makes at that table, and goes to what
+// the table plays now. A wrong code counts as a guess.
+func (s *Server) joinTable(w http.ResponseWriter, r *http.Request, c *caller, tournamentText, tableText, codeText string) error {
+	addr := clientAddr(r)
+	if !s.guard.take(addr, 1) {
+		return errGuessing
+	}
+	id, err := strconv.ParseInt(strings.TrimSpace(tournamentText), 10, 64)
+	n, nerr := strconv.Atoi(strings.TrimSpace(tableText))
+	code, ok := s.keys.OpensTournamentTable(id, n, codeText)
+	if err != nil || nerr != nil || !ok {
+		return s.show(w, http.StatusUnauthorized, "join", c, "Join a table", codeForm{Tournament: tournamentText, Table: tableText, Code: codeText, AtTournament: true,
+			Problem: "That is not the code of that table. Check the tournament's and the table's numbers and the code with the organiser."})
+	}
+	s.guard.giveBack(addr, 1)
+	setCookie(w, r, tournamentTableCookie(id, strconv.Itoa(n)), code, directorFor)
+	http.Redirect(w, r, tablePath(id, n), http.StatusSeeOther)
+	return nil
+}
+
+// tablePath is the page of a tournament's table, where its phone goes.
+func tablePath(tournament int64, table int) string {
+	return fmt.Sprintf("/tournaments/%d/tables/%d", tournament, table)
+}
+
+// tableNumber reads the {n} of the path: a table of the tournament.
+func tableNumber(r *http.Request) (int, error) {
+	n, err := strconv.Atoi(r.PathValue("n"))
+	if err != nil || n < 1 {
+		return 0, &httpError{status: http.StatusNotFound, code: "not_found", msg: fmt.Sprintf("no table %q: a table is a number from 1", r.PathValue("n"))}
+	}
+	return n, nil
+}
+
+// tableWaiting is a tournament's table as its page shows it while the table has no game: before
+// round 1 is paired, or in a round that seats nobody there. Follow is the game to go to once it
+// has one.
+type tableWaiting struct {
+	*table.TableNow
+	Last, Newest int64
+	Follow       string
+}
+
+// tableView is what table n of the caller's tournament plays now.
+func (s *Server) tableView(r *http.Request, c *caller) (*tableWaiting, error) {
+	n, err := tableNumber(r)
+	if err != nil {
+		return nil, err
+	}
+	now, err := s.app.TableNow(r.Context(), c.game, n)
+	if err != nil {
+		return nil, err
+	}
+	v := &tableWaiting{TableNow: now}
+	if now.Game != nil && now.Game.Game != 0 {
+		v.Follow = fmt.Sprintf("/games/%d", now.Game.Game)
+	}
+	return v, nil
+}
+
+// tablePage is where the phone at a tournament's table goes: the table's game, once its round
+// is paired; until then a page that says so and goes to the game when it is made.
+func (s *Server) tablePage(w http.ResponseWriter, r *http.Request, c *caller) error {
+	v, err := s.tableView(r, c)
+	if err != nil {
+		return err
+	}
+	if v.Follow != "" {
+		http.Redirect(w, r, v.Follow, http.StatusSeeOther)
+		return nil
+	}
+	g, err := s.app.TournamentLog(r.Context(), c.game)
+	if err != nil {
+		return err
+	}
+	v.Last = g.Last
+	if v.Newest, err = s.app.NewestGame(r.Context()); err != nil {
+		return err
+	}
+	return s.show(w, http.StatusOK, "table", c, fmt.Sprintf("%s · table %d", v.Name, v.Table), v)
+}
+
+func (s *Server) tablePart(w http.ResponseWriter, r *http.Request, c *caller) error {
+	v, err := s.tableView(r, c)
+	if err != nil {
+		return err
+	}
+	return s.part(w, "table", "now", v)
+}
+
+// seatOf is where the tournament made g, a game whose seat reads text, and where its table
+// has moved on to: the phone at the table follows it there.
+func (s *Server) seatOf(r *http.Request, c *caller, g *table.Game, text string) (*seatView, error) {
+	v := &seatView{Name: g.Setup.Tournament, Text: text, Table: g.Setup.Table}
+	at, ok, err := s.tableOf(r, g.ID)
+	if err != nil {
+		return nil, err
+	}
+	if ok {
+		v.Tournament = at.Tournament
+	}
+	if v.MovedOn, err = s.app.TableMovedOn(r.Context(), g); err != nil {
+		return nil, err
+	}
+	if v.MovedOn != 0 && c.atTable {
+		v.Follow = fmt.Sprintf("/games/%d?from=%d", v.MovedOn, g.ID)
+	}
+	return v, nil
 }

@@ -1,12 +1,16 @@
 package web
 
 import (
+	"context"
 	"encoding/json"
 	"fmt"
+	"io"
 	"net/http"
+	"net/url"
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/tableside/tableside/table"
 )
@@ -189,5 +193,125 @@ func TestANewTournamentIsCheckedByTheCore(t *testing.T) {
 	status, body = c.call(t, "POST", "/api/tournaments", testKey, map[string]any{"name": "x", "game": "pinochle", "players": []string{"ann", "bob"}, "tables": 3})
 	if e := apiFailure(t, body); status != http.StatusBadRequest || !strings.Contains(e.Error.Message, "tables") {
 		t.Errorf("an unknown field: %d %s", status, body)
+	}
+}
+
+// phoneGet reads path with a phone's cookies, following no redirect: the status, where a
+// redirect leads, and the page.
+func phoneGet(t *testing.T, phone *http.Client, c *testClub, path string) (int, string, string) {
+	t.Helper()
+	req, err := http.NewRequestWithContext(t.Context(), "GET", c.http.URL+path, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := phone.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer res.Body.Close()
+	body, err := io.ReadAll(res.Body)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return res.StatusCode, res.Header.Get("Location"), string(body)
+}
+
+// TestAPhoneFollowsItsTable: a phone joins a tournament's table once, by its card's link. Before
+// round 1 its page says so; once paired, the table's page leads to the table's game, which says
+// where it is played and takes the phone's moves. When round 2 is paired, the phone's stream
+// hears of the new game, and the old game's live part sends the phone on to it (the director's
+// only says the table moved on). The phone opens no other table.
+func TestAPhoneFollowsItsTable(t *testing.T) {
+	c := openClub(t, false)
+	night := c.newTournament(t, clubNight)
+	id := night.Tournament.Game
+	phone := cookieClient(t)
+	status, to, _ := phoneGet(t, phone, c, fmt.Sprintf("/join?tournament=%d&table=1&code=%s", id, url.QueryEscape(strings.ToLower(night.Tables[0].Code))))
+	if status != http.StatusSeeOther || to != tablePath(id, 1) {
+		t.Fatalf("joining table 1 by its card's link: %d to %q", status, to)
+	}
+	if status, _, page := phoneGet(t, phone, c, to); status != http.StatusOK || !strings.Contains(page, "Table 1: round 1 is not paired yet.") ||
+		!strings.Contains(page, fmt.Sprintf(`data-stream="/api/tournaments/%d/tables/1/live"`, id)) {
+		t.Fatalf("table 1 before round 1: %d\n%s", status, page)
+	}
+
+	pair := func() table.RoundView {
+		t.Helper()
+		status, body := c.call(t, "POST", fmt.Sprintf("/api/tournaments/%d/pair", id), testKey, nil)
+		var r table.RoundView
+		if err := json.Unmarshal(body, &r); status != http.StatusCreated || err != nil {
+			t.Fatalf("pairing: %d %s", status, body)
+		}
+		return r
+	}
+	r1 := pair()
+	first := r1.Tables[0]
+	status, to, _ = phoneGet(t, phone, c, tablePath(id, 1))
+	if want := fmt.Sprintf("/games/%d", first.Game); status != http.StatusSeeOther || to != want {
+		t.Fatalf("table 1 in round 1: %d to %q, want its game %s", status, to, want)
+	}
+	seat := fmt.Sprintf("Round 1, table 1: %s v %s, %s opens", first.Players[0], first.Players[1], first.First)
+	status, _, page := phoneGet(t, phone, c, to)
+	if status != http.StatusOK || !strings.Contains(page, seat) || !strings.Contains(page, `name="move"`) {
+		t.Fatalf("table 1's game: %d, want %q and the move box:\n%s", status, seat, page)
+	}
+	var v table.View
+	getAs(t, c, testKey, fmt.Sprintf("/api/games/%d", first.Game), &v)
+	req, _ := http.NewRequestWithContext(t.Context(), "POST", fmt.Sprintf("%s/games/%d/moves", c.http.URL, first.Game),
+		strings.NewReader(url.Values{"move": {v.Legal[0]}, "after": {fmt.Sprint(v.Last)}}.Encode()))
+	req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
+	res, err := phone.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	res.Body.Close()
+	if res.StatusCode != http.StatusSeeOther || !strings.HasPrefix(res.Header.Get("Location"), fmt.Sprintf("/games/%d?done=", first.Game)) {
+		t.Errorf("the phone's move in its table's game: %d to %q", res.StatusCode, res.Header.Get("Location"))
+	}
+	for _, path := range []string{tablePath(id, 2), fmt.Sprintf("/games/%d", r1.Tables[1].Game)} {
+		if status, _, _ := phoneGet(t, phone, c, path); status != http.StatusUnauthorized {
+			t.Errorf("table 1's phone opens %s: %d, want 401", path, status)
+		}
+	}
+	c.srv.guard = newLimiter()
+
+	// The phone's page listens to its game and to every new game.
+	ctx, cancel := context.WithTimeout(t.Context(), 10*time.Second)
+	defer cancel()
+	req, _ = http.NewRequestWithContext(ctx, "GET", fmt.Sprintf("%s/api/games/%d/live", c.http.URL, first.Game), nil)
+	res, err = phone.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer res.Body.Close()
+	next := eventsOf(res.Body)
+	if ev := next(); ev != "hello" {
+		t.Fatalf("the stream's first event %q", ev)
+	}
+	for _, tb := range r1.Tables {
+		if status, body := c.call(t, "POST", fmt.Sprintf("/api/games/%d/corrections", tb.Game), testKey, correction{Verb: "abandon", Note: "time"}); status != http.StatusCreated {
+			t.Fatalf("ending table %d: %d %s", tb.Table, status, body)
+		}
+	}
+	if ev := next(); ev != "moved" {
+		t.Fatalf("the abandon reached the stream as %q", ev)
+	}
+	r2 := pair()
+	if ev := next(); ev != "moved" {
+		t.Fatalf("round 2's games reached the stream as %q, want moved (within 10 s)", ev)
+	}
+	second := r2.Tables[0]
+	follow := fmt.Sprintf(`data-follow="/games/%d?from=%d"`, second.Game, first.Game)
+	if status, _, part := phoneGet(t, phone, c, fmt.Sprintf("/games/%d/now", first.Game)); status != http.StatusOK || !strings.Contains(part, follow) {
+		t.Errorf("round 1's game once round 2 is paired: %d, want %s:\n%s", status, follow, part)
+	}
+	if status, part := c.call(t, "GET", fmt.Sprintf("/games/%d/now", first.Game), testKey, nil); status != http.StatusOK ||
+		strings.Contains(string(part), "data-follow") || !strings.Contains(string(part), fmt.Sprintf("Table 1 has moved on: it plays <a href=\"/games/%d\">", second.Game)) {
+		t.Errorf("round 1's game for the director: %d\n%s", status, part)
+	}
+	seat = fmt.Sprintf("Round 2, table 1: %s v %s, %s opens", second.Players[0], second.Players[1], second.First)
+	status, _, page = phoneGet(t, phone, c, fmt.Sprintf("/games/%d?from=%d", second.Game, first.Game))
+	if status != http.StatusOK || !strings.Contains(page, seat+": your table&#39;s game now.") || !strings.Contains(page, `name="move"`) {
+		t.Errorf("round 2's game on table 1's phone: %d, want %q and the move box:\n%s", status, seat, page)
 	}
 }

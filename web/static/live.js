@@ -1,12 +1,22 @@
 // Keeps a page live. The server's stream (Server-Sent Events) says when something moved; the
 // page then fetches the part of itself that shows it and swaps it in. What the player is typing
 // is left alone. When the connection drops, the page says so, and says so again when it is back.
+// The page of a tournament's table follows its table: when the part it fetches names the
+// table's next game (data-follow), it goes there.
 "use strict";
 (function () {
   const live = document.getElementById("live");
   const status = document.getElementById("live-status");
   if (!live || !window.EventSource) return;
+  // Drawn after the table moved on (a phone that slept through the pairing): go at once.
+  const moved = live.querySelector("[data-follow]");
+  if (moved) {
+    location.assign(moved.dataset.follow);
+    return;
+  }
   let shown = Number(live.dataset.last || 0);
+  // newest is the newest game when the page was drawn, on a page that follows its table.
+  let newest = live.dataset.newest === undefined ? undefined : Number(live.dataset.newest);
   let dropped = false;
 
   function say(text, kind) {
@@ -23,6 +33,11 @@
         const res = await fetch(live.dataset.part, { cache: "no-store", credentials: "same-origin" });
         if (!res.ok) return;
         live.innerHTML = await res.text();
+        const follow = live.querySelector("[data-follow]");
+        if (follow) {
+          location.assign(follow.dataset.follow);
+          return;
+        }
         const now = live.querySelector("[data-last]");
         if (now) {
           shown = Number(now.dataset.last);
@@ -43,15 +58,18 @@
   function connect() {
     stream = new EventSource(live.dataset.stream);
     stream.addEventListener("hello", (e) => {
-      let last;
-      try { last = JSON.parse(e.data).last; } catch (_) { /* the club page's hello has none */ }
+      let last, made;
+      try { ({ last, newest: made } = JSON.parse(e.data)); } catch (_) { /* the club page's hello has none */ }
+      // A game made between the drawing of the page and this hello may be the table's next.
+      const missed = newest !== undefined && made !== undefined && made !== newest;
+      if (made !== undefined) newest = made;
       if (dropped) {
         say("Connection back: the page is up to date.", "ok");
         dropped = false;
         refresh();
       } else {
         say("Live: moves from every phone and terminal appear here.", "ok");
-        if (asleep || (last !== undefined && last !== shown)) refresh();
+        if (asleep || missed || (last !== undefined && last !== shown)) refresh();
       }
       asleep = false;
     });

@@ -7,16 +7,20 @@ import (
 
 // Listed is a game as `games` lists it: a public JSON contract (docs/json.md).
 type Listed struct {
-	ID        int64    `json:"id"`
-	Kind      string   `json:"kind"`
-	Players   []string `json:"players"`
-	Match     string   `json:"match,omitempty"`
-	Date      string   `json:"date"` // the day the game was played, as stats reads it (nightOf)
-	Events    int      `json:"events"`
-	CreatedAt int64    `json:"created_at"`
-	LastAt    int64    `json:"last_at"`
-	State     string   `json:"state"`   // StateInProgress, StateOver or StateAbandoned
-	Winners   []string `json:"winners"` // once over: who won, [] for a draw
+	ID      int64    `json:"id"`
+	Kind    string   `json:"kind"`
+	Players []string `json:"players"`
+	Match   string   `json:"match,omitempty"`
+	// Tournament, Round and Table say where a tournament's round made the game.
+	Tournament string   `json:"tournament,omitempty"`
+	Round      int      `json:"round,omitempty"`
+	Table      int      `json:"table,omitempty"`
+	Date       string   `json:"date"` // the day the game was played, as stats reads it (nightOf)
+	Events     int      `json:"events"`
+	CreatedAt  int64    `json:"created_at"`
+	LastAt     int64    `json:"last_at"`
+	State      string   `json:"state"`   // StateInProgress, StateOver or StateAbandoned
+	Winners    []string `json:"winners"` // once over: who won, [] for a draw
 	// Totals are each player's points so far, adjustments included.
 	Totals map[string]int `json:"totals"`
 }
@@ -38,7 +42,11 @@ func (g *Game) listed() Listed {
 	first, last := g.Log[0], g.Log[len(g.Log)-1]
 	s := g.Sheet()
 	l := Listed{ID: g.ID, Kind: g.Setup.Kind, Players: g.Setup.Players, Match: g.Setup.Match, Date: nightOf(g.Setup, first),
+		Round: g.Setup.Round, Table: g.Setup.Table,
 		Events: len(g.Log), CreatedAt: first.At, LastAt: last.At, State: StateInProgress, Winners: []string{}, Totals: s.Totals}
+	if g.Setup.Round > 0 {
+		l.Tournament = g.Setup.Tournament // a tournament's own log names it too, and is no round's game
+	}
 	switch {
 	case s.Abandoned:
 		l.State = StateAbandoned

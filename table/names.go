@@ -3,6 +3,7 @@ package table
 import (
 	"github.com/tableside/tableside/events"
 	"github.com/tableside/tableside/referee"
+	"github.com/tableside/tableside/referee/tournament"
 )
 
 // The data the core's answers carry, named here so that a face imports the core alone. Each is
@@ -33,3 +34,6 @@ func ParseSeal(text string) (Seal, error) { return events.ParseSeal(text) }
 func DidYouMean(word string, candidates ...[]string) string {
 	return referee.DidYouMean(word, candidates...)
 }
+
+// TournamentKind is the kind of a tournament's own log, beside the kinds of game (Kinds).
+const TournamentKind = tournament.Kind

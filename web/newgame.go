@@ -60,6 +60,19 @@ type teamName struct {
 	Name string
 }
 
+// optionFields are the options of book's kind, each at its default, with its ruling's title.
+func optionFields(book *table.Rulebook) []optionField {
+	var out []optionField
+	for _, o := range book.Options {
+		title := ""
+		if i := slices.IndexFunc(book.Rulings, func(ru table.Ruling) bool { return ru.ID == o.Rule }); i >= 0 {
+			title = book.Rulings[i].Title
+		}
+		out = append(out, optionField{Option: o, Title: title, Value: o.Values[0]})
+	}
+	return out
+}
+
 // today is the date a new game's form offers.
 func today() string { return time.Now().Format("2006-01-02") }
 
@@ -114,13 +127,7 @@ func (s *Server) setupForm(r *http.Request, kind string) (*setupForm, error) {
 			f.TeamNames = append(f.TeamNames, teamName{N: n})
 		}
 	}
-	for _, o := range book.Options {
-		title := ""
-		if i := slices.IndexFunc(book.Rulings, func(ru table.Ruling) bool { return ru.ID == o.Rule }); i >= 0 {
-			title = book.Rulings[i].Title
-		}
-		f.Options = append(f.Options, optionField{Option: o, Title: title, Value: o.Values[0]})
-	}
+	f.Options = optionFields(book)
 	matches, err := s.app.Matches(r.Context())
 	if err != nil {
 		return nil, err
@@ -182,19 +189,27 @@ func (f *setupForm) read(r *http.Request) (table.Setup, error) {
 			n.Teams[team] = append(n.Teams[team], st.Name)
 		}
 	}
-	for i := range f.Options {
-		o := &f.Options[i]
+	n.Options = readOptions(r, f.Options)
+	return n, nil
+}
+
+// readOptions reads the options the form offered as fields, keeping each as entered in its
+// field; nil when every field was left empty, for the rules' defaults.
+func readOptions(r *http.Request, fields []optionField) map[string]string {
+	var options map[string]string
+	for i := range fields {
+		o := &fields[i]
 		o.Value = strings.TrimSpace(r.PostFormValue("option." + o.Name))
 		if o.Value == "" {
 			o.Value = o.Values[0] // the rules' default, as the form offered it
 			continue
 		}
-		if n.Options == nil {
-			n.Options = map[string]string{}
+		if options == nil {
+			options = map[string]string{}
 		}
-		n.Options[o.Name] = o.Value
+		options[o.Name] = o.Value
 	}
-	return n, nil
+	return options
 }
 
 func (s *Server) create(w http.ResponseWriter, r *http.Request, c *caller) error {

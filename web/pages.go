@@ -27,10 +27,10 @@ var pageFiles embed.FS
 
 // pages are parsed once, when the first is shown: every page is the layout with its own main.
 var pages = sync.OnceValue(func() map[string]*template.Template {
-	funcs := template.FuncMap{"code": table.ShowCode, "join": strings.Join, "sentence": sentence, "button": button, "suits": render.Suits}
+	funcs := template.FuncMap{"points": render.Points, "tournamentOf": tournamentOf, "code": table.ShowCode, "join": strings.Join, "sentence": sentence, "button": button, "suits": render.Suits}
 	out := map[string]*template.Template{}
-	for _, name := range []string{"club", "game", "rules", "cards", "login", "join", "new", "error", "stats", "table"} {
-		out[name] = template.Must(template.New("layout.html").Funcs(funcs).ParseFS(pageFiles, "pages/layout.html", "pages/"+name+".html"))
+	for _, name := range []string{"club", "game", "rules", "cards", "login", "join", "new", "error", "stats", "table", "tournament", "tournament_new"} {
+		out[name] = template.Must(template.New("layout.html").Funcs(funcs).ParseFS(pageFiles, "pages/layout.html", "pages/parts.html", "pages/"+name+".html"))
 	}
 	return out
 })
@@ -170,6 +170,15 @@ type club struct {
 	Base    string
 	// Waiting is the director's too: each game's scored rounds that nobody has confirmed.
 	Waiting []gameWaiting
+	// Tournaments are the night's tournaments, each with its round in play and standings;
+	// their games are shown in their seating on the wall, not among the night's games.
+	Tournaments []nightTournament
+}
+
+// nightTournament is a tournament as the club page and the wall show it.
+type nightTournament struct {
+	*table.TournamentView
+	Current *table.RoundView // the latest round paired, nil before the first
 }
 
 // gameWaiting is one game's rounds waiting for a confirmation.
@@ -187,9 +196,18 @@ func (s *Server) club(r *http.Request, codes bool, charts chartSize) (*club, err
 	if err != nil {
 		return nil, err
 	}
-	cl := &club{Since: since, Games: games}
+	cl := &club{Since: since}
 	var names []string
 	for _, g := range games {
+		if g.Kind == table.TournamentKind {
+			t, err := s.nightTournament(r, g.ID)
+			if err != nil {
+				return nil, err
+			}
+			cl.Tournaments = append(cl.Tournaments, t)
+			continue
+		}
+		cl.Games = append(cl.Games, g)
 		if codes {
 			if cl.Codes == nil {
 				cl.Codes = map[int64]string{}
@@ -203,7 +221,7 @@ func (s *Server) club(r *http.Request, codes bool, charts chartSize) (*club, err
 				cl.Waiting = append(cl.Waiting, gameWaiting{g.ID, g.Kind, rounds})
 			}
 		}
-		if g.Match != "" && !slices.Contains(names, g.Match) {
+		if g.Match != "" && g.Tournament == "" && !slices.Contains(names, g.Match) {
 			names = append(names, g.Match)
 		}
 	}
@@ -223,6 +241,31 @@ func (s *Server) club(r *http.Request, codes bool, charts chartSize) (*club, err
 		}
 	}
 	return cl, nil
+}
+
+// shownTournament is a tournament as the night's pages draw it: on the wall, or the club page.
+type shownTournament struct {
+	T    nightTournament
+	Wall bool
+}
+
+func tournamentOf(t nightTournament, wall bool) shownTournament { return shownTournament{t, wall} }
+
+// nightTournament is tournament id as the night shows it.
+func (s *Server) nightTournament(r *http.Request, id int64) (nightTournament, error) {
+	g, err := s.app.TournamentLog(r.Context(), id)
+	if err != nil {
+		return nightTournament{}, err
+	}
+	v, err := s.app.Tournament(r.Context(), g)
+	if err != nil {
+		return nightTournament{}, err
+	}
+	t := nightTournament{TournamentView: v}
+	if len(v.Played) > 0 {
+		t.Current = &v.Played[len(v.Played)-1]
+	}
+	return t, nil
 }
 
 // chartSize is how a page draws a chart: its box, in CSS px, and its type.
@@ -293,6 +336,8 @@ func (s *Server) wallView(r *http.Request) (*club, error) {
 		return nil, err
 	}
 	cl.Wall, cl.Turn = true, s.cfg.Turn.Milliseconds()
+	// The wall shows a tournament's games in its seating, not among the night's games.
+	cl.Games = slices.DeleteFunc(cl.Games, func(g table.Listed) bool { return g.Tournament != "" })
 	return cl, nil
 }
 
@@ -340,15 +385,40 @@ func base(r *http.Request) string {
 	return (&url.URL{Scheme: scheme, Host: r.Host}).String()
 }
 
-// cardsPage is a card for each game of the night still in play, to print and put on its table:
-// the QR code its phone scans, and its game and code for a phone that cannot.
+// cardsView is a page of cards to print and put on the tables: each with the QR code its phone
+// scans, and what a phone that cannot types.
+type cardsView struct {
+	Title, Intro string
+	Cards        []tableCard
+}
+
+// tableCard is one table's card.
+type tableCard struct {
+	Name  string // "game 12", "table 3"
+	QR    string // the address of its QR code's image
+	Lines []string
+	Code  string
+}
+
+// cardsPage is a card for each game of the night still in play.
 func (s *Server) cardsPage(w http.ResponseWriter, r *http.Request, c *caller) error {
 	cl, err := s.club(r, true, clubChart)
 	if err != nil {
 		return err
 	}
-	cl.Games = slices.DeleteFunc(cl.Games, func(g table.Listed) bool { return g.State != table.StateInProgress })
-	return s.show(w, http.StatusOK, "cards", c, "Table cards", cl)
+	v := cardsView{Title: "Table cards", Intro: "One card for each game in play tonight: print this page and put each card on its table."}
+	for _, g := range cl.Games {
+		if g.State != table.StateInProgress || g.Kind == table.TournamentKind {
+			continue
+		}
+		kind := g.Kind
+		if g.Match != "" {
+			kind += " · " + g.Match
+		}
+		v.Cards = append(v.Cards, tableCard{Name: fmt.Sprintf("game %d", g.ID), QR: fmt.Sprintf("/games/%d/qr.svg", g.ID),
+			Lines: []string{kind, strings.Join(g.Players, ", ")}, Code: cl.Codes[g.ID]})
+	}
+	return s.show(w, http.StatusOK, "cards", c, v.Title, v)
 }
 
 // --- a game's page, for the table's phone ---
@@ -766,7 +836,11 @@ func (s *Server) qr(w http.ResponseWriter, r *http.Request, c *caller) error {
 	if _, err := s.app.Game(r.Context(), c.game); err != nil {
 		return err
 	}
-	u := base(r) + s.joinPath(c.game)
+	return writeQR(w, base(r)+s.joinPath(c.game))
+}
+
+// writeQR answers with the QR code of the address u.
+func writeQR(w http.ResponseWriter, u string) error {
 	svg, err := qrSVG(u)
 	if err != nil {
 		return err

@@ -3,6 +3,7 @@ package web
 import (
 	"fmt"
 	"net/http"
+	"net/url"
 	"strconv"
 	"strings"
 	"sync"
@@ -295,4 +296,41 @@ func (s *Server) seatOf(r *http.Request, c *caller, g *table.Game, text string) 
 		v.Follow = fmt.Sprintf("/games/%d?from=%d", v.MovedOn, g.ID)
 	}
 	return v, nil
+}
+
+// tableJoinPath is the link a tournament table's QR code holds.
+func (s *Server) tableJoinPath(tournament int64, n int) string {
+	return "/join?" + url.Values{"tournament": {strconv.FormatInt(tournament, 10)}, "table": {strconv.Itoa(n)},
+		"code": {s.keys.TournamentTableCode(tournament, n)}}.Encode()
+}
+
+// tableCards is a card for each table of a tournament, for the night: its phone scans it once.
+func (s *Server) tableCards(w http.ResponseWriter, r *http.Request, c *caller) error {
+	g, err := s.app.TournamentLog(r.Context(), c.game)
+	if err != nil {
+		return err
+	}
+	n, err := g.TournamentTables()
+	if err != nil {
+		return err
+	}
+	v := cardsView{Title: "Table cards · " + g.Setup.Tournament,
+		Intro: "One card for each table, for the whole night: print this page and put each card on its table. Its phone joins once and follows the table from round to round."}
+	for t := 1; t <= n; t++ {
+		v.Cards = append(v.Cards, tableCard{Name: fmt.Sprintf("table %d", t), QR: fmt.Sprintf("/tournaments/%d/tables/%d/qr.svg", g.ID, t),
+			Lines: []string{g.Setup.Tournament, fmt.Sprintf("tournament %d", g.ID)}, Code: s.keys.TournamentTableCode(g.ID, t)})
+	}
+	return s.show(w, http.StatusOK, "cards", c, v.Title, v)
+}
+
+// tableQR is the QR code of the address where a tournament table's phone joins.
+func (s *Server) tableQR(w http.ResponseWriter, r *http.Request, c *caller) error {
+	n, err := tableNumber(r)
+	if err != nil {
+		return err
+	}
+	if _, err := s.app.TournamentLog(r.Context(), c.game); err != nil {
+		return err
+	}
+	return writeQR(w, base(r)+s.tableJoinPath(c.game, n))
 }

@@ -1,0 +1,285 @@
+package web
+
+import (
+	"errors"
+	"fmt"
+	"net/http"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/tableside/tableside/table"
+)
+
+// The organiser's pages run a tournament from a laptop: start it, say who is here, pair each
+// round, and see its tables and what holds a round up. Every action is the core's, as the
+// command line's `tournament` and `record` do it.
+
+// tournamentForm is the new tournament page: the kinds to choose from, or the form of one kind.
+type tournamentForm struct {
+	Kinds []kindChoice // when no kind is chosen yet
+	Kind  string
+	Name  string // the kind's name
+	// TwoPlayer says the kind is played by two: round robins, and no table size.
+	TwoPlayer bool
+	// MinTable and MaxTable are the players a table of the kind seats.
+	MinTable, MaxTable int
+	Formats            []string
+	TieBreaks          []string // the tie-breaks there are
+	Options            []optionField
+	// What was entered.
+	Tournament, Format, Players, Date string
+	Rounds, TableSize                 int
+	Chosen                            []string // the tie-breaks chosen, in order
+	Double, Confirm                   bool
+	Problem, Hint                     string
+}
+
+// tieBreakChoices is how many tie-breaks the form offers to choose, in order.
+const tieBreakChoices = 3
+
+// tournamentFormOf is the empty form of a kind, its defaults those of the tournament's rules.
+func tournamentFormOf(kind string) (*tournamentForm, error) {
+	book, err := table.RulebookOf(kind)
+	if err != nil {
+		return nil, err
+	}
+	rules, err := table.RulebookOf(table.TournamentKind)
+	if err != nil {
+		return nil, err
+	}
+	f := &tournamentForm{Kind: book.Kind, Name: book.Name, TwoPlayer: book.Players[1] == 2, MinTable: book.Players[0], MaxTable: book.Players[1],
+		Options: optionFields(book), Date: today(), Rounds: 5, TableSize: min(4, book.Players[1])}
+	for _, o := range rules.Options {
+		switch o.Name {
+		case "format":
+			// A round robin is for two at a table, a rotation for more (T5).
+			unfit := "round-robin"
+			if f.TwoPlayer {
+				unfit = "rotation"
+			}
+			f.Formats = slices.DeleteFunc(slices.Clone(o.Values), func(format string) bool { return format == unfit })
+			f.Format = f.Formats[0]
+		case "rounds":
+			f.Rounds, _ = strconv.Atoi(o.Values[0])
+		case "tie_breaks":
+			f.TieBreaks, f.Chosen = o.Values[1:], strings.Split(o.Values[0], ",")
+		}
+	}
+	return f, nil
+}
+
+// read reads the posted form into a tournament's setup, keeping what was entered in f.
+func (f *tournamentForm) read(r *http.Request) (table.TournamentSetup, error) {
+	f.Tournament, f.Format, f.Players, f.Date = strings.TrimSpace(r.PostFormValue("name")), r.PostFormValue("format"), r.PostFormValue("players"), r.PostFormValue("date")
+	f.Double, f.Confirm = r.PostFormValue("double") != "", r.PostFormValue("confirm") != ""
+	f.Chosen = nil
+	for _, tb := range r.PostForm["tie_break"] {
+		if tb != "" && !slices.Contains(f.Chosen, tb) {
+			f.Chosen = append(f.Chosen, tb)
+		}
+	}
+	s := table.TournamentSetup{Name: f.Tournament, Game: f.Kind, Format: f.Format, TieBreaks: f.Chosen, Double: f.Double, Confirm: f.Confirm,
+		Date: f.Date, Options: readOptions(r, f.Options)}
+	for field, into := range map[string]*int{"rounds": &f.Rounds, "table_size": &f.TableSize} {
+		text := strings.TrimSpace(r.PostFormValue(field))
+		if text == "" {
+			continue
+		}
+		n, err := strconv.Atoi(text)
+		if err != nil {
+			return s, invalidf("%s %q is not a number", strings.ReplaceAll(field, "_", " "), text)
+		}
+		*into = n
+	}
+	s.Rounds = f.Rounds
+	if !f.TwoPlayer {
+		s.TableSize = f.TableSize
+	}
+	// One player a line, a rating after the name if the club rates: "ann 1500".
+	for i, line := range strings.Split(f.Players, "\n") {
+		words := strings.Fields(line)
+		switch len(words) {
+		case 0:
+			continue
+		case 1, 2:
+			s.Players = append(s.Players, words[0])
+		default:
+			return s, invalidf("line %d, %q: write a player's name, and a rating after it if they have one", i+1, strings.TrimSpace(line))
+		}
+		if len(words) == 2 {
+			rating, err := strconv.Atoi(words[1])
+			if err != nil {
+				return s, invalidf("line %d: %s's rating %q is not a number", i+1, words[0], words[1])
+			}
+			if s.Ratings == nil {
+				s.Ratings = map[string]int{}
+			}
+			s.Ratings[words[0]] = rating
+		}
+	}
+	return s, nil
+}
+
+func (s *Server) newTournamentPage(w http.ResponseWriter, r *http.Request, c *caller) error {
+	kind := r.URL.Query().Get("kind")
+	if kind == "" {
+		return s.show(w, http.StatusOK, "tournament_new", c, "New tournament", &tournamentForm{Kinds: kindsForm("").Kinds})
+	}
+	f, err := tournamentFormOf(kind)
+	if err != nil {
+		return s.show(w, http.StatusBadRequest, "tournament_new", c, "New tournament", &tournamentForm{Kinds: kindsForm("").Kinds, Problem: err.Error()})
+	}
+	return s.show(w, http.StatusOK, "tournament_new", c, "New tournament of "+f.Name, f)
+}
+
+func (s *Server) createTournament(w http.ResponseWriter, r *http.Request, c *caller) error {
+	f, err := tournamentFormOf(r.PostFormValue("kind"))
+	if err != nil {
+		return s.show(w, http.StatusBadRequest, "tournament_new", c, "New tournament", &tournamentForm{Kinds: kindsForm("").Kinds, Problem: err.Error()})
+	}
+	setup, err := f.read(r)
+	var g *table.Game
+	if err == nil {
+		g, err = s.app.NewTournament(r.Context(), setup)
+	}
+	switch {
+	case err == nil:
+		s.live.kick()
+		http.Redirect(w, r, fmt.Sprintf("/tournaments/%d", g.ID), http.StatusSeeOther)
+		return nil
+	case !isBadRequest(err):
+		return err
+	}
+	f.Problem, f.Hint = err.Error(), table.HintOf(err)
+	return s.show(w, http.StatusBadRequest, "tournament_new", c, "New tournament of "+f.Name, f)
+}
+
+// organiserView is a tournament as the organiser's page shows it.
+type organiserView struct {
+	*table.TournamentView
+	// Current is the latest round paired, nil before the first; Holding, its tables whose
+	// games are still being played, with where each game stands.
+	Current *table.RoundView
+	Holding []holdingTable
+	Codes   []tableCode
+	Base    string
+	// What the last action did.
+	Notice  string
+	Refusal *problem
+	log     *table.Game
+}
+
+// holdingTable is a table of the round in play whose game is not over: what it waits for.
+type holdingTable struct {
+	table.TableGame
+	Events int
+	Next   string // the game's hint: who is to do what
+}
+
+func (s *Server) organiserView(r *http.Request) (*organiserView, error) {
+	id, err := gameID(r)
+	if err != nil {
+		return nil, err
+	}
+	g, err := s.app.TournamentLog(r.Context(), id)
+	if err != nil {
+		return nil, err
+	}
+	tv, err := s.app.Tournament(r.Context(), g)
+	if err != nil {
+		return nil, err
+	}
+	v := &organiserView{TournamentView: tv, Base: base(r), log: g}
+	if v.Codes, err = s.codes(g); err != nil {
+		return nil, err
+	}
+	if len(tv.Played) == 0 {
+		return v, nil
+	}
+	v.Current = &tv.Played[len(tv.Played)-1]
+	for _, t := range v.Current.Tables {
+		if !slices.Contains(tv.Next.Playing, t.Table) || t.Game == 0 {
+			continue
+		}
+		game, err := s.app.Game(r.Context(), t.Game)
+		if err != nil {
+			return nil, err
+		}
+		v.Holding = append(v.Holding, holdingTable{TableGame: t, Events: len(game.Log), Next: game.Hint()})
+	}
+	return v, nil
+}
+
+func (s *Server) organiserPage(w http.ResponseWriter, r *http.Request, c *caller) error {
+	v, err := s.organiserView(r)
+	if err != nil {
+		return err
+	}
+	if n, err := strconv.Atoi(r.URL.Query().Get("paired")); err == nil {
+		v.Notice = fmt.Sprintf("Round %d is paired and its games are made: the phones at the tables show them now.", n)
+	}
+	if done, err := strconv.ParseInt(r.URL.Query().Get("done"), 10, 64); err == nil {
+		if e, ok := v.log.EventAt(done); ok {
+			v.Notice = "Recorded: " + v.log.Describe(e) + "."
+		}
+	}
+	return s.show(w, http.StatusOK, "tournament", c, v.Name, v)
+}
+
+func (s *Server) organiserPart(w http.ResponseWriter, r *http.Request, c *caller) error {
+	v, err := s.organiserView(r)
+	if err != nil {
+		return err
+	}
+	return s.part(w, "tournament", "now", v)
+}
+
+// organiserRefused shows the organiser's page again with why an action was refused.
+func (s *Server) organiserRefused(w http.ResponseWriter, r *http.Request, c *caller, err error) error {
+	var te *table.Error
+	var he *httpError
+	if !errors.As(err, &te) && !errors.As(err, &he) {
+		return err
+	}
+	v, verr := s.organiserView(r)
+	if verr != nil {
+		return verr
+	}
+	status, _ := statusOf(err)
+	v.Refusal = &problem{Status: status, Message: err.Error(), Hint: table.HintOf(err)}
+	if te != nil {
+		v.Refusal.Message, v.Refusal.Flags = te.Message, te.Flags
+	}
+	return s.show(w, status, "tournament", c, v.Name, v)
+}
+
+// pairPage pairs the next round, as `tournament pair` does.
+func (s *Server) pairPage(w http.ResponseWriter, r *http.Request, c *caller) error {
+	g, err := s.app.TournamentLog(r.Context(), c.game)
+	if err != nil {
+		return err
+	}
+	round, err := s.app.PairRound(r.Context(), g)
+	if err != nil {
+		return s.organiserRefused(w, r, c, err)
+	}
+	s.live.kick()
+	http.Redirect(w, r, fmt.Sprintf("/tournaments/%d?paired=%d", c.game, round.Round), http.StatusSeeOther)
+	return nil
+}
+
+// tournamentMove records one of the organiser's moves in the tournament's log, in the words
+// `tableside record` takes: an arrival, a drop, a round's end or release, the close.
+func (s *Server) tournamentMove(w http.ResponseWriter, r *http.Request, c *caller) error {
+	if _, err := s.app.TournamentLog(r.Context(), c.game); err != nil {
+		return err // a game's moves are the table's, not the organiser's page's
+	}
+	words := strings.Join(strings.Fields(r.PostFormValue("verb")+" "+r.PostFormValue("player")+" "+r.PostFormValue("rating")), " ")
+	rec, err := s.recordMove(r, c.game, move{Move: words})
+	if err != nil {
+		return s.organiserRefused(w, r, c, err)
+	}
+	http.Redirect(w, r, fmt.Sprintf("/tournaments/%d?done=%d", c.game, rec.Event.Seq), http.StatusSeeOther)
+	return nil
+}

@@ -1,0 +1,155 @@
+package web
+
+import (
+	"encoding/json"
+	"fmt"
+	"net/http"
+	"net/url"
+	"regexp"
+	"strings"
+	"testing"
+
+	"github.com/tableside/tableside/table"
+)
+
+// TestTheOrganiserRunsANightFromThePages: the organiser starts a tournament from its form,
+// enters a late arrival, pairs round 1, is told what holds round 2 up and refused its pairing
+// while round 1 is played, ends the round, and pairs round 2; a form with a bad line is shown
+// again as entered, with what was wrong. Only the director opens these pages.
+func TestTheOrganiserRunsANightFromThePages(t *testing.T) {
+	c := openClub(t, false)
+	status, kinds := c.call(t, "GET", "/tournaments/new", testKey, nil)
+	if status != http.StatusOK || !strings.Contains(string(kinds), `href="/tournaments/new?kind=pinochle"`) {
+		t.Fatalf("the kinds: %d\n%s", status, kinds)
+	}
+	status, form := c.call(t, "GET", "/tournaments/new?kind=pinochle", testKey, nil)
+	if status != http.StatusOK || !strings.Contains(string(form), "<option selected>swiss</option><option>round-robin</option></select>") ||
+		strings.Contains(string(form), "rotation") || !strings.Contains(string(form), `name="option.limit"`) || strings.Contains(string(form), `name="table_size"`) {
+		t.Errorf("pinochle's form: %d, want swiss or a round robin, its options, no table size:\n%s", status, form)
+	}
+	if _, capture := c.call(t, "GET", "/tournaments/new?kind=capture", testKey, nil); !strings.Contains(string(capture), `name="table_size"`) || !strings.Contains(string(capture), "<option selected>swiss</option><option>rotation</option></select>") {
+		t.Errorf("capture's form has no table size or rotation:\n%s", capture)
+	}
+
+	fields := url.Values{"kind": {"pinochle"}, "name": {"friday"}, "format": {"swiss"}, "rounds": {"2"},
+		"players": {"ann 1800\r\nbob 1700\r\n\r\ncy 15x\r\ndee"}, "tie_break": {"buchholz", "direct", ""}, "option.limit": {"50"}}
+	status, _, page := c.form(t, "/tournaments", testKey, fields)
+	if status != http.StatusBadRequest || !strings.Contains(page, `line 4: cy&#39;s rating &#34;15x&#34; is not a number`) || !strings.Contains(page, "ann 1800") {
+		t.Errorf("a bad rating: %d, want the form again with what was wrong:\n%s", status, page)
+	}
+	fields.Set("players", "ann 1800\r\nbob 1700\r\n\r\ncy\r\ndee")
+	status, to, _ := c.form(t, "/tournaments", testKey, fields)
+	id := 0
+	if _, err := fmt.Sscanf(to, "/tournaments/%d", &id); status != http.StatusSeeOther || err != nil {
+		t.Fatalf("starting the tournament: %d to %q", status, to)
+	}
+	organiser := fmt.Sprintf("/tournaments/%d", id)
+	status, body := c.call(t, "GET", organiser, testKey, nil)
+	page = string(body)
+	for _, want := range []string{"friday", "pinochle · swiss over 2 rounds · tie-breaks buchholz, direct", "Pair round 1", fmt.Sprintf("/tournaments/%d/cards", id), "<td data-label=\"player\">ann</td><td class=\"n\" data-label=\"rating\">1800</td>"} {
+		if !strings.Contains(page, want) {
+			t.Errorf("the organiser's page: %d, without %q:\n%s", status, want, page)
+		}
+	}
+
+	act := func(path string, v url.Values) (int, string) {
+		t.Helper()
+		status, to, page := c.form(t, path, testKey, v)
+		if status != http.StatusSeeOther {
+			return status, page
+		}
+		_, body := c.call(t, "GET", to, testKey, nil)
+		return status, string(body)
+	}
+	if status, page := act(organiser+"/moves", url.Values{"verb": {"arrive"}, "player": {"eve"}, "rating": {"1400"}}); status != http.StatusSeeOther || !strings.Contains(page, "Recorded: eve arrives") ||
+		!strings.Contains(page, `<td data-label="player">eve</td><td class="n" data-label="rating">1400</td><td data-label="state">here</td>`) {
+		t.Errorf("a late arrival: %d\n%s", status, page)
+	}
+	status, page = act(organiser+"/pair", nil)
+	if status != http.StatusSeeOther || !strings.Contains(page, "Round 1 is paired and its games are made") || !strings.Contains(page, "Round 1 is still being played at tables 1, 2.") ||
+		!strings.Contains(page, "Still playing") || !strings.Contains(page, "End round 1 now") || !strings.Contains(page, "<p>Bye: ") {
+		t.Errorf("round 1 paired: %d\n%s", status, page)
+	}
+	status, page = act(organiser+"/pair", nil)
+	if status != http.StatusConflict || !strings.Contains(page, "Round 1 is still being played at tables 1, 2; nothing was paired") {
+		t.Errorf("pairing round 2 while round 1 is played: %d\n%s", status, page)
+	}
+	if status, page := act(organiser+"/moves", url.Values{"verb": {"drop"}, "player": {"bob"}}); status != http.StatusSeeOther || !strings.Contains(page, "Recorded: bob drops out") ||
+		!regexp.MustCompile(`<td data-label="player">bob</td>.*<td data-label="state">dropped</td>`).MatchString(page) {
+		t.Errorf("bob drops: %d\n%s", status, page)
+	}
+	if status, page := act(organiser+"/moves", url.Values{"verb": {"end"}}); status != http.StatusSeeOther || !strings.Contains(page, "Pair round 2") {
+		t.Errorf("ending round 1: %d\n%s", status, page)
+	}
+	if status, page := act(organiser+"/pair", nil); status != http.StatusSeeOther || !strings.Contains(page, "Round 2 is paired") {
+		t.Errorf("pairing round 2: %d\n%s", status, page)
+	}
+
+	// The table cards: one a table, its QR code the table's link.
+	status, body = c.call(t, "GET", organiser+"/cards", testKey, nil)
+	if status != http.StatusOK || !strings.Contains(string(body), fmt.Sprintf(`src="/tournaments/%d/tables/2/qr.svg"`, id)) || !strings.Contains(string(body), table1Code(c, id)) {
+		t.Errorf("the table cards: %d\n%s", status, body)
+	}
+	if status, svg := c.call(t, "GET", fmt.Sprintf("/tournaments/%d/tables/1/qr.svg", id), testKey, nil); status != http.StatusOK || !strings.HasPrefix(string(svg), "<svg") {
+		t.Errorf("table 1's QR code: %d %.60s", status, svg)
+	}
+
+	// Only the director: not a table's phone, and a game is no tournament.
+	for _, path := range []string{organiser, organiser + "/cards", "/tournaments/new"} {
+		if status, _ := c.call(t, "GET", path, table1Code(c, id), nil); status != http.StatusForbidden && status != http.StatusUnauthorized {
+			t.Errorf("%s with a table's code: %d", path, status)
+		}
+	}
+	c.srv.guard = newLimiter()
+	game, _ := c.newGame(t, pinochle)
+	if status, _, _ := c.form(t, fmt.Sprintf("/tournaments/%d/moves", game), testKey, url.Values{"verb": {"end"}}); status != http.StatusNotFound {
+		t.Errorf("a tournament's move sent to a game: %d, want 404", status)
+	}
+}
+
+// table1Code is the code of table 1 of tournament id, as a card shows it.
+func table1Code(c *testClub, id int) string {
+	return table.ShowCode(c.srv.keys.TournamentTableCode(int64(id), 1))
+}
+
+// TestTheWallSeatsATournament: the wall shows the round's seating, which tables still play,
+// and the standings with their tie-breaks; the tournament's games are in its seating, not in
+// the night's list of games or among its matches, where a game made by hand still is.
+func TestTheWallSeatsATournament(t *testing.T) {
+	c := openClub(t, false)
+	byHand, _ := c.newGame(t, pinochle)
+	night := c.newTournament(t, clubNight)
+	id := night.Tournament.Game
+	status, body := c.call(t, "GET", "/wall/now", testKey, nil)
+	if status != http.StatusOK || !strings.Contains(string(body), "Round 1 is not paired yet.") {
+		t.Errorf("the wall before round 1: %d\n%s", status, body)
+	}
+	status, body = c.call(t, "POST", fmt.Sprintf("/api/tournaments/%d/pair", id), testKey, nil)
+	var r1 table.RoundView
+	if err := json.Unmarshal(body, &r1); status != http.StatusCreated || err != nil {
+		t.Fatalf("pairing: %d %s", status, body)
+	}
+	c.call(t, "POST", fmt.Sprintf("/api/games/%d/corrections", r1.Tables[0].Game), testKey, correction{Verb: "abandon", Note: "time"})
+	_, body = c.call(t, "GET", "/wall/now", testKey, nil)
+	wall := string(body)
+	t1 := r1.Tables[0]
+	for _, want := range []string{"club night", "Round 1: where to sit", "Still playing: table 2.", "<th>opens</th>",
+		fmt.Sprintf(`<td data-label="players">%s v %s</td><td data-label="opens">%s</td><td data-label="game">over</td>`, t1.Players[0], t1.Players[1], t1.First),
+		`<th class="n">buchholz</th><th class="n">sonneborn-berger</th>`, fmt.Sprintf(`data-label="game">%d<`, byHand)} {
+		if !strings.Contains(wall, want) {
+			t.Errorf("the wall does not show %q:\n%s", want, wall)
+		}
+	}
+	for _, tb := range r1.Tables {
+		if strings.Contains(wall, fmt.Sprintf(`data-label="game">%d<`, tb.Game)) {
+			t.Errorf("the wall lists the tournament's game %d among the night's games", tb.Game)
+		}
+	}
+	if !strings.Contains(wall, `<section class="match">`) || strings.Contains(wall, "club night <small>pinochle · 2 games") {
+		t.Errorf("the wall shows the tournament as a match, or not the match of the game by hand:\n%s", wall)
+	}
+	_, body = c.call(t, "GET", "/club/now", testKey, nil)
+	if !strings.Contains(string(body), fmt.Sprintf(`<a href="/tournaments/%d">club night</a>`, id)) {
+		t.Errorf("the director's club page does not lead to the tournament:\n%s", body)
+	}
+}

@@ -246,8 +246,26 @@ func resultOf(round int, g *Game) tournament.Result {
 	return r
 }
 
-// standingsOf ranks the tournament after the rounds that have ended, from the games as they
-// now stand: a correction to an earlier round's game changes them at once. A game its round's
+// stillPlaying lists the tables of round r whose games are not over (not made counts as not
+// over), until the round is ended.
+func stillPlaying(r tournament.RoundState, games map[[2]int]*Game) []int {
+	playing := []int{}
+	for _, t := range r.Tables {
+		if game := games[[2]int{r.Round, t.Table}]; !r.Ended && (game == nil || !(game.Over() || game.Abandoned != 0)) {
+			playing = append(playing, t.Table)
+		}
+	}
+	return playing
+}
+
+// roundOver reports whether round r counts in the standings: ended, or every game of it over,
+// as the end that the next pairing records will say.
+func roundOver(r tournament.RoundState, games map[[2]int]*Game) bool {
+	return len(stillPlaying(r, games)) == 0
+}
+
+// standingsOf ranks the tournament after the rounds that are over (roundOver), from the
+// games as they now stand: a correction to an earlier round's game changes them at once. A game its round's
 // end left unfinished counts as its sheet stands (docs/rules.md).
 func standingsOf(n *tournament.Night, games map[[2]int]*Game) ([]tournament.Standing, error) {
 	return standingsBefore(n, games, len(n.Rounds())+1)
@@ -257,7 +275,7 @@ func standingsOf(n *tournament.Night, games map[[2]int]*Game) ([]tournament.Stan
 func standingsBefore(n *tournament.Night, games map[[2]int]*Game, round int) ([]tournament.Standing, error) {
 	var results []tournament.Result
 	for _, r := range n.Rounds() {
-		if !r.Ended || r.Round >= round {
+		if !roundOver(r, games) || r.Round >= round {
 			continue
 		}
 		for _, t := range r.Tables {
@@ -272,7 +290,7 @@ func standingsBefore(n *tournament.Night, games map[[2]int]*Game, round int) ([]
 	}
 	var byes []tournament.Bye
 	for _, b := range n.Byes() {
-		if b.Round < round && b.Round <= len(n.Rounds()) && n.Rounds()[b.Round-1].Ended {
+		if b.Round < round && b.Round <= len(n.Rounds()) && roundOver(n.Rounds()[b.Round-1], games) {
 			byes = append(byes, b)
 		}
 	}
@@ -294,6 +312,8 @@ type TournamentView struct {
 	Closed    bool                 `json:"closed"`
 	Played    []RoundView          `json:"played"`
 	Standings []TournamentStanding `json:"standings"`
+	// After is the latest round the standings count (roundOver), 0 before any.
+	After int `json:"after"`
 	// Next is what stands between the tournament and its next round.
 	Next NextRound `json:"next"`
 	// Entrants are its players in order of entry: who is here, and who has dropped.
@@ -329,7 +349,13 @@ func (a *App) Tournament(ctx context.Context, g *Game) (*TournamentView, error) 
 	for _, e := range n.Entries() {
 		entrants = append(entrants, Entrant{Name: e.Name, Rating: e.Rating, Present: e.Present, From: e.Arrived})
 	}
-	return &TournamentView{Entrants: entrants, Game: g.ID, Name: g.Setup.Tournament, Date: g.Setup.Date, Kind: s.Game, Format: s.Format, Rounds: s.Rounds,
+	after := 0
+	for _, r := range n.Rounds() {
+		if roundOver(r, games) {
+			after = r.Round
+		}
+	}
+	return &TournamentView{After: after, Entrants: entrants, Game: g.ID, Name: g.Setup.Tournament, Date: g.Setup.Date, Kind: s.Game, Format: s.Format, Rounds: s.Rounds,
 		TableSize: s.TableSize, TieBreaks: nonNilStrings(s.TieBreaks), FirstIs: firstIs, Closed: n.Closed(),
 		Played: nonNilRounds(roundViews(n, games)), Standings: standings, Next: nextRound(g.Setup.Tournament, n, games)}, nil
 }
@@ -364,11 +390,9 @@ func nextRound(name string, n *tournament.Night, games map[[2]int]*Game) NextRou
 	var why []string
 	if len(rounds) > 0 {
 		last := rounds[len(rounds)-1]
+		next.Playing = stillPlaying(last, games)
 		for _, t := range last.Tables {
 			game := games[[2]int{last.Round, t.Table}]
-			if !last.Ended && (game == nil || !(game.Over() || game.Abandoned != 0)) {
-				next.Playing = append(next.Playing, t.Table)
-			}
 			if n.Settings().Confirm && !last.Released && game != nil && len(game.Waiting()) > 0 {
 				next.Unconfirmed = append(next.Unconfirmed, game.ID)
 			}

@@ -158,10 +158,10 @@ func (s *Server) createTournament(w http.ResponseWriter, r *http.Request, c *cal
 // organiserView is a tournament as the organiser's page shows it.
 type organiserView struct {
 	*table.TournamentView
-	// Current is the latest round paired, nil before the first; Holding, its tables whose
-	// games are still being played, with where each game stands.
+	// Current is the latest round paired, nil before the first; Tables, its tables, each with
+	// where its game stands while it is played.
 	Current *table.RoundView
-	Holding []holdingTable
+	Tables  []roundTable
 	Codes   []tableCode
 	Base    string
 	// What the last action did.
@@ -170,11 +170,13 @@ type organiserView struct {
 	log     *table.Game
 }
 
-// holdingTable is a table of the round in play whose game is not over: what it waits for.
-type holdingTable struct {
+// roundTable is a table of the latest round, and, while its game holds the round up, what the
+// game waits for.
+type roundTable struct {
 	table.TableGame
-	Events int
-	Next   string // the game's hint: who is to do what
+	Events  int
+	Playing bool
+	Next    string // the game's hint: who is to do what
 }
 
 func (s *Server) organiserView(r *http.Request) (*organiserView, error) {
@@ -199,14 +201,15 @@ func (s *Server) organiserView(r *http.Request) (*organiserView, error) {
 	}
 	v.Current = &tv.Played[len(tv.Played)-1]
 	for _, t := range v.Current.Tables {
-		if !slices.Contains(tv.Next.Playing, t.Table) || t.Game == 0 {
-			continue
+		rt := roundTable{TableGame: t, Playing: slices.Contains(tv.Next.Playing, t.Table)}
+		if rt.Playing && t.Game != 0 {
+			game, err := s.app.Game(r.Context(), t.Game)
+			if err != nil {
+				return nil, err
+			}
+			rt.Events, rt.Next = len(game.Log), game.Hint()
 		}
-		game, err := s.app.Game(r.Context(), t.Game)
-		if err != nil {
-			return nil, err
-		}
-		v.Holding = append(v.Holding, holdingTable{TableGame: t, Events: len(game.Log), Next: game.Hint()})
+		v.Tables = append(v.Tables, rt)
 	}
 	return v, nil
 }

@@ -9,7 +9,6 @@ import (
 	"github.com/urfave/cli/v2"
 
 	"github.com/tableside/tableside/render"
-	"github.com/tableside/tableside/scoring"
 	"github.com/tableside/tableside/table"
 )
 
@@ -59,10 +58,11 @@ func tournamentCommand() *cli.Command {
 				if err != nil {
 					return err
 				}
-				if len(v.Played) == 0 {
+				slip, ok := v.Slip(g.Record())
+				if !ok {
 					return hinted{fmt.Errorf("tournament %d has no round paired yet", g.ID), fmt.Sprintf("pair one: tableside tournament pair %d", g.ID)}
 				}
-				return render.SlipHTML(c.App.Writer, slipOf(v, g.Record()))
+				return render.SlipHTML(c.App.Writer, slip)
 			}),
 			gameCommand(&cli.Command{
 				Name:  "show",
@@ -192,30 +192,4 @@ func writeTournament(w io.Writer, format string, v *table.TournamentView) error 
 		rows = append(rows, append(row, strconv.Itoa(s.Games), strconv.Itoa(s.Byes)))
 	}
 	return render.Table(w, format, header, rows)
-}
-
-// slipOf is the slip of v's latest round, with the standings after the rounds that ended.
-func slipOf(v *table.TournamentView, record *scoring.Record) render.Slip {
-	r := v.Played[len(v.Played)-1]
-	s := render.Slip{Name: v.Name, Kind: v.Kind, Date: v.Date, Round: r.Round, FirstWord: v.FirstIs, Byes: r.Byes, TieBreaks: v.TieBreaks,
-		Foot: fmt.Sprintf("%s, round %d · tournament %d", v.Name, r.Round, v.Game)}
-	if record != nil {
-		s.Foot += " · seal " + record.Seal
-	}
-	for _, t := range r.Tables {
-		s.Tables = append(s.Tables, render.SlipTable{Table: t.Table, Players: t.Players, Game: t.Game})
-	}
-	for _, p := range v.Played {
-		if p.Ended {
-			s.After = p.Round
-		}
-	}
-	for _, st := range v.Standings {
-		line := render.SlipStanding{Place: st.Place, Name: st.Name, Points: render.Points(st.Points)}
-		for _, tb := range v.TieBreaks {
-			line.TieBreaks = append(line.TieBreaks, render.Points(st.TieBreaks[tb]))
-		}
-		s.Standings = append(s.Standings, line)
-	}
-	return s
 }

@@ -10,20 +10,21 @@ import (
 	"testing"
 
 	"github.com/tableside/tableside/internal/needs"
+	"github.com/tableside/tableside/scoring"
 )
 
 // nightSlip is the slip of a Swiss of 24 players on 12 tables with every tie-break: the
 // largest field a club room's notice board takes on one page.
-func nightSlip() Slip {
-	s := Slip{Name: "autumn <swiss>", Kind: "pinochle", Date: "2026-11-27", Round: 5, FirstWord: "opens", After: 4,
+func nightSlip() scoring.Slip {
+	s := scoring.Slip{Name: "autumn <swiss>", Kind: "pinochle", Date: "2026-11-27", Round: 5, FirstWord: "opens", After: 4,
 		TieBreaks: []string{"buchholz", "buchholz-cut1", "sonneborn-berger", "game-scores", "direct", "rating"},
 		Foot:      "autumn <swiss>, round 5 · tournament 1 · seal 612:7KQ3-M2XD-9FHA"}
 	for i := range 12 {
-		s.Tables = append(s.Tables, SlipTable{Table: i + 1, Players: []string{fmt.Sprintf("player%02d", 2*i), fmt.Sprintf("player%02d", 2*i+1)}, Game: int64(50 + i)})
+		s.Tables = append(s.Tables, scoring.SlipTable{Table: i + 1, Players: []string{fmt.Sprintf("player%02d", 2*i), fmt.Sprintf("player%02d", 2*i+1)}, Game: int64(50 + i)})
 	}
 	for i := range 24 {
-		s.Standings = append(s.Standings, SlipStanding{Place: i + 1, Name: fmt.Sprintf("player%02d", i), Points: "3.5",
-			TieBreaks: []string{"12.5", "11", "8.75", "1204", "0.5", "1850"}})
+		s.Standings = append(s.Standings, scoring.SlipStanding{Place: i + 1, Name: fmt.Sprintf("player%02d", i), Points: 3.5,
+			TieBreaks: []float64{12.5, 11, 8.75, 1204, 0.5, 1850}})
 	}
 	return s
 }

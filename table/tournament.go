@@ -12,6 +12,7 @@ import (
 	"github.com/tableside/tableside/events"
 	"github.com/tableside/tableside/referee"
 	"github.com/tableside/tableside/referee/tournament"
+	"github.com/tableside/tableside/scoring"
 )
 
 // A tournament is a log like a game's, replayed by the tournament's referee
@@ -358,6 +359,31 @@ func (a *App) Tournament(ctx context.Context, g *Game) (*TournamentView, error) 
 	return &TournamentView{After: after, Entrants: entrants, Game: g.ID, Name: g.Setup.Tournament, Date: g.Setup.Date, Kind: s.Game, Format: s.Format, Rounds: s.Rounds,
 		TableSize: s.TableSize, TieBreaks: nonNilStrings(s.TieBreaks), FirstIs: firstIs, Closed: n.Closed(),
 		Played: nonNilRounds(roundViews(n, games)), Standings: standings, Next: nextRound(g.Setup.Tournament, n, games)}, nil
+}
+
+// Slip is the slip of v's latest round for the notice board, with the standings it was paired
+// from and record's seal (none when nil); false before the first round is paired.
+func (v *TournamentView) Slip(record *scoring.Record) (scoring.Slip, bool) {
+	if len(v.Played) == 0 {
+		return scoring.Slip{}, false
+	}
+	r := v.Played[len(v.Played)-1]
+	s := scoring.Slip{Name: v.Name, Kind: v.Kind, Date: v.Date, Round: r.Round, FirstWord: v.FirstIs, Byes: r.Byes, TieBreaks: v.TieBreaks,
+		After: v.After, Foot: fmt.Sprintf("%s, round %d · tournament %d", v.Name, r.Round, v.Game)}
+	if record != nil {
+		s.Foot += " · seal " + record.Seal
+	}
+	for _, t := range r.Tables {
+		s.Tables = append(s.Tables, scoring.SlipTable{Table: t.Table, Players: t.Players, Game: t.Game})
+	}
+	for _, st := range v.Standings {
+		line := scoring.SlipStanding{Place: st.Place, Name: st.Name, Points: st.Points}
+		for _, tb := range v.TieBreaks {
+			line.TieBreaks = append(line.TieBreaks, st.TieBreaks[tb])
+		}
+		s.Standings = append(s.Standings, line)
+	}
+	return s, true
 }
 
 func nonNilRounds(r []RoundView) []RoundView {

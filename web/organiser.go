@@ -1,6 +1,7 @@
 package web
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
 	"net/http"
@@ -8,6 +9,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/tableside/tableside/render"
 	"github.com/tableside/tableside/table"
 )
 
@@ -284,5 +286,28 @@ func (s *Server) tournamentMove(w http.ResponseWriter, r *http.Request, c *calle
 		return s.organiserRefused(w, r, c, err)
 	}
 	http.Redirect(w, r, fmt.Sprintf("/tournaments/%d?done=%d", c.game, rec.Event.Seq), http.StatusSeeOther)
+	return nil
+}
+
+// slipPage is the latest round's slip for the notice board, as `tournament slip` writes it:
+// one printable page with the tournament's seal.
+func (s *Server) slipPage(w http.ResponseWriter, r *http.Request, c *caller) error {
+	g, err := s.app.TournamentLog(r.Context(), c.game)
+	if err != nil {
+		return err
+	}
+	v, err := s.app.Tournament(r.Context(), g)
+	if err != nil {
+		return err
+	}
+	slip, ok := v.Slip(g.Record())
+	if !ok {
+		return &httpError{status: http.StatusNotFound, code: "not_found", msg: fmt.Sprintf("tournament %d has no round paired yet", g.ID), hint: "pair round 1 first"}
+	}
+	var b bytes.Buffer
+	if err := render.SlipHTML(&b, slip); err != nil {
+		return err
+	}
+	writeBody(w, "html", "", b.Bytes())
 	return nil
 }

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"net/http"
 	"net/url"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -84,6 +85,12 @@ func TestTheOrganiserRunsANightFromThePages(t *testing.T) {
 		t.Errorf("pairing round 2: %d\n%s", status, page)
 	}
 
+	// Round 2's slip, as the command line prints it, with the tournament's seal.
+	status, body = c.call(t, "GET", organiser+"/slip", testKey, nil)
+	if status != http.StatusOK || !strings.Contains(string(body), "<h1>friday — round 2</h1>") || !strings.Contains(string(body), "Standings after round 1") ||
+		!regexp.MustCompile(`seal \d+:[0-9A-Z]{4}-`).Match(body) {
+		t.Errorf("round 2's slip: %d\n%s", status, body)
+	}
 	// The table cards: one a table, its QR code the table's link.
 	status, body = c.call(t, "GET", organiser+"/cards", testKey, nil)
 	if status != http.StatusOK || !strings.Contains(string(body), fmt.Sprintf(`src="/tournaments/%d/tables/2/qr.svg"`, id)) || !strings.Contains(string(body), table1Code(c, id)) {

@@ -227,6 +227,7 @@ func (s *Server) routes() []route {
 		{"POST /tournaments/{id}/pair", director, s.pairPage},
 		{"POST /tournaments/{id}/moves", director, s.tournamentMove},
 		{"GET /tournaments/{id}/cards", director, s.tableCards},
+		{"GET /tournaments/{id}/slip", director, s.slipPage},
 		{"GET /tournaments/{id}/tables/{n}/qr.svg", director, s.tableQR},
 		{"GET /tournaments/{id}/tables/{n}", player, s.tablePage},
 		{"GET /tournaments/{id}/tables/{n}/now", player, s.tablePart},

@@ -1,0 +1,36 @@
+package scoring
+
+// Slip is a tournament round's slip, as the room's notice board shows it: where each table
+// sits, the first named first, and the standings the round was paired from.
+type Slip struct {
+	Name  string
+	Kind  string
+	Date  string
+	Round int
+	// FirstWord says what the first at a table does: "opens", "deals".
+	FirstWord string
+	Tables    []SlipTable
+	Byes      []string
+	// After is the round the standings are after; 0 before any is over.
+	After     int
+	TieBreaks []string
+	Standings []SlipStanding
+	// Foot names the tournament and its seal, on every page.
+	Foot string
+}
+
+// SlipTable is one table of a round: its players, the first first, and its game's number.
+type SlipTable struct {
+	Table   int
+	Players []string
+	Game    int64
+}
+
+// SlipStanding is one line of the standings: the points as T8 gives them, and each tie-break
+// in the slip's order.
+type SlipStanding struct {
+	Place     int
+	Name      string
+	Points    float64
+	TieBreaks []float64
+}

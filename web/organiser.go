@@ -29,10 +29,11 @@ type tournamentForm struct {
 	Formats            []string
 	TieBreaks          []string // the tie-breaks there are
 	Options            []optionField
-	// What was entered.
+	// What was entered; Chosen has a tie-break, or "" for none, in each of the form's
+	// tieBreakChoices places, in order.
 	Tournament, Format, Players, Date string
 	Rounds, TableSize                 int
-	Chosen                            []string // the tie-breaks chosen, in order
+	Chosen                            []string
 	Double, Confirm                   bool
 	Problem, Hint                     string
 }
@@ -65,23 +66,31 @@ func tournamentFormOf(kind string) (*tournamentForm, error) {
 		case "rounds":
 			f.Rounds, _ = strconv.Atoi(o.Values[0])
 		case "tie_breaks":
-			f.TieBreaks, f.Chosen = o.Values[1:], strings.Split(o.Values[0], ",")
+			f.TieBreaks = o.Values[1:]
+			f.choose(strings.Split(o.Values[0], ","))
 		}
 	}
 	return f, nil
+}
+
+// choose sets the form's tie-break places to tieBreaks, in order, the rest to none.
+func (f *tournamentForm) choose(tieBreaks []string) {
+	f.Chosen = make([]string, max(tieBreakChoices, len(tieBreaks)))
+	copy(f.Chosen, tieBreaks)
 }
 
 // read reads the posted form into a tournament's setup, keeping what was entered in f.
 func (f *tournamentForm) read(r *http.Request) (table.TournamentSetup, error) {
 	f.Tournament, f.Format, f.Players, f.Date = strings.TrimSpace(r.PostFormValue("name")), r.PostFormValue("format"), r.PostFormValue("players"), r.PostFormValue("date")
 	f.Double, f.Confirm = r.PostFormValue("double") != "", r.PostFormValue("confirm") != ""
-	f.Chosen = nil
+	var chosen []string
 	for _, tb := range r.PostForm["tie_break"] {
-		if tb != "" && !slices.Contains(f.Chosen, tb) {
-			f.Chosen = append(f.Chosen, tb)
+		if tb != "" && !slices.Contains(chosen, tb) {
+			chosen = append(chosen, tb)
 		}
 	}
-	s := table.TournamentSetup{Name: f.Tournament, Game: f.Kind, Format: f.Format, TieBreaks: f.Chosen, Double: f.Double, Confirm: f.Confirm,
+	f.choose(chosen)
+	s := table.TournamentSetup{Name: f.Tournament, Game: f.Kind, Format: f.Format, TieBreaks: chosen, Double: f.Double, Confirm: f.Confirm,
 		Date: f.Date, Options: readOptions(r, f.Options)}
 	for field, into := range map[string]*int{"rounds": &f.Rounds, "table_size": &f.TableSize} {
 		text := strings.TrimSpace(r.PostFormValue(field))
@@ -186,11 +195,7 @@ func (s *Server) organiserView(r *http.Request) (*organiserView, error) {
 	if err != nil {
 		return nil, err
 	}
-	g, err := s.app.TournamentLog(r.Context(), id)
-	if err != nil {
-		return nil, err
-	}
-	tv, err := s.app.Tournament(r.Context(), g)
+	g, tv, err := s.tournament(r, id)
 	if err != nil {
 		return nil, err
 	}
@@ -292,11 +297,7 @@ func (s *Server) tournamentMove(w http.ResponseWriter, r *http.Request, c *calle
 // slipPage is the latest round's slip for the notice board, as `tournament slip` writes it:
 // one printable page with the tournament's seal.
 func (s *Server) slipPage(w http.ResponseWriter, r *http.Request, c *caller) error {
-	g, err := s.app.TournamentLog(r.Context(), c.game)
-	if err != nil {
-		return err
-	}
-	v, err := s.app.Tournament(r.Context(), g)
+	g, v, err := s.tournament(r, c.game)
 	if err != nil {
 		return err
 	}

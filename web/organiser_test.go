@@ -27,6 +27,10 @@ func TestTheOrganiserRunsANightFromThePages(t *testing.T) {
 		strings.Contains(string(form), "rotation") || !strings.Contains(string(form), `name="option.limit"`) || strings.Contains(string(form), `name="table_size"`) {
 		t.Errorf("pinochle's form: %d, want swiss or a round robin, its options, no table size:\n%s", status, form)
 	}
+	if strings.Count(string(form), `name="tie_break"`) != 3 || !strings.Contains(string(form), "<option selected>buchholz</option>") ||
+		!strings.Contains(string(form), "<option selected>sonneborn-berger</option>") || strings.Count(string(form), "<option selected>") != 4 {
+		t.Errorf("pinochle's form: want three tie-breaks, the rules' two chosen (and swiss, and an option's default):\n%s", form)
+	}
 	if _, capture := c.call(t, "GET", "/tournaments/new?kind=capture", testKey, nil); !strings.Contains(string(capture), `name="table_size"`) || !strings.Contains(string(capture), "<option selected>swiss</option><option>rotation</option></select>") {
 		t.Errorf("capture's form has no table size or rotation:\n%s", capture)
 	}

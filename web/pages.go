@@ -305,11 +305,7 @@ func standingsTables(v *table.TournamentView, wall bool) []standingsTable {
 
 // nightTournament is tournament id as the night shows it.
 func (s *Server) nightTournament(r *http.Request, id int64) (nightTournament, error) {
-	g, err := s.app.TournamentLog(r.Context(), id)
-	if err != nil {
-		return nightTournament{}, err
-	}
-	v, err := s.app.Tournament(r.Context(), g)
+	_, v, err := s.tournament(r, id)
 	if err != nil {
 		return nightTournament{}, err
 	}

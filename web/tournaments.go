@@ -134,12 +134,18 @@ func (s *Server) apiNewTournament(w http.ResponseWriter, r *http.Request, c *cal
 	return nil
 }
 
-func (s *Server) apiTournament(w http.ResponseWriter, r *http.Request, c *caller) error {
-	g, err := s.app.TournamentLog(r.Context(), c.game)
+// tournament loads tournament id's log and its view.
+func (s *Server) tournament(r *http.Request, id int64) (*table.Game, *table.TournamentView, error) {
+	g, err := s.app.TournamentLog(r.Context(), id)
 	if err != nil {
-		return err
+		return nil, nil, err
 	}
 	v, err := s.app.Tournament(r.Context(), g)
+	return g, v, err
+}
+
+func (s *Server) apiTournament(w http.ResponseWriter, r *http.Request, c *caller) error {
+	_, v, err := s.tournament(r, c.game)
 	if err != nil {
 		return err
 	}

@@ -158,6 +158,11 @@ func TestTheWallSeatsATournament(t *testing.T) {
 	if !strings.Contains(wall, `<section class="match">`) || strings.Contains(wall, "club night <small>pinochle · 2 games") {
 		t.Errorf("the wall shows the tournament as a match, or not the match of the game by hand:\n%s", wall)
 	}
+	// The night's table cards are the games made by hand: a tournament's tables have theirs.
+	_, body = c.call(t, "GET", "/cards", testKey, nil)
+	if !strings.Contains(string(body), fmt.Sprintf("/games/%d/qr.svg", byHand)) || strings.Contains(string(body), fmt.Sprintf("/games/%d/qr.svg", r1.Tables[1].Game)) {
+		t.Errorf("the night's cards: want game %d's and no tournament game's:\n%s", byHand, body)
+	}
 	_, body = c.call(t, "GET", "/club/now", testKey, nil)
 	if !strings.Contains(string(body), fmt.Sprintf(`<a href="/tournaments/%d">club night</a>`, id)) {
 		t.Errorf("the director's club page does not lead to the tournament:\n%s", body)

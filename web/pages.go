@@ -448,15 +448,16 @@ type tableCard struct {
 	Code  string
 }
 
-// cardsPage is a card for each game of the night still in play.
+// cardsPage is a card for each game of the night still in play, but a tournament's: its
+// tables' phones join by the table.
 func (s *Server) cardsPage(w http.ResponseWriter, r *http.Request, c *caller) error {
 	cl, err := s.club(r, true, clubChart)
 	if err != nil {
 		return err
 	}
-	v := cardsView{Title: "Table cards", Intro: "One card for each game in play tonight: print this page and put each card on its table."}
+	v := cardsView{Title: "Table cards", Intro: "One card for each game in play tonight: print this page and put each card on its table. A tournament's tables have their own, one a table for the night, on its page."}
 	for _, g := range cl.Games {
-		if g.State != table.StateInProgress || g.Kind == table.TournamentKind {
+		if g.State != table.StateInProgress || g.Tournament != "" {
 			continue
 		}
 		kind := g.Kind

@@ -217,23 +217,39 @@ func (g *Game) SeatText() string {
 	return seatText(g.Setup.Round, g.Setup.Table, g.Setup.Players, first, does)
 }
 
-// TableMovedOn is the game a tournament's table plays after g, a game the tournament made there:
-// the latest made at the same table for a later round, or for the same round seated again by
-// hand; 0 while g is the table's latest. It reads the tournament's list of games, and replays
-// none of them.
-func (a *App) TableMovedOn(ctx context.Context, g *Game) (int64, error) {
+// MovedOn is where a tournament's table has gone since one of its games: the game it plays
+// now, or, when a later round seats nobody there, that round.
+type MovedOn struct {
+	// Game is the latest game made at the same table for a later round, or for the same round
+	// seated again by hand; 0 while the game asked about is the table's latest.
+	Game int64
+	// SitsOut is the latest round paired when it seats nobody at the table, 0 otherwise.
+	SitsOut int
+}
+
+// TableMovedOn is where the table of g, a game a tournament made, has gone since. It reads the
+// tournament's list of games, and replays none of them.
+func (a *App) TableMovedOn(ctx context.Context, g *Game) (MovedOn, error) {
+	var m MovedOn
 	if g.Setup.Tournament == "" || g.Setup.Round < 1 {
-		return 0, nil
+		return m, nil
 	}
 	infos, err := a.store.MatchGames(ctx, g.Setup.Tournament)
 	if err != nil {
-		return 0, err
+		return m, err
 	}
-	var latest int64
+	latest, latestHere := 0, g.Setup.Round
 	for _, info := range infos {
-		if info.ID > g.ID && info.Tournament == g.Setup.Tournament && info.Table == g.Setup.Table && info.Round >= g.Setup.Round {
-			latest = info.ID
+		if info.Tournament != g.Setup.Tournament {
+			continue
+		}
+		latest = max(latest, info.Round)
+		if info.ID > g.ID && info.Table == g.Setup.Table && info.Round >= g.Setup.Round {
+			m.Game, latestHere = info.ID, info.Round
 		}
 	}
-	return latest, nil
+	if latest > latestHere {
+		m.Game, m.SitsOut = 0, latest
+	}
+	return m, nil
 }

@@ -115,7 +115,7 @@ func BenchmarkTournamentPages(b *testing.B) {
 			b.Fatal(err)
 		}
 		for b.Loop() {
-			if next, err := a.TableMovedOn(b.Context(), g); err != nil || next == 0 {
+			if next, err := a.TableMovedOn(b.Context(), g); err != nil || next.Game == 0 {
 				b.Fatal(err)
 			}
 		}

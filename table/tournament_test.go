@@ -117,12 +117,12 @@ func TestTournamentNight(t *testing.T) {
 	// is its table's latest.
 	for _, tb := range r1.Tables {
 		moved, err := a.TableMovedOn(t.Context(), tournamentGame(t, a, tb.Game))
-		if want := r2.Tables[tb.Table-1].Game; err != nil || moved != want {
+		if want := (MovedOn{Game: r2.Tables[tb.Table-1].Game}); err != nil || moved != want {
 			t.Errorf("table %d moved on from game %d to %d, want %d (%v)", tb.Table, tb.Game, moved, want, err)
 		}
 	}
 	for _, tb := range r2.Tables {
-		if moved, err := a.TableMovedOn(t.Context(), tournamentGame(t, a, tb.Game)); err != nil || moved != 0 {
+		if moved, err := a.TableMovedOn(t.Context(), tournamentGame(t, a, tb.Game)); err != nil || moved != (MovedOn{}) {
 			t.Errorf("table %d's latest game %d moved on to %d (%v)", tb.Table, tb.Game, moved, err)
 		}
 	}
@@ -300,5 +300,39 @@ func TestTournamentWaitsForConfirmations(t *testing.T) {
 	}
 	if r2, err := a.PairRound(t.Context(), tournamentGame(t, a, tg.ID)); err != nil || r2.Round != 2 {
 		t.Fatalf("pairing round 2 once released: %+v, %v", r2, err)
+	}
+}
+
+// TestATableThatSitsOut: when drops leave a round one table short, the last table's game says
+// that round seats nobody there, and a table seated again is followed to its game.
+func TestATableThatSitsOut(t *testing.T) {
+	a, _ := openApp(t, "")
+	tg, err := a.NewTournament(t.Context(), TournamentSetup{Name: "short", Game: "pinochle", Rounds: 3, Players: []string{"ann", "bob", "cy", "dee"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	r1, err := a.PairRound(t.Context(), tg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tb := range r1.Tables {
+		decide(t, a, tb.Game, tb.Players[0])
+	}
+	for _, gone := range []string{"cy", "dee"} {
+		if _, err := a.Record(t.Context(), tournamentGame(t, a, tg.ID), []string{"drop", gone}, RecordOptions{}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	r2, err := a.PairRound(t.Context(), tournamentGame(t, a, tg.ID))
+	if err != nil || len(r2.Tables) != 1 {
+		t.Fatalf("round 2 of two players: %+v, %v", r2, err)
+	}
+	moved, err := a.TableMovedOn(t.Context(), tournamentGame(t, a, r1.Tables[1].Game))
+	if err != nil || moved != (MovedOn{SitsOut: 2}) {
+		t.Errorf("table 2 in round 2: %+v, %v; want it to sit out round 2", moved, err)
+	}
+	moved, err = a.TableMovedOn(t.Context(), tournamentGame(t, a, r1.Tables[0].Game))
+	if err != nil || moved != (MovedOn{Game: r2.Tables[0].Game}) {
+		t.Errorf("table 1 in round 2: %+v, %v; want game %d", moved, err, r2.Tables[0].Game)
 	}
 }

@@ -510,6 +510,8 @@ type seatView struct {
 	// the phone at the table goes, to that game.
 	MovedOn int64
 	Follow  string
+	// SitsOut is the latest round when it seats nobody at the table.
+	SitsOut int
 }
 
 // recent is how many of the latest events the page lists; maxWaiting, how many rounds waiting

@@ -295,9 +295,11 @@ func (s *Server) seatOf(r *http.Request, c *caller, g *table.Game, text string) 
 	if ok {
 		v.Tournament = at.Tournament
 	}
-	if v.MovedOn, err = s.app.TableMovedOn(r.Context(), g); err != nil {
+	moved, err := s.app.TableMovedOn(r.Context(), g)
+	if err != nil {
 		return nil, err
 	}
+	v.MovedOn, v.SitsOut = moved.Game, moved.SitsOut
 	if v.MovedOn != 0 && c.atTable {
 		v.Follow = fmt.Sprintf("/games/%d?from=%d", v.MovedOn, g.ID)
 	}

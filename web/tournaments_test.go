@@ -315,3 +315,36 @@ func TestAPhoneFollowsItsTable(t *testing.T) {
 		t.Errorf("round 2's game on table 1's phone: %d, want %q and the move box:\n%s", status, seat, page)
 	}
 }
+
+// TestATableThatSitsOutSaysSo: when drops leave round 2 a table short, the last table's
+// round-1 game and its table's page say that round 2 seats nobody there.
+func TestATableThatSitsOutSaysSo(t *testing.T) {
+	c := openClub(t, false)
+	night := c.newTournament(t, clubNight)
+	id := night.Tournament.Game
+	r1 := apiPost[table.RoundView](t, c, fmt.Sprintf("/api/tournaments/%d/pair", id))
+	c.decideRound(t, r1)
+	for _, gone := range r1.Tables[1].Players {
+		c.recordAPI(t, id, "drop "+gone)
+	}
+	apiPost[table.RoundView](t, c, fmt.Sprintf("/api/tournaments/%d/pair", id))
+	code := night.Tables[1].Code
+	if status, part := c.call(t, "GET", fmt.Sprintf("/games/%d/now", r1.Tables[1].Game), code, nil); status != http.StatusOK ||
+		!strings.Contains(string(part), "Round 2 seats nobody at table 2: the table sits this round out.") || strings.Contains(string(part), "data-follow") {
+		t.Errorf("table 2's round-1 game in round 2: %d\n%s", status, part)
+	}
+	if status, page := c.call(t, "GET", tablePath(id, 2), code, nil); status != http.StatusOK || !strings.Contains(string(page), "Round 2 seats nobody at table 2.") {
+		t.Errorf("table 2's page in round 2: %d\n%s", status, page)
+	}
+}
+
+// apiPost posts to path as the director, with no body, and reads the answer, which must be 201.
+func apiPost[T any](t *testing.T, c *testClub, path string) T {
+	t.Helper()
+	var v T
+	status, body := c.call(t, "POST", path, testKey, nil)
+	if err := json.Unmarshal(body, &v); status != http.StatusCreated || err != nil {
+		t.Fatalf("POST %s: %d %s", path, status, body)
+	}
+	return v
+}

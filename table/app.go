@@ -156,7 +156,7 @@ func (a *App) Game(ctx context.Context, id int64) (*Game, error) {
 	if err != nil {
 		return nil, err
 	}
-	return replay(id, log)
+	return Replay(id, log)
 }
 
 // load reads a game's whole log, hashes included.
@@ -168,8 +168,9 @@ func (a *App) load(ctx context.Context, id int64) ([]events.Event, error) {
 	return log, err
 }
 
-// replay replays a game's log through its engine.
-func replay(id int64, log []events.Event) (*Game, error) {
+// Replay replays game id's log through its engine: the game as that log stands, wherever the
+// log came from (the store, or a phone's own copy).
+func Replay(id int64, log []events.Event) (*Game, error) {
 	r, err := rulesOf(log[0])
 	if err != nil {
 		return nil, fmt.Errorf("game %d: %w", id, err)

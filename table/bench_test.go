@@ -30,7 +30,7 @@ func longGame(b *testing.B, n int) *Game {
 		add(events.TypeVoid, events.Void{Target: m.Seq, Note: "misheard"})
 		add(events.TypeAmend, events.Amend{Target: m.Seq, Type: m.Type, Actor: m.Actor, Payload: m.Payload, Note: "as it was"})
 	}
-	g, err := replay(1, log)
+	g, err := Replay(1, log)
 	if err != nil {
 		b.Fatal(err)
 	}

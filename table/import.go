@@ -135,7 +135,7 @@ func (a *App) ImportLogs(ctx context.Context, from string, r io.Reader, fn func(
 					s := batch.stored[i]
 					switch refusal := matchRefusal(batch.logs[i].Events[0], s.Err); {
 					case s.Err == nil:
-						res.Game, res.Err = replay(s.Game, s.Events)
+						res.Game, res.Err = Replay(s.Game, s.Events)
 					case refusal != nil:
 						res.Err = refusal
 					default:

@@ -30,7 +30,7 @@ void 2 -- why`))
 		}
 		// Whatever is accepted starts a game an engine can replay, whose sheet and transcript
 		// can be made.
-		g, err := replay(1, log)
+		g, err := Replay(1, log)
 		if err != nil {
 			t.Fatalf("accepted an import that does not replay: %v\n%s", err, data)
 		}

@@ -190,3 +190,69 @@ func TestButtonsOfferWhatRecordWarnsOf(t *testing.T) {
 		t.Errorf("a bid of 13: %v, flags %v; want it recorded with a warning", err, rec)
 	}
 }
+
+// TestJudgeIsWhatRecordDoes: a phone's Judge, which stores nothing, does what Record does. Games
+// of every kind are played out through Record; before each move Judge judges the same words,
+// and its event, flags and the game after it must be Record's; the words of the move before,
+// typed again, are refused by both alike or taken by both.
+func TestJudgeIsWhatRecordDoes(t *testing.T) {
+	a, _ := openApp(t, "")
+	refusals := 0
+	for _, kind := range Kinds() {
+		for seed := range uint64(3) {
+			setup, moves := engines[kind].Playout(rand.New(rand.NewPCG(seed, 38)), refereetest.Names)
+			res, err := a.store.CreateMany(t.Context(), []store.NewGame{{Events: refereetest.Log(t, setup, nil)}})
+			if err != nil || res[0].Err != nil {
+				t.Fatal(err, res)
+			}
+			g, err := a.Game(t.Context(), res[0].Game)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var before []string
+			for _, m := range moves {
+				if g.Over() {
+					break
+				}
+				if before != nil {
+					judged, jerr := g.Judge(before, false, 1)
+					if jerr != nil {
+						refusals++
+						_, rerr := a.Record(t.Context(), g, before, RecordOptions{Expect: g.Last})
+						if rerr == nil || rerr.Error() != jerr.Error() || HintOf(rerr) != HintOf(jerr) || CodeOf(rerr) != CodeOf(jerr) {
+							t.Fatalf("%s game %d at %d: %q: Judge refuses %q (%s), Record %v", kind, g.ID, g.Last, before, jerr, HintOf(jerr), rerr)
+						}
+					} else if judged.Event.Seq != g.Last+1 {
+						t.Fatalf("%s game %d: Judge's event is %d, after %d", kind, g.ID, judged.Event.Seq, g.Last)
+					}
+				}
+				words := strings.Fields(g.outcome.Game.Notation(m))
+				judged, jerr := g.Judge(words, false, 1)
+				rec, err := a.Record(t.Context(), g, words, RecordOptions{Expect: g.Last})
+				if err != nil || jerr != nil {
+					t.Fatalf("%s game %d: %q: Record %v, Judge %v", kind, g.ID, words, err, jerr)
+				}
+				je, re := judged.Event, rec.Event
+				if je.Seq != re.Seq || je.Type != re.Type || je.Actor != re.Actor || string(je.Payload) != string(re.Payload) {
+					t.Fatalf("%s game %d: %q: Judge's event %+v, Record's %+v", kind, g.ID, words, je, re)
+				}
+				// The seals differ by the time each stamped: Judge's copy must be whole all the same.
+				jview, rview := judged.Game.View(), rec.Game.View()
+				if !jview.Record.Intact || !rview.Record.Intact {
+					t.Fatalf("%s game %d: %q: Judge's record %+v, Record's %+v", kind, g.ID, words, jview.Record, rview.Record)
+				}
+				jview.Record, rview.Record = nil, nil
+				jv, _ := json.Marshal(jview)
+				rv, _ := json.Marshal(rview)
+				if string(jv) != string(rv) || !slices.EqualFunc(judged.Flags, rec.Flags, func(x, y Flag) bool { return x == y }) {
+					t.Fatalf("%s game %d: %q: after Judge\n%s\nafter Record\n%s", kind, g.ID, words, jv, rv)
+				}
+				g, before = rec.Game, words
+			}
+		}
+	}
+	if refusals == 0 {
+		t.Fatal("no move typed again was refused: the refusals went untested")
+	}
+	t.Logf("%d refusals alike", refusals)
+}

@@ -1,7 +1,9 @@
 package table
 
 import (
+	"bytes"
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"slices"
@@ -130,16 +132,49 @@ func (a *App) Record(ctx context.Context, g *Game, words []string, opt RecordOpt
 	if opt.Expect != 0 && opt.Expect != g.Last {
 		return nil, conflict(g, opt.Expect, 0)
 	}
-	// A game that takes no more moves says so first: the words may mean nothing in it ("no
-	// auction is open").
-	if err := closed(g, opt); err != nil {
+	m, err := g.read(words, opt.Force)
+	if err != nil {
 		return nil, err
+	}
+	return a.record(ctx, g, m, opt)
+}
+
+// read reads words typed at the table as a move in g. A game that takes no more moves says so
+// first, unless the move is forced: the words may mean nothing in it ("no auction is open").
+func (g *Game) read(words []string, force bool) (referee.Move, error) {
+	if err := closed(g, RecordOptions{Force: force}); err != nil {
+		return referee.Move{}, err
 	}
 	m, err := g.outcome.Game.Parse(words)
 	if err != nil {
-		return nil, invalid(err, g.Hint(), "%v", err)
+		return m, invalid(err, g.Hint(), "%v", err)
 	}
-	return a.record(ctx, g, m, opt)
+	return m, nil
+}
+
+// Judge is what recording words at g's end would do, by the same rule as Record, stored
+// nowhere: the move as the event after g's log, stamped at (Unix ms), the flags it raised, and
+// the game with it; or the refusal Record would give. A phone judges with it where the server
+// is out of reach, and again on top of the server's events when they come.
+func (g *Game) Judge(words []string, force bool, at int64) (*Recorded, error) {
+	m, err := g.read(words, force)
+	if err != nil {
+		return nil, err
+	}
+	// Chained as the store chains it, so that the phone's copy of the log stays whole to the
+	// end; the server stamps and chains it anew when it stores it.
+	var payload bytes.Buffer
+	if err := json.Compact(&payload, m.Payload); err != nil {
+		return nil, err
+	}
+	prev := g.Log[len(g.Log)-1]
+	e := events.Event{Game: g.ID, Origin: prev.Origin, Seq: g.Last + 1, Type: m.Type, Actor: m.Actor, Payload: payload.Bytes(), At: at}
+	e.Hash = events.Hash(prev.Hash, e)
+	j, flags, err := g.take(e, RecordOptions{Force: force})
+	if err != nil {
+		return nil, err
+	}
+	return &Recorded{Event: e, Flags: flags, Game: g.with(j), Before: g}, nil
 }
 
 // record judges a move, read already, against g and appends it, as Record does.

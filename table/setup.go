@@ -306,7 +306,7 @@ func (a *App) create(ctx context.Context, log []events.Event) (*Game, error) {
 	if err != nil {
 		return nil, err
 	}
-	return replay(id, stored)
+	return Replay(id, stored)
 }
 
 // matchRefusal is the application's error for a game the store refused for its match (first is

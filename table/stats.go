@@ -172,7 +172,7 @@ func (a *App) checkStats(ctx context.Context, f StatsFilter) error {
 
 // countable replays a game's log for the statistics.
 func countable(log []events.Event) (seasonGame, error) {
-	g, err := replay(log[0].Game, log)
+	g, err := Replay(log[0].Game, log)
 	if err != nil {
 		return seasonGame{}, err
 	}

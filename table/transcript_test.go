@@ -62,7 +62,7 @@ func TestTranscriptRoundTrip(t *testing.T) {
 				log[i].Hash = events.Hash(prev, log[i])
 				prev = log[i].Hash
 			}
-			g, err := replay(1, log)
+			g, err := Replay(1, log)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -77,7 +77,7 @@ func TestTranscriptRoundTrip(t *testing.T) {
 			if diff := sameEvents(log, back); diff != "" {
 				t.Fatalf("%s seed %d: %s\n%s", kind, seed, diff, text)
 			}
-			g2, err := replay(1, back)
+			g2, err := Replay(1, back)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -140,7 +140,7 @@ func TestTranscriptKeepsWhatWasLost(t *testing.T) {
 		if err != nil {
 			t.Fatalf("%s: %v", tt.name, err)
 		}
-		g, err := replay(1, log)
+		g, err := Replay(1, log)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -165,7 +165,7 @@ func TestTranscriptAdjustNamesAPlayerInAnyCase(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	g, err := replay(1, log)
+	g, err := Replay(1, log)
 	if err != nil {
 		t.Fatal(err)
 	}

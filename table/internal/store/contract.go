@@ -62,8 +62,5 @@ type Watcher interface {
 	Close() error
 }
 
-// SQLite and Postgres keep the contract.
-var (
-	_ Store = (*SQLite)(nil)
-	_ Store = (*Postgres)(nil)
-)
+// Postgres keeps the contract, and so does SQLite (sqlite.go).
+var _ Store = (*Postgres)(nil)

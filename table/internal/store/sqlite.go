@@ -1,3 +1,5 @@
+//go:build !js
+
 package store
 
 import (
@@ -49,8 +51,8 @@ func init() {
 	sql.Register(driverName, drv)
 }
 
-// busyTimeout is how long a writer waits for another to finish, as in pragmas.
-const busyTimeout = 5 * time.Second
+// SQLite keeps the contract.
+var _ Store = (*SQLite)(nil)
 
 // SQLite is the store in one SQLite file, the embedded default: the games and their event logs. It is safe for concurrent use,
 // and several processes may use the same file at once.

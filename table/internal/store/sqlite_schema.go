@@ -1,3 +1,5 @@
+//go:build !js
+
 package store
 
 import (
@@ -13,10 +15,6 @@ import (
 // with a higher version was written by a newer tableside and is refused with ErrTooNew rather
 // than misread.
 const SchemaVersion = 3
-
-// applicationID is stored in PRAGMA application_id ("TBLS") so that a tableside database is
-// recognised by its header, and another program's SQLite file is never taken for an empty one.
-const applicationID = 0x54424C53
 
 // migration brings a database from schema version to-1 to version to.
 type migration struct {

@@ -6,7 +6,16 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+	"time"
 )
+
+// busyTimeout is how long a writer waits for another to finish, on either database.
+const busyTimeout = 5 * time.Second
+
+// applicationID marks a tableside database: SQLite's PRAGMA application_id ("TBLS"), so that a
+// tableside file is recognised by its header and another program's SQLite file is never taken
+// for an empty one, and the same number in PostgreSQL's schema table.
+const applicationID = 0x54424C53
 
 // sqlLog is what the SQLite and PostgreSQL stores do the same way: both reach their database
 // through database/sql (PostgreSQL through pgx's stdlib driver), so that one body of Go

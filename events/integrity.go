@@ -82,6 +82,19 @@ func CheckChain(log []Event) *Broken {
 	return nil
 }
 
+// CheckChainAfter walks the events that follow prev, an event whose chain is known whole, and
+// returns where they break it, or nil: what CheckChain returns for the whole log, had it
+// walked prev's part again.
+func CheckChainAfter(prev Event, more []Event) *Broken {
+	c := chain{want: prev.Seq + 1, prev: prev.Hash}
+	for _, e := range more {
+		if why := c.next(e); why != "" {
+			return &Broken{Game: e.Game, Seq: e.Seq, Reason: why}
+		}
+	}
+	return nil
+}
+
 // SortFindings orders findings as Verify returns them: the file's own first, then by game and
 // event.
 func SortFindings(broken []Broken) {

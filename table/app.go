@@ -10,6 +10,7 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/tableside/tableside/events"
@@ -142,12 +143,37 @@ type Game struct {
 
 	rules   referee.Rules
 	outcome *referee.Outcome
+	chain   *chainCheck
 }
 
 // newGame is the game whose log replays to o under r.
 func newGame(id int64, r referee.Rules, log []events.Event, o *referee.Outcome) *Game {
 	return &Game{ID: id, Log: log, Setup: o.Setup, Flags: o.Flags, Notes: o.Notes, Last: o.Last,
-		Abandoned: o.Abandoned, rules: r, outcome: o}
+		Abandoned: o.Abandoned, rules: r, outcome: o, chain: &chainCheck{log: log}}
+}
+
+// chainCheck is where a game's hash chain breaks, worked out once, when first asked (a game's
+// seal is asked at every view): for a game judged one move after another, from the check of the
+// game before, by one hash, so that a phone's game of 300 moves is not hashed 300 times over.
+type chainCheck struct {
+	once   sync.Once
+	broken *events.Broken
+	log    []events.Event
+	before *chainCheck // the check of the log without its last event, when known
+}
+
+func (c *chainCheck) get() *events.Broken {
+	c.once.Do(func() {
+		if c.before == nil {
+			c.broken = events.CheckChain(c.log)
+			return
+		}
+		if c.broken = c.before.get(); c.broken == nil {
+			n := len(c.log)
+			c.broken = events.CheckChainAfter(c.log[n-2], c.log[n-1:])
+		}
+	})
+	return c.broken
 }
 
 // Game loads and replays a game.

@@ -103,7 +103,7 @@ func (g *Game) Record() *scoring.Record {
 		return nil
 	}
 	r := &scoring.Record{Seal: events.SealOf(g.Log).String(), Intact: true}
-	if b := events.CheckChain(g.Log); b != nil {
+	if b := g.chain.get(); b != nil {
 		r.Intact, r.BrokenAt, r.Problem = false, b.Seq, b.Reason
 	}
 	return r

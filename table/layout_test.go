@@ -15,7 +15,7 @@ import (
 // names (names.go).
 func TestFacesHoldNoEngine(t *testing.T) {
 	const module = "github.com/tableside/tableside/"
-	for _, face := range []string{"commands", "web"} {
+	for _, face := range []string{"commands", "web", "web/engine"} {
 		files, err := filepath.Glob(filepath.Join("..", face, "*.go"))
 		if err != nil || len(files) == 0 {
 			t.Fatalf("%s: no Go files (%v)", face, err)

@@ -256,3 +256,43 @@ func TestJudgeIsWhatRecordDoes(t *testing.T) {
 	}
 	t.Logf("%d refusals alike", refusals)
 }
+
+// TestAJudgedGamesSealIsAReplayedOnes: the seal and chain of a game judged move by move, each
+// checked from the one before by one hash, are what a replay of its whole log finds; and a
+// chain broken before the moves stays broken where it broke.
+func TestAJudgedGamesSealIsAReplayedOnes(t *testing.T) {
+	setup, moves := engines["pinochle"].Playout(rand.New(rand.NewPCG(4, 38)), refereetest.Names)
+	log := refereetest.Log(t, setup, nil)
+	log[0].Hash = events.Hash("", log[0])
+	for _, broken := range []bool{false, true} {
+		g, err := Replay(1, log)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for i, m := range moves[:40] {
+			rec, err := g.Judge(strings.Fields(g.outcome.Game.Notation(m)), false, int64(i))
+			if err != nil {
+				t.Fatal(err)
+			}
+			g = rec.Game
+			if broken && i == 20 {
+				// The log as a phone might hold it after a bad read: event 5's time changed.
+				tampered := slices.Clone(g.Log)
+				tampered[4].At++
+				if g, err = Replay(1, tampered); err != nil {
+					t.Fatal(err)
+				}
+			}
+			again, err := Replay(1, g.Log)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got, want := *g.Record(), *again.Record(); got != want {
+				t.Fatalf("after %d moves (broken %v): judged %+v, replayed %+v", i+1, broken, got, want)
+			}
+		}
+		if r := g.Record(); r.Intact == broken {
+			t.Errorf("the judged game's record %+v, broken %v", r, broken)
+		}
+	}
+}

@@ -25,7 +25,9 @@ type judged struct {
 
 // with is the game once j's event is in its log.
 func (g *Game) with(j judged) *Game {
-	return newGame(g.ID, g.rules, append(slices.Clip(g.Log), j.event), j.next)
+	next := newGame(g.ID, g.rules, append(slices.Clip(g.Log), j.event), j.next)
+	next.chain.before = g.chain
+	return next
 }
 
 // commit appends what judge makes of g. When another terminal recorded first, it judges the

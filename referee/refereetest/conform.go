@@ -52,7 +52,7 @@ func Conform(t *testing.T, r referee.Rules, c Config) {
 		games = max(1, games/10)
 	}
 	for seed := range games {
-		rng := rand.New(rand.NewPCG(uint64(seed), 0xC0F))
+		rng := conformRand(seed)
 		setup, moves := r.Playout(rng, Names)
 		log := Log(t, setup, moves)
 		o := Replay(t, r, log)
@@ -73,6 +73,15 @@ func Conform(t *testing.T, r referee.Rules, c Config) {
 		}
 	}
 	checkCited(t, r, c.Tests)
+}
+
+// conformRand is the random source of Conform's game seed: its playout, then its checks.
+func conformRand(seed int) *rand.Rand { return rand.New(rand.NewPCG(uint64(seed), 0xC0F)) }
+
+// ConformPlayout is the playout of Conform's game seed of r: the same game, for holding
+// another build of the engines to this one.
+func ConformPlayout(r referee.Rules, seed int) (events.Created, []referee.Move) {
+	return r.Playout(conformRand(seed), Names)
 }
 
 // notationAt writes the move at seq of a log, for messages.

@@ -61,6 +61,3 @@ type Watcher interface {
 	Changed(ctx context.Context) (bool, error)
 	Close() error
 }
-
-// Postgres keeps the contract, and so does SQLite (sqlite.go).
-var _ Store = (*Postgres)(nil)

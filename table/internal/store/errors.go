@@ -1,14 +1,8 @@
 package store
 
 import (
-	"context"
-	"database/sql/driver"
 	"errors"
 	"fmt"
-	"slices"
-	"strings"
-
-	"github.com/jackc/pgx/v5/pgconn"
 )
 
 // Errors the store returns. Callers test them with errors.Is.
@@ -76,7 +70,6 @@ const (
 
 // TroubleOf says which trouble err is, or NoTrouble for any other error.
 func TroubleOf(err error) Trouble {
-	var pe *pgconn.PgError
 	switch {
 	case err == nil:
 		return NoTrouble
@@ -84,35 +77,10 @@ func TroubleOf(err error) Trouble {
 		return InDoubt
 	case IsBusy(err):
 		return FileBusy
-	case errors.As(err, &pe) && pe.Code == pgLockNotAvailable:
+	case isLockWait(err):
 		return LockWait
 	case unreachable(err):
 		return Unreachable
 	}
 	return NoTrouble
-}
-
-// pgLockNotAvailable is the SQLSTATE of a lock wait that outlasted lock_timeout.
-const pgLockNotAvailable = "55P03"
-
-// unreachable reports whether err says the database is gone rather than that it refused: no
-// connection could be made, or the one in use broke or was ended by a server shutting down. It
-// knows the PostgreSQL store's errors only, so that a face's own failures (a port taken, a
-// file missing, a request's body cut short) are never taken for a database's.
-func unreachable(err error) bool {
-	var pe *pgconn.PgError
-	var ce *pgconn.ConnectError
-	var le *lostError
-	// pgconn's own failures of a connection (one already closed by an earlier failure, say)
-	// tell whether they may be retried: answering at all is what marks them.
-	var broken interface{ SafeToRetry() bool }
-	switch {
-	case errors.Is(err, context.Canceled), errors.Is(err, context.DeadlineExceeded):
-		return false // the caller gave up, not the database
-	case errors.As(err, &pe):
-		// Class 08 is a connection exception; 57P01–57P03 a server shutting down, crashed or
-		// starting; 53300 a server with no connection to spare.
-		return strings.HasPrefix(pe.Code, "08") || slices.Contains([]string{"57P01", "57P02", "57P03", "53300"}, pe.Code)
-	}
-	return errors.As(err, &ce) || errors.As(err, &le) || errors.As(err, &broken) || errors.Is(err, driver.ErrBadConn)
 }

@@ -1,19 +1,27 @@
+//go:build !js
+
 package store
 
 import (
 	"context"
+	"database/sql/driver"
 	_ "embed"
 	"errors"
 	"fmt"
 	"net"
 	"net/url"
 	"os"
+	"slices"
 	"strconv"
 	"strings"
 
 	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/pgconn"
 	"github.com/jackc/pgx/v5/stdlib"
 )
+
+// Postgres keeps the contract.
+var _ Store = (*Postgres)(nil)
 
 // pgConns is how many connections a store holds at most, all kept open. A server's requests
 // beyond it wait their turn in the process rather than each start a PostgreSQL backend: with no
@@ -151,3 +159,34 @@ func (s *Postgres) Path() string { return s.name }
 
 // Close closes the store's connections.
 func (s *Postgres) Close() error { return s.db.Close() }
+
+// pgLockNotAvailable is the SQLSTATE of a lock wait that outlasted lock_timeout.
+const pgLockNotAvailable = "55P03"
+
+// isLockWait reports whether err is PostgreSQL's lock wait that outlasted lock_timeout.
+func isLockWait(err error) bool {
+	var pe *pgconn.PgError
+	return errors.As(err, &pe) && pe.Code == pgLockNotAvailable
+}
+
+// unreachable reports whether err says the database is gone rather than that it refused: no
+// connection could be made, or the one in use broke or was ended by a server shutting down. It
+// knows the PostgreSQL store's errors only, so that a face's own failures (a port taken, a
+// file missing, a request's body cut short) are never taken for a database's.
+func unreachable(err error) bool {
+	var pe *pgconn.PgError
+	var ce *pgconn.ConnectError
+	var le *lostError
+	// pgconn's own failures of a connection (one already closed by an earlier failure, say)
+	// tell whether they may be retried: answering at all is what marks them.
+	var broken interface{ SafeToRetry() bool }
+	switch {
+	case errors.Is(err, context.Canceled), errors.Is(err, context.DeadlineExceeded):
+		return false // the caller gave up, not the database
+	case errors.As(err, &pe):
+		// Class 08 is a connection exception; 57P01–57P03 a server shutting down, crashed or
+		// starting; 53300 a server with no connection to spare.
+		return strings.HasPrefix(pe.Code, "08") || slices.Contains([]string{"57P01", "57P02", "57P03", "53300"}, pe.Code)
+	}
+	return errors.As(err, &ce) || errors.As(err, &le) || errors.As(err, &broken) || errors.Is(err, driver.ErrBadConn)
+}

@@ -1,0 +1,128 @@
+//go:build !js
+
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"runtime"
+	"slices"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/tableside/tableside/internal/needs"
+	"github.com/tableside/tableside/referee/kinds"
+)
+
+// engineWasm builds the engine for the browser into dir, as the server serves it.
+func engineWasm(t *testing.T, dir string) string {
+	t.Helper()
+	goTool := needs.Program(t, "go", "to build the engine for the browser", "the Go toolchain")
+	out := filepath.Join(dir, "engine.wasm")
+	cmd := exec.Command(goTool, "build", "-trimpath", "-o", out, ".")
+	cmd.Env = append(os.Environ(), "GOOS=js", "GOARCH=wasm", "CGO_ENABLED=0")
+	if _, err := needs.Output(t, 5*time.Minute, cmd); err != nil {
+		t.Fatalf("building the engine for the browser: %v", err)
+	}
+	return out
+}
+
+// TestBuildsAgree: the engine compiled to WebAssembly, run by Node as a browser would run it,
+// answers every conformance playout of the five kinds byte for byte as the native build does:
+// each move's judgement (its event, words and flags, or its refusal), and the game after each
+// move (the view: state, hint, legal moves, open flags, the seal; the score sheet's figures;
+// the buttons and the sheet drawn every tenth move, and at the end).
+func TestBuildsAgree(t *testing.T) {
+	node := needs.Program(t, "node", "to run the engine built for the browser", "apt-get install nodejs")
+	goTool := needs.Program(t, "go", "to find the Go toolchain's WebAssembly support", "the Go toolchain")
+	root, err := needs.Output(t, time.Minute, exec.Command(goTool, "env", "GOROOT"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	runner := filepath.Join(strings.TrimSpace(string(root)), "lib", "wasm", "wasm_exec_node.js")
+	wasm := engineWasm(t, t.TempDir())
+
+	var lines [][]byte
+	moves := 0
+	for _, r := range kinds.All() {
+		games := conformGames[r.Kind()]
+		if games == 0 {
+			t.Fatalf("no conformance count for %s", r.Kind())
+		}
+		if testing.Short() {
+			games = max(1, games/10)
+		}
+		for seed := range games {
+			req := playoutRequest(t, r, seed, 10)
+			moves += len(req.Pending)
+			line, err := json.Marshal(req)
+			if err != nil {
+				t.Fatal(err)
+			}
+			lines = append(lines, append(line, '\n'))
+		}
+	}
+	// Node runs the engine on one core: the requests go to a Node process a core, in turn, and
+	// the native build answers them all meanwhile.
+	shards := min(runtime.NumCPU(), 2)
+	answers, took := make([][]byte, shards), make([]time.Duration, shards)
+	var native bytes.Buffer
+	var wg sync.WaitGroup
+	for i := range shards {
+		wg.Go(func() {
+			var in bytes.Buffer
+			for _, line := range lines[i*len(lines)/shards : (i+1)*len(lines)/shards] {
+				in.Write(line)
+			}
+			start := time.Now()
+			cmd := exec.Command(node, runner, wasm)
+			cmd.Stdin = &in
+			out, err := needs.Output(t, 10*time.Minute, cmd)
+			if err != nil {
+				t.Errorf("the WebAssembly build: %v", err)
+			}
+			answers[i], took[i] = out, time.Since(start)
+		})
+	}
+	start := time.Now()
+	if err := answerLines(bytes.NewReader(bytes.Join(lines, nil)), &native); err != nil {
+		t.Fatal(err)
+	}
+	nativeTook := time.Since(start)
+	wg.Wait()
+	if t.Failed() {
+		return
+	}
+	browser := bytes.Join(answers, nil)
+	t.Logf("native %v; WebAssembly under Node %v, %d processes", nativeTook.Round(time.Millisecond), slices.Max(took).Round(time.Millisecond), shards)
+	want, got := strings.Split(native.String(), "\n"), strings.Split(string(browser), "\n")
+	if len(got) != len(want) {
+		t.Fatalf("the WebAssembly build answered %d lines to the native build's %d", len(got), len(want))
+	}
+	for i := range want {
+		if got[i] != want[i] {
+			at := 0
+			for at < min(len(got[i]), len(want[i])) && got[i][at] == want[i][at] {
+				at++
+			}
+			from := max(0, at-200)
+			t.Fatalf("request %d: the builds differ at byte %d\nnative: …%.400s\nwasm:   …%.400s", i+1, at, want[i][from:], got[i][from:])
+		}
+	}
+	// The answers are games played to their ends, not refusals both builds share.
+	var first answer
+	if err := json.Unmarshal([]byte(want[0]), &first); err != nil || first.Failed != nil || !first.State.View.Over {
+		t.Fatalf("the first playout's answer: %v %+v", err, first.Failed)
+	}
+	for _, j := range first.Pending {
+		if j.Refused != nil {
+			t.Fatalf("the first playout's move %q was refused: %s", j.Move, j.Refused.Message)
+		}
+	}
+	t.Logf("%d games, %d moves judged alike by both builds", len(lines), moves)
+}

@@ -1,0 +1,193 @@
+// Command engine is the referee on the phone: the core's pure half (the engines, the judge, the
+// view and the renderer) compiled to WebAssembly, so that a phone judges a move the same way
+// the server does, with or without a network. The page hands it a game's log as the server
+// stored it and the moves the phone has made since, and gets back each move judged and the
+// game as it then stands.
+//
+// In the browser it answers the page's calls (globalThis.tablesideEngine.answer); anywhere
+// else it answers requests read from stdin, one JSON a line, one answer a line, so that the
+// native build and the WebAssembly one can be held to each other on the same requests.
+package main
+
+import (
+	"bufio"
+	"bytes"
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"fmt"
+	"io"
+
+	"github.com/tableside/tableside/render"
+	"github.com/tableside/tableside/scoring"
+	"github.com/tableside/tableside/table"
+)
+
+// request is a game's log as the server stored it (its export, event by event) and the moves
+// the phone has made after it, in order, not yet stored.
+type request struct {
+	Log     []table.Event `json:"log"`
+	Pending []pending     `json:"pending"`
+	// Steps asks for the game as it stands after each pending move, not only after the last;
+	// Digest gives each such state as the SHA-256 of its JSON; HTMLEvery draws the buttons and
+	// the sheet only every so many moves (the state after the last has them always). The
+	// comparison of the builds asks for these.
+	Steps     bool `json:"steps,omitempty"`
+	Digest    bool `json:"digest,omitempty"`
+	HTMLEvery int  `json:"html_every,omitempty"`
+}
+
+// pending is a move as the phone's player typed or tapped it, at a time (Unix ms), forced when
+// the table says it happened though the rules refuse it.
+type pending struct {
+	Move  string `json:"move"`
+	Force bool   `json:"force,omitempty"`
+	At    int64  `json:"at"`
+}
+
+// state is the game as the phone's page shows it: the view (the table, the hint, the legal
+// moves, the open flags, the seal), the score sheet's figures, and, when drawn, the buttons and
+// the sheet as the game page draws it (render.SheetContent).
+type state struct {
+	View    table.View     `json:"view"`
+	Scores  *scoring.Sheet `json:"scores"`
+	Buttons []table.Choice `json:"buttons,omitempty"`
+	Sheet   string         `json:"sheet,omitempty"`
+}
+
+// judged is one pending move as the referee took it: its event, in words, with the flags it
+// raised; or why it was refused, as the server would refuse it.
+type judged struct {
+	Move    string               `json:"move"`
+	Event   *table.Event         `json:"event,omitempty"`
+	Text    string               `json:"text,omitempty"`
+	Flags   []table.Flag         `json:"flags,omitempty"`
+	Refused *table.ProblemDetail `json:"refused,omitempty"`
+	// After is the game once the move is taken, when the request asks for steps: a state, or
+	// its digest.
+	After json.RawMessage `json:"after,omitempty"`
+}
+
+// answer is what the engine makes of a request: each pending move judged, and the game as it
+// stands after those taken. Failed says why the log itself could not be replayed.
+type answer struct {
+	Pending []judged             `json:"pending"`
+	State   *state               `json:"state,omitempty"`
+	Failed  *table.ProblemDetail `json:"failed,omitempty"`
+}
+
+// answerOf judges req's pending moves, one after another, each against the game the ones before
+// it left: a refused move is reported and the next is judged as if it had not been made.
+func answerOf(req request) answer {
+	a := answer{Pending: []judged{}}
+	if len(req.Log) == 0 {
+		a.Failed = &table.ProblemDetail{Code: string(table.Invalid), Message: "the log is empty: it starts with the game's creation"}
+		return a
+	}
+	g, err := table.Replay(req.Log[0].Game, req.Log)
+	if err != nil {
+		a.Failed = problem(err)
+		return a
+	}
+	for i, p := range req.Pending {
+		j := judged{Move: p.Move}
+		rec, err := judge(g, p)
+		if err != nil {
+			j.Refused = problem(err)
+		} else {
+			g = rec.Game
+			j.Event, j.Text, j.Flags = &rec.Event, g.Describe(rec.Event), rec.Flags
+		}
+		if req.Steps {
+			drawn := req.HTMLEvery > 0 && (i+1)%req.HTMLEvery == 0
+			if j.After, err = stateJSON(g, drawn, req.Digest); err != nil {
+				a.Failed = problem(err)
+				return a
+			}
+		}
+		a.Pending = append(a.Pending, j)
+	}
+	s, err := stateOf(g, true)
+	if err != nil {
+		a.Failed = problem(err)
+		return a
+	}
+	a.State = s
+	return a
+}
+
+// judge reads a pending move's words as Record reads a line, and judges it as Record does.
+func judge(g *table.Game, p pending) (*table.Recorded, error) {
+	words, err := g.MoveWords(p.Move)
+	if err != nil {
+		return nil, err
+	}
+	return g.Judge(words, p.Force, p.At)
+}
+
+// problem is err as the server's API would give it.
+func problem(err error) *table.ProblemDetail {
+	d := table.ProblemOf(err, string(table.CodeOf(err)), "").Error
+	return &d
+}
+
+// stateOf is g as the page shows it, its buttons and sheet drawn when drawn is set.
+func stateOf(g *table.Game, drawn bool) (*state, error) {
+	s := &state{View: g.View(), Scores: g.Sheet()}
+	if drawn {
+		s.Buttons = g.Buttons()
+		var b bytes.Buffer
+		if err := render.SheetContent(&b, g.Sheet(), g.AllFlags()); err != nil {
+			return nil, err
+		}
+		s.Sheet = b.String()
+	}
+	return s, nil
+}
+
+// stateJSON is g's state as JSON, or its SHA-256 as a JSON string when digest is set.
+func stateJSON(g *table.Game, drawn, digest bool) (json.RawMessage, error) {
+	s, err := stateOf(g, drawn)
+	if err != nil {
+		return nil, err
+	}
+	b, err := json.Marshal(s)
+	if err != nil || !digest {
+		return b, err
+	}
+	sum := sha256.Sum256(b)
+	return json.Marshal(hex.EncodeToString(sum[:]))
+}
+
+// answerJSON answers one request given as JSON, with an answer as JSON: a request that is not
+// one is answered as a log that cannot be read.
+func answerJSON(in []byte) []byte {
+	var req request
+	var a answer
+	if err := json.Unmarshal(in, &req); err != nil {
+		a = answer{Pending: []judged{}, Failed: &table.ProblemDetail{Code: string(table.Invalid), Message: fmt.Sprintf("the request is not the engine's JSON: %v", err)}}
+	} else {
+		a = answerOf(req)
+	}
+	out, err := json.Marshal(a)
+	if err != nil {
+		out = []byte(fmt.Sprintf(`{"pending":[],"failed":{"code":"internal","message":%q}}`, err.Error()))
+	}
+	return out
+}
+
+// answerLines answers each line of r, a request, with a line of w.
+func answerLines(r io.Reader, w io.Writer) error {
+	in := bufio.NewScanner(r)
+	in.Buffer(make([]byte, 1<<20), 64<<20)
+	out := bufio.NewWriter(w)
+	for in.Scan() {
+		if _, err := out.Write(append(answerJSON(in.Bytes()), '\n')); err != nil {
+			return err
+		}
+	}
+	if err := in.Err(); err != nil {
+		return err
+	}
+	return out.Flush()
+}

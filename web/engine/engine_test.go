@@ -1,0 +1,112 @@
+package main
+
+import (
+	"encoding/json"
+	"math/rand/v2"
+	"strings"
+	"testing"
+
+	"github.com/tableside/tableside/events"
+	"github.com/tableside/tableside/referee"
+	"github.com/tableside/tableside/referee/kinds"
+	"github.com/tableside/tableside/referee/pinochle"
+	"github.com/tableside/tableside/referee/refereetest"
+)
+
+// conformGames is how many games each engine's TestConformance plays: the conformance
+// playouts, which both builds are held to.
+var conformGames = map[string]int{"advantage": 500, "article2": 200, "candidate": 200, "capture": 300, "pinochle": 100}
+
+// playoutRequest is conformance playout seed of r as the phone would hand it to the engine:
+// the game's creation as stored (chained), and every move of the playout typed after it, each
+// state asked for, as a digest, with the sheet drawn every htmlEvery moves.
+func playoutRequest(t testing.TB, r referee.Rules, seed, htmlEvery int) request {
+	t.Helper()
+	setup, moves := refereetest.ConformPlayout(r, seed)
+	log := refereetest.Log(t, setup, nil)
+	log[0].At = 1_790_000_000_000
+	log[0].Hash = events.Hash("", log[0])
+	g, err := r.New(setup)
+	if err != nil {
+		t.Fatal(err)
+	}
+	req := request{Log: log, Steps: true, Digest: true, HTMLEvery: htmlEvery}
+	for i, m := range moves {
+		req.Pending = append(req.Pending, pending{Move: g.Notation(m), At: log[0].At + int64(i+1)*1000})
+		g.Apply(int64(i+2), m)
+	}
+	return req
+}
+
+// TestAnswerJudgesInOrder: the phone's moves are judged one after another, a refused one
+// reported and passed over, the next judged as if it had not been made; a request that is not
+// the engine's is answered with why.
+func TestAnswerJudgesInOrder(t *testing.T) {
+	var r referee.Rules
+	for _, k := range kinds.All() {
+		if k.Kind() == "pinochle" {
+			r = k
+		}
+	}
+	req := playoutRequest(t, r, 0, 0)
+	first, second := req.Pending[0], req.Pending[1]
+	req.Pending = []pending{first, first, second}
+	req.Steps = false
+	a := answerOf(req)
+	if a.Failed != nil || len(a.Pending) != 3 {
+		t.Fatalf("%+v", a)
+	}
+	if a.Pending[0].Refused != nil || a.Pending[0].Event == nil || a.Pending[0].Event.Seq != 2 {
+		t.Errorf("the first move: %+v", a.Pending[0])
+	}
+	if a.Pending[1].Refused == nil || a.Pending[1].Refused.Code != "refused" && a.Pending[1].Refused.Code != "invalid" || a.Pending[1].Event != nil {
+		t.Errorf("the first move again: %+v, want it refused", a.Pending[1])
+	}
+	if a.Pending[2].Refused != nil || a.Pending[2].Event == nil || a.Pending[2].Event.Seq != 3 {
+		t.Errorf("the second move after a refusal: %+v, want event 3", a.Pending[2])
+	}
+	if a.State == nil || a.State.View.Last != 3 || !strings.Contains(a.State.Sheet, "<table") || len(a.State.Buttons) == 0 {
+		t.Errorf("the state after: %+v", a.State)
+	}
+	if got := string(answerJSON([]byte(`{"log": 3}`))); !strings.Contains(got, `"failed":{"code":"invalid","message":"the request is not the engine's JSON`) {
+		t.Errorf("a request that is not one: %s", got)
+	}
+}
+
+// BenchmarkJudgeAtTheEnd is what a move costs the phone at the end of a long game: 400 events of
+// Pinochle stored, and the next move, which the phone judges;
+// the answer is the whole round trip of the page's call (read the request, replay the log,
+// judge, the view, the buttons, the sheet, write the answer). Run it in the browser's build
+// too: GOOS=js GOARCH=wasm go test -run '^$' -bench JudgeAtTheEnd -exec "$(go env GOROOT)/lib/wasm/go_js_wasm_exec" ./web/engine
+func BenchmarkJudgeAtTheEnd(b *testing.B) {
+	setup, moves := pinochle.Playout(rand.New(rand.NewPCG(5, 5)), map[string]string{"deal": "automatic", "opening": "10", "limit": "400"})
+	moves = moves[:400] // 400 events stored and the 401st judged, as BenchmarkReplayGame replays
+	var r pinochle.Rules
+	req := request{Log: refereetest.Log(b, setup, moves[:len(moves)-1])}
+	prev := ""
+	for i := range req.Log {
+		req.Log[i].At = int64(i)
+		req.Log[i].Hash = events.Hash(prev, req.Log[i])
+		prev = req.Log[i].Hash
+	}
+	g, err := r.New(setup)
+	if err != nil {
+		b.Fatal(err)
+	}
+	for i, m := range moves[:len(moves)-1] {
+		g.Apply(int64(i+2), m)
+	}
+	req.Pending = []pending{{Move: g.Notation(moves[len(moves)-1]), At: int64(len(moves) + 1)}}
+	in, err := json.Marshal(req)
+	if err != nil {
+		b.Fatal(err)
+	}
+	var a answer
+	if err := json.Unmarshal(answerJSON(in), &a); err != nil || a.Failed != nil || a.Pending[0].Refused != nil {
+		b.Fatalf("%v %+v %+v", err, a.Failed, a.Pending)
+	}
+	for b.Loop() {
+		answerJSON(in)
+	}
+	b.ReportMetric(float64(len(req.Log)), "events")
+}

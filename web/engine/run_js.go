@@ -1,0 +1,27 @@
+//go:build js
+
+package main
+
+import (
+	"os"
+	"syscall/js"
+)
+
+// run answers the page's calls in a browser, tablesideEngine.answer(requestJSON) returning the
+// answer's JSON, and stays to answer them; under Node, with no page, it answers the requests
+// of stdin as the native build does.
+func run() error {
+	if !js.Global().Get("document").Truthy() {
+		return answerLines(os.Stdin, os.Stdout)
+	}
+	answer := js.FuncOf(func(this js.Value, args []js.Value) any {
+		if len(args) != 1 || args[0].Type() != js.TypeString {
+			return string(answerJSON(nil))
+		}
+		return string(answerJSON([]byte(args[0].String())))
+	})
+	js.Global().Set("tablesideEngine", js.ValueOf(map[string]any{"answer": answer}))
+	// The page learns the engine is ready from this event, not by polling for it.
+	js.Global().Get("document").Call("dispatchEvent", js.Global().Get("Event").New("tableside-engine"))
+	select {}
+}

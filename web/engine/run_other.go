@@ -1,0 +1,8 @@
+//go:build !js
+
+package main
+
+import "os"
+
+// run answers the requests of stdin.
+func run() error { return answerLines(os.Stdin, os.Stdout) }

@@ -296,3 +296,53 @@ func TestAJudgedGamesSealIsAReplayedOnes(t *testing.T) {
 		}
 	}
 }
+
+// TestFollowIsReplay: a game read once and followed as its log grows, corrections and all, is
+// the game a replay of the whole log gives, at every event; events that skip one, or do not
+// chain on, are a Conflict.
+func TestFollowIsReplay(t *testing.T) {
+	for _, kind := range Kinds() {
+		for seed := range uint64(3) {
+			rng := rand.New(rand.NewPCG(seed, 40))
+			setup, moves := engines[kind].Playout(rng, refereetest.Names)
+			log := refereetest.WithCorrections(t, rng, setup, moves)
+			prev := ""
+			for i := range log {
+				log[i].At = int64(i)
+				log[i].Hash = events.Hash(prev, log[i])
+				prev = log[i].Hash
+			}
+			g, err := Replay(1, log[:1])
+			if err != nil {
+				t.Fatal(err)
+			}
+			for at := 1; at < len(log); {
+				step := min(1+rng.IntN(3), len(log)-at)
+				if g, err = g.Follow(log[at : at+step]); err != nil {
+					t.Fatalf("%s seed %d: following events %d–%d: %v", kind, seed, at+1, at+step, err)
+				}
+				at += step
+				whole, err := Replay(1, log[:at])
+				if err != nil {
+					t.Fatal(err)
+				}
+				gv, _ := json.Marshal(g.View())
+				wv, _ := json.Marshal(whole.View())
+				if string(gv) != string(wv) || !slices.Equal(g.AllFlags(), whole.AllFlags()) {
+					t.Fatalf("%s seed %d at event %d: followed\n%s\nreplayed\n%s", kind, seed, at, gv, wv)
+				}
+			}
+			if len(log) > 3 {
+				early, _ := Replay(1, log[:2])
+				if _, err := early.Follow(log[3:4]); CodeOf(err) != Conflict {
+					t.Errorf("%s: an event skipped: %v", kind, err)
+				}
+				other := slices.Clone(log[2:3])
+				other[0].At++
+				if _, err := early.Follow(other); CodeOf(err) != Conflict {
+					t.Errorf("%s: an event that does not chain on: %v", kind, err)
+				}
+			}
+		}
+	}
+}

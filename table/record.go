@@ -194,3 +194,23 @@ func (a *App) record(ctx context.Context, g *Game, m referee.Move, opt RecordOpt
 	}
 	return &Recorded{Event: e, Flags: raised, Game: after, Before: before, Rejudged: rejudged}, nil
 }
+
+// Follow is g with more, the events stored after its log since it was read: each move played on
+// from g, as Record plays it, and the whole log replayed again from a correction on, since a
+// correction may change what came before it. Events that do not follow g's last, by number or
+// by hash, are a Conflict: the log they come from is not the one g was read from, and the
+// whole of it is needed.
+func (g *Game) Follow(more []Event) (*Game, error) {
+	for i, e := range more {
+		last := g.Log[len(g.Log)-1]
+		if e.Seq != last.Seq+1 || e.Game != g.ID || (last.Hash != "" && events.CheckChainAfter(last, more[i:i+1]) != nil) {
+			return nil, &Error{Code: Conflict, Game: g, Message: fmt.Sprintf("event %d of game %d does not follow event %d as read: read the game's whole log again", e.Seq, e.Game, last.Seq)}
+		}
+		if !referee.IsMove(e.Type) {
+			return Replay(g.ID, append(slices.Clip(g.Log), more[i:]...))
+		}
+		next, _ := g.outcome.Try(e)
+		g = g.with(judged{e, next})
+	}
+	return g, nil
+}

@@ -17,21 +17,28 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"slices"
 
 	"github.com/tableside/tableside/render"
 	"github.com/tableside/tableside/scoring"
 	"github.com/tableside/tableside/table"
 )
 
-// request is a game's log as the server stored it (its export, event by event) and the moves
-// the phone has made after it, in order, not yet stored.
+// request is a game as the server stored it and the moves the phone has made after it, in
+// order, not yet stored. Log is the game's whole log (its export, event by event), or, for a
+// game the engine holds already, the events stored since its last answer about the game: the
+// engine keeps each game it has answered about, so that a move costs the same at the end of a
+// game as at its start.
 type request struct {
+	Game    int64         `json:"game"`
 	Log     []table.Event `json:"log"`
 	Pending []pending     `json:"pending"`
+	// Sheet asks for the sheet drawn in the state after the last move: the page asks for it
+	// apart, after the move's answer is shown, since drawing it is most of a call's time.
+	Sheet bool `json:"sheet,omitempty"`
 	// Steps asks for the game as it stands after each pending move, not only after the last;
 	// Digest gives each such state as the SHA-256 of its JSON; HTMLEvery draws the buttons and
-	// the sheet only every so many moves (the state after the last has them always). The
-	// comparison of the builds asks for these.
+	// the sheet only every so many moves. The comparison of the builds asks for these.
 	Steps     bool `json:"steps,omitempty"`
 	Digest    bool `json:"digest,omitempty"`
 	HTMLEvery int  `json:"html_every,omitempty"`
@@ -69,22 +76,66 @@ type judged struct {
 }
 
 // answer is what the engine makes of a request: each pending move judged, and the game as it
-// stands after those taken. Failed says why the log itself could not be replayed.
+// stands after those taken. Failed says why the game could not be read: a conflict asks for
+// its whole log.
 type answer struct {
 	Pending []judged             `json:"pending"`
 	State   *state               `json:"state,omitempty"`
 	Failed  *table.ProblemDetail `json:"failed,omitempty"`
 }
 
+// held are the games the engine has answered about lately, by id, as the server stored them
+// (the phone's pending moves are judged on top of them afresh at each call), the latest last;
+// a phone has a game or two open, and the engine keeps heldMost.
+var held []*table.Game
+
+const heldMost = 8
+
+// holding is the game the engine holds of id, or nil.
+func holding(id int64) *table.Game {
+	for _, g := range held {
+		if g.ID == id {
+			return g
+		}
+	}
+	return nil
+}
+
+// hold keeps g, the latest answered about, in place of the game of its id held before.
+func hold(g *table.Game) {
+	held = slices.DeleteFunc(held, func(h *table.Game) bool { return h.ID == g.ID })
+	if len(held) == heldMost {
+		held = held[1:]
+	}
+	held = append(held, g)
+}
+
+// stored is req's game as the server stored it: replayed from its whole log, or the game held
+// followed by the events stored since. A game the engine does not hold at the point the log
+// takes up from is a Conflict: the page sends the whole log again.
+func stored(req request) (*table.Game, error) {
+	var g *table.Game
+	var err error
+	switch {
+	case len(req.Log) > 0 && req.Log[0].Seq == 1:
+		g, err = table.Replay(req.Log[0].Game, req.Log)
+	case holding(req.Game) == nil:
+		return nil, &table.Error{Code: table.Conflict, Message: fmt.Sprintf("the engine holds no game %d: send its whole log", req.Game)}
+	default:
+		g, err = holding(req.Game).Follow(req.Log)
+	}
+	if err != nil {
+		return nil, err
+	}
+	hold(g)
+	return g, nil
+}
+
 // answerOf judges req's pending moves, one after another, each against the game the ones before
 // it left: a refused move is reported and the next is judged as if it had not been made.
 func answerOf(req request) answer {
 	a := answer{Pending: []judged{}}
-	if len(req.Log) == 0 {
-		a.Failed = &table.ProblemDetail{Code: string(table.Invalid), Message: "the log is empty: it starts with the game's creation"}
-		return a
-	}
-	g, err := table.Replay(req.Log[0].Game, req.Log)
+	g, err := stored(req)
 	if err != nil {
 		a.Failed = problem(err)
 		return a
@@ -107,7 +158,7 @@ func answerOf(req request) answer {
 		}
 		a.Pending = append(a.Pending, j)
 	}
-	s, err := stateOf(g, true)
+	s, err := stateOf(g, true, req.Sheet)
 	if err != nil {
 		a.Failed = problem(err)
 		return a
@@ -131,11 +182,14 @@ func problem(err error) *table.ProblemDetail {
 	return &d
 }
 
-// stateOf is g as the page shows it, its buttons and sheet drawn when drawn is set.
-func stateOf(g *table.Game, drawn bool) (*state, error) {
+// stateOf is g as the page shows it, with its buttons when buttons is set and the sheet drawn
+// when sheet is.
+func stateOf(g *table.Game, buttons, sheet bool) (*state, error) {
 	s := &state{View: g.View(), Scores: g.Sheet()}
-	if drawn {
+	if buttons {
 		s.Buttons = g.Buttons()
+	}
+	if sheet {
 		var b bytes.Buffer
 		if err := render.SheetContent(&b, g.Sheet(), g.AllFlags()); err != nil {
 			return nil, err
@@ -147,7 +201,7 @@ func stateOf(g *table.Game, drawn bool) (*state, error) {
 
 // stateJSON is g's state as JSON, or its SHA-256 as a JSON string when digest is set.
 func stateJSON(g *table.Game, drawn, digest bool) (json.RawMessage, error) {
-	s, err := stateOf(g, drawn)
+	s, err := stateOf(g, drawn, drawn)
 	if err != nil {
 		return nil, err
 	}

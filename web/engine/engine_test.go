@@ -11,6 +11,7 @@ import (
 	"github.com/tableside/tableside/referee/kinds"
 	"github.com/tableside/tableside/referee/pinochle"
 	"github.com/tableside/tableside/referee/refereetest"
+	"github.com/tableside/tableside/table"
 )
 
 // conformGames is how many games each engine's TestConformance plays: the conformance
@@ -30,7 +31,7 @@ func playoutRequest(t testing.TB, r referee.Rules, seed, htmlEvery int) request 
 	if err != nil {
 		t.Fatal(err)
 	}
-	req := request{Log: log, Steps: true, Digest: true, HTMLEvery: htmlEvery}
+	req := request{Game: log[0].Game, Log: log, Steps: true, Digest: true, HTMLEvery: htmlEvery, Sheet: true}
 	for i, m := range moves {
 		req.Pending = append(req.Pending, pending{Move: g.Notation(m), At: log[0].At + int64(i+1)*1000})
 		g.Apply(int64(i+2), m)
@@ -52,6 +53,7 @@ func TestAnswerJudgesInOrder(t *testing.T) {
 	first, second := req.Pending[0], req.Pending[1]
 	req.Pending = []pending{first, first, second}
 	req.Steps = false
+	held = nil
 	a := answerOf(req)
 	if a.Failed != nil || len(a.Pending) != 3 {
 		t.Fatalf("%+v", a)
@@ -68,26 +70,39 @@ func TestAnswerJudgesInOrder(t *testing.T) {
 	if a.State == nil || a.State.View.Last != 3 || !strings.Contains(a.State.Sheet, "<table") || len(a.State.Buttons) == 0 {
 		t.Errorf("the state after: %+v", a.State)
 	}
+	// The game is held: a later call sends only what the server stored since.
+	stored := a.Pending[0].Event
+	later := answerOf(request{Game: 1, Log: []table.Event{*stored}, Pending: []pending{second}})
+	if later.Failed != nil || later.Pending[0].Event == nil || later.Pending[0].Event.Seq != 3 {
+		t.Errorf("a later call with the first move stored: %+v %+v", later.Failed, later.Pending)
+	}
+	if again := answerOf(request{Game: 1, Log: []table.Event{*stored}}); again.Failed == nil || again.Failed.Code != "conflict" {
+		t.Errorf("the same event sent twice: %+v, want a conflict asking for the whole log", again.Failed)
+	}
+	if none := answerOf(request{Game: 99, Pending: []pending{first}}); none.Failed == nil || none.Failed.Code != "conflict" {
+		t.Errorf("a game the engine does not hold: %+v, want a conflict asking for the whole log", none.Failed)
+	}
 	if got := string(answerJSON([]byte(`{"log": 3}`))); !strings.Contains(got, `"failed":{"code":"invalid","message":"the request is not the engine's JSON`) {
 		t.Errorf("a request that is not one: %s", got)
 	}
 }
 
 // BenchmarkJudgeAtTheEnd is what a move costs the phone at the end of a long game: 400 events of
-// Pinochle stored, and the next move, which the phone judges;
-// the answer is the whole round trip of the page's call (read the request, replay the log,
-// judge, the view, the buttons, the sheet, write the answer). Run it in the browser's build
-// too: GOOS=js GOARCH=wasm go test -run '^$' -bench JudgeAtTheEnd -exec "$(go env GOROOT)/lib/wasm/go_js_wasm_exec" ./web/engine
+// Pinochle stored, and the next move, which the phone judges. "first" is the page's first call
+// about the game (its whole log read and replayed); "held" each call after, the game held and
+// the log sent only as it grows (here not at all), the sheet left for a later call; "sheet"
+// that later call. Run it in the browser's build too:
+// GOOS=js GOARCH=wasm go test -run '^$' -bench JudgeAtTheEnd -exec "$(go env GOROOT)/lib/wasm/go_js_wasm_exec" ./web/engine
 func BenchmarkJudgeAtTheEnd(b *testing.B) {
 	setup, moves := pinochle.Playout(rand.New(rand.NewPCG(5, 5)), map[string]string{"deal": "automatic", "opening": "10", "limit": "400"})
 	moves = moves[:400] // 400 events stored and the 401st judged, as BenchmarkReplayGame replays
 	var r pinochle.Rules
-	req := request{Log: refereetest.Log(b, setup, moves[:len(moves)-1])}
+	log := refereetest.Log(b, setup, moves[:len(moves)-1])
 	prev := ""
-	for i := range req.Log {
-		req.Log[i].At = int64(i)
-		req.Log[i].Hash = events.Hash(prev, req.Log[i])
-		prev = req.Log[i].Hash
+	for i := range log {
+		log[i].At = int64(i)
+		log[i].Hash = events.Hash(prev, log[i])
+		prev = log[i].Hash
 	}
 	g, err := r.New(setup)
 	if err != nil {
@@ -96,17 +111,28 @@ func BenchmarkJudgeAtTheEnd(b *testing.B) {
 	for i, m := range moves[:len(moves)-1] {
 		g.Apply(int64(i+2), m)
 	}
-	req.Pending = []pending{{Move: g.Notation(moves[len(moves)-1]), At: int64(len(moves) + 1)}}
-	in, err := json.Marshal(req)
-	if err != nil {
-		b.Fatal(err)
+	next := []pending{{Move: g.Notation(moves[len(moves)-1]), At: int64(len(moves) + 1)}}
+	for _, c := range []struct {
+		name string
+		req  request
+	}{
+		{"first", request{Game: 1, Log: log, Pending: next}},
+		{"held", request{Game: 1, Pending: next}},
+		{"sheet", request{Game: 1, Pending: next, Sheet: true}},
+	} {
+		b.Run(c.name, func(b *testing.B) {
+			in, err := json.Marshal(c.req)
+			if err != nil {
+				b.Fatal(err)
+			}
+			var a answer
+			if err := json.Unmarshal(answerJSON(in), &a); err != nil || a.Failed != nil || a.Pending[0].Refused != nil || a.State.View.Last != 401 {
+				b.Fatalf("%v %+v %+v", err, a.Failed, a.Pending)
+			}
+			for b.Loop() {
+				answerJSON(in)
+			}
+			b.ReportMetric(float64(len(log)), "events")
+		})
 	}
-	var a answer
-	if err := json.Unmarshal(answerJSON(in), &a); err != nil || a.Failed != nil || a.Pending[0].Refused != nil {
-		b.Fatalf("%v %+v %+v", err, a.Failed, a.Pending)
-	}
-	for b.Loop() {
-		answerJSON(in)
-	}
-	b.ReportMetric(float64(len(req.Log)), "events")
 }

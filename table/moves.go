@@ -14,11 +14,12 @@ func (g *Game) Hint() string { return g.outcome.Game.Hint() }
 // Over reports whether the game has reached its end.
 func (g *Game) Over() bool { return g.outcome.Game.Over() }
 
-// Legal lists the moves that may be made now, in the notation Record reads.
+// Legal lists the moves that may be made now, in the notation Record reads: Choices' moves,
+// without their descriptions, which every view would otherwise pay for.
 func (g *Game) Legal() []string {
 	legal := []string{}
-	for _, c := range g.Choices() {
-		legal = append(legal, c.Move)
+	for _, m := range g.outcome.Game.Legal() {
+		legal = append(legal, g.outcome.Game.Notation(m))
 	}
 	return legal
 }

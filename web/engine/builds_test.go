@@ -35,8 +35,9 @@ func engineWasm(t *testing.T, dir string) string {
 // TestBuildsAgree: the engine compiled to WebAssembly, run by Node as a browser would run it,
 // answers every conformance playout of the five kinds byte for byte as the native build does:
 // each move's judgement (its event, words and flags, or its refusal), and the game after each
-// move (the view: state, hint, legal moves, open flags, the seal; the score sheet's figures;
-// the buttons and the sheet drawn every tenth move, and at the end).
+// move (the view: the table and its totals, the hint, the legal moves, the open flags, the
+// seal), and every 25th move and at the end the score sheet's figures, the buttons and the
+// sheet as drawn.
 func TestBuildsAgree(t *testing.T) {
 	node := needs.Program(t, "node", "to run the engine built for the browser", "apt-get install nodejs")
 	goTool := needs.Program(t, "go", "to find the Go toolchain's WebAssembly support", "the Go toolchain")
@@ -58,7 +59,7 @@ func TestBuildsAgree(t *testing.T) {
 			games = max(1, games/10)
 		}
 		for seed := range games {
-			req := playoutRequest(t, r, seed, 10)
+			req := playoutRequest(t, r, seed, 25)
 			moves += len(req.Pending)
 			line, err := json.Marshal(req)
 			if err != nil {

@@ -52,12 +52,12 @@ type pending struct {
 	At    int64  `json:"at"`
 }
 
-// state is the game as the phone's page shows it: the view (the table, the hint, the legal
-// moves, the open flags, the seal), the score sheet's figures, and, when drawn, the buttons and
-// the sheet as the game page draws it (render.SheetContent).
+// state is the game as the phone's page shows it: the view (the table and its totals, the
+// hint, the legal moves, the open flags, the seal), and, when drawn, the score sheet's figures,
+// the buttons, and the sheet as the game page draws it (render.SheetContent).
 type state struct {
 	View    table.View     `json:"view"`
-	Scores  *scoring.Sheet `json:"scores"`
+	Scores  *scoring.Sheet `json:"scores,omitempty"`
 	Buttons []table.Choice `json:"buttons,omitempty"`
 	Sheet   string         `json:"sheet,omitempty"`
 }
@@ -182,12 +182,12 @@ func problem(err error) *table.ProblemDetail {
 	return &d
 }
 
-// stateOf is g as the page shows it, with its buttons when buttons is set and the sheet drawn
-// when sheet is.
+// stateOf is g as the page shows it, with its figures and buttons when buttons is set and the
+// sheet drawn when sheet is.
 func stateOf(g *table.Game, buttons, sheet bool) (*state, error) {
-	s := &state{View: g.View(), Scores: g.Sheet()}
+	s := &state{View: g.View()}
 	if buttons {
-		s.Buttons = g.Buttons()
+		s.Scores, s.Buttons = g.Sheet(), g.Buttons()
 	}
 	if sheet {
 		var b bytes.Buffer

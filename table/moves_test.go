@@ -125,6 +125,20 @@ func holdButtonsToRecord(t *testing.T, a *App, g *Game) (after *Game, raisedHeld
 	return g, len(raised), len(stopped)
 }
 
+// storedGame stores a game of setup, with no move yet, and reads it back.
+func storedGame(t *testing.T, a *App, setup events.Created) *Game {
+	t.Helper()
+	res, err := a.store.CreateMany(t.Context(), []store.NewGame{{Events: refereetest.Log(t, setup, nil)}})
+	if err != nil || res[0].Err != nil {
+		t.Fatal(err, res)
+	}
+	g, err := a.Game(t.Context(), res[0].Game)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return g
+}
+
 // TestButtonsAreWhatRecordTakes: the moves a phone offers as buttons are exactly moves Record
 // records. Games of every kind are played out, every button held to Takes at every turn, and
 // at each turn where the buttons raise a bid, every button recorded by Record and the raise
@@ -135,14 +149,7 @@ func TestButtonsAreWhatRecordTakes(t *testing.T) {
 	for _, kind := range Kinds() {
 		for seed := range uint64(2) {
 			setup, moves := engines[kind].Playout(rand.New(rand.NewPCG(seed, 36)), refereetest.Names)
-			res, err := a.store.CreateMany(t.Context(), []store.NewGame{{Events: refereetest.Log(t, setup, nil)}})
-			if err != nil || res[0].Err != nil {
-				t.Fatal(err, res)
-			}
-			g, err := a.Game(t.Context(), res[0].Game)
-			if err != nil {
-				t.Fatal(err)
-			}
+			g := storedGame(t, a, setup)
 			for _, m := range moves {
 				if g.Over() {
 					break // what a playout adds after the end (cards left in hand) is no turn's
@@ -201,14 +208,7 @@ func TestJudgeIsWhatRecordDoes(t *testing.T) {
 	for _, kind := range Kinds() {
 		for seed := range uint64(3) {
 			setup, moves := engines[kind].Playout(rand.New(rand.NewPCG(seed, 38)), refereetest.Names)
-			res, err := a.store.CreateMany(t.Context(), []store.NewGame{{Events: refereetest.Log(t, setup, nil)}})
-			if err != nil || res[0].Err != nil {
-				t.Fatal(err, res)
-			}
-			g, err := a.Game(t.Context(), res[0].Game)
-			if err != nil {
-				t.Fatal(err)
-			}
+			g := storedGame(t, a, setup)
 			var before []string
 			for _, m := range moves {
 				if g.Over() {

@@ -79,17 +79,15 @@ func (a *App) tournamentsNamed(ctx context.Context, name string, game int64) ([]
 		return nil, err
 	}
 	var out []*Game
-	for _, info := range infos {
-		if info.Kind != tournament.Kind || (game != 0 && info.ID >= game) {
+	for _, info := range infos { // a tournament's log names it in its first event, as its games do
+		if info.Kind != tournament.Kind || info.Tournament != name || (game != 0 && info.ID >= game) {
 			continue
 		}
 		g, err := a.Game(ctx, info.ID)
 		if err != nil {
 			return nil, err
 		}
-		if g.Setup.Tournament == name {
-			out = append(out, g)
-		}
+		out = append(out, g)
 	}
 	return out, nil
 }

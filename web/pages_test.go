@@ -34,6 +34,13 @@ func (c *testClub) form(t *testing.T, path, bearer string, v url.Values) (int, s
 	}
 	client := *c.http.Client()
 	client.CheckRedirect = func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }
+	return answered(t, &client, req)
+}
+
+// answered sends req with client, which follows no redirect: the status, where a redirect
+// leads, and the page.
+func answered(t *testing.T, client *http.Client, req *http.Request) (int, string, string) {
+	t.Helper()
 	res, err := client.Do(req)
 	if err != nil {
 		t.Fatal(err)

@@ -23,6 +23,21 @@ type tablesOf struct {
 	made map[int64]table.TournamentTable
 }
 
+// madeAt remembers where round's games were made, as the server pairs it: their phones' first
+// moves then find their table without looking through the file.
+func (s *Server) madeAt(tournament int64, round *table.RoundView) {
+	s.tables.mu.Lock()
+	defer s.tables.mu.Unlock()
+	if s.tables.made == nil {
+		s.tables.made = map[int64]table.TournamentTable{}
+	}
+	for _, t := range round.Tables {
+		if t.Game != 0 {
+			s.tables.made[t.Game] = table.TournamentTable{Tournament: tournament, Table: t.Table}
+		}
+	}
+}
+
 // tableOf is the tournament table that made game, if one did.
 func (s *Server) tableOf(r *http.Request, game int64) (table.TournamentTable, bool, error) {
 	s.tables.mu.Lock()
@@ -175,6 +190,7 @@ func (s *Server) apiPair(w http.ResponseWriter, r *http.Request, c *caller) erro
 	if err != nil {
 		return err
 	}
+	s.madeAt(g.ID, round)
 	s.live.kick()
 	writeJSON(w, http.StatusCreated, round)
 	return nil

@@ -4,7 +4,6 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"io"
 	"net/http"
 	"net/url"
 	"slices"
@@ -204,16 +203,7 @@ func phoneGet(t *testing.T, phone *http.Client, c *testClub, path string) (int, 
 	if err != nil {
 		t.Fatal(err)
 	}
-	res, err := phone.Do(req)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer res.Body.Close()
-	body, err := io.ReadAll(res.Body)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return res.StatusCode, res.Header.Get("Location"), string(body)
+	return answered(t, phone, req)
 }
 
 // TestAPhoneFollowsItsTable: a phone joins a tournament's table once, by its card's link. Before

@@ -17,7 +17,7 @@ type GameInfo struct {
 	Match   string   // the match the game belongs to, empty for none
 	Players []string // in seating order, from the game.created payload
 	// Tournament, Round and Table say where a tournament's round made the game, from the same
-	// payload: "" and 0 for a game made by hand.
+	// payload: "" and 0 for a game made by hand. A tournament's own log has its name, and 0.
 	Tournament   string
 	Round, Table int
 	CreatedAt    int64 // Unix ms of the first event

@@ -805,3 +805,52 @@ func TestFormsTakeTheirTryBeforeTheyTest(t *testing.T) {
 		}
 	}
 }
+
+// TestManyRightCredentialsAtOnce: requests from one address whose credentials are all right may
+// be checked many at once — a club's phones behind one address, on a loaded machine — beyond
+// the address's tries; wrong ones at once reach past its tries by overdraw at most, are each
+// spent, and lock the address out; a locked-out address is refused even a right one.
+func TestManyRightCredentialsAtOnce(t *testing.T) {
+	now := time.Now()
+	l := newLimiter()
+	l.now = func() time.Time { return now }
+	const addr = "10.0.0.7"
+	// Right credentials being checked at once, more than the address has tries: each is held.
+	for i := range guesses + overdraw {
+		if !l.take(addr, 1) {
+			t.Fatalf("right credential %d checked at once refused", i+1)
+		}
+	}
+	if l.take(addr, 1) {
+		t.Fatalf("%d credentials held at once, past the overdraw", guesses+overdraw+1)
+	}
+	for range guesses + overdraw {
+		l.settle(addr, 1, 0)
+	}
+	if b := l.level(addr); b.tokens != guesses || b.held != 0 {
+		t.Fatalf("after the right ones: %+v, want every try back", b)
+	}
+	// A burst of wrong guesses at once: as many as the tries and the overdraw, each spent.
+	tested := 0
+	for l.take(addr, 1) {
+		tested++
+	}
+	for range tested {
+		l.settle(addr, 1, 1)
+	}
+	if tested != guesses+overdraw {
+		t.Errorf("a burst tested %d guesses, want %d", tested, guesses+overdraw)
+	}
+	if l.take(addr, 1) || l.try(addr, func() bool { return true }) {
+		t.Error("a locked-out address was let test a credential")
+	}
+	// It pays for every guess: it is locked out until its tries come back one a lockout.
+	now = now.Add(time.Duration(overdraw) * lockout)
+	if l.take(addr, 1) {
+		t.Errorf("let in %v after the burst, before its %d guesses were paid for", time.Duration(overdraw)*lockout, guesses+overdraw)
+	}
+	now = now.Add(lockout)
+	if !l.try(addr, func() bool { return true }) {
+		t.Errorf("refused once every guess was paid for")
+	}
+}

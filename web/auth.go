@@ -126,7 +126,7 @@ func (s *Server) admit(w http.ResponseWriter, r *http.Request, need right, c *ca
 	}
 	// Each credential may be a guess, so the address must have a try left for every one before
 	// any is tested: a request of two guesses let in on one try would double a guesser's rate.
-	// The tries of those that were no guess are given back.
+	// The tries of those that were no guess are let go, the others spent.
 	addr := clientAddr(r)
 	if !s.guard.take(addr, carried) {
 		return errGuessing
@@ -159,7 +159,10 @@ func (s *Server) admit(w http.ResponseWriter, r *http.Request, need right, c *ca
 		wrongs++
 		setCookie(w, r, h.cookie.Name, "", -time.Second)
 	}
-	s.guard.giveBack(addr, carried-wrongs)
+	if codeErr != nil {
+		wrongs = 0 // a code the store could not check was no guess: the request fails as the store did
+	}
+	s.guard.settle(addr, carried, wrongs)
 	c.table = c.table || c.atTable
 	if codeErr != nil && !c.director {
 		return codeErr
@@ -201,14 +204,25 @@ const (
 
 // limiter counts the wrong credentials of each address, as a token bucket: guesses tries,
 // one more every lockout.
+//
+// A request holds a try for each credential it carries while the credentials are checked, so
+// that guesses sent all at once cannot be tested beyond the tries the address has: a try is
+// held, then spent if the credential was wrong or let go if it was right. Many right ones at
+// once — a club's phones behind one address, checked slowly on a loaded machine — may hold up
+// to overdraw tries beyond the address's own: a burst of guesses can reach past its tries by
+// that much once, and then pays for each guess with a lockout, so the rate stays one a lockout.
 type limiter struct {
 	mu   sync.Mutex
 	left map[string]bucket
 	now  func() time.Time
 }
 
+// overdraw is how many tries beyond its own an address's requests may hold at once.
+const overdraw = 64
+
 type bucket struct {
 	tokens float64
+	held   int // tries held by requests whose credentials are being checked
 	at     time.Time
 }
 
@@ -219,43 +233,57 @@ func (l *limiter) level(addr string) bucket {
 	now := l.now()
 	b, ok := l.left[addr]
 	if !ok {
-		return bucket{guesses, now}
+		return bucket{tokens: guesses, at: now}
 	}
 	b.tokens = min(guesses, b.tokens+now.Sub(b.at).Seconds()/lockout.Seconds())
 	b.at = now
 	return b
 }
 
-// take spends n tries of addr's at once, and reports whether it held them all; an address
-// with no try left is refused even a request that carries no guess. It takes them in one
-// step, so two requests at once cannot both spend the same try.
+// take holds n tries of addr's while its credentials are checked, and reports whether it
+// could: the address must have a try of its own for each (one with none left is refused even a
+// request that carries no guess), and hold no more than overdraw beyond its own with the
+// requests being checked already. It holds them in one step.
 func (l *limiter) take(addr string, n int) bool {
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	b := l.level(addr)
-	if b.tokens < float64(max(n, 1)) {
+	if b.tokens < float64(max(n, 1)) || b.tokens-float64(b.held+n) < -overdraw {
 		return false
 	}
-	b.tokens -= float64(n)
+	b.held += n
 	l.set(addr, b)
 	return true
 }
 
-// giveBack returns n tries taken that were no guess after all.
-func (l *limiter) giveBack(addr string, n int) {
-	if n <= 0 {
-		return
+// try tests one credential of addr's with right, holding a try meanwhile, and reports whether
+// the address had a try to test it with; a wrong one spends the try.
+func (l *limiter) try(addr string, right func() bool) bool {
+	if !l.take(addr, 1) {
+		return false
 	}
+	wrong := 1
+	defer func() { l.settle(addr, 1, wrong) }()
+	if right() {
+		wrong = 0
+	}
+	return true
+}
+
+// settle lets go of the taken tries a request held, spending wrong of them: the credentials
+// found wrong.
+func (l *limiter) settle(addr string, taken, wrong int) {
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	b := l.level(addr)
-	b.tokens = min(guesses, b.tokens+float64(n))
+	b.held = max(0, b.held-taken)
+	b.tokens -= float64(wrong)
 	l.set(addr, b)
 }
 
-// set keeps addr's bucket; a full one is the same as none.
+// set keeps addr's bucket; a full one that holds nothing is the same as none.
 func (l *limiter) set(addr string, b bucket) {
-	if b.tokens >= guesses {
+	if b.tokens >= guesses && b.held == 0 {
 		delete(l.left, addr)
 		return
 	}
@@ -264,7 +292,7 @@ func (l *limiter) set(addr string, b bucket) {
 	// the map stays as small as the night's guessers.
 	if len(l.left) > 1000 {
 		for a := range l.left {
-			if l.level(a).tokens >= guesses {
+			if b := l.level(a); b.tokens >= guesses && b.held == 0 {
 				delete(l.left, a)
 			}
 		}

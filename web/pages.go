@@ -409,16 +409,15 @@ func (s *Server) wallPart(w http.ResponseWriter, r *http.Request, c *caller) err
 // holds it) and goes on to the wall, so that its address, on the projector, shows no key. A
 // wrong key counts as a guess.
 func (s *Server) wallKey(w http.ResponseWriter, r *http.Request, c *caller) error {
-	addr := clientAddr(r)
-	if !s.guard.take(addr, 1) {
+	var key string
+	var ok bool
+	if !s.guard.try(clientAddr(r), func() bool { key, ok = s.keys.OpensWall(r.URL.Query().Get("key")); return ok }) {
 		return errGuessing
 	}
-	key, ok := s.keys.OpensWall(r.URL.Query().Get("key"))
 	if !ok {
 		return s.show(w, http.StatusUnauthorized, "error", c, "The wall screen", problem{Status: http.StatusUnauthorized,
 			Message: "that is not the wall key", Hint: errNoWallKey.hint, WallKey: true})
 	}
-	s.guard.giveBack(addr, 1)
 	setCookie(w, r, wallCookie, key, directorFor)
 	http.Redirect(w, r, "/wall", http.StatusSeeOther)
 	return nil
@@ -833,17 +832,16 @@ func (s *Server) join(w http.ResponseWriter, r *http.Request, c *caller) error {
 // joinWith checks a game's code and, when it is right, gives the phone a cookie that lets it
 // record in that game. A wrong code counts as a guess.
 func (s *Server) joinWith(w http.ResponseWriter, r *http.Request, c *caller, gameText, codeText string) error {
-	addr := clientAddr(r)
-	if !s.guard.take(addr, 1) {
+	game, err := strconv.ParseInt(strings.TrimSpace(gameText), 10, 64)
+	var code string
+	var ok bool
+	if !s.guard.try(clientAddr(r), func() bool { code, ok = s.keys.OpensTable(game, codeText); return err == nil && ok }) {
 		return errGuessing
 	}
-	game, err := strconv.ParseInt(strings.TrimSpace(gameText), 10, 64)
-	code, ok := s.keys.OpensTable(game, codeText)
 	if err != nil || !ok {
 		return s.show(w, http.StatusUnauthorized, "join", c, "Join a table",
 			codeForm{Game: gameText, Code: codeText, Problem: "That is not the code of that game. Check both with the organiser."})
 	}
-	s.guard.giveBack(addr, 1)
 	setCookie(w, r, tableCookie+strconv.FormatInt(game, 10), code, directorFor)
 	http.Redirect(w, r, fmt.Sprintf("/games/%d", game), http.StatusSeeOther)
 	return nil
@@ -854,14 +852,13 @@ func (s *Server) loginPage(w http.ResponseWriter, r *http.Request, c *caller) er
 }
 
 func (s *Server) login(w http.ResponseWriter, r *http.Request, c *caller) error {
-	addr := clientAddr(r)
-	if !s.guard.take(addr, 1) {
+	var ok bool
+	if !s.guard.try(clientAddr(r), func() bool { ok = s.keys.IsKey(r.PostFormValue("key")); return ok }) {
 		return errGuessing
 	}
-	if !s.keys.IsKey(r.PostFormValue("key")) {
+	if !ok {
 		return s.show(w, http.StatusUnauthorized, "login", c, "Director", "That is not the director's key.")
 	}
-	s.guard.giveBack(addr, 1)
 	setCookie(w, r, directorCookie, s.keys.Login(time.Now().Add(directorFor)), directorFor)
 	next := r.PostFormValue("next")
 	if !strings.HasPrefix(next, "/") || strings.HasPrefix(next, "//") {

@@ -213,18 +213,20 @@ func (s *Server) apiTableNow(w http.ResponseWriter, r *http.Request, c *caller) 
 // table's cookie, which opens every game the tournament makes at that table, and goes to what
 // the table plays now. A wrong code counts as a guess.
 func (s *Server) joinTable(w http.ResponseWriter, r *http.Request, c *caller, tournamentText, tableText, codeText string) error {
-	addr := clientAddr(r)
-	if !s.guard.take(addr, 1) {
-		return errGuessing
-	}
 	id, err := strconv.ParseInt(strings.TrimSpace(tournamentText), 10, 64)
 	n, nerr := strconv.Atoi(strings.TrimSpace(tableText))
-	code, ok := s.keys.OpensTournamentTable(id, n, codeText)
+	var code string
+	var ok bool
+	if !s.guard.try(clientAddr(r), func() bool {
+		code, ok = s.keys.OpensTournamentTable(id, n, codeText)
+		return err == nil && nerr == nil && ok
+	}) {
+		return errGuessing
+	}
 	if err != nil || nerr != nil || !ok {
 		return s.show(w, http.StatusUnauthorized, "join", c, "Join a table", codeForm{Tournament: tournamentText, Table: tableText, Code: codeText, AtTournament: true,
 			Problem: "That is not the code of that table. Check the tournament's and the table's numbers and the code with the organiser."})
 	}
-	s.guard.giveBack(addr, 1)
 	setCookie(w, r, tournamentTableCookie(id, strconv.Itoa(n)), code, directorFor)
 	http.Redirect(w, r, tablePath(id, n), http.StatusSeeOther)
 	return nil

@@ -5,6 +5,10 @@ package main
 import (
 	"bytes"
 	"encoding/json"
+	"fmt"
+	"io"
+	"net/http"
+	"net/http/httptest"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -15,7 +19,9 @@ import (
 	"testing"
 	"time"
 
+	"github.com/chromedp/chromedp"
 	"github.com/tableside/tableside/internal/needs"
+	"github.com/tableside/tableside/referee"
 	"github.com/tableside/tableside/referee/kinds"
 )
 
@@ -126,4 +132,71 @@ func TestBuildsAgree(t *testing.T) {
 		}
 	}
 	t.Logf("%d games, %d moves judged alike by both builds", len(lines), moves)
+}
+
+// TestTheEngineAnswersAPage: in Chromium, a page that loads the engine as a browser does (Go's
+// wasm_exec.js, the engine streamed as application/wasm) hears that it is ready, and its call
+// answers a phone's moves as the native build does, its sheet drawn.
+func TestTheEngineAnswersAPage(t *testing.T) {
+	chromium := needs.Program(t, "chromium", "to load the engine in a page", "apt-get install chromium")
+	goTool := needs.Program(t, "go", "to find the Go toolchain's WebAssembly support", "the Go toolchain")
+	root, err := needs.Output(t, time.Minute, exec.Command(goTool, "env", "GOROOT"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	wasmExec := filepath.Join(strings.TrimSpace(string(root)), "lib", "wasm", "wasm_exec.js")
+	wasm := engineWasm(t, t.TempDir())
+	page := `<!DOCTYPE html><html><head><script src="/wasm_exec.js"></script><script>
+document.addEventListener("tableside-engine", () => { window.engineReady = true; });
+const go = new Go();
+WebAssembly.instantiateStreaming(fetch("/engine.wasm"), go.importObject).then((r) => go.run(r.instance));
+</script></head><body></body></html>`
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		switch r.URL.Path {
+		case "/wasm_exec.js":
+			http.ServeFile(w, r, wasmExec)
+		case "/engine.wasm":
+			w.Header().Set("Content-Type", "application/wasm")
+			http.ServeFile(w, r, wasm)
+		default:
+			w.Header().Set("Content-Type", "text/html; charset=utf-8")
+			_, _ = io.WriteString(w, page)
+		}
+	}))
+	t.Cleanup(srv.Close)
+
+	var r referee.Rules
+	for _, k := range kinds.All() {
+		if k.Kind() == "capture" {
+			r = k
+		}
+	}
+	req := playoutRequest(t, r, 1, 0)
+	req.Steps, req.Digest, req.Pending = false, false, req.Pending[:40]
+	in, err := json.Marshal(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx := needs.Browser(t, chromium, 2*time.Minute)
+	if err := chromedp.Do(ctx, chromedp.Navigate(srv.URL)); err != nil {
+		t.Fatal(err)
+	}
+	ready := chromedp.Poll[bool](`window.engineReady === true`, chromedp.WithPollingInterval(10*time.Millisecond), chromedp.WithPollingTimeout(time.Minute))
+	if _, err := chromedp.Run(ctx, ready); err != nil {
+		t.Fatalf("waiting a minute for the engine to say it is ready: %v", err)
+	}
+	literal, err := json.Marshal(string(in)) // the request as a JavaScript string
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, err := chromedp.Run(ctx, chromedp.Evaluate[string](fmt.Sprintf(`tablesideEngine.answer(%s)`, literal)))
+	if err != nil {
+		t.Fatalf("the engine in the page: %v", err)
+	}
+	if want := string(answerJSON(in)); got != want {
+		t.Fatalf("the page's answer differs from the native build's\npage:   %.400s\nnative: %.400s", got, want)
+	}
+	if !strings.Contains(got, `"sheet":"`) {
+		t.Errorf("the answer has no sheet drawn: %.400s", got)
+	}
 }

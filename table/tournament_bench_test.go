@@ -6,7 +6,6 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/tableside/tableside/events"
 	"github.com/tableside/tableside/referee/pinochle"
 )
 
@@ -17,40 +16,17 @@ func playPinochle(b *testing.B, a *App, rng *rand.Rand, id int64) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	for range 100 {
-		played, moves := pinochle.Playout(rng, map[string]string{"deal": "automatic", "opening": "10", "limit": "100"})
-		// The playout's opener sits at the game's first seat, where the tournament seats its first.
-		as := map[string]string{}
-		for _, p := range played.Players {
-			as[p] = g.Setup.Players[1]
-		}
-		as[played.Opener] = g.Setup.Players[0]
-		shadow, err := pinochle.Rules{}.New(events.Created{Kind: "pinochle", Players: g.Setup.Players, Opener: g.Setup.Players[0], Options: g.Setup.Options})
-		if err != nil {
-			b.Fatal(err)
-		}
-		var words []string
-		for i, m := range moves {
-			if shadow.Over() {
-				break
-			}
-			m.Actor = as[m.Actor]
-			words = append(words, shadow.Notation(m))
-			shadow.Apply(int64(i+2), m)
-		}
-		if !shadow.Over() {
-			continue
-		}
-		for _, w := range words {
-			rec, err := a.Record(b.Context(), g, strings.Fields(w), RecordOptions{Expect: g.Last})
-			if err != nil {
-				b.Fatalf("game %d: %q: %v", id, w, err)
-			}
-			g = rec.Game
-		}
-		return
+	words, err := pinochle.PlayoutWords(rng, g.Setup.Options, [2]string{g.Setup.Players[0], g.Setup.Players[1]})
+	if err != nil {
+		b.Fatalf("game %d: %v", id, err)
 	}
-	b.Fatalf("game %d: no playout of 100 ends", id)
+	for _, w := range words {
+		rec, err := a.Record(b.Context(), g, strings.Fields(w), RecordOptions{Expect: g.Last})
+		if err != nil {
+			b.Fatalf("game %d: %q: %v", id, w, err)
+		}
+		g = rec.Game
+	}
 }
 
 // BenchmarkTournamentPages is what the server's tournament pages cost at each refresh, in a

@@ -13,7 +13,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/tableside/tableside/events"
 	pinochlerules "github.com/tableside/tableside/referee/pinochle"
 	"github.com/tableside/tableside/referee/tournament"
 	"github.com/tableside/tableside/referee/tournament/tournamenttest"
@@ -59,36 +58,11 @@ func seededGame(rng *rand.Rand, view table.View) ([]string, error) {
 	if !maps.Equal(view.Options, options) {
 		return nil, fmt.Errorf("game %d has options %v, want the defaults %v", view.Game, view.Options, options)
 	}
-	for range 100 {
-		played, moves := pinochlerules.Playout(rng, options)
-		// The playout's opener sits at the game's first seat, where the tournament seats its
-		// first player.
-		as := map[string]string{played.Opener: view.Players[0]}
-		for _, p := range played.Players {
-			if p != played.Opener {
-				as[p] = view.Players[1]
-			}
-		}
-		setup := events.Created{Kind: "pinochle", Players: view.Players, Opener: view.Players[0], Options: options, Ruleset: pinochlerules.Rules{}.Ruleset()}
-		g, err := pinochlerules.Rules{}.New(setup)
-		if err != nil {
-			return nil, err
-		}
-		// The players may turn their hands face up after the last trick: the phone has stopped.
-		var words []string
-		for i, m := range moves {
-			if g.Over() {
-				break
-			}
-			m.Actor = as[m.Actor]
-			words = append(words, g.Notation(m))
-			g.Apply(int64(i+2), m)
-		}
-		if g.Over() {
-			return words, nil
-		}
+	words, err := pinochlerules.PlayoutWords(rng, options, [2]string{view.Players[0], view.Players[1]})
+	if err != nil {
+		return nil, fmt.Errorf("game %d: %w", view.Game, err)
 	}
-	return nil, fmt.Errorf("game %d: no playout of 100 ends", view.Game)
+	return words, nil
 }
 
 // play plays game to its end with the phone's code, a seeded game's moves (seededGame), each

@@ -627,3 +627,29 @@ func TestTrumpProvedByElimination(t *testing.T) {
 		t.Errorf("flags %q, want none", got)
 	}
 }
+
+// TestPlayoutWords: the words of a seeded game, typed at a table of cy and dee with cy
+// opening, are each read back and legal there, and end the game.
+func TestPlayoutWords(t *testing.T) {
+	options := map[string]string{"deal": "automatic", "opening": "10", "limit": "100"}
+	words, err := PlayoutWords(rand.New(rand.NewPCG(3, 9)), options, [2]string{"cy", "dee"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	g, err := Rules{}.New(events.Created{Kind: "pinochle", Players: []string{"cy", "dee"}, Opener: "cy", Options: options})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, w := range words {
+		m, err := g.Parse(strings.Fields(w))
+		if err != nil {
+			t.Fatalf("move %d, %q: %v", i+1, w, err)
+		}
+		if flags := g.Apply(int64(i+2), m); len(flags) > 0 {
+			t.Fatalf("move %d, %q: %+v", i+1, w, flags[0])
+		}
+	}
+	if !g.Over() {
+		t.Errorf("%d moves and the game is not over: %s", len(words), g.Hint())
+	}
+}

@@ -1,6 +1,7 @@
 package pinochle
 
 import (
+	"errors"
 	"math/rand/v2"
 	"slices"
 	"strconv"
@@ -21,6 +22,37 @@ const maxHands = 200
 // hands the referee never sees, and asks the referee only whether the game is over.
 func Playout(rng *rand.Rand, options map[string]string) (events.Created, []referee.Move) {
 	return playout(rng, options, nil, [2]string{"ann", "bob"})
+}
+
+// PlayoutWords is what a table of players types in a seeded game played to its end: a Playout
+// with players[0] opening, each move in the notation Record reads, nothing after the game is
+// over. A playout whose totals never pass the limit is played again, up to 100 times.
+func PlayoutWords(rng *rand.Rand, options map[string]string, players [2]string) ([]string, error) {
+	for range 100 {
+		played, moves := Playout(rng, options)
+		as := map[string]string{}
+		for _, p := range played.Players {
+			as[p] = players[1]
+		}
+		as[played.Opener] = players[0]
+		g, err := newGame(events.Created{Kind: "pinochle", Players: players[:], Opener: players[0], Options: options, Ruleset: Rules{}.Ruleset()})
+		if err != nil {
+			return nil, err
+		}
+		var words []string
+		for i, m := range moves {
+			if g.Over() {
+				break // the hands turned face up after the last trick are no one's typing
+			}
+			m.Actor = as[m.Actor]
+			words = append(words, g.Notation(m))
+			g.Apply(int64(i+2), m)
+		}
+		if g.Over() {
+			return words, nil
+		}
+	}
+	return nil, errors.New("no playout of 100 ends")
 }
 
 // Playout implements referee.Rules: Playout with options chosen at random.

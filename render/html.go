@@ -62,7 +62,7 @@ var sheetTemplateText string
 var sheetTemplate = sync.OnceValue(func() *template.Template {
 	return template.Must(template.New("sheet").Funcs(template.FuncMap{
 		"signed":     signed,
-		"capitalize": capitalize,
+		"capitalize": Capitalize,
 		"cssString":  cssString,
 		"suits":      Suits,
 	}).Parse(sheetTemplateText))

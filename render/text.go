@@ -57,7 +57,7 @@ func sheetText(w io.Writer, v *view) error {
 func sheetMarkdown(w io.Writer, v *view) error {
 	bw := bufio.NewWriter(w)
 	fmt.Fprintf(bw, "# %s — game %d\n\n%s\n\n", mdEscape(v.Title), v.Game, mdEscape(v.heading()))
-	fmt.Fprintf(bw, "## %s\n\n", mdEscape(capitalize(v.RoundName)+"s"))
+	fmt.Fprintf(bw, "## %s\n\n", mdEscape(Capitalize(v.RoundName)+"s"))
 	if len(v.Rounds) == 0 {
 		fmt.Fprintf(bw, "No %ss yet.\n", mdEscape(v.RoundName))
 	} else if err := table(bw, true, v.roundHeader(" "), v.Rounds, v.Numeric, nil, 0); err != nil {
@@ -377,7 +377,9 @@ var mdEscaper = strings.NewReplacer(
 
 func mdEscape(s string) string { return mdEscaper.Replace(s) }
 
-func capitalize(s string) string {
+// Capitalize starts a message with a capital, as a sentence on a page or sheet: messages are
+// written lower case for the command line.
+func Capitalize(s string) string {
 	if s == "" {
 		return s
 	}

@@ -217,7 +217,8 @@ func TestBrowserPinochleWordsOnAPhone(t *testing.T) {
 	if !strings.HasPrefix(example, "bob ") {
 		t.Fatalf("bob is not the player to act: %s", example)
 	}
-	cdpSubmit(t, p, chromedp.Tap(chromedp.CSS("form.entry button")))
+	waitPage(t, p, 30*time.Second, "the phone's own referee", refereesHere)
+	tapMove(t, p, chromedp.Tap(chromedp.CSS("form.entry button")))
 	if got := cdpEval[string](t, p, `document.querySelector(".refusal strong")?.textContent ?? ""`); got != "what move? ("+example+")" {
 		t.Errorf("an empty Record on bob's turn to bid says %q, want %q", got, "what move? ("+example+")")
 	}

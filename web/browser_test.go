@@ -127,7 +127,24 @@ func joinPhone(t *testing.T, root context.Context, base string, id int64, code s
 	t.Helper()
 	ctx := openTab(t, root, fmt.Sprintf("%s/join?game=%d&code=%s", base, id, url.QueryEscape(code)))
 	waitPage(t, ctx, 10*time.Second, "the live stream", `document.getElementById("live-status").textContent.startsWith("Live:")`)
+	waitPage(t, ctx, 30*time.Second, "the phone's own referee", refereesHere)
 	return ctx
+}
+
+// refereesHere is the condition that a phone's page judges its moves itself (offline.js), its
+// copy of the game read and drawn.
+const refereesHere = `document.body.dataset.referee === "phone"`
+
+// tapMove runs steps that make a move on a phone, which judges it itself, and waits until the
+// phone has judged it and, when it took it, the server has stored it. It reports whether the
+// phone took it.
+func tapMove(t *testing.T, ctx context.Context, steps ...chromedp.Action[chromedp.Void]) bool {
+	t.Helper()
+	before := cdpEval[int](t, ctx, `Number(document.body.dataset.judged || 0)`)
+	cdpDo(t, ctx, steps...)
+	waitPage(t, ctx, 10*time.Second, "the phone to judge the move and the server to store it",
+		fmt.Sprintf(`Number(document.body.dataset.judged || 0) > %d && document.body.dataset.waiting === "0"`, before))
+	return cdpEval[string](t, ctx, `document.body.dataset.took`) == "taken"
 }
 
 func cdpDo(t *testing.T, ctx context.Context, steps ...chromedp.Action[chromedp.Void]) {
@@ -219,18 +236,18 @@ func TestBrowserPhonesSeeEveryMove(t *testing.T) {
 	a, b := joinPhone(t, root, c.http.URL, id, code), joinPhone(t, root, c.http.URL, id, code)
 
 	// A taps the button of a legal move.
-	if status := cdpSubmit(t, a, chromedp.Tap(chromedp.CSS(`.choices form:has(input[value="start ann"]) button`))); status != http.StatusOK {
-		t.Fatalf("tapping start ann: status %d", status)
+	if !tapMove(t, a, chromedp.Tap(chromedp.CSS(`.choices form:has(input[value="start ann"]) button`))) {
+		t.Fatalf("tapping start ann was refused")
 	}
 	waitPage(t, a, liveWithin, "the tapper's own page", showsUpTo(2, "ann starts"))
 	waitPage(t, b, liveWithin, "the tap on the other phone", showsUpTo(2, "ann starts"))
 
 	// B types a move and records it.
-	if status := cdpSubmit(t, b, chromedp.SendKeys(chromedp.CSS("form.entry input[name=move]"), "ann play tack bob"), chromedp.Tap(chromedp.CSS("form.entry button"))); status != http.StatusOK {
-		t.Fatalf("typing ann play tack bob: status %d", status)
+	if !tapMove(t, b, chromedp.SendKeys(chromedp.CSS("form.entry input[name=move]"), "ann play tack bob"), chromedp.Tap(chromedp.CSS("form.entry button"))) {
+		t.Fatalf("typing ann play tack bob was refused")
 	}
 	text := apiGet[[]logLine](t, c, "/api/games/%d/log", id)[2].Text
-	waitPage(t, b, liveWithin, "the typist's own page", showsUpTo(3, text)+` && document.querySelector(".notice").textContent.includes("Recorded: 3.")`)
+	waitPage(t, b, liveWithin, "the typist's own page", showsUpTo(3, text)+` && document.querySelector("#offline-notes .notice").textContent.includes("Recorded: 3.")`)
 	waitPage(t, a, liveWithin, "the typed move on the other phone", showsUpTo(3, text))
 
 	// A terminal on the same file records, through an application of its own.
@@ -266,9 +283,8 @@ func TestBrowserRefusesAnIllegalMove(t *testing.T) {
 	root := startChromium(t, 30*time.Second)
 	p := joinPhone(t, root, c.http.URL, id, code)
 
-	status := cdpSubmit(t, p, chromedp.SendKeys(chromedp.CSS("form.entry input[name=move]"), "bob play tack ann"), chromedp.Tap(chromedp.CSS("form.entry button")))
-	if status != http.StatusUnprocessableEntity {
-		t.Errorf("status %d, want %d", status, http.StatusUnprocessableEntity)
+	if tapMove(t, p, chromedp.SendKeys(chromedp.CSS("form.entry input[name=move]"), "bob play tack ann"), chromedp.Tap(chromedp.CSS("form.entry button"))) {
+		t.Errorf("the phone took bob play tack ann")
 	}
 	refusal := cdpEval[string](t, p, `document.querySelector(".refusal")?.innerText ?? ""`)
 	for _, want := range []string{"rule E4: it is ann's turn, not bob's", "Rule E4 · illegal", "legal now: " + hint} {
@@ -673,7 +689,7 @@ func TestBrowserBidsOnThePhone(t *testing.T) {
 		t.Fatalf("the first screen offers %q, want %q", got, want)
 	}
 	saveShot(t, p, "bids-pinochle-360")
-	cdpSubmit(t, p, chromedp.Tap(chromedp.CSS(`.choices form:has(input[value="ann bid 13"]) button`)))
+	tapMove(t, p, chromedp.Tap(chromedp.CSS(`.choices form:has(input[value="ann bid 13"]) button`)))
 	waitPage(t, p, liveWithin, "ann's bid of 13", showsUpTo(2, "ann bids 13"))
 	if got, want := cdpEval[[]string](t, p, buttons), []string{"bob bids 14", "bob bids 15", "bob bids 16", "bob bids 17", "bob bids 18", "bob bids 19", "bob passes"}; !slices.Equal(got, want) {
 		t.Errorf("after ann bids 13 the first screen offers %q, want %q", got, want)
@@ -711,8 +727,8 @@ func TestBrowserCaptureUpCardBySuit(t *testing.T) {
 		t.Errorf("the cards stick out to %.0f px at 360", right)
 	}
 	saveShot(t, p, "capture-upcard-360")
-	if status := cdpSubmit(t, p, chromedp.Click(chromedp.CSS(`details[open] form:has(input[name=move][value="up MoM"]) button`))); status != http.StatusOK {
-		t.Fatalf("tapping Moon of Mars: %d", status)
+	if !tapMove(t, p, chromedp.Click(chromedp.CSS(`details[open] form:has(input[name=move][value="up MoM"]) button`))) {
+		t.Fatalf("tapping Moon of Mars was refused")
 	}
 	if log := apiGet[[]logLine](t, c, "/api/games/%d/log", id); len(log) != 2 || !strings.Contains(log[1].Text, "Moon of Mars") {
 		t.Fatalf("the log ends %+v", log[len(log)-1])
@@ -750,6 +766,7 @@ func TestBrowserArticle2CardThenPlayer(t *testing.T) {
 		p := openScreen(t, root, fmt.Sprintf("%s/join?game=%d&code=%s", c.http.URL, id, url.QueryEscape(code)), tc.screen, tc.script)
 		if tc.script {
 			waitPage(t, p, 10*time.Second, "the live stream", `document.getElementById("live-status").textContent.startsWith("Live:")`)
+			waitPage(t, p, 30*time.Second, "the phone's own referee", refereesHere)
 		} else if said := cdpEval[string](t, p, `document.getElementById("live-status").textContent`); said != "" {
 			t.Fatalf("the page's script ran: %q", said)
 		}
@@ -770,11 +787,12 @@ func TestBrowserArticle2CardThenPlayer(t *testing.T) {
 			t.Errorf("at %v px %s opens %q", tc.screen, tc.card, targets)
 		}
 		saveShot(t, p, tc.shots)
-		status := cdpSubmit(t, p, chromedp.Click(chromedp.CSS(fmt.Sprintf(`details[open] form:has(input[name=move][value$=" %s"]) button`, tc.player))))
+		tap := chromedp.Click(chromedp.CSS(fmt.Sprintf(`details[open] form:has(input[name=move][value$=" %s"]) button`, tc.player)))
+		took := !tc.script && cdpSubmit(t, p, tap) == http.StatusOK || tc.script && tapMove(t, p, tap)
 		seq++
 		log := apiGet[[]logLine](t, c, "/api/games/%d/log", id)
-		if status != http.StatusOK || len(log) != int(seq) || !strings.Contains(log[seq-1].Text, tc.card+" on "+tc.player) {
-			t.Errorf("at %v px, %s on %s: %d, the log ends %+v", tc.screen, tc.card, tc.player, status, log[len(log)-1])
+		if !took || len(log) != int(seq) || !strings.Contains(log[seq-1].Text, tc.card+" on "+tc.player) {
+			t.Errorf("at %v px, %s on %s: taken %v, the log ends %+v", tc.screen, tc.card, tc.player, took, log[len(log)-1])
 		}
 	}
 }
@@ -791,7 +809,7 @@ func TestBrowserConfirmsAScoredRound(t *testing.T) {
 	}
 	root := startChromium(t, 40*time.Second)
 	entering, other := joinPhone(t, root, c.http.URL, id, code), joinPhone(t, root, c.http.URL, id, code)
-	cdpSubmit(t, entering, chromedp.SendKeys(chromedp.CSS("form.entry input[name=move]"), "bob pass"), chromedp.Click(chromedp.CSS("form.entry button")))
+	tapMove(t, entering, chromedp.SendKeys(chromedp.CSS("form.entry input[name=move]"), "bob pass"), chromedp.Click(chromedp.CSS("form.entry button")))
 	waitPage(t, entering, liveWithin, "bob's pass", showsUpTo(13, "bob passes"))
 	confirmButtons := `[...document.querySelectorAll("section.confirm button")].filter(b => b.checkVisibility()).map(b => b.textContent)`
 	if got := cdpEval[[]string](t, entering, confirmButtons); len(got) != 0 || !strings.Contains(cdpEval[string](t, entering, `document.querySelector("main").innerText`), "Seat 1 is scored: the other side confirms it") {

@@ -111,8 +111,11 @@ func TestBrowserPhonesFollowTheirTables(t *testing.T) {
 				}
 			}
 			// The phone takes a move: the first button the table is offered.
-			cdpSubmit(t, phone, chromedp.Click(chromedp.CSS(".choices button")))
-			waitPage(t, phone, 5*time.Second, "the move recorded", `document.querySelector("p.notice")?.textContent.startsWith("Recorded: 2.")`)
+			waitPage(t, phone, 30*time.Second, "the phone's own referee", refereesHere)
+			if !tapMove(t, phone, chromedp.Click(chromedp.CSS(".choices button"))) {
+				t.Fatalf("table %d's phone refused the first button it offered", tb.Table)
+			}
+			waitPage(t, phone, 5*time.Second, "the move recorded", `document.querySelector("#offline-notes .notice")?.textContent.startsWith("Recorded: 2.")`)
 			// The page is no wider than the phone (the sheet scrolls in its own box), and what
 			// the table reads and taps is within it.
 			if w := cdpEval[int](t, phone, `document.documentElement.scrollWidth`); w > 360 {

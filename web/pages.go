@@ -15,11 +15,10 @@ import (
 	"strings"
 	"sync"
 	"time"
-	"unicode"
-	"unicode/utf8"
 
 	"github.com/tableside/tableside/render"
 	"github.com/tableside/tableside/table"
+	"github.com/tableside/tableside/web/now"
 )
 
 //go:embed pages
@@ -27,34 +26,16 @@ var pageFiles embed.FS
 
 // pages are parsed once, when the first is shown: every page is the layout with its own main.
 var pages = sync.OnceValue(func() map[string]*template.Template {
-	funcs := template.FuncMap{"points": render.Points, "tournamentOf": tournamentOf, "standingsTables": standingsTables, "tieBreakLegend": tieBreakLegend, "code": table.ShowCode, "join": strings.Join, "sentence": sentence, "button": button, "suits": render.Suits}
+	funcs := template.FuncMap{"points": render.Points, "tournamentOf": tournamentOf, "standingsTables": standingsTables, "tieBreakLegend": tieBreakLegend, "code": table.ShowCode, "join": strings.Join}
+	maps.Copy(funcs, now.Funcs)
 	out := map[string]*template.Template{}
 	for _, name := range []string{"club", "game", "rules", "cards", "login", "join", "new", "error", "stats", "table", "tournament", "tournament_new"} {
 		out[name] = template.Must(template.New("layout.html").Funcs(funcs).ParseFS(pageFiles, "pages/layout.html", "pages/parts.html", "pages/"+name+".html"))
 	}
+	// The game's page draws the part a phone draws too (web/now).
+	template.Must(out["game"].ParseFS(now.Files, "now.html"))
 	return out
 })
-
-// sentence starts a message with a capital, as a page's heading or paragraph: messages are
-// written lower case for the command line.
-func sentence(s string) string {
-	if s == "" {
-		return s
-	}
-	r, size := utf8.DecodeRuneInString(s)
-	return string(unicode.ToUpper(r)) + s[size:]
-}
-
-// moveButton is a button that records a move in a game, after the event the page shows.
-type moveButton struct {
-	Game, Last int64
-	Move, Text string
-}
-
-// button is a moveButton, for a template to pass on to the one that writes it.
-func button(game, last int64, move, text string) moveButton {
-	return moveButton{Game: game, Last: last, Move: move, Text: text}
-}
 
 // page is what every page's layout needs.
 type page struct {
@@ -471,84 +452,33 @@ func (s *Server) cardsPage(w http.ResponseWriter, r *http.Request, c *caller) er
 
 // --- a game's page, for the table's phone ---
 
-// gameView is a game as its page shows it.
+// gameView is a game as its page shows it: the part that shows the game now, and around it
+// the page's own.
 type gameView struct {
-	table.View
+	*now.Part
 	Title    string
-	Turn     string // whose turn, or how the game ended
-	Offers   []offer
-	Lead     string        // the words every offer begins with, said once above them
-	Example  string        // a legal move in words, for the text box's placeholder
-	Recent   []table.Entry // the latest events, newest first
-	Undoes   string        // the move undo takes back, in words; "" when there is none
-	Waiting  []waiting     // scored rounds waiting for a confirmation (L9), newest first
-	Sheet    template.HTML
 	Director bool
-	Table    bool // the caller holds the table's code: it may record
 	// Code and QR are the director's: the table's code, and whether the address the page was
 	// opened at can be reached by phones.
 	Code     string
 	Loopback bool
 	// What the last action did: a notice, or a refusal with what was tried.
 	Notice  string
-	Refusal *problem
+	Refusal *now.Refusal
 	Tried   string
-	// Seat is where a tournament made the game; nil for a game made by hand.
-	Seat *seatView
 	// Newest is the newest game when the page was drawn: its table's next game is newer.
 	Newest int64
+	// Entered are the rounds this phone scored, for its own drawing of the part.
+	Entered []int
 }
-
-// seatView is where a tournament's game is played, as its page shows it.
-type seatView struct {
-	// Tournament is the tournament's log, 0 when the file holds two of its name.
-	Tournament int64
-	Name, Text string // the tournament's name; "round 2, table 3: ann v cy, ann deals"
-	Table      int
-	// MovedOn is the game the table plays now, when it is no longer this one; Follow is where
-	// the phone at the table goes, to that game.
-	MovedOn int64
-	Follow  string
-	// SitsOut is the latest round when it seats nobody at the table.
-	SitsOut int
-}
-
-// recent is how many of the latest events the page lists; maxWaiting, how many rounds waiting
-// for a confirmation it offers.
-const (
-	recent     = 8
-	maxWaiting = 3
-)
 
 func (s *Server) gameView(r *http.Request, c *caller, g *table.Game) (v *gameView, err error) {
-	var sheet bytes.Buffer
-	if err := render.SheetContent(&sheet, g.Sheet(), g.AllFlags()); err != nil {
+	here := enteredRounds(r, g.ID)
+	part, err := now.Of(g, c.table || c.director, here)
+	if err != nil {
 		return nil, err
 	}
-	v = &gameView{View: g.View(), Title: g.Rulebook().Name, Director: c.director, Table: c.table || c.director,
-		Sheet: template.HTML(sheet.String())} // written by html/template, which escaped every name
-	legal := g.Choices()
-	if len(legal) > 0 {
-		v.Example = legal[0].Move
-	}
-	v.Lead, v.Offers = offers(g.Buttons())
-	if v.Over {
-		v.Turn = "The game is over."
-	} else {
-		v.Turn = "Next: " + v.Hint
-	}
-	if e, ok := g.EventAt(g.LatestMove()); ok {
-		v.Undoes = g.Describe(e)
-	}
-	here := enteredRounds(r, g.ID)
-	rounds := g.Waiting()
-	for i := len(rounds) - 1; i >= 0 && len(v.Waiting) < maxWaiting; i-- {
-		v.Waiting = append(v.Waiting, waiting{rounds[i], here[rounds[i].Round]})
-	}
-	entries := g.Entries()
-	for i := len(entries) - 1; i >= 0 && len(v.Recent) < recent; i-- {
-		v.Recent = append(v.Recent, entries[i])
-	}
+	v = &gameView{Part: part, Title: g.Rulebook().Name, Director: c.director, Entered: slices.Sorted(maps.Keys(here))}
 	if c.director {
 		v.Code = s.keys.Code(g.ID)
 		host, _, err := net.SplitHostPort(r.Host)
@@ -564,11 +494,11 @@ func (s *Server) gameView(r *http.Request, c *caller, g *table.Game) (v *gameVie
 		}
 	}
 	if _, err := strconv.ParseInt(r.URL.Query().Get("from"), 10, 64); err == nil && v.Seat != nil {
-		v.Notice = sentence(v.Seat.Text) + ": your table's game now."
+		v.Notice = render.Capitalize(v.Seat.Text) + ": your table's game now."
 	}
 	if done, err := strconv.ParseInt(r.URL.Query().Get("done"), 10, 64); err == nil {
 		if e, ok := g.EventAt(done); ok {
-			v.Notice = notice(g, e, entries)
+			v.Notice = notice(g, e)
 		}
 	}
 	return v, nil
@@ -576,9 +506,9 @@ func (s *Server) gameView(r *http.Request, c *caller, g *table.Game) (v *gameVie
 
 // notice says what the action that recorded e did: the move recorded, or, for an undo or a
 // void, the move taken back, in the words the log said it in.
-func notice(g *table.Game, e table.Event, entries []table.Entry) string {
+func notice(g *table.Game, e table.Event) string {
 	if target := g.TakenBack(e); target != 0 {
-		return fmt.Sprintf("Taken back: %s (event %d).", entries[target-1].Text, target)
+		return fmt.Sprintf("Taken back: %s (event %d).", g.Entries()[target-1].Text, target)
 	}
 	return fmt.Sprintf("Recorded: %d. %s", e.Seq, g.Describe(e))
 }
@@ -706,7 +636,7 @@ func (s *Server) refusedPage(w http.ResponseWriter, r *http.Request, c *caller, 
 	}
 	status, _ := statusOf(err)
 	v.Tried = tried
-	v.Refusal = &problem{Status: status, Message: te.Message, Hint: te.Hint, Flags: te.Flags}
+	v.Refusal = &now.Refusal{Game: g.ID, Last: v.Last, Message: te.Message, Hint: te.Hint, Flags: te.Flags, Tried: tried, Table: v.Table}
 	if te.Code == table.Conflict {
 		v.Refusal.Message = "Not recorded: someone at the table recorded first. The table below is the game now; enter the move again if it still is to be made."
 	}
@@ -756,13 +686,6 @@ func enteredRounds(r *http.Request, game int64) map[int]bool {
 		}
 	}
 	return out
-}
-
-// waiting is a scored round waiting for its confirmation, as a phone offers it: EnteredHere
-// when this phone scored it, so that the other side confirms.
-type waiting struct {
-	table.Waiting
-	EnteredHere bool
 }
 
 // confirm records a phone's confirmation of a round (L9): POST round, player, after.

@@ -83,6 +83,8 @@ func New(app *table.App, cfg Config) (*Server, error) {
 		mux.Handle(rt.pattern, s.serve(rt))
 	}
 	mux.Handle("GET /static/", http.FileServerFS(staticFiles()))
+	mux.HandleFunc("GET /static/engine.wasm", engineWasm)
+	mux.HandleFunc("GET /sw.js", serviceWorker)
 	s.handler = http.NewCrossOriginProtection().Handler(mux)
 	return s, nil
 }
@@ -179,6 +181,7 @@ func (s *Server) routes() []route {
 		{"GET /api/games/{id}/check", reader, s.gameJSON(func(g *table.Game) any { return g.Checked() })},
 		{"GET /api/games/{id}/score", reader, s.apiScore},
 		{"GET /api/games/{id}/export", reader, s.apiExport},
+		{"GET /api/games/{id}/events", reader, s.apiEvents},
 		{"GET /api/games/{id}/code", director, s.gameJSON(func(g *table.Game) any { return s.created(g) })},
 		{"POST /api/games/{id}/moves", player, s.apiRecord},
 		{"POST /api/games/{id}/corrections", player, s.apiCorrect},

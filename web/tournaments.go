@@ -9,6 +9,7 @@ import (
 	"sync"
 
 	"github.com/tableside/tableside/table"
+	"github.com/tableside/tableside/web/now"
 )
 
 // A tournament's tables are places: each has one code for the night (table.Keys'
@@ -304,8 +305,8 @@ func (s *Server) tablePart(w http.ResponseWriter, r *http.Request, c *caller) er
 
 // seatOf is where the tournament made g, a game whose seat reads text, and where its table
 // has moved on to: the phone at the table follows it there.
-func (s *Server) seatOf(r *http.Request, c *caller, g *table.Game, text string) (*seatView, error) {
-	v := &seatView{Name: g.Setup.Tournament, Text: text, Table: g.Setup.Table}
+func (s *Server) seatOf(r *http.Request, c *caller, g *table.Game, text string) (*now.Seat, error) {
+	v := &now.Seat{Name: g.Setup.Tournament, Text: text, Table: g.Setup.Table}
 	at, ok, err := s.tableOf(r, g.ID)
 	if err != nil {
 		return nil, err

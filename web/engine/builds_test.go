@@ -9,7 +9,6 @@ import (
 	"io"
 	"net/http"
 	"net/http/httptest"
-	"os"
 	"os/exec"
 	"path/filepath"
 	"runtime"
@@ -25,25 +24,12 @@ import (
 	"github.com/tableside/tableside/referee/kinds"
 )
 
-// engineWasm builds the engine for the browser into dir, as the server serves it.
-func engineWasm(t *testing.T, dir string) string {
-	t.Helper()
-	goTool := needs.Program(t, "go", "to build the engine for the browser", "the Go toolchain")
-	out := filepath.Join(dir, "engine.wasm")
-	cmd := exec.Command(goTool, "build", "-trimpath", "-o", out, ".")
-	cmd.Env = append(os.Environ(), "GOOS=js", "GOARCH=wasm", "CGO_ENABLED=0")
-	if _, err := needs.Output(t, 5*time.Minute, cmd); err != nil {
-		t.Fatalf("building the engine for the browser: %v", err)
-	}
-	return out
-}
-
-// TestBuildsAgree: the engine compiled to WebAssembly, run by Node as a browser would run it,
+// TestBuildsAgree: the engine compiled to WebAssembly, as shipped, run by Node as a browser would run it,
 // answers every conformance playout of the five kinds byte for byte as the native build does:
 // each move's judgement (its event, words and flags, or its refusal), and the game after each
 // move (the view: the table and its totals, the hint, the legal moves, the open flags, the
-// seal), and every 25th move and at the end the score sheet's figures, the buttons and the
-// sheet as drawn.
+// seal), and every 25th move and at the end the score sheet's figures and the page's part that
+// shows the game, with its buttons and its sheet, as drawn.
 func TestBuildsAgree(t *testing.T) {
 	node := needs.Program(t, "node", "to run the engine built for the browser", "apt-get install nodejs")
 	goTool := needs.Program(t, "go", "to find the Go toolchain's WebAssembly support", "the Go toolchain")
@@ -52,7 +38,7 @@ func TestBuildsAgree(t *testing.T) {
 		t.Fatal(err)
 	}
 	runner := filepath.Join(strings.TrimSpace(string(root)), "lib", "wasm", "wasm_exec_node.js")
-	wasm := engineWasm(t, t.TempDir())
+	wasm := shippedWasm(t, t.TempDir())
 
 	var lines [][]byte
 	moves := 0
@@ -136,16 +122,10 @@ func TestBuildsAgree(t *testing.T) {
 
 // TestTheEngineAnswersAPage: in Chromium, a page that loads the engine as a browser does (Go's
 // wasm_exec.js, the engine streamed as application/wasm) hears that it is ready, and its call
-// answers a phone's moves as the native build does, its sheet drawn.
+// answers a phone's moves as the native build does, the page's part drawn.
 func TestTheEngineAnswersAPage(t *testing.T) {
 	chromium := needs.Program(t, "chromium", "to load the engine in a page", "apt-get install chromium")
-	goTool := needs.Program(t, "go", "to find the Go toolchain's WebAssembly support", "the Go toolchain")
-	root, err := needs.Output(t, time.Minute, exec.Command(goTool, "env", "GOROOT"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	wasmExec := filepath.Join(strings.TrimSpace(string(root)), "lib", "wasm", "wasm_exec.js")
-	wasm := engineWasm(t, t.TempDir())
+	wasm := shippedWasm(t, t.TempDir())
 	page := `<!DOCTYPE html><html><head><script src="/wasm_exec.js"></script><script>
 document.addEventListener("tableside-engine", () => { window.engineReady = true; });
 const go = new Go();
@@ -154,7 +134,7 @@ WebAssembly.instantiateStreaming(fetch("/engine.wasm"), go.importObject).then((r
 	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		switch r.URL.Path {
 		case "/wasm_exec.js":
-			http.ServeFile(w, r, wasmExec)
+			http.ServeFile(w, r, shippedLoader)
 		case "/engine.wasm":
 			w.Header().Set("Content-Type", "application/wasm")
 			http.ServeFile(w, r, wasm)
@@ -196,7 +176,7 @@ WebAssembly.instantiateStreaming(fetch("/engine.wasm"), go.importObject).then((r
 	if want := string(answerJSON(in)); got != want {
 		t.Fatalf("the page's answer differs from the native build's\npage:   %.400s\nnative: %.400s", got, want)
 	}
-	if !strings.Contains(got, `"sheet":"`) {
-		t.Errorf("the answer has no sheet drawn: %.400s", got)
+	if !strings.Contains(got, `"now":"`) || !strings.Contains(got, `class=\"sheet\"`) {
+		t.Errorf("the answer has no part drawn: %.400s", got)
 	}
 }

@@ -15,13 +15,14 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"slices"
 
-	"github.com/tableside/tableside/render"
 	"github.com/tableside/tableside/scoring"
 	"github.com/tableside/tableside/table"
+	"github.com/tableside/tableside/web/now"
 )
 
 // request is a game as the server stored it and the moves the phone has made after it, in
@@ -33,43 +34,55 @@ type request struct {
 	Game    int64         `json:"game"`
 	Log     []table.Event `json:"log"`
 	Pending []pending     `json:"pending"`
-	// Sheet asks for the sheet drawn in the state after the last move: the page asks for it
-	// apart, after the move's answer is shown, since drawing it is most of a call's time.
-	Sheet bool `json:"sheet,omitempty"`
+	// Now asks for the part of the game's page that shows the game (web/now), drawn after the
+	// last move as the server draws it for the table's phone, which scored the rounds Entered.
+	Now     bool  `json:"now,omitempty"`
+	Entered []int `json:"entered,omitempty"`
 	// Steps asks for the game as it stands after each pending move, not only after the last;
-	// Digest gives each such state as the SHA-256 of its JSON; HTMLEvery draws the buttons and
-	// the sheet only every so many moves. The comparison of the builds asks for these.
+	// Digest gives each such state as the SHA-256 of its JSON; HTMLEvery draws the part only
+	// every so many moves. The comparison of the builds asks for these.
 	Steps     bool `json:"steps,omitempty"`
 	Digest    bool `json:"digest,omitempty"`
 	HTMLEvery int  `json:"html_every,omitempty"`
 }
 
 // pending is a move as the phone's player typed or tapped it, at a time (Unix ms), forced when
-// the table says it happened though the rules refuse it.
+// the table says it happened though the rules refuse it. A move the engine judged before
+// carries that judgement, its event and words: the server may hold the event already (sent,
+// and the answer lost), and the page says when the words change.
 type pending struct {
-	Move  string `json:"move"`
-	Force bool   `json:"force,omitempty"`
-	At    int64  `json:"at"`
+	Move  string       `json:"move"`
+	Force bool         `json:"force,omitempty"`
+	At    int64        `json:"at"`
+	Event *table.Event `json:"event,omitempty"`
+	Text  string       `json:"text,omitempty"`
 }
 
 // state is the game as the phone's page shows it: the view (the table and its totals, the
-// hint, the legal moves, the open flags, the seal), and, when drawn, the score sheet's figures,
-// the buttons, and the sheet as the game page draws it (render.SheetContent).
+// hint, the legal moves, the open flags, the seal), and, when drawn, the score sheet's figures
+// and the page's part that shows the game.
 type state struct {
-	View    table.View     `json:"view"`
-	Scores  *scoring.Sheet `json:"scores,omitempty"`
-	Buttons []table.Choice `json:"buttons,omitempty"`
-	Sheet   string         `json:"sheet,omitempty"`
+	View   table.View     `json:"view"`
+	Scores *scoring.Sheet `json:"scores,omitempty"`
+	Now    string         `json:"now,omitempty"`
 }
 
 // judged is one pending move as the referee took it: its event, in words, with the flags it
-// raised; or why it was refused, as the server would refuse it.
+// raised, the notation that reads back to it (what the phone sends), and the rounds it scored;
+// or why it was refused, as the server would refuse it, drawn as the page draws a refusal.
+// Stored says the server holds the move already as that event; Changed, that the words are
+// not the ones the move had when it was judged before.
 type judged struct {
-	Move    string               `json:"move"`
-	Event   *table.Event         `json:"event,omitempty"`
-	Text    string               `json:"text,omitempty"`
-	Flags   []table.Flag         `json:"flags,omitempty"`
-	Refused *table.ProblemDetail `json:"refused,omitempty"`
+	Move     string               `json:"move"`
+	Event    *table.Event         `json:"event,omitempty"`
+	Text     string               `json:"text,omitempty"`
+	Notation string               `json:"notation,omitempty"`
+	Flags    []table.Flag         `json:"flags,omitempty"`
+	Scored   []int                `json:"scored,omitempty"`
+	Stored   int64                `json:"stored,omitempty"`
+	Changed  bool                 `json:"changed,omitempty"`
+	Refused  *table.ProblemDetail `json:"refused,omitempty"`
+	Refusal  string               `json:"refusal,omitempty"`
 	// After is the game once the move is taken, when the request asks for steps: a state, or
 	// its digest.
 	After json.RawMessage `json:"after,omitempty"`
@@ -132,7 +145,9 @@ func stored(req request) (*table.Game, error) {
 }
 
 // answerOf judges req's pending moves, one after another, each against the game the ones before
-// it left: a refused move is reported and the next is judged as if it had not been made.
+// it left: a refused move is reported and the next is judged as if it had not been made. The
+// first moves the server holds already, each the same move as the event stored in its place,
+// are reported stored, not judged again.
 func answerOf(req request) answer {
 	a := answer{Pending: []judged{}}
 	g, err := stored(req)
@@ -140,14 +155,29 @@ func answerOf(req request) answer {
 		a.Failed = problem(err)
 		return a
 	}
-	for i, p := range req.Pending {
+	rest := req.Pending
+	for len(rest) > 0 {
+		seq, ok := storedAs(g, rest[0])
+		if !ok {
+			break
+		}
+		a.Pending = append(a.Pending, judged{Move: rest[0].Move, Stored: seq})
+		rest = rest[1:]
+	}
+	for i, p := range rest {
 		j := judged{Move: p.Move}
-		rec, err := judge(g, p)
+		rec, notation, err := judge(g, p)
 		if err != nil {
 			j.Refused = problem(err)
+			if j.Refusal, err = refusal(g, p, err); err != nil {
+				a.Failed = problem(err)
+				return a
+			}
 		} else {
 			g = rec.Game
-			j.Event, j.Text, j.Flags = &rec.Event, g.Describe(rec.Event), rec.Flags
+			j.Event, j.Text, j.Flags, j.Notation = &rec.Event, g.Describe(rec.Event), rec.Flags, notation
+			j.Scored = g.Scored(rec.Before)
+			j.Changed = p.Text != "" && p.Text != j.Text
 		}
 		if req.Steps {
 			drawn := req.HTMLEvery > 0 && (i+1)%req.HTMLEvery == 0
@@ -158,7 +188,7 @@ func answerOf(req request) answer {
 		}
 		a.Pending = append(a.Pending, j)
 	}
-	s, err := stateOf(g, true, req.Sheet)
+	s, err := stateOf(g, req.Now, req.Entered)
 	if err != nil {
 		a.Failed = problem(err)
 		return a
@@ -167,13 +197,41 @@ func answerOf(req request) answer {
 	return a
 }
 
-// judge reads a pending move's words as Record reads a line, and judges it as Record does.
-func judge(g *table.Game, p pending) (*table.Recorded, error) {
+// storedAs is the seq at which g, the game as stored, holds p, a move judged before as the
+// event after the phone's last: the same player making the same move in the same place. Two
+// phones that record one card played record one move.
+func storedAs(g *table.Game, p pending) (int64, bool) {
+	if p.Event == nil {
+		return 0, false
+	}
+	e, ok := g.EventAt(p.Event.Seq)
+	return e.Seq, ok && e.Type == p.Event.Type && e.Actor == p.Event.Actor && bytes.Equal(e.Payload, p.Event.Payload)
+}
+
+// judge reads a pending move's words as Record reads a line, and judges it as Record does:
+// the move taken, with its notation, the words that read back to it whatever the game after.
+func judge(g *table.Game, p pending) (*table.Recorded, string, error) {
 	words, err := g.MoveWords(p.Move)
 	if err != nil {
-		return nil, err
+		return nil, "", err
 	}
-	return g.Judge(words, p.Force, p.At)
+	rec, err := g.Judge(words, p.Force, p.At)
+	if err != nil {
+		return nil, "", err
+	}
+	notation, err := g.ReadBack(words)
+	return rec, notation, err
+}
+
+// refusal is err, p's refusal, as the page draws one.
+func refusal(g *table.Game, p pending, err error) (string, error) {
+	var te *table.Error
+	if !errors.As(err, &te) {
+		return "", err
+	}
+	var b bytes.Buffer
+	werr := now.WriteRefusal(&b, &now.Refusal{Game: g.ID, Last: g.Last, Message: te.Message, Hint: te.Hint, Flags: te.Flags, Tried: p.Move, Table: true})
+	return b.String(), werr
 }
 
 // problem is err as the server's API would give it.
@@ -182,26 +240,32 @@ func problem(err error) *table.ProblemDetail {
 	return &d
 }
 
-// stateOf is g as the page shows it, with its figures and buttons when buttons is set and the
-// sheet drawn when sheet is.
-func stateOf(g *table.Game, buttons, sheet bool) (*state, error) {
+// stateOf is g as the page shows it, with its figures and its part drawn when drawn is set, to
+// the table's phone, which scored the rounds entered.
+func stateOf(g *table.Game, drawn bool, entered []int) (*state, error) {
 	s := &state{View: g.View()}
-	if buttons {
-		s.Scores, s.Buttons = g.Sheet(), g.Buttons()
+	if !drawn {
+		return s, nil
 	}
-	if sheet {
-		var b bytes.Buffer
-		if err := render.SheetContent(&b, g.Sheet(), g.AllFlags()); err != nil {
-			return nil, err
-		}
-		s.Sheet = b.String()
+	here := map[int]bool{}
+	for _, r := range entered {
+		here[r] = true
 	}
+	part, err := now.Of(g, true, here)
+	if err != nil {
+		return nil, err
+	}
+	var b bytes.Buffer
+	if err := now.Write(&b, part); err != nil {
+		return nil, err
+	}
+	s.Scores, s.Now = g.Sheet(), b.String()
 	return s, nil
 }
 
 // stateJSON is g's state as JSON, or its SHA-256 as a JSON string when digest is set.
 func stateJSON(g *table.Game, drawn, digest bool) (json.RawMessage, error) {
-	s, err := stateOf(g, drawn, drawn)
+	s, err := stateOf(g, drawn, nil)
 	if err != nil {
 		return nil, err
 	}

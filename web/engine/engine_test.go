@@ -31,7 +31,7 @@ func playoutRequest(t testing.TB, r referee.Rules, seed, htmlEvery int) request 
 	if err != nil {
 		t.Fatal(err)
 	}
-	req := request{Game: log[0].Game, Log: log, Steps: true, Digest: true, HTMLEvery: htmlEvery, Sheet: true}
+	req := request{Game: log[0].Game, Log: log, Steps: true, Digest: true, HTMLEvery: htmlEvery, Now: true}
 	for i, m := range moves {
 		req.Pending = append(req.Pending, pending{Move: g.Notation(m), At: log[0].At + int64(i+1)*1000})
 		g.Apply(int64(i+2), m)
@@ -67,7 +67,7 @@ func TestAnswerJudgesInOrder(t *testing.T) {
 	if a.Pending[2].Refused != nil || a.Pending[2].Event == nil || a.Pending[2].Event.Seq != 3 {
 		t.Errorf("the second move after a refusal: %+v, want event 3", a.Pending[2])
 	}
-	if a.State == nil || a.State.View.Last != 3 || !strings.Contains(a.State.Sheet, "<table") || len(a.State.Buttons) == 0 {
+	if a.State == nil || a.State.View.Last != 3 || !strings.Contains(a.State.Now, "<table") || !strings.Contains(a.State.Now, "<button>") {
 		t.Errorf("the state after: %+v", a.State)
 	}
 	// The game is held: a later call sends only what the server stored since.
@@ -90,8 +90,8 @@ func TestAnswerJudgesInOrder(t *testing.T) {
 // BenchmarkJudgeAtTheEnd is what a move costs the phone at the end of a long game: 400 events of
 // Pinochle stored, and the next move, which the phone judges. "first" is the page's first call
 // about the game (its whole log read and replayed); "held" each call after, the game held and
-// the log sent only as it grows (here not at all), the sheet left for a later call; "sheet"
-// that later call. Run it in the browser's build too:
+// the log sent only as it grows (here not at all), the page's part left for a later call;
+// "drawn" that later call. Run it in the browser's build too:
 // GOOS=js GOARCH=wasm go test -run '^$' -bench JudgeAtTheEnd -exec "$(go env GOROOT)/lib/wasm/go_js_wasm_exec" ./web/engine
 func BenchmarkJudgeAtTheEnd(b *testing.B) {
 	setup, moves := pinochle.Playout(rand.New(rand.NewPCG(5, 5)), map[string]string{"deal": "automatic", "opening": "10", "limit": "400"})
@@ -118,7 +118,7 @@ func BenchmarkJudgeAtTheEnd(b *testing.B) {
 	}{
 		{"first", request{Game: 1, Log: log, Pending: next}},
 		{"held", request{Game: 1, Pending: next}},
-		{"sheet", request{Game: 1, Pending: next, Sheet: true}},
+		{"drawn", request{Game: 1, Pending: next, Now: true}},
 	} {
 		b.Run(c.name, func(b *testing.B) {
 			in, err := json.Marshal(c.req)

@@ -30,14 +30,23 @@
     if (fetching) { again = true; return; }
     fetching = (async () => {
       try {
+        // A phone that keeps its own copy of the game (offline.js) reads the new events into
+        // it; the server's part is then read only to learn whether the table moved on.
+        if (live.sync) {
+          await live.sync();
+          if (newest === undefined) return;
+        }
         const res = await fetch(live.dataset.part, { cache: "no-store", credentials: "same-origin" });
         if (!res.ok) return;
-        live.innerHTML = await res.text();
-        const follow = live.querySelector("[data-follow]");
+        const part = await res.text();
+        const box = live.sync ? document.createElement("div") : live;
+        box.innerHTML = part;
+        const follow = box.querySelector("[data-follow]");
         if (follow) {
           location.assign(follow.dataset.follow);
           return;
         }
+        if (live.sync) return;
         const now = live.querySelector("[data-last]");
         if (now) {
           shown = Number(now.dataset.last);
@@ -76,7 +85,7 @@
     stream.addEventListener("moved", refresh);
     stream.onerror = () => {
       dropped = true;
-      say("Connection lost: reconnecting… Moves recorded elsewhere will not show until it is back.", "lost");
+      say(live.sync ? "Connection lost: reconnecting…" : "Connection lost: reconnecting… Moves recorded elsewhere will not show until it is back.", "lost");
       if (stream.readyState === EventSource.CLOSED) setTimeout(() => { if (!asleep) connect(); }, 3000);
     };
   }

@@ -1,0 +1,310 @@
+// Keeps a table's phone refereeing when the network drops. The phone keeps the game's log as
+// the server stored it, and the moves made here not yet stored, in its own storage
+// (IndexedDB), where they outlast a reload and a phone gone to sleep. The referee is the
+// server's own, built for the browser (the engine): it judges each move here, and the page's
+// part that shows the game is drawn here, from this copy, with the same words the server uses.
+// The moves waiting are sent in order, each after the event it was judged after: the server
+// records it, or says someone recorded first, and then the phone reads what was stored and
+// judges what is still waiting again on top of it, saying which moves now read otherwise or
+// are refused. New games, corrections, rulings and a tournament's pairing are the server's:
+// offline, they wait.
+"use strict";
+(function () {
+  const live = document.getElementById("live");
+  if (!live || live.dataset.table === undefined || !window.WebAssembly || !window.indexedDB || !window.fetch) return;
+  if (navigator.serviceWorker) navigator.serviceWorker.register("/sw.js").catch(() => { /* over plain http off this machine: no worker, no reload offline */ });
+
+  const game = Number(live.dataset.game);
+  const statusLine = document.getElementById("offline-status");
+  const notes = document.getElementById("offline-notes");
+  // rec is the phone's copy: log, the stored events, each a line of JSON as the server sent it
+  // (its bytes keep the hash chain); pending, the moves waiting, each {move, force, at} with
+  // the engine's judgement {event, text, notation}; entered, the rounds this phone scored.
+  let rec = null;
+  let engineLast = 0; // the last stored event the engine holds of this game; 0 for none
+  let online = true;
+  let drawn = false; // the part on the page is this phone's drawing
+
+  // --- the phone's storage ---
+  const opened = new Promise((done, fail) => {
+    const req = indexedDB.open("tableside", 1);
+    req.onupgradeneeded = () => req.result.createObjectStore("games", { keyPath: "game" });
+    req.onsuccess = () => done(req.result);
+    req.onerror = () => fail(req.error);
+  });
+  async function load() {
+    const db = await opened;
+    return new Promise((done, fail) => {
+      const req = db.transaction("games").objectStore("games").get(game);
+      req.onsuccess = () => done(req.result || null);
+      req.onerror = () => fail(req.error);
+    });
+  }
+  async function save() {
+    const db = await opened;
+    return new Promise((done, fail) => {
+      const tx = db.transaction("games", "readwrite");
+      tx.objectStore("games").put(rec);
+      tx.oncomplete = done;
+      tx.onerror = () => fail(tx.error);
+    });
+  }
+
+  // --- the engine ---
+  const engine = new Promise((done, fail) => {
+    document.addEventListener("tableside-engine", done, { once: true });
+    const s = document.createElement("script");
+    s.src = "/static/wasm_exec.js";
+    s.onerror = () => fail(new Error("the engine's loader did not load"));
+    s.onload = () => {
+      const go = new Go();
+      WebAssembly.instantiateStreaming(fetch("/static/engine.wasm"), go.importObject)
+        .then((r) => go.run(r.instance)).catch(fail);
+    };
+    document.head.appendChild(s);
+  });
+
+  const seqOf = (line) => JSON.parse(line).seq;
+  const lastStored = () => (rec.log.length ? seqOf(rec.log[rec.log.length - 1]) : 0);
+
+  // ask judges the moves waiting, and more after them, on top of the log; the engine gets the
+  // whole log once, then only what was stored since.
+  function ask(more) {
+    const send = (from) => {
+      const lines = rec.log.filter((l) => seqOf(l) > from);
+      const req = '{"game":' + game + ',"log":[' + lines.join(",") + '],"now":true,"entered":' + JSON.stringify(rec.entered) +
+        ',"pending":' + JSON.stringify(rec.pending.concat(more || []).map(({ move, force, at, event, text }) => ({ move, force, at, event, text }))) + "}";
+      return JSON.parse(tablesideEngine.answer(req));
+    };
+    let a = send(engineLast);
+    if (a.failed && a.failed.code === "conflict" && engineLast > 0) a = send(0);
+    if (a.failed) throw new Error(a.failed.message);
+    engineLast = lastStored();
+    return a;
+  }
+
+  // --- what the page says ---
+  // note says something above the game; a note about a move waiting (at, the move's time) is
+  // said again in place when the move is stored.
+  function note(html, kind, at) {
+    let p = at && notes.querySelector('[data-at="' + at + '"]');
+    if (!p) {
+      p = document.createElement("div");
+      notes.prepend(p);
+    }
+    p.className = kind;
+    if (at) p.dataset.at = at;
+    p.innerHTML = html;
+    while (notes.children.length > 6) notes.lastChild.remove();
+  }
+  const esc = (t) => { const d = document.createElement("div"); d.textContent = t; return d.innerHTML; };
+  // suits is text escaped with its red suits red, as the server's pages write a move.
+  const suits = (t) => esc(t).replace(/[♥♦]/g, '<span class="red">$&</span>');
+  function say() {
+    const n = rec ? rec.pending.length : 0;
+    const waiting = n === 0 ? "" : n === 1 ? "1 move waiting to be sent." : n + " moves waiting to be sent.";
+    let text = online ? waiting : "Offline: this phone judges the moves and keeps them" + (n ? ". " + waiting : ", and sends them when the network is back.") +
+      " New games, corrections, rulings and the pairing wait for the network.";
+    statusLine.hidden = text === "";
+    statusLine.textContent = text;
+    statusLine.className = "live " + (online ? "ok" : "lost");
+    document.body.dataset.waiting = String(n);
+  }
+  // judged counts the moves this page judged, and says how the last went, for whoever watches
+  // the page (its tests).
+  function judged(how) {
+    document.body.dataset.judged = String(Number(document.body.dataset.judged || 0) + 1);
+    document.body.dataset.took = how;
+  }
+  function draw(a) {
+    live.innerHTML = a.state.now;
+    drawn = true;
+    const last = a.state.view.last;
+    document.querySelectorAll('input[name="after"]').forEach((i) => { i.value = last; });
+    document.body.dataset.shown = String(last);
+    document.body.dataset.referee = "phone";
+    say();
+  }
+
+  // settle takes the engine's answer about the moves waiting: a move stored leaves the list; a
+  // move refused now leaves it, said so; a move that now reads otherwise stays, said so.
+  function settle(a) {
+    const still = [];
+    a.pending.forEach((j, i) => {
+      const p = rec.pending[i];
+      if (j.stored) {
+        note("<p>Recorded: " + j.stored + ". " + suits(p.text) + "</p>", "notice", p.at);
+        return;
+      }
+      if (j.refused) {
+        note("<p><strong>Not recorded: " + suits(p.text || p.move) + ".</strong> Someone at the table recorded first, and the referee now refuses it:</p>" + j.refusal, "refusal", p.at);
+        return;
+      }
+      if (j.changed) note("<p>Someone at the table recorded first: your move now reads <strong>" + suits(j.text) + "</strong> (it read " + suits(p.text) + "). It waits to be sent.</p>", "notice", p.at);
+      still.push({ move: j.notation, force: p.force, at: p.at, event: j.event, text: j.text });
+    });
+    rec.pending = still;
+  }
+
+  // --- reading what the server stored, and sending what waits ---
+  async function fetched(after) {
+    const res = await fetch("/api/games/" + game + "/events?after=" + after, { cache: "no-store", credentials: "same-origin" });
+    if (res.status === 409) return null;
+    if (!res.ok) throw new Error("the server answered " + res.status);
+    return (await res.text()).split("\n").filter((l) => l !== "");
+  }
+  // sync reads what the server stored since the phone's last, judges the moves waiting again
+  // on top of it, and draws the game.
+  async function sync() {
+    let lines;
+    try {
+      lines = await fetched(lastStored());
+      if (lines === null) { // the server's log is not the one kept here: read it whole
+        rec.log = [];
+        engineLast = 0;
+        lines = await fetched(0);
+      }
+      online = true;
+    } catch (_) {
+      online = false;
+      say();
+      return;
+    }
+    await engine;
+    rec.log = rec.log.concat(lines);
+    const a = ask();
+    settle(a);
+    await save();
+    draw(a);
+  }
+
+  let sending = false, retry = null;
+  async function send() {
+    if (sending || !rec) return;
+    sending = true;
+    clearTimeout(retry);
+    try {
+      while (rec.pending.length > 0) {
+        const p = rec.pending[0];
+        let res;
+        try {
+          res = await fetch("/api/games/" + game + "/moves", {
+            method: "POST", credentials: "same-origin", headers: { "Content-Type": "application/json" },
+            body: JSON.stringify({ move: p.move, expect: p.event.seq - 1, force: !!p.force }),
+          });
+        } catch (_) {
+          online = false;
+          break;
+        }
+        online = true;
+        if (res.status === 201 || res.status === 409) {
+          // Stored, or someone stored first: either way the log says which, and the engine
+          // marks what is stored and judges the rest again.
+          await sync();
+          if (!online) break;
+          continue;
+        }
+        if (res.status === 503 || res.status === 429 || res.status >= 500) break;
+        let message = "the server answered " + res.status;
+        try { message = (await res.json()).error.message; } catch (_) { /* not the API's JSON */ }
+        if (res.status === 401 || res.status === 403) {
+          note("<p><strong>The server does not take this phone's moves:</strong> " + esc(message) + ". Join the table again; the moves wait here.</p>", "refusal");
+          break;
+        }
+        rec.pending.shift();
+        note("<p><strong>Not recorded: " + suits(p.text) + ".</strong> The server refused it: " + esc(message) + "</p>", "refusal", p.at);
+        await save();
+        await sync();
+      }
+    } finally {
+      sending = false;
+      say();
+      if (rec.pending.length > 0) retry = setTimeout(send, online ? 2000 : 3000);
+    }
+  }
+
+  // --- the table's actions ---
+  async function take(move, force) {
+    await engine;
+    // What the page said of the action before, as a reload would have cleared it.
+    document.querySelectorAll("main > p.notice, main > .refusal").forEach((e) => e.remove());
+    const made = { move, force, at: Date.now() };
+    const a = ask([made]);
+    const j = a.pending[a.pending.length - 1];
+    if (j.refused) {
+      note(j.refusal, "");
+      judged("refused");
+      return false;
+    }
+    rec.pending.push(made);
+    settle(a);
+    if (j.scored) rec.entered = [...new Set(rec.entered.concat(j.scored))];
+    await save();
+    draw(a);
+    judged("taken");
+    note("<p>Recorded on this phone: " + j.event.seq + ". " + suits(j.text) + " It waits to be sent.</p>", "notice", made.at);
+    send();
+    return true;
+  }
+
+  async function undo() {
+    const p = rec.pending.pop();
+    await save();
+    await engine;
+    draw(ask());
+    note("<p>Taken back: " + suits(p.text) + " (it was not sent).</p>", "notice");
+  }
+
+  document.addEventListener("submit", (e) => {
+    if (!rec || !drawn) return; // the server's page as drawn, until the phone has its copy
+    const form = e.target;
+    const action = new URL(form.action, location.href).pathname;
+    const base = "/games/" + game + "/";
+    if (action === base + "moves") {
+      e.preventDefault();
+      const data = new FormData(form);
+      const input = form.querySelector('input[name="move"]:not([type="hidden"])');
+      take(String(data.get("move") || "").trim(), data.get("force") !== null).then((ok) => {
+        if (ok && input) input.value = "";
+      }).catch((err) => {
+        judged("failed");
+        note("<p><strong>This phone could not judge the move:</strong> " + esc(err.message) + "</p>", "refusal");
+      });
+    } else if (action === base + "undo" && rec.pending.length > 0) {
+      e.preventDefault();
+      undo();
+    } else if (!online || rec.pending.length > 0) {
+      e.preventDefault();
+      note(online ? "<p>This waits until the moves waiting are sent.</p>" : "<p>This is the server's to record: it waits for the network. The moves go on here.</p>", "notice");
+    }
+  });
+
+  // live.js asks this when the server says the game moved, or the connection is back.
+  live.sync = async () => { if (rec) { await sync(); send(); } };
+  window.addEventListener("online", () => live.sync());
+
+  (async () => {
+    rec = await load();
+    if (!rec) {
+      rec = { game, log: [], pending: [], entered: [] };
+    }
+    const fromPage = (live.dataset.entered || "").split(" ").filter((w) => w !== "").map(Number);
+    rec.entered = [...new Set(rec.entered.concat(fromPage))];
+    await sync();
+    if (rec.log.length === 0) { // offline, and never read here: the server's page stands
+      note("<p>This phone has no copy of this game yet: it keeps one once the network is back.</p>", "notice");
+      rec = null;
+      delete live.sync;
+      return;
+    }
+    if (!drawn) { // offline: draw from the copy kept here
+      await engine;
+      draw(ask());
+    }
+    send();
+  })().catch((err) => {
+    rec = null;
+    delete live.sync;
+    note("<p>This phone cannot referee on its own here (" + esc(err.message) + "): moves go straight to the server.</p>", "notice");
+  });
+})();

@@ -3,6 +3,7 @@ package main
 import (
 	"encoding/json"
 	"math/rand/v2"
+	"slices"
 	"strings"
 	"testing"
 
@@ -134,5 +135,83 @@ func BenchmarkJudgeAtTheEnd(b *testing.B) {
 			}
 			b.ReportMetric(float64(len(log)), "events")
 		})
+	}
+}
+
+// TestAnswerSaysWhatTheServerHolds: moves judged before, sent again with the server's events
+// since: the first, which the server holds as the same move in its place, is reported stored
+// and not judged again; the next, whose place another phone's move took, is judged again on
+// top of the server's events, and reported refused or, read anew, changed.
+func TestAnswerSaysWhatTheServerHolds(t *testing.T) {
+	var r referee.Rules
+	for _, k := range kinds.All() {
+		if k.Kind() == "pinochle" {
+			r = k
+		}
+	}
+	req := playoutRequest(t, r, 0, 0)
+	moves := req.Pending
+	req.Steps, req.Pending = false, moves[:3]
+	held = nil
+	phone := answerOf(req) // the phone judges three moves offline
+	if phone.Failed != nil || len(phone.Pending) != 3 {
+		t.Fatalf("%+v", phone)
+	}
+	var again []pending
+	for i, j := range phone.Pending {
+		if j.Refused != nil || j.Notation == "" {
+			t.Fatalf("offline move %d: %+v", i, j)
+		}
+		again = append(again, pending{Move: j.Notation, At: moves[i].At, Event: j.Event, Text: j.Text})
+	}
+	// Meanwhile the server stored the first move as this phone made it (its answer was lost),
+	// and then another phone's move in the second's place.
+	g, err := table.Replay(1, req.Log)
+	if err != nil {
+		t.Fatal(err)
+	}
+	first, _, err := judge(g, moves[0])
+	if err != nil {
+		t.Fatal(err)
+	}
+	other := ""
+	for _, c := range first.Game.Buttons() {
+		if c.Move != again[1].Move {
+			other = c.Move
+			break
+		}
+	}
+	held = nil
+	server := answerOf(request{Game: 1, Log: req.Log, Pending: []pending{moves[0], {Move: other, At: moves[1].At}}})
+	if server.Failed != nil || server.Pending[1].Refused != nil {
+		t.Fatalf("the server's moves: %+v %+v", server.Failed, server.Pending)
+	}
+	var stored []table.Event
+	for _, j := range server.Pending {
+		e := *j.Event
+		e.At += 7 // stamped by the server, not the phone
+		stored = append(stored, e)
+	}
+	prev := req.Log[len(req.Log)-1].Hash
+	for i := range stored {
+		stored[i].Hash = events.Hash(prev, stored[i])
+		prev = stored[i].Hash
+	}
+	held = nil
+	a := answerOf(request{Game: 1, Log: append(slices.Clone(req.Log), stored...), Pending: again})
+	if a.Failed != nil || len(a.Pending) != 3 {
+		t.Fatalf("%+v", a)
+	}
+	if a.Pending[0].Stored != 2 || a.Pending[0].Event != nil {
+		t.Errorf("the move the server holds: %+v, want it stored as event 2", a.Pending[0])
+	}
+	if a.Pending[1].Stored != 0 || a.Pending[1].Refused == nil && !a.Pending[1].Changed && a.Pending[1].Event.Seq != 4 {
+		t.Errorf("the move whose place was taken: %+v, want it judged again after event 3", a.Pending[1])
+	}
+	if a.Pending[2].Stored != 0 {
+		t.Errorf("the third move, stored by another phone in another place, is reported stored: %+v", a.Pending[2])
+	}
+	if a.Pending[1].Refused != nil && a.Pending[1].Refusal == "" {
+		t.Errorf("a refusal is not drawn for the page: %+v", a.Pending[1])
 	}
 }

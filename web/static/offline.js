@@ -12,7 +12,12 @@
 (function () {
   const live = document.getElementById("live");
   if (!live || live.dataset.table === undefined || !window.WebAssembly || !window.indexedDB || !window.fetch) return;
-  if (navigator.serviceWorker) navigator.serviceWorker.register("/sw.js").catch(() => { /* over plain http off this machine: no worker, no reload offline */ });
+  if (navigator.serviceWorker) {
+    navigator.serviceWorker.register("/sw.js")
+      .then(() => navigator.serviceWorker.ready)
+      .then((reg) => reg.active.postMessage({ keep: location.pathname }))
+      .catch(() => { /* over plain http off this machine: no worker, and no reload offline */ });
+  }
 
   const game = Number(live.dataset.game);
   const statusLine = document.getElementById("offline-status");
@@ -84,18 +89,31 @@
   }
 
   // --- what the page says ---
-  // note says something above the game; a note about a move waiting (at, the move's time) is
-  // said again in place when the move is stored.
-  function note(html, kind, at) {
-    let p = at && notes.querySelector('[data-at="' + at + '"]');
+  // The page says two things above the game: what the phone did last (one line, replaced
+  // by the next, and said again in place when the move it was about, made at "at", is
+  // stored), and what became of moves another phone recorded first (kept, the latest few).
+  function say1(html, kind, at) {
+    let p = notes.querySelector(".last");
     if (!p) {
       p = document.createElement("div");
       notes.prepend(p);
     }
-    p.className = kind;
-    if (at) p.dataset.at = at;
+    p.className = "last " + kind;
+    p.dataset.at = at || "";
     p.innerHTML = html;
-    while (notes.children.length > 6) notes.lastChild.remove();
+  }
+  function stored(at, html) {
+    const p = notes.querySelector('.last[data-at="' + at + '"]');
+    if (p) p.innerHTML = html;
+  }
+  function conflict(html, kind, at) {
+    const last = notes.querySelector('.last[data-at="' + at + '"]');
+    if (last) last.remove();
+    const p = document.createElement("div");
+    p.className = kind;
+    p.innerHTML = html;
+    notes.append(p);
+    while (notes.querySelectorAll(":scope > :not(.last)").length > 3) notes.querySelector(":scope > :not(.last)").remove();
   }
   const esc = (t) => { const d = document.createElement("div"); d.textContent = t; return d.innerHTML; };
   // suits is text escaped with its red suits red, as the server's pages write a move.
@@ -120,6 +138,8 @@
     live.innerHTML = a.state.now;
     drawn = true;
     const last = a.state.view.last;
+    const box = document.querySelector('form.entry input[name="move"]');
+    if (box && a.state.view.legal && a.state.view.legal.length) box.placeholder = a.state.view.legal[0];
     document.querySelectorAll('input[name="after"]').forEach((i) => { i.value = last; });
     document.body.dataset.shown = String(last);
     document.body.dataset.referee = "phone";
@@ -133,14 +153,14 @@
     a.pending.forEach((j, i) => {
       const p = rec.pending[i];
       if (j.stored) {
-        note("<p>Recorded: " + j.stored + ". " + suits(p.text) + "</p>", "notice", p.at);
+        stored(p.at, "<p>Recorded: " + j.stored + ". " + suits(p.text) + "</p>");
         return;
       }
       if (j.refused) {
-        note("<p><strong>Not recorded: " + suits(p.text || p.move) + ".</strong> Someone at the table recorded first, and the referee now refuses it:</p>" + j.refusal, "refusal", p.at);
+        conflict("<p><strong>Not recorded: " + suits(p.text || p.move) + ".</strong> Someone at the table recorded first, and the referee now refuses it:</p>" + j.refusal, "refusal", p.at);
         return;
       }
-      if (j.changed) note("<p>Someone at the table recorded first: your move now reads <strong>" + suits(j.text) + "</strong> (it read " + suits(p.text) + "). It waits to be sent.</p>", "notice", p.at);
+      if (j.changed) conflict("<p>Someone at the table recorded first: your move now reads <strong>" + suits(j.text) + "</strong> (it read " + suits(p.text) + ").</p>", "notice", p.at);
       still.push({ move: j.notation, force: p.force, at: p.at, event: j.event, text: j.text });
     });
     rec.pending = still;
@@ -153,9 +173,20 @@
     if (!res.ok) throw new Error("the server answered " + res.status);
     return (await res.text()).split("\n").filter((l) => l !== "");
   }
+  // Whatever changes the phone's copy runs in turn, one at a time, in the order asked: a read
+  // of the server's log, a move, an undo.
+  let queue = Promise.resolve();
+  function inTurn(fn) {
+    return (...args) => {
+      const run = queue.then(() => fn(...args));
+      queue = run.catch(() => { /* said where it failed */ });
+      return run;
+    };
+  }
+
   // sync reads what the server stored since the phone's last, judges the moves waiting again
   // on top of it, and draws the game.
-  async function sync() {
+  const sync = inTurn(async () => {
     let lines;
     try {
       lines = await fetched(lastStored());
@@ -171,12 +202,13 @@
       return;
     }
     await engine;
-    rec.log = rec.log.concat(lines);
+    const last = lastStored();
+    rec.log = rec.log.concat(lines.filter((l) => seqOf(l) > last));
     const a = ask();
     settle(a);
     await save();
     draw(a);
-  }
+  });
 
   let sending = false, retry = null;
   async function send() {
@@ -208,11 +240,11 @@
         let message = "the server answered " + res.status;
         try { message = (await res.json()).error.message; } catch (_) { /* not the API's JSON */ }
         if (res.status === 401 || res.status === 403) {
-          note("<p><strong>The server does not take this phone's moves:</strong> " + esc(message) + ". Join the table again; the moves wait here.</p>", "refusal");
+          say1("<p><strong>The server does not take this phone's moves:</strong> " + esc(message) + ". Join the table again; the moves wait here.</p>", "refusal");
           break;
         }
         rec.pending.shift();
-        note("<p><strong>Not recorded: " + suits(p.text) + ".</strong> The server refused it: " + esc(message) + "</p>", "refusal", p.at);
+        conflict("<p><strong>Not recorded: " + suits(p.text) + ".</strong> The server refused it: " + esc(message) + "</p>", "refusal", p.at);
         await save();
         await sync();
       }
@@ -224,7 +256,7 @@
   }
 
   // --- the table's actions ---
-  async function take(move, force) {
+  const take = inTurn(async (move, force) => {
     await engine;
     // What the page said of the action before, as a reload would have cleared it.
     document.querySelectorAll("main > p.notice, main > .refusal").forEach((e) => e.remove());
@@ -232,7 +264,7 @@
     const a = ask([made]);
     const j = a.pending[a.pending.length - 1];
     if (j.refused) {
-      note(j.refusal, "");
+      say1(j.refusal, "");
       judged("refused");
       return false;
     }
@@ -242,18 +274,18 @@
     await save();
     draw(a);
     judged("taken");
-    note("<p>Recorded on this phone: " + j.event.seq + ". " + suits(j.text) + " It waits to be sent.</p>", "notice", made.at);
+    say1("<p>Recorded on this phone: " + j.event.seq + ". " + suits(j.text) + " It waits to be sent.</p>", "notice", made.at);
     send();
     return true;
-  }
+  });
 
-  async function undo() {
+  const undo = inTurn(async () => {
     const p = rec.pending.pop();
     await save();
     await engine;
     draw(ask());
-    note("<p>Taken back: " + suits(p.text) + " (it was not sent).</p>", "notice");
-  }
+    say1("<p>Taken back: " + suits(p.text) + " (it was not sent).</p>", "notice");
+  });
 
   document.addEventListener("submit", (e) => {
     if (!rec || !drawn) return; // the server's page as drawn, until the phone has its copy
@@ -268,14 +300,14 @@
         if (ok && input) input.value = "";
       }).catch((err) => {
         judged("failed");
-        note("<p><strong>This phone could not judge the move:</strong> " + esc(err.message) + "</p>", "refusal");
+        say1("<p><strong>This phone could not judge the move:</strong> " + esc(err.message) + "</p>", "refusal");
       });
     } else if (action === base + "undo" && rec.pending.length > 0) {
       e.preventDefault();
       undo();
     } else if (!online || rec.pending.length > 0) {
       e.preventDefault();
-      note(online ? "<p>This waits until the moves waiting are sent.</p>" : "<p>This is the server's to record: it waits for the network. The moves go on here.</p>", "notice");
+      say1(online ? "<p>This waits until the moves waiting are sent.</p>" : "<p>This is the server's to record: it waits for the network. The moves go on here.</p>", "notice");
     }
   });
 
@@ -292,7 +324,7 @@
     rec.entered = [...new Set(rec.entered.concat(fromPage))];
     await sync();
     if (rec.log.length === 0) { // offline, and never read here: the server's page stands
-      note("<p>This phone has no copy of this game yet: it keeps one once the network is back.</p>", "notice");
+      say1("<p>This phone has no copy of this game yet: it keeps one once the network is back.</p>", "notice");
       rec = null;
       delete live.sync;
       return;
@@ -305,6 +337,6 @@
   })().catch((err) => {
     rec = null;
     delete live.sync;
-    note("<p>This phone cannot referee on its own here (" + esc(err.message) + "): moves go straight to the server.</p>", "notice");
+    say1("<p>This phone cannot referee on its own here (" + esc(err.message) + "): moves go straight to the server.</p>", "notice");
   });
 })();

@@ -22,6 +22,16 @@ self.addEventListener("activate", (e) => {
 
 const gamePage = /^\/games\/\d+$/;
 
+// A page opened before the worker served it (the first, which installed it) asks to be kept.
+self.addEventListener("message", (e) => {
+  const path = e.data && e.data.keep;
+  if (typeof path === "string" && gamePage.test(path)) {
+    e.waitUntil(caches.open(version)
+      .then((c) => c.match(path).then((kept) => kept || c.add(path)))
+      .catch(() => { /* kept at its next opening */ }));
+  }
+});
+
 self.addEventListener("fetch", (e) => {
   const req = e.request;
   if (req.method !== "GET") return;

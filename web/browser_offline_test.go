@@ -1,0 +1,354 @@
+package web
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"math/rand/v2"
+	"net"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+
+	"github.com/tableside/tableside/table"
+)
+
+// cable is a phone's network: a TCP relay from an address of its own to the server, which the
+// test can cut (every connection dropped, every new one closed at once, as when the club's
+// Wi-Fi goes) and mend. The server runs on throughout: only this phone loses it.
+type cable struct {
+	ln     net.Listener
+	target string
+	mu     sync.Mutex
+	cut    bool
+	conns  map[net.Conn]bool
+}
+
+// layCable relays a new address on loopback to the server at target, until the test ends.
+func layCable(t *testing.T, target string) *cable {
+	t.Helper()
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := &cable{ln: ln, target: target, conns: map[net.Conn]bool{}}
+	t.Cleanup(func() {
+		ln.Close()
+		c.setCut(true)
+	})
+	go c.relay()
+	return c
+}
+
+// url is the server's address as the phone on this cable opens it.
+func (c *cable) url() string { return "http://" + c.ln.Addr().String() }
+
+func (c *cable) relay() {
+	for {
+		in, err := c.ln.Accept()
+		if err != nil {
+			return
+		}
+		if !c.keep(in) {
+			in.Close()
+			continue
+		}
+		go func() {
+			defer c.drop(in)
+			out, err := net.Dial("tcp", c.target)
+			if err != nil {
+				return
+			}
+			if !c.keep(out) {
+				out.Close()
+				return
+			}
+			defer c.drop(out)
+			done := make(chan struct{}, 2)
+			pipe := func(to, from net.Conn) {
+				_, _ = io.Copy(to, from)
+				done <- struct{}{}
+			}
+			go pipe(out, in)
+			go pipe(in, out)
+			<-done
+		}()
+	}
+}
+
+// keep holds conn while the cable is whole, and says whether it is.
+func (c *cable) keep(conn net.Conn) bool {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.cut {
+		return false
+	}
+	c.conns[conn] = true
+	return true
+}
+
+func (c *cable) drop(conn net.Conn) {
+	c.mu.Lock()
+	delete(c.conns, conn)
+	c.mu.Unlock()
+	conn.Close()
+}
+
+// setCut cuts the cable, closing every connection through it, or mends it.
+func (c *cable) setCut(cut bool) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.cut = cut
+	if cut {
+		for conn := range c.conns {
+			conn.Close()
+		}
+	}
+}
+
+// typeMove types words into a phone's move box and records them, and waits until the phone
+// has judged them (online or not). It reports whether the phone took the move.
+func typeMove(t *testing.T, ctx context.Context, words string) bool {
+	t.Helper()
+	before := cdpEval[int](t, ctx, `Number(document.body.dataset.judged || 0)`)
+	cdpEval[bool](t, ctx, fmt.Sprintf(`(() => {
+		const box = document.querySelector("form.entry input[name=move]");
+		box.value = %q;
+		box.form.requestSubmit();
+		return true;
+	})()`, words))
+	waitPage(t, ctx, 10*time.Second, "the phone to judge "+words, fmt.Sprintf(`Number(document.body.dataset.judged || 0) > %d`, before))
+	return cdpEval[string](t, ctx, `document.body.dataset.took`) == "taken"
+}
+
+// waiting is the condition that a phone shows n moves waiting to be sent, and says so.
+func waiting(n int) string {
+	said := ""
+	switch n {
+	case 0:
+	case 1:
+		said = "1 move waiting to be sent."
+	default:
+		said = fmt.Sprintf("%d moves waiting to be sent.", n)
+	}
+	return fmt.Sprintf(`document.body.dataset.referee === "phone" && document.body.dataset.waiting === "%d" && document.getElementById("offline-status").textContent.includes(%q)`, n, said)
+}
+
+// sameMove reports whether two events are the same move: the same player's, of the same
+// kind, with the same payload.
+func sameMove(a, b table.Event) bool {
+	return a.Type == b.Type && a.Actor == b.Actor && bytes.Equal(a.Payload, b.Payload)
+}
+
+// TestBrowserPhonesRefereeOffline: two phones at one table and a third at another play on with
+// the network gone. The first phone at the table records about ten minutes of play (at the
+// test's speed), with a reload of its page halfway, which keeps the moves waiting; the other
+// phone at the table records the table's next move too, and then one of its own; the third
+// phone records its own game's moves. The network comes back to each in turn: the database
+// then holds every move the phones made, once each, in order, its chains verify, and the
+// second phone's own move, judged again on top of what the first phone stored, is recorded or
+// refused as the server would, and the phone says which.
+func TestBrowserPhonesRefereeOffline(t *testing.T) {
+	c := openClub(t, false)
+	target := strings.TrimPrefix(c.http.URL, "http://")
+	idA, codeA := c.newGame(t, table.Setup{Kind: "pinochle", Players: []string{"ann", "bob"}, Opener: "ann"})
+	idB, codeB := c.newGame(t, table.Setup{Kind: "pinochle", Players: []string{"cy", "dee"}, Opener: "cy"})
+	movesOf := func(id int64, seed uint64) []string {
+		view := apiGet[table.View](t, c, "/api/games/%d", id)
+		words, err := seededGame(rand.New(rand.NewPCG(seed, seed)), view)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return words
+	}
+	movesA, movesB := movesOf(idA, 1), movesOf(idB, 2)
+	const online, offline = 3, 80 // moves made before the network goes, and while it is gone
+	if len(movesA) < online+offline+1 || len(movesB) < offline {
+		t.Fatalf("the seeded games are %d and %d moves long", len(movesA), len(movesB))
+	}
+
+	root := startChromium(t, 3*time.Minute)
+	join := func(w *cable, id int64, code string) context.Context {
+		return joinPhone(t, root, w.url(), id, code)
+	}
+	wireA1, wireA2, wireB := layCable(t, target), layCable(t, target), layCable(t, target)
+	a1, a2, b := join(wireA1, idA, codeA), join(wireA2, idA, codeA), join(wireB, idB, codeB)
+	for _, m := range movesA[:online] {
+		if !typeMove(t, a1, m) {
+			t.Fatalf("online, the phone refused %q", m)
+		}
+		waitPage(t, a1, 10*time.Second, "the move sent", waiting(0))
+	}
+	waitPage(t, a2, 10*time.Second, "the other phone at the table, live", showsUpTo(online+1, ""))
+	// Each phone's worker keeps its page: it has been controlled and kept before the cut.
+	for _, p := range []context.Context{a1, a2, b} {
+		waitPage(t, p, 30*time.Second, "the page kept for use offline", fmt.Sprintf(`navigator.serviceWorker.controller !== null && caches.keys().then(ks => Promise.all(ks.map(k => caches.open(k).then(c => c.match(location.pathname))))).then(ms => ms.some(m => m !== undefined))`))
+	}
+	atCut, err := c.app.Game(t.Context(), idA)
+	if err != nil {
+		t.Fatal(err)
+	}
+
+	for _, w := range []*cable{wireA1, wireA2, wireB} {
+		w.setCut(true)
+	}
+	waitPage(t, a1, 20*time.Second, "the phone to see the network gone", `document.getElementById("live-status").textContent.startsWith("Connection lost")`)
+
+	// The other phone at table A records the table's next move as the first does, and then a
+	// move of its own where the first records another.
+	next := movesA[online]
+	if !typeMove(t, a2, next) {
+		t.Fatalf("offline, the other phone refused the table's next move %q", next)
+	}
+	afterNext, err := atCut.Judge(mustWords(t, atCut, next), false, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	own := ""
+	for _, choice := range afterNext.Game.Buttons() {
+		if choice.Move != movesA[online+1] {
+			own = choice.Move
+			break
+		}
+	}
+	if own == "" || !typeMove(t, a2, own) {
+		t.Fatalf("offline, the other phone refused a move of its own, %q", own)
+	}
+	waitPage(t, a2, 5*time.Second, "the other phone's two moves waiting", waiting(2))
+
+	// The first phone and the other table play on; the first phone's page is reloaded halfway.
+	for i := range offline {
+		if !typeMove(t, a1, movesA[online+i]) {
+			t.Fatalf("offline, table A's phone refused move %d, %q: %s", online+i+1, movesA[online+i], cdpEval[string](t, a1, `document.getElementById("offline-notes").innerText`))
+		}
+		if !typeMove(t, b, movesB[i]) {
+			t.Fatalf("offline, table B's phone refused move %d, %q", i+1, movesB[i])
+		}
+		if i == offline/2 {
+			waitPage(t, a1, 5*time.Second, "the moves waiting before the reload", waiting(i+1))
+			cdpDo(t, a1, chromedp.Reload())
+			markLoaded(t, a1)
+			waitPage(t, a1, 30*time.Second, "the moves waiting after a reload offline", waiting(i+1))
+		}
+	}
+	waitPage(t, a1, 5*time.Second, "table A's moves waiting", waiting(offline))
+	waitPage(t, a1, 5*time.Second, "the phone saying what waits for the network", `document.getElementById("offline-status").textContent.startsWith("Offline: this phone judges the moves")`)
+	if got, want := cdpEval[string](t, a1, `document.querySelector("#live .now").dataset.last`), fmt.Sprint(atCut.Last+offline); got != want {
+		t.Errorf("offline, table A's phone shows the game up to event %s, want %s", got, want)
+	}
+	// The page is no wider than the phone: the sheet scrolls in its own box.
+	if w := cdpEval[int](t, a1, `document.documentElement.scrollWidth`); w > 360 {
+		t.Errorf("offline at 360 px the page is %d px wide", w)
+	}
+	saveView(t, a1, "offline-waiting-360x740")
+	saveShot(t, a1, "offline-waiting-360")
+	if stored, err := c.app.Game(t.Context(), idA); err != nil || stored.Last != atCut.Last {
+		t.Fatalf("the server stored table A's moves while the phones were cut off: %v %d", err, stored.Last)
+	}
+
+	// The network comes back: to table A's first phone, the other table, then the other phone.
+	wireA1.setCut(false)
+	waitPage(t, a1, time.Minute, "table A's moves sent", waiting(0))
+	wireB.setCut(false)
+	waitPage(t, b, time.Minute, "table B's moves sent", waiting(0))
+	saveView(t, a1, "offline-caught-up-360x740")
+
+	// The log of each game is what its phones made: nothing lost, nothing doubled, in order.
+	want := c.holdsJustThese(t, idA, atCut, movesA[online:online+offline])
+	startB, err := table.Replay(idB, atStart(t, c, idB))
+	if err != nil {
+		t.Fatal(err)
+	}
+	c.holdsJustThese(t, idB, startB, movesB[:offline])
+
+	// The other phone at table A: its copy of the table's next move is the one stored; its own
+	// move is judged again on top of all the first phone stored, as the server judges a move
+	// that lost a race (docs/rules.md), and the phone says what became of it.
+	wireA2.setCut(false)
+	waitPage(t, a2, time.Minute, "the other phone caught up", waiting(0)+fmt.Sprintf(` && Number(document.querySelector("#live .now").dataset.last) >= %d`, atCut.Last+offline))
+	final, err := c.app.Game(t.Context(), idA)
+	if err != nil {
+		t.Fatal(err)
+	}
+	notes := cdpEval[string](t, a2, `document.getElementById("offline-notes").innerText`)
+	if _, err := want.Judge(mustWords(t, want, own), false, 0); err != nil {
+		var te *table.Error
+		if !errors.As(err, &te) {
+			t.Fatal(err)
+		}
+		if final.Last != want.Last {
+			t.Errorf("the other phone's own move, refused now, was stored: the log has %d events, want %d", final.Last, want.Last)
+		}
+		t.Logf("the other phone's own move %q is refused now: %s", own, te.Message)
+		if !strings.Contains(notes, "Not recorded:") || !strings.Contains(notes, te.Message) {
+			t.Errorf("the other phone does not say its move %q is now refused (%s):\n%s", own, te.Message, notes)
+		}
+	} else {
+		if final.Last != want.Last+1 || final.Log[want.Last].Actor == "" {
+			t.Errorf("the other phone's own move, legal still, was not stored once: the log has %d events, want %d", final.Last, want.Last+1)
+		}
+		t.Logf("the other phone's own move %q is recorded after the first phone's", own)
+		if !strings.Contains(notes, "Recorded: ") {
+			t.Errorf("the other phone does not say its move %q was recorded:\n%s", own, notes)
+		}
+	}
+	saveView(t, a2, "offline-conflict-360x740")
+
+	verified, err := c.app.Verify(t.Context(), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(verified.Broken) > 0 {
+		t.Errorf("verify finds %d broken chains: %+v", len(verified.Broken), verified.Broken)
+	}
+}
+
+// holdsJustThese checks that game id's log is from's, then moves, each once, in order, and
+// returns the game they make.
+func (c *testClub) holdsJustThese(t *testing.T, id int64, from *table.Game, moves []string) *table.Game {
+	t.Helper()
+	got, err := c.app.Game(t.Context(), id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := int(from.Last) + len(moves); len(got.Log) != want {
+		t.Fatalf("game %d's log holds %d events, want %d", id, len(got.Log), want)
+	}
+	g := from
+	for _, m := range moves {
+		rec, err := g.Judge(mustWords(t, g, m), false, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if stored := got.Log[rec.Event.Seq-1]; !sameMove(stored, rec.Event) {
+			t.Fatalf("game %d's event %d is %s %s %s, want %q", id, stored.Seq, stored.Actor, stored.Type, stored.Payload, m)
+		}
+		g = rec.Game
+	}
+	return g
+}
+
+// atStart is game id's log as it was made, before any move.
+func atStart(t *testing.T, c *testClub, id int64) []table.Event {
+	t.Helper()
+	g, err := c.app.Game(t.Context(), id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return g.Log[:1]
+}
+
+// mustWords is a move's words as g reads them.
+func mustWords(t *testing.T, g *table.Game, move string) []string {
+	t.Helper()
+	words, err := g.MoveWords(move)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return words
+}

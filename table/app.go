@@ -194,6 +194,26 @@ func (a *App) load(ctx context.Context, id int64) ([]events.Event, error) {
 	return log, err
 }
 
+// EventsAfter is game id's events stored after event after, as stored, read without replaying
+// the game: what a phone that holds the log up to after reads to catch up. A log that does not
+// reach after (a file restored from an older copy, say) is a Conflict: the phone reads it from
+// the start.
+func (a *App) EventsAfter(ctx context.Context, id, after int64) ([]events.Event, error) {
+	// Read from the phone's last event itself, so that one query says whether the log reaches it.
+	log, err := a.store.LoadAfter(ctx, id, max(after-1, 0))
+	switch {
+	case errors.Is(err, store.ErrNoGame):
+		return nil, &Error{Code: NotFound, Message: fmt.Sprintf("no game %d in this database", id), Err: err}
+	case err != nil:
+		return nil, err
+	case after == 0:
+		return log, nil
+	case len(log) == 0 || log[0].Seq != after:
+		return nil, &Error{Code: Conflict, Message: fmt.Sprintf("game %d has no event %d: read it from the start", id, after)}
+	}
+	return log[1:], nil
+}
+
 // Replay replays game id's log through its engine: the game as that log stands, wherever the
 // log came from (the store, or a phone's own copy).
 func Replay(id int64, log []events.Event) (*Game, error) {

@@ -30,7 +30,7 @@ type cable struct {
 }
 
 // layCable relays a new address on loopback to the server at target, until the test ends.
-func layCable(t *testing.T, target string) *cable {
+func layCable(t testing.TB, target string) *cable {
 	t.Helper()
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
@@ -351,4 +351,54 @@ func mustWords(t *testing.T, g *table.Game, move string) []string {
 		t.Fatal(err)
 	}
 	return words
+}
+
+// BenchmarkPhoneFirstButtons is how soon a phone at a table can tap a move: the game page's
+// first paint, with the server's buttons, and the moment the phone's own referee has drawn
+// them (the engine downloaded, compiled and run, the log read), on a cold phone (nothing kept),
+// a warm one (the page opened before, the worker holding the engine) and a warm one with the
+// network gone. A Pinochle game of 200 events.
+//
+//	go test ./web -run '^$' -bench PhoneFirstButtons -benchtime 5x
+func BenchmarkPhoneFirstButtons(b *testing.B) {
+	c := openClub(b, false)
+	id, code := c.newGame(b, table.Setup{Kind: "pinochle", Players: []string{"ann", "bob"}, Opener: "ann"})
+	view := apiGet[table.View](b, c, "/api/games/%d", id)
+	words, err := seededGame(rand.New(rand.NewPCG(3, 3)), view)
+	if err != nil {
+		b.Fatal(err)
+	}
+	for _, m := range words[:min(len(words), 199)] {
+		c.recordAPI(b, id, m)
+	}
+	root := startChromium(b, 10*time.Minute)
+	paint := `(performance.getEntriesByName("first-contentful-paint")[0] || {startTime: 0}).startTime`
+	open := func(w *cable) (context.Context, float64, float64) {
+		ctx := joinPhone(b, root, w.url(), id, code)
+		return ctx, cdpEval[float64](b, ctx, paint), cdpEval[float64](b, ctx, `Number(document.body.dataset.refereeAfter)`)
+	}
+	reload := func(ctx context.Context) (float64, float64) {
+		cdpDo(b, ctx, chromedp.Reload())
+		waitPage(b, ctx, time.Minute, "the phone's own referee", refereesHere)
+		return cdpEval[float64](b, ctx, paint), cdpEval[float64](b, ctx, `Number(document.body.dataset.refereeAfter)`)
+	}
+	var coldPaint, coldReferee, warmPaint, warmReferee, offPaint, offReferee float64
+	for b.Loop() {
+		w := layCable(b, strings.TrimPrefix(c.http.URL, "http://"))
+		ctx, p, r := open(w)
+		coldPaint, coldReferee = coldPaint+p, coldReferee+r
+		waitPage(b, ctx, time.Minute, "the page kept", `navigator.serviceWorker.controller !== null`)
+		p, r = reload(ctx)
+		warmPaint, warmReferee = warmPaint+p, warmReferee+r
+		w.setCut(true)
+		p, r = reload(ctx)
+		offPaint, offReferee = offPaint+p, offReferee+r
+	}
+	n := float64(b.N)
+	b.ReportMetric(coldPaint/n, "cold-paint-ms")
+	b.ReportMetric(coldReferee/n, "cold-referee-ms")
+	b.ReportMetric(warmPaint/n, "warm-paint-ms")
+	b.ReportMetric(warmReferee/n, "warm-referee-ms")
+	b.ReportMetric(offPaint/n, "offline-paint-ms")
+	b.ReportMetric(offReferee/n, "offline-referee-ms")
 }

@@ -31,7 +31,7 @@ import (
 
 // startChromium starts a headless Chromium for one test, which must be done within limit, and
 // returns its context.
-func startChromium(t *testing.T, limit time.Duration) context.Context {
+func startChromium(t testing.TB, limit time.Duration) context.Context {
 	t.Helper()
 	chromium := needs.Program(t, "chromium", "to drive the pages in a browser", "apt-get install chromium")
 	return needs.Browser(t, chromium, limit)
@@ -54,14 +54,14 @@ func (s screen) String() string { return fmt.Sprint(s.width) }
 
 // openTab opens addr in a tab of a browser context of its own (its own cookies: one phone or
 // screen), 360×740 CSS pixels with touch, as a small phone.
-func openTab(t *testing.T, root context.Context, addr string) context.Context {
+func openTab(t testing.TB, root context.Context, addr string) context.Context {
 	t.Helper()
 	return openScreen(t, root, addr, phoneScreen, true)
 }
 
 // openScreen opens addr as openTab does, on s; without script when script is false, as a
 // browser with script turned off.
-func openScreen(t *testing.T, root context.Context, addr string, s screen, script bool) context.Context {
+func openScreen(t testing.TB, root context.Context, addr string, s screen, script bool) context.Context {
 	t.Helper()
 	ctx, cancel := chromedp.NewContext(root, chromedp.WithNewBrowserContext())
 	t.Cleanup(cancel)
@@ -123,7 +123,7 @@ func overflow(t *testing.T, ctx context.Context, s screen) []string {
 }
 
 // joinPhone opens a phone joined to a game's table by its QR code's link, on the live game page.
-func joinPhone(t *testing.T, root context.Context, base string, id int64, code string) context.Context {
+func joinPhone(t testing.TB, root context.Context, base string, id int64, code string) context.Context {
 	t.Helper()
 	ctx := openTab(t, root, fmt.Sprintf("%s/join?game=%d&code=%s", base, id, url.QueryEscape(code)))
 	waitPage(t, ctx, 10*time.Second, "the live stream", `document.getElementById("live-status").textContent.startsWith("Live:")`)
@@ -138,7 +138,7 @@ const refereesHere = `document.body.dataset.referee === "phone"`
 // tapMove runs steps that make a move on a phone, which judges it itself, and waits until the
 // phone has judged it and, when it took it, the server has stored it. It reports whether the
 // phone took it.
-func tapMove(t *testing.T, ctx context.Context, steps ...chromedp.Action[chromedp.Void]) bool {
+func tapMove(t testing.TB, ctx context.Context, steps ...chromedp.Action[chromedp.Void]) bool {
 	t.Helper()
 	before := cdpEval[int](t, ctx, `Number(document.body.dataset.judged || 0)`)
 	cdpDo(t, ctx, steps...)
@@ -147,7 +147,7 @@ func tapMove(t *testing.T, ctx context.Context, steps ...chromedp.Action[chromed
 	return cdpEval[string](t, ctx, `document.body.dataset.took`) == "taken"
 }
 
-func cdpDo(t *testing.T, ctx context.Context, steps ...chromedp.Action[chromedp.Void]) {
+func cdpDo(t testing.TB, ctx context.Context, steps ...chromedp.Action[chromedp.Void]) {
 	t.Helper()
 	if err := chromedp.Do(ctx, steps...); err != nil {
 		t.Fatal(err)
@@ -166,7 +166,7 @@ func cdpSubmit(t *testing.T, ctx context.Context, steps ...chromedp.Action[chrom
 	return res.Status
 }
 
-func cdpEval[T any](t *testing.T, ctx context.Context, expr string) T {
+func cdpEval[T any](t testing.TB, ctx context.Context, expr string) T {
 	t.Helper()
 	v, err := chromedp.Run(ctx, chromedp.Evaluate[T](expr))
 	if err != nil {
@@ -176,11 +176,11 @@ func cdpEval[T any](t *testing.T, ctx context.Context, expr string) T {
 }
 
 // markLoaded marks the page now loaded, so that a wait can tell a live update from a reload.
-func markLoaded(t *testing.T, ctx context.Context) { cdpEval[bool](t, ctx, `window.kept = true`) }
+func markLoaded(t testing.TB, ctx context.Context) { cdpEval[bool](t, ctx, `window.kept = true`) }
 
 // waitPage waits up to within for cond to hold in the page, and fails with what the page says when
 // it does not.
-func waitPage(t *testing.T, ctx context.Context, within time.Duration, what, cond string) {
+func waitPage(t testing.TB, ctx context.Context, within time.Duration, what, cond string) {
 	t.Helper()
 	_, err := chromedp.Run(ctx, chromedp.Poll[bool](cond, chromedp.WithPollingInterval(10*time.Millisecond), chromedp.WithPollingTimeout(within)))
 	if err != nil {
@@ -204,7 +204,7 @@ const liveWithin = time.Second
 type logLine struct{ Text, Note string }
 
 // apiGet reads what the API answers the director at path.
-func apiGet[T any](t *testing.T, c *testClub, path string, args ...any) T {
+func apiGet[T any](t testing.TB, c *testClub, path string, args ...any) T {
 	t.Helper()
 	var v T
 	status, body := c.call(t, "GET", fmt.Sprintf(path, args...), testKey, nil)
@@ -215,7 +215,7 @@ func apiGet[T any](t *testing.T, c *testClub, path string, args ...any) T {
 }
 
 // recordAPI records a move through the API, as the director.
-func (c *testClub) recordAPI(t *testing.T, id int64, words string) {
+func (c *testClub) recordAPI(t testing.TB, id int64, words string) {
 	t.Helper()
 	if status, body := c.call(t, "POST", fmt.Sprintf("/api/games/%d/moves", id), testKey, move{Move: words}); status != http.StatusCreated {
 		t.Fatalf("record %q: %d %s", words, status, body)

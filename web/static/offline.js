@@ -142,7 +142,11 @@
     if (box && a.state.view.legal && a.state.view.legal.length) box.placeholder = a.state.view.legal[0];
     document.querySelectorAll('input[name="after"]').forEach((i) => { i.value = last; });
     document.body.dataset.shown = String(last);
-    document.body.dataset.referee = "phone";
+    if (!document.body.dataset.referee) {
+      document.body.dataset.referee = "phone";
+      // How long after the page was asked for the phone's own referee drew it.
+      document.body.dataset.refereeAfter = String(Math.round(performance.now()));
+    }
     say();
   }
 

@@ -44,7 +44,7 @@ func (c *Club) Seat(ctx context.Context, tables []Table) ([]*Game, error) {
 			} `json:"game"`
 			Code string `json:"code"`
 		}
-		status, body, err := post(ctx, client, c.URL+"/api/games", c.Key, t.newGame())
+		status, body, err := send(ctx, client, http.MethodPost, c.URL+"/api/games", c.Key, t.newGame())
 		if err != nil {
 			return nil, fmt.Errorf("table %d: %w", i+1, err)
 		}
@@ -194,7 +194,7 @@ func (c *Club) enter(ctx context.Context, client *http.Client, n *night, g *Game
 		words := g.Moves[next]
 		url := fmt.Sprintf("%s/api/games/%d/moves", servers[server%len(servers)], g.ID)
 		began := time.Now()
-		status, body, err := post(ctx, client, url, g.Code, map[string]any{"move": words, "expect": last})
+		status, body, err := send(ctx, client, http.MethodPost, url, g.Code, map[string]any{"move": words, "expect": last})
 		if err != nil {
 			p.unreached++
 			p.dropped = firstFew(p.dropped, fmt.Sprintf("game %d, %q after event %d: %v", g.ID, words, last, err))
@@ -226,6 +226,7 @@ func (c *Club) enter(ctx context.Context, client *http.Client, n *night, g *Game
 		if status != http.StatusServiceUnavailable {
 			waitingSince = time.Time{}
 		}
+		seen := last
 		switch {
 		case status == http.StatusCreated:
 			p.acked++
@@ -248,7 +249,36 @@ func (c *Club) enter(ctx context.Context, client *http.Client, n *night, g *Game
 			p.failures = firstFew(p.failures, fmt.Sprintf("game %d, %q after event %d: %d %s", g.ID, words, last, status, body))
 			return
 		}
+		if last > seen {
+			// The game's page then reads what was stored after the event it had seen, and
+			// judges what it still has waiting on top of it (web/static/offline.js).
+			if err := readLog(ctx, client, servers[server%len(servers)], g, seen, last); err != nil {
+				p.other++
+				p.failures = firstFew(p.failures, err.Error())
+				return
+			}
+		}
 	}
+}
+
+// readLog reads g's events after seen, as a phone's page does, and checks they reach last at
+// least. A server that has gone, or is busy, is left for the next move to find.
+func readLog(ctx context.Context, client *http.Client, server string, g *Game, seen, last int64) error {
+	status, body, err := send(ctx, client, http.MethodGet, fmt.Sprintf("%s/api/games/%d/events?after=%d", server, g.ID, seen), g.Code, nil)
+	if err != nil || status == http.StatusServiceUnavailable {
+		return nil
+	}
+	if status != http.StatusOK {
+		return fmt.Errorf("game %d, its events after %d: %d %s", g.ID, seen, status, body)
+	}
+	lines := bytes.Split(bytes.TrimSpace(body), []byte("\n"))
+	var end struct {
+		Seq int64 `json:"seq"`
+	}
+	if err := json.Unmarshal(lines[len(lines)-1], &end); err != nil || int64(len(lines)) < last-seen || end.Seq < last {
+		return fmt.Errorf("game %d, its events after %d: %d lines ending at %d, want them to reach %d (%v)", g.ID, seen, len(lines), end.Seq, last, err)
+	}
+	return nil
 }
 
 // firstFew appends to list as much of more as keeps it within maxFailures.
@@ -269,19 +299,25 @@ func (c *Club) client(games int) (*http.Client, func()) {
 	return client, client.CloseIdleConnections
 }
 
-// post sends body as JSON with a bearer credential and reads the whole answer. An error means
-// no whole answer came.
-func post(ctx context.Context, client *http.Client, url, bearer string, body any) (int, []byte, error) {
-	b, err := json.Marshal(body)
-	if err != nil {
-		return 0, nil, err
+// send makes a request with a bearer credential, and body as JSON when it is not nil, and
+// reads the whole answer. An error means no whole answer came.
+func send(ctx context.Context, client *http.Client, method, url, bearer string, body any) (int, []byte, error) {
+	var in io.Reader
+	if body != nil {
+		b, err := json.Marshal(body)
+		if err != nil {
+			return 0, nil, err
+		}
+		in = bytes.NewReader(b)
 	}
-	req, err := http.NewRequestWithContext(ctx, http.MethodPost, url, bytes.NewReader(b))
+	req, err := http.NewRequestWithContext(ctx, method, url, in)
 	if err != nil {
 		return 0, nil, err
 	}
 	req.Header.Set("Authorization", "Bearer "+bearer)
-	req.Header.Set("Content-Type", "application/json")
+	if body != nil {
+		req.Header.Set("Content-Type", "application/json")
+	}
 	res, err := client.Do(req)
 	if err != nil {
 		return 0, nil, err

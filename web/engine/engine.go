@@ -164,7 +164,24 @@ func answerOf(req request) answer {
 		a.Pending = append(a.Pending, judged{Move: rest[0].Move, Stored: seq})
 		rest = rest[1:]
 	}
-	for i, p := range rest {
+	// The moves the latest answer judged on this same game are not judged again: a phone
+	// with moves waiting sends them all with each new one.
+	reused := 0
+	if last.stored == g && !req.Steps {
+		for reused < len(rest) && reused < len(last.moves) && sameMove(last.moves[reused], last.out[reused], rest[reused]) {
+			j := last.out[reused]
+			j.Changed = rest[reused].Text != "" && rest[reused].Text != j.Text
+			a.Pending = append(a.Pending, j)
+			reused++
+		}
+	}
+	run := judgedRun{stored: g, moves: slices.Clone(rest[:reused]), out: slices.Clone(last.out[:reused]), after: slices.Clone(last.after[:reused])}
+	if reused > 0 {
+		g = run.after[reused-1]
+	}
+	defer func() { last = run }()
+	for i, p := range rest[reused:] {
+		i += reused
 		j := judged{Move: p.Move}
 		rec, notation, err := judge(g, p)
 		if err != nil {
@@ -179,6 +196,7 @@ func answerOf(req request) answer {
 			j.Scored = g.Scored(rec.Before)
 			j.Changed = p.Text != "" && p.Text != j.Text
 		}
+		run.moves, run.out, run.after = append(run.moves, p), append(run.out, j), append(run.after, g)
 		if req.Steps {
 			drawn := req.HTMLEvery > 0 && (i+1)%req.HTMLEvery == 0
 			if j.After, err = stateJSON(g, drawn, req.Digest); err != nil {
@@ -195,6 +213,24 @@ func answerOf(req request) answer {
 	}
 	a.State = s
 	return a
+}
+
+// judgedRun is the pending moves of the latest answer, as sent, judged on the game as stored
+// then: each move's judgement and the game after it.
+type judgedRun struct {
+	stored *table.Game
+	moves  []pending
+	out    []judged
+	after  []*table.Game
+}
+
+// last is the latest answer's run of judged moves.
+var last judgedRun
+
+// sameMove reports whether p is was, the move judged as j before, sent again: made at the same
+// time, as forced or not, in the words typed or the notation it was read as.
+func sameMove(was pending, j judged, p pending) bool {
+	return p.At == was.At && p.Force == was.Force && (p.Move == was.Move || p.Move == j.Notation && j.Notation != "")
 }
 
 // storedAs is the seq at which g, the game as stored, holds p, a move judged before as the

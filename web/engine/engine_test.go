@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bytes"
 	"encoding/json"
 	"math/rand/v2"
 	"slices"
@@ -109,10 +110,12 @@ func BenchmarkJudgeAtTheEnd(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	for i, m := range moves[:len(moves)-1] {
+	var typed []pending // every move as the phone sends it
+	for i, m := range moves {
+		typed = append(typed, pending{Move: g.Notation(m), At: int64(i + 2)})
 		g.Apply(int64(i+2), m)
 	}
-	next := []pending{{Move: g.Notation(moves[len(moves)-1]), At: int64(len(moves) + 1)}}
+	next := typed[len(typed)-1:]
 	for _, c := range []struct {
 		name string
 		req  request
@@ -131,10 +134,100 @@ func BenchmarkJudgeAtTheEnd(b *testing.B) {
 				b.Fatalf("%v %+v %+v", err, a.Failed, a.Pending)
 			}
 			for b.Loop() {
+				last = judgedRun{} // the move is new: nothing judged before it
 				answerJSON(in)
 			}
 			b.ReportMetric(float64(len(log)), "events")
 		})
+	}
+	// The same move with the phone's last 80 moves waiting to be sent (the network gone for a
+	// while): 320 moves stored, held, and 81 judged.
+	b.Run("waiting=80", func(b *testing.B) {
+		held = nil
+		stored := log[:len(log)-80]
+		if a := answerOf(request{Game: 1, Log: stored, Pending: typed[len(typed)-81 : len(typed)-1]}); a.Failed != nil {
+			b.Fatal(a.Failed)
+		}
+		before := last // the 80 judged as they were made
+		in, err := json.Marshal(request{Game: 1, Pending: typed[len(typed)-81:], Now: true})
+		if err != nil {
+			b.Fatal(err)
+		}
+		var a answer
+		if err := json.Unmarshal(answerJSON(in), &a); err != nil || a.Failed != nil || a.State.View.Last != 401 {
+			b.Fatalf("%v %+v", err, a.Failed)
+		}
+		for b.Loop() {
+			last = before
+			answerJSON(in)
+		}
+	})
+}
+
+// TestAnswerJudgesOnlyWhatIsNew: a phone sends its waiting moves again with each new one, in
+// the notation the engine read them as; the engine judges only the new one, and answers as it
+// would have judging them all afresh.
+func TestAnswerJudgesOnlyWhatIsNew(t *testing.T) {
+	var r referee.Rules
+	for _, k := range kinds.All() {
+		if k.Kind() == "capture" {
+			r = k
+		}
+	}
+	req := playoutRequest(t, r, 3, 0)
+	typed := req.Pending[:30]
+	held, last = nil, judgedRun{}
+	if a := answerOf(request{Game: 1, Log: req.Log}); a.Failed != nil {
+		t.Fatal(a.Failed)
+	}
+	var waiting []pending
+	for i, p := range typed {
+		next := append(slices.Clone(waiting), p)
+		got := answerOf(request{Game: 1, Pending: next, Now: i%10 == 9})
+		kept := last
+		last = judgedRun{}
+		want := answerOf(request{Game: 1, Pending: next, Now: i%10 == 9})
+		last = kept
+		g, _ := json.Marshal(got)
+		w, _ := json.Marshal(want)
+		if !bytes.Equal(g, w) {
+			t.Fatalf("move %d judged with %d waiting:\n got %.600s\nwant %.600s", i+1, len(waiting), g, w)
+		}
+		if len(kept.out) != len(next) {
+			t.Fatalf("move %d: the engine kept %d judgements, want %d", i+1, len(kept.out), len(next))
+		}
+		j := got.Pending[len(got.Pending)-1]
+		if j.Refused == nil {
+			waiting = append(waiting, pending{Move: j.Notation, At: p.At, Event: j.Event, Text: j.Text})
+		}
+	}
+	if len(waiting) < 25 {
+		t.Errorf("only %d of 30 moves were taken", len(waiting))
+	}
+	// The phone takes its last move back, before it was sent, and makes another: the one taken
+	// back is not the one judged before.
+	g, err := table.Replay(1, req.Log)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, p := range waiting[:len(waiting)-1] {
+		if g, err = g.Follow([]table.Event{*p.Event}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	gone := waiting[len(waiting)-1]
+	instead := ""
+	for _, c := range g.Buttons() {
+		if c.Move != gone.Move {
+			instead = c.Move
+		}
+	}
+	next := append(slices.Clone(waiting[:len(waiting)-1]), pending{Move: instead, At: gone.At + 1})
+	got, _ := json.Marshal(answerOf(request{Game: 1, Pending: next}))
+	last = judgedRun{}
+	want, _ := json.Marshal(answerOf(request{Game: 1, Pending: next}))
+	if instead == "" || !bytes.Equal(got, want) {
+		t.Errorf("%q in place of %q, taken back:\n got %.600s\nwant %.600s", instead, gone.Move, got, want)
 	}
 }
 

@@ -125,7 +125,8 @@ func hold(g *table.Game) {
 
 // stored is req's game as the server stored it: replayed from its whole log, or the game held
 // followed by the events stored since. A game the engine does not hold at the point the log
-// takes up from is a Conflict: the page sends the whole log again.
+// takes up from is NotFound, and a log that does not follow the game held is a Conflict: the
+// page sends the whole log.
 func stored(req request) (*table.Game, error) {
 	var g *table.Game
 	var err error
@@ -133,7 +134,7 @@ func stored(req request) (*table.Game, error) {
 	case len(req.Log) > 0 && req.Log[0].Seq == 1:
 		g, err = table.Replay(req.Log[0].Game, req.Log)
 	case holding(req.Game) == nil:
-		return nil, &table.Error{Code: table.Conflict, Message: fmt.Sprintf("the engine holds no game %d: send its whole log", req.Game)}
+		return nil, &table.Error{Code: table.NotFound, Message: fmt.Sprintf("the engine holds no game %d: send its whole log", req.Game)}
 	default:
 		g, err = holding(req.Game).Follow(req.Log)
 	}

@@ -81,8 +81,8 @@ func TestAnswerJudgesInOrder(t *testing.T) {
 	if again := answerOf(request{Game: 1, Log: []table.Event{*stored}}); again.Failed == nil || again.Failed.Code != "conflict" {
 		t.Errorf("the same event sent twice: %+v, want a conflict asking for the whole log", again.Failed)
 	}
-	if none := answerOf(request{Game: 99, Pending: []pending{first}}); none.Failed == nil || none.Failed.Code != "conflict" {
-		t.Errorf("a game the engine does not hold: %+v, want a conflict asking for the whole log", none.Failed)
+	if none := answerOf(request{Game: 99, Pending: []pending{first}}); none.Failed == nil || none.Failed.Code != "not_found" {
+		t.Errorf("a game the engine does not hold: %+v, want not_found, asking for the whole log", none.Failed)
 	}
 	if got := string(answerJSON([]byte(`{"log": 3}`))); !strings.Contains(got, `"failed":{"code":"invalid","message":"the request is not the engine's JSON`) {
 		t.Errorf("a request that is not one: %s", got)

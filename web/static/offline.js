@@ -82,8 +82,12 @@
       return JSON.parse(tablesideEngine.answer(req));
     };
     let a = send(engineLast);
-    if (a.failed && a.failed.code === "conflict" && engineLast > 0) a = send(0);
-    if (a.failed) throw new Error(a.failed.message);
+    if (a.failed && a.failed.code === "not_found") a = send(0); // the engine let the game go
+    if (a.failed) {
+      const err = new Error(a.failed.message);
+      err.code = a.failed.code;
+      throw err;
+    }
     engineLast = lastStored();
     return a;
   }
@@ -194,11 +198,6 @@
     let lines;
     try {
       lines = await fetched(lastStored());
-      if (lines === null) { // the server's log is not the one kept here: read it whole
-        rec.log = [];
-        engineLast = 0;
-        lines = await fetched(0);
-      }
       online = true;
     } catch (_) {
       online = false;
@@ -206,9 +205,39 @@
       return;
     }
     await engine;
-    const last = lastStored();
-    rec.log = rec.log.concat(lines.filter((l) => seqOf(l) > last));
-    const a = ask();
+    const kept = rec.log;
+    if (lines !== null) {
+      const last = lastStored();
+      rec.log = rec.log.concat(lines.filter((l) => seqOf(l) > last));
+    }
+    let a;
+    try {
+      if (lines === null) throw Object.assign(new Error("the server's log is shorter"), { code: "conflict" });
+      a = ask();
+    } catch (err) {
+      if (err.code !== "conflict") throw err;
+      // The server's log does not go on from the copy kept here (its file was restored from
+      // an older copy, or is another file): the server's is the record, read whole.
+      let whole;
+      try {
+        whole = await fetched(0);
+      } catch (_) {
+        rec.log = kept;
+        online = false;
+        say();
+        return;
+      }
+      const created = (log) => (log.length ? JSON.parse(log[0]).hash : "");
+      if (kept.length > 0 && created(kept) !== created(whole) && rec.pending.length > 0) {
+        // Not this game at all: its number now names another. What waits here was not made in it.
+        conflict("<p><strong>Not recorded: " + rec.pending.length + " moves waiting here.</strong> The server's game " + game +
+          " is not the game they were made in (its file was changed): tell the director.</p>", "refusal");
+        rec.pending = [];
+      }
+      rec.log = whole;
+      engineLast = 0;
+      a = ask();
+    }
     settle(a);
     await save();
     draw(a);

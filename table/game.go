@@ -159,7 +159,18 @@ type Entry struct {
 }
 
 // Entries is the whole log, one entry an event.
-func (g *Game) Entries() []Entry {
+func (g *Game) Entries() []Entry { return g.entries(g.Log) }
+
+// Latest is the latest n events as Entries lists them, newest first: what a page shows of the
+// log, without describing the rest.
+func (g *Game) Latest(n int) []Entry {
+	out := g.entries(g.Log[max(0, len(g.Log)-n):])
+	slices.Reverse(out)
+	return out
+}
+
+// entries are the events of log, a run of g's, as Entries lists them.
+func (g *Game) entries(log []events.Event) []Entry {
 	bySeq := map[int64][]referee.Flag{}
 	for _, f := range g.Flags {
 		bySeq[f.Seq] = append(bySeq[f.Seq], f)
@@ -168,8 +179,8 @@ func (g *Game) Entries() []Entry {
 	if r := g.Record(); r != nil && !r.Intact {
 		broken = r.BrokenAt
 	}
-	out := make([]Entry, len(g.Log))
-	for i, e := range g.Log {
+	out := make([]Entry, len(log))
+	for i, e := range log {
 		out[i] = Entry{e, g.Describe(e), g.Notes[e.Seq], nonNil(bySeq[e.Seq]), broken != 0 && e.Seq >= broken}
 	}
 	return out

@@ -3,6 +3,7 @@ package table
 import (
 	"encoding/json"
 	"math/rand/v2"
+	"reflect"
 	"slices"
 	"strconv"
 	"strings"
@@ -330,6 +331,13 @@ func TestFollowIsReplay(t *testing.T) {
 				wv, _ := json.Marshal(whole.View())
 				if string(gv) != string(wv) || !slices.Equal(g.AllFlags(), whole.AllFlags()) {
 					t.Fatalf("%s seed %d at event %d: followed\n%s\nreplayed\n%s", kind, seed, at, gv, wv)
+				}
+				// The latest events a page lists are the end of the whole log's entries.
+				entries := whole.Entries()
+				tail := slices.Clone(entries[max(0, len(entries)-8):])
+				slices.Reverse(tail)
+				if got := g.Latest(8); !reflect.DeepEqual(got, tail) {
+					t.Fatalf("%s seed %d at event %d: the latest entries are\n%+v\nnot\n%+v", kind, seed, at, got, tail)
 				}
 			}
 			if len(log) > 3 {

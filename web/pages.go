@@ -474,11 +474,11 @@ type gameView struct {
 
 func (s *Server) gameView(r *http.Request, c *caller, g *table.Game) (v *gameView, err error) {
 	here := enteredRounds(r, g.ID)
-	part, err := now.Of(g, c.table || c.director, here)
+	sheet, err := now.SheetOf(g.Sheet(), g.AllFlags())
 	if err != nil {
 		return nil, err
 	}
-	v = &gameView{Part: part, Title: g.Rulebook().Name, Director: c.director, Entered: slices.Sorted(maps.Keys(here))}
+	v = &gameView{Part: now.Of(g, c.table || c.director, here, sheet), Title: g.Rulebook().Name, Director: c.director, Entered: slices.Sorted(maps.Keys(here))}
 	if c.director {
 		v.Code = s.keys.Code(g.ID)
 		host, _, err := net.SplitHostPort(r.Host)

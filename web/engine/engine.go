@@ -17,6 +17,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"html/template"
 	"io"
 	"slices"
 
@@ -197,7 +198,9 @@ func answerOf(req request) answer {
 			j.Scored = g.Scored(rec.Before)
 			j.Changed = p.Text != "" && p.Text != j.Text
 		}
-		run.moves, run.out, run.after = append(run.moves, p), append(run.out, j), append(run.after, g)
+		if !req.Steps { // a page's call: the comparison of the builds asks for steps, and sends each game once
+			run.moves, run.out, run.after = append(run.moves, p), append(run.out, j), append(run.after, g)
+		}
 		if req.Steps {
 			drawn := req.HTMLEvery > 0 && (i+1)%req.HTMLEvery == 0
 			if j.After, err = stateJSON(g, drawn, req.Digest); err != nil {
@@ -288,16 +291,45 @@ func stateOf(g *table.Game, drawn bool, entered []int) (*state, error) {
 	for _, r := range entered {
 		here[r] = true
 	}
-	part, err := now.Of(g, true, here)
+	s.Scores = g.Sheet()
+	sheet, err := drawnSheet(s.Scores, g.AllFlags())
 	if err != nil {
 		return nil, err
 	}
 	var b bytes.Buffer
-	if err := now.Write(&b, part); err != nil {
+	if err := now.Write(&b, now.Of(g, true, here, sheet)); err != nil {
 		return nil, err
 	}
-	s.Scores, s.Now = g.Sheet(), b.String()
+	s.Now = b.String()
 	return s, nil
+}
+
+// The sheet drawn last, and what it was drawn from: most moves change neither the figures nor
+// the flags, and drawing the sheet is most of the cost of drawing the part.
+var lastSheet struct {
+	from  []byte
+	drawn template.HTML
+}
+
+// drawnSheet is the sheet of figures and flags drawn (now.SheetOf), drawn again only when they
+// are not the ones drawn last.
+func drawnSheet(figures *scoring.Sheet, flags []table.Flag) (template.HTML, error) {
+	from, err := json.Marshal(struct {
+		Figures *scoring.Sheet
+		Flags   []table.Flag
+	}{figures, flags})
+	if err != nil {
+		return "", err
+	}
+	if lastSheet.from != nil && bytes.Equal(from, lastSheet.from) {
+		return lastSheet.drawn, nil
+	}
+	drawn, err := now.SheetOf(figures, flags)
+	if err != nil {
+		return "", err
+	}
+	lastSheet.from, lastSheet.drawn = from, drawn
+	return drawn, nil
 }
 
 // stateJSON is g's state as JSON, or its SHA-256 as a JSON string when digest is set.

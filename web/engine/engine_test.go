@@ -125,6 +125,12 @@ func BenchmarkJudgeAtTheEnd(b *testing.B) {
 		{"drawn", request{Game: 1, Pending: next, Now: true}},
 	} {
 		b.Run(c.name, func(b *testing.B) {
+			held = nil
+			if c.req.Log == nil { // the game held already
+				if a := answerOf(request{Game: 1, Log: log}); a.Failed != nil {
+					b.Fatal(a.Failed)
+				}
+			}
 			in, err := json.Marshal(c.req)
 			if err != nil {
 				b.Fatal(err)
@@ -165,8 +171,8 @@ func BenchmarkJudgeAtTheEnd(b *testing.B) {
 }
 
 // TestAnswerJudgesOnlyWhatIsNew: a phone sends its waiting moves again with each new one, in
-// the notation the engine read them as; the engine judges only the new one, and answers as it
-// would have judging them all afresh.
+// the notation the engine read them as; the engine judges only the new one, and draws the
+// sheet again only when it changed, and answers as it would have judging them all afresh.
 func TestAnswerJudgesOnlyWhatIsNew(t *testing.T) {
 	var r referee.Rules
 	for _, k := range kinds.All() {
@@ -183,11 +189,11 @@ func TestAnswerJudgesOnlyWhatIsNew(t *testing.T) {
 	var waiting []pending
 	for i, p := range typed {
 		next := append(slices.Clone(waiting), p)
-		got := answerOf(request{Game: 1, Pending: next, Now: i%10 == 9})
-		kept := last
-		last = judgedRun{}
-		want := answerOf(request{Game: 1, Pending: next, Now: i%10 == 9})
-		last = kept
+		got := answerOf(request{Game: 1, Pending: next, Now: true})
+		kept, drawn := last, lastSheet
+		last, lastSheet.from = judgedRun{}, nil
+		want := answerOf(request{Game: 1, Pending: next, Now: true})
+		last, lastSheet = kept, drawn
 		g, _ := json.Marshal(got)
 		w, _ := json.Marshal(want)
 		if !bytes.Equal(g, w) {

@@ -13,6 +13,7 @@ import (
 	"sync"
 
 	"github.com/tableside/tableside/render"
+	"github.com/tableside/tableside/scoring"
 	"github.com/tableside/tableside/table"
 )
 
@@ -73,15 +74,20 @@ const (
 	maxWaiting = 3
 )
 
-// Of is g as the part shows it to a caller that may record in it (atTable) or only watch, on a
-// phone that scored the rounds enteredHere.
-func Of(g *table.Game, atTable bool, enteredHere map[int]bool) (*Part, error) {
-	var sheet bytes.Buffer
-	if err := render.SheetContent(&sheet, g.Sheet(), g.AllFlags()); err != nil {
-		return nil, err
+// SheetOf is g's score sheet as the part draws it: from the sheet's figures and the flags
+// alone, which a phone compares to draw it again only when they change.
+func SheetOf(sheet *scoring.Sheet, flags []table.Flag) (template.HTML, error) {
+	var b bytes.Buffer
+	if err := render.SheetContent(&b, sheet, flags); err != nil {
+		return "", err
 	}
-	p := &Part{View: g.View(), Table: atTable,
-		Sheet: template.HTML(sheet.String())} // written by html/template, which escaped every name
+	return template.HTML(b.String()), nil // written by html/template, which escaped every name
+}
+
+// Of is g as the part shows it to a caller that may record in it (atTable) or only watch, on a
+// phone that scored the rounds enteredHere, with g's sheet drawn (SheetOf).
+func Of(g *table.Game, atTable bool, enteredHere map[int]bool, sheet template.HTML) *Part {
+	p := &Part{View: g.View(), Table: atTable, Sheet: sheet}
 	if legal := g.Choices(); len(legal) > 0 {
 		p.Example = legal[0].Move
 	}
@@ -98,11 +104,8 @@ func Of(g *table.Game, atTable bool, enteredHere map[int]bool) (*Part, error) {
 	for i := len(rounds) - 1; i >= 0 && len(p.Waiting) < maxWaiting; i-- {
 		p.Waiting = append(p.Waiting, Waiting{rounds[i], enteredHere[rounds[i].Round]})
 	}
-	entries := g.Entries()
-	for i := len(entries) - 1; i >= 0 && len(p.Recent) < recent; i-- {
-		p.Recent = append(p.Recent, entries[i])
-	}
-	return p, nil
+	p.Recent = g.Latest(recent)
+	return p
 }
 
 // Write draws data, a Part or a face's view that embeds one, as the part.

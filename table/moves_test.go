@@ -299,8 +299,8 @@ func TestAJudgedGamesSealIsAReplayedOnes(t *testing.T) {
 }
 
 // TestFollowIsReplay: a game read once and followed as its log grows, corrections and all, is
-// the game a replay of the whole log gives, at every event; events that skip one, or do not
-// chain on, are a Conflict.
+// the game a replay of the whole log gives, at every event, the latest entries a page lists
+// included; events that skip one, or do not chain on, are a Conflict.
 func TestFollowIsReplay(t *testing.T) {
 	for _, kind := range Kinds() {
 		for seed := range uint64(3) {

@@ -402,3 +402,41 @@ func BenchmarkPhoneFirstButtons(b *testing.B) {
 	b.ReportMetric(offPaint/n, "offline-paint-ms")
 	b.ReportMetric(offReferee/n, "offline-referee-ms")
 }
+
+// TestBrowserTwoPagesOfAGameOnOnePhone: a phone with its table's game open in two pages (the
+// QR code scanned twice) keeps the moves of both with the network gone: each page judges its
+// move on top of the other's, and once the network is back the log holds every move once, in
+// the order they were made.
+func TestBrowserTwoPagesOfAGameOnOnePhone(t *testing.T) {
+	c := openClub(t, false)
+	id, code := c.newGame(t, table.Setup{Kind: "pinochle", Players: []string{"ann", "bob"}, Opener: "ann"})
+	view := apiGet[table.View](t, c, "/api/games/%d", id)
+	words, err := seededGame(rand.New(rand.NewPCG(4, 4)), view)
+	if err != nil {
+		t.Fatal(err)
+	}
+	start, err := c.app.Game(t.Context(), id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	root := startChromium(t, time.Minute)
+	wire := layCable(t, strings.TrimPrefix(c.http.URL, "http://"))
+	first := joinPhone(t, root, wire.url(), id, code)
+	second, cancel := chromedp.NewContext(first) // a second page of the same phone
+	t.Cleanup(cancel)
+	cdpDo(t, second, chromedp.EmulateViewport(360, 740, chromedp.EmulateMobile, chromedp.EmulateTouch), chromedp.Navigate(fmt.Sprintf("%s/games/%d", wire.url(), id)))
+	for _, p := range []context.Context{first, second} {
+		waitPage(t, p, 30*time.Second, "the page's own referee", refereesHere+` && navigator.serviceWorker.controller !== null`)
+	}
+
+	wire.setCut(true)
+	for i, p := range []context.Context{first, second, first, second} {
+		if !typeMove(t, p, words[i]) {
+			t.Fatalf("offline, page %d refused %q: %s", i%2+1, words[i], cdpEval[string](t, p, `document.getElementById("offline-notes").innerText`))
+		}
+		waitPage(t, p, 5*time.Second, "the moves of both pages waiting", waiting(i+1))
+	}
+	wire.setCut(false)
+	waitPage(t, first, time.Minute, "the moves sent", waiting(0)+` && document.querySelector("#live .now").dataset.last === "5"`)
+	c.holdsJustThese(t, id, start, words[:4])
+}

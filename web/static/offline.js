@@ -47,12 +47,26 @@
   }
   async function save() {
     const db = await opened;
+    rec.opened = Date.now();
     return new Promise((done, fail) => {
       const tx = db.transaction("games", "readwrite");
       tx.objectStore("games").put(rec);
       tx.oncomplete = done;
       tx.onerror = () => fail(tx.error);
     });
+  }
+  // prune lets go of the copies of games not opened for a fortnight with nothing waiting: a
+  // phone at a club would otherwise keep every game of the season.
+  async function prune() {
+    const db = await opened;
+    const tx = db.transaction("games", "readwrite");
+    tx.objectStore("games").openCursor().onsuccess = (e) => {
+      const cur = e.target.result;
+      if (!cur) return;
+      const r = cur.value;
+      if (r.game !== game && (!r.pending || r.pending.length === 0) && Date.now() - (r.opened || 0) > 14 * 24 * 3600e3) cur.delete();
+      cur.continue();
+    };
   }
 
   // --- the engine ---
@@ -182,14 +196,28 @@
     return (await res.text()).split("\n").filter((l) => l !== "");
   }
   // Whatever changes the phone's copy runs in turn, one at a time, in the order asked: a read
-  // of the server's log, a move, an undo.
+  // of the server's log, a move, an undo. The game may be open in two of the phone's pages at
+  // once: where the browser can lock across them, each turn holds the game's lock and starts
+  // from the copy as stored, so that neither page writes over the other's moves.
   let queue = Promise.resolve();
+  const exclusive = (fn) => (navigator.locks ? navigator.locks.request("tableside-game-" + game, fn) : fn());
   function inTurn(fn) {
     return (...args) => {
-      const run = queue.then(() => fn(...args));
+      const run = queue.then(() => exclusive(async () => {
+        await reread();
+        return fn(...args);
+      }));
       queue = run.catch(() => { /* said where it failed */ });
       return run;
     };
+  }
+  // reread takes the copy as stored, which another page of the game may have changed.
+  async function reread() {
+    if (!rec) return;
+    const kept = await load();
+    if (!kept) return;
+    if (kept.log.length < engineLast || (kept.log.length > 0 && rec.log.length > 0 && kept.log[0] !== rec.log[0])) engineLast = 0;
+    rec = kept;
   }
 
   // sync reads what the server stored since the phone's last, judges the moves waiting again
@@ -355,6 +383,12 @@
     }
     const fromPage = (live.dataset.entered || "").split(" ").filter((w) => w !== "").map(Number);
     rec.entered = [...new Set(rec.entered.concat(fromPage))];
+    await exclusive(async () => {
+      const kept = await load(); // another page of the game may have kept moves meanwhile
+      if (kept) rec.pending = kept.pending;
+      await save();
+    });
+    prune().catch(() => { /* kept for another time */ });
     await sync();
     if (rec.log.length === 0) { // offline, and never read here: the server's page stands
       say1("<p>This phone has no copy of this game yet: it keeps one once the network is back.</p>", "notice");

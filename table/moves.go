@@ -1,6 +1,7 @@
 package table
 
 import (
+	"fmt"
 	"strconv"
 	"strings"
 
@@ -118,6 +119,16 @@ func (g *Game) ReadBack(words []string) (string, error) {
 		return "", err
 	}
 	return g.outcome.Game.Notation(m), nil
+}
+
+// MoveOf is the notation that records e, a move stored in a log of this game (another copy
+// of it), again at g's end: how a phone sends again the moves a server restored from an
+// older copy no longer holds. A correction or adjustment is no move a table records: Invalid.
+func (g *Game) MoveOf(e Event) (string, error) {
+	if !referee.IsMove(e.Type) {
+		return "", &Error{Code: Invalid, Message: fmt.Sprintf("event %d is a %s, which the director records, not a table", e.Seq, e.Type)}
+	}
+	return g.outcome.Game.Notation(referee.Move{Type: e.Type, Actor: e.Actor, Payload: e.Payload}), nil
 }
 
 // event is m as the log's next event, for judging before it is stamped.

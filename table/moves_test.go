@@ -1,6 +1,7 @@
 package table
 
 import (
+	"bytes"
 	"encoding/json"
 	"math/rand/v2"
 	"reflect"
@@ -352,5 +353,51 @@ func TestFollowIsReplay(t *testing.T) {
 				}
 			}
 		}
+	}
+}
+
+// TestMoveOfReadsBackToTheMove: a move stored in a log, written by MoveOf and judged at the
+// same place of another copy of the game, is the same move; a correction is refused.
+func TestMoveOfReadsBackToTheMove(t *testing.T) {
+	for _, kind := range Kinds() {
+		for seed := range uint64(3) {
+			rng := rand.New(rand.NewPCG(seed, 41))
+			setup, moves := engines[kind].Playout(rng, refereetest.Names)
+			log := refereetest.Log(t, setup, moves)
+			g, err := Replay(1, log[:1])
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, e := range log[1:] {
+				if g.Over() {
+					break
+				}
+				notation, err := g.MoveOf(e)
+				if err != nil {
+					t.Fatalf("%s seed %d, event %d: %v", kind, seed, e.Seq, err)
+				}
+				words, err := g.MoveWords(notation)
+				if err != nil {
+					t.Fatal(err)
+				}
+				rec, err := g.Judge(words, true, e.At)
+				if err != nil {
+					t.Fatalf("%s seed %d, event %d as %q: %v", kind, seed, e.Seq, notation, err)
+				}
+				if rec.Event.Type != e.Type || rec.Event.Actor != e.Actor || !bytes.Equal(rec.Event.Payload, e.Payload) {
+					t.Fatalf("%s seed %d, event %d as %q reads back as %s %s %s, not %s %s %s", kind, seed, e.Seq, notation,
+						rec.Event.Actor, rec.Event.Type, rec.Event.Payload, e.Actor, e.Type, e.Payload)
+				}
+				g = rec.Game
+			}
+		}
+	}
+	setup, _ := engines["pinochle"].Playout(rand.New(rand.NewPCG(1, 41)), refereetest.Names)
+	g, err := Replay(1, refereetest.Log(t, setup, nil))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := g.MoveOf(Event{Seq: 9, Type: "void", Payload: []byte(`{"seq":2}`)}); CodeOf(err) != Invalid {
+		t.Errorf("a void's move: %v, want Invalid", err)
 	}
 }

@@ -3,11 +3,13 @@ package web
 import (
 	"bytes"
 	"context"
+	"database/sql"
 	"errors"
 	"fmt"
 	"io"
 	"math/rand/v2"
 	"net"
+	"path/filepath"
 	"strings"
 	"sync"
 	"testing"
@@ -45,6 +47,14 @@ func layCable(t testing.TB, target string) *cable {
 	return c
 }
 
+// retarget sends the cable's new connections to another server, as a club's address would
+// lead to a server started again elsewhere.
+func (c *cable) retarget(target string) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.target = target
+}
+
 // url is the server's address as the phone on this cable opens it.
 func (c *cable) url() string { return "http://" + c.ln.Addr().String() }
 
@@ -58,9 +68,12 @@ func (c *cable) relay() {
 			in.Close()
 			continue
 		}
+		c.mu.Lock()
+		target := c.target
+		c.mu.Unlock()
 		go func() {
 			defer c.drop(in)
-			out, err := net.Dial("tcp", c.target)
+			out, err := net.Dial("tcp", target)
 			if err != nil {
 				return
 			}
@@ -439,4 +452,64 @@ func TestBrowserTwoPagesOfAGameOnOnePhone(t *testing.T) {
 	wire.setCut(false)
 	waitPage(t, first, time.Minute, "the moves sent", waiting(0)+` && document.querySelector("#live .now").dataset.last === "5"`)
 	c.holdsJustThese(t, id, start, words[:4])
+}
+
+// TestBrowserAPhoneOutlivesARestoredFile: the club's file is lost and the server started again
+// over a copy taken earlier in the night, while a phone kept moves waiting. The phone finds the
+// server's record shorter than what it saw stored, says so, and sends again the moves the copy
+// lacks, then its own: the restored file ends up holding every move the table made.
+func TestBrowserAPhoneOutlivesARestoredFile(t *testing.T) {
+	c := openClub(t, false)
+	id, code := c.newGame(t, table.Setup{Kind: "pinochle", Players: []string{"ann", "bob"}, Opener: "ann"})
+	view := apiGet[table.View](t, c, "/api/games/%d", id)
+	words, err := seededGame(rand.New(rand.NewPCG(6, 6)), view)
+	if err != nil {
+		t.Fatal(err)
+	}
+	root := startChromium(t, time.Minute)
+	wire := layCable(t, strings.TrimPrefix(c.http.URL, "http://"))
+	phone := joinPhone(t, root, wire.url(), id, code)
+	play := func(moves []string) {
+		for _, m := range moves {
+			if !typeMove(t, phone, m) {
+				t.Fatalf("the phone refused %q", m)
+			}
+		}
+	}
+	play(words[:3])
+	waitPage(t, phone, 10*time.Second, "the first moves stored", waiting(0))
+	// The copy, taken as a backup would be, while the server runs.
+	copyPath := filepath.Join(t.TempDir(), "copy.db")
+	db, err := sql.Open("sqlite", c.path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := db.ExecContext(t.Context(), "VACUUM INTO ?", copyPath); err != nil {
+		t.Fatal(err)
+	}
+	db.Close()
+	play(words[3:6])
+	waitPage(t, phone, 10*time.Second, "three more moves stored", waiting(0))
+
+	wire.setCut(true)
+	play(words[6:7])
+	waitPage(t, phone, 5*time.Second, "a move waiting", waiting(1))
+	restored := serveStore(t, copyPath, false)
+	start, err := restored.app.Game(t.Context(), id)
+	if err != nil || start.Last != 4 {
+		t.Fatalf("the copy holds game %d up to event %d (%v), want 4", id, start.Last, err)
+	}
+	start, err = table.Replay(id, start.Log[:1])
+	if err != nil {
+		t.Fatal(err)
+	}
+	wire.retarget(strings.TrimPrefix(restored.http.URL, "http://"))
+	wire.setCut(false)
+
+	waitPage(t, phone, time.Minute, "the phone caught up with the restored server", waiting(0)+` && document.querySelector("#live .now").dataset.last === "8"`)
+	restored.holdsJustThese(t, id, start, words[:7])
+	if notes := cdpEval[string](t, phone, `document.getElementById("offline-notes").innerText`); !strings.Contains(notes, "now ends at event 4") {
+		t.Errorf("the phone does not say the server's record went back:\n%s", notes)
+	}
+	saveView(t, phone, "offline-restored-360x740")
 }

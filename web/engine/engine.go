@@ -19,6 +19,7 @@ import (
 	"fmt"
 	"html/template"
 	"io"
+	"reflect"
 	"slices"
 
 	"github.com/tableside/tableside/scoring"
@@ -245,12 +246,31 @@ func storedAs(g *table.Game, p pending) (int64, bool) {
 		return 0, false
 	}
 	e, ok := g.EventAt(p.Event.Seq)
-	return e.Seq, ok && e.Type == p.Event.Type && e.Actor == p.Event.Actor && bytes.Equal(e.Payload, p.Event.Payload)
+	return e.Seq, ok && e.Type == p.Event.Type && e.Actor == p.Event.Actor && samePayload(e.Payload, p.Event.Payload)
+}
+
+// samePayload reports whether two payloads say the same: a page that kept an event as a value
+// writes it again in its own way (Go writes & as \u0026, a browser as &).
+func samePayload(a, b json.RawMessage) bool {
+	if bytes.Equal(a, b) {
+		return true
+	}
+	var va, vb any
+	return json.Unmarshal(a, &va) == nil && json.Unmarshal(b, &vb) == nil && reflect.DeepEqual(va, vb)
 }
 
 // judge reads a pending move's words as Record reads a line, and judges it as Record does:
 // the move taken, with its notation, the words that read back to it whatever the game after.
+// A move with no words but an event is one the phone saw stored in a log the server no longer
+// holds (restored from an older copy): it is judged again in the notation that records it.
 func judge(g *table.Game, p pending) (*table.Recorded, string, error) {
+	if p.Move == "" && p.Event != nil {
+		notation, err := g.MoveOf(*p.Event)
+		if err != nil {
+			return nil, "", err
+		}
+		p.Move = notation
+	}
 	words, err := g.MoveWords(p.Move)
 	if err != nil {
 		return nil, "", err

@@ -314,3 +314,63 @@ func TestAnswerSaysWhatTheServerHolds(t *testing.T) {
 		t.Errorf("a refusal is not drawn for the page: %+v", a.Pending[1])
 	}
 }
+
+// TestAnswerSendsAgainWhatARestoredServerLost: the server's log went back (its file restored
+// from an older copy) past moves the phone had seen stored; the phone hands them over as
+// events, and the engine judges each again in the notation that records it, on top of what the
+// server holds, refusing a correction, which the phone cannot record. A move the server holds,
+// written in the page's own way, is still the move stored.
+func TestAnswerSendsAgainWhatARestoredServerLost(t *testing.T) {
+	var r referee.Rules
+	for _, k := range kinds.All() {
+		if k.Kind() == "pinochle" {
+			r = k
+		}
+	}
+	req := playoutRequest(t, r, 2, 0)
+	held, last = nil, judgedRun{}
+	phone := answerOf(request{Game: 1, Log: req.Log, Pending: req.Pending[:3]})
+	if phone.Failed != nil {
+		t.Fatal(phone.Failed)
+	}
+	// What the phone saw stored: three moves, and a void the director recorded after them.
+	var seen []table.Event
+	for _, j := range phone.Pending {
+		seen = append(seen, *j.Event)
+	}
+	void := table.Event{Game: 1, Seq: 5, Type: "void", Payload: json.RawMessage(`{"seq":4}`), At: 9}
+	// The restored server holds the first move only.
+	restored := append(slices.Clone(req.Log), seen[0])
+	again := []pending{
+		{At: seen[0].At, Event: &table.Event{Game: 1, Seq: 2, Type: seen[0].Type, Actor: seen[0].Actor, Payload: spaced(seen[0].Payload)}},
+		{At: seen[1].At, Event: &seen[1]},
+		{At: seen[2].At, Event: &seen[2]},
+		{At: void.At, Event: &void},
+	}
+	held, last = nil, judgedRun{}
+	a := answerOf(request{Game: 1, Log: restored, Pending: again})
+	if a.Failed != nil || len(a.Pending) != 4 {
+		t.Fatalf("%+v", a)
+	}
+	if a.Pending[0].Stored != 2 {
+		t.Errorf("the move the restored server holds, written otherwise: %+v, want it stored as event 2", a.Pending[0])
+	}
+	for i, j := range a.Pending[1:3] {
+		want := seen[i+1]
+		if j.Refused != nil || j.Event == nil || j.Event.Seq != want.Seq || j.Event.Type != want.Type || !bytes.Equal(j.Event.Payload, want.Payload) || j.Notation == "" {
+			t.Errorf("lost move %d: %+v, want it judged again as event %d", i+1, j, want.Seq)
+		}
+	}
+	if j := a.Pending[3]; j.Refused == nil || j.Refused.Code != "invalid" || !strings.Contains(j.Refused.Message, "void") {
+		t.Errorf("the lost void: %+v, want it refused as the director's", j)
+	}
+}
+
+// spaced is a payload written with spaces, as another writer may write it.
+func spaced(p json.RawMessage) json.RawMessage {
+	var b bytes.Buffer
+	if err := json.Indent(&b, p, "", " "); err != nil {
+		panic(err)
+	}
+	return b.Bytes()
+}

@@ -178,6 +178,10 @@
         stored(p.at, "<p>Recorded: " + j.stored + ". " + suits(p.text) + "</p>");
         return;
       }
+      if (j.refused && p.lost) {
+        conflict("<p><strong>Not recorded again: event " + p.event.seq + ".</strong> " + esc(j.refused.message) + ": tell the director.</p>", "refusal");
+        return;
+      }
       if (j.refused) {
         conflict("<p><strong>Not recorded: " + suits(p.text || p.move) + ".</strong> Someone at the table recorded first, and the referee now refuses it:</p>" + j.refusal, "refusal", p.at);
         return;
@@ -256,11 +260,28 @@
         return;
       }
       const created = (log) => (log.length ? JSON.parse(log[0]).hash : "");
-      if (kept.length > 0 && created(kept) !== created(whole) && rec.pending.length > 0) {
+      if (kept.length > 0 && created(kept) !== created(whole)) {
         // Not this game at all: its number now names another. What waits here was not made in it.
-        conflict("<p><strong>Not recorded: " + rec.pending.length + " moves waiting here.</strong> The server's game " + game +
-          " is not the game they were made in (its file was changed): tell the director.</p>", "refusal");
+        if (rec.pending.length > 0) {
+          conflict("<p><strong>Not recorded: " + rec.pending.length + " moves waiting here.</strong> The server's game " + game +
+            " is not the game they were made in (its file was changed): tell the director.</p>", "refusal");
+        }
         rec.pending = [];
+      } else {
+        // The same game, its record gone back (restored from an older copy): the events this
+        // phone saw stored after the point where the two part go first, to be judged again
+        // and sent, so that what the phone saw is not lost.
+        let same = 0;
+        while (same < kept.length && same < whole.length && kept[same] === whole[same]) same++;
+        const lost = kept.slice(same).map((line) => {
+          const e = JSON.parse(line);
+          return { move: "", at: e.at, event: e, lost: true };
+        });
+        if (lost.length > 0) {
+          conflict("<p>The server's record of this game now ends at event " + whole.length + " (its file was restored from an older copy). " +
+            "This phone saw " + lost.length + (lost.length === 1 ? " more event" : " more events") + " stored, and sends the moves among them again.</p>", "notice");
+          rec.pending = lost.concat(rec.pending);
+        }
       }
       rec.log = whole;
       engineLast = 0;

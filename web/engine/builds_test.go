@@ -20,7 +20,6 @@ import (
 
 	"github.com/chromedp/chromedp"
 	"github.com/tableside/tableside/internal/needs"
-	"github.com/tableside/tableside/referee"
 	"github.com/tableside/tableside/referee/kinds"
 )
 
@@ -145,13 +144,7 @@ WebAssembly.instantiateStreaming(fetch("/engine.wasm"), go.importObject).then((r
 	}))
 	t.Cleanup(srv.Close)
 
-	var r referee.Rules
-	for _, k := range kinds.All() {
-		if k.Kind() == "capture" {
-			r = k
-		}
-	}
-	req := playoutRequest(t, r, 1, 0)
+	req := playoutRequest(t, kinds.All()["capture"], 1, 0)
 	req.Steps, req.Digest, req.Pending = false, false, req.Pending[:40]
 	in, err := json.Marshal(req)
 	if err != nil {

@@ -45,12 +45,7 @@ func playoutRequest(t testing.TB, r referee.Rules, seed, htmlEvery int) request 
 // reported and passed over, the next judged as if it had not been made; a request that is not
 // the engine's is answered with why.
 func TestAnswerJudgesInOrder(t *testing.T) {
-	var r referee.Rules
-	for _, k := range kinds.All() {
-		if k.Kind() == "pinochle" {
-			r = k
-		}
-	}
+	r := kinds.All()["pinochle"]
 	req := playoutRequest(t, r, 0, 0)
 	first, second := req.Pending[0], req.Pending[1]
 	req.Pending = []pending{first, first, second}
@@ -174,12 +169,7 @@ func BenchmarkJudgeAtTheEnd(b *testing.B) {
 // the notation the engine read them as; the engine judges only the new one, and draws the
 // sheet again only when it changed, and answers as it would have judging them all afresh.
 func TestAnswerJudgesOnlyWhatIsNew(t *testing.T) {
-	var r referee.Rules
-	for _, k := range kinds.All() {
-		if k.Kind() == "capture" {
-			r = k
-		}
-	}
+	r := kinds.All()["capture"]
 	req := playoutRequest(t, r, 3, 0)
 	typed := req.Pending[:30]
 	held, last = nil, judgedRun{}
@@ -242,12 +232,7 @@ func TestAnswerJudgesOnlyWhatIsNew(t *testing.T) {
 // and not judged again; the next, whose place another phone's move took, is judged again on
 // top of the server's events, and reported refused or, read anew, changed.
 func TestAnswerSaysWhatTheServerHolds(t *testing.T) {
-	var r referee.Rules
-	for _, k := range kinds.All() {
-		if k.Kind() == "pinochle" {
-			r = k
-		}
-	}
+	r := kinds.All()["pinochle"]
 	req := playoutRequest(t, r, 0, 0)
 	moves := req.Pending
 	req.Steps, req.Pending = false, moves[:3]
@@ -321,12 +306,7 @@ func TestAnswerSaysWhatTheServerHolds(t *testing.T) {
 // server holds, refusing a correction, which the phone cannot record. A move the server holds,
 // written in the page's own way, is still the move stored.
 func TestAnswerSendsAgainWhatARestoredServerLost(t *testing.T) {
-	var r referee.Rules
-	for _, k := range kinds.All() {
-		if k.Kind() == "pinochle" {
-			r = k
-		}
-	}
+	r := kinds.All()["pinochle"]
 	req := playoutRequest(t, r, 2, 0)
 	held, last = nil, judgedRun{}
 	phone := answerOf(request{Game: 1, Log: req.Log, Pending: req.Pending[:3]})

@@ -4,20 +4,13 @@ import (
 	"encoding/json"
 	"testing"
 
-	"github.com/tableside/tableside/referee"
 	"github.com/tableside/tableside/referee/kinds"
 )
 
 // FuzzAnswer: whatever a page hands the engine (a phone's storage can hold anything), the
 // engine answers with its JSON and never panics.
 func FuzzAnswer(f *testing.F) {
-	var r referee.Rules
-	for _, k := range kinds.All() {
-		if k.Kind() == "pinochle" {
-			r = k
-		}
-	}
-	req := playoutRequest(f, r, 0, 0)
+	req := playoutRequest(f, kinds.All()["pinochle"], 0, 0)
 	req.Steps, req.Digest, req.Pending = false, false, req.Pending[:5]
 	seed, err := json.Marshal(req)
 	if err != nil {

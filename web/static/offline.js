@@ -77,8 +77,11 @@
     s.onerror = () => fail(new Error("the engine's loader did not load"));
     s.onload = () => {
       const go = new Go();
-      WebAssembly.instantiateStreaming(fetch("/static/engine.wasm"), go.importObject)
-        .then((r) => go.run(r.instance)).catch(fail);
+      // A browser without streaming compilation (older Safari) compiles the whole download.
+      const compiled = WebAssembly.instantiateStreaming
+        ? WebAssembly.instantiateStreaming(fetch("/static/engine.wasm"), go.importObject)
+        : fetch("/static/engine.wasm").then((r) => r.arrayBuffer()).then((b) => WebAssembly.instantiate(b, go.importObject));
+      compiled.then((r) => go.run(r.instance)).catch(fail);
     };
     document.head.appendChild(s);
   });

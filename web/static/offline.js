@@ -24,7 +24,9 @@
   const notes = document.getElementById("offline-notes");
   // rec is the phone's copy: log, the stored events, each a line of JSON as the server sent it
   // (its bytes keep the hash chain); pending, the moves waiting, each {move, force, at} with
-  // the engine's judgement {event, text, notation}; entered, the rounds this phone scored.
+  // the engine's judgement {event, text}, move then being the notation it was read as (a move
+  // the server lost, lost, has only the event it was stored as); entered, the rounds this phone
+  // scored; opened, when it was last kept.
   let rec = null;
   let engineLast = 0; // the last stored event the engine holds of this game; 0 for none
   let online = true;
@@ -86,14 +88,16 @@
     document.head.appendChild(s);
   });
 
+  // The log holds events 1 to n in order, as the server sends them: an event's place is its
+  // number, and no line needs reading to find one.
   const seqOf = (line) => JSON.parse(line).seq;
-  const lastStored = () => (rec.log.length ? seqOf(rec.log[rec.log.length - 1]) : 0);
+  const lastStored = () => rec.log.length;
 
   // ask judges the moves waiting, and more after them, on top of the log; the engine gets the
   // whole log once, then only what was stored since.
   function ask(more) {
     const send = (from) => {
-      const lines = rec.log.filter((l) => seqOf(l) > from);
+      const lines = rec.log.slice(from);
       const req = '{"game":' + game + ',"log":[' + lines.join(",") + '],"now":true,"entered":' + JSON.stringify(rec.entered) +
         ',"pending":' + JSON.stringify(rec.pending.concat(more || []).map(({ move, force, at, event, text }) => ({ move, force, at, event, text }))) + "}";
       return JSON.parse(tablesideEngine.answer(req));
@@ -324,8 +328,8 @@
         if (res.status === 503 || res.status === 429 || res.status >= 500) break;
         let message = "the server answered " + res.status;
         try { message = (await res.json()).error.message; } catch (_) { /* not the API's JSON */ }
-        if (res.status === 401 || res.status === 403) {
-          say1("<p><strong>The server does not take this phone's moves:</strong> " + esc(message) + ". Join the table again; the moves wait here.</p>", "refusal");
+        if (res.status === 401 || res.status === 403 || res.status === 404) {
+          say1("<p><strong>The server does not take this phone's moves:</strong> " + esc(message) + ". Join the table again, or tell the director; the moves wait here.</p>", "refusal");
           break;
         }
         rec.pending.shift();
@@ -366,6 +370,7 @@
 
   const undo = inTurn(async () => {
     const p = rec.pending.pop();
+    if (!p) return; // sent meanwhile, from another page of the game
     await save();
     await engine;
     draw(ask());

@@ -199,15 +199,14 @@ func answerOf(req request) answer {
 			j.Scored = g.Scored(rec.Before)
 			j.Changed = p.Text != "" && p.Text != j.Text
 		}
-		if !req.Steps { // a page's call: the comparison of the builds asks for steps, and sends each game once
-			run.moves, run.out, run.after = append(run.moves, p), append(run.out, j), append(run.after, g)
-		}
-		if req.Steps {
+		if req.Steps { // the comparison of the builds, which sends each game once
 			drawn := req.HTMLEvery > 0 && (i+1)%req.HTMLEvery == 0
 			if j.After, err = stateJSON(g, drawn, req.Digest); err != nil {
 				a.Failed = problem(err)
 				return a
 			}
+		} else {
+			run.moves, run.out, run.after = append(run.moves, p), append(run.out, j), append(run.after, g)
 		}
 		a.Pending = append(a.Pending, j)
 	}

@@ -27,7 +27,7 @@ import (
 // answers every conformance playout of the five kinds byte for byte as the native build does:
 // each move's judgement (its event, words and flags, or its refusal), and the game after each
 // move (the view: the table and its totals, the hint, the legal moves, the open flags, the
-// seal), and every 25th move and at the end the score sheet's figures and the page's part that
+// seal), and every 50th move and at the end the score sheet's figures and the page's part that
 // shows the game, with its buttons and its sheet, as drawn.
 func TestBuildsAgree(t *testing.T) {
 	node := needs.Program(t, "node", "to run the engine built for the browser", "apt-get install nodejs")
@@ -50,7 +50,7 @@ func TestBuildsAgree(t *testing.T) {
 			games = max(1, games/10)
 		}
 		for seed := range games {
-			req := playoutRequest(t, r, seed, 25)
+			req := playoutRequest(t, r, seed, 50)
 			moves += len(req.Pending)
 			line, err := json.Marshal(req)
 			if err != nil {

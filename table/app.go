@@ -164,6 +164,9 @@ type chainCheck struct {
 
 func (c *chainCheck) get() *events.Broken {
 	c.once.Do(func() {
+		// Once worked out, the log and the games before are not needed: let them go, so that
+		// a game judged move after move, and kept, does not keep every log it grew from.
+		defer func() { c.log, c.before = nil, nil }()
 		if c.before == nil {
 			c.broken = events.CheckChain(c.log)
 			return

@@ -24,6 +24,10 @@ import (
 // never a flag: a command line is visible to every user of the machine.
 const directorKeyEnv = "TABLESIDE_DIRECTOR_KEY"
 
+// defaultKeptGames is how many games in play a server keeps replayed: a club night's tables
+// many times over.
+const defaultKeptGames = 1000
+
 func serveCommand() *cli.Command {
 	return &cli.Command{
 		Name:  "serve",
@@ -36,6 +40,7 @@ func serveCommand() *cli.Command {
 			&cli.StringFlag{Name: "director-key-file", Usage: "read the director's key from this file (else $" + directorKeyEnv + ")"},
 			&cli.BoolFlag{Name: "public", Usage: "let anyone read the club page and the games' pages and sheets"},
 			&cli.DurationFlag{Name: "night", Value: 12 * time.Hour, Usage: "how far back the club page looks for the night's games"},
+			&cli.IntFlag{Name: "keep-games", Value: defaultKeptGames, Usage: "how many games in play the server keeps replayed in memory, the most recently played (0 keeps none): a move then reads only the events since"},
 		},
 		Action: func(c *cli.Context) error {
 			if c.NArg() > 0 {
@@ -49,11 +54,15 @@ func serveCommand() *cli.Command {
 			if _, err := table.NewKeys(key); err != nil {
 				return hinted{err, "make a key of your own: export " + directorKeyEnv + `="$(tableside key)"`}
 			}
+			if c.Int("keep-games") < 0 {
+				return usagef("--keep-games takes a number of games, 0 or more (got %d)", c.Int("keep-games"))
+			}
 			app, err := createApp(c)
 			if err != nil {
 				return err
 			}
 			defer app.Close()
+			app.KeepGames(c.Int("keep-games"))
 			logger := slog.New(slog.NewTextHandler(c.App.ErrWriter, nil))
 			srv, err := web.New(app, web.Config{DirectorKey: key, Public: c.Bool("public"), Night: c.Duration("night"), Log: logger})
 			if err != nil {

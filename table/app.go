@@ -45,6 +45,7 @@ func rulesOfKind(kind string) (referee.Rules, error) {
 type App struct {
 	store store.Store
 	now   func() time.Time
+	kept  *keptGames // the games in play kept replayed (KeepGames); nil keeps none
 }
 
 // Open opens the database at path, creating it when it does not exist. schema is the text of
@@ -179,13 +180,26 @@ func (c *chainCheck) get() *events.Broken {
 	return c.broken
 }
 
-// Game loads and replays a game.
+// Game loads and replays a game; a game kept (KeepGames) is brought up to date with the events
+// stored since it was read.
 func (a *App) Game(ctx context.Context, id int64) (*Game, error) {
+	if g := a.kept.get(id); g != nil {
+		// An error here is the store's, and reading the whole log says it as Game says it.
+		if f, ok, err := a.upToDate(ctx, g); err == nil && ok {
+			a.kept.keep(f)
+			return f, nil
+		}
+	}
 	log, err := a.load(ctx, id)
 	if err != nil {
 		return nil, err
 	}
-	return Replay(id, log)
+	g, err := Replay(id, log)
+	if err != nil {
+		return nil, err
+	}
+	a.kept.keep(g)
+	return g, nil
 }
 
 // load reads a game's whole log, hashes included.

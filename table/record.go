@@ -61,7 +61,9 @@ func (a *App) commit(ctx context.Context, g *Game, strict bool, judge func(*Game
 			return nil, nil, stored, rejudged, err
 		}
 		j.event = evs[0]
-		return g, g.with(j), evs[0], rejudged, nil
+		after := g.with(j)
+		a.kept.keep(after)
+		return g, after, evs[0], rejudged, nil
 	}
 }
 

@@ -1,0 +1,118 @@
+package table
+
+import (
+	"container/list"
+	"context"
+	"sync"
+
+	"github.com/tableside/tableside/events"
+)
+
+// A server keeps the games in play replayed, so that a move reads only the events stored since
+// the game was last read, not the whole log, and replays nothing: a move then costs the same
+// at the end of a game as at its start. The store stays the record: a kept game is brought up
+// to date from it at every read, and replayed from its log when the store no longer holds the
+// event it ended at (a file restored from an older copy, a log rewound by hand).
+
+// keptGames are the games an App keeps, the most recently read last, up to most of them. A
+// Game is never changed once made (each move makes a new one), so requests share them.
+type keptGames struct {
+	mu    sync.Mutex
+	most  int
+	order *list.List // of *Game, the least recently read first
+	by    map[int64]*list.Element
+}
+
+// KeepGames makes a keep the most recently read games in play, up to most, for a process that
+// serves many moves (the server); 0 keeps none, as a process that records one move does not
+// need to. A game over or abandoned is not kept.
+func (a *App) KeepGames(most int) {
+	if most <= 0 {
+		a.kept = nil
+		return
+	}
+	a.kept = &keptGames{most: most, order: list.New(), by: map[int64]*list.Element{}}
+}
+
+// get is the game of id kept, or nil.
+func (k *keptGames) get(id int64) *Game {
+	if k == nil {
+		return nil
+	}
+	k.mu.Lock()
+	defer k.mu.Unlock()
+	el, ok := k.by[id]
+	if !ok {
+		return nil
+	}
+	k.order.MoveToBack(el)
+	return el.Value.(*Game)
+}
+
+// keep keeps g, in place of the game of its id kept before unless that one is further on; a
+// game over or abandoned leaves.
+func (k *keptGames) keep(g *Game) {
+	if k == nil {
+		return
+	}
+	k.mu.Lock()
+	defer k.mu.Unlock()
+	el, ok := k.by[g.ID]
+	if g.Over() || g.Abandoned != 0 {
+		if ok {
+			k.order.Remove(el)
+			delete(k.by, g.ID)
+		}
+		return
+	}
+	if ok {
+		// Two requests may bring one game up to date at once: keep the one further on.
+		if el.Value.(*Game).Last <= g.Last {
+			el.Value = g
+		}
+		k.order.MoveToBack(el)
+		return
+	}
+	k.by[g.ID] = k.order.PushBack(g)
+	if k.order.Len() > k.most {
+		first := k.order.Front()
+		k.order.Remove(first)
+		delete(k.by, first.Value.(*Game).ID)
+	}
+}
+
+// len is how many games are kept.
+func (k *keptGames) len() int {
+	k.mu.Lock()
+	defer k.mu.Unlock()
+	return k.order.Len()
+}
+
+// upToDate is g, a kept game, brought up to the store's log: the events stored since it was
+// read, played on it (Follow). It reports false when the store no longer holds g's last
+// event as g holds it, or when the events do not follow: the game must be read whole.
+func (a *App) upToDate(ctx context.Context, g *Game) (*Game, bool, error) {
+	// From g's last event itself, so that one query says whether the store still holds it.
+	log, err := a.store.LoadAfter(ctx, g.ID, g.Last-1)
+	if err != nil {
+		return nil, false, err
+	}
+	last := g.Log[len(g.Log)-1]
+	if len(log) == 0 || !sameStored(log[0], last) {
+		return nil, false, nil
+	}
+	f, err := g.Follow(log[1:])
+	if err != nil {
+		return nil, false, nil
+	}
+	return f, true, nil
+}
+
+// sameStored reports whether a and b are one stored event: by its hash, which covers the
+// event and every one before it, or, for an event stored with none, by all it says.
+func sameStored(a, b events.Event) bool {
+	if a.Hash != "" || b.Hash != "" {
+		return a.Hash == b.Hash
+	}
+	return a.Seq == b.Seq && a.Type == b.Type && a.Actor == b.Actor && a.At == b.At && string(a.Payload) == string(b.Payload)
+}

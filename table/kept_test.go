@@ -1,0 +1,189 @@
+package table
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"math/rand/v2"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/tableside/tableside/internal/needs"
+	"github.com/tableside/tableside/referee/refereetest"
+)
+
+// sameAsReplayed fails unless g is the game a fresh replay of the store's log gives.
+func sameAsReplayed(t *testing.T, fresh *App, g *Game, what string) {
+	t.Helper()
+	whole, err := fresh.Game(t.Context(), g.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	gv, _ := json.Marshal(g.View())
+	wv, _ := json.Marshal(whole.View())
+	if string(gv) != string(wv) || !slices.Equal(g.AllFlags(), whole.AllFlags()) || len(g.Log) != len(whole.Log) {
+		t.Fatalf("%s: the kept game is\n%s\nthe store's log replays to\n%s", what, gv, wv)
+	}
+}
+
+// keptPlaces are the stores a kept game is tested on: each opens two applications on one
+// database (two servers of a club or a league, each keeping games) and one that keeps none,
+// and a forger that runs statements with the store's guards lifted, as a database's owner could.
+func keptPlaces(t *testing.T) map[string]func(t *testing.T) (a, b, fresh *App, forge func(stmts ...string)) {
+	return map[string]func(t *testing.T) (a, b, fresh *App, forge func(stmts ...string)){
+		"sqlite": func(t *testing.T) (*App, *App, *App, func(...string)) {
+			a, path := openApp(t, "")
+			open := func() *App {
+				x, err := Open(t.Context(), path, testSchema(t))
+				if err != nil {
+					t.Fatal(err)
+				}
+				t.Cleanup(func() { x.Close() })
+				return x
+			}
+			return a, open(), open(), forger(t, "sqlite", "file:"+path+"?_pragma=busy_timeout(5000)", `DROP TRIGGER IF EXISTS events_no_delete`)
+		},
+		"postgres": func(t *testing.T) (*App, *App, *App, func(...string)) {
+			dsn := needs.Postgres(t).Database(t)
+			open := func() *App {
+				x, err := Open(t.Context(), dsn, testSchema(t))
+				if err != nil {
+					t.Fatal(err)
+				}
+				t.Cleanup(func() { x.Close() })
+				return x
+			}
+			return open(), open(), open(), forger(t, "pgx", dsn, `ALTER TABLE events DISABLE TRIGGER ALL`)
+		},
+	}
+}
+
+// TestAKeptGameFollowsTheStore: two servers keep a game in play. A correction recorded through
+// one is in the game the other judges its next move against; a move that loses the race to the
+// other server is told of the game as stored, the kept game brought up to date; and when the
+// database's owner
+// deletes the game's last events behind both servers' backs, the next read is the store's log
+// replayed, exactly as a server started afresh reads it.
+func TestAKeptGameFollowsTheStore(t *testing.T) {
+	for name, place := range keptPlaces(t) {
+		t.Run(name, func(t *testing.T) {
+			a, b, fresh, forge := place(t)
+			a.KeepGames(10)
+			b.KeepGames(10)
+			setup, moves := engines["pinochle"].Playout(rand.New(rand.NewPCG(7, 7)), refereetest.Names)
+			g := storedGame(t, a, setup)
+			notation := func(i int) []string {
+				return strings.Fields(g.outcome.Game.Notation(moves[i]))
+			}
+			// Both servers read the game and keep it; A records ten moves.
+			if _, err := b.Game(t.Context(), g.ID); err != nil {
+				t.Fatal(err)
+			}
+			for i := range 10 {
+				rec, err := a.Record(t.Context(), g, notation(i), RecordOptions{Expect: g.Last})
+				if err != nil {
+					t.Fatal(err)
+				}
+				g = rec.Game
+			}
+			if a.kept.len() != 1 || b.kept.len() != 1 {
+				t.Fatalf("kept: %d and %d games, want 1 each", a.kept.len(), b.kept.len())
+			}
+			// A voids a move; B's next read has the correction, and its move is judged on it.
+			cor, err := a.Correct(t.Context(), g, Correction{Verb: "void", Args: []string{"11"}, Note: "misentered"}, false)
+			if err != nil {
+				t.Fatal(err)
+			}
+			gb, err := b.Game(t.Context(), g.ID)
+			if err != nil {
+				t.Fatal(err)
+			}
+			sameAsReplayed(t, fresh, gb, "after A's void, on B")
+			if gb.Last != cor.After.Last {
+				t.Fatalf("B reads the game to event %d, A stored %d", gb.Last, cor.After.Last)
+			}
+			rec, err := b.Record(t.Context(), gb, notation(9), RecordOptions{Expect: gb.Last})
+			if err != nil {
+				t.Fatalf("B's move after A's void: %v", err)
+			}
+			sameAsReplayed(t, fresh, rec.Game, "B's move on the corrected game")
+
+			// A's page is behind now: its move loses the race, and the game it is told of is its
+			// kept game brought up to B's events.
+			_, err = a.Record(t.Context(), cor.After, notation(9), RecordOptions{Expect: cor.After.Last})
+			var te *Error
+			if !errors.As(err, &te) || te.Code != Conflict {
+				t.Fatalf("A's move on a stale page: %v, want a conflict", err)
+			}
+			sameAsReplayed(t, fresh, te.Game, "the game a lost race is told of")
+			lost, err := a.Record(t.Context(), te.Game, notation(10), RecordOptions{Expect: te.Game.Last})
+			if err != nil {
+				t.Fatalf("A's move after B's: %v", err)
+			}
+			sameAsReplayed(t, fresh, lost.Game, "A's move after B's")
+
+			// The owner deletes the last three events behind both servers' backs.
+			end := lost.Game.Last
+			forge(fmt.Sprintf(`DELETE FROM events WHERE game = %d AND seq > %d`, g.ID, end-3))
+			var read *Game
+			for _, srv := range []*App{a, b} {
+				if read, err = srv.Game(t.Context(), g.ID); err != nil {
+					t.Fatal(err)
+				}
+				if read.Last != end-3 {
+					t.Fatalf("after the rewind a kept game reads to event %d, want %d", read.Last, end-3)
+				}
+				sameAsReplayed(t, fresh, read, "after the rewind")
+			}
+			// The next move is judged as a server started afresh judges it.
+			started, err := fresh.Game(t.Context(), g.ID)
+			if err != nil {
+				t.Fatal(err)
+			}
+			want, err := started.Judge(notation(10), false, 0)
+			if err != nil {
+				t.Fatal(err)
+			}
+			again, err := a.Record(t.Context(), read, notation(10), RecordOptions{Expect: read.Last})
+			if err != nil {
+				t.Fatalf("a move after the rewind: %v", err)
+			}
+			if e, w := again.Event, want.Event; e.Seq != w.Seq || e.Type != w.Type || e.Actor != w.Actor || string(e.Payload) != string(w.Payload) || !slices.Equal(again.Flags, want.Flags) {
+				t.Errorf("the move after the rewind is %+v %v, a server started afresh judges %+v %v", e, again.Flags, w, want.Flags)
+			}
+			sameAsReplayed(t, fresh, again.Game, "a move after the rewind")
+		})
+	}
+}
+
+// TestKeptGamesAreBounded: an application keeps the games most recently read, up to the number
+// it was given; a game over is not kept.
+func TestKeptGamesAreBounded(t *testing.T) {
+	a, _ := openApp(t, "")
+	a.KeepGames(2)
+	var ids []int64
+	for seed := range uint64(3) {
+		setup, _ := engines["pinochle"].Playout(rand.New(rand.NewPCG(seed, 8)), refereetest.Names)
+		ids = append(ids, storedGame(t, a, setup).ID)
+	}
+	if n := a.kept.len(); n != 2 {
+		t.Fatalf("%d games kept, want 2", n)
+	}
+	if a.kept.get(ids[0]) != nil || a.kept.get(ids[2]) == nil {
+		t.Errorf("the least recently read is kept, or the latest is not")
+	}
+	setup, moves := engines["candidate"].Playout(rand.New(rand.NewPCG(1, 8)), refereetest.Names)
+	res := storedGame(t, a, setup)
+	g := res
+	for _, m := range moves {
+		rec, err := a.Record(t.Context(), g, strings.Fields(g.outcome.Game.Notation(m)), RecordOptions{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		g = rec.Game
+	}
+	if !g.Over() || a.kept.get(g.ID) != nil {
+		t.Errorf("a game over (%v) is kept", g.Over())
+	}
+}

@@ -145,12 +145,18 @@ type Game struct {
 	rules   referee.Rules
 	outcome *referee.Outcome
 	chain   *chainCheck
+	// The legal moves, in notation and as choices, worked out once for the game as it stands:
+	// a server keeping the game answers every phone's request from them.
+	legal   func() []string
+	choices func() []Choice
 }
 
 // newGame is the game whose log replays to o under r.
 func newGame(id int64, r referee.Rules, log []events.Event, o *referee.Outcome) *Game {
-	return &Game{ID: id, Log: log, Setup: o.Setup, Flags: o.Flags, Notes: o.Notes, Last: o.Last,
+	g := &Game{ID: id, Log: log, Setup: o.Setup, Flags: o.Flags, Notes: o.Notes, Last: o.Last,
 		Abandoned: o.Abandoned, rules: r, outcome: o, chain: &chainCheck{log: log}}
+	g.legal, g.choices = sync.OnceValue(g.workOutLegal), sync.OnceValue(g.workOutChoices)
+	return g
 }
 
 // chainCheck is where a game's hash chain breaks, worked out once, when first asked (a game's

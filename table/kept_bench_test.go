@@ -3,6 +3,7 @@ package table
 import (
 	"fmt"
 	"math/rand/v2"
+	"runtime"
 	"strings"
 	"testing"
 
@@ -90,5 +91,46 @@ func BenchmarkMoveAtEvent(b *testing.B) {
 				}
 			})
 		}
+	}
+}
+
+// BenchmarkKeptGamesHeld is the memory a server holds keeping 1,000 games in play, each of 300
+// events of Pinochle, each shown once (its view worked out, as a page shows it): the heap after
+// a collection, with the games kept against with none, a game.
+//
+//	go test ./table -run '^$' -bench KeptGamesHeld -benchtime 1x
+func BenchmarkKeptGamesHeld(b *testing.B) {
+	const games, at = 1000, 300
+	setup, moves := pinochle.Playout(rand.New(rand.NewPCG(5, 5)), map[string]string{"deal": "automatic", "opening": "10", "limit": "400"})
+	a, _ := openApp(b, "")
+	made := make([]store.NewGame, games)
+	for i := range made {
+		made[i] = store.NewGame{Events: refereetest.Log(b, setup, moves[:at-1])}
+	}
+	res, err := a.store.CreateMany(b.Context(), made)
+	if err != nil {
+		b.Fatal(err)
+	}
+	heap := func() uint64 {
+		var m runtime.MemStats
+		runtime.GC()
+		runtime.ReadMemStats(&m)
+		return m.HeapAlloc
+	}
+	for b.Loop() {
+		a.KeepGames(0)
+		before := heap()
+		a.KeepGames(games)
+		for _, r := range res {
+			g, err := a.Game(b.Context(), r.Game)
+			if err != nil {
+				b.Fatal(err)
+			}
+			g.View()
+		}
+		if a.kept.len() != games {
+			b.Fatalf("%d games kept, want %d", a.kept.len(), games)
+		}
+		b.ReportMetric(float64(heap()-before)/games, "bytes/game")
 	}
 }

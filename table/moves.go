@@ -2,6 +2,7 @@ package table
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -17,7 +18,10 @@ func (g *Game) Over() bool { return g.outcome.Game.Over() }
 
 // Legal lists the moves that may be made now, in the notation Record reads: Choices' moves,
 // without their descriptions, which every view would otherwise pay for.
-func (g *Game) Legal() []string {
+func (g *Game) Legal() []string { return slices.Clone(g.legal()) }
+
+// workOutLegal is Legal, worked out.
+func (g *Game) workOutLegal() []string {
 	legal := []string{}
 	for _, m := range g.outcome.Game.Legal() {
 		legal = append(legal, g.outcome.Game.Notation(m))
@@ -38,7 +42,10 @@ type Choice struct {
 }
 
 // Choices lists the moves that may be made now, in words and for people.
-func (g *Game) Choices() []Choice {
+func (g *Game) Choices() []Choice { return slices.Clone(g.choices()) }
+
+// workOutChoices is Choices, worked out.
+func (g *Game) workOutChoices() []Choice {
 	ex, _ := g.outcome.Game.(referee.Exampler)
 	legal := g.outcome.Game.Legal()
 	out := make([]Choice, len(legal))

@@ -191,9 +191,13 @@ func (c *chainCheck) get() *events.Broken {
 func (a *App) Game(ctx context.Context, id int64) (*Game, error) {
 	if g := a.kept.get(id); g != nil {
 		// An error here is the store's, and reading the whole log says it as Game says it.
-		if f, ok, err := a.upToDate(ctx, g); err == nil && ok {
+		f, ok, err := a.upToDate(ctx, g)
+		if err == nil && ok {
 			a.kept.keep(f)
 			return f, nil
+		}
+		if err == nil {
+			a.kept.drop(id) // not the store's game any more: the one read now takes its place
 		}
 	}
 	log, err := a.load(ctx, id)

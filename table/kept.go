@@ -81,6 +81,19 @@ func (k *keptGames) keep(g *Game) {
 	}
 }
 
+// drop lets the game of id go: the store no longer holds it as it was kept.
+func (k *keptGames) drop(id int64) {
+	if k == nil {
+		return
+	}
+	k.mu.Lock()
+	defer k.mu.Unlock()
+	if el, ok := k.by[id]; ok {
+		k.order.Remove(el)
+		delete(k.by, id)
+	}
+}
+
 // len is how many games are kept.
 func (k *keptGames) len() int {
 	k.mu.Lock()

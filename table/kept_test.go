@@ -135,6 +135,9 @@ func TestAKeptGameFollowsTheStore(t *testing.T) {
 					t.Fatalf("after the rewind a kept game reads to event %d, want %d", read.Last, end-3)
 				}
 				sameAsReplayed(t, fresh, read, "after the rewind")
+				if kept := srv.kept.get(g.ID); kept == nil || kept.Last != end-3 {
+					t.Fatalf("after the rewind the game kept is not the store's (kept: %v)", kept != nil && kept.Last != end-3)
+				}
 			}
 			// The next move is judged as a server started afresh judges it.
 			started, err := fresh.Game(t.Context(), g.ID)

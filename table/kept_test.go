@@ -135,8 +135,10 @@ func TestAKeptGameFollowsTheStore(t *testing.T) {
 					t.Fatalf("after the rewind a kept game reads to event %d, want %d", read.Last, end-3)
 				}
 				sameAsReplayed(t, fresh, read, "after the rewind")
-				if kept := srv.kept.get(g.ID); kept == nil || kept.Last != end-3 {
-					t.Fatalf("after the rewind the game kept is not the store's (kept: %v)", kept != nil && kept.Last != end-3)
+				if kept := srv.kept.get(g.ID); kept == nil {
+					t.Fatal("after the rewind the game is not kept")
+				} else if kept.Last != end-3 {
+					t.Fatalf("after the rewind the game kept reads to event %d, the store's to %d", kept.Last, end-3)
 				}
 			}
 			// The next move is judged as a server started afresh judges it.

@@ -12,11 +12,14 @@ import (
 	"github.com/tableside/tableside/web/webtest"
 )
 
+// dealing deals a night's tables (webtest.Tables, webtest.PinochleTables).
+type dealing func(rng *rand.Rand, tables, moves int) ([]webtest.Table, error)
+
 // seatClubNight deals tables tables of moves moves each from seed, and creates their games.
 // The phones play through c and the others, a league's other servers on c's database.
-func seatClubNight(tb testing.TB, c *testClub, tables, moves int, seed uint64, others ...*testClub) (*webtest.Club, []*webtest.Game) {
+func seatClubNight(tb testing.TB, deal dealing, c *testClub, tables, moves int, seed uint64, others ...*testClub) (*webtest.Club, []*webtest.Game) {
 	tb.Helper()
-	dealt, err := webtest.Tables(rand.New(rand.NewPCG(seed, 0xC1AB)), tables, moves)
+	dealt, err := deal(rand.New(rand.NewPCG(seed, 0xC1AB)), tables, moves)
 	if err != nil {
 		tb.Fatal(err)
 	}
@@ -64,53 +67,98 @@ func checkClubNight(tb testing.TB, c *testClub, r *webtest.Result) {
 // 409.
 func TestClubNightLosesNothing(t *testing.T) {
 	c := openClub(t, false)
-	club, games := seatClubNight(t, c, 50, 20, 1)
+	club, games := seatClubNight(t, webtest.Tables, c, 50, 20, 1)
 	r := club.Play(t.Context(), games)
 	checkClubNight(t, c, r)
 	t.Logf("%d moves, %d conflicts, %.0f moves/s, p50 %v, p99 %v, slowest %v", r.Acked, r.Conflicts, r.MovesPerSecond(), r.Latency(0.5), r.Latency(0.99), r.Latency(1))
 }
 
-// BenchmarkClubNight times club nights over loopback, two racing phones at every table
-// entering thirty moves: fifty tables and a hundred on one server over a SQLite file, and a
-// hundred over two servers sharing one PostgreSQL database, a table's two phones on different
-// servers, the cluster on this machine and waiting for the disk as a league's does:
+// BenchmarkClubNight times club nights over loopback, two racing phones at every table:
+//   - thirty moves a table, of the kinds in turn: fifty tables and a hundred on one server
+//     over a SQLite file, and a hundred over two servers sharing one PostgreSQL database, a
+//     table's two phones on different servers, the cluster on this machine and waiting for the
+//     disk as a league's does;
+//   - twenty Pinochle tables, a night of short games (20 moves) and one of long games (300
+//     moves) in each iteration, on SQLite and on the two PostgreSQL servers: the long night's
+//     moves a second as a fraction of the short night's (long/short) is what a long game costs.
 //
 //	go test ./web -run '^$' -bench ClubNight -benchtime 1x
 func BenchmarkClubNight(b *testing.B) {
 	for _, tables := range []int{50, 100} {
 		b.Run(fmt.Sprintf("sqlite/tables=%d", tables), func(b *testing.B) {
-			playClubNights(b, tables, openClub(b, false))
+			n := &clubNights{b: b, deal: webtest.Tables, tables: tables, moves: 30, servers: []*testClub{openClub(b, false)}}
+			for b.Loop() {
+				n.play()
+			}
+			n.report()
 		})
 	}
 	b.Run("postgres/servers=2/tables=100", func(b *testing.B) {
-		playClubNights(b, 100, openLeague(b, needs.DurablePostgres(b), 2)...)
+		n := &clubNights{b: b, deal: webtest.Tables, tables: 100, moves: 30, servers: openLeague(b, needs.DurablePostgres(b), 2)}
+		for b.Loop() {
+			n.play()
+		}
+		n.report()
+	})
+	lengths := func(b *testing.B, servers func() []*testClub) {
+		short := &clubNights{b: b, deal: webtest.PinochleTables, tables: 20, moves: 20, servers: servers()}
+		long := &clubNights{b: b, deal: webtest.PinochleTables, tables: 20, moves: 300, servers: servers()}
+		var shortRate, longRate float64
+		for b.Loop() {
+			shortRate, longRate = short.play(), long.play()
+		}
+		b.ReportMetric(shortRate, "short-moves/s")
+		b.ReportMetric(longRate, "long-moves/s")
+		b.ReportMetric(longRate/shortRate, "long/short")
+	}
+	b.Run("sqlite/pinochle=20-vs-300", func(b *testing.B) {
+		lengths(b, func() []*testClub { return []*testClub{openClub(b, false)} })
+	})
+	b.Run("postgres/servers=2/pinochle=20-vs-300", func(b *testing.B) {
+		cluster := needs.DurablePostgres(b)
+		lengths(b, func() []*testClub { return openLeague(b, cluster, 2) })
 	})
 }
 
-// playClubNights plays a night of tables tables for each of b's iterations, through the
-// servers, and reports the moves acknowledged a second and the answers' p50 and p99.
-func playClubNights(b *testing.B, tables int, servers ...*testClub) {
-	var acked, conflicts int
-	var elapsed time.Duration
-	var latencies []time.Duration
-	seed := uint64(0)
-	for b.Loop() {
-		b.StopTimer()
-		seed++
-		club, games := seatClubNight(b, servers[0], tables, 30, seed, servers[1:]...)
-		b.StartTimer()
-		r := club.Play(b.Context(), games)
-		b.StopTimer()
-		checkClubNight(b, servers[0], r)
-		acked, conflicts, elapsed = acked+r.Acked, conflicts+r.Conflicts, elapsed+r.Elapsed
-		latencies = append(latencies, r.Latencies...)
-		b.StartTimer()
-	}
-	slices.Sort(latencies)
-	all := webtest.Result{Acked: acked, Elapsed: elapsed, Latencies: latencies}
+// clubNights are nights of tables tables of moves moves each, dealt by deal and played
+// through servers, one a call of play; the benchmark's timer runs only while the phones play.
+type clubNights struct {
+	b       *testing.B
+	deal    dealing
+	tables  int
+	moves   int
+	servers []*testClub
+
+	seed                   uint64
+	acked, conflicts, held int
+	elapsed                time.Duration
+	latencies              []time.Duration
+}
+
+// play plays a night and returns its moves acknowledged a second.
+func (n *clubNights) play() float64 {
+	b := n.b
+	b.StopTimer()
+	n.seed++
+	club, games := seatClubNight(b, n.deal, n.servers[0], n.tables, n.moves, n.seed, n.servers[1:]...)
+	b.StartTimer()
+	r := club.Play(b.Context(), games)
+	b.StopTimer()
+	checkClubNight(b, n.servers[0], r)
+	n.acked, n.conflicts, n.elapsed, n.held = n.acked+r.Acked, n.conflicts+r.Conflicts, n.elapsed+r.Elapsed, n.held+1
+	n.latencies = append(n.latencies, r.Latencies...)
+	b.StartTimer()
+	return r.MovesPerSecond()
+}
+
+// report reports the nights' moves acknowledged a second, the answers' p50 and p99, and the
+// conflicts a night.
+func (n *clubNights) report() {
+	slices.Sort(n.latencies)
+	all := webtest.Result{Acked: n.acked, Elapsed: n.elapsed, Latencies: n.latencies}
 	ms := func(d time.Duration) float64 { return float64(d) / float64(time.Millisecond) }
-	b.ReportMetric(all.MovesPerSecond(), "moves/s")
-	b.ReportMetric(ms(all.Latency(0.5)), "p50-ms")
-	b.ReportMetric(ms(all.Latency(0.99)), "p99-ms")
-	b.ReportMetric(float64(conflicts)/float64(b.N), "conflicts")
+	n.b.ReportMetric(all.MovesPerSecond(), "moves/s")
+	n.b.ReportMetric(ms(all.Latency(0.5)), "p50-ms")
+	n.b.ReportMetric(ms(all.Latency(0.99)), "p99-ms")
+	n.b.ReportMetric(float64(n.conflicts)/float64(n.held), "conflicts")
 }

@@ -37,12 +37,26 @@ var dealers = []dealer{
 	{article2.Rules{}, func(rng *rand.Rand) (events.Created, []referee.Move) { return article2.Playout(rng, nil) }},
 }
 
+// longPinochle is Pinochle played to 500, long enough for a night of 300 moves a game.
+var longPinochle = dealer{pinochle.Rules{}, func(rng *rand.Rand) (events.Created, []referee.Move) {
+	return pinochle.Playout(rng, map[string]string{"deal": "automatic", "opening": "10", "limit": "500"})
+}}
+
 // Tables deals n tables, the kinds in turn, each with the first moves of a legal game drawn
 // from rng. A game shorter than that is drawn again, so every table has exactly moves moves.
-func Tables(rng *rand.Rand, n, moves int) ([]Table, error) {
+func Tables(rng *rand.Rand, n, moves int) ([]Table, error) { return deal(rng, dealers, n, moves) }
+
+// PinochleTables deals n tables of Pinochle as Tables deals them, for nights whose games run
+// to a few hundred moves.
+func PinochleTables(rng *rand.Rand, n, moves int) ([]Table, error) {
+	return deal(rng, []dealer{longPinochle}, n, moves)
+}
+
+// deal deals n tables of ds's kinds, in turn.
+func deal(rng *rand.Rand, ds []dealer, n, moves int) ([]Table, error) {
 	out := make([]Table, n)
 	for i := range out {
-		d := dealers[i%len(dealers)]
+		d := ds[i%len(ds)]
 		for tries := 0; ; tries++ {
 			setup, played := d.playout(rng)
 			if len(played) < moves {

@@ -79,12 +79,13 @@ func TestClubNightLosesNothing(t *testing.T) {
 //     over a SQLite file, and a hundred over two servers sharing one PostgreSQL database, a
 //     table's two phones on different servers, the cluster on this machine and waiting for the
 //     disk as a league's does;
-//
 //   - twenty Pinochle tables, a night of short games (20 moves) and one of long games (300
 //     moves) in each iteration, on SQLite and on the two PostgreSQL servers: the long night's
 //     moves a second as a fraction of the short night's (long/short) is what a long game costs.
 //
-//     go test ./web -run '^$' -bench ClubNight -benchtime 1x
+// Run it with:
+//
+//	go test ./web -run '^$' -bench ClubNight -benchtime 1x
 func BenchmarkClubNight(b *testing.B) {
 	for _, tables := range []int{50, 100} {
 		b.Run(fmt.Sprintf("sqlite/tables=%d", tables), func(b *testing.B) {

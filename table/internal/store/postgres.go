@@ -95,10 +95,11 @@ func OpenPostgres(ctx context.Context, dsn string) (*Postgres, error) {
 	db.SetMaxIdleConns(pgConns)
 	s := &Postgres{cfg: cfg, name: name}
 	s.sqlLog = sqlLog{
-		db:       db,
-		writers:  make(chan struct{}, pgWriters),
-		numbered: true,
-		newGame:  postgresNewGame,
+		db:          db,
+		writers:     make(chan struct{}, pgWriters),
+		numbered:    true,
+		newGame:     postgresNewGame,
+		rowsWatched: true,
 		// applicationID ("TBLS") names the lock: another program's advisory locks are unlikely
 		// to use it.
 		lockCreate: fmt.Sprintf("SELECT pg_advisory_xact_lock(%d)", applicationID),

@@ -40,6 +40,12 @@ type sqlLog struct {
 	// lockGame, if any, is run with the game's id before the log's last event is read, so that
 	// two appends to one game take turns and the second sees the first's events.
 	lockGame string
+	// rowsWatched says a cancelled context stops an event's insert in the middle. The SQLite
+	// driver watches a context for each statement, at a seventh of an import's writing, for a
+	// local file that does not hang: its rows are inserted uncancelled, the context heeded
+	// before each game's rows and at the commit. A PostgreSQL connection can hang, and is
+	// watched.
+	rowsWatched bool
 }
 
 // q is query with the database's placeholders.

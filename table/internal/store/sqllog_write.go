@@ -274,19 +274,26 @@ func prepare(evs []events.Event) ([]events.Event, error) {
 // all written, with the last one as given: a write the database did not make is never
 // acknowledged (ErrNotStored), and the transaction writes nothing.
 func (s *sqlLog) insert(ctx context.Context, tx *sql.Tx, game, after int64, prev string, evs []events.Event) error {
+	if err := ctx.Err(); err != nil {
+		return err
+	}
 	stmt, err := tx.PrepareContext(ctx, s.q(`INSERT INTO events (game, seq, type, actor, payload, at, hash)
 		VALUES (?, ?, ?, ?, ?, ?, ?)`))
 	if err != nil {
 		return err
 	}
 	defer stmt.Close()
+	rows := ctx
+	if !s.rowsWatched {
+		rows = context.WithoutCancel(ctx)
+	}
 	for i := range evs {
 		e := &evs[i]
 		e.Game = game
 		e.Seq = after + int64(i) + 1
 		e.Hash = events.Hash(prev, *e)
 		prev = e.Hash
-		res, err := stmt.ExecContext(ctx, e.Game, e.Seq, e.Type, e.Actor, string(e.Payload), e.At, e.Hash)
+		res, err := stmt.ExecContext(rows, e.Game, e.Seq, e.Type, e.Actor, string(e.Payload), e.At, e.Hash)
 		if err != nil {
 			return fmt.Errorf("event %d: %w", e.Seq, err)
 		}

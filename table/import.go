@@ -55,9 +55,10 @@ const (
 // an error from fn or from reading the file stops the import (the games told of are kept, and
 // at most one batch of games more).
 //
-// Reading and decoding the file, storing the games, and replaying them for fn are three stages
-// that run at once, each a batch behind the one before: the store is the one writer, and the
-// other two keep the other cores busy. A game is held from its reading until it is told of.
+// Reading, decoding and preparing the games for the store (store.NewGame.Prepare), storing
+// them, and replaying them for fn are three stages that run at once, each a batch behind the
+// one before: the store is the one writer, and the other two keep the other cores busy, taking
+// from it all the work that needs no database. A game is held from its reading until it is told of.
 func (a *App) ImportLogs(ctx context.Context, from string, r io.Reader, fn func(ImportResult) error) error {
 	g, ctx := errgroup.WithContext(ctx)
 	read := make(chan readGame, importBatchGames)
@@ -77,8 +78,14 @@ func (a *App) ImportLogs(ctx context.Context, from string, r io.Reader, fn func(
 			case err != nil:
 				return err
 			}
+			rg := readGame{res: res}
+			if res.Err == nil {
+				most, _ := matchLength(log[0])
+				rg.game = store.NewGame{Events: log, Most: most, Moved: res.moved}
+				rg.game.Prepare()
+			}
 			select {
-			case read <- readGame{log, res}:
+			case read <- rg:
 			case <-ctx.Done():
 				return ctx.Err()
 			}
@@ -117,10 +124,9 @@ func (a *App) ImportLogs(ctx context.Context, from string, r io.Reader, fn func(
 				}
 				continue
 			}
-			most, _ := matchLength(rg.log[0])
 			batch.results = append(batch.results, rg.res)
-			batch.logs = append(batch.logs, store.NewGame{Events: rg.log, Most: most, Moved: rg.res.moved})
-			if size += len(rg.log); size >= importBatchEvents || len(batch.logs) >= importBatchGames {
+			batch.logs = append(batch.logs, rg.game)
+			if size += len(rg.game.Events); size >= importBatchEvents || len(batch.logs) >= importBatchGames {
 				if err := flush(); err != nil {
 					return err
 				}
@@ -152,10 +158,11 @@ func (a *App) ImportLogs(ctx context.Context, from string, r io.Reader, fn func(
 	return g.Wait()
 }
 
-// readGame is a game as read from a file, or the reason it cannot be stored (res.Err).
+// readGame is a game as read from a file and prepared for the store, or the reason it cannot
+// be stored (res.Err).
 type readGame struct {
-	log []events.Event
-	res ImportResult
+	game store.NewGame
+	res  ImportResult
 }
 
 // storedBatch is games read and stored together: results, each with its logs entry and stored

@@ -74,10 +74,6 @@ func (s *sqlLog) queryRow(ctx context.Context, query string, args ...any) *sql.R
 	return s.db.QueryRowContext(ctx, s.q(query), args...)
 }
 
-func (s *sqlLog) txRow(ctx context.Context, tx *sql.Tx, query string, args ...any) *sql.Row {
-	return tx.QueryRowContext(ctx, s.q(query), args...)
-}
-
 // begin starts a write transaction once it is this process's writer's turn, or ctx ends. done
 // ends it, rolling back what was not committed.
 func (s *sqlLog) begin(ctx context.Context) (tx *sql.Tx, done func(), err error) {

@@ -27,22 +27,23 @@ func (s *sqlLog) Create(ctx context.Context, evs []events.Event) (game int64, st
 // game that would be one too many is refused with a *MatchFullError, checked in the writing
 // transaction like the match's kind.
 func (s *sqlLog) CreateInMatch(ctx context.Context, evs []events.Event, most int) (game int64, stored []events.Event, err error) {
-	stored, c, err := prepareGame(evs)
-	if err != nil {
-		return 0, nil, fmt.Errorf("create game: %w", err)
+	ng := NewGame{Events: evs, Most: most}
+	ng.Prepare()
+	if ng.prepared.err != nil {
+		return 0, nil, fmt.Errorf("create game: %w", ng.prepared.err)
 	}
-	tx, done, err := s.begin(ctx)
+	w, done, err := s.beginWriting(ctx, false)
 	if err != nil {
 		return 0, nil, fmt.Errorf("create game: %w", err)
 	}
 	defer done()
-	if game, err = s.insertGame(ctx, tx, stored, c, most, nil); err != nil {
+	if game, err = w.insertGame(ctx, ng); err != nil {
 		return 0, nil, err
 	}
-	if err := commit(tx); err != nil {
+	if err := commit(w.tx); err != nil {
 		return 0, nil, fmt.Errorf("create game: %w", err)
 	}
-	return game, stored, nil
+	return game, ng.prepared.events, nil
 }
 
 // NewGame is one game for CreateMany: its events, the most games its match may hold (0: any
@@ -51,6 +52,38 @@ type NewGame struct {
 	Events []events.Event
 	Most   int
 	Moved  *Moved
+	// prepared is what Prepare made of Events: the store's own copy, which the caller cannot
+	// change.
+	prepared *preparedGame
+}
+
+// preparedGame is a new game's events checked, compacted and, when hashed, hashed, ready to write,
+// and its setup; or why it cannot be stored.
+type preparedGame struct {
+	events  []events.Event
+	created events.Created
+	hashed  bool
+	err     error
+}
+
+// Prepare does the part of storing the game that needs no database, so that an import can do
+// it on another core while the store writes the games before: it checks the events, compacts
+// their payloads and reads the setup (prepareGame) and, for a game moved with its hash chain,
+// hashes them, as their hashes cover the number the game began with and not the one it will be
+// given here. CreateMany prepares a game that was not.
+func (ng *NewGame) Prepare() {
+	p := &preparedGame{}
+	if p.events, p.created, p.err = prepareGame(ng.Events); p.err == nil && ng.Moved != nil {
+		prev := ""
+		for i := range p.events {
+			e := &p.events[i]
+			e.Seq, e.Origin = int64(i)+1, ng.Moved.Origin
+			e.Hash = events.Hash(prev, *e)
+			prev = e.Hash
+		}
+		p.hashed = true
+	}
+	ng.prepared = p
 }
 
 // CreateResult is what became of one game of CreateMany: its id and events as stored, or why
@@ -67,19 +100,21 @@ type CreateResult struct {
 // has its Err; the others are stored. The error is for the transaction as a whole (the disk,
 // a constraint no check foresaw): then nothing was stored.
 func (s *sqlLog) CreateMany(ctx context.Context, games []NewGame) ([]CreateResult, error) {
-	tx, done, err := s.begin(ctx)
+	w, done, err := s.beginWriting(ctx, true)
 	if err != nil {
 		return nil, fmt.Errorf("create games: %w", err)
 	}
 	defer done()
 	out := make([]CreateResult, len(games))
 	for i, ng := range games {
-		stored, c, err := prepareGame(ng.Events)
-		if err != nil {
-			out[i].Err = fmt.Errorf("create game: %w", err)
+		if ng.prepared == nil {
+			ng.Prepare()
+		}
+		if ng.prepared.err != nil {
+			out[i].Err = fmt.Errorf("create game: %w", ng.prepared.err)
 			continue
 		}
-		game, err := s.insertGame(ctx, tx, stored, c, ng.Most, ng.Moved)
+		game, err := w.insertGame(ctx, ng)
 		var refused refusal
 		switch {
 		case errors.As(err, &refused):
@@ -87,10 +122,10 @@ func (s *sqlLog) CreateMany(ctx context.Context, games []NewGame) ([]CreateResul
 		case err != nil:
 			return nil, fmt.Errorf("create games: %w", err)
 		default:
-			out[i] = CreateResult{Game: game, Events: stored}
+			out[i] = CreateResult{Game: game, Events: ng.prepared.events}
 		}
 	}
-	if err := commit(tx); err != nil {
+	if err := commit(w.tx); err != nil {
 		return nil, fmt.Errorf("create games: %w", err)
 	}
 	return out, nil
@@ -124,55 +159,59 @@ func prepareGame(evs []events.Event) ([]events.Event, events.Created, error) {
 	return stored, c, nil
 }
 
-// insertGame writes a prepared game in tx after checking its match (see CreateInMatch), filling
-// in the events' Game, Seq and Hash (and Origin, for a game moved from where it began), and
+// insertGame writes a prepared game after checking its match (see CreateInMatch), filling in
+// the events' Game, Seq and Hash (and Origin, for a game moved from where it began), and
 // returns its id. A refusal for the match comes before anything is written.
-func (s *sqlLog) insertGame(ctx context.Context, tx *sql.Tx, stored []events.Event, c events.Created, most int, moved *Moved) (int64, error) {
-	if s.lockCreate != "" {
-		if _, err := tx.ExecContext(ctx, s.lockCreate); err != nil {
+func (w *writing) insertGame(ctx context.Context, ng NewGame) (int64, error) {
+	p := ng.prepared
+	if lock := w.s.lockCreate; lock != "" {
+		if _, err := w.tx.ExecContext(ctx, lock); err != nil {
 			return 0, fmt.Errorf("create game: %w", err)
 		}
 	}
-	if c.Match != "" {
+	if match := p.created.Match; match != "" {
 		var kind string
-		err := s.txRow(ctx, tx, matchKindQuery, c.Match).Scan(&kind)
+		err := w.scanRow(ctx, matchKindQuery, []any{match}, &kind)
 		switch {
 		case errors.Is(err, sql.ErrNoRows): // the match's first game
 		case err != nil:
-			return 0, fmt.Errorf("create game: match %q: %w", c.Match, err)
-		case kind != c.Kind:
-			return 0, &MatchKindError{Match: c.Match, Kind: kind, Refused: c.Kind}
+			return 0, fmt.Errorf("create game: match %q: %w", match, err)
+		case kind != p.created.Kind:
+			return 0, &MatchKindError{Match: match, Kind: kind, Refused: p.created.Kind}
 		}
-		if most > 0 {
+		if ng.Most > 0 {
 			var n int
-			if err := s.txRow(ctx, tx, `SELECT count(*) FROM games WHERE match = ? AND match <> ''`, c.Match).Scan(&n); err != nil {
-				return 0, fmt.Errorf("create game: match %q: %w", c.Match, err)
+			if err := w.scanRow(ctx, `SELECT count(*) FROM games WHERE match = ? AND match <> ''`, []any{match}, &n); err != nil {
+				return 0, fmt.Errorf("create game: match %q: %w", match, err)
 			}
-			if n >= most {
-				return 0, &MatchFullError{Match: c.Match, Games: n}
+			if n >= ng.Most {
+				return 0, &MatchFullError{Match: match, Games: n}
 			}
 		}
 	}
 	var origin, batch, number sql.NullInt64
-	if moved != nil {
+	if moved := ng.Moved; moved != nil {
 		origin = sql.NullInt64{Int64: moved.Origin, Valid: true}
 		batch = sql.NullInt64{Int64: moved.Batch, Valid: true}
 		number = sql.NullInt64{Int64: moved.Number, Valid: true}
 	}
 	var game int64
-	err := s.txRow(ctx, tx, s.newGame, c.Kind, stored[0].At, c.Match, origin, batch, number).Scan(&game)
+	err := w.scanRow(ctx, w.s.newGame, []any{p.created.Kind, p.events[0].At, p.created.Match, origin, batch, number}, &game)
 	if errors.Is(err, sql.ErrNoRows) {
 		err = fmt.Errorf("%w: the games row was kept out", ErrNotStored)
 	}
 	if err != nil {
 		return 0, fmt.Errorf("create game: %w", err)
 	}
-	if origin.Int64 != game {
-		for i := range stored {
-			stored[i].Origin = origin.Int64
-		}
+	// A game kept under the number its chain covers says so by no Origin; the hashes are the
+	// same either way.
+	if origin.Int64 == game {
+		origin.Int64 = 0
 	}
-	if err := s.insert(ctx, tx, game, 0, "", stored); err != nil {
+	for i := range p.events {
+		p.events[i].Origin = origin.Int64
+	}
+	if err := w.insert(ctx, game, 0, "", p.events, p.hashed); err != nil {
 		return 0, fmt.Errorf("create game: %w", err)
 	}
 	return game, nil
@@ -207,20 +246,20 @@ func (s *sqlLog) Append(ctx context.Context, game, after int64, evs []events.Eve
 		return nil, fmt.Errorf("game %d: %w", game, err)
 	}
 
-	tx, done, err := s.begin(ctx)
+	w, done, err := s.beginWriting(ctx, false)
 	if err != nil {
 		return nil, fmt.Errorf("game %d: %w", game, err)
 	}
 	defer done()
 	if s.lockGame != "" {
-		if _, err := tx.ExecContext(ctx, s.q(s.lockGame), game); err != nil {
+		if _, err := w.tx.ExecContext(ctx, s.q(s.lockGame), game); err != nil {
 			return nil, fmt.Errorf("game %d: %w", game, err)
 		}
 	}
 	var last, origin int64
 	var prev string
-	err = s.txRow(ctx, tx, `SELECT seq, hash, coalesce((SELECT nullif(origin, id) FROM games WHERE id = ?), 0)
-		FROM events WHERE game = ? ORDER BY seq DESC LIMIT 1`, game, game).Scan(&last, &prev, &origin)
+	err = w.scanRow(ctx, `SELECT seq, hash, coalesce((SELECT nullif(origin, id) FROM games WHERE id = ?), 0)
+		FROM events WHERE game = ? ORDER BY seq DESC LIMIT 1`, []any{game, game}, &last, &prev, &origin)
 	switch {
 	case errors.Is(err, sql.ErrNoRows):
 		return nil, fmt.Errorf("game %d: %w", game, ErrNoGame)
@@ -235,10 +274,10 @@ func (s *sqlLog) Append(ctx context.Context, game, after int64, evs []events.Eve
 	for i := range stored {
 		stored[i].Origin = origin
 	}
-	if err := s.insert(ctx, tx, game, after, prev, stored); err != nil {
+	if err := w.insert(ctx, game, after, prev, stored, false); err != nil {
 		return nil, fmt.Errorf("game %d: %w", game, err)
 	}
-	if err := commit(tx); err != nil {
+	if err := commit(w.tx); err != nil {
 		return nil, fmt.Errorf("game %d: %w", game, err)
 	}
 	return stored, nil
@@ -265,35 +304,87 @@ func prepare(evs []events.Event) ([]events.Event, error) {
 	return out, nil
 }
 
+// writing is a write transaction of the log. An import writes hundreds of games in one, each
+// with a games row, its events and a read of its last event: a transaction that writes many
+// games (many) prepares each statement once, where one that writes one game runs its queries as they
+// come. The insert of an event is always prepared, as a game's events share it.
+type writing struct {
+	s     *sqlLog
+	tx    *sql.Tx
+	many  bool
+	stmts map[string]*sql.Stmt
+}
+
+// beginWriting starts a write transaction (begin); done ends it, with its statements.
+func (s *sqlLog) beginWriting(ctx context.Context, many bool) (w *writing, done func(), err error) {
+	tx, done, err := s.begin(ctx)
+	if err != nil {
+		return nil, nil, err
+	}
+	return &writing{s: s, tx: tx, many: many}, done, nil
+}
+
+// stmt is query prepared in the transaction the first time it is asked for; it is closed with
+// the transaction.
+func (w *writing) stmt(ctx context.Context, query string) (*sql.Stmt, error) {
+	if st := w.stmts[query]; st != nil {
+		return st, nil
+	}
+	st, err := w.tx.PrepareContext(ctx, w.s.q(query))
+	if err != nil {
+		return nil, err
+	}
+	if w.stmts == nil {
+		w.stmts = map[string]*sql.Stmt{}
+	}
+	w.stmts[query] = st
+	return st, nil
+}
+
+// scanRow runs a query of one row with args and scans it into dest: sql.ErrNoRows when it
+// finds none.
+func (w *writing) scanRow(ctx context.Context, query string, args []any, dest ...any) error {
+	if !w.many {
+		return w.tx.QueryRowContext(ctx, w.s.q(query), args...).Scan(dest...)
+	}
+	st, err := w.stmt(ctx, query)
+	if err != nil {
+		return err
+	}
+	return st.QueryRowContext(ctx, args...).Scan(dest...)
+}
+
 // insert writes evs after event after of game, whose stored hash is prev, filling in their
-// Game, Seq and Hash (their Origin is the caller's).
+// Game, Seq and Hash (their Origin is the caller's); hashed says Prepare hashed them already,
+// as the same chain from prev.
 //
 // Whoever owns the database can make an insert write nothing and still succeed (a PostgreSQL
 // rule DO INSTEAD NOTHING, a SQLite trigger that RAISEs IGNORE), or write another row than the
 // one given. So each insert must have written one row, and the log must end, once they are
 // all written, with the last one as given: a write the database did not make is never
 // acknowledged (ErrNotStored), and the transaction writes nothing.
-func (s *sqlLog) insert(ctx context.Context, tx *sql.Tx, game, after int64, prev string, evs []events.Event) error {
+func (w *writing) insert(ctx context.Context, game, after int64, prev string, evs []events.Event, hashed bool) error {
 	if err := ctx.Err(); err != nil {
 		return err
 	}
-	stmt, err := tx.PrepareContext(ctx, s.q(`INSERT INTO events (game, seq, type, actor, payload, at, hash)
-		VALUES (?, ?, ?, ?, ?, ?, ?)`))
+	ins, err := w.stmt(ctx, `INSERT INTO events (game, seq, type, actor, payload, at, hash)
+		VALUES (?, ?, ?, ?, ?, ?, ?)`)
 	if err != nil {
 		return err
 	}
-	defer stmt.Close()
 	rows := ctx
-	if !s.rowsWatched {
+	if !w.s.rowsWatched {
 		rows = context.WithoutCancel(ctx)
 	}
 	for i := range evs {
 		e := &evs[i]
 		e.Game = game
 		e.Seq = after + int64(i) + 1
-		e.Hash = events.Hash(prev, *e)
-		prev = e.Hash
-		res, err := stmt.ExecContext(rows, e.Game, e.Seq, e.Type, e.Actor, string(e.Payload), e.At, e.Hash)
+		if !hashed {
+			e.Hash = events.Hash(prev, *e)
+			prev = e.Hash
+		}
+		res, err := ins.ExecContext(rows, e.Game, e.Seq, e.Type, e.Actor, string(e.Payload), e.At, e.Hash)
 		if err != nil {
 			return fmt.Errorf("event %d: %w", e.Seq, err)
 		}
@@ -309,7 +400,7 @@ func (s *sqlLog) insert(ctx context.Context, tx *sql.Tx, game, after int64, prev
 	last := evs[len(evs)-1]
 	var seq int64
 	var hash string
-	err = s.txRow(ctx, tx, `SELECT seq, hash FROM events WHERE game = ? ORDER BY seq DESC LIMIT 1`, game).Scan(&seq, &hash)
+	err = w.scanRow(ctx, `SELECT seq, hash FROM events WHERE game = ? ORDER BY seq DESC LIMIT 1`, []any{game}, &seq, &hash)
 	switch {
 	case errors.Is(err, sql.ErrNoRows):
 		return fmt.Errorf("event %d: %w: the game's log is empty once written", last.Seq, ErrNotStored)

@@ -9,8 +9,9 @@ import (
 
 // In the browser there is no database: the phone keeps the games it has open in its own
 // storage and replays them with the core's pure half (the engines compiled to WebAssembly),
-// and the server keeps the log. The core builds there all the same, without the SQLite and
-// PostgreSQL stores (their files say !js), and these say why nothing opens.
+// and the server keeps the log. The core builds there all the same, with the store's types
+// and without what reaches a database (those files say !js, so that a change to the SQL
+// leaves the phone's build as it was), and these say why nothing opens.
 
 // errInBrowser is why a store does not open in the browser.
 var errInBrowser = errors.New("a browser keeps no database: the server keeps the log")

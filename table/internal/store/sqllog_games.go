@@ -1,3 +1,5 @@
+//go:build !js
+
 package store
 
 import (
@@ -9,28 +11,6 @@ import (
 
 	"github.com/tableside/tableside/events"
 )
-
-// GameInfo summarises a game for listing.
-type GameInfo struct {
-	ID      int64
-	Kind    string
-	Match   string   // the match the game belongs to, empty for none
-	Players []string // in seating order, from the game.created payload
-	// Tournament, Round and Table say where a tournament's round made the game, from the same
-	// payload: "" and 0 for a game made by hand. A tournament's own log has its name, and 0.
-	Tournament   string
-	Round, Table int
-	CreatedAt    int64 // Unix ms of the first event
-	LastAt       int64 // Unix ms of the last event
-	Events       int   // how many events the log holds
-}
-
-// MatchInfo summarises a match: a name that games share in their game.created payload.
-type MatchInfo struct {
-	Name  string
-	Kind  string // the kind of its first game, and so of all its games
-	Games int
-}
 
 // gamesQuery selects a GameInfo's fields; Games and MatchGames add the WHERE and ORDER BY.
 const gamesQuery = `SELECT g.id, g.kind, g.match, g.created_at, f.payload, l.at, l.seq

@@ -59,7 +59,7 @@ func startServe(t *testing.T) *served {
 }
 
 // buildTableside builds tableside as a user builds it (no cgo) and returns the program's path.
-func buildTableside(t *testing.T) string {
+func buildTableside(t testing.TB) string {
 	t.Helper()
 	bin := filepath.Join(t.TempDir(), "tableside")
 	build := exec.Command("go", "build", "-o", bin, "github.com/tableside/tableside")
@@ -71,11 +71,11 @@ func buildTableside(t *testing.T) string {
 }
 
 // startServeOn serves db (a file, or a league's database) with the program bin on a free
-// loopback port.
-func startServeOn(t *testing.T, bin, db string) *served {
+// loopback port, with serve's flags flags.
+func startServeOn(t testing.TB, bin, db string, flags ...string) *served {
 	t.Helper()
 	s := &served{bin: bin, db: db, read: make(chan struct{})}
-	s.cmd = exec.Command(s.bin, "--db", s.db, "serve", "--addr", "127.0.0.1:0")
+	s.cmd = exec.Command(s.bin, append([]string{"--db", s.db, "serve", "--addr", "127.0.0.1:0"}, flags...)...)
 	s.cmd.Env = append(os.Environ(), directorKeyEnv+"="+serveKey)
 	stdout, err := s.cmd.StdoutPipe()
 	if err != nil {

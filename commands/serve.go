@@ -40,7 +40,7 @@ func serveCommand() *cli.Command {
 			&cli.StringFlag{Name: "director-key-file", Usage: "read the director's key from this file (else $" + directorKeyEnv + ")"},
 			&cli.BoolFlag{Name: "public", Usage: "let anyone read the club page and the games' pages and sheets"},
 			&cli.DurationFlag{Name: "night", Value: 12 * time.Hour, Usage: "how far back the club page looks for the night's games"},
-			&cli.IntFlag{Name: "keep-games", Value: defaultKeptGames, Usage: "how many games in play the server keeps replayed in memory, the most recently played (0 keeps none): a move then reads only the events since"},
+			&cli.IntFlag{Name: "keep-games", Value: defaultKeptGames, Usage: "how many games in play the server keeps replayed in memory, the most recently played, each for an hour unread (0 keeps none): a move then reads only the events since"},
 		},
 		Action: func(c *cli.Context) error {
 			if c.NArg() > 0 {

@@ -4,6 +4,7 @@ import (
 	"container/list"
 	"context"
 	"sync"
+	"time"
 
 	"github.com/tableside/tableside/events"
 )
@@ -14,24 +15,38 @@ import (
 // to date from it at every read, and replayed from its log when the store no longer holds the
 // event it ended at (a file restored from an older copy, a log rewound by hand).
 
-// keptGames are the games an App keeps, the most recently read last, up to most of them. A
-// Game is never changed once made (each move makes a new one), so requests share them.
+// keptIdle is how long a kept game stays unread before it leaves: a game left unfinished when
+// the night ends, or put aside, is not held until others push it out. Read again, it is
+// replayed from the store once.
+const keptIdle = time.Hour
+
+// keptGames are the games an App keeps, the most recently read last, up to most of them and
+// none unread for longer than idle. A Game is never changed once made (each move makes a new
+// one), so requests share them.
 type keptGames struct {
 	mu    sync.Mutex
 	most  int
-	order *list.List // of *Game, the least recently read first
+	idle  time.Duration
+	now   func() time.Time
+	order *list.List // of *keptGame, the least recently read first
 	by    map[int64]*list.Element
+}
+
+// keptGame is a game kept, and when it was last read.
+type keptGame struct {
+	*Game
+	read time.Time
 }
 
 // KeepGames makes a keep the most recently read games in play, up to most, for a process that
 // serves many moves (the server); 0 keeps none, as a process that records one move does not
-// need to. A game over or abandoned is not kept.
+// need to. A game over or abandoned is not kept, and a game unread for an hour leaves.
 func (a *App) KeepGames(most int) {
 	if most <= 0 {
 		a.kept = nil
 		return
 	}
-	a.kept = &keptGames{most: most, order: list.New(), by: map[int64]*list.Element{}}
+	a.kept = &keptGames{most: most, idle: keptIdle, now: time.Now, order: list.New(), by: map[int64]*list.Element{}}
 }
 
 // get is the game of id kept, or nil.
@@ -41,12 +56,16 @@ func (k *keptGames) get(id int64) *Game {
 	}
 	k.mu.Lock()
 	defer k.mu.Unlock()
+	now := k.now()
+	k.leaveIdle(now)
 	el, ok := k.by[id]
 	if !ok {
 		return nil
 	}
+	kg := el.Value.(*keptGame)
+	kg.read = now
 	k.order.MoveToBack(el)
-	return el.Value.(*Game)
+	return kg.Game
 }
 
 // keep keeps g, in place of the game of its id kept before unless that one is further on; a
@@ -57,28 +76,43 @@ func (k *keptGames) keep(g *Game) {
 	}
 	k.mu.Lock()
 	defer k.mu.Unlock()
+	now := k.now()
+	k.leaveIdle(now)
 	el, ok := k.by[g.ID]
 	if g.Over() || g.Abandoned != 0 {
 		if ok {
-			k.order.Remove(el)
-			delete(k.by, g.ID)
+			k.remove(el)
 		}
 		return
 	}
 	if ok {
 		// Two requests may bring one game up to date at once: keep the one further on.
-		if el.Value.(*Game).Last <= g.Last {
-			el.Value = g
+		kg := el.Value.(*keptGame)
+		if kg.Last <= g.Last {
+			kg.Game = g
 		}
+		kg.read = now
 		k.order.MoveToBack(el)
 		return
 	}
-	k.by[g.ID] = k.order.PushBack(g)
+	k.by[g.ID] = k.order.PushBack(&keptGame{Game: g, read: now})
 	if k.order.Len() > k.most {
-		first := k.order.Front()
-		k.order.Remove(first)
-		delete(k.by, first.Value.(*Game).ID)
+		k.remove(k.order.Front())
 	}
+}
+
+// leaveIdle lets go of the games unread since before now less the idle time: the least
+// recently read come first.
+func (k *keptGames) leaveIdle(now time.Time) {
+	for el := k.order.Front(); el != nil && now.Sub(el.Value.(*keptGame).read) > k.idle; el = k.order.Front() {
+		k.remove(el)
+	}
+}
+
+// remove lets the game kept at el go.
+func (k *keptGames) remove(el *list.Element) {
+	k.order.Remove(el)
+	delete(k.by, el.Value.(*keptGame).ID)
 }
 
 // drop lets the game of id go: the store no longer holds it as it was kept.
@@ -89,8 +123,7 @@ func (k *keptGames) drop(id int64) {
 	k.mu.Lock()
 	defer k.mu.Unlock()
 	if el, ok := k.by[id]; ok {
-		k.order.Remove(el)
-		delete(k.by, id)
+		k.remove(el)
 	}
 }
 

@@ -8,6 +8,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/tableside/tableside/internal/needs"
 	"github.com/tableside/tableside/referee/refereetest"
@@ -163,10 +164,12 @@ func TestAKeptGameFollowsTheStore(t *testing.T) {
 }
 
 // TestKeptGamesAreBounded: an application keeps the games most recently read, up to the number
-// it was given; a game over is not kept.
+// it was given, and none unread for longer than an hour; a game over is not kept.
 func TestKeptGamesAreBounded(t *testing.T) {
 	a, _ := openApp(t, "")
 	a.KeepGames(2)
+	clock := time.Date(2026, 11, 27, 19, 0, 0, 0, time.UTC)
+	a.kept.now = func() time.Time { return clock }
 	var ids []int64
 	for seed := range uint64(3) {
 		setup, _ := engines["pinochle"].Playout(rand.New(rand.NewPCG(seed, 8)), refereetest.Names)
@@ -177,6 +180,23 @@ func TestKeptGamesAreBounded(t *testing.T) {
 	}
 	if a.kept.get(ids[0]) != nil || a.kept.get(ids[2]) == nil {
 		t.Errorf("the least recently read is kept, or the latest is not")
+	}
+
+	// Both are read at 20:00, an hour on, and game 3 again at 20:30; at 21:10 game 2 has been
+	// unread for more than an hour and leaves, while game 3 stays, the only game kept.
+	clock = clock.Add(time.Hour)
+	if a.kept.get(ids[1]) == nil || a.kept.get(ids[2]) == nil {
+		t.Fatal("a game read an hour before is not kept")
+	}
+	clock = clock.Add(30 * time.Minute)
+	a.kept.get(ids[2])
+	clock = clock.Add(40 * time.Minute)
+	if a.kept.get(ids[1]) != nil || a.kept.get(ids[2]) == nil || a.kept.len() != 1 {
+		t.Errorf("after 70 minutes unread a game is kept, or after 40 one is not (%d kept)", a.kept.len())
+	}
+	// Read through the application, the game that left is replayed from the store and kept.
+	if g, err := a.Game(t.Context(), ids[1]); err != nil || g.ID != ids[1] || a.kept.get(ids[1]) == nil {
+		t.Errorf("the game read again is not kept (%v)", err)
 	}
 	setup, moves := engines["candidate"].Playout(rand.New(rand.NewPCG(1, 8)), refereetest.Names)
 	res := storedGame(t, a, setup)

@@ -7,6 +7,7 @@ import (
 	"slices"
 
 	"github.com/tableside/tableside/events"
+	"github.com/tableside/tableside/internal/tail"
 	"github.com/tableside/tableside/scoring"
 )
 
@@ -40,9 +41,12 @@ type Outcome struct {
 	Abandoned int64
 	// confirmations are the rounds' confirmations in force (L9), in log order.
 	confirmations []confirmed
-	// moves are the moves in force, in order, with the seq they stand at.
-	moves []Played
-	fixes *fixes
+	// moves are the moves in force, in order, with the seq they stand at; movesTail is their
+	// backing array, shared with the outcomes tried on from this one (Try), so that a move
+	// does not copy every move before it.
+	moves     []Played
+	movesTail *tail.Tail[Played]
+	fixes     *fixes
 }
 
 // confirmed is a confirmation of the round numbered round.
@@ -435,7 +439,7 @@ func (o *Outcome) Try(e events.Event) (*Outcome, []Flag) {
 	raised = o.settle(raised)
 	next.Flags = o.settle(append(slices.Clip(o.Flags), raised...))
 	if m != nil {
-		next.moves = append(slices.Clip(o.moves), Played{e.Seq, *m})
+		next.moves, next.movesTail = tail.Append(o.moves, o.movesTail, Played{e.Seq, *m})
 	}
 	next.Last = e.Seq
 	return &next, raised

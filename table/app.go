@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"github.com/tableside/tableside/events"
+	"github.com/tableside/tableside/internal/tail"
 	"github.com/tableside/tableside/referee"
 	"github.com/tableside/tableside/referee/kinds"
 	"github.com/tableside/tableside/referee/tournament"
@@ -145,6 +146,10 @@ type Game struct {
 	rules   referee.Rules
 	outcome *referee.Outcome
 	chain   *chainCheck
+	// logTail is Log's backing array, shared with the games judged on from this one (with): a
+	// move appends to it rather than copying the log, so that it costs the same at the end
+	// of a long game as at its start.
+	logTail *tail.Tail[events.Event]
 	// The legal moves, in notation and as choices, worked out once for the game as it stands:
 	// a server keeping the game answers every phone's request from them.
 	legal   func() []string

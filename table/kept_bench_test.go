@@ -6,6 +6,7 @@ import (
 	"runtime"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/tableside/tableside/referee/pinochle"
 	"github.com/tableside/tableside/referee/refereetest"
@@ -13,17 +14,19 @@ import (
 )
 
 // BenchmarkMoveAtEvent is the server's work for a move of Pinochle about event 10 and about
-// event 300 of a game, at twenty tables taking turns, as a club night does: the game read (kept
+// event 300 of a game, at tables taking turns, as a club night does: the game read (kept
 // replayed, or read and replayed whole), the move judged and appended, and the answer's view.
-// The tables' games begin at the same event, half the moves per table before the one named,
-// and each move is the next of a seeded game, so both are timed over the same run of moves
-// around their event, on a database that holds both tables' games. "kept" is a server keeping
-// the games in play (KeepGames), "whole" one that keeps none. The ratio of event 300 to event 10
-// is what a long game costs over a short one.
+// Each iteration makes one move at each event, each first in turn, so that both are timed over
+// the same stretch of the run on one database. A game makes at most twenty moves, beginning ten before
+// the event named, each the next of a seeded game: a run of b.N moves has b.N/20 tables.
+// "kept" is a server keeping the games in play (KeepGames), "whole" one that keeps none. It
+// reports the time of a move at each event and their ratio, what a long game's move costs over
+// a short one's.
 //
-//	go test ./table -run '^$' -bench MoveAtEvent -benchtime 400x
+//	go test ./table -run '^$' -bench MoveAtEvent -benchtime 2000x
 func BenchmarkMoveAtEvent(b *testing.B) {
-	const tables = 20
+	const window = 20 // the moves a table makes
+	events := [2]int{10, 300}
 	setup, moves := pinochle.Playout(rand.New(rand.NewPCG(5, 5)), map[string]string{"deal": "automatic", "opening": "10", "limit": "400"})
 	var r pinochle.Rules
 	g, err := r.New(setup)
@@ -36,50 +39,49 @@ func BenchmarkMoveAtEvent(b *testing.B) {
 		g.Apply(int64(i+2), m)
 	}
 	for _, keep := range []bool{true, false} {
-		for _, at := range []int{10, 300} {
-			name := fmt.Sprintf("whole/event=%d", at)
+		name := "whole"
+		if keep {
+			name = "kept"
+		}
+		b.Run(name, func(b *testing.B) {
+			tables := (b.N + window - 1) / window
+			a, _ := openApp(b, "")
 			if keep {
-				name = fmt.Sprintf("kept/event=%d", at)
+				a.KeepGames(2 * tables)
 			}
-			b.Run(name, func(b *testing.B) {
-				each := (b.N + tables - 1) / tables // moves a table makes
-				start := max(1, at-each/2)          // the event each game begins at
-				if start+each > len(moves) {
-					b.Fatalf("%d moves a table from event %d: the game has %d", each, start, len(moves)+1)
+			var made []store.NewGame
+			for _, at := range events {
+				start := max(1, at-window/2) // the event the games begin at
+				if start+window > len(moves) {
+					b.Fatalf("%d moves a table from event %d: the game has %d", window, start, len(moves)+1)
 				}
-				a, _ := openApp(b, "")
-				if keep {
-					a.KeepGames(2 * tables)
-				}
-				var made []store.NewGame
 				for range tables {
-					for _, from := range []int{max(1, 10-each/2), max(1, 300-each/2)} {
-						made = append(made, store.NewGame{Events: refereetest.Log(b, setup, moves[:from-1])})
-					}
+					made = append(made, store.NewGame{Events: refereetest.Log(b, setup, moves[:start-1])})
 				}
-				res, err := a.store.CreateMany(b.Context(), made)
+			}
+			res, err := a.store.CreateMany(b.Context(), made)
+			if err != nil {
+				b.Fatal(err)
+			}
+			var games [2][]int64 // each table's game at each event
+			for i, r := range res {
+				if r.Err != nil {
+					b.Fatal(r.Err)
+				}
+				g, err := a.Game(b.Context(), r.Game)
 				if err != nil {
 					b.Fatal(err)
 				}
-				var games []*Game
-				for i, r := range res {
-					if r.Err != nil {
-						b.Fatal(r.Err)
-					}
-					if len(made[i].Events) != start {
-						continue
-					}
-					g, err := a.Game(b.Context(), r.Game)
-					if err != nil {
-						b.Fatal(err)
-					}
-					g.View() // as the table's page showed it, before the first move
-					games = append(games, g)
-				}
-				b.ResetTimer()
-				for i := range b.N {
-					id := games[i%tables].ID
-					g, err := a.Game(b.Context(), id)
+				g.View() // as the table's page showed it, before the first move
+				games[i/tables] = append(games[i/tables], g.ID)
+			}
+			var spent [2]time.Duration
+			b.ResetTimer()
+			for i := range b.N {
+				for k := range events {
+					at := (i + k) % len(events) // each first in turn
+					t0 := time.Now()
+					g, err := a.Game(b.Context(), games[at][i%tables])
 					if err != nil {
 						b.Fatal(err)
 					}
@@ -88,9 +90,14 @@ func BenchmarkMoveAtEvent(b *testing.B) {
 						b.Fatal(err)
 					}
 					_ = rec.Entered()
+					spent[at] += time.Since(t0)
 				}
-			})
-		}
+			}
+			for at, d := range spent {
+				b.ReportMetric(d.Seconds()*1e3/float64(b.N), fmt.Sprintf("ms@event%d", events[at]))
+			}
+			b.ReportMetric(float64(spent[1])/float64(spent[0]), fmt.Sprintf("%d/%d", events[1], events[0]))
+		})
 	}
 }
 

@@ -318,11 +318,13 @@ func TestFollowIsReplay(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
+			var followed []*Game
 			for at := 1; at < len(log); {
 				step := min(1+rng.IntN(3), len(log)-at)
 				if g, err = g.Follow(log[at : at+step]); err != nil {
 					t.Fatalf("%s seed %d: following events %d–%d: %v", kind, seed, at+1, at+step, err)
 				}
+				followed = append(followed, g)
 				at += step
 				whole, err := Replay(1, log[:at])
 				if err != nil {
@@ -339,6 +341,20 @@ func TestFollowIsReplay(t *testing.T) {
 				slices.Reverse(tail)
 				if got := g.Latest(8); !reflect.DeepEqual(got, tail) {
 					t.Fatalf("%s seed %d at event %d: the latest entries are\n%+v\nnot\n%+v", kind, seed, at, got, tail)
+				}
+			}
+			// Another event followed from a game half way (two requests judging on one kept
+			// game) leaves the games followed from it before as they were.
+			mid := followed[len(followed)/2]
+			other := log[mid.Last]
+			other.At++
+			other.Hash = events.Hash(mid.Log[len(mid.Log)-1].Hash, other)
+			if branch, err := mid.Follow([]events.Event{other}); err != nil || branch.Log[len(branch.Log)-1].At != other.At {
+				t.Fatalf("%s seed %d: another event after event %d: %v", kind, seed, mid.Last, err)
+			}
+			for _, f := range followed {
+				if !reflect.DeepEqual(f.Log, log[:f.Last]) {
+					t.Fatalf("%s seed %d: the game followed to event %d changed when another event followed event %d", kind, seed, f.Last, mid.Last)
 				}
 			}
 			if len(log) > 3 {

@@ -9,6 +9,7 @@ import (
 	"slices"
 
 	"github.com/tableside/tableside/events"
+	"github.com/tableside/tableside/internal/tail"
 	"github.com/tableside/tableside/referee"
 	"github.com/tableside/tableside/table/internal/store"
 )
@@ -25,7 +26,9 @@ type judged struct {
 
 // with is the game once j's event is in its log.
 func (g *Game) with(j judged) *Game {
-	next := newGame(g.ID, g.rules, append(slices.Clip(g.Log), j.event), j.next)
+	log, grown := tail.Append(g.Log, g.logTail, j.event)
+	next := newGame(g.ID, g.rules, log, j.next)
+	next.logTail = grown
 	next.chain.before = g.chain
 	return next
 }

@@ -63,15 +63,7 @@ func BenchmarkServeKeepsGames(b *testing.B) {
 // readGame reads game id as the director, as a phone reads its game, and fails unless it is
 // in play at event last.
 func readGame(b *testing.B, s *served, id int, last int64) {
-	req, err := http.NewRequest("GET", fmt.Sprintf("%s/api/games/%d", s.base, id), nil)
-	if err != nil {
-		b.Fatal(err)
-	}
-	req.Header.Set("Authorization", "Bearer "+serveKey)
-	resp, err := http.DefaultClient.Do(req)
-	if err != nil {
-		b.Fatal(err)
-	}
+	resp := s.ask(b, "GET", fmt.Sprintf("/api/games/%d", id), "")
 	defer resp.Body.Close()
 	body, err := io.ReadAll(resp.Body)
 	var view struct {

@@ -112,6 +112,21 @@ func startServeOn(t testing.TB, bin, db string, flags ...string) *served {
 	return s
 }
 
+// ask sends the server a request as the director, with body ("" for none).
+func (s *served) ask(t testing.TB, method, path, body string) *http.Response {
+	t.Helper()
+	req, err := http.NewRequestWithContext(t.Context(), method, s.base+path, strings.NewReader(body))
+	if err != nil {
+		t.Fatal(err)
+	}
+	req.Header.Set("Authorization", "Bearer "+serveKey)
+	res, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return res
+}
+
 // wait waits for the process to end, its output read.
 func (s *served) wait() {
 	<-s.read
@@ -153,24 +168,12 @@ func playUntilSignal(t *testing.T, sig syscall.Signal) *servedNight {
 // process, on the file the server serves, reaches the game's live stream.
 func TestServeShowsTheCommandLinesMoves(t *testing.T) {
 	s := startServe(t)
-	ask := func(method, path, body string) *http.Response {
-		req, err := http.NewRequestWithContext(t.Context(), method, s.base+path, strings.NewReader(body))
-		if err != nil {
-			t.Fatal(err)
-		}
-		req.Header.Set("Authorization", "Bearer "+serveKey)
-		res, err := http.DefaultClient.Do(req)
-		if err != nil {
-			t.Fatal(err)
-		}
-		return res
-	}
-	res := ask("POST", "/api/games", `{"kind":"pinochle","players":["ann","bob"],"dealer":"bob"}`)
+	res := s.ask(t, "POST", "/api/games", `{"kind":"pinochle","players":["ann","bob"],"dealer":"bob"}`)
 	res.Body.Close()
 	if res.StatusCode != http.StatusCreated {
 		t.Fatalf("new game: %d", res.StatusCode)
 	}
-	stream := ask("GET", "/api/games/1/live", "")
+	stream := s.ask(t, "GET", "/api/games/1/live", "")
 	defer stream.Body.Close()
 	events := make(chan string, 4)
 	go func() {

@@ -10,7 +10,8 @@ import (
 )
 
 // NewGame is one game for CreateMany: its events, the most games its match may hold (0: any
-// number), and where it came from when it is imported with its hash chain.
+// number), and where it came from when it is imported with its hash chain. A NewGame is
+// stored once: the events it prepared become the events CreateMany returns as stored.
 type NewGame struct {
 	Events []events.Event
 	Most   int

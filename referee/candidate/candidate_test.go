@@ -2,6 +2,7 @@ package candidate
 
 import (
 	"encoding/json"
+	"fmt"
 	"math/rand/v2"
 	"reflect"
 	"slices"
@@ -179,6 +180,29 @@ func TestMoveAfterTheEnd(t *testing.T) {
 	}
 	if f := g.Apply(int64(len(moves)+2), m); len(f) != 1 || f[0].Rule != "C5" || !f[0].SetAside {
 		t.Errorf("ann pass after the end: %v", f)
+	}
+}
+
+// TestPassAfterTheEndByWhoRanOut: ann's last faction card ends the last auction of the game
+// (C9); a pass after that is set aside as the game being over (C5), hers as bob's: her one
+// pass is taken only while the game goes on.
+func TestPassAfterTheEndByWhoRanOut(t *testing.T) {
+	var script strings.Builder
+	for i := range Seats - 1 {
+		s := cards.Suits[i%len(cards.Suits)]
+		fmt.Fprintf(&script, "seat %s\nreveal 2%[1]s\nann bid 3%[1]s\nbob pass\nreveal 4%[1]s\nann bid 5%[1]s\nbob pass\nreveal 6%[1]s\nann bid 7%[1]s\nbob pass\n", s)
+	}
+	script.WriteString("seat C\nreveal 2C\nann bid 3C\nbob pass\nreveal 4C\nann bid 5C\nbob pass\nreveal 6C\nann bid 7C\nbob bid 8C\nann bid 9C\nbob bid TC\nann bid JC\nbob bid QC\n")
+	for _, pass := range []string{"ann pass", "bob pass"} {
+		lines := script.String() + pass
+		o := play(t, nil, lines)
+		if !o.Game.Over() {
+			t.Fatalf("the game is not over: %s", o.Game.Hint())
+		}
+		seq := int64(strings.Count(lines, "\n") + 2) // event 1 creates the game
+		if len(o.Flags) != 1 || o.Flags[0].Rule != "C5" || !o.Flags[0].SetAside || o.Flags[0].Seq != seq {
+			t.Errorf("%s after the end: flags %v, want it set aside citing C5", pass, o.Flags)
+		}
 	}
 }
 

@@ -137,7 +137,8 @@ func (g *game) Apply(seq int64, m referee.Move) []referee.Flag {
 			}
 			return g.bid(seq, who, *p.Card)
 		case TypePass:
-			if who == ranOut {
+			// Once the game is over, her pass is set aside as anyone's is.
+			if who == ranOut && g.phase != over {
 				return nil
 			}
 			return g.pass(seq, who)

@@ -123,6 +123,13 @@ func TestRefusals(t *testing.T) {
 		{"later bid outside the shown hand", "seat H\nann hand 2H 3H 4H 5H 6H\nreveal 7H\nann bid 9H", nil, "5 C10 impossible"},
 		{"a leftover that was bid proves the bid wrong (C8)", start + "ann bid 9H\nbob pass\nann left 9H", nil, "4 C10 impossible by 6"},
 		{"rank alone bids the seat's suit", start + "bid 9\nbid J\npass", nil, ""},
+		// ann's bid of 9♥ is confirmed by her hand and by the table: bob's show of it is the typo.
+		{"a hand holding a bid its bidder's hand confirms is flagged itself", "seat H\nann hand 2H 3H 4H 5H 9H\nreveal 7H\nann bid 9H\nbob pass\nbob hand 9H 6H 8H TH JH", nil, "7 C10 impossible"},
+		{"leftovers holding it too", "seat H\nann hand 2H 3H 4H 5H 9H\nreveal 7H\nann bid 9H\nbob pass\nbob left 9H 6H", nil, "7 C10 impossible"},
+		{"the hand confirming the bid shown after it", start + "ann bid 9H\nbob pass\nann hand 2H 3H 4H 5H 9H\nbob hand 9H 6H 8H TH JH", nil, "7 C10 impossible"},
+		// Leftovers do not confirm the bids beside them, so the later show proves the bid wrong,
+		// and from then on 9♥ is bob's alone.
+		{"leftovers do not confirm a bid", start + "ann bid 9H\nbob pass\nann left 2H\nbob left 9H\nreveal 9H", nil, "4 C10 impossible by 7; 8 C10 impossible"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -391,7 +398,12 @@ func TestShownCardsAreOnePlayers(t *testing.T) {
 			t.Errorf("%s: message %q", script, o.Flags[0].Message)
 		}
 	}
-	o := play(t, nil, "seat H\nreveal 7H\nann bid 9H\nbob bid JH\npass\nbob left AH 2H\nbob left AH QH")
+	// ann's bid of 9♥, which her hand confirms, stands; bob's show of it is the one wrong.
+	o := play(t, nil, start+"bob left 9H")
+	if got := flagsOf(o); got != "9 C10 impossible" || o.Flags[0].Message != "9♥ in the cards bob had left is in the faction hand ann showed at event 7, and ann bid it at event 4" {
+		t.Errorf("a bid confirmed by the bidder's hand: flags %q, message %q", got, o.Flags[0].Message)
+	}
+	o = play(t, nil, "seat H\nreveal 7H\nann bid 9H\nbob bid JH\npass\nbob left AH 2H\nbob left AH QH")
 	if got := flagsOf(o); got != "8 C10 impossible" || o.Flags[0].Message != "Q♥ is not in the cards bob showed as left at event 7" {
 		t.Errorf("leftovers shown twice: flags %q, message %q", got, o.Flags[0].Message)
 	}

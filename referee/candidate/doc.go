@@ -9,5 +9,6 @@
 // ("ann left 2H KH"); the referee checks both against the bids and candidates (C10). An entry
 // that contradicts an earlier bid (a reveal, a bid, a hand or leftovers holding its card, or a
 // hand of the bidder's lacking it) is taken, since the bid may be the entry mistyped, and the
-// flag lands on the bid, naming the entry.
+// flag lands on the bid, naming the entry; but a bid the bidder's own shown hand holds stands,
+// and the other player's show holding its card is the slip.
 package candidate

@@ -344,12 +344,22 @@ func (g *game) disprove(seq int64, r cards.Rank, how string) []referee.Flag {
 	}
 	bidder, at, flagged := int(st.bidBy[r]-1), st.bidSeq[r], st.bidFlagged[r]
 	st.bidBy[r], st.bidSeq[r], st.bidFlagged[r] = 0, 0, false
+	if st.shownLeft[bidder] {
+		st.shown[bidder][r] = false // her leftovers put the card in her hand only through the bid
+	}
 	if flagged {
 		return nil
 	}
 	f := referee.Flagf(at, "C10", referee.Impossible, "%s bid %s here, but %s", g.players[bidder], cards.Card{Rank: r, Suit: st.suit}.Pretty(), how)
 	f.RevealedBy = seq
 	return []referee.Flag{f}
+}
+
+// showedOwn reports whether p's own show of the seat puts rank r in her hand: a hand she
+// showed, or leftovers, but not a card her leftovers count as hers only because she bid it.
+func (g *game) showedOwn(p int, r cards.Rank) bool {
+	st := g.cur()
+	return st.shown[p] != nil && st.shown[p][r] && !(st.shownLeft[p] && st.bidBy[r] == int8(p+1))
 }
 
 // handCheck flags the cards of a shown hand that the public record contradicts (C10).
@@ -369,11 +379,16 @@ func (g *game) handCheck(seq int64, who int, hand []cards.Card, what string) ([]
 			flags = append(flags, referee.Flagf(seq, "C10", referee.Impossible, "%s appears twice in %s", c.Pretty(), what))
 		case st.revealed[c.Rank]:
 			flags = append(flags, referee.Flagf(seq, "C10", referee.Impossible, "%s in %s is a candidate of this seat", c.Pretty(), what))
+		case g.showedOwn(1-who, c.Rank):
+			// The seat's thirteen ranks are all different: one player's card is not the other's.
+			// A bid of it by the other, which her own show confirms, stands: this show is wrong.
+			also := ""
+			if st.bidBy[c.Rank] == int8(2-who) {
+				also = fmt.Sprintf(", and %s bid it at event %d", g.players[1-who], st.bidSeq[c.Rank])
+			}
+			flags = append(flags, referee.Flagf(seq, "C10", referee.Impossible, "%s in %s is in %s%s", c.Pretty(), what, g.shownAs(st, 1-who), also))
 		case st.bidBy[c.Rank] == int8(2-who):
 			flags = append(flags, g.disprove(seq, c.Rank, fmt.Sprintf("it is in %s shown at event %d", what, seq))...)
-		case st.shown[1-who] != nil && st.shown[1-who][c.Rank]:
-			// The seat's thirteen ranks are all different: one player's card is not the other's.
-			flags = append(flags, referee.Flagf(seq, "C10", referee.Impossible, "%s in %s is in %s", c.Pretty(), what, g.shownAs(st, 1-who)))
 		}
 		held[c.Rank] = true
 	}

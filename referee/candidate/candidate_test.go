@@ -63,8 +63,8 @@ func TestRandomLegalGames(t *testing.T) {
 					bids++
 				}
 			}
-			if bids != st.spent[0]+st.spent[1] {
-				t.Fatalf("seed %d seat %d: %d distinct cards bid but %d bids made", seed, i+1, bids, st.spent[0]+st.spent[1])
+			if bids != st.spent(0)+st.spent(1) {
+				t.Fatalf("seed %d seat %d: %d distinct cards bid but %d bids made", seed, i+1, bids, st.spent(0)+st.spent(1))
 			}
 		}
 		if captured != Seats*Candidates {
@@ -130,6 +130,9 @@ func TestRefusals(t *testing.T) {
 		// Leftovers do not confirm the bids beside them, so the later show proves the bid wrong,
 		// and from then on 9♥ is bob's alone.
 		{"leftovers do not confirm a bid", start + "ann bid 9H\nbob pass\nann left 2H\nbob left 9H\nreveal 9H", nil, "4 C10 impossible by 7; 8 C10 impossible"},
+		// Four cards left beside two bids make six: a bid or the leftovers were entered wrong,
+		// and nothing says which, so the leftovers are taken with a warning naming the bids.
+		{"leftovers over the count are taken", start + "ann bid 2H\nbob bid 3H\nann bid 4H\nbob pass\nann left 5H 6H 8H 9H", nil, "8 C10 warning"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -167,6 +170,32 @@ func TestLaterEntryProvesABidWrong(t *testing.T) {
 	o := play(t, nil, script)
 	if hint := o.Game.Hint(); strings.Contains(hint[strings.Index(hint, "reveal"):], "9♥") {
 		t.Errorf("the hint %q names the card bid, which nobody may hold as the record stands", hint)
+	}
+}
+
+// TestLeftoversOverTheCount: leftovers that with the player's bids make more than five faction
+// cards (C5) may be the honest entry and a bid the one mistyped, so they are taken, and the
+// warning names every bid they concern; six leftovers cannot be, whatever was bid.
+func TestLeftoversOverTheCount(t *testing.T) {
+	o := play(t, nil, "seat H\nreveal 7H\nann bid 2H\nbob bid 3H\nann bid 4H\nbob pass")
+	for left, want := range map[string]string{
+		"ann left 5H 6H 8H 9H":       "ann bid 2 cards this seat (2♥ at event 4, 4♥ at event 6), so at most 3 can be left, not 4: one of those bids or these leftovers was entered wrong",
+		"bob left 5H 6H 8H 9H 10H":   "bob bid 1 card this seat (3♥ at event 5), so at most 4 can be left, not 5: that bid or these leftovers was entered wrong",
+		"bob left 5H 6H 8H 9H TH JH": "",
+	} {
+		m, err := o.Game.Parse(strings.Fields(left))
+		if err != nil {
+			t.Fatal(err)
+		}
+		flags := o.Game.Clone().Apply(8, m)
+		switch {
+		case len(flags) != 1:
+			t.Errorf("%s: flags %v, want one", left, flags)
+		case want == "" && (flags[0].Rule != "C5" || !referee.Refuses(flags)):
+			t.Errorf("%s: flag %v, want it refused under C5", left, flags[0])
+		case want != "" && (referee.Refuses(flags) || flags[0].Seq != 8 || flags[0].Message != want):
+			t.Errorf("%s: flag %v, want a warning on the leftovers: %q", left, flags[0], want)
+		}
 	}
 }
 

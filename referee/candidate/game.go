@@ -2,6 +2,7 @@ package candidate
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/tableside/tableside/cards"
 	"github.com/tableside/tableside/referee"
@@ -32,13 +33,22 @@ type seat struct {
 	bidSeq     [cards.MaxRank + 1]int64 // the event that bid it
 	bidFlagged [cards.MaxRank + 1]bool  // that bid was flagged on itself for its card
 	revealed   [cards.MaxRank + 1]bool
-	spent      [2]int
-	forfeit    int // the player who ran out first (C9), or nobody
+	bids       [2][]bidEntry // every bid each player made, flagged or not: each spent a card (C8)
+	forfeit    int           // the player who ran out first (C9), or nobody
 	candidates []capture
 	shown      [2]*[cards.MaxRank + 1]bool // a hand a player showed (C10), nil until shown
 	shownAt    [2]int64                    // the event that showed it
 	shownLeft  [2]bool                     // shown as leftovers: the hand is those and the bids
 }
+
+// bidEntry is a bid as entered: the card and the event.
+type bidEntry struct {
+	card cards.Card
+	seq  int64
+}
+
+// spent is how many faction cards p has bid this seat.
+func (st *seat) spent(p int) int { return len(st.bids[p]) }
 
 // shownAs names what a player showed of the seat's faction hand, for messages.
 func (g *game) shownAs(st *seat, p int) string {
@@ -285,7 +295,7 @@ func (g *game) bid(seq int64, who int, c cards.Card) []referee.Flag {
 		card = append(card, referee.Flagf(seq, "C10", referee.Impossible, "%s is in %s", c.Pretty(), g.shownAs(st, 1-who)))
 	}
 	flags = append(flags, card...)
-	if st.spent[who] >= Faction {
+	if st.spent(who) >= Faction {
 		flags = append(flags, referee.Flagf(seq, "C10", referee.Impossible, "%s has already bid all %d faction cards of this seat", g.players[who], Faction))
 	}
 	raises := g.high.Rank == 0 || c.Rank > g.high.Rank
@@ -298,8 +308,8 @@ func (g *game) bid(seq int64, who int, c cards.Card) []referee.Flag {
 		flags = append(flags, g.disprove(seq, c.Rank, fmt.Sprintf("%s bids it at event %d: a card is bid once (C8)", g.players[who], seq))...)
 		st.bidBy[c.Rank], st.bidSeq[c.Rank], st.bidFlagged[c.Rank] = int8(who+1), seq, len(card) > 0
 	}
-	st.spent[who]++
-	if st.spent[who] == Faction && st.forfeit == referee.Nobody {
+	st.bids[who] = append(st.bids[who], bidEntry{c, seq})
+	if st.spent(who) == Faction && st.forfeit == referee.Nobody {
 		st.forfeit = who // C9: ran out first
 	}
 	if raises {
@@ -307,7 +317,7 @@ func (g *game) bid(seq int64, who int, c cards.Card) []referee.Flag {
 	}
 	g.bids++
 	g.toAct = 1 - who
-	if st.spent[g.toAct] >= Faction { // she has nothing left to bid with: the auction is over (C9)
+	if st.spent(g.toAct) >= Faction { // she has nothing left to bid with: the auction is over (C9)
 		g.ranOut = g.toAct
 		g.award(seq, g.highBy, g.high)
 	}
@@ -427,8 +437,17 @@ func (g *game) showLeft(seq int64, who int, left []cards.Card) []referee.Flag {
 			flags = append(flags, g.disprove(seq, c.Rank, fmt.Sprintf("it is among the cards %s had left, shown at event %d: a spent card is not left over (C8)", g.players[who], seq))...)
 		}
 	}
-	if have := Faction - st.spent[who]; len(left) > have {
-		flags = append(flags, referee.Flagf(seq, "C10", referee.Impossible, "%s bid %d cards this seat, so at most %d can be left, not %d", g.players[who], st.spent[who], have, len(left)))
+	if len(left) > Faction {
+		flags = append(flags, referee.Flagf(seq, "C5", referee.Impossible, "a faction hand has %d cards, so %d cannot be left", Faction, len(left)))
+	} else if have := Faction - st.spent(who); len(left) > have {
+		// Five faction cards (C5) cannot be bid and left too. The leftovers may be right and
+		// a bid entered wrong, and nothing says which, so they are taken and the bids named.
+		var bids []string
+		for _, b := range st.bids[who] {
+			bids = append(bids, fmt.Sprintf("%s at event %d", b.card.Pretty(), b.seq))
+		}
+		flags = append(flags, referee.Flagf(seq, "C10", referee.Warning, "%s bid %d %s this seat (%s), so at most %d can be left, not %d: %s or these leftovers was entered wrong",
+			g.players[who], st.spent(who), referee.Plural(st.spent(who), "card", "cards"), strings.Join(bids, ", "), have, len(left), referee.Plural(st.spent(who), "that bid", "one of those bids")))
 	}
 	if st.shown[who] == nil {
 		hand := *held

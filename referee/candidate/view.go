@@ -69,7 +69,7 @@ func (g *game) candidatesLeft(unbid bool) []cards.Card {
 // those not bid.
 func (g *game) bidsFor(p int, unbid bool) []cards.Card {
 	st := g.cur()
-	if st.spent[p] >= Faction {
+	if st.spent(p) >= Faction {
 		return nil
 	}
 	var out []cards.Card
@@ -204,7 +204,7 @@ func (g *game) Status() []referee.Field {
 	if g.phase != over {
 		left := make([]string, 2)
 		for p := range g.players {
-			left[p] = fmt.Sprintf("%s %d", g.players[p], max(0, Faction-st.spent[p]))
+			left[p] = fmt.Sprintf("%s %d", g.players[p], max(0, Faction-st.spent(p)))
 		}
 		f = append(f, referee.Field{Label: "faction cards left", Value: strings.Join(left, ", ")})
 	}
@@ -272,6 +272,9 @@ func (g *game) Clone() referee.Game {
 	for i, st := range g.seats {
 		cs := *st
 		cs.candidates = slices.Clone(st.candidates)
+		for p := range st.bids {
+			cs.bids[p] = slices.Clone(st.bids[p])
+		}
 		for p, hand := range st.shown {
 			if hand != nil {
 				h := *hand

@@ -130,6 +130,8 @@ func TestRefusals(t *testing.T) {
 		// Leftovers do not confirm the bids beside them, so the later show proves the bid wrong,
 		// and from then on 9♥ is bob's alone.
 		{"leftovers do not confirm a bid", start + "ann bid 9H\nbob pass\nann left 2H\nbob left 9H\nreveal 9H", nil, "4 C10 impossible by 7; 8 C10 impossible"},
+		{"nor against a reveal", start + "ann bid 9H\nbob pass\nann left 2H\nreveal 9H", nil, "4 C10 impossible by 7"},
+		{"nor against a bid", start + "ann bid 9H\nbob bid TH\nann pass\nann left 2H\nreveal 8H\nbob bid 9H", nil, "4 C10 impossible by 9"},
 		// Four cards left beside two bids make six: a bid or the leftovers were entered wrong,
 		// and nothing says which, so the leftovers are taken with a warning naming the bids.
 		{"leftovers over the count are taken", start + "ann bid 2H\nbob bid 3H\nann bid 4H\nbob pass\nann left 5H 6H 8H 9H", nil, "8 C10 warning"},

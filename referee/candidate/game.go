@@ -232,8 +232,8 @@ func (g *game) reveal(seq int64, c cards.Card) []referee.Flag {
 	case st.revealed[c.Rank]:
 		flags = append(flags, referee.Flagf(seq, "C10", referee.Impossible, "%s was already turned up this seat", c.Pretty()))
 	default:
-		for p, hand := range st.shown {
-			if hand != nil && hand[c.Rank] {
+		for p := range st.shown {
+			if g.showedOwn(p, c.Rank) {
 				flags = append(flags, referee.Flagf(seq, "C10", referee.Impossible, "%s is in %s, so it cannot be a candidate", c.Pretty(), g.shownAs(st, p)))
 			}
 		}
@@ -291,7 +291,7 @@ func (g *game) bid(seq int64, who int, c cards.Card) []referee.Flag {
 		card = append(card, referee.Flagf(seq, "C10", referee.Impossible, "%s is a candidate of this seat, so nobody holds it", c.Pretty()))
 	case st.shown[who] != nil && !st.shown[who][c.Rank]:
 		card = append(card, referee.Flagf(seq, "C10", referee.Impossible, "%s is not in %s", c.Pretty(), g.shownAs(st, who)))
-	case st.shown[1-who] != nil && st.shown[1-who][c.Rank]:
+	case g.showedOwn(1-who, c.Rank):
 		card = append(card, referee.Flagf(seq, "C10", referee.Impossible, "%s is in %s", c.Pretty(), g.shownAs(st, 1-who)))
 	}
 	flags = append(flags, card...)

@@ -12,7 +12,7 @@ import (
 
 // open reports whether rank r of the current seat may be who's card (nobody: a candidate) as
 // the record stands: not turned up, in who's shown hand if she showed one and in no one
-// else's, and, when unbid is set, not bid. A card bid before may still be entered: the entry
+// else's own show (showedOwn), and, when unbid is set, not bid. A card bid before may still be entered: the entry
 // proves the bid wrong (C10), so Legal offers it, but a hint names the cards not bid first.
 func (g *game) open(r cards.Rank, who int, unbid bool) bool {
 	st := g.cur()
@@ -20,7 +20,7 @@ func (g *game) open(r cards.Rank, who int, unbid bool) bool {
 		return false
 	}
 	for p, hand := range st.shown {
-		if hand != nil && hand[r] != (p == who) {
+		if p == who && hand != nil && !hand[r] || p != who && g.showedOwn(p, r) {
 			return false
 		}
 	}

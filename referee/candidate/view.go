@@ -12,8 +12,9 @@ import (
 
 // open reports whether rank r of the current seat may be who's card (nobody: a candidate) as
 // the record stands: not turned up, in who's shown hand if she showed one and in no one
-// else's own show (showedOwn), and, when unbid is set, not bid. A card bid before may still be entered: the entry
-// proves the bid wrong (C10), so Legal offers it, but a hint names the cards not bid first.
+// else's own show (showedOwn), and, when unbid is set, not bid. A card bid before may still
+// be entered: the entry proves the bid wrong (C10), so Legal offers it, but a hint names the
+// cards not bid first.
 func (g *game) open(r cards.Rank, who int, unbid bool) bool {
 	st := g.cur()
 	if unbid && st.bidBy[r] != 0 || st.revealed[r] {

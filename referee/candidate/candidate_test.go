@@ -126,6 +126,8 @@ func TestRefusals(t *testing.T) {
 		// ann's bid of 9♥ is confirmed by her hand and by the table: bob's show of it is the typo.
 		{"a hand holding a bid its bidder's hand confirms is flagged itself", "seat H\nann hand 2H 3H 4H 5H 9H\nreveal 7H\nann bid 9H\nbob pass\nbob hand 9H 6H 8H TH JH", nil, "7 C10 impossible"},
 		{"leftovers holding it too", "seat H\nann hand 2H 3H 4H 5H 9H\nreveal 7H\nann bid 9H\nbob pass\nbob left 9H 6H", nil, "7 C10 impossible"},
+		{"a reveal of it is flagged alone", "seat H\nann hand 2H 3H 4H 5H 9H\nreveal 7H\nann bid 9H\nbob pass\nreveal 9H", nil, "7 C10 impossible"},
+		{"and so is the other player's bid of it", "seat H\nann hand 2H 3H 4H 5H 9H\nreveal 7H\nann bid 9H\nbob pass\nreveal 8H\nann bid 2H\nbob bid 9H", nil, "9 C10 impossible"},
 		{"the hand confirming the bid shown after it", start + "ann bid 9H\nbob pass\nann hand 2H 3H 4H 5H 9H\nbob hand 9H 6H 8H TH JH", nil, "7 C10 impossible"},
 		// Leftovers do not confirm the bids beside them, so the later show proves the bid wrong,
 		// and from then on 9♥ is bob's alone.

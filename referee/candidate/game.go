@@ -237,7 +237,7 @@ func (g *game) reveal(seq int64, c cards.Card) []referee.Flag {
 				flags = append(flags, referee.Flagf(seq, "C10", referee.Impossible, "%s is in %s, so it cannot be a candidate", c.Pretty(), g.shownAs(st, p)))
 			}
 		}
-		flags = append(flags, g.disprove(seq, c.Rank, fmt.Sprintf("it is turned up as a candidate at event %d", seq))...)
+		flags = append(flags, g.disprove(seq, referee.Nobody, c.Rank, fmt.Sprintf("it is turned up as a candidate at event %d", seq))...)
 	}
 	if c.Suit == st.suit {
 		st.revealed[c.Rank] = true
@@ -305,8 +305,10 @@ func (g *game) bid(seq int64, who int, c cards.Card) []referee.Flag {
 	if c.Suit == st.suit {
 		// A card bid before was not bid then, or is not bid now: the earlier bid is flagged
 		// (C8, C10), since the player may really hold the card.
-		flags = append(flags, g.disprove(seq, c.Rank, fmt.Sprintf("%s bids it at event %d: a card is bid once (C8)", g.players[who], seq))...)
-		st.bidBy[c.Rank], st.bidSeq[c.Rank], st.bidFlagged[c.Rank] = int8(who+1), seq, len(card) > 0
+		flags = append(flags, g.disprove(seq, who, c.Rank, fmt.Sprintf("%s bids it at event %d: a card is bid once (C8)", g.players[who], seq))...)
+		if st.bidBy[c.Rank] == 0 { // else the earlier bid stands, and this one is the slip
+			st.bidBy[c.Rank], st.bidSeq[c.Rank], st.bidFlagged[c.Rank] = int8(who+1), seq, len(card) > 0
+		}
 	}
 	st.bids[who] = append(st.bids[who], bidEntry{c, seq})
 	if st.spent(who) == Faction && st.forfeit == referee.Nobody {
@@ -342,17 +344,22 @@ func (g *game) pass(seq int64, who int) []referee.Flag {
 	return flags
 }
 
-// disprove flags the bid of rank r this seat, if any, which the entry at seq shows was not of
-// that card (how says why), and forgets it, so that each wrong bid is flagged once, by the
-// first entry that proves it. The entry is not refused for it: a card a player may really hold
-// is never refused on the strength of an earlier entry, which may be the one mistyped. A bid
-// already flagged on itself for its card is only forgotten.
-func (g *game) disprove(seq int64, r cards.Rank, how string) []referee.Flag {
+// disprove flags the bid of rank r this seat, if any, which the entry at seq by player by
+// (nobody: the table's) shows was not of that card (how says why), and forgets it, so that
+// each wrong bid is flagged once, by the first entry that proves it. The entry is not refused
+// for it: a card a player may really hold is never refused on the strength of an earlier
+// entry, which may be the one mistyped. A bid already flagged on itself for its card is only
+// forgotten. A bid of a card the bidder's own shown hand holds stands against another's
+// entry: that entry contradicts the hand too, and is flagged on itself as the slip.
+func (g *game) disprove(seq int64, by int, r cards.Rank, how string) []referee.Flag {
 	st := g.cur()
 	if st.bidBy[r] == 0 {
 		return nil
 	}
 	bidder, at, flagged := int(st.bidBy[r]-1), st.bidSeq[r], st.bidFlagged[r]
+	if bidder != by && g.showedOwn(bidder, r) {
+		return nil
+	}
 	st.bidBy[r], st.bidSeq[r], st.bidFlagged[r] = 0, 0, false
 	if st.shownLeft[bidder] {
 		st.shown[bidder][r] = false // her leftovers put the card in her hand only through the bid
@@ -398,7 +405,7 @@ func (g *game) handCheck(seq int64, who int, hand []cards.Card, what string) ([]
 			}
 			flags = append(flags, referee.Flagf(seq, "C10", referee.Impossible, "%s in %s is in %s%s", c.Pretty(), what, g.shownAs(st, 1-who), also))
 		case st.bidBy[c.Rank] == int8(2-who):
-			flags = append(flags, g.disprove(seq, c.Rank, fmt.Sprintf("it is in %s shown at event %d", what, seq))...)
+			flags = append(flags, g.disprove(seq, who, c.Rank, fmt.Sprintf("it is in %s shown at event %d", what, seq))...)
 		}
 		held[c.Rank] = true
 	}
@@ -416,7 +423,7 @@ func (g *game) showHand(seq int64, who int, hand []cards.Card) []referee.Flag {
 	st := g.cur()
 	for r := cards.MinRank; r <= cards.MaxRank; r++ {
 		if st.bidBy[r] == int8(who+1) && !held[r] {
-			flags = append(flags, g.disprove(seq, r, fmt.Sprintf("it is not in the hand %s shows at event %d", g.players[who], seq))...)
+			flags = append(flags, g.disprove(seq, who, r, fmt.Sprintf("it is not in the hand %s shows at event %d", g.players[who], seq))...)
 		}
 	}
 	st.shown[who], st.shownAt[who], st.shownLeft[who] = held, seq, false
@@ -434,7 +441,7 @@ func (g *game) showLeft(seq int64, who int, left []cards.Card) []referee.Flag {
 			flags = append(flags, referee.Flagf(seq, "C10", referee.Impossible, "%s is not in %s", c.Pretty(), g.shownAs(st, who)))
 		}
 		if c.Suit == st.suit && st.bidBy[c.Rank] == int8(who+1) {
-			flags = append(flags, g.disprove(seq, c.Rank, fmt.Sprintf("it is among the cards %s had left, shown at event %d: a spent card is not left over (C8)", g.players[who], seq))...)
+			flags = append(flags, g.disprove(seq, who, c.Rank, fmt.Sprintf("it is among the cards %s had left, shown at event %d: a spent card is not left over (C8)", g.players[who], seq))...)
 		}
 	}
 	if len(left) > Faction {

@@ -202,27 +202,20 @@ func TestLeftoversOverTheCount(t *testing.T) {
 		}
 	}
 	// The table finds the leftovers were 5♥ 6♥ 8♥: the amend of them clears the warning (L2).
-	setup := events.Created{Kind: "candidate", Players: []string{"ann", "bob"}, Dealer: "bob", Ruleset: "candidate/1"}
-	g, err := Rules{}.New(setup)
+	o = play(t, nil, "seat H\nreveal 7H\nann bid 2H\nbob bid 3H\nann bid 4H\nbob pass\nann left 5H 6H 8H 9H")
+	if got := flagsOf(o); got != "8 C10 warning" {
+		t.Fatalf("before the amend: flags %q", got)
+	}
+	var moves []referee.Move
+	for _, p := range o.Moves() {
+		moves = append(moves, p.Move)
+	}
+	fixed, err := o.Game.Parse(strings.Fields("ann left 5H 6H 8H"))
 	if err != nil {
 		t.Fatal(err)
 	}
-	var moves []referee.Move
-	for _, line := range strings.Split("seat H|reveal 7H|ann bid 2H|bob bid 3H|ann bid 4H|bob pass|ann left 5H 6H 8H 9H", "|") {
-		m, err := g.Parse(strings.Fields(line))
-		if err != nil {
-			t.Fatal(err)
-		}
-		moves = append(moves, m)
-		g.Apply(int64(len(moves)+1), m)
-	}
-	log := logOf(t, setup, moves)
-	if got := flagsOf(replay(t, log)); got != "8 C10 warning" {
-		t.Fatalf("before the void: flags %q", got)
-	}
-	fixed, _ := g.Parse(strings.Fields("ann left 5H 6H 8H"))
 	amend, _ := json.Marshal(events.Amend{Target: 8, Type: fixed.Type, Actor: fixed.Actor, Payload: fixed.Payload})
-	log = append(log, events.Event{Game: 1, Seq: 9, Type: events.TypeAmend, Payload: amend})
+	log := append(logOf(t, o.Setup, moves), events.Event{Game: 1, Seq: 9, Type: events.TypeAmend, Payload: amend})
 	if got := flagsOf(replay(t, log)); got != "" {
 		t.Errorf("after the amend of the leftovers: flags %q, want none", got)
 	}

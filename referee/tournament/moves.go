@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -214,10 +215,7 @@ func (n *Night) Notation(m referee.Move) string {
 func seatingWords(ts []Table, byes []string) string {
 	firstFirst := make([]Table, len(ts))
 	for i, t := range ts {
-		firstFirst[i] = Table{Table: t.Table, Players: append([]string{t.First}, withoutName(t.Players, t.First)...)}
-		if t.First == "" {
-			firstFirst[i].Players = t.Players
-		}
+		firstFirst[i] = Table{Table: t.Table, Players: firstSeated(t.Players, t.First)}
 	}
 	s := tablesWords(firstFirst)
 	if len(byes) > 0 {
@@ -226,14 +224,14 @@ func seatingWords(ts []Table, byes []string) string {
 	return s
 }
 
-func withoutName(names []string, name string) []string {
-	var out []string
-	for _, p := range names {
-		if p != name {
-			out = append(out, p)
-		}
+// firstSeated is players with first's seat moved to the front. Only that one seat moves: a name
+// seated twice (ann-ann, forced) is written twice, so the seating reads back as it was.
+func firstSeated(players []string, first string) []string {
+	at := slices.Index(players, first)
+	if at < 0 {
+		return players
 	}
-	return out
+	return append([]string{first}, slices.Delete(slices.Clone(players), at, at+1)...)
 }
 
 // Describe implements referee.Game.

@@ -24,7 +24,7 @@ func tournamentCommand() *cli.Command {
 				&cli.StringFlag{Name: "game", Usage: "the kind of game its rounds play (tableside rules lists them)", Required: true},
 				&cli.StringFlag{Name: "players", Usage: "the entrants in order of entry, comma-separated (a,b,c)"},
 				&cli.StringFlag{Name: "pairing", Usage: "how rounds are paired: swiss, round-robin (the kinds two play) or rotation (the others)", Value: "swiss"},
-				&cli.IntFlag{Name: "rounds", Usage: "how many rounds (a round robin has its own)"},
+				&cli.IntFlag{Name: "rounds", Usage: "how many rounds, one or more (default 5; a round robin has its own)"},
 				&cli.IntFlag{Name: "table-size", Usage: "players at a full table (capture 2–6, article2 2–4)"},
 				&cli.StringFlag{Name: "tie-breaks", Usage: "the tie-breaks, in order: buchholz, buchholz-cut1, sonneborn-berger, game-scores, direct, rating"},
 				&cli.BoolFlag{Name: "double", Usage: "a double round robin"},
@@ -88,6 +88,9 @@ func tournamentNew(c *cli.Context) error {
 	}
 	if c.NArg() == 0 {
 		return usagef("name the tournament: tableside tournament new NAME --game KIND --players a,b,c")
+	}
+	if c.IsSet("rounds") && c.Int("rounds") < 1 {
+		return usagef("--rounds %d: a tournament plays one round or more (leave it out for the default)", c.Int("rounds"))
 	}
 	s := table.TournamentSetup{Name: strings.Join(c.Args().Slice(), " "), Game: c.String("game"), Format: c.String("pairing"),
 		Rounds: c.Int("rounds"), TableSize: c.Int("table-size"), Double: c.Bool("double"), Confirm: c.Bool("confirm"),

@@ -104,7 +104,7 @@ func (n *Night) rate(seq int64, p player) []referee.Flag {
 	e := n.entry(p.Player)
 	switch {
 	case e == nil:
-		return aside(seq, "T1", "rate an entrant: "+n.presentNames(), "%s has not entered", p.Player)
+		return aside(seq, "T1", "rate an entrant: "+n.presentNames(), "%s has not entered%s", p.Player, referee.DidYouMean(p.Player, n.entryNames()))
 	case len(n.rounds) > 0:
 		e.Rating = p.Rating
 		return []referee.Flag{flag(seq, "T1", "ratings are given before round 1, whose order they decide (T5)",
@@ -117,7 +117,7 @@ func (n *Night) rate(seq int64, p player) []referee.Flag {
 func (n *Night) drop(seq int64, p player) []referee.Flag {
 	e := n.entry(p.Player)
 	if e == nil || !e.Present {
-		return aside(seq, "T1", "drop a player present: "+n.presentNames(), "%s is not present", p.Player)
+		return aside(seq, "T1", "drop a player present: "+n.presentNames(), "%s is not present%s", p.Player, referee.DidYouMean(p.Player, n.presentList()))
 	}
 	if len(n.rounds) > 0 {
 		e.Present = false
@@ -132,14 +132,29 @@ func (n *Night) drop(seq int64, p player) []referee.Flag {
 }
 
 func (n *Night) presentNames() string {
-	var names []string
-	for _, e := range n.present() {
-		names = append(names, e.Name)
-	}
+	names := n.presentList()
 	if len(names) == 0 {
 		return "nobody is present"
 	}
 	return strings.Join(names, " ")
+}
+
+// presentList is the names of the players present, in order of entry.
+func (n *Night) presentList() []string {
+	var names []string
+	for _, e := range n.present() {
+		names = append(names, e.Name)
+	}
+	return names
+}
+
+// entryNames is the name of every entrant, in order of entry.
+func (n *Night) entryNames() []string {
+	names := make([]string, len(n.entries))
+	for i, e := range n.entries {
+		names[i] = e.Name
+	}
+	return names
 }
 
 func (n *Night) end(seq int64, round int) []referee.Flag {

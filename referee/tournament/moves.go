@@ -80,7 +80,7 @@ func (n *Night) Parse(words []string) (referee.Move, error) {
 		}
 		return referee.NewMove(TypeClose, "", struct{}{}), nil
 	case "pair", "paired":
-		return referee.Move{}, referee.MoveErrorf("%q is not typed: a round is paired by `tableside tournament pair GAME`", words[0])
+		return referee.Move{}, referee.MoveErrorf("%q is not typed: the organiser pairs a round (`tableside tournament pair`, or Pair round on the organiser's page)", words[0])
 	}
 	return referee.Move{}, referee.MoveErrorf("%q is not a move (%s)%s", words[0], strings.Join(verbs, ", "), referee.DidYouMean(words[0], verbs))
 }

@@ -116,7 +116,7 @@ func (Rules) Grammar() []string {
 		"end [ROUND]                   the round in play is over",
 		"release [ROUND]               with confirm=on: let the next round be paired before every result is confirmed",
 		"close                         no more rounds",
-		"a round is paired by `tableside tournament pair GAME`, never typed",
+		"a round is paired, never typed: `tableside tournament pair`, or Pair round on the organiser's page",
 	}
 }
 
@@ -505,7 +505,7 @@ func (n *Night) Hint() string {
 	case r != nil && !r.Ended:
 		return "round " + n.stage() + ": end it when its games are over (end), drop or arrive a player, or seat it by hand (seat)"
 	}
-	return "round " + n.stage() + ": pair it (`tableside tournament pair GAME`), arrive, drop or rate a player, or close"
+	return "round " + n.stage() + ": pair it, arrive, drop or rate a player, or close"
 }
 
 // Legal implements referee.Game. An arrival is listed once, as an example of what to type.

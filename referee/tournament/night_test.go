@@ -126,7 +126,7 @@ func TestNotationReadsBack(t *testing.T) {
 func TestParseErrorsNameTheWord(t *testing.T) {
 	g, _ := newNightLog(t, nil, "ann", "bob").state()
 	for line, want := range map[string]string{
-		"pair":                  "tableside tournament pair GAME",
+		"pair":                  "the organiser pairs a round",
 		"arrive":                "arrive takes a name",
 		"arrive bye":            `"bye"`,
 		"arrive a-b":            `"a-b"`,

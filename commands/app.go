@@ -145,23 +145,52 @@ func NewApp(schema string, stdin io.Reader, stdout, stderr io.Writer) *cli.App {
 			verifyCommand(), statsCommand(), serveCommand(), keyCommand(), demoCommand(), completionCommand(),
 		},
 	}
-	app.Action = func(c *cli.Context) error {
-		if word := c.Args().First(); word != "" {
-			var names []string
-			for _, cmd := range c.App.Commands {
+	app.Action = chooseCommand(nil, app.Commands)
+	setUp(app, nil, app.Commands)
+	return app
+}
+
+// setUp gives every command under path the app's usage errors. A command with subcommands
+// chooses among them as the app does; one without takes every word as its own, so that a
+// tournament called h or a game kind mistyped as help is read as typed, not as a call for help.
+func setUp(app *cli.App, path []string, cmds []*cli.Command) {
+	for _, cmd := range cmds {
+		cmd.OnUsageError = app.OnUsageError
+		if len(cmd.Subcommands) == 0 {
+			cmd.HideHelpCommand = true
+			continue
+		}
+		here := append(slices.Clip(path), cmd.Name)
+		cmd.Action = chooseCommand(here, cmd.Subcommands)
+		setUp(app, here, cmd.Subcommands)
+	}
+}
+
+// chooseCommand is the action of the app (path nil) and of each command with subcommands: with
+// no word, the help; with a word that names none of cmds, a usage error naming the nearest.
+// urfave/cli would show the help of nothing and succeed, and a mistyped `tournament pair`
+// would look done.
+func chooseCommand(path []string, cmds []*cli.Command) cli.ActionFunc {
+	return func(c *cli.Context) error {
+		word := c.Args().First()
+		switch {
+		case word == "" && path == nil:
+			return cli.ShowAppHelp(c)
+		case word == "":
+			return cli.ShowSubcommandHelp(c)
+		}
+		var names []string
+		for _, cmd := range cmds {
+			if !cmd.Hidden {
 				names = append(names, cmd.Name)
 			}
-			return usagef("unknown command %q%s (see `tableside help`)", word, table.DidYouMean(word, names))
 		}
-		return cli.ShowAppHelp(c)
-	}
-	for _, cmd := range app.Commands {
-		cmd.OnUsageError = app.OnUsageError
-		for _, sub := range cmd.Subcommands {
-			sub.OnUsageError = app.OnUsageError
+		help := strings.Join(append([]string{"tableside", "help"}, path...), " ")
+		if path == nil {
+			return usagef("unknown command %q%s (see `%s`)", word, table.DidYouMean(word, names), help)
 		}
+		return usagef("unknown command %q of tableside %s%s (see `%s`)", word, strings.Join(path, " "), table.DidYouMean(word, names), help)
 	}
-	return app
 }
 
 // completionFlag is the flag a shell adds after the words typed so far to ask what may come

@@ -21,7 +21,7 @@ func tournamentCommand() *cli.Command {
 			Usage:     "start a tournament of one kind of game; its name is the match its games are in",
 			ArgsUsage: "NAME",
 			Flags: []cli.Flag{
-				&cli.StringFlag{Name: "game", Usage: "the kind of game its rounds play (tableside rules lists them)", Required: true},
+				&cli.StringFlag{Name: "game", Usage: "the kind of game its rounds play (tableside rules lists them)"},
 				&cli.StringFlag{Name: "players", Usage: "the entrants in order of entry, comma-separated (a,b,c)"},
 				&cli.StringFlag{Name: "pairing", Usage: "how rounds are paired: swiss, round-robin (the kinds two play) or rotation (the others)", Value: "swiss"},
 				&cli.IntFlag{Name: "rounds", Usage: "how many rounds, one or more (default 5; a round robin has its own)"},
@@ -88,6 +88,9 @@ func tournamentNew(c *cli.Context) error {
 	}
 	if c.NArg() == 0 {
 		return usagef("name the tournament: tableside tournament new NAME --game KIND --players a,b,c")
+	}
+	if c.String("game") == "" {
+		return usagef("which game do its rounds play? name it with --game KIND (kinds: %s)", strings.Join(table.Kinds(), ", "))
 	}
 	if c.IsSet("rounds") && c.Int("rounds") < 1 {
 		return usagef("--rounds %d: a tournament plays one round or more (leave it out for the default)", c.Int("rounds"))

@@ -51,6 +51,10 @@ type Rules interface {
 	Rulings() []Ruling
 	// Grammar documents the moves a player types, one line per form.
 	Grammar() []string
+	// IsWord reports whether the game's notation would read name as something other than a
+	// player (a verb, a card, a bid), so that no player may be called so. New refuses such a
+	// name; a tournament of the game refuses it at entry, before a round's game would.
+	IsWord(name string) bool
 	// New validates a game's setup (players, dealer, options) and returns the state before the
 	// first move.
 	New(setup events.Created) (Game, error)

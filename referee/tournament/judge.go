@@ -71,7 +71,9 @@ func (n *Night) Apply(seq int64, m referee.Move) []referee.Flag {
 }
 
 func (n *Night) arrive(seq int64, p player) []referee.Flag {
-	if _, err := newName(p.Player); err != nil {
+	// By the tournament's own words only: a name its games refuse is refused when typed (Parse),
+	// and a night recorded before that still replays.
+	if _, err := newName(p.Player, isWord); err != nil {
 		return aside(seq, "T1", "a name is one word, not a number, with no -", "%v", err)
 	}
 	e := n.entry(p.Player)

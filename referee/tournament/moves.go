@@ -37,7 +37,7 @@ func (n *Night) Parse(words []string) (referee.Move, error) {
 		if len(args) < 1 || len(args) > 2 {
 			return referee.Move{}, referee.MoveErrorf("arrive takes a name and, if known, a rating: arrive eve 1500")
 		}
-		name, err := newName(args[0])
+		name, err := newName(args[0], wordsOf(n.settings.Game))
 		if err != nil {
 			return referee.Move{}, err
 		}
@@ -94,8 +94,9 @@ func (n *Night) known(name string) string {
 	return name
 }
 
-// newName checks the name of an arrival as a setup checks its players'.
-func newName(name string) (string, error) {
+// newName checks the name of an arrival as a setup checks its players', isWord saying which
+// names would be read as something else.
+func newName(name string, isWord func(string) bool) (string, error) {
 	if err := referee.CheckPlayers([]string{name}, 1, 1, isWord); err != nil {
 		var se *referee.SetupError
 		if errors.As(err, &se) {

@@ -123,11 +123,31 @@ func (Rules) Grammar() []string {
 // reserved are the words of the grammar, which no player may be called.
 var reserved = []string{"arrive", "rate", "drop", "seat", "end", "release", "close", "pair", "paired", "bye"}
 
+// IsWord implements referee.Rules: a name the tournament's own notation would read as
+// something else.
+func (Rules) IsWord(name string) bool { return isWord(name) }
+
 // isWord reports whether a name would be read as something else: a word of the grammar, a
 // number (a round, a rating), or a name holding the - that joins a table's players.
 func isWord(name string) bool {
 	_, err := strconv.Atoi(name)
 	return err == nil || strings.Contains(name, "-") || slices.Contains(reserved, strings.ToLower(name))
+}
+
+// wordsOf is isWord for a night of game: a name its games would read as something else (a,
+// read as a card) is refused as well, at entry, rather than by the game of a round it is
+// seated in, which would leave that round with no game. Only entry checks it: a night
+// recorded before it was checked still replays.
+func wordsOf(game string) func(string) bool {
+	r := kinds.All()[game]
+	return func(name string) bool { return isWord(name) || r != nil && r.IsWord(name) }
+}
+
+// CheckEntrants refuses, for a new tournament of game, a list of entrants its setup may not
+// name, by New's rules and by its games' own: a name a game of the kind would read as a card
+// or a move.
+func CheckEntrants(game string, names []string) error {
+	return referee.CheckPlayers(names, 2, maxPlayers, wordsOf(game))
 }
 
 // Settings are a tournament's options, read.
@@ -182,11 +202,11 @@ func newNight(setup events.Created) (*Night, error) {
 	if setup.Kind != Kind {
 		return nil, referee.SetupErrorf(referee.FieldKind, "kind %q is not %s", setup.Kind, Kind)
 	}
-	if err := referee.CheckPlayers(setup.Players, 2, maxPlayers, isWord); err != nil {
-		return nil, err
-	}
 	opts, err := referee.CheckOptions(Rules{}.Options(), setup.Options)
 	if err != nil {
+		return nil, err
+	}
+	if err := referee.CheckPlayers(setup.Players, 2, maxPlayers, isWord); err != nil {
 		return nil, err
 	}
 	s := Settings{Game: opts["game"], Format: opts["format"], TieBreaks: strings.Split(opts["tie_breaks"], ","),

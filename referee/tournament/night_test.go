@@ -587,3 +587,23 @@ func FuzzParse(f *testing.F) {
 		n.Clone().Apply(3, m)
 	})
 }
+
+// TestNamesItsGamesRefuse: a name a game of the night's kind reads as a card (a, an ace in
+// Advantage) is refused at entry, in the setup and in an arrival as typed, since the round
+// that seats it could make no game. A night recorded before that was checked still replays.
+func TestNamesItsGamesRefuse(t *testing.T) {
+	if err := CheckEntrants("advantage", []string{"ann", "a", "cy"}); err == nil || !strings.Contains(err.Error(), `"a"`) {
+		t.Errorf("entrants ann, a, cy at advantage: %v, want a refusal naming a", err)
+	}
+	if err := CheckEntrants("capture", []string{"ann", "a", "cy"}); err != nil {
+		t.Errorf("entrants ann, a, cy at capture, which reads a as no card: %v", err)
+	}
+	b := newNightLog(t, map[string]string{"game": "advantage"}, "ann", "bob")
+	g, _ := b.state()
+	if _, err := g.Parse([]string{"arrive", "a"}); err == nil || !strings.Contains(err.Error(), `"a"`) {
+		t.Errorf("arrive a at advantage: %v, want a refusal naming a", err)
+	}
+	if f := b.add(referee.NewMove(TypeArrive, "", player{Player: "a"})); len(f) != 0 {
+		t.Errorf("an arrival of a recorded already: flags %+v, want it replayed as recorded", f)
+	}
+}

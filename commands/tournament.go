@@ -18,7 +18,7 @@ func tournamentCommand() *cli.Command {
 		Usage: "a club night in rounds: start it, pair each round (its games made at once), and see the standings",
 		Subcommands: []*cli.Command{{
 			Name:      "new",
-			Usage:     "start a tournament of one kind of game; its name is the match its games are in",
+			Usage:     "start a tournament of one kind of game and print its number; its name is the match its games are in",
 			ArgsUsage: "NAME",
 			Flags: []cli.Flag{
 				&cli.StringFlag{Name: "game", Usage: "the kind of game its rounds play (tableside rules lists them)"},
@@ -133,8 +133,11 @@ func tournamentNew(c *cli.Context) error {
 	if format == "json" {
 		return writeJSON(c.App.Writer, v)
 	}
-	fmt.Fprintf(c.App.Writer, "tournament %d: %s, %s\n", v.Game, v.Name, settingsLine(v))
-	fmt.Fprintf(c.App.Writer, "next: tableside tournament pair %d\n", v.Game)
+	// Its number alone on stdout, as `new` prints a game's, so that T=$(tableside tournament
+	// new …) keeps it; what it is and what comes next go to the person, on stderr.
+	fmt.Fprintln(c.App.Writer, v.Game)
+	fmt.Fprintf(c.App.ErrWriter, "tableside: tournament %d: %s, %s\n", v.Game, v.Name, settingsLine(v))
+	fmt.Fprintf(c.App.ErrWriter, "tableside: hint: pair round 1: tableside tournament pair %d\n", v.Game)
 	return nil
 }
 

@@ -122,6 +122,10 @@ func advise(err error, id int64, f face) error {
 		if h := table.HintOf(err); h != "" {
 			return hinted{err, h}
 		}
+		var te *table.Error
+		if errors.As(err, &te) && te.Game != nil && te.Game.IsTournament() {
+			return hinted{err, fmt.Sprintf("see `tableside tournament show %d`", id)}
+		}
 		return hinted{err, fmt.Sprintf("see `tableside score %d`, or correct a move with amend or void", id)}
 	case table.Conflict:
 		return hinted{err, fmt.Sprintf("see `tableside show %d`, then enter it again", id)}

@@ -105,6 +105,10 @@ type Game interface {
 	Decide(totals map[string]int) (winners []string, why string)
 	// Over reports whether the game has ended.
 	Over() bool
+	// End says, once the game is over, the rule that ended it and how, in the words a move
+	// after the end is refused with: ("C5", "all twelve seats have been played"). Both are ""
+	// while the game goes on.
+	End() (rule, why string)
 	// Clone returns an independent copy of the state: moves applied to one never change the
 	// other. It lets a replay keep the state at a point and go back to it.
 	Clone() Game

@@ -26,8 +26,8 @@ func aside(seq int64, rule, hint, format string, args ...any) []referee.Flag {
 // breaks comes back as flags. A move that names no round or player it could act on is set
 // aside.
 func (n *Night) Apply(seq int64, m referee.Move) []referee.Flag {
-	if n.closed {
-		return aside(seq, "T9", "the tournament is over: nothing more is recorded", "the tournament is closed already")
+	if rule, why := n.End(); rule != "" {
+		return aside(seq, rule, "the tournament is over: nothing more is recorded", "%s", why)
 	}
 	switch m.Type {
 	case TypeArrive, TypeRate, TypeDrop:

@@ -426,6 +426,14 @@ func cloneInput(in Input) Input {
 // Over implements referee.Game: a tournament is over once closed.
 func (n *Night) Over() bool { return n.closed }
 
+// End implements referee.Game: a closed tournament records nothing more (T9).
+func (n *Night) End() (rule, why string) {
+	if !n.closed {
+		return "", ""
+	}
+	return "T9", "the tournament has been closed: it pairs no more rounds"
+}
+
 // Decide implements referee.Game: a tournament's winner is the standings', which need its
 // games' results, so its own log names none.
 func (n *Night) Decide(map[string]int) ([]string, string) { return nil, "" }

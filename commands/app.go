@@ -51,11 +51,16 @@ func Run(schema string, args []string, stdin io.Reader, stdout, stderr io.Writer
 	if asked {
 		args = args[:len(args)-1]
 	}
-	args = hoistFlags(app, helpOf(args))
+	args = hoistFlags(app, helpOf(app, args))
 	if asked {
 		args = append(args, completionFlag)
 	}
+	notFound, unknown := helpNotFound()
+	app.CommandNotFound = notFound
 	err := app.Run(args)
+	if err == nil {
+		err = *unknown
+	}
 	if err == nil {
 		return 0
 	}
@@ -179,18 +184,39 @@ func chooseCommand(path []string, cmds []*cli.Command) cli.ActionFunc {
 		case word == "":
 			return cli.ShowSubcommandHelp(c)
 		}
-		var names []string
-		for _, cmd := range cmds {
-			if !cmd.Hidden {
-				names = append(names, cmd.Name)
-			}
-		}
-		help := strings.Join(append([]string{"tableside", "help"}, path...), " ")
-		if path == nil {
-			return usagef("unknown command %q%s (see `%s`)", word, table.DidYouMean(word, names), help)
-		}
-		return usagef("unknown command %q of tableside %s%s (see `%s`)", word, strings.Join(path, " "), table.DidYouMean(word, names), help)
+		return unknownCommand(path, cmds, word)
 	}
+}
+
+// unknownCommand is the usage error for word, which names none of cmds, the commands under
+// path (nil for the top): it names the nearest.
+func unknownCommand(path []string, cmds []*cli.Command, word string) error {
+	var names []string
+	for _, cmd := range cmds {
+		if !cmd.Hidden {
+			names = append(names, cmd.Name)
+		}
+	}
+	help := strings.Join(append([]string{"tableside", "help"}, path...), " ")
+	if len(path) == 0 {
+		return usagef("unknown command %q%s (see `%s`)", word, table.DidYouMean(word, names), help)
+	}
+	return usagef("unknown command %q of tableside %s%s (see `%s`)", word, strings.Join(path, " "), table.DidYouMean(word, names), help)
+}
+
+// helpNotFound is what urfave/cli calls when help is asked for a command that is not there
+// (`help pari`, `tournament pari --help`), and where it leaves the error to return: a name
+// mistyped there is a usage error naming the nearest too, not help shown for nothing.
+func helpNotFound() (func(*cli.Context, string), *error) {
+	var unknown error
+	return func(c *cli.Context, name string) {
+		cmds, path := c.App.Commands, []string(nil)
+		if c.Command != nil && c.Command.Subcommands != nil {
+			cmds = c.Command.Subcommands
+			path = strings.Fields(c.Command.HelpName)[1:]
+		}
+		unknown = unknownCommand(path, cmds, name)
+	}, &unknown
 }
 
 // completionFlag is the flag a shell adds after the words typed so far to ask what may come
@@ -199,10 +225,15 @@ func chooseCommand(path []string, cmds []*cli.Command) cli.ActionFunc {
 const completionFlag = "--generate-bash-completion"
 
 // helpOf turns `tableside help calc meld` into `tableside calc meld --help`: urfave/cli's help
-// command looks one level down only, and would show calc's help instead of meld's.
-func helpOf(args []string) []string {
-	if len(args) > 3 && args[1] == "help" {
-		return append(append([]string{args[0]}, args[2:]...), "--help")
+// command looks one level down only, and would show calc's help instead of meld's. Global
+// flags may come first (`tableside --db x.db help calc meld`).
+func helpOf(app *cli.App, args []string) []string {
+	i := 1
+	for i < len(args) && isFlagOf(app.Flags, args[i]) {
+		i += flagArity(app.Flags, args[i])
+	}
+	if len(args)-i > 2 && args[i] == "help" {
+		return append(append(slices.Clip(args[:i]), args[i+1:]...), "--help")
 	}
 	return args
 }

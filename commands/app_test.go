@@ -86,12 +86,18 @@ func TestMistypedCommandsAreRefused(t *testing.T) {
 				continue
 			}
 			typo := stutter(cmd.Name)
-			args := append(append([]string{"tableside", "--db", db}, path...), typo, "1")
-			var out, errw bytes.Buffer
-			code := Run(schema, args, strings.NewReader(""), &out, &errw)
-			want := fmt.Sprintf("; did you mean %s?", cmd.Name)
-			if code != 2 || out.Len() != 0 || !strings.HasPrefix(errw.String(), "tableside: error: unknown command") || !strings.Contains(errw.String(), want) {
-				t.Errorf("%v: exit %d, stdout %q, stderr %q; want exit 2, nothing on stdout, an unknown command and %q", args[3:], code, out.String(), errw.String(), want)
+			// The command run, and help asked for it both ways.
+			for _, args := range [][]string{
+				append(append(slices.Clip(path), typo), "1"),
+				append(append([]string{"help"}, path...), typo),
+				append(append(slices.Clip(path), typo), "--help"),
+			} {
+				var out, errw bytes.Buffer
+				code := Run(schema, append([]string{"tableside", "--db", db}, args...), strings.NewReader(""), &out, &errw)
+				want := fmt.Sprintf("; did you mean %s?", cmd.Name)
+				if code != 2 || out.Len() != 0 || !strings.HasPrefix(errw.String(), "tableside: error: unknown command") || !strings.Contains(errw.String(), want) {
+					t.Errorf("%v: exit %d, stdout %q, stderr %q; want exit 2, nothing on stdout, an unknown command and %q", args, code, out.String(), errw.String(), want)
+				}
 			}
 			checked++
 			if len(cmd.Subcommands) > 0 {

@@ -142,7 +142,6 @@ func NewApp(schema string, stdin io.Reader, stdout, stderr io.Writer) *cli.App {
 		OnUsageError: func(c *cli.Context, err error, _ bool) error {
 			return usageError{err.Error()}
 		},
-		CommandNotFound: func(c *cli.Context, name string) {},
 		Commands: []*cli.Command{
 			newCommand(), gamesCommand(), recordCommand(), playCommand(), showCommand(), logCommand(), checkCommand(),
 			undoCommand(), voidCommand(), amendCommand(), ruleCommand(), adjustCommand(), abandonCommand(), confirmCommand(),
@@ -212,8 +211,9 @@ func helpNotFound() (func(*cli.Context, string), *error) {
 	return func(c *cli.Context, name string) {
 		cmds, path := c.App.Commands, []string(nil)
 		if c.Command != nil && c.Command.Subcommands != nil {
-			cmds = c.Command.Subcommands
-			path = strings.Fields(c.Command.HelpName)[1:]
+			// HelpName is the command's whole path, "tableside tournament".
+			cmds, path = c.Command.Subcommands, strings.Fields(c.Command.HelpName)
+			path = path[min(1, len(path)):]
 		}
 		unknown = unknownCommand(path, cmds, name)
 	}, &unknown

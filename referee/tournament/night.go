@@ -202,11 +202,11 @@ func newNight(setup events.Created) (*Night, error) {
 	if setup.Kind != Kind {
 		return nil, referee.SetupErrorf(referee.FieldKind, "kind %q is not %s", setup.Kind, Kind)
 	}
-	opts, err := referee.CheckOptions(Rules{}.Options(), setup.Options)
-	if err != nil {
+	if err := referee.CheckPlayers(setup.Players, 2, maxPlayers, isWord); err != nil {
 		return nil, err
 	}
-	if err := referee.CheckPlayers(setup.Players, 2, maxPlayers, isWord); err != nil {
+	opts, err := referee.CheckOptions(Rules{}.Options(), setup.Options)
+	if err != nil {
 		return nil, err
 	}
 	s := Settings{Game: opts["game"], Format: opts["format"], TieBreaks: strings.Split(opts["tie_breaks"], ","),

@@ -51,11 +51,16 @@ func Run(schema string, args []string, stdin io.Reader, stdout, stderr io.Writer
 	if asked {
 		args = args[:len(args)-1]
 	}
-	args = hoistFlags(app, helpOf(args))
+	args = hoistFlags(app, helpOf(app, args))
 	if asked {
 		args = append(args, completionFlag)
 	}
+	notFound, unknown := helpNotFound()
+	app.CommandNotFound = notFound
 	err := app.Run(args)
+	if err == nil {
+		err = *unknown
+	}
 	if err == nil {
 		return 0
 	}
@@ -137,7 +142,6 @@ func NewApp(schema string, stdin io.Reader, stdout, stderr io.Writer) *cli.App {
 		OnUsageError: func(c *cli.Context, err error, _ bool) error {
 			return usageError{err.Error()}
 		},
-		CommandNotFound: func(c *cli.Context, name string) {},
 		Commands: []*cli.Command{
 			newCommand(), gamesCommand(), recordCommand(), playCommand(), showCommand(), logCommand(), checkCommand(),
 			undoCommand(), voidCommand(), amendCommand(), ruleCommand(), adjustCommand(), abandonCommand(), confirmCommand(),
@@ -145,23 +149,74 @@ func NewApp(schema string, stdin io.Reader, stdout, stderr io.Writer) *cli.App {
 			verifyCommand(), statsCommand(), serveCommand(), keyCommand(), demoCommand(), completionCommand(),
 		},
 	}
-	app.Action = func(c *cli.Context) error {
-		if word := c.Args().First(); word != "" {
-			var names []string
-			for _, cmd := range c.App.Commands {
-				names = append(names, cmd.Name)
-			}
-			return usagef("unknown command %q%s (see `tableside help`)", word, table.DidYouMean(word, names))
-		}
-		return cli.ShowAppHelp(c)
-	}
-	for _, cmd := range app.Commands {
-		cmd.OnUsageError = app.OnUsageError
-		for _, sub := range cmd.Subcommands {
-			sub.OnUsageError = app.OnUsageError
-		}
-	}
+	app.Action = chooseCommand(nil, app.Commands)
+	setUp(app, nil, app.Commands)
 	return app
+}
+
+// setUp gives every command under path the app's usage errors. A command with subcommands
+// chooses among them as the app does; one without takes every word as its own, so that a
+// tournament called h or a game kind mistyped as help is read as typed, not as a call for help.
+func setUp(app *cli.App, path []string, cmds []*cli.Command) {
+	for _, cmd := range cmds {
+		cmd.OnUsageError = app.OnUsageError
+		if len(cmd.Subcommands) == 0 {
+			cmd.HideHelpCommand = true
+			continue
+		}
+		here := append(slices.Clip(path), cmd.Name)
+		cmd.Action = chooseCommand(here, cmd.Subcommands)
+		setUp(app, here, cmd.Subcommands)
+	}
+}
+
+// chooseCommand is the action of the app (path nil) and of each command with subcommands: with
+// no word, the help; with a word that names none of cmds, a usage error naming the nearest.
+// urfave/cli would show the help of nothing and succeed, and a mistyped `tournament pair`
+// would look done.
+func chooseCommand(path []string, cmds []*cli.Command) cli.ActionFunc {
+	return func(c *cli.Context) error {
+		word := c.Args().First()
+		switch {
+		case word == "" && path == nil:
+			return cli.ShowAppHelp(c)
+		case word == "":
+			return cli.ShowSubcommandHelp(c)
+		}
+		return unknownCommand(path, cmds, word)
+	}
+}
+
+// unknownCommand is the usage error for word, which names none of cmds, the commands under
+// path (nil for the top): it names the nearest.
+func unknownCommand(path []string, cmds []*cli.Command, word string) error {
+	var names []string
+	for _, cmd := range cmds {
+		if !cmd.Hidden {
+			names = append(names, cmd.Name)
+		}
+	}
+	help := strings.Join(append([]string{"tableside", "help"}, path...), " ")
+	if len(path) == 0 {
+		return usagef("unknown command %q%s (see `%s`)", word, table.DidYouMean(word, names), help)
+	}
+	return usagef("unknown command %q of tableside %s%s (see `%s`)", word, strings.Join(path, " "), table.DidYouMean(word, names), help)
+}
+
+// helpNotFound is what urfave/cli calls when help is asked for a command that is not there
+// (`help pari`, `tournament pari --help`), and where it leaves the error to return: a name
+// mistyped there is a usage error naming the nearest too, not help shown for nothing.
+func helpNotFound() (func(*cli.Context, string), *error) {
+	var unknown error
+	return func(c *cli.Context, name string) {
+		cmds, path := c.App.Commands, []string(nil)
+		if c.Command != nil && c.Command.Subcommands != nil {
+			// HelpName is the command's whole path, "tableside tournament".
+			cmds, path = c.Command.Subcommands, strings.Fields(c.Command.HelpName)
+			path = path[min(1, len(path)):]
+		}
+		unknown = unknownCommand(path, cmds, name)
+	}, &unknown
 }
 
 // completionFlag is the flag a shell adds after the words typed so far to ask what may come
@@ -170,10 +225,15 @@ func NewApp(schema string, stdin io.Reader, stdout, stderr io.Writer) *cli.App {
 const completionFlag = "--generate-bash-completion"
 
 // helpOf turns `tableside help calc meld` into `tableside calc meld --help`: urfave/cli's help
-// command looks one level down only, and would show calc's help instead of meld's.
-func helpOf(args []string) []string {
-	if len(args) > 3 && args[1] == "help" {
-		return append(append([]string{args[0]}, args[2:]...), "--help")
+// command looks one level down only, and would show calc's help instead of meld's. Global
+// flags may come first (`tableside --db x.db help calc meld`).
+func helpOf(app *cli.App, args []string) []string {
+	i := 1
+	for i < len(args) && isFlagOf(app.Flags, args[i]) {
+		i += flagArity(app.Flags, args[i])
+	}
+	if len(args)-i > 2 && args[i] == "help" {
+		return append(append(slices.Clip(args[:i]), args[i+1:]...), "--help")
 	}
 	return args
 }

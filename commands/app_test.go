@@ -2,8 +2,13 @@ package commands
 
 import (
 	"bytes"
+	"fmt"
+	"os"
+	"slices"
 	"strings"
 	"testing"
+
+	"github.com/urfave/cli/v2"
 )
 
 func TestHoistFlags(t *testing.T) {
@@ -65,3 +70,50 @@ func TestExitCodes(t *testing.T) {
 		}
 	}
 }
+
+// TestMistypedCommandsAreRefused walks the whole command tree: at the top and under every
+// command that has subcommands, a mistyped name is a usage error naming the nearest command,
+// and nothing runs. urfave/cli alone would print nothing and succeed, so that `tournament
+// pari 1` would look like a round paired.
+func TestMistypedCommandsAreRefused(t *testing.T) {
+	schema := testSchema(t)
+	db := t.TempDir() + "/t.db"
+	var walk func(path []string, cmds []*cli.Command)
+	checked := 0
+	walk = func(path []string, cmds []*cli.Command) {
+		for _, cmd := range cmds {
+			if cmd.Hidden || cmd.Name == "help" {
+				continue
+			}
+			typo := stutter(cmd.Name)
+			// The command run, and help asked for it both ways.
+			for _, args := range [][]string{
+				append(append(slices.Clip(path), typo), "1"),
+				append(append([]string{"help"}, path...), typo),
+				append(append(slices.Clip(path), typo), "--help"),
+			} {
+				var out, errw bytes.Buffer
+				code := Run(schema, append([]string{"tableside", "--db", db}, args...), strings.NewReader(""), &out, &errw)
+				want := fmt.Sprintf("; did you mean %s?", cmd.Name)
+				if code != 2 || out.Len() != 0 || !strings.HasPrefix(errw.String(), "tableside: error: unknown command") || !strings.Contains(errw.String(), want) {
+					t.Errorf("%v: exit %d, stdout %q, stderr %q; want exit 2, nothing on stdout, an unknown command and %q", args, code, out.String(), errw.String(), want)
+				}
+			}
+			checked++
+			if len(cmd.Subcommands) > 0 {
+				walk(append(slices.Clip(path), cmd.Name), cmd.Subcommands)
+			}
+		}
+	}
+	walk(nil, NewApp(schema, nil, nil, nil).Commands)
+	if checked < 30 {
+		t.Errorf("only %d commands walked", checked)
+	}
+	if _, err := os.Stat(db); err == nil {
+		t.Errorf("a mistyped command made the database")
+	}
+}
+
+// stutter is name with its first letter typed twice: pair, ppair. Swapping two letters would do
+// as well, but rules and rule are both one swap from rulse.
+func stutter(name string) string { return name[:1] + name }

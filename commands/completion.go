@@ -65,7 +65,7 @@ func completeGame(c *cli.Context) {
 }
 
 // completeMove completes record's words: a game, then a move, word by word, from what is
-// legal now, as play's Tab does (`record 2 bob ` offers bob's verbs, `record 2 bob bid ` his
+// legal now, as play's Tab does (`record 2 bob ` offers bob's verbs, `record 2 bob bid ` bob's
 // bids).
 func completeMove(c *cli.Context) {
 	if c.NArg() < 2 {

@@ -2,6 +2,7 @@ package commands
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"slices"
@@ -113,16 +114,35 @@ func gameCommand(cmd *cli.Command, formats []string, run func(c *cli.Context, ap
 func advise(err error, id int64, f face) error {
 	switch table.CodeOf(err) {
 	case table.Refused:
+		if !forceRecords(err) {
+			return err
+		}
 		return hinted{err, table.HintOf(err) + "  (or " + f.forceWords() + " to record it flagged)"}
 	case table.Over:
 		if h := table.HintOf(err); h != "" {
 			return hinted{err, h}
+		}
+		var te *table.Error
+		if errors.As(err, &te) && te.Game != nil && te.Game.IsTournament() {
+			return hinted{err, fmt.Sprintf("see `tableside tournament show %d`", id)}
 		}
 		return hinted{err, fmt.Sprintf("see `tableside score %d`, or correct a move with amend or void", id)}
 	case table.Conflict:
 		return hinted{err, fmt.Sprintf("see `tableside show %d`, then enter it again", id)}
 	}
 	return err
+}
+
+// forceRecords reports whether forcing a refused entry would record anything worth offering.
+// A tournament's move that its referee would set aside (a second end, a drop of nobody present)
+// is the organiser's own slip, not a record of play at a table (L8): forced, the night would go
+// on as if it had not been made.
+func forceRecords(err error) bool {
+	var te *table.Error
+	if !errors.As(err, &te) || te.Game == nil || te.Game.Setup.Kind != table.TournamentKind {
+		return true
+	}
+	return !slices.ContainsFunc(te.Flags, func(f table.Flag) bool { return f.SetAside })
 }
 
 // noteRejudged tells the table that another terminal recorded first and the entry was judged

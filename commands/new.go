@@ -3,6 +3,7 @@ package commands
 import (
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/urfave/cli/v2"
@@ -45,6 +46,10 @@ func newCommand() *cli.Command {
 		Action: func(c *cli.Context) error {
 			if c.NArg() != 1 {
 				return usagef("name the game: tableside new KIND --players a,b (kinds: %s)", strings.Join(table.Kinds(), ", "))
+			}
+			kind := c.Args().First()
+			if !slices.ContainsFunc(table.Kinds(), func(k string) bool { return strings.EqualFold(k, kind) }) {
+				return usagef("unknown game %q%s (kinds: %s)", kind, table.DidYouMean(kind, table.Kinds()), strings.Join(table.Kinds(), ", "))
 			}
 			if c.String("players") == "" {
 				return hinted{usagef("which players? name them in seating order with --players"),

@@ -18,13 +18,13 @@ func tournamentCommand() *cli.Command {
 		Usage: "a club night in rounds: start it, pair each round (its games made at once), and see the standings",
 		Subcommands: []*cli.Command{{
 			Name:      "new",
-			Usage:     "start a tournament of one kind of game; its name is the match its games are in",
+			Usage:     "start a tournament of one kind of game and print its number; its name is the match its games are in",
 			ArgsUsage: "NAME",
 			Flags: []cli.Flag{
-				&cli.StringFlag{Name: "game", Usage: "the kind of game its rounds play (tableside rules lists them)", Required: true},
+				&cli.StringFlag{Name: "game", Usage: "the kind of game its rounds play (tableside rules lists them)"},
 				&cli.StringFlag{Name: "players", Usage: "the entrants in order of entry, comma-separated (a,b,c)"},
 				&cli.StringFlag{Name: "pairing", Usage: "how rounds are paired: swiss, round-robin (the kinds two play) or rotation (the others)", Value: "swiss"},
-				&cli.IntFlag{Name: "rounds", Usage: "how many rounds (a round robin has its own)"},
+				&cli.IntFlag{Name: "rounds", Usage: "how many rounds, one or more (default 5; a round robin has its own)"},
 				&cli.IntFlag{Name: "table-size", Usage: "players at a full table (capture 2–6, article2 2–4)"},
 				&cli.StringFlag{Name: "tie-breaks", Usage: "the tie-breaks, in order: buchholz, buchholz-cut1, sonneborn-berger, game-scores, direct, rating"},
 				&cli.BoolFlag{Name: "double", Usage: "a double round robin"},
@@ -89,6 +89,12 @@ func tournamentNew(c *cli.Context) error {
 	if c.NArg() == 0 {
 		return usagef("name the tournament: tableside tournament new NAME --game KIND --players a,b,c")
 	}
+	if c.String("game") == "" {
+		return usagef("which game do its rounds play? name it with --game KIND (kinds: %s)", strings.Join(table.Kinds(), ", "))
+	}
+	if c.IsSet("rounds") && c.Int("rounds") < 1 {
+		return usagef("--rounds %d: a tournament plays one round or more (leave it out for the default)", c.Int("rounds"))
+	}
 	s := table.TournamentSetup{Name: strings.Join(c.Args().Slice(), " "), Game: c.String("game"), Format: c.String("pairing"),
 		Rounds: c.Int("rounds"), TableSize: c.Int("table-size"), Double: c.Bool("double"), Confirm: c.Bool("confirm"),
 		Players: table.SplitNames(c.String("players")), Date: c.String("date")}
@@ -127,8 +133,11 @@ func tournamentNew(c *cli.Context) error {
 	if format == "json" {
 		return writeJSON(c.App.Writer, v)
 	}
-	fmt.Fprintf(c.App.Writer, "tournament %d: %s, %s\n", v.Game, v.Name, settingsLine(v))
-	fmt.Fprintf(c.App.Writer, "next: tableside tournament pair %d\n", v.Game)
+	// Its number alone on stdout, as `new` prints a game's, so that T=$(tableside tournament
+	// new …) keeps it; what it is and what comes next go to the person, on stderr.
+	fmt.Fprintln(c.App.Writer, v.Game)
+	fmt.Fprintf(c.App.ErrWriter, "tableside: tournament %d: %s, %s\n", v.Game, v.Name, settingsLine(v))
+	fmt.Fprintf(c.App.ErrWriter, "tableside: hint: pair round 1: tableside tournament pair %d\n", v.Game)
 	return nil
 }
 

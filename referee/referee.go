@@ -51,6 +51,10 @@ type Rules interface {
 	Rulings() []Ruling
 	// Grammar documents the moves a player types, one line per form.
 	Grammar() []string
+	// IsWord reports whether the game's notation would read name as something other than a
+	// player (a verb, a card, a bid), so that no player may be called so. New refuses such a
+	// name; a tournament of the game refuses it at entry, before a round's game would.
+	IsWord(name string) bool
 	// New validates a game's setup (players, dealer, options) and returns the state before the
 	// first move.
 	New(setup events.Created) (Game, error)
@@ -101,6 +105,10 @@ type Game interface {
 	Decide(totals map[string]int) (winners []string, why string)
 	// Over reports whether the game has ended.
 	Over() bool
+	// End says, once the game is over, the rule that ended it and how, in the words a move
+	// after the end is refused with: ("C5", "all twelve seats have been played"). Both are ""
+	// while the game goes on.
+	End() (rule, why string)
 	// Clone returns an independent copy of the state: moves applied to one never change the
 	// other. It lets a replay keep the state at a point and go back to it.
 	Clone() Game

@@ -85,9 +85,20 @@ func closed(g *Game, opt RecordOptions) *Error {
 		return &Error{Code: Over, Game: g, Message: fmt.Sprintf("game %d was abandoned at event %d; nothing was recorded", g.ID, g.Abandoned),
 			Hint: fmt.Sprintf("void the abandon (event %d) to take the game up again", g.Abandoned)}
 	case g.Over():
-		return &Error{Code: Over, Game: g, Message: fmt.Sprintf("game %d is over; nothing was recorded", g.ID)}
+		// The engine's own words for the end, the rule cited, as it would flag the move itself:
+		// every face (the command line, the API, the phone) shows this message.
+		rule, why := g.outcome.Game.End()
+		return &Error{Code: Over, Game: g, Message: fmt.Sprintf("%s %d is over — rule %s: %s; nothing was recorded", logNoun(g), g.ID, rule, why)}
 	}
 	return nil
+}
+
+// logNoun is what a log is called when it is named by its number: a tournament, or a game.
+func logNoun(g *Game) string {
+	if g.IsTournament() {
+		return "tournament"
+	}
+	return "game"
 }
 
 // take is the one rule by which the referee takes a move, e, as the event after g's log: a move

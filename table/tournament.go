@@ -99,6 +99,9 @@ func (a *App) NewTournament(ctx context.Context, s TournamentSetup) (*Game, erro
 	if _, err := checkCreated(c); err != nil {
 		return nil, err
 	}
+	if err := tournament.CheckEntrants(s.Game, s.Players); err != nil {
+		return nil, engineSetupError(err)
+	}
 	first, err := json.Marshal(c)
 	if err != nil {
 		return nil, err

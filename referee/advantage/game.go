@@ -123,6 +123,14 @@ func (g *game) cur() *round { return g.rounds[len(g.rounds)-1] }
 // Over implements referee.Game.
 func (g *game) Over() bool { return g.stage == ended }
 
+// End implements referee.Game: the game ends when a player who must act cannot (A10).
+func (g *game) End() (rule, why string) {
+	if !g.Over() {
+		return "", ""
+	}
+	return "A10", fmt.Sprintf("the game ended at event %d: %s", g.endedAt, g.why)
+}
+
 // option is a card that fits a pile: a drop, or a pick of that pile (A3 and A4 allow the same).
 type option struct {
 	card cards.Card
@@ -214,7 +222,8 @@ func (g *game) Apply(seq int64, m referee.Move) []referee.Flag {
 		g.reopen(closed)
 	}
 	if g.stage == ended {
-		return referee.Aside(referee.Flagf(seq, "A10", referee.Illegal, "%s", g.endedText()))
+		rule, _ := g.End()
+		return referee.Aside(referee.Flagf(seq, rule, referee.Illegal, "%s", g.endedText()))
 	}
 	if m.Type == TypeDeal {
 		return g.deal(seq, p)
@@ -692,7 +701,8 @@ func (g *game) next() {
 
 // endedText says when and why the game ended, for what comes after the end (A10).
 func (g *game) endedText() string {
-	return fmt.Sprintf("the game ended at event %d: %s; no move follows the end", g.endedAt, g.why)
+	_, why := g.End()
+	return why + "; no move follows the end"
 }
 
 func (g *game) end(seq int64, why string) {

@@ -55,6 +55,9 @@ func (Rules) Options() []referee.Option { return []referee.Option{} }
 // Rulings implements referee.Rules: A1–A14 as RULINGS.md words them.
 func (Rules) Rulings() []referee.Ruling { return rulings }
 
+// IsWord implements referee.Rules.
+func (Rules) IsWord(name string) bool { return isWord(name) }
+
 // Grammar implements referee.Rules.
 func (Rules) Grammar() []string {
 	return []string{

@@ -3,8 +3,8 @@
 //
 // A game has two phases, the Primary and the General. In each, every player holds seven cards
 // from one 56-card deck and plays them one a turn, in seating order from a starting player, on
-// any player, himself included. A card stays in play on its target and moves his Electability
-// and Affiliation; Voter ADHD discards a card in play. After the Primary, Electability plus
+// any player, the one who plays it included. A card stays in play on its target and moves the
+// target's Electability and Affiliation; Voter ADHD discards a card in play. After the Primary, Electability plus
 // Affiliation picks the two Candidates (in the party variant, each party's better player);
 // after the General, Electability minus Affiliation picks the President.
 //

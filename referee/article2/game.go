@@ -99,6 +99,17 @@ type game struct {
 // Over implements referee.Game.
 func (g *game) Over() bool { return g.over }
 
+// End implements referee.Game: the General Election's result ends the game (E7).
+func (g *game) End() (rule, why string) {
+	switch {
+	case !g.over:
+		return "", ""
+	case g.noPresident:
+		return "E7", "the General Election has no President, so the game is drawn"
+	}
+	return "E7", fmt.Sprintf("the General Election made %s President", g.players[g.president])
+}
+
 // payload is the JSON of every Article II move; each uses the fields it needs.
 type payload struct {
 	Card    string `json:"card,omitempty"`
@@ -440,10 +451,8 @@ func (g *game) settle() {
 
 // overText refuses whatever is entered after the General Election named its result (E7).
 func (g *game) overText() string {
-	if g.noPresident {
-		return "the game is over: the General Election has no President, so the game is drawn"
-	}
-	return fmt.Sprintf("the game is over: the General Election made %s President", g.players[g.president])
+	_, why := g.End()
+	return "the game is over: " + why
 }
 
 // resolvePrimary names the Candidates the Primary settles, and the cuts it needs (E6, E8).

@@ -108,6 +108,9 @@ func (Rules) MatchGames(setup events.Created) (int, string) {
 	return 0, ""
 }
 
+// IsWord implements referee.Rules.
+func (Rules) IsWord(name string) bool { return isWord(name) }
+
 // Grammar implements referee.Rules.
 func (Rules) Grammar() []string {
 	lines := []string{

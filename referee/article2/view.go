@@ -301,7 +301,7 @@ func (g *game) result(i int) string {
 }
 
 // points are p's points for phase i in the party variant (E8): +1 for a Candidate; +2 for the
-// President and +1 for his party-mate.
+// President and +1 for the President's party-mate.
 func (g *game) points(i, p int) int {
 	switch {
 	case !g.parties:

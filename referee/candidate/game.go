@@ -92,6 +92,14 @@ func (g *game) cur() *seat {
 // Over implements referee.Game.
 func (g *game) Over() bool { return g.phase == over }
 
+// End implements referee.Game: a game is twelve seats (C5).
+func (g *game) End() (rule, why string) {
+	if !g.Over() {
+		return "", ""
+	}
+	return "C5", "all twelve seats have been played"
+}
+
 // payload is the JSON of every Candidate move; each uses the fields it needs.
 type payload struct {
 	Suit  *cards.Suit  `json:"suit,omitempty"`
@@ -169,7 +177,7 @@ func (g *game) outOfPhase(want phase) (rule, why string) {
 	}
 	switch g.phase {
 	case over:
-		return "C5", "all twelve seats have been played"
+		return g.End()
 	case needSeat:
 		return "C5", fmt.Sprintf("no seat is in play: start seat %d with `seat SUIT`", len(g.seats)+1)
 	case needReveal:

@@ -161,6 +161,14 @@ func (h *hand) reveal(c ucd.Card)      { h.seen[key(c)] = true }
 // Over implements referee.Game.
 func (g *game) Over() bool { return g.stage == ended }
 
+// End implements referee.Game: a game is six hands (U10).
+func (g *game) End() (rule, why string) {
+	if !g.Over() {
+		return "", ""
+	}
+	return "U10", sixHands
+}
+
 // deal starts the next hand: the deal rotates left (U3), and the table turns the up-card.
 func (g *game) deal() {
 	n := g.n()
@@ -209,7 +217,10 @@ func (p *payload) field(key []byte, v referee.Flat) (ok bool) {
 }
 
 // overText refuses whatever is entered after the sixth hand (U10).
-const overText = "the game is over: its six hands have been played"
+const (
+	sixHands = "its six hands have been played"
+	overText = "the game is over: " + sixHands
+)
 
 // Apply implements referee.Game.
 func (g *game) Apply(seq int64, m referee.Move) []referee.Flag {

@@ -201,6 +201,14 @@ func (g *game) startHand() {
 // Over implements referee.Game.
 func (g *game) Over() bool { return g.over }
 
+// End implements referee.Game: a total passed the limit (P13).
+func (g *game) End() (rule, why string) {
+	if !g.over {
+		return "", ""
+	}
+	return "P13", fmt.Sprintf("a total passed the limit of %d in hand %d", g.limit, g.cur().number)
+}
+
 type payload struct {
 	Points *int         `json:"points,omitempty"`
 	Suit   *cards.Suit  `json:"suit,omitempty"`
@@ -231,7 +239,8 @@ func (p *payload) field(key []byte, v referee.Flat) (ok bool) {
 // overText refuses what follows the end: a total passed the limit (P13), and only a hand may
 // still be turned face up.
 func (g *game) overText() string {
-	return fmt.Sprintf("the game is over: a total passed the limit of %d in hand %d; only a hand may still be shown (PLAYER hand CARD…)", g.limit, g.cur().number)
+	_, why := g.End()
+	return "the game is over: " + why + "; only a hand may still be shown (PLAYER hand CARD…)"
 }
 
 // Apply implements referee.Game.

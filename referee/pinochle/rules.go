@@ -54,6 +54,9 @@ func (Rules) Options() []referee.Option {
 // Rulings implements referee.Rules: P1–P14 as RULINGS.md words them.
 func (Rules) Rulings() []referee.Ruling { return rulings }
 
+// IsWord implements referee.Rules.
+func (Rules) IsWord(name string) bool { return isWord(name) }
+
 // Grammar implements referee.Rules.
 func (Rules) Grammar() []string {
 	return []string{

@@ -121,8 +121,8 @@ func (g *game) next() string {
 	return fmt.Sprintf("trick %d: %s %s: %s", h.tricks[0]+h.tricks[1]+1, g.players[h.turn], what, g.cardsFor(h, h.turn)) + g.revealing(h, h.turn)
 }
 
-// cardsFor says which cards who may play now. While his hand is not known the rule is said,
-// not a list of the cards he might hold; once it is known, or he is known to hold the suit
+// cardsFor says which cards who may play now. While the hand is not known the rule is said,
+// not a list of the cards it might hold; once it is known, or known to hold the suit
 // led, the cards are listed.
 func (g *game) cardsFor(h *hand, who int) string {
 	playable := g.playable(h, who)
@@ -133,7 +133,7 @@ func (g *game) cardsFor(h *hand, who int) string {
 	case len(h.trick) == 1:
 		return fmt.Sprintf("follows %s if able, else any card (P10)", h.trick[0].Suit.Symbol())
 	case len(playable) < distinct:
-		return "any card he holds"
+		return "any card held"
 	}
 	return "any card"
 }

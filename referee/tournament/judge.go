@@ -26,8 +26,8 @@ func aside(seq int64, rule, hint, format string, args ...any) []referee.Flag {
 // breaks comes back as flags. A move that names no round or player it could act on is set
 // aside.
 func (n *Night) Apply(seq int64, m referee.Move) []referee.Flag {
-	if n.closed {
-		return aside(seq, "T9", "the tournament is over: nothing more is recorded", "the tournament is closed already")
+	if rule, why := n.End(); rule != "" {
+		return aside(seq, rule, "the tournament is over: nothing more is recorded", "%s", why)
 	}
 	switch m.Type {
 	case TypeArrive, TypeRate, TypeDrop:
@@ -71,7 +71,9 @@ func (n *Night) Apply(seq int64, m referee.Move) []referee.Flag {
 }
 
 func (n *Night) arrive(seq int64, p player) []referee.Flag {
-	if _, err := newName(p.Player); err != nil {
+	// By the tournament's own words only: a name its games refuse is refused when typed (Parse),
+	// and a night recorded before that still replays.
+	if _, err := newName(p.Player, isWord); err != nil {
 		return aside(seq, "T1", "a name is one word, not a number, with no -", "%v", err)
 	}
 	e := n.entry(p.Player)
@@ -104,7 +106,7 @@ func (n *Night) rate(seq int64, p player) []referee.Flag {
 	e := n.entry(p.Player)
 	switch {
 	case e == nil:
-		return aside(seq, "T1", "rate an entrant: "+n.presentNames(), "%s has not entered", p.Player)
+		return aside(seq, "T1", "rate an entrant: "+n.presentNames(), "%s has not entered%s", p.Player, referee.DidYouMean(p.Player, n.entryNames()))
 	case len(n.rounds) > 0:
 		e.Rating = p.Rating
 		return []referee.Flag{flag(seq, "T1", "ratings are given before round 1, whose order they decide (T5)",
@@ -117,7 +119,7 @@ func (n *Night) rate(seq int64, p player) []referee.Flag {
 func (n *Night) drop(seq int64, p player) []referee.Flag {
 	e := n.entry(p.Player)
 	if e == nil || !e.Present {
-		return aside(seq, "T1", "drop a player present: "+n.presentNames(), "%s is not present", p.Player)
+		return aside(seq, "T1", "drop a player present: "+n.presentNames(), "%s is not present%s", p.Player, referee.DidYouMean(p.Player, n.presentList()))
 	}
 	if len(n.rounds) > 0 {
 		e.Present = false
@@ -132,14 +134,29 @@ func (n *Night) drop(seq int64, p player) []referee.Flag {
 }
 
 func (n *Night) presentNames() string {
-	var names []string
-	for _, e := range n.present() {
-		names = append(names, e.Name)
-	}
+	names := n.presentList()
 	if len(names) == 0 {
 		return "nobody is present"
 	}
 	return strings.Join(names, " ")
+}
+
+// presentList is the names of the players present, in order of entry.
+func (n *Night) presentList() []string {
+	var names []string
+	for _, e := range n.present() {
+		names = append(names, e.Name)
+	}
+	return names
+}
+
+// entryNames is the name of every entrant, in order of entry.
+func (n *Night) entryNames() []string {
+	names := make([]string, len(n.entries))
+	for i, e := range n.entries {
+		names[i] = e.Name
+	}
+	return names
 }
 
 func (n *Night) end(seq int64, round int) []referee.Flag {

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -36,7 +37,7 @@ func (n *Night) Parse(words []string) (referee.Move, error) {
 		if len(args) < 1 || len(args) > 2 {
 			return referee.Move{}, referee.MoveErrorf("arrive takes a name and, if known, a rating: arrive eve 1500")
 		}
-		name, err := newName(args[0])
+		name, err := newName(args[0], wordsOf(n.settings.Game))
 		if err != nil {
 			return referee.Move{}, err
 		}
@@ -79,7 +80,7 @@ func (n *Night) Parse(words []string) (referee.Move, error) {
 		}
 		return referee.NewMove(TypeClose, "", struct{}{}), nil
 	case "pair", "paired":
-		return referee.Move{}, referee.MoveErrorf("%q is not typed: a round is paired by `tableside tournament pair GAME`", words[0])
+		return referee.Move{}, referee.MoveErrorf("%q is not typed: the organiser pairs a round (`tableside tournament pair`, or Pair round on the organiser's page)", words[0])
 	}
 	return referee.Move{}, referee.MoveErrorf("%q is not a move (%s)%s", words[0], strings.Join(verbs, ", "), referee.DidYouMean(words[0], verbs))
 }
@@ -93,8 +94,9 @@ func (n *Night) known(name string) string {
 	return name
 }
 
-// newName checks the name of an arrival as a setup checks its players'.
-func newName(name string) (string, error) {
+// newName checks the name of an arrival as a setup checks its players', isWord saying which
+// names would be read as something else.
+func newName(name string, isWord func(string) bool) (string, error) {
 	if err := referee.CheckPlayers([]string{name}, 1, 1, isWord); err != nil {
 		var se *referee.SetupError
 		if errors.As(err, &se) {
@@ -214,10 +216,7 @@ func (n *Night) Notation(m referee.Move) string {
 func seatingWords(ts []Table, byes []string) string {
 	firstFirst := make([]Table, len(ts))
 	for i, t := range ts {
-		firstFirst[i] = Table{Table: t.Table, Players: append([]string{t.First}, withoutName(t.Players, t.First)...)}
-		if t.First == "" {
-			firstFirst[i].Players = t.Players
-		}
+		firstFirst[i] = Table{Table: t.Table, Players: firstSeated(t.Players, t.First)}
 	}
 	s := tablesWords(firstFirst)
 	if len(byes) > 0 {
@@ -226,14 +225,14 @@ func seatingWords(ts []Table, byes []string) string {
 	return s
 }
 
-func withoutName(names []string, name string) []string {
-	var out []string
-	for _, p := range names {
-		if p != name {
-			out = append(out, p)
-		}
+// firstSeated is players with first's seat moved to the front. Only that one seat moves: a name
+// seated twice (ann-ann, forced) is written twice, so the seating reads back as it was.
+func firstSeated(players []string, first string) []string {
+	at := slices.Index(players, first)
+	if at < 0 {
+		return players
 	}
-	return out
+	return append([]string{first}, slices.Delete(slices.Clone(players), at, at+1)...)
 }
 
 // Describe implements referee.Game.

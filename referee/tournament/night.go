@@ -116,18 +116,38 @@ func (Rules) Grammar() []string {
 		"end [ROUND]                   the round in play is over",
 		"release [ROUND]               with confirm=on: let the next round be paired before every result is confirmed",
 		"close                         no more rounds",
-		"a round is paired by `tableside tournament pair GAME`, never typed",
+		"a round is paired, never typed: `tableside tournament pair`, or Pair round on the organiser's page",
 	}
 }
 
 // reserved are the words of the grammar, which no player may be called.
 var reserved = []string{"arrive", "rate", "drop", "seat", "end", "release", "close", "pair", "paired", "bye"}
 
+// IsWord implements referee.Rules: a name the tournament's own notation would read as
+// something else.
+func (Rules) IsWord(name string) bool { return isWord(name) }
+
 // isWord reports whether a name would be read as something else: a word of the grammar, a
 // number (a round, a rating), or a name holding the - that joins a table's players.
 func isWord(name string) bool {
 	_, err := strconv.Atoi(name)
 	return err == nil || strings.Contains(name, "-") || slices.Contains(reserved, strings.ToLower(name))
+}
+
+// wordsOf is isWord for a night of game: a name its games would read as something else (a,
+// read as a card) is refused as well, at entry, rather than by the game of a round it is
+// seated in, which would leave that round with no game. Only entry checks it: a night
+// recorded before it was checked still replays.
+func wordsOf(game string) func(string) bool {
+	r := kinds.All()[game]
+	return func(name string) bool { return isWord(name) || r != nil && r.IsWord(name) }
+}
+
+// CheckEntrants refuses, for a new tournament of game, a list of entrants its setup may not
+// name, by New's rules and by its games' own: a name a game of the kind would read as a card
+// or a move.
+func CheckEntrants(game string, names []string) error {
+	return referee.CheckPlayers(names, 2, maxPlayers, wordsOf(game))
 }
 
 // Settings are a tournament's options, read.
@@ -406,6 +426,14 @@ func cloneInput(in Input) Input {
 // Over implements referee.Game: a tournament is over once closed.
 func (n *Night) Over() bool { return n.closed }
 
+// End implements referee.Game: a closed tournament records nothing more (T9).
+func (n *Night) End() (rule, why string) {
+	if !n.closed {
+		return "", ""
+	}
+	return "T9", "the tournament has been closed: it pairs no more rounds"
+}
+
 // Decide implements referee.Game: a tournament's winner is the standings', which need its
 // games' results, so its own log names none.
 func (n *Night) Decide(map[string]int) ([]string, string) { return nil, "" }
@@ -505,7 +533,7 @@ func (n *Night) Hint() string {
 	case r != nil && !r.Ended:
 		return "round " + n.stage() + ": end it when its games are over (end), drop or arrive a player, or seat it by hand (seat)"
 	}
-	return "round " + n.stage() + ": pair it (`tableside tournament pair GAME`), arrive, drop or rate a player, or close"
+	return "round " + n.stage() + ": pair it, arrive, drop or rate a player, or close"
 }
 
 // Legal implements referee.Game. An arrival is listed once, as an example of what to type.

@@ -126,7 +126,7 @@ func TestNotationReadsBack(t *testing.T) {
 func TestParseErrorsNameTheWord(t *testing.T) {
 	g, _ := newNightLog(t, nil, "ann", "bob").state()
 	for line, want := range map[string]string{
-		"pair":                  "tableside tournament pair GAME",
+		"pair":                  "the organiser pairs a round",
 		"arrive":                "arrive takes a name",
 		"arrive bye":            `"bye"`,
 		"arrive a-b":            `"a-b"`,
@@ -371,7 +371,7 @@ func TestSeatTheWrongBye(t *testing.T) {
 		ps := []*entrant{r.byName[others[i]], r.byName[others[i+1]]}
 		slices.SortFunc(ps, func(a, b *entrant) int { return a.rank - b.rank })
 		first := firstOf(ps)
-		tables = append(tables, Table{Table: i/2 + 1, Players: append([]string{first.Name}, withoutName(others[i:i+2], first.Name)...)})
+		tables = append(tables, Table{Table: i/2 + 1, Players: firstSeated(others[i:i+2], first.Name)})
 	}
 	f := b.typed("seat 2 " + tablesWords(tables) + " bye " + had)
 	if !slices.ContainsFunc(f, func(f referee.Flag) bool { return f.Rule == "T3" && strings.Contains(f.Hint, out.Byes[0]) }) {
@@ -563,7 +563,7 @@ func TestPlayoutsReplayClean(t *testing.T) {
 }
 
 func FuzzParse(f *testing.F) {
-	for _, s := range []string{"arrive eve 1500", "seat 1 ann-bob bye cy", "drop ann", "end", "release 1", "close", "pair", "seat 1 -"} {
+	for _, s := range []string{"arrive eve 1500", "seat 1 ann-bob bye cy", "drop ann", "end", "release 1", "close", "pair", "seat 1 -", "seat 1 X-X"} {
 		f.Add(s)
 	}
 	b := newNightLog(&testing.T{}, nil, "ann", "bob", "cy")
@@ -586,4 +586,24 @@ func FuzzParse(f *testing.F) {
 		}
 		n.Clone().Apply(3, m)
 	})
+}
+
+// TestNamesItsGamesRefuse: a name a game of the night's kind reads as a card (a, an ace in
+// Advantage) is refused at entry, in the setup and in an arrival as typed, since the round
+// that seats it could make no game. A night recorded before that was checked still replays.
+func TestNamesItsGamesRefuse(t *testing.T) {
+	if err := CheckEntrants("advantage", []string{"ann", "a", "cy"}); err == nil || !strings.Contains(err.Error(), `"a"`) {
+		t.Errorf("entrants ann, a, cy at advantage: %v, want a refusal naming a", err)
+	}
+	if err := CheckEntrants("capture", []string{"ann", "a", "cy"}); err != nil {
+		t.Errorf("entrants ann, a, cy at capture, which reads a as no card: %v", err)
+	}
+	b := newNightLog(t, map[string]string{"game": "advantage"}, "ann", "bob")
+	g, _ := b.state()
+	if _, err := g.Parse([]string{"arrive", "a"}); err == nil || !strings.Contains(err.Error(), `"a"`) {
+		t.Errorf("arrive a at advantage: %v, want a refusal naming a", err)
+	}
+	if f := b.add(referee.NewMove(TypeArrive, "", player{Player: "a"})); len(f) != 0 {
+		t.Errorf("an arrival of a recorded already: flags %+v, want it replayed as recorded", f)
+	}
 }

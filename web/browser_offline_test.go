@@ -10,6 +10,7 @@ import (
 	"math/rand/v2"
 	"net"
 	"path/filepath"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -520,4 +521,93 @@ func TestBrowserAPhoneOutlivesARestoredFile(t *testing.T) {
 		t.Errorf("the phone does not say the server's record went back:\n%s", notes)
 	}
 	saveView(t, phone, "offline-restored-360x740")
+}
+
+// TestBrowserARestoredFileGetsNoMoveTakenBack: the phone saw a move stored, then the table's
+// undo of it, then the move really played in its place; the server is then started again over
+// a copy taken before those moves. The phone sends again what stands of what it saw: the move
+// taken back is left out with its undo, and the move played in its place is recorded where the
+// table played it.
+func TestBrowserARestoredFileGetsNoMoveTakenBack(t *testing.T) {
+	c := openClub(t, false)
+	id, code := c.newGame(t, table.Setup{Kind: "pinochle", Players: []string{"ann", "bob"}, Opener: "ann"})
+	view := apiGet[table.View](t, c, "/api/games/%d", id)
+	words, err := seededGame(rand.New(rand.NewPCG(6, 6)), view)
+	if err != nil {
+		t.Fatal(err)
+	}
+	root := startChromium(t, time.Minute)
+	wire := layCable(t, strings.TrimPrefix(c.http.URL, "http://"))
+	phone := joinPhone(t, root, wire.url(), id, code)
+	play := func(moves ...string) {
+		for _, m := range moves {
+			if !typeMove(t, phone, m) {
+				t.Fatalf("the phone refused %q: %s", m, cdpEval[string](t, phone, `document.getElementById("offline-notes").innerText`))
+			}
+			waitPage(t, phone, 10*time.Second, "the move stored", waiting(0))
+		}
+	}
+	play(words[:3]...)
+	copyPath := filepath.Join(t.TempDir(), "copy.db")
+	db, err := sql.Open("sqlite", c.path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := db.ExecContext(t.Context(), "VACUUM INTO ?", copyPath); err != nil {
+		t.Fatal(err)
+	}
+	db.Close()
+
+	// Two moves stored, the table's undo of the second, and another move in its place.
+	play(words[3:5]...)
+	// Found and tapped in one step: the phone draws the game again as the server's stream says
+	// it moved.
+	if status := cdpSubmit(t, phone, clickNow(`form.undo button`)); status != 200 {
+		t.Fatalf("undo: status %d", status)
+	}
+	waitPage(t, phone, 30*time.Second, "the phone's own referee after the undo", refereesHere)
+	start, err := table.Replay(id, atStart(t, c, id))
+	if err != nil {
+		t.Fatal(err)
+	}
+	beforeUndone := start
+	for _, m := range words[:4] {
+		rec, err := beforeUndone.Judge(mustWords(t, beforeUndone, m), false, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		beforeUndone = rec.Game
+	}
+	instead := ""
+	for _, choice := range beforeUndone.Buttons() {
+		if choice.Move != words[4] {
+			instead = choice.Move
+			break
+		}
+	}
+	if instead == "" {
+		t.Fatalf("no other move than %q after %q", words[4], words[:4])
+	}
+	play(instead)
+	waitPage(t, phone, 10*time.Second, "the phone showing the game to event 8", `document.querySelector("#live .now").dataset.last === "8"`)
+
+	wire.setCut(true)
+	restored := serveStore(t, copyPath, false)
+	wire.retarget(strings.TrimPrefix(restored.http.URL, "http://"))
+	wire.setCut(false)
+
+	waitPage(t, phone, time.Minute, "the phone caught up with the restored server", waiting(0)+` && document.querySelector("#live .now").dataset.last === "6"`)
+	restored.holdsJustThese(t, id, start, append(slices.Clone(words[:4]), instead))
+	if notes := cdpEval[string](t, phone, `document.getElementById("offline-notes").innerText`); !strings.Contains(notes, "leaving out 2 that the table took back") {
+		t.Errorf("the phone does not say it left out the move taken back:\n%s", notes)
+	}
+}
+
+// clickNow clicks the element sel names as one step in the page, with no time between finding
+// it and clicking it for the page to draw it anew.
+func clickNow(sel string) chromedp.Action[chromedp.Void] {
+	return func(ctx context.Context, tg *chromedp.Target) (chromedp.Void, error) {
+		_, err := chromedp.Evaluate[bool](fmt.Sprintf(`(document.querySelector(%q).click(), true)`, sel))(ctx, tg)
+		return chromedp.Void{}, err
+	}
 }

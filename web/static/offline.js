@@ -199,6 +199,32 @@
     rec.pending = still;
   }
 
+  // standing is what stands of events the phone saw stored and the server no longer holds, to
+  // be sent again: a move a later void among them took back (the table's undo, or a ruling of
+  // void) is left out with the void, and a move amended among them is sent in its last form,
+  // the amend left out. Sent as seen, the move taken back would be recorded and the void, the
+  // director's to record, would not, so the record would keep a card the table took back. A
+  // correction of an event the server still holds stays, and is the director's.
+  function standing(saw) {
+    const bySeq = new Map(saw.map((e) => [e.seq, e]));
+    const corrections = ["void", "amend", "ruling"];
+    const gone = new Set();
+    const form = new Map();
+    for (const e of saw) {
+      const target = bySeq.get(e.payload && e.payload.target);
+      if (!corrections.includes(e.type) || !target || corrections.includes(target.type)) continue;
+      if (e.type === "void" || (e.type === "ruling" && e.payload.decision === "void")) {
+        gone.add(target.seq);
+        gone.add(e.seq);
+      } else if (e.type === "amend") { // brings the move back, voided or not, in its new form (L1)
+        gone.delete(target.seq);
+        form.set(target.seq, { type: e.payload.type, actor: e.payload.actor || "", payload: e.payload.payload });
+        gone.add(e.seq);
+      }
+    }
+    return saw.filter((e) => !gone.has(e.seq)).map((e) => (form.has(e.seq) ? { ...e, ...form.get(e.seq) } : e));
+  }
+
   // --- reading what the server stored, and sending what waits ---
   async function fetched(after) {
     const res = await fetch("/api/games/" + game + "/events?after=" + after, { cache: "no-store", credentials: "same-origin" });
@@ -280,13 +306,13 @@
         // and sent, so that what the phone saw is not lost.
         let same = 0;
         while (same < kept.length && same < whole.length && kept[same] === whole[same]) same++;
-        const lost = kept.slice(same).map((line) => {
-          const e = JSON.parse(line);
-          return { move: "", at: e.at, event: e, lost: true };
-        });
-        if (lost.length > 0) {
+        const saw = kept.slice(same).map((line) => JSON.parse(line));
+        const lost = standing(saw).map((e) => ({ move: "", at: e.at, event: e, lost: true }));
+        if (saw.length > 0) {
+          const left = saw.length - lost.length;
           conflict("<p>The server's record of this game now ends at event " + whole.length + " (its file was restored from an older copy). " +
-            "This phone saw " + lost.length + (lost.length === 1 ? " more event" : " more events") + " stored, and sends the moves among them again.</p>", "notice");
+            "This phone saw " + saw.length + (saw.length === 1 ? " more event" : " more events") + " stored, and sends the moves among them again" +
+            (left > 0 ? ", leaving out " + left + " that the table took back or the director corrected." : ".") + "</p>", "notice");
           rec.pending = lost.concat(rec.pending);
         }
       }

@@ -1,15 +1,16 @@
 package web
 
 import (
-	"bytes"
 	"context"
 	"database/sql"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
 	"math/rand/v2"
 	"net"
 	"path/filepath"
+	"runtime"
 	"slices"
 	"strings"
 	"sync"
@@ -159,12 +160,6 @@ func waiting(n int) string {
 		said = fmt.Sprintf("%d moves waiting to be sent.", n)
 	}
 	return fmt.Sprintf(`document.body.dataset.referee === "phone" && document.body.dataset.waiting === "%d" && document.getElementById("offline-status").textContent.includes(%q)`, n, said)
-}
-
-// sameMove reports whether two events are the same move: the same player's, of the same
-// kind, with the same payload.
-func sameMove(a, b table.Event) bool {
-	return a.Type == b.Type && a.Actor == b.Actor && bytes.Equal(a.Payload, b.Payload)
 }
 
 // TestBrowserPhonesRefereeOffline: two phones at one table and a third at another play on with
@@ -347,7 +342,7 @@ func (c *testClub) holdsJustThese(t *testing.T, id int64, from *table.Game, move
 		if err != nil {
 			t.Fatal(err)
 		}
-		if stored := got.Log[rec.Event.Seq-1]; !sameMove(stored, rec.Event) {
+		if stored := got.Log[rec.Event.Seq-1]; !table.SameMove(stored, rec.Event) {
 			t.Fatalf("game %d's event %d is %s %s %s, want %q", id, stored.Seq, stored.Actor, stored.Type, stored.Payload, m)
 		}
 		g = rec.Game
@@ -609,5 +604,71 @@ func clickNow(sel string) chromedp.Action[chromedp.Void] {
 	return func(ctx context.Context, tg *chromedp.Target) (chromedp.Void, error) {
 		_, err := chromedp.Evaluate[bool](fmt.Sprintf(`(document.querySelector(%q).click(), true)`, sel))(ctx, tg)
 		return chromedp.Void{}, err
+	}
+}
+
+// TestBrowserAMoveMadeOfflineKeepsWhenItWasPlayed: a move a phone made with the network gone
+// reaches the server when the network is back, and is stored with both times: when it was
+// stored, and when the table played it.
+func TestBrowserAMoveMadeOfflineKeepsWhenItWasPlayed(t *testing.T) {
+	c := openClub(t, false)
+	id, code := c.newGame(t, table.Setup{Kind: "pinochle", Players: []string{"ann", "bob"}, Opener: "ann"})
+	view := apiGet[table.View](t, c, "/api/games/%d", id)
+	root := startChromium(t, time.Minute)
+	wire := layCable(t, strings.TrimPrefix(c.http.URL, "http://"))
+	phone := joinPhone(t, root, wire.url(), id, code)
+	waitPage(t, phone, 30*time.Second, "the page kept for use offline", keptForOffline)
+
+	wire.setCut(true)
+	beforeMove := time.Now().UnixMilli()
+	if !typeMove(t, phone, view.Legal[0]) {
+		t.Fatalf("offline, the phone refused %q", view.Legal[0])
+	}
+	afterMove := time.Now().UnixMilli()
+	waitPage(t, phone, 5*time.Second, "the move waiting", waiting(1))
+	for time.Now().UnixMilli() <= afterMove { // the network comes back after the move, by the clock
+		runtime.Gosched()
+	}
+	back := time.Now().UnixMilli()
+	wire.setCut(false)
+	waitPage(t, phone, time.Minute, "the move sent", waiting(0))
+
+	g, err := c.app.Game(t.Context(), id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	e := g.Entries()[1]
+	if e.At < back {
+		t.Errorf("the move is stamped %d, before the network came back at %d", e.At, back)
+	}
+	if e.PlayedAt < beforeMove || e.PlayedAt > afterMove {
+		t.Errorf("the move says it was played at %d, want the time it was made, %d to %d (payload %s)", e.PlayedAt, beforeMove, afterMove, e.Payload)
+	}
+}
+
+// TestAMoveSaysWhenItWasPlayed: a move sent with played_at keeps it beside the time it was
+// stored; a played_at after the server's clock is refused, naming it, and nothing is recorded.
+func TestAMoveSaysWhenItWasPlayed(t *testing.T) {
+	c := openClub(t, false)
+	id, code := c.newGame(t, pinochle)
+	moves := fmt.Sprintf("/api/games/%d/moves", id)
+	status, body := c.call(t, "POST", moves, code, move{Move: "ann bid 10", Expect: 1, PlayedAt: time.Now().Add(time.Hour).UnixMilli()})
+	if e := apiFailure(t, body); status != 400 || e.Error.Field != "played_at" {
+		t.Errorf("a move played an hour from now: %d %s, want 400 naming played_at", status, body)
+	}
+	if g, err := c.app.Game(t.Context(), id); err != nil || g.Last != 1 {
+		t.Fatalf("a move played an hour from now was recorded: %v", err)
+	}
+	played := time.Now().Add(-30 * time.Second).UnixMilli()
+	status, body = c.call(t, "POST", moves, code, move{Move: "ann bid 10", Expect: 1, PlayedAt: played})
+	var got table.Entered
+	if err := json.Unmarshal(body, &got); status != 201 || err != nil {
+		t.Fatalf("a move played half a minute ago: %d %s", status, body)
+	}
+	if table.PlayedAt(got.Event) != played || got.Event.At <= played {
+		t.Errorf("the move is stored at %d as played at %d, want played at %d: %s", got.Event.At, table.PlayedAt(got.Event), played, got.Event.Payload)
+	}
+	if log := apiGet[[]table.Entry](t, c, "/api/games/%d/log", id); log[1].PlayedAt != played {
+		t.Errorf("the log lists the move as played at %d, want %d", log[1].PlayedAt, played)
 	}
 }

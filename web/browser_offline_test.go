@@ -9,6 +9,7 @@ import (
 	"io"
 	"math/rand/v2"
 	"net"
+	"net/url"
 	"path/filepath"
 	"runtime"
 	"slices"
@@ -17,6 +18,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/chromedp/cdproto/cdp"
+	cdppage "github.com/chromedp/cdproto/page"
 	"github.com/chromedp/chromedp"
 
 	"github.com/tableside/tableside/table"
@@ -609,41 +612,79 @@ func clickNow(sel string) chromedp.Action[chromedp.Void] {
 
 // TestBrowserAMoveMadeOfflineKeepsWhenItWasPlayed: a move a phone made with the network gone
 // reaches the server when the network is back, and is stored with both times: when it was
-// stored, and when the table played it.
+// stored, and when the table played it, by the server's clock, also on a phone whose own clock
+// is ten minutes slow. A phone whose clock was set back ten minutes while the network was gone
+// sends a time the server refuses: its move is recorded all the same, stamped when stored.
 func TestBrowserAMoveMadeOfflineKeepsWhenItWasPlayed(t *testing.T) {
 	c := openClub(t, false)
-	id, code := c.newGame(t, table.Setup{Kind: "pinochle", Players: []string{"ann", "bob"}, Opener: "ann"})
-	view := apiGet[table.View](t, c, "/api/games/%d", id)
 	root := startChromium(t, time.Minute)
-	wire := layCable(t, strings.TrimPrefix(c.http.URL, "http://"))
-	phone := joinPhone(t, root, wire.url(), id, code)
-	waitPage(t, phone, 30*time.Second, "the page kept for use offline", keptForOffline)
+	for _, clock := range []struct {
+		what            string
+		behind, setBack time.Duration
+	}{{"on time", 0, 0}, {"ten minutes slow", 10 * time.Minute, 0}, {"set back ten minutes offline", 0, 10 * time.Minute}} {
+		behind := clock.behind + clock.setBack
+		id, code := c.newGame(t, table.Setup{Kind: "pinochle", Players: []string{"ann", "bob"}, Opener: "ann"})
+		view := apiGet[table.View](t, c, "/api/games/%d", id)
+		wire := layCable(t, strings.TrimPrefix(c.http.URL, "http://"))
+		phone := joinPhoneWithClock(t, root, wire.url(), id, code, clock.behind)
+		waitPage(t, phone, 30*time.Second, "the page kept for use offline", keptForOffline)
 
-	wire.setCut(true)
-	beforeMove := time.Now().UnixMilli()
-	if !typeMove(t, phone, view.Legal[0]) {
-		t.Fatalf("offline, the phone refused %q", view.Legal[0])
-	}
-	afterMove := time.Now().UnixMilli()
-	waitPage(t, phone, 5*time.Second, "the move waiting", waiting(1))
-	for time.Now().UnixMilli() <= afterMove { // the network comes back after the move, by the clock
-		runtime.Gosched()
-	}
-	back := time.Now().UnixMilli()
-	wire.setCut(false)
-	waitPage(t, phone, time.Minute, "the move sent", waiting(0))
+		wire.setCut(true)
+		cdpEval[bool](t, phone, fmt.Sprintf(`(window.clockBehind = %d, true)`, behind.Milliseconds()))
+		beforeMove := time.Now().UnixMilli()
+		if !typeMove(t, phone, view.Legal[0]) {
+			t.Fatalf("offline, the phone %s refused %q", clock.what, view.Legal[0])
+		}
+		afterMove := time.Now().UnixMilli()
+		waitPage(t, phone, 5*time.Second, "the move waiting", waiting(1))
+		for time.Now().UnixMilli() <= afterMove { // the network comes back after the move, by the clock
+			runtime.Gosched()
+		}
+		back := time.Now().UnixMilli()
+		wire.setCut(false)
+		waitPage(t, phone, time.Minute, "the move sent", waiting(0))
 
-	g, err := c.app.Game(t.Context(), id)
-	if err != nil {
-		t.Fatal(err)
+		g, err := c.app.Game(t.Context(), id)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(g.Log) != 2 {
+			t.Fatalf("the phone %s: the log holds %d events, want 2: %s", clock.what, len(g.Log), cdpEval[string](t, phone, `document.getElementById("offline-notes").innerText`))
+		}
+		e := g.Entries()[1]
+		if e.At < back {
+			t.Errorf("the phone %s: the move is stamped %d, before the network came back at %d", clock.what, e.At, back)
+		}
+		if clock.setBack != 0 {
+			if e.PlayedAt != 0 {
+				t.Errorf("the phone %s: the move says it was played at %d, a time the server refuses", clock.what, e.PlayedAt)
+			}
+			continue
+		}
+		// The phone reads the server's clock in whole seconds.
+		if e.PlayedAt < beforeMove-1000 || e.PlayedAt > afterMove+1000 {
+			t.Errorf("the phone %s: the move says it was played at %d, want the time it was made, %d to %d (payload %s)", clock.what, e.PlayedAt, beforeMove, afterMove, e.Payload)
+		}
 	}
-	e := g.Entries()[1]
-	if e.At < back {
-		t.Errorf("the move is stamped %d, before the network came back at %d", e.At, back)
-	}
-	if e.PlayedAt < beforeMove || e.PlayedAt > afterMove {
-		t.Errorf("the move says it was played at %d, want the time it was made, %d to %d (payload %s)", e.PlayedAt, beforeMove, afterMove, e.Payload)
-	}
+}
+
+// joinPhoneWithClock joins a phone as joinPhone does, its clock behind the server's by behind.
+func joinPhoneWithClock(t *testing.T, root context.Context, base string, id int64, code string, behind time.Duration) context.Context {
+	t.Helper()
+	ctx, cancel := chromedp.NewContext(root, chromedp.WithNewBrowserContext())
+	t.Cleanup(cancel)
+	clock := fmt.Sprintf(`{ const now = Date.now; window.clockBehind = %d; Date.now = () => now() - window.clockBehind; }`, behind.Milliseconds())
+	cdpDo(t, ctx,
+		chromedp.EmulateViewport(phoneScreen.width, phoneScreen.height, chromedp.EmulateMobile, chromedp.EmulateTouch),
+		chromedp.Func(func(ctx context.Context, tg *chromedp.Target) error {
+			_, err := cdp.Call(ctx, tg, cdppage.AddScriptToEvaluateOnNewDocument, cdppage.AddScriptToEvaluateOnNewDocumentParams{Source: clock})
+			return err
+		}),
+		chromedp.Navigate(fmt.Sprintf("%s/join?game=%d&code=%s", base, id, url.QueryEscape(code))))
+	markLoaded(t, ctx)
+	waitPage(t, ctx, 10*time.Second, "the live stream", `document.getElementById("live-status").textContent.startsWith("Live:")`)
+	waitPage(t, ctx, 30*time.Second, "the phone's own referee", refereesHere)
+	return ctx
 }
 
 // TestAMoveSaysWhenItWasPlayed: a move sent with played_at keeps it beside the time it was

@@ -26,7 +26,7 @@
   // (its bytes keep the hash chain); pending, the moves waiting, each {move, force, at} with
   // the engine's judgement {event, text}, move then being the notation it was read as (a move
   // the server lost, lost, has only the event it was stored as), at when it was played, by the
-  // server's clock; entered, the rounds this phone scored; skew, what the phone's clock is
+  // server's clock (untimed once the server refused that time); entered, the rounds this phone scored; skew, what the phone's clock is
   // behind the server's, in ms; opened, when it was last kept.
   let rec = null;
   let engineLast = 0; // the last stored event the engine holds of this game; 0 for none
@@ -195,7 +195,7 @@
         return;
       }
       if (j.changed) conflict("<p>Someone at the table recorded first: your move now reads <strong>" + suits(j.text) + "</strong> (it read " + suits(p.text) + ").</p>", "notice", p.at);
-      still.push({ move: j.notation, force: p.force, at: p.at, event: j.event, text: j.text });
+      still.push({ move: j.notation, force: p.force, at: p.at, untimed: p.untimed, event: j.event, text: j.text });
     });
     rec.pending = still;
   }
@@ -354,7 +354,7 @@
         try {
           res = await fetch("/api/games/" + game + "/moves", {
             method: "POST", credentials: "same-origin", headers: { "Content-Type": "application/json" },
-            body: JSON.stringify({ move: p.move, expect: p.event.seq - 1, force: !!p.force, played_at: p.at }),
+            body: JSON.stringify({ move: p.move, expect: p.event.seq - 1, force: !!p.force, played_at: p.untimed ? undefined : p.at }),
           });
         } catch (_) {
           online = false;
@@ -370,8 +370,16 @@
           continue;
         }
         if (res.status === 503 || res.status === 429 || res.status >= 500) break;
-        let message = "the server answered " + res.status;
-        try { message = (await res.json()).error.message; } catch (_) { /* not the API's JSON */ }
+        let message = "the server answered " + res.status, field = "";
+        try { ({ message, field = "" } = (await res.json()).error); } catch (_) { /* not the API's JSON */ }
+        if (field === "played_at" && !p.untimed) {
+          // The phone's clock moved since it last read the server's: the move is the table's
+          // all the same, and is sent stamped when it is stored.
+          p.untimed = true;
+          await save();
+          say1("<p>The server did not take this phone's time for " + suits(p.text) + " (" + esc(message) + "): it is recorded with the time it reaches the server.</p>", "notice");
+          continue;
+        }
         if (res.status === 401 || res.status === 403 || res.status === 404) {
           say1("<p><strong>The server does not take this phone's moves:</strong> " + esc(message) + ". Join the table again, or tell the director; the moves wait here.</p>", "refusal");
           break;

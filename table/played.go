@@ -33,21 +33,27 @@ func (g *Game) checkPlayed(at int64, now time.Time) error {
 	case at > now.Add(playedSlack).UnixMilli():
 		return &Error{Code: Invalid, Field: referee.PlayedAt,
 			Message: fmt.Sprintf("played_at %d (%s) is after the server's clock (%s): a move is not played after it is recorded; nothing was recorded", at, stamp(at), stamp(now.UnixMilli())),
-			Hint:    "send the time the move was played, in Unix milliseconds, or none"}
+			Hint:    playedHint}
 	case at < created-playedSlack.Milliseconds():
 		return &Error{Code: Invalid, Field: referee.PlayedAt,
 			Message: fmt.Sprintf("played_at %d (%s) is before game %d was created (%s); nothing was recorded", at, stamp(at), g.ID, stamp(created)),
-			Hint:    "send the time the move was played, in Unix milliseconds, or none"}
+			Hint:    playedHint}
 	}
 	return nil
 }
 
+const playedHint = "send the time the move was played, in Unix milliseconds, or none"
+
 // stamp is a time in Unix ms as people read it.
 func stamp(ms int64) string { return time.UnixMilli(ms).UTC().Format(time.RFC3339) }
 
-// withPlayed is a move's payload, a JSON object, with its time played added last.
+// withPlayed is a move's payload, a JSON object, with its time played added last. Every
+// engine's move is an object; anything else would keep no time rather than be written wrong.
 func withPlayed(payload []byte, at int64) []byte {
 	inner := bytes.TrimSpace(payload)
+	if len(inner) < 2 || inner[0] != '{' || inner[len(inner)-1] != '}' {
+		return payload
+	}
 	inner = bytes.TrimSpace(inner[1 : len(inner)-1])
 	out := append([]byte{'{'}, inner...)
 	if len(inner) > 0 {

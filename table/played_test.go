@@ -2,6 +2,7 @@ package table
 
 import (
 	"bytes"
+	"encoding/json"
 	"errors"
 	"testing"
 	"time"
@@ -91,5 +92,20 @@ func TestAMoveKeepsWhenItWasPlayed(t *testing.T) {
 	}
 	if e := imported.Entries()[1]; e.PlayedAt != played || e.At != rec.Event.At || imported.Record() == nil || !imported.Record().Intact {
 		t.Errorf("imported, the move is played %d, stored %d (record %+v); want %d, %d, intact", e.PlayedAt, e.At, imported.Record(), played, rec.Event.At)
+	}
+}
+
+// TestTheTimePlayedIsTheLastField: the time played is added after a move's own fields, in a
+// payload that stays compact JSON.
+func TestTheTimePlayedIsTheLastField(t *testing.T) {
+	for _, c := range []struct{ payload, want string }{
+		{`{}`, `{"played_at":5}`},
+		{`{"card":"QS"}`, `{"card":"QS","played_at":5}`},
+		{`{"cards":["9S","9H"],"points":12}`, `{"cards":["9S","9H"],"points":12,"played_at":5}`},
+	} {
+		got := withPlayed([]byte(c.payload), 5)
+		if string(got) != c.want || !json.Valid(got) {
+			t.Errorf("%s with its time played is %s, want %s", c.payload, got, c.want)
+		}
 	}
 }

@@ -54,6 +54,17 @@ func logCommand() *cli.Command {
 	})
 }
 
+// logTime is when an entry was stored and, for a move that reached the store a second or more
+// after it was played (a phone's, kept while the network was gone), when it was played: the
+// column counts seconds, and a move sent at once says nothing more.
+func logTime(e table.Entry) string {
+	stored := time.UnixMilli(e.At).Format("15:04:05")
+	if e.PlayedAt == 0 || e.At-e.PlayedAt < 1000 {
+		return stored
+	}
+	return stored + " (played " + time.UnixMilli(e.PlayedAt).Format("15:04:05") + ")"
+}
+
 // writeLog writes every event with its flags and the corrections that touched it.
 func writeLog(w io.Writer, g *table.Game, format string) error {
 	entries := g.Entries()
@@ -66,7 +77,7 @@ func writeLog(w io.Writer, g *table.Game, format string) error {
 		for _, f := range e.Flags {
 			flags = append(flags, f.String())
 		}
-		rows = append(rows, []string{fmt.Sprint(e.Seq), time.UnixMilli(e.At).Format("15:04:05"), e.Text, e.Note, strings.Join(flags, "\n")})
+		rows = append(rows, []string{fmt.Sprint(e.Seq), logTime(e), e.Text, e.Note, strings.Join(flags, "\n")})
 	}
 	return render.Table(w, format, []string{"event", "time", "what", "note", "flags"}, rows)
 }

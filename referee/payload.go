@@ -57,10 +57,14 @@ func nextItem(after []byte) ([]byte, bool) {
 	return nil, false
 }
 
+// PlayedAt is the key of a move's payload that says when the move was played (Unix ms), where
+// it was stored later: a phone's move kept while the network was gone. The rules never read it.
+const PlayedAt = "played_at"
+
 // DecodePayload decodes a stored payload into p: with ReadFlat, field reading each of its
-// fields, or with encoding/json when ReadFlat leaves it.
+// fields (but PlayedAt, which no engine reads), or with encoding/json when ReadFlat leaves it.
 func DecodePayload[T any](raw []byte, p *T, field func(p *T, key []byte, v Flat) bool) error {
-	if ReadFlat(raw, func(key []byte, v Flat) bool { return field(p, key, v) }) {
+	if ReadFlat(raw, func(key []byte, v Flat) bool { return string(key) == PlayedAt || field(p, key, v) }) {
 		return nil
 	}
 	var none T

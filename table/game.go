@@ -153,6 +153,8 @@ type Entry struct {
 	Text  string         `json:"text"`
 	Note  string         `json:"note,omitempty"`
 	Flags []referee.Flag `json:"flags"`
+	// PlayedAt is when the move was played (Unix ms), where it was stored later (PlayedAt).
+	PlayedAt int64 `json:"played_at,omitempty"`
 	// Untrusted marks the event where the log's hash chain breaks, and every event after it:
 	// they may not be what was recorded.
 	Untrusted bool `json:"untrusted,omitempty"`
@@ -181,7 +183,7 @@ func (g *Game) entries(log []events.Event) []Entry {
 	}
 	out := make([]Entry, len(log))
 	for i, e := range log {
-		out[i] = Entry{e, g.Describe(e), g.Notes[e.Seq], nonNil(bySeq[e.Seq]), broken != 0 && e.Seq >= broken}
+		out[i] = Entry{e, g.Describe(e), g.Notes[e.Seq], nonNil(bySeq[e.Seq]), PlayedAt(e), broken != 0 && e.Seq >= broken}
 	}
 	return out
 }

@@ -123,6 +123,10 @@ type RecordOptions struct {
 	// recorded and the error is a Conflict. When 0, a move that loses the race to another
 	// terminal is judged again against the newer record, made by the same player.
 	Expect int64
+	// PlayedAt, when not 0, is when the move was played (Unix ms), where it is recorded later:
+	// a phone's move kept while the network was gone. The event is stamped when it is stored,
+	// as ever, and its payload keeps the time played (played.go).
+	PlayedAt int64
 }
 
 // Recorded is what recording a move did.
@@ -153,6 +157,12 @@ func (a *App) Record(ctx context.Context, g *Game, words []string, opt RecordOpt
 	m, err := g.read(words, opt.Force)
 	if err != nil {
 		return nil, err
+	}
+	if err := g.checkPlayed(opt.PlayedAt, a.now()); err != nil {
+		return nil, err
+	}
+	if opt.PlayedAt != 0 {
+		m.Payload = withPlayed(m.Payload, opt.PlayedAt)
 	}
 	return a.record(ctx, g, m, opt)
 }

@@ -156,6 +156,10 @@ type move struct {
 	Expect int64 `json:"expect,omitempty"`
 	// Force records a move that breaks a rule, flagged: it happened at the table.
 	Force bool `json:"force,omitempty"`
+	// PlayedAt is when the move was played (Unix ms), for a move sent later: a phone's, kept
+	// while the network was gone. The event is stamped when it is stored, as ever, and keeps
+	// this too.
+	PlayedAt int64 `json:"played_at,omitempty"`
 }
 
 func (s *Server) apiRecord(w http.ResponseWriter, r *http.Request, c *caller) error {
@@ -181,7 +185,7 @@ func (s *Server) recordMove(r *http.Request, game int64, m move) (*table.Recorde
 	if err != nil {
 		return nil, err
 	}
-	rec, err := s.app.Record(r.Context(), g, words, table.RecordOptions{Force: m.Force, Expect: m.Expect})
+	rec, err := s.app.Record(r.Context(), g, words, table.RecordOptions{Force: m.Force, Expect: m.Expect, PlayedAt: m.PlayedAt})
 	if err == nil {
 		s.live.kick()
 	}

@@ -1,20 +1,25 @@
 package web
 
 import (
-	"bytes"
 	"context"
 	"database/sql"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
 	"math/rand/v2"
 	"net"
+	"net/url"
 	"path/filepath"
+	"runtime"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
 	"time"
 
+	"github.com/chromedp/cdproto/cdp"
+	cdppage "github.com/chromedp/cdproto/page"
 	"github.com/chromedp/chromedp"
 
 	"github.com/tableside/tableside/table"
@@ -158,12 +163,6 @@ func waiting(n int) string {
 		said = fmt.Sprintf("%d moves waiting to be sent.", n)
 	}
 	return fmt.Sprintf(`document.body.dataset.referee === "phone" && document.body.dataset.waiting === "%d" && document.getElementById("offline-status").textContent.includes(%q)`, n, said)
-}
-
-// sameMove reports whether two events are the same move: the same player's, of the same
-// kind, with the same payload.
-func sameMove(a, b table.Event) bool {
-	return a.Type == b.Type && a.Actor == b.Actor && bytes.Equal(a.Payload, b.Payload)
 }
 
 // TestBrowserPhonesRefereeOffline: two phones at one table and a third at another play on with
@@ -346,7 +345,7 @@ func (c *testClub) holdsJustThese(t *testing.T, id int64, from *table.Game, move
 		if err != nil {
 			t.Fatal(err)
 		}
-		if stored := got.Log[rec.Event.Seq-1]; !sameMove(stored, rec.Event) {
+		if stored := got.Log[rec.Event.Seq-1]; !table.SameMove(stored, rec.Event) {
 			t.Fatalf("game %d's event %d is %s %s %s, want %q", id, stored.Seq, stored.Actor, stored.Type, stored.Payload, m)
 		}
 		g = rec.Game
@@ -520,4 +519,197 @@ func TestBrowserAPhoneOutlivesARestoredFile(t *testing.T) {
 		t.Errorf("the phone does not say the server's record went back:\n%s", notes)
 	}
 	saveView(t, phone, "offline-restored-360x740")
+}
+
+// TestBrowserARestoredFileGetsNoMoveTakenBack: the phone saw a move stored, then the table's
+// undo of it, then the move really played in its place; the server is then started again over
+// a copy taken before those moves. The phone sends again what stands of what it saw: the move
+// taken back is left out with its undo, and the move played in its place is recorded where the
+// table played it.
+func TestBrowserARestoredFileGetsNoMoveTakenBack(t *testing.T) {
+	c := openClub(t, false)
+	id, code := c.newGame(t, table.Setup{Kind: "pinochle", Players: []string{"ann", "bob"}, Opener: "ann"})
+	view := apiGet[table.View](t, c, "/api/games/%d", id)
+	words, err := seededGame(rand.New(rand.NewPCG(6, 6)), view)
+	if err != nil {
+		t.Fatal(err)
+	}
+	root := startChromium(t, time.Minute)
+	wire := layCable(t, strings.TrimPrefix(c.http.URL, "http://"))
+	phone := joinPhone(t, root, wire.url(), id, code)
+	play := func(moves ...string) {
+		for _, m := range moves {
+			if !typeMove(t, phone, m) {
+				t.Fatalf("the phone refused %q: %s", m, cdpEval[string](t, phone, `document.getElementById("offline-notes").innerText`))
+			}
+			waitPage(t, phone, 10*time.Second, "the move stored", waiting(0))
+		}
+	}
+	play(words[:3]...)
+	copyPath := filepath.Join(t.TempDir(), "copy.db")
+	db, err := sql.Open("sqlite", c.path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := db.ExecContext(t.Context(), "VACUUM INTO ?", copyPath); err != nil {
+		t.Fatal(err)
+	}
+	db.Close()
+
+	// Two moves stored, the table's undo of the second, and another move in its place.
+	play(words[3:5]...)
+	// Found and tapped in one step: the phone draws the game again as the server's stream says
+	// it moved.
+	if status := cdpSubmit(t, phone, clickNow(`form.undo button`)); status != 200 {
+		t.Fatalf("undo: status %d", status)
+	}
+	waitPage(t, phone, 30*time.Second, "the phone's own referee after the undo", refereesHere)
+	start, err := table.Replay(id, atStart(t, c, id))
+	if err != nil {
+		t.Fatal(err)
+	}
+	beforeUndone := start
+	for _, m := range words[:4] {
+		rec, err := beforeUndone.Judge(mustWords(t, beforeUndone, m), false, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		beforeUndone = rec.Game
+	}
+	instead := ""
+	for _, choice := range beforeUndone.Buttons() {
+		if choice.Move != words[4] {
+			instead = choice.Move
+			break
+		}
+	}
+	if instead == "" {
+		t.Fatalf("no other move than %q after %q", words[4], words[:4])
+	}
+	play(instead)
+	waitPage(t, phone, 10*time.Second, "the phone showing the game to event 8", `document.querySelector("#live .now").dataset.last === "8"`)
+
+	wire.setCut(true)
+	restored := serveStore(t, copyPath, false)
+	wire.retarget(strings.TrimPrefix(restored.http.URL, "http://"))
+	wire.setCut(false)
+
+	waitPage(t, phone, time.Minute, "the phone caught up with the restored server", waiting(0)+` && document.querySelector("#live .now").dataset.last === "6"`)
+	restored.holdsJustThese(t, id, start, append(slices.Clone(words[:4]), instead))
+	if notes := cdpEval[string](t, phone, `document.getElementById("offline-notes").innerText`); !strings.Contains(notes, "leaving out 2 that the table took back") {
+		t.Errorf("the phone does not say it left out the move taken back:\n%s", notes)
+	}
+}
+
+// clickNow clicks the element sel names as one step in the page, with no time between finding
+// it and clicking it for the page to draw it anew.
+func clickNow(sel string) chromedp.Action[chromedp.Void] {
+	return func(ctx context.Context, tg *chromedp.Target) (chromedp.Void, error) {
+		_, err := chromedp.Evaluate[bool](fmt.Sprintf(`(document.querySelector(%q).click(), true)`, sel))(ctx, tg)
+		return chromedp.Void{}, err
+	}
+}
+
+// TestBrowserAMoveMadeOfflineKeepsWhenItWasPlayed: a move a phone made with the network gone
+// reaches the server when the network is back, and is stored with both times: when it was
+// stored, and when the table played it, by the server's clock, also on a phone whose own clock
+// is ten minutes slow. A phone whose clock was set back ten minutes while the network was gone
+// sends a time the server refuses: its move is recorded all the same, stamped when stored.
+func TestBrowserAMoveMadeOfflineKeepsWhenItWasPlayed(t *testing.T) {
+	c := openClub(t, false)
+	root := startChromium(t, time.Minute)
+	for _, clock := range []struct {
+		what            string
+		behind, setBack time.Duration
+	}{{"on time", 0, 0}, {"ten minutes slow", 10 * time.Minute, 0}, {"set back ten minutes offline", 0, 10 * time.Minute}} {
+		behind := clock.behind + clock.setBack
+		id, code := c.newGame(t, table.Setup{Kind: "pinochle", Players: []string{"ann", "bob"}, Opener: "ann"})
+		view := apiGet[table.View](t, c, "/api/games/%d", id)
+		wire := layCable(t, strings.TrimPrefix(c.http.URL, "http://"))
+		phone := joinPhoneWithClock(t, root, wire.url(), id, code, clock.behind)
+		waitPage(t, phone, 30*time.Second, "the page kept for use offline", keptForOffline)
+
+		wire.setCut(true)
+		cdpEval[bool](t, phone, fmt.Sprintf(`(window.clockBehind = %d, true)`, behind.Milliseconds()))
+		beforeMove := time.Now().UnixMilli()
+		if !typeMove(t, phone, view.Legal[0]) {
+			t.Fatalf("offline, the phone %s refused %q", clock.what, view.Legal[0])
+		}
+		afterMove := time.Now().UnixMilli()
+		waitPage(t, phone, 5*time.Second, "the move waiting", waiting(1))
+		for time.Now().UnixMilli() <= afterMove { // the network comes back after the move, by the clock
+			runtime.Gosched()
+		}
+		back := time.Now().UnixMilli()
+		wire.setCut(false)
+		waitPage(t, phone, time.Minute, "the move sent", waiting(0))
+
+		g, err := c.app.Game(t.Context(), id)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(g.Log) != 2 {
+			t.Fatalf("the phone %s: the log holds %d events, want 2: %s", clock.what, len(g.Log), cdpEval[string](t, phone, `document.getElementById("offline-notes").innerText`))
+		}
+		e := g.Entries()[1]
+		if e.At < back {
+			t.Errorf("the phone %s: the move is stamped %d, before the network came back at %d", clock.what, e.At, back)
+		}
+		if clock.setBack != 0 {
+			if e.PlayedAt != 0 {
+				t.Errorf("the phone %s: the move says it was played at %d, a time the server refuses", clock.what, e.PlayedAt)
+			}
+			continue
+		}
+		// The phone reads the server's clock in whole seconds.
+		if e.PlayedAt < beforeMove-1000 || e.PlayedAt > afterMove+1000 {
+			t.Errorf("the phone %s: the move says it was played at %d, want the time it was made, %d to %d (payload %s)", clock.what, e.PlayedAt, beforeMove, afterMove, e.Payload)
+		}
+	}
+}
+
+// joinPhoneWithClock joins a phone as joinPhone does, its clock behind the server's by behind.
+func joinPhoneWithClock(t *testing.T, root context.Context, base string, id int64, code string, behind time.Duration) context.Context {
+	t.Helper()
+	ctx, cancel := chromedp.NewContext(root, chromedp.WithNewBrowserContext())
+	t.Cleanup(cancel)
+	clock := fmt.Sprintf(`{ const now = Date.now; window.clockBehind = %d; Date.now = () => now() - window.clockBehind; }`, behind.Milliseconds())
+	cdpDo(t, ctx,
+		chromedp.EmulateViewport(phoneScreen.width, phoneScreen.height, chromedp.EmulateMobile, chromedp.EmulateTouch),
+		chromedp.Func(func(ctx context.Context, tg *chromedp.Target) error {
+			_, err := cdp.Call(ctx, tg, cdppage.AddScriptToEvaluateOnNewDocument, cdppage.AddScriptToEvaluateOnNewDocumentParams{Source: clock})
+			return err
+		}),
+		chromedp.Navigate(fmt.Sprintf("%s/join?game=%d&code=%s", base, id, url.QueryEscape(code))))
+	markLoaded(t, ctx)
+	waitPage(t, ctx, 10*time.Second, "the live stream", `document.getElementById("live-status").textContent.startsWith("Live:")`)
+	waitPage(t, ctx, 30*time.Second, "the phone's own referee", refereesHere)
+	return ctx
+}
+
+// TestAMoveSaysWhenItWasPlayed: a move sent with played_at keeps it beside the time it was
+// stored; a played_at after the server's clock is refused, naming it, and nothing is recorded.
+func TestAMoveSaysWhenItWasPlayed(t *testing.T) {
+	c := openClub(t, false)
+	id, code := c.newGame(t, pinochle)
+	moves := fmt.Sprintf("/api/games/%d/moves", id)
+	status, body := c.call(t, "POST", moves, code, move{Move: "ann bid 10", Expect: 1, PlayedAt: time.Now().Add(time.Hour).UnixMilli()})
+	if e := apiFailure(t, body); status != 400 || e.Error.Field != "played_at" {
+		t.Errorf("a move played an hour from now: %d %s, want 400 naming played_at", status, body)
+	}
+	if g, err := c.app.Game(t.Context(), id); err != nil || g.Last != 1 {
+		t.Fatalf("a move played an hour from now was recorded: %v", err)
+	}
+	played := time.Now().Add(-30 * time.Second).UnixMilli()
+	status, body = c.call(t, "POST", moves, code, move{Move: "ann bid 10", Expect: 1, PlayedAt: played})
+	var got table.Entered
+	if err := json.Unmarshal(body, &got); status != 201 || err != nil {
+		t.Fatalf("a move played half a minute ago: %d %s", status, body)
+	}
+	if table.PlayedAt(got.Event) != played || got.Event.At <= played {
+		t.Errorf("the move is stored at %d as played at %d, want played at %d: %s", got.Event.At, table.PlayedAt(got.Event), played, got.Event.Payload)
+	}
+	if log := apiGet[[]table.Entry](t, c, "/api/games/%d/log", id); log[1].PlayedAt != played {
+		t.Errorf("the log lists the move as played at %d, want %d", log[1].PlayedAt, played)
+	}
 }

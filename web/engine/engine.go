@@ -19,7 +19,6 @@ import (
 	"fmt"
 	"html/template"
 	"io"
-	"reflect"
 	"slices"
 
 	"github.com/tableside/tableside/scoring"
@@ -239,23 +238,15 @@ func sameMove(was pending, j judged, p pending) bool {
 
 // storedAs is the seq at which g, the game as stored, holds p, a move judged before as the
 // event after the phone's last: the same player making the same move in the same place. Two
-// phones that record one card played record one move.
+// phones that record one card played record one move. (A page that kept an event as a value
+// writes it again in its own way, and the server adds when the move was played: table.SameMove
+// reads through both.)
 func storedAs(g *table.Game, p pending) (int64, bool) {
 	if p.Event == nil {
 		return 0, false
 	}
 	e, ok := g.EventAt(p.Event.Seq)
-	return e.Seq, ok && e.Type == p.Event.Type && e.Actor == p.Event.Actor && samePayload(e.Payload, p.Event.Payload)
-}
-
-// samePayload reports whether two payloads say the same: a page that kept an event as a value
-// writes it again in its own way (Go writes & as \u0026, a browser as &).
-func samePayload(a, b json.RawMessage) bool {
-	if bytes.Equal(a, b) {
-		return true
-	}
-	var va, vb any
-	return json.Unmarshal(a, &va) == nil && json.Unmarshal(b, &vb) == nil && reflect.DeepEqual(va, vb)
+	return e.Seq, ok && table.SameMove(e, *p.Event)
 }
 
 // judge reads a pending move's words as Record reads a line, and judges it as Record does:

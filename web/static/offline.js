@@ -25,8 +25,9 @@
   // rec is the phone's copy: log, the stored events, each a line of JSON as the server sent it
   // (its bytes keep the hash chain); pending, the moves waiting, each {move, force, at} with
   // the engine's judgement {event, text}, move then being the notation it was read as (a move
-  // the server lost, lost, has only the event it was stored as); entered, the rounds this phone
-  // scored; opened, when it was last kept.
+  // the server lost, lost, has only the event it was stored as), at when it was played, by the
+  // server's clock (untimed once the server refused that time); entered, the rounds this phone scored; skew, what the phone's clock is
+  // behind the server's, in ms; opened, when it was last kept.
   let rec = null;
   let engineLast = 0; // the last stored event the engine holds of this game; 0 for none
   let online = true;
@@ -194,14 +195,56 @@
         return;
       }
       if (j.changed) conflict("<p>Someone at the table recorded first: your move now reads <strong>" + suits(j.text) + "</strong> (it read " + suits(p.text) + ").</p>", "notice", p.at);
-      still.push({ move: j.notation, force: p.force, at: p.at, event: j.event, text: j.text });
+      still.push({ move: j.notation, force: p.force, at: p.at, untimed: p.untimed, event: j.event, text: j.text });
     });
     rec.pending = still;
   }
 
+  // standing is what stands of events the phone saw stored and the server no longer holds, to
+  // be sent again: a move a later void among them took back (the table's undo, or a ruling of
+  // void) is left out with the void, and a move amended among them is sent in its last form,
+  // the amend left out. Sent as seen, the move taken back would be recorded and the void, the
+  // director's to record, would not, so the record would keep a card the table took back. A
+  // correction of an event the server still holds stays, and is the director's. Each comes with
+  // when it was played: as its payload says (a move that waited on a phone), else when stored.
+  function standing(saw) {
+    const bySeq = new Map(saw.map((e) => [e.seq, e]));
+    const corrections = ["void", "amend", "ruling"];
+    const gone = new Set();
+    const form = new Map();
+    for (const e of saw) {
+      const target = bySeq.get(e.payload && e.payload.target);
+      if (!corrections.includes(e.type) || !target || corrections.includes(target.type)) continue;
+      if (e.type === "void" || (e.type === "ruling" && e.payload.decision === "void")) {
+        gone.add(target.seq);
+        gone.add(e.seq);
+      } else if (e.type === "amend") { // brings the move back, voided or not, in its new form (L1)
+        gone.delete(target.seq);
+        form.set(target.seq, { type: e.payload.type, actor: e.payload.actor || "", payload: e.payload.payload });
+        gone.add(e.seq);
+      }
+    }
+    return saw.filter((e) => !gone.has(e.seq)).map((e) => ({
+      event: form.has(e.seq) ? { ...e, ...form.get(e.seq) } : e,
+      at: (e.payload && e.payload.played_at) || e.at,
+    }));
+  }
+
+  // heard reads the server's clock off an answer: a move is sent with the time it was played,
+  // and a phone whose own clock is off must still say when the table played. The Date header
+  // counts whole seconds, so a phone within two of the server keeps its own clock.
+  function heard(res) {
+    const server = Date.parse(res.headers.get("Date") || "");
+    if (Number.isNaN(server)) return;
+    const skew = server - Date.now();
+    rec.skew = Math.abs(skew) < 2000 ? 0 : skew;
+  }
+  const serverNow = () => Date.now() + (rec.skew || 0);
+
   // --- reading what the server stored, and sending what waits ---
   async function fetched(after) {
     const res = await fetch("/api/games/" + game + "/events?after=" + after, { cache: "no-store", credentials: "same-origin" });
+    heard(res);
     if (res.status === 409) return null;
     if (!res.ok) throw new Error("the server answered " + res.status);
     return (await res.text()).split("\n").filter((l) => l !== "");
@@ -280,13 +323,13 @@
         // and sent, so that what the phone saw is not lost.
         let same = 0;
         while (same < kept.length && same < whole.length && kept[same] === whole[same]) same++;
-        const lost = kept.slice(same).map((line) => {
-          const e = JSON.parse(line);
-          return { move: "", at: e.at, event: e, lost: true };
-        });
-        if (lost.length > 0) {
+        const saw = kept.slice(same).map((line) => JSON.parse(line));
+        const lost = standing(saw).map(({ event, at }) => ({ move: "", at, event, lost: true }));
+        if (saw.length > 0) {
+          const left = saw.length - lost.length;
           conflict("<p>The server's record of this game now ends at event " + whole.length + " (its file was restored from an older copy). " +
-            "This phone saw " + lost.length + (lost.length === 1 ? " more event" : " more events") + " stored, and sends the moves among them again.</p>", "notice");
+            "This phone saw " + saw.length + (saw.length === 1 ? " more event" : " more events") + " stored, and sends the moves among them again" +
+            (left > 0 ? ", leaving out " + left + " that the table took back or the director corrected." : ".") + "</p>", "notice");
           rec.pending = lost.concat(rec.pending);
         }
       }
@@ -311,13 +354,14 @@
         try {
           res = await fetch("/api/games/" + game + "/moves", {
             method: "POST", credentials: "same-origin", headers: { "Content-Type": "application/json" },
-            body: JSON.stringify({ move: p.move, expect: p.event.seq - 1, force: !!p.force }),
+            body: JSON.stringify({ move: p.move, expect: p.event.seq - 1, force: !!p.force, played_at: p.untimed ? undefined : p.at }),
           });
         } catch (_) {
           online = false;
           break;
         }
         online = true;
+        heard(res);
         if (res.status === 201 || res.status === 409) {
           // Stored, or someone stored first: either way the log says which, and the engine
           // marks what is stored and judges the rest again.
@@ -326,8 +370,16 @@
           continue;
         }
         if (res.status === 503 || res.status === 429 || res.status >= 500) break;
-        let message = "the server answered " + res.status;
-        try { message = (await res.json()).error.message; } catch (_) { /* not the API's JSON */ }
+        let message = "the server answered " + res.status, field = "";
+        try { ({ message, field = "" } = (await res.json()).error); } catch (_) { /* not the API's JSON */ }
+        if (field === "played_at" && !p.untimed) {
+          // The phone's clock moved since it last read the server's: the move is the table's
+          // all the same, and is sent stamped when it is stored.
+          p.untimed = true;
+          await save();
+          say1("<p>The server did not take this phone's time for " + suits(p.text) + " (" + esc(message) + "): it is recorded with the time it reaches the server.</p>", "notice");
+          continue;
+        }
         if (res.status === 401 || res.status === 403 || res.status === 404) {
           say1("<p><strong>The server does not take this phone's moves:</strong> " + esc(message) + ". Join the table again, or tell the director; the moves wait here.</p>", "refusal");
           break;
@@ -349,7 +401,7 @@
     await engine;
     // What the page said of the action before, as a reload would have cleared it.
     document.querySelectorAll("main > p.notice, main > .refusal").forEach((e) => e.remove());
-    const made = { move, force, at: Date.now() };
+    const made = { move, force, at: serverNow() };
     const a = ask([made]);
     const j = a.pending[a.pending.length - 1];
     if (j.refused) {

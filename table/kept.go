@@ -5,15 +5,12 @@ import (
 	"context"
 	"sync"
 	"time"
-
-	"github.com/tableside/tableside/events"
 )
 
-// A server keeps the games in play replayed, so that a move reads only the events stored since
-// the game was last read, not the whole log, and replays nothing: a move then costs the same
-// at the end of a game as at its start. The store stays the record: a kept game is brought up
-// to date from it at every read, and replayed from its log when the store no longer holds the
-// event it ended at (a file restored from an older copy, a log rewound by hand).
+// A server keeps the games in play replayed, so that a move replays only the events stored since
+// the game was last read. The store stays the record: a kept game is held to its rows at every
+// read and brought up to date from them, and replayed from its log when the store no longer
+// holds the log as kept (a file restored from an older copy, a log rewound or edited by hand).
 
 // keptIdle is how long a kept game stays unread before it leaves: a game left unfinished when
 // the night ends, or put aside, is not held until others push it out. Read again, it is
@@ -135,30 +132,19 @@ func (k *keptGames) len() int {
 }
 
 // upToDate is g, a kept game, brought up to the store's log: the events stored since it was
-// read, played on it (Follow). It reports false when the store no longer holds g's last
-// event as g holds it, or when the events do not follow: the game must be read whole.
+// read, played on it (Follow). It reports false when the store no longer holds g's log as g
+// holds it, any row of it changed, or when the events do not follow: the game must be read
+// whole. Every row is held to the kept log, not only the last: an event edited in the middle
+// of the log, its hash left as it was, is a broken chain to a fresh read, and must be so to a
+// server that kept the game.
 func (a *App) upToDate(ctx context.Context, g *Game) (*Game, bool, error) {
-	// From g's last event itself, so that one query says whether the store still holds it.
-	log, err := a.store.LoadAfter(ctx, g.ID, g.Last-1)
-	if err != nil {
+	more, same, err := a.store.LoadOn(ctx, g.ID, g.Log)
+	if err != nil || !same {
 		return nil, false, err
 	}
-	last := g.Log[len(g.Log)-1]
-	if len(log) == 0 || !sameStored(log[0], last) {
-		return nil, false, nil
-	}
-	f, err := g.Follow(log[1:])
+	f, err := g.Follow(more)
 	if err != nil {
 		return nil, false, nil
 	}
 	return f, true, nil
-}
-
-// sameStored reports whether a and b are one stored event: by its hash, which covers the
-// event and every one before it, or, for an event stored with none, by all it says.
-func sameStored(a, b events.Event) bool {
-	if a.Hash != "" || b.Hash != "" {
-		return a.Hash == b.Hash
-	}
-	return a.Seq == b.Seq && a.Type == b.Type && a.Actor == b.Actor && a.At == b.At && string(a.Payload) == string(b.Payload)
 }

@@ -141,3 +141,37 @@ func BenchmarkKeptGamesHeld(b *testing.B) {
 		b.ReportMetric(float64(heap()-before)/games, "bytes/game")
 	}
 }
+
+// BenchmarkKeptGameRead is a server's read of a game in play that nobody has moved since it was
+// last read, at event 300 and event 5,000 of Pinochle: kept in play (KeepGames, the store's
+// rows held to the kept log), against read and replayed whole, in the same run.
+//
+//	go test ./table -run '^$' -bench KeptGameRead
+func BenchmarkKeptGameRead(b *testing.B) {
+	setup, moves := pinochle.Playout(rand.New(rand.NewPCG(5, 5)), map[string]string{"deal": "automatic", "opening": "10", "limit": "5000"})
+	for _, at := range []int{300, 5000} {
+		for _, keep := range []bool{true, false} {
+			name := fmt.Sprintf("event%d/whole", at)
+			if keep {
+				name = fmt.Sprintf("event%d/kept", at)
+			}
+			b.Run(name, func(b *testing.B) {
+				a, _ := openApp(b, "")
+				if keep {
+					a.KeepGames(1)
+				}
+				res, err := a.store.CreateMany(b.Context(), []store.NewGame{{Events: refereetest.Log(b, setup, moves[:at-1])}})
+				if err != nil || res[0].Err != nil {
+					b.Fatal(err, res[0].Err)
+				}
+				for b.Loop() {
+					g, err := a.Game(b.Context(), res[0].Game)
+					if err != nil {
+						b.Fatal(err)
+					}
+					g.View()
+				}
+			})
+		}
+	}
+}

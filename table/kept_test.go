@@ -1,6 +1,7 @@
 package table
 
 import (
+	"cmp"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -43,7 +44,7 @@ func keptPlaces(t *testing.T) map[string]func(t *testing.T) (a, b, fresh *App, f
 				t.Cleanup(func() { x.Close() })
 				return x
 			}
-			return a, open(), open(), forger(t, "sqlite", "file:"+path+"?_pragma=busy_timeout(5000)", `DROP TRIGGER IF EXISTS events_no_delete`)
+			return a, open(), open(), forger(t, "sqlite", "file:"+path+"?_pragma=busy_timeout(5000)", `DROP TRIGGER IF EXISTS events_no_delete`, `DROP TRIGGER IF EXISTS events_no_update`)
 		},
 		"postgres": func(t *testing.T) (*App, *App, *App, func(...string)) {
 			dsn := needs.Postgres(t).Database(t)
@@ -159,6 +160,60 @@ func TestAKeptGameFollowsTheStore(t *testing.T) {
 				t.Errorf("the move after the rewind is %+v %v, a server started afresh judges %+v %v", e, again.Flags, w, want.Flags)
 			}
 			sameAsReplayed(t, fresh, again.Game, "a move after the rewind")
+		})
+	}
+}
+
+// TestAKeptGameSeesAnEditThatKeepsTheHashes: the database's owner edits an event of a game a
+// server keeps, in the middle of its log or its last, and leaves the hash column as it was. The
+// kept game's next read is the store's log replayed: its record says the chain breaks at the
+// event edited, as a fresh read says, and so it goes on saying after the next move.
+func TestAKeptGameSeesAnEditThatKeepsTheHashes(t *testing.T) {
+	for name, place := range keptPlaces(t) {
+		t.Run(name, func(t *testing.T) {
+			a, _, fresh, forge := place(t)
+			a.KeepGames(10)
+			for _, edit := range []struct {
+				what, set string
+				at        int64 // the event edited: 0 for the last
+			}{
+				{"a move's player, in the middle", "actor = 'zed'", 5},
+				{"a move's payload, in the middle", `payload = '{"n":1}'`, 6},
+				{"the last move's payload", `payload = '{"n":1}'`, 0},
+				{"the last move's time", "at = at + 1", 0},
+			} {
+				setup, moves := engines["pinochle"].Playout(rand.New(rand.NewPCG(7, 7)), refereetest.Names)
+				g := storedGame(t, a, setup)
+				for i := range 10 {
+					rec, err := a.Record(t.Context(), g, strings.Fields(g.outcome.Game.Notation(moves[i])), RecordOptions{Expect: g.Last})
+					if err != nil {
+						t.Fatal(err)
+					}
+					g = rec.Game
+				}
+				at := cmp.Or(edit.at, g.Last)
+				forge(fmt.Sprintf(`UPDATE events SET %s WHERE game = %d AND seq = %d`, edit.set, g.ID, at))
+				read, err := a.Game(t.Context(), g.ID)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if r := read.Record(); r.Intact || r.BrokenAt != at {
+					t.Errorf("%s: the kept game's record is %+v, want broken at event %d", edit.what, r, at)
+				}
+				sameAsReplayed(t, fresh, read, edit.what)
+				if c := read.Checked(); c.Record == nil || c.Record.Intact {
+					t.Errorf("%s: the kept game's check says the record is %+v", edit.what, c.Record)
+				}
+				// The next move, recorded flagged if need be, leaves the chain broken where it was.
+				next, err := a.Record(t.Context(), read, strings.Fields(g.outcome.Game.Notation(moves[10])), RecordOptions{Expect: read.Last, Force: true})
+				if err != nil {
+					t.Fatal(err)
+				}
+				if r := next.Game.Record(); r.Intact || r.BrokenAt != at {
+					t.Errorf("%s: after the next move the record is %+v, want broken at event %d", edit.what, r, at)
+				}
+				sameAsReplayed(t, fresh, next.Game, edit.what+", after the next move")
+			}
 		})
 	}
 }

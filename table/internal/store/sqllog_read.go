@@ -67,6 +67,28 @@ func (s *sqlLog) LoadAfter(ctx context.Context, game, after int64) ([]events.Eve
 	return nil, nil
 }
 
+// First returns game's first event, read alone: what says whether and where a tournament made
+// the game, which a request's credential is checked against before anything else of the game
+// is read. It returns ErrNoGame for an unknown game.
+func (s *sqlLog) First(ctx context.Context, game int64) (events.Event, error) {
+	rows, err := s.query(ctx, loadAfterQuery+` LIMIT 1`, game, game, 0)
+	if err != nil {
+		return events.Event{}, fmt.Errorf("game %d: %w", game, err)
+	}
+	defer rows.Close()
+	if !rows.Next() {
+		if err := rows.Err(); err != nil {
+			return events.Event{}, fmt.Errorf("game %d: %w", game, err)
+		}
+		return events.Event{}, fmt.Errorf("game %d: %w", game, ErrNoGame)
+	}
+	e, err := newEventScanner(true).scan(rows)
+	if err != nil {
+		return events.Event{}, fmt.Errorf("game %d: %w", game, err)
+	}
+	return e, rows.Close()
+}
+
 // heldQuery reads a game's rows up to a seq as one text, in both databases' SQL: each row's
 // seq, time, and its texts each after its length in bytes (so that no two sets of rows read
 // alike), the rows in the order of the primary key, which both databases aggregate in as they

@@ -363,7 +363,8 @@ func unknownGame(t *testing.T, p Place) {
 	}
 }
 
-// loadAfter: every tail of a log is what follows the event named, chained from it.
+// loadAfter: every tail of a log is what follows the event named, chained from it; the first
+// event is read alone.
 func loadAfter(t *testing.T, p Place) {
 	s := open(t, p)
 	game, _ := newGame(t, s, "candidate", "")
@@ -389,6 +390,12 @@ func loadAfter(t *testing.T, p Place) {
 	}
 	if _, err := s.LoadAfter(t.Context(), game, -1); err == nil || errors.Is(err, store.ErrNoGame) || !strings.Contains(err.Error(), "-1") {
 		t.Errorf("after -1: %v, want an error naming -1", err)
+	}
+	if first, err := s.First(t.Context(), game); err != nil || !reflect.DeepEqual(first, all[0]) {
+		t.Errorf("the first event: %+v, %v; want %+v", first, err, all[0])
+	}
+	if _, err := s.First(t.Context(), game+1); !errors.Is(err, store.ErrNoGame) {
+		t.Errorf("the first event of no game: %v", err)
 	}
 }
 

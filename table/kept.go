@@ -17,33 +17,58 @@ import (
 // replayed from the store once.
 const keptIdle = time.Hour
 
-// keptGames are the games an App keeps, the most recently read last, up to most of them and
-// none unread for longer than idle. A Game is never changed once made (each move makes a new
-// one), so requests share them.
+// keptGames are the games an App keeps, the most recently read last, up to most of them, their
+// sizes (sizeOf) together at most size bytes, and none unread for longer than idle. A Game is
+// never changed once made (each move makes a new one), so requests share them.
 type keptGames struct {
 	mu    sync.Mutex
 	most  int
+	size  int64
+	held  int64 // the sizes of the games kept, together
 	idle  time.Duration
 	now   func() time.Time
 	order *list.List // of *keptGame, the least recently read first
 	by    map[int64]*list.Element
 }
 
-// keptGame is a game kept, and when it was last read.
+// keptGame is a game kept, its size, and when it was last read.
 type keptGame struct {
 	*Game
+	size int64
 	read time.Time
 }
 
-// KeepGames makes a keep the most recently read games in play, up to most, for a process that
-// serves many moves (the server); 0 keeps none, as a process that records one move does not
-// need to. A game over or abandoned is not kept, and a game unread for an hour leaves.
-func (a *App) KeepGames(most int) {
-	if most <= 0 {
+// What a kept game is taken to hold, for the bound on their size: a game's engine, view and
+// sheet, and for each event the event, its text, what the engine keeps of it and its share of
+// the view's legal moves. Together they are above what the heap holds (BenchmarkKeptGamesHeld:
+// Pinochle at event 300 and 5,000 holds 0.85 of its size, some 370 bytes an event, the text 94
+// of them), so that the bound holds the memory kept to at most itself.
+const (
+	keptGameBytes  = 8 << 10
+	keptEventBytes = 320
+)
+
+// sizeOf is what the events of log add to a kept game's size.
+func sizeOf(log []Event) int64 {
+	var n int64
+	for _, e := range log {
+		n += keptEventBytes + int64(len(e.Type)+len(e.Actor)+len(e.Payload)+len(e.Hash))
+	}
+	return n
+}
+
+// KeepGames makes a keep the most recently read games in play, up to most of them and up to
+// size bytes of them together, for a process that serves many moves (the server); 0 keeps
+// none, as a process that records one move does not need to. The size bounds what games of
+// any length cost: anyone who may read games could have the longest kept. A game over or
+// abandoned is not kept, a game unread for an hour leaves, and a game larger than size alone
+// is never kept.
+func (a *App) KeepGames(most int, size int64) {
+	if most <= 0 || size <= 0 {
 		a.kept = nil
 		return
 	}
-	a.kept = &keptGames{most: most, idle: keptIdle, now: time.Now, order: list.New(), by: map[int64]*list.Element{}}
+	a.kept = &keptGames{most: most, size: size, idle: keptIdle, now: time.Now, order: list.New(), by: map[int64]*list.Element{}}
 }
 
 // get is the game of id kept, or nil.
@@ -83,17 +108,21 @@ func (k *keptGames) keep(g *Game) {
 		return
 	}
 	if ok {
-		// Two requests may bring one game up to date at once: keep the one further on.
+		// Two requests may bring one game up to date at once: keep the one further on. It is
+		// the game kept and the events since, so only those are sized.
 		kg := el.Value.(*keptGame)
 		if kg.Last <= g.Last {
-			kg.Game = g
+			grown := sizeOf(g.Log[min(len(kg.Log), len(g.Log)):])
+			kg.Game, kg.size, k.held = g, kg.size+grown, k.held+grown
 		}
 		kg.read = now
 		k.order.MoveToBack(el)
-		return
+	} else {
+		size := keptGameBytes + sizeOf(g.Log)
+		k.by[g.ID] = k.order.PushBack(&keptGame{Game: g, size: size, read: now})
+		k.held += size
 	}
-	k.by[g.ID] = k.order.PushBack(&keptGame{Game: g, read: now})
-	if k.order.Len() > k.most {
+	for k.order.Len() > k.most || (k.held > k.size && k.order.Len() > 0) {
 		k.remove(k.order.Front())
 	}
 }
@@ -108,8 +137,10 @@ func (k *keptGames) leaveIdle(now time.Time) {
 
 // remove lets the game kept at el go.
 func (k *keptGames) remove(el *list.Element) {
+	kg := el.Value.(*keptGame)
 	k.order.Remove(el)
-	delete(k.by, el.Value.(*keptGame).ID)
+	delete(k.by, kg.ID)
+	k.held -= kg.size
 }
 
 // drop lets the game of id go: the store no longer holds it as it was kept.

@@ -34,6 +34,25 @@ func (s *sqlLog) LoadAfter(ctx context.Context, game, after int64) ([]events.Eve
 	if after < 0 {
 		return nil, fmt.Errorf("game %d: no event %d to load after: events are numbered from 1", game, after)
 	}
+	evs, err := s.eventsAfter(ctx, game, after)
+	if err != nil || len(evs) > 0 {
+		return evs, err
+	}
+	// Nothing follows after: either the game is up to date or there is no such game. A game
+	// whose events are all gone counts as none, as it does for Append.
+	var exists bool
+	if err := s.queryRow(ctx, `SELECT EXISTS (SELECT 1 FROM events WHERE game = ?)`, game).
+		Scan(&exists); err != nil {
+		return nil, fmt.Errorf("game %d: %w", game, err)
+	}
+	if !exists {
+		return nil, fmt.Errorf("game %d: %w", game, ErrNoGame)
+	}
+	return nil, nil
+}
+
+// eventsAfter reads game's events that follow event after, in seq order.
+func (s *sqlLog) eventsAfter(ctx context.Context, game, after int64) ([]events.Event, error) {
 	rows, err := s.query(ctx, loadAfterQuery, game, game, after)
 	if err != nil {
 		return nil, fmt.Errorf("game %d: %w", game, err)
@@ -51,20 +70,7 @@ func (s *sqlLog) LoadAfter(ctx context.Context, game, after int64) ([]events.Eve
 	if err := rows.Err(); err != nil {
 		return nil, fmt.Errorf("game %d: %w", game, err)
 	}
-	if len(evs) > 0 {
-		return evs, nil
-	}
-	// Nothing follows after: either the game is up to date or there is no such game. A game
-	// whose events are all gone counts as none, as it does for Append.
-	var exists bool
-	if err := s.queryRow(ctx, `SELECT EXISTS (SELECT 1 FROM events WHERE game = ?)`, game).
-		Scan(&exists); err != nil {
-		return nil, fmt.Errorf("game %d: %w", game, err)
-	}
-	if !exists {
-		return nil, fmt.Errorf("game %d: %w", game, ErrNoGame)
-	}
-	return nil, nil
+	return evs, nil
 }
 
 // First returns game's first event, read alone: what says whether and where a tournament made
@@ -108,7 +114,7 @@ const heldQuery = `SELECT count(*), coalesce(string_agg(row, ','), ''),
 // so that an event edited with its hash left as it was shows, as it shows to a fresh read,
 // which checks the chain), and returns the events stored after them. The database gives the
 // rows held as one text (heldQuery), held to held without making events of them, and reads
-// the rows after as LoadAfter does: the rows held cost a fraction of reading them as events
+// the rows after as LoadAfter reads them: the rows held cost a fraction of reading them as events
 // (BenchmarkKeptGameRead, package table), and nothing is replayed. A game with no events holds
 // none of held.
 func (s *sqlLog) LoadOn(ctx context.Context, game int64, held []events.Event) ([]events.Event, bool, error) {
@@ -124,7 +130,8 @@ func (s *sqlLog) LoadOn(ctx context.Context, game int64, held []events.Event) ([
 	if n != int64(len(held)) || origin != held[0].Origin || !readAs(rows, held) {
 		return nil, false, nil
 	}
-	more, err := s.LoadAfter(ctx, game, last.Seq)
+	// The game is there, as its rows were just read: what follows needs no more than the rows.
+	more, err := s.eventsAfter(ctx, game, last.Seq)
 	return more, err == nil, err
 }
 

@@ -25,8 +25,13 @@ import (
 const directorKeyEnv = "TABLESIDE_DIRECTOR_KEY"
 
 // defaultKeptGames is how many games in play a server keeps replayed: a club night's tables
-// many times over.
-const defaultKeptGames = 1000
+// many times over. defaultKeptMB bounds what they take together: a thousand games of 300
+// events fit it (some 130 MB), and some 120 of 5,000, the longest a public server may be
+// asked to keep.
+const (
+	defaultKeptGames = 1000
+	defaultKeptMB    = 256
+)
 
 func serveCommand() *cli.Command {
 	return &cli.Command{
@@ -40,7 +45,8 @@ func serveCommand() *cli.Command {
 			&cli.StringFlag{Name: "director-key-file", Usage: "read the director's key from this file (else $" + directorKeyEnv + ")"},
 			&cli.BoolFlag{Name: "public", Usage: "let anyone read the club page and the games' pages and sheets"},
 			&cli.DurationFlag{Name: "night", Value: 12 * time.Hour, Usage: "how far back the club page looks for the night's games"},
-			&cli.IntFlag{Name: "keep-games", Value: defaultKeptGames, Usage: "how many games in play the server keeps replayed in memory, the most recently played, each for an hour unread (0 keeps none): a move then reads only the events since"},
+			&cli.IntFlag{Name: "keep-games", Value: defaultKeptGames, Usage: "how many games in play the server keeps replayed in memory, the most recently played, each for an hour unread (0 keeps none): a move then replays only the events since"},
+			&cli.IntFlag{Name: "keep-mb", Value: defaultKeptMB, Usage: "the most memory, in MB, the games kept take together, a game's size taken from its log (0 keeps none): long games are kept fewer, and a game larger than this is not kept"},
 		},
 		Action: func(c *cli.Context) error {
 			if c.NArg() > 0 {
@@ -57,12 +63,15 @@ func serveCommand() *cli.Command {
 			if c.Int("keep-games") < 0 {
 				return usagef("--keep-games takes a number of games, 0 or more (got %d)", c.Int("keep-games"))
 			}
+			if c.Int("keep-mb") < 0 {
+				return usagef("--keep-mb takes a number of megabytes, 0 or more (got %d)", c.Int("keep-mb"))
+			}
 			app, err := createApp(c)
 			if err != nil {
 				return err
 			}
 			defer app.Close()
-			app.KeepGames(c.Int("keep-games"))
+			app.KeepGames(c.Int("keep-games"), int64(c.Int("keep-mb"))<<20)
 			logger := slog.New(slog.NewTextHandler(c.App.ErrWriter, nil))
 			srv, err := web.New(app, web.Config{DirectorKey: key, Public: c.Bool("public"), Night: c.Duration("night"), Log: logger})
 			if err != nil {

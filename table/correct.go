@@ -397,7 +397,7 @@ func (a *App) Correct(ctx context.Context, g *Game, c Correction, dryRun bool) (
 	strict := c.Expect != 0 || typed.verb == verbConfirm
 	before, after, e, rejudged, err := a.commit(ctx, g, strict, judge)
 	if err != nil {
-		return nil, err
+		return nil, notStored(err, "the correction")
 	}
 	return &Corrected{Event: e, Before: before, After: after, Rejudged: rejudged}, nil
 }

@@ -96,6 +96,19 @@ func Explain(err error) error {
 	return err
 }
 
+// notStored is the error for what (the move, the correction, the new game) when the database
+// answered that it wrote it but kept it out (store.ErrNotStored: a rule or a trigger on its
+// tables), and err unchanged otherwise. Nothing was recorded, and trying again meets the same
+// rule, so the hint sends the organiser to verify, which names it.
+func notStored(err error, what string) error {
+	if !errors.Is(err, store.ErrNotStored) {
+		return err
+	}
+	return &Error{Code: Unavailable, Err: err,
+		Message: fmt.Sprintf("the database did not store %s; nothing was recorded", what),
+		Hint:    "something on the database's tables keeps what is written out: tableside verify names it; tell whoever runs the database"}
+}
+
 // damaged is the error for a database file SQLite cannot read, named by what: whatever
 // command met it, nothing was written.
 func damaged(what string, err error) *Error {

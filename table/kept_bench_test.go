@@ -47,7 +47,7 @@ func BenchmarkMoveAtEvent(b *testing.B) {
 			tables := (b.N + window - 1) / window
 			a, _ := openApp(b, "")
 			if keep {
-				a.KeepGames(2 * tables)
+				a.KeepGames(2*tables, 1<<40)
 			}
 			var made []store.NewGame
 			for _, at := range events {
@@ -101,43 +101,87 @@ func BenchmarkMoveAtEvent(b *testing.B) {
 	}
 }
 
-// BenchmarkKeptGamesHeld is the memory a server holds keeping 1,000 games in play, each of 300
-// events of Pinochle, each shown once (its view worked out, as a page shows it): the heap after
-// a collection, with the games kept against with none, a game.
+// BenchmarkKeptGamesHeld is the memory a server holds keeping games in play: 1,000 games of 300
+// events of Pinochle, and 50 of 5,000, each shown once (its view worked out, as a page shows
+// it): the heap after a collection, with the games kept against with none, a game, and as a
+// share of what the bound on their size takes them to hold (heap/sized, at most 1 for the
+// bound to hold).
 //
 //	go test ./table -run '^$' -bench KeptGamesHeld -benchtime 1x
 func BenchmarkKeptGamesHeld(b *testing.B) {
-	const games, at = 1000, 300
-	setup, moves := pinochle.Playout(rand.New(rand.NewPCG(5, 5)), map[string]string{"deal": "automatic", "opening": "10", "limit": "400"})
-	a, _ := openApp(b, "")
-	made := make([]store.NewGame, games)
-	for i := range made {
-		made[i] = store.NewGame{Events: refereetest.Log(b, setup, moves[:at-1])}
-	}
-	res, err := a.store.CreateMany(b.Context(), made)
-	if err != nil {
-		b.Fatal(err)
-	}
-	heap := func() uint64 {
-		var m runtime.MemStats
-		runtime.GC()
-		runtime.ReadMemStats(&m)
-		return m.HeapAlloc
-	}
-	for b.Loop() {
-		a.KeepGames(0)
-		before := heap()
-		a.KeepGames(games)
-		for _, r := range res {
-			g, err := a.Game(b.Context(), r.Game)
+	for _, c := range []struct {
+		games, at int
+		limit     string
+	}{{1000, 300, "400"}, {50, 5000, "5000"}} {
+		b.Run(fmt.Sprintf("event%d", c.at), func(b *testing.B) {
+			setup, moves := pinochle.Playout(rand.New(rand.NewPCG(5, 5)), map[string]string{"deal": "automatic", "opening": "10", "limit": c.limit})
+			a, _ := openApp(b, "")
+			made := make([]store.NewGame, c.games)
+			for i := range made {
+				made[i] = store.NewGame{Events: refereetest.Log(b, setup, moves[:c.at-1])}
+			}
+			res, err := a.store.CreateMany(b.Context(), made)
 			if err != nil {
 				b.Fatal(err)
 			}
-			g.View()
+			heap := func() uint64 {
+				var m runtime.MemStats
+				runtime.GC()
+				runtime.ReadMemStats(&m)
+				return m.HeapAlloc
+			}
+			for b.Loop() {
+				a.KeepGames(0, 0)
+				before := heap()
+				a.KeepGames(c.games, 1<<40)
+				for _, r := range res {
+					g, err := a.Game(b.Context(), r.Game)
+					if err != nil {
+						b.Fatal(err)
+					}
+					g.View()
+				}
+				if a.kept.len() != c.games {
+					b.Fatalf("%d games kept, want %d", a.kept.len(), c.games)
+				}
+				held := heap() - before
+				b.ReportMetric(float64(held)/float64(c.games), "bytes/game")
+				b.ReportMetric(float64(held)/float64(a.kept.held), "heap/sized")
+			}
+		})
+	}
+}
+
+// BenchmarkKeptGameRead is a server's read of a game in play that nobody has moved since it was
+// last read, at event 300 and event 5,000 of Pinochle: kept in play (KeepGames, the store's
+// rows held to the kept log), against read and replayed whole, in the same run.
+//
+//	go test ./table -run '^$' -bench KeptGameRead
+func BenchmarkKeptGameRead(b *testing.B) {
+	setup, moves := pinochle.Playout(rand.New(rand.NewPCG(5, 5)), map[string]string{"deal": "automatic", "opening": "10", "limit": "5000"})
+	for _, at := range []int{300, 5000} {
+		for _, keep := range []bool{true, false} {
+			name := fmt.Sprintf("event%d/whole", at)
+			if keep {
+				name = fmt.Sprintf("event%d/kept", at)
+			}
+			b.Run(name, func(b *testing.B) {
+				a, _ := openApp(b, "")
+				if keep {
+					a.KeepGames(1, 1<<30)
+				}
+				res, err := a.store.CreateMany(b.Context(), []store.NewGame{{Events: refereetest.Log(b, setup, moves[:at-1])}})
+				if err != nil || res[0].Err != nil {
+					b.Fatal(err, res[0].Err)
+				}
+				for b.Loop() {
+					g, err := a.Game(b.Context(), res[0].Game)
+					if err != nil {
+						b.Fatal(err)
+					}
+					g.View()
+				}
+			})
 		}
-		if a.kept.len() != games {
-			b.Fatalf("%d games kept, want %d", a.kept.len(), games)
-		}
-		b.ReportMetric(float64(heap()-before)/games, "bytes/game")
 	}
 }

@@ -1,6 +1,7 @@
 package table
 
 import (
+	"cmp"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -12,6 +13,7 @@ import (
 
 	"github.com/tableside/tableside/internal/needs"
 	"github.com/tableside/tableside/referee/refereetest"
+	"github.com/tableside/tableside/table/internal/store"
 )
 
 // sameAsReplayed fails unless g is the game a fresh replay of the store's log gives.
@@ -43,7 +45,7 @@ func keptPlaces(t *testing.T) map[string]func(t *testing.T) (a, b, fresh *App, f
 				t.Cleanup(func() { x.Close() })
 				return x
 			}
-			return a, open(), open(), forger(t, "sqlite", "file:"+path+"?_pragma=busy_timeout(5000)", `DROP TRIGGER IF EXISTS events_no_delete`)
+			return a, open(), open(), forger(t, "sqlite", "file:"+path+"?_pragma=busy_timeout(5000)", `DROP TRIGGER IF EXISTS events_no_delete`, `DROP TRIGGER IF EXISTS events_no_update`)
 		},
 		"postgres": func(t *testing.T) (*App, *App, *App, func(...string)) {
 			dsn := needs.Postgres(t).Database(t)
@@ -70,8 +72,8 @@ func TestAKeptGameFollowsTheStore(t *testing.T) {
 	for name, place := range keptPlaces(t) {
 		t.Run(name, func(t *testing.T) {
 			a, b, fresh, forge := place(t)
-			a.KeepGames(10)
-			b.KeepGames(10)
+			a.KeepGames(10, 1<<30)
+			b.KeepGames(10, 1<<30)
 			setup, moves := engines["pinochle"].Playout(rand.New(rand.NewPCG(7, 7)), refereetest.Names)
 			g := storedGame(t, a, setup)
 			notation := func(i int) []string {
@@ -163,11 +165,112 @@ func TestAKeptGameFollowsTheStore(t *testing.T) {
 	}
 }
 
+// TestAKeptGameSeesAnEditThatKeepsTheHashes: the database's owner edits an event of a game a
+// server keeps, in the middle of its log or its last, and leaves the hash column as it was. The
+// kept game's next read is the store's log replayed: its record says the chain breaks at the
+// event edited, as a fresh read says, and so it goes on saying after the next move.
+func TestAKeptGameSeesAnEditThatKeepsTheHashes(t *testing.T) {
+	for name, place := range keptPlaces(t) {
+		t.Run(name, func(t *testing.T) {
+			a, _, fresh, forge := place(t)
+			a.KeepGames(10, 1<<30)
+			for _, edit := range []struct {
+				what, set string
+				at        int64 // the event edited: 0 for the last
+			}{
+				{"a move's player, in the middle", "actor = 'zed'", 5},
+				{"a move's payload, in the middle", `payload = '{"n":1}'`, 6},
+				{"the last move's payload", `payload = '{"n":1}'`, 0},
+				{"the last move's time", "at = at + 1", 0},
+			} {
+				setup, moves := engines["pinochle"].Playout(rand.New(rand.NewPCG(7, 7)), refereetest.Names)
+				g := storedGame(t, a, setup)
+				for i := range 10 {
+					rec, err := a.Record(t.Context(), g, strings.Fields(g.outcome.Game.Notation(moves[i])), RecordOptions{Expect: g.Last})
+					if err != nil {
+						t.Fatal(err)
+					}
+					g = rec.Game
+				}
+				at := cmp.Or(edit.at, g.Last)
+				forge(fmt.Sprintf(`UPDATE events SET %s WHERE game = %d AND seq = %d`, edit.set, g.ID, at))
+				read, err := a.Game(t.Context(), g.ID)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if r := read.Record(); r.Intact || r.BrokenAt != at {
+					t.Errorf("%s: the kept game's record is %+v, want broken at event %d", edit.what, r, at)
+				}
+				sameAsReplayed(t, fresh, read, edit.what)
+				if c := read.Checked(); c.Record == nil || c.Record.Intact {
+					t.Errorf("%s: the kept game's check says the record is %+v", edit.what, c.Record)
+				}
+				// The next move, recorded flagged if need be, leaves the chain broken where it was.
+				next, err := a.Record(t.Context(), read, strings.Fields(g.outcome.Game.Notation(moves[10])), RecordOptions{Expect: read.Last, Force: true})
+				if err != nil {
+					t.Fatal(err)
+				}
+				if r := next.Game.Record(); r.Intact || r.BrokenAt != at {
+					t.Errorf("%s: after the next move the record is %+v, want broken at event %d", edit.what, r, at)
+				}
+				sameAsReplayed(t, fresh, next.Game, edit.what+", after the next move")
+			}
+		})
+	}
+}
+
+// TestKeptGamesAreBoundedBySize: games are kept, the most recently read, while their sizes
+// together fit the bound, however many the count allows: long games push out more short ones
+// than one, and a game larger than the bound alone is not kept.
+func TestKeptGamesAreBoundedBySize(t *testing.T) {
+	a, _ := openApp(t, "")
+	setup, moves := engines["capture"].Playout(rand.New(rand.NewPCG(2, 8)), refereetest.Names)
+	var made []store.NewGame
+	for _, n := range []int{10, 10, 10, 10, len(moves) - 1} {
+		made = append(made, store.NewGame{Events: refereetest.Log(t, setup, moves[:n])})
+	}
+	res, err := a.store.CreateMany(t.Context(), made)
+	if err != nil {
+		t.Fatal(err)
+	}
+	read := func(i int) *Game {
+		t.Helper()
+		g, err := a.Game(t.Context(), res[i].Game)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return g
+	}
+	short, long := keptGameBytes+sizeOf(read(0).Log), keptGameBytes+sizeOf(read(4).Log)
+	if long < 3*short {
+		t.Fatalf("the long game's size %d is not three short ones' (%d)", long, short)
+	}
+	// Room for three short games, or the long one and none beside it.
+	a.KeepGames(100, 3*short+short/2)
+	for i := range 4 {
+		read(i)
+	}
+	if n := a.kept.len(); n != 3 || a.kept.get(res[0].Game) != nil {
+		t.Errorf("four short games read: %d kept (the first one too: %v), want the last three", n, a.kept.get(res[0].Game) != nil)
+	}
+	a.KeepGames(100, long)
+	read(0)
+	read(4)
+	if a.kept.len() != 1 || a.kept.get(res[4].Game) == nil || a.kept.held > long {
+		t.Errorf("after the long game: %d kept, %d bytes held, want the long game alone in %d", a.kept.len(), a.kept.held, long)
+	}
+	a.KeepGames(100, long-1)
+	read(4)
+	if a.kept.len() != 0 || a.kept.held != 0 {
+		t.Errorf("a game larger than the bound: %d kept, %d bytes held", a.kept.len(), a.kept.held)
+	}
+}
+
 // TestKeptGamesAreBounded: an application keeps the games most recently read, up to the number
 // it was given, and none unread for longer than an hour; a game over is not kept.
 func TestKeptGamesAreBounded(t *testing.T) {
 	a, _ := openApp(t, "")
-	a.KeepGames(2)
+	a.KeepGames(2, 1<<30)
 	clock := time.Date(2026, 11, 27, 19, 0, 0, 0, time.UTC)
 	a.kept.now = func() time.Time { return clock }
 	var ids []int64

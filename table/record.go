@@ -216,7 +216,7 @@ func (a *App) record(ctx context.Context, g *Game, m referee.Move, opt RecordOpt
 		return j, err
 	})
 	if err != nil {
-		return nil, err
+		return nil, notStored(err, "the move")
 	}
 	return &Recorded{Event: e, Flags: raised, Game: after, Before: before, Rejudged: rejudged}, nil
 }

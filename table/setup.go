@@ -304,7 +304,7 @@ func (a *App) create(ctx context.Context, log []events.Event) (*Game, error) {
 		return nil, refusal
 	}
 	if err != nil {
-		return nil, err
+		return nil, notStored(err, "the new game")
 	}
 	return Replay(id, stored)
 }

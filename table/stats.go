@@ -194,9 +194,10 @@ func reported(s *season.Season, f StatsFilter) (season.Report, error) {
 }
 
 // Tally keeps each game's part of the statistics between counts, for a face that counts them
-// again and again (the server): counting again replays only the games whose logs have grown
-// since, so that a club night's moves cost a few replays, not a walk of the file. Unlike a walk
-// it holds a little of every game (a few hundred bytes), so its memory grows with the file.
+// again and again (the server): counting again replays only the games whose logs end
+// elsewhere since (grown, or rewritten: a log's last hash covers every event before it), so
+// that a club night's moves cost a few replays, not a walk of the file. Unlike a walk it holds
+// a little of every game (a few hundred bytes), so its memory grows with the file.
 // One caller at a time.
 type Tally struct {
 	games map[int64]tallied
@@ -204,10 +205,18 @@ type Tally struct {
 	replays int
 }
 
-// tallied is a game as last counted: its log's length then, and its part.
+// tallied is a game as last counted: where its log ended then (its last event and that
+// event's hash), and its part.
 type tallied struct {
-	events int64
+	end events.Head
 	seasonGame
+}
+
+// tallyOf is the part of a game read with its hashes.
+func tallyOf(log []events.Event) (tallied, error) {
+	sg, err := countable(log)
+	last := log[len(log)-1]
+	return tallied{events.Head{Game: last.Game, Events: last.Seq, Hash: last.Hash}, sg}, err
 }
 
 // retallyShare is the share of the file's games that, when that many have changed, are read by
@@ -215,7 +224,7 @@ type tallied struct {
 const retallyShare = 4
 
 // TalliedStats is Stats counted from t, which it brings up to date first: a game whose log
-// has grown is replayed, the others are taken as t holds them.
+// ends elsewhere than when it was counted is replayed, the others are taken as t holds them.
 func (a *App) TalliedStats(ctx context.Context, t *Tally, f StatsFilter) (season.Report, error) {
 	if err := a.checkStats(ctx, f); err != nil {
 		return season.Report{}, err
@@ -227,31 +236,28 @@ func (a *App) TalliedStats(ctx context.Context, t *Tally, f StatsFilter) (season
 	if t.games == nil {
 		t.games = map[int64]tallied{}
 	}
-	var grown []int64
+	var changed []int64
 	for _, h := range ends {
-		if t.games[h.Game].events != h.Events {
-			grown = append(grown, h.Game)
+		if t.games[h.Game].end != h {
+			changed = append(changed, h.Game)
 		}
 	}
-	if len(grown) > len(ends)/retallyShare {
-		err = walkGames(ctx, a, Walk{Workers: 1}, func(log []events.Event) (tallied, error) {
-			sg, err := countable(log)
-			return tallied{int64(len(log)), sg}, err
-		}, func(g tallied) error {
+	if len(changed) > len(ends)/retallyShare {
+		err = walkGames(ctx, a, Walk{Workers: 1, Hashes: true}, tallyOf, func(g tallied) error {
 			t.games[g.id], t.replays = g, t.replays+1
 			return nil
 		})
 	} else {
-		for _, id := range grown {
+		for _, id := range changed {
 			log, err := a.load(ctx, id)
 			if err != nil {
 				return season.Report{}, err
 			}
-			sg, err := countable(log)
+			g, err := tallyOf(log)
 			if err != nil {
 				return season.Report{}, err
 			}
-			t.games[id], t.replays = tallied{int64(len(log)), sg}, t.replays+1
+			t.games[id], t.replays = g, t.replays+1
 		}
 	}
 	if err != nil {

@@ -4,10 +4,12 @@ import (
 	"bytes"
 	"cmp"
 	"errors"
+	"fmt"
 	"maps"
 	"math/rand/v2"
 	"reflect"
 	"slices"
+	"strings"
 	"testing"
 	"time"
 
@@ -224,6 +226,56 @@ func TestTalliedStatsAreAWalksStats(t *testing.T) {
 	}
 	if _, err := a.TalliedStats(t.Context(), &tally, StatsFilter{Player: "zed"}); CodeOf(err) != NotFound {
 		t.Errorf("a player who never played: %v", err)
+	}
+}
+
+// TestTalliedStatsSeeALogRewritten: the owner rewrites a game counted already, its hash chain
+// made anew and its event count kept (a player's name changed in its first event, the moves
+// left under the old one). The next count replays it, and says what a walk of the file says.
+func TestTalliedStatsSeeALogRewritten(t *testing.T) {
+	a, path := openApp(t, "")
+	forge := forger(t, "sqlite", "file:"+path+"?_pragma=busy_timeout(5000)", `DROP TRIGGER IF EXISTS events_no_update`)
+	setup, moves := engines["pinochle"].Playout(rand.New(rand.NewPCG(3, 7)), refereetest.Names)
+	g := storedGame(t, a, setup)
+	for _, m := range moves {
+		rec, err := a.Record(t.Context(), g, strings.Fields(g.outcome.Game.Notation(m)), RecordOptions{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		g = rec.Game
+	}
+	var tally Tally
+	if _, err := a.TalliedStats(t.Context(), &tally, StatsFilter{}); err != nil {
+		t.Fatal(err)
+	}
+	log, err := a.load(t.Context(), g.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	first := g.Setup.Players[0]
+	log[0].Payload = []byte(strings.Replace(string(log[0].Payload), `"`+first+`"`, `"`+first+`x"`, 1))
+	var stmts []string
+	for i := range log {
+		prev := ""
+		if i > 0 {
+			prev = log[i-1].Hash
+		}
+		log[i].Hash = events.Hash(prev, log[i])
+		stmts = append(stmts, fmt.Sprintf(`UPDATE events SET payload = '%s', hash = '%s' WHERE game = %d AND seq = %d`,
+			strings.ReplaceAll(string(log[i].Payload), "'", "''"), log[i].Hash, g.ID, log[i].Seq))
+	}
+	forge(stmts...)
+	before := tally.replays
+	tallied, err := a.TalliedStats(t.Context(), &tally, StatsFilter{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	walked, err := a.Stats(t.Context(), StatsFilter{}, Walk{}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if tally.replays != before+1 || !reflect.DeepEqual(walked, tallied) {
+		t.Errorf("after the rewrite the tally replayed %d games and counts\n%+v\nwhere a walk counts\n%+v", tally.replays-before, tallied, walked)
 	}
 }
 

@@ -3,10 +3,12 @@ package table
 import (
 	"context"
 	"crypto/hmac"
+	"errors"
 	"fmt"
 	"strings"
 
 	"github.com/tableside/tableside/referee/tournament"
+	"github.com/tableside/tableside/table/internal/store"
 )
 
 // A tournament's tables are places: each has one code for the night, which opens every game
@@ -38,13 +40,17 @@ type TournamentTable struct {
 // of that name created before the game that has paired the game's round. A new tournament may
 // not take a name another has, but two files imported into one store may each hold one: then
 // neither's table code opens the game (the director's key still does), since the game does not
-// say which made it.
+// say which made it. It reads the game's first event alone, so that the answer costs the same
+// on a game of any length: a server asks it to check a tournament table's code.
 func (a *App) TableOf(ctx context.Context, game int64) (t TournamentTable, ok bool, err error) {
-	log, err := a.load(ctx, game)
+	first, err := a.store.First(ctx, game)
+	if errors.Is(err, store.ErrNoGame) {
+		return t, false, &Error{Code: NotFound, Message: fmt.Sprintf("no game %d in this database", game), Err: err}
+	}
 	if err != nil {
 		return t, false, err
 	}
-	c, err := createdOf(log[0])
+	c, err := createdOf(first)
 	if err != nil {
 		return t, false, fmt.Errorf("game %d: %w", game, err)
 	}

@@ -1,9 +1,15 @@
 package table
 
 import (
+	"context"
+	"math/rand/v2"
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/tableside/tableside/events"
+	"github.com/tableside/tableside/referee/refereetest"
+	"github.com/tableside/tableside/table/internal/store"
 )
 
 // TestTournamentTableKeys: every table of every tournament has a code of its own, which no
@@ -116,5 +122,56 @@ func TestTableOfAndTableNow(t *testing.T) {
 	}
 	if played[0] == played[2] || played[1] == played[3] {
 		t.Errorf("a table kept its game from round 1 to round 2: %v", played)
+	}
+}
+
+// eventsCounted is a store that counts the events its reads of one game return.
+type eventsCounted struct {
+	store.Store
+	read int
+}
+
+func (s *eventsCounted) Load(ctx context.Context, game int64) ([]events.Event, error) {
+	log, err := s.Store.Load(ctx, game)
+	s.read += len(log)
+	return log, err
+}
+
+func (s *eventsCounted) LoadAfter(ctx context.Context, game, after int64) ([]events.Event, error) {
+	log, err := s.Store.LoadAfter(ctx, game, after)
+	s.read += len(log)
+	return log, err
+}
+
+func (s *eventsCounted) First(ctx context.Context, game int64) (events.Event, error) {
+	e, err := s.Store.First(ctx, game)
+	s.read++
+	return e, err
+}
+
+// TestTableOfReadsTheFirstEventAlone: finding where a tournament made a game, which a server
+// asks to check a tournament table's code, reads the game's first event and nothing more, on a
+// game of 1 event as on one of hundreds.
+func TestTableOfReadsTheFirstEventAlone(t *testing.T) {
+	a, _ := openApp(t, "")
+	setup, moves := engines["pinochle"].Playout(rand.New(rand.NewPCG(5, 5)), refereetest.Names)
+	res, err := a.store.CreateMany(t.Context(), []store.NewGame{
+		{Events: refereetest.Log(t, setup, nil)}, {Events: refereetest.Log(t, setup, moves)}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	counted := &eventsCounted{Store: a.store}
+	a.store = counted
+	for _, r := range res {
+		if r.Err != nil {
+			t.Fatal(r.Err)
+		}
+		counted.read = 0
+		if _, ok, err := a.TableOf(t.Context(), r.Game); err != nil || ok {
+			t.Fatalf("game %d: %v, %v", r.Game, ok, err)
+		}
+		if counted.read != 1 {
+			t.Errorf("game %d: finding its table read %d events, want 1", r.Game, counted.read)
+		}
 	}
 }

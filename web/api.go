@@ -164,7 +164,7 @@ type move struct {
 
 func (s *Server) apiRecord(w http.ResponseWriter, r *http.Request, c *caller) error {
 	var m move
-	if err := readJSON(r, &m); err != nil {
+	if err := readJSON(r, &m, "expect"); err != nil {
 		return err
 	}
 	rec, err := s.recordMove(r, c.game, m)
@@ -206,7 +206,7 @@ type correction struct {
 
 func (s *Server) apiCorrect(w http.ResponseWriter, r *http.Request, c *caller) error {
 	var corr correction
-	if err := readJSON(r, &corr); err != nil {
+	if err := readJSON(r, &corr, "expect"); err != nil {
 		return err
 	}
 	done, err := s.correction(r, c, corr)

@@ -93,6 +93,12 @@ func (s *Server) admit(w http.ResponseWriter, r *http.Request, need right, c *ca
 			cookies = append(cookies, held{ck, valid, opens})
 		}
 	}
+	// A tournament table's cookie names its tournament and table, so its code is checked against
+	// its own name, by the key alone: no credential makes the server read the store before it
+	// is counted. On a game's route, a table's own code then opens the game if that table made
+	// it, which the store says once a game (atTable, below).
+	var atTables []tableHeld
+	var genuine []bool
 	hold(directorCookie, isLogin, &c.director)
 	switch n := r.PathValue("n"); {
 	case id == 0:
@@ -100,21 +106,17 @@ func (s *Server) admit(w http.ResponseWriter, r *http.Request, need right, c *ca
 		hold(tournamentTableCookie(id, n), isCode, &c.atTable)
 	case c.tournament:
 		// Any of its tables' codes opens a tournament's view.
-		for _, ck := range r.Cookies() {
-			if strings.HasPrefix(ck.Name, tournamentTableCookie(id, "")) {
-				hold(ck.Name, isCode, &c.table)
-			}
+		for _, tc := range tableCookies(r, id) {
+			hold(tc.name, s.opensItsTable(tc.at), &c.table)
 		}
 	default:
 		hold(tableCookie+strconv.FormatInt(id, 10), isCode, &c.table)
 		// A phone at a tournament's table holds its table's code, which opens the games the
 		// tournament makes there; the game says which table that is.
-		if slices.ContainsFunc(r.Cookies(), func(ck *http.Cookie) bool { return strings.HasPrefix(ck.Name, tableCookie+"t") }) {
-			at, ok, err := s.tableOf(r, id)
-			codeErr = cmp.Or(codeErr, err)
-			if ok {
-				hold(tournamentTableCookie(at.Tournament, strconv.Itoa(at.Table)), isCode, &c.atTable)
-			}
+		atTables = tableCookies(r, 0)
+		genuine = make([]bool, len(atTables))
+		for i, tc := range atTables {
+			hold(tc.name, s.opensItsTable(tc.at), &genuine[i])
 		}
 	}
 	if need == wall {
@@ -163,6 +165,23 @@ func (s *Server) admit(w http.ResponseWriter, r *http.Request, need right, c *ca
 		wrongs = 0 // a code the store could not check was no guess: the request fails as the store did
 	}
 	s.guard.settle(addr, carried, wrongs)
+	// The tables' own codes, counted, now open the game if their table made it. One that does
+	// not is no credential here, nor a guess: it is the code of a table of another game.
+	if slices.Contains(genuine, true) {
+		at, made, err := s.tableOf(r, id)
+		codeErr = cmp.Or(codeErr, err)
+		for i, tc := range atTables {
+			if !genuine[i] {
+				continue
+			}
+			if made && tc.at == at {
+				c.atTable = true
+				continue
+			}
+			carried--
+		}
+		presented = carried > 0
+	}
 	c.table = c.table || c.atTable
 	if codeErr != nil && !c.director {
 		return codeErr
@@ -182,6 +201,37 @@ func (s *Server) admit(w http.ResponseWriter, r *http.Request, need right, c *ca
 		return errNoCredential
 	}
 	return errWrongCredential
+}
+
+// tableHeld is a tournament table's cookie a request carries, and the table its name names.
+type tableHeld struct {
+	name string
+	at   table.TournamentTable
+}
+
+// tableCookies are the tournament tables' cookies r carries: of tournament, or of any when it
+// is 0.
+func tableCookies(r *http.Request, tournament int64) []tableHeld {
+	var out []tableHeld
+	for _, ck := range r.Cookies() {
+		rest, ok := strings.CutPrefix(ck.Name, tableCookie+"t")
+		t, n, _ := strings.Cut(rest, "_")
+		id, err1 := strconv.ParseInt(t, 10, 64)
+		number, err2 := strconv.Atoi(n)
+		if !ok || err1 != nil || err2 != nil || id < 1 || number < 1 || (tournament != 0 && id != tournament) {
+			continue
+		}
+		out = append(out, tableHeld{ck.Name, table.TournamentTable{Tournament: id, Table: number}})
+	}
+	return out
+}
+
+// opensItsTable is whether a code is the code of table at: by the key alone.
+func (s *Server) opensItsTable(at table.TournamentTable) func(string) bool {
+	return func(v string) bool {
+		_, ok := s.keys.OpensTournamentTable(at.Tournament, at.Table, v)
+		return ok
+	}
 }
 
 // clientAddr is the address a request came from, without its port. The server is meant to

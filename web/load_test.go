@@ -125,7 +125,7 @@ func BenchmarkClubNight(b *testing.B) {
 		keeping := func(servers []*testClub) []*testClub {
 			if keep == "none" {
 				for _, s := range servers {
-					s.app.KeepGames(0)
+					s.app.KeepGames(0, 0)
 				}
 			}
 			return servers

@@ -1,6 +1,7 @@
 package web
 
 import (
+	"bytes"
 	"context"
 	"embed"
 	"encoding/json"
@@ -10,10 +11,12 @@ import (
 	"io/fs"
 	"log/slog"
 	"net/http"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
 	"time"
+	"unicode/utf8"
 
 	"github.com/tableside/tableside/table"
 )
@@ -356,15 +359,17 @@ func writeJSON(w http.ResponseWriter, status int, v any) {
 	_ = enc.Encode(v) // an error here is a client that has gone
 }
 
-// readJSON decodes a request's body into v, refusing fields v does not have.
-func readJSON(r *http.Request, v any) error {
-	dec := json.NewDecoder(r.Body)
+// readJSON decodes a request's body into v, refusing fields v does not have, text that is not
+// UTF-8, and null for any of notNull, fields whose absence means something null must not be
+// taken for.
+func readJSON(r *http.Request, v any, notNull ...string) error {
+	raw, err := io.ReadAll(r.Body)
+	if err != nil {
+		return err // only the body's limit, or a client gone
+	}
+	dec := json.NewDecoder(bytes.NewReader(raw))
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(v); err != nil {
-		var tooBig *http.MaxBytesError
-		if errors.As(err, &tooBig) {
-			return err
-		}
 		return &httpError{status: http.StatusBadRequest, code: "invalid", msg: "the body is not the JSON this call takes: " + err.Error(), hint: "see docs/api.md"}
 	}
 	// One call is one value: a second one after it would be ignored, and the caller would not
@@ -372,7 +377,52 @@ func readJSON(r *http.Request, v any) error {
 	if _, err := dec.Token(); err != io.EOF {
 		return &httpError{status: http.StatusBadRequest, code: "invalid", msg: "the body holds more than one JSON value: send one", hint: "see docs/api.md"}
 	}
-	return nil
+	return checkFields(raw, notNull)
+}
+
+// checkFields refuses what decoding a body lets through silently, naming the body's field it
+// is in: bytes that are no character (decoded as U+FFFD, a name that would never match what is
+// typed again, as the command line refuses it), and null for any of notNull (decoded as if the
+// field were not there). raw is a body that decodes.
+func checkFields(raw []byte, notNull []string) error {
+	dec := json.NewDecoder(bytes.NewReader(raw))
+	// Where the walk is: the containers it is in, and for the body's own object whether the
+	// next string is a field's name, and the field it is in.
+	var open []json.Delim
+	wantName, field := false, ""
+	for from := int64(0); ; {
+		tok, err := dec.Token()
+		if err != nil {
+			return nil // the end: the body decoded, so it is no other error
+		}
+		to := dec.InputOffset()
+		inBody := len(open) == 1 && open[0] == '{'
+		text, isText := tok.(string)
+		naming := inBody && wantName && isText
+		if isText && !utf8.Valid(raw[from:to]) {
+			what := fmt.Sprintf("the field %q", field)
+			if naming {
+				what = "a field's name"
+			}
+			return &table.Error{Code: table.Invalid, Field: field,
+				Message: what + " is not UTF-8 text: bytes that are no character cannot be kept or written back out; nothing was recorded"}
+		}
+		from = to
+		switch d, _ := tok.(json.Delim); {
+		case naming:
+			field, wantName = text, false
+			continue
+		case d == '{' || d == '[':
+			open = append(open, d)
+		case d == '}' || d == ']':
+			open = open[:len(open)-1]
+		case inBody && tok == nil && slices.Contains(notNull, field):
+			return &table.Error{Code: table.Invalid, Field: field,
+				Message: fmt.Sprintf("the field %q is null: give a number, or leave the field out", field), Hint: "see docs/api.md"}
+		}
+		// After a value of the body's own object (or the object's start), a field's name comes.
+		wantName = len(open) == 1 && open[0] == '{'
+	}
 }
 
 //go:embed static

@@ -45,7 +45,7 @@ func serveStore(t testing.TB, db string, public bool) *testClub {
 	if err != nil {
 		t.Fatal(err)
 	}
-	app.KeepGames(1000) // as tableside serve keeps them
+	app.KeepGames(1000, 256<<20) // as tableside serve keeps them
 	srv, err := New(app, Config{DirectorKey: testKey, Public: public, Poll: 20 * time.Millisecond})
 	if err != nil {
 		t.Fatal(err)

@@ -17,50 +17,58 @@ import (
 // tournament's view and what the table plays now. A phone holding it follows its table from
 // round to round without joining again.
 
-// tablesOf remembers the tournament table that made each game: a game's creation never
-// changes, so it is asked of the core once a game, and not on each of its moves.
+// tablesOf remembers which tournament table made each game, or that none did: a game's creation
+// never changes, so it is asked of the core once a game, and not on each of its moves or of
+// each credential a request carries.
 type tablesOf struct {
 	mu   sync.Mutex
-	made map[int64]table.TournamentTable
+	made map[int64]tableMade
+}
+
+// tableMade is the tournament table that made a game, when ok.
+type tableMade struct {
+	at table.TournamentTable
+	ok bool
+}
+
+// remember keeps where game was made.
+func (t *tablesOf) remember(game int64, made tableMade) {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	if t.made == nil {
+		t.made = map[int64]tableMade{}
+	}
+	t.made[game] = made
 }
 
 // madeAt remembers where round's games were made, as the server pairs it: their phones' first
 // moves then find their table without looking through the file.
 func (s *Server) madeAt(tournament int64, round *table.RoundView) {
-	s.tables.mu.Lock()
-	defer s.tables.mu.Unlock()
-	if s.tables.made == nil {
-		s.tables.made = map[int64]table.TournamentTable{}
-	}
 	for _, t := range round.Tables {
 		if t.Game != 0 {
-			s.tables.made[t.Game] = table.TournamentTable{Tournament: tournament, Table: t.Table}
+			s.tables.remember(t.Game, tableMade{table.TournamentTable{Tournament: tournament, Table: t.Table}, true})
 		}
 	}
 }
 
-// tableOf is the tournament table that made game, if one did.
+// tableOf is the tournament table that made game, if one did. No such game is not remembered,
+// since it may be made yet; a game's answer either way is.
 func (s *Server) tableOf(r *http.Request, game int64) (table.TournamentTable, bool, error) {
 	s.tables.mu.Lock()
-	at, ok := s.tables.made[game]
+	made, known := s.tables.made[game]
 	s.tables.mu.Unlock()
-	if ok {
-		return at, true, nil
+	if known {
+		return made.at, made.ok, nil
 	}
 	at, ok, err := s.app.TableOf(r.Context(), game)
 	if table.CodeOf(err) == table.NotFound {
 		return at, false, nil // no such game: the code opens nothing, as any wrong code
 	}
-	if err != nil || !ok {
+	if err != nil {
 		return at, false, err
 	}
-	s.tables.mu.Lock()
-	if s.tables.made == nil {
-		s.tables.made = map[int64]table.TournamentTable{}
-	}
-	s.tables.made[game] = at
-	s.tables.mu.Unlock()
-	return at, true, nil
+	s.tables.remember(game, tableMade{at, ok})
+	return at, ok, nil
 }
 
 // opensTable reports whether text is a table's code that opens what c's route names: a game

@@ -30,6 +30,11 @@ type Store interface {
 	// Load and LoadAfter read a game's events, all or those after a seq, in seq order.
 	Load(ctx context.Context, game int64) ([]events.Event, error)
 	LoadAfter(ctx context.Context, game, after int64) ([]events.Event, error)
+	// First reads a game's first event alone, however long its log.
+	First(ctx context.Context, game int64) (events.Event, error)
+	// LoadOn reads a game's events for a reader that holds its log as read before: whether the
+	// store still holds every event held as held has it, and the events stored after them.
+	LoadOn(ctx context.Context, game int64, held []events.Event) (more []events.Event, same bool, err error)
 	// Scan and ScanGames walk the events of every game, or of a span of games, in order.
 	Scan(ctx context.Context, fn func(events.Event) error) error
 	ScanGames(ctx context.Context, from, to int64, withHash bool, fn func([]events.Event) error) error

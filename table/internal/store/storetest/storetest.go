@@ -10,6 +10,9 @@
 //   - Append follows the event the writer saw, or refuses with an error wrapping ErrConflict and
 //     writes nothing; an unknown game is ErrNoGame;
 //   - reads come in order: a game's events by seq, the games by id, those after a seq alone;
+//     LoadOn, which a server keeping a game in play reads it with, finds a log as read before
+//     only while every row of it is as read, an event edited with its hash left as it was
+//     included, and gives the events stored since;
 //     Ends, of which the file's seal is made, is where each log ends as a walk of it finds;
 //   - a match holds games of one kind, and at most the games its rules fix;
 //   - a writer kept waiting by another program past the store's wait gives up with an error
@@ -138,6 +141,7 @@ func Run(t *testing.T, newPlace func(t *testing.T) Place) {
 		{"BusyIsATrouble", busyIsATrouble},
 		{"UnknownGame", unknownGame},
 		{"LoadAfter", loadAfter},
+		{"LoadOnHoldsEveryRow", loadOnHoldsEveryRow},
 		{"Order", order},
 		{"HeadsAndEnds", headsAndEnds},
 		{"Matches", matches},
@@ -359,7 +363,8 @@ func unknownGame(t *testing.T, p Place) {
 	}
 }
 
-// loadAfter: every tail of a log is what follows the event named, chained from it.
+// loadAfter: every tail of a log is what follows the event named, chained from it; the first
+// event is read alone.
 func loadAfter(t *testing.T, p Place) {
 	s := open(t, p)
 	game, _ := newGame(t, s, "candidate", "")
@@ -385,6 +390,60 @@ func loadAfter(t *testing.T, p Place) {
 	}
 	if _, err := s.LoadAfter(t.Context(), game, -1); err == nil || errors.Is(err, store.ErrNoGame) || !strings.Contains(err.Error(), "-1") {
 		t.Errorf("after -1: %v, want an error naming -1", err)
+	}
+	if first, err := s.First(t.Context(), game); err != nil || !reflect.DeepEqual(first, all[0]) {
+		t.Errorf("the first event: %+v, %v; want %+v", first, err, all[0])
+	}
+	if _, err := s.First(t.Context(), game+1); !errors.Is(err, store.ErrNoGame) {
+		t.Errorf("the first event of no game: %v", err)
+	}
+}
+
+// loadOnHoldsEveryRow: a log read before is found as it was, with the events stored since,
+// until a forger changes any row of it (its payload, player, time or type in the middle or at
+// the end with the hash left as it was, a hash, a row removed), or the games row the chain's
+// number is read from.
+func loadOnHoldsEveryRow(t *testing.T, p Place) {
+	s := open(t, p)
+	games := fill(t, s, 9)
+	held := map[int64][]events.Event{}
+	for _, g := range games {
+		held[g] = load(t, s, g)
+	}
+	if _, err := s.Append(t.Context(), games[0], 5, []events.Event{move("ann", `{"seq":5}`, start+5), move("bob", `{"seq":6}`, start+6)}); err != nil {
+		t.Fatal(err)
+	}
+	p.Forge(t,
+		`UPDATE events SET payload = '{"seq":30}' WHERE game = 3 AND seq = 3`,
+		`UPDATE events SET actor = 'ann' WHERE game = 4 AND seq = 5`,
+		`UPDATE events SET at = 99 WHERE game = 5 AND seq = 5`,
+		`UPDATE events SET type = 'move.bid' WHERE game = 6 AND seq = 2`,
+		`UPDATE events SET hash = '`+strings.Repeat("a", 64)+`' WHERE game = 7 AND seq = 2`,
+		`DELETE FROM events WHERE game = 8 AND seq = 4`,
+		`UPDATE games SET origin = 1 WHERE id = 9`,
+	)
+	for _, g := range games {
+		more, same, err := s.LoadOn(t.Context(), g, held[g])
+		if err != nil {
+			t.Fatalf("game %d: %v", g, err)
+		}
+		switch g {
+		case 1:
+			if want := load(t, s, g)[5:]; !same || !reflect.DeepEqual(more, want) {
+				t.Errorf("game 1, two events on: same %v, more\n%+v\nwant\n%+v", same, more, want)
+			}
+		case 2:
+			if !same || more != nil {
+				t.Errorf("game 2, as read: same %v, more %+v", same, more)
+			}
+		default:
+			if same || more != nil {
+				t.Errorf("game %d, a row changed behind the reader's back: same %v, more %+v", g, same, more)
+			}
+		}
+	}
+	if more, same, err := s.LoadOn(t.Context(), games[len(games)-1]+1, held[1]); same || more != nil || err != nil {
+		t.Errorf("no such game: same %v, more %+v, %v", same, more, err)
 	}
 }
 

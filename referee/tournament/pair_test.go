@@ -1,8 +1,10 @@
 package tournament
 
 import (
+	"encoding/json"
 	"errors"
 	"fmt"
+	"os"
 	"slices"
 	"strings"
 	"testing"
@@ -94,6 +96,65 @@ func TestPairExamples(t *testing.T) {
 		}
 		if got := seatingOf(out); got != c.want {
 			t.Errorf("%s: got %s, want %s", c.name, got, c.want)
+		}
+	}
+}
+
+// TestTheByeLeavesTheFewestRematches: when every bye leaves a rematch, the bye goes to the
+// lowest for whom the rest pair with the fewest (T3, T4), not to the lowest of all. Here a, b,
+// c and d have all met, and e, a late arrival, has met nobody: e's bye would leave two
+// rematches, d's leaves one.
+func TestTheByeLeavesTheFewestRematches(t *testing.T) {
+	met := func(name string, all ...string) Player {
+		return Player{Name: name, Points: 1.5, Opponents: slices.DeleteFunc(slices.Clone(all), func(o string) bool { return o == name }), First: []bool{true, false, true}}
+	}
+	in := Input{Format: Swiss, Kind: "pinochle", Round: 4, Players: []Player{
+		met("a", "a", "b", "c", "d"), met("b", "a", "b", "c", "d"), met("c", "a", "b", "c", "d"), met("d", "a", "b", "c", "d"),
+		{Name: "e", Opponents: []string{}, First: []bool{}},
+	}}
+	out, err := Pair(in)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, _ := read(in)
+	if again := rematches(r.pairsOf(out.Tables)); !slices.Equal(out.Byes, []string{"d"}) || again != 1 {
+		t.Errorf("%s: %d rematches; want d's bye and 1 rematch", seatingOf(out), again)
+	}
+}
+
+// TestNoThirdTimeRunningTheOtherOrderAvoids: round 5 of a 1,000-player Swiss, found by an
+// independent check, where seating the higher first made five players first, or second, a
+// third time running though the other order made nobody so (T7).
+func TestNoThirdTimeRunningTheOtherOrderAvoids(t *testing.T) {
+	data, err := os.ReadFile("testdata/swiss-1000-round5.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var in Input
+	if err := json.Unmarshal(data, &in); err != nil {
+		t.Fatal(err)
+	}
+	out, err := Pair(in)
+	if err != nil {
+		t.Fatal(err)
+	}
+	first := map[string][]bool{}
+	for _, p := range in.Players {
+		first[p.Name] = p.First
+	}
+	lastTwo := func(name string, was bool) bool {
+		f := first[name]
+		return len(f) >= 2 && f[len(f)-1] == was && f[len(f)-2] == was
+	}
+	third := func(first, second string) bool { return lastTwo(first, true) || lastTwo(second, false) }
+	for _, tb := range out.Tables {
+		a, b := tb.Players[0], tb.Players[1]
+		if tb.First != a {
+			t.Fatalf("table %d: %s is seated first, %s is said first", tb.Table, a, tb.First)
+		}
+		if third(a, b) && !third(b, a) {
+			t.Errorf("table %d: %s (%v) first and %s (%v) second makes a third time running; the other order makes none",
+				tb.Table, a, first[a], b, first[b])
 		}
 	}
 }

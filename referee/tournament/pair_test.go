@@ -173,6 +173,8 @@ func TestPairRefusesABrokenContract(t *testing.T) {
 		{Input{Format: Swiss, Kind: "chess", Round: 1, Players: players("ann", "bob")}, `no kind "chess"`},
 		{Input{Format: Swiss, Kind: "pinochle", Round: 1, Players: []Player{{Name: "ann", Points: 0.001}, {Name: "bob"}}}, "points are whole 120ths"},
 		{Input{Format: RoundRobin, Kind: "pinochle", Round: 4, Players: players("ann", "bob", "cy", "dee")}, "has 3 rounds"},
+		{Input{Format: Rotation, Kind: "capture", TableSize: 3, Round: 2, Players: []Player{{Name: "ann", Opponents: []string{"bob", "cy"}}, {Name: "bob", Opponents: []string{"ann"}}, {Name: "cy"}}},
+			"ann lists cy among their opponents once, and cy lists ann never: a meeting is listed by both"},
 	} {
 		_, err := Pair(c.in)
 		if !errors.Is(err, ErrInput) || !strings.Contains(err.Error(), c.want) {

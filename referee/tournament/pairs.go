@@ -52,8 +52,9 @@ func (r *round) pairs() (Output, error) {
 	if err != nil || rematches(pairs) == 0 || len(candidates) == 1 {
 		return r.tablesOf(pairs, bye), err
 	}
-	if bye, err = r.byeOfFewestRematches(candidates); err != nil {
-		return Output{}, err
+	lowest := bye
+	if bye, err = r.byeOfFewestRematches(candidates); err != nil || bye == lowest {
+		return r.tablesOf(pairs, bye), err
 	}
 	pairs, err = r.match(without(r.players, bye))
 	return r.tablesOf(pairs, bye), err

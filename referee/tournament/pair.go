@@ -7,6 +7,8 @@ import (
 	"math"
 	"slices"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/tableside/tableside/referee/kinds"
 )
@@ -128,10 +130,16 @@ func read(in Input) (*round, error) {
 	}
 	r := &round{Input: in, byName: map[string]*entrant{}, budget: searchSteps}
 	dropped := map[string]bool{}
-	for _, name := range in.Dropped {
+	for i, name := range in.Dropped {
+		if err := checkText(fmt.Sprintf("dropped[%d]", i), name); err != nil {
+			return nil, err
+		}
 		dropped[name] = true
 	}
 	for i, p := range in.Players {
+		if err := checkText(fmt.Sprintf("players[%d].name", i), p.Name); err != nil {
+			return nil, err
+		}
 		switch {
 		case strings.TrimSpace(p.Name) == "":
 			return nil, inputError("player %d has no name", i+1)
@@ -157,8 +165,11 @@ func read(in Input) (*round, error) {
 		r.byName[p.Name] = e
 		r.players = append(r.players, e)
 	}
-	for _, e := range r.players {
-		for _, o := range e.Opponents {
+	for i, e := range r.players {
+		for j, o := range e.Opponents {
+			if err := checkText(fmt.Sprintf("players[%d].opponents[%d]", i, j), o); err != nil {
+				return nil, err
+			}
 			switch {
 			case o == e.Name:
 				return nil, inputError("%s is named among their own opponents", o)
@@ -193,6 +204,20 @@ func read(in Input) (*round, error) {
 		}
 	}
 	return r, nil
+}
+
+// checkText refuses a name that is not printable text, naming its field as the JSON input
+// has it: bytes that are no UTF-8 character, or a control character such as NUL, could not be
+// typed again, nor written out as they came.
+func checkText(field, name string) error {
+	if !utf8.ValidString(name) {
+		return inputError("%s %q is not UTF-8 text: bytes that are no character cannot be kept or written back out", field, name)
+	}
+	if i := strings.IndexFunc(name, unicode.IsControl); i >= 0 {
+		c, _ := utf8.DecodeRuneInString(name[i:])
+		return inputError("%s %q holds a control character (%U): a name is printable text", field, name, c)
+	}
+	return nil
 }
 
 // timesWord says how many times: "never", "once", "2 times".

@@ -175,6 +175,8 @@ func TestPairRefusesABrokenContract(t *testing.T) {
 		{Input{Format: RoundRobin, Kind: "pinochle", Round: 4, Players: players("ann", "bob", "cy", "dee")}, "has 3 rounds"},
 		{Input{Format: Rotation, Kind: "capture", TableSize: 3, Round: 2, Players: []Player{{Name: "ann", Opponents: []string{"bob", "cy"}}, {Name: "bob", Opponents: []string{"ann"}}, {Name: "cy"}}},
 			"ann lists cy among their opponents once, and cy lists ann never: a meeting is listed by both"},
+		{Input{Format: Swiss, Kind: "pinochle", Round: 1, Players: players("ann", "b\xffb")}, `players[1].name "b\xffb" is not UTF-8 text`},
+		{Input{Format: Swiss, Kind: "pinochle", Round: 2, Dropped: []string{"z\x00"}, Players: players("ann", "bob")}, `dropped[0] "z\x00" holds a control character (U+0000)`},
 	} {
 		_, err := Pair(c.in)
 		if !errors.Is(err, ErrInput) || !strings.Contains(err.Error(), c.want) {

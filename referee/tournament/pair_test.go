@@ -159,6 +159,32 @@ func TestNoThirdTimeRunningTheOtherOrderAvoids(t *testing.T) {
 	}
 }
 
+// TestTheJudgeFlagsAThirdTimeRunning: a pairing that seats first the player the other order
+// would not, making the other second a third time running, is flagged T7.
+func TestTheJudgeFlagsAThirdTimeRunning(t *testing.T) {
+	data, err := os.ReadFile("testdata/swiss-1000-round5.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var in Input
+	if err := json.Unmarshal(data, &in); err != nil {
+		t.Fatal(err)
+	}
+	out, err := Pair(in)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, tb := range out.Tables {
+		if slices.Contains(tb.Players, "p0022") { // against p0392, who was second in each of their last two
+			out.Tables[i] = Table{Table: tb.Table, Players: []string{"p0022", "p0392"}, First: "p0022"}
+		}
+	}
+	flags := judge(1, in, out)
+	if len(flags) != 1 || flags[0].Rule != "T7" || !strings.Contains(flags[0].Message, "p0022 is first, where T7 makes p0392 first") {
+		t.Errorf("p0022 seated first against p0392: %v, want one T7 flag", flags)
+	}
+}
+
 func TestPairRefusesABrokenContract(t *testing.T) {
 	for _, c := range []struct {
 		in   Input

@@ -38,8 +38,9 @@
 //     odd count) by number; the opponents of numbers not present have the bye (T3), a pair
 //     the tables do not make breaks T4.
 //
-// An input that breaks the contract gives one breach of rule "input": it is to be refused. A
-// pairing that breaks T1 or T2 is not held to T3–T6.
+// An input that breaks the contract gives one breach of rule "input": it is to be refused
+// (among them opponents' lists that disagree, one player listing a meeting the other does
+// not). A pairing that breaks T1 or T2 is not held to T3–T6.
 //
 // Fewest rematches among many players are counted by the rank of a random Tutte matrix modulo
 // a prime of 61 bits, which can come out short with a chance under 1e-16; every search is

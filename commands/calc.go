@@ -71,7 +71,12 @@ func calcCommand() *cli.Command {
 			Usage: "pair a tournament's round from its JSON input on standard input (T1–T9; docs/json.md)",
 			Description: "Reads the round's input (the players with their points, opponents, byes and who was first;\n" +
 				"the format, kind, table size and seed) and writes its tables and byes, as JSON. No database\n" +
-				"is read: any checker can hold a pairing to the rulings with this alone.",
+				"is read: any checker can hold a pairing to the rulings with this alone.\n\n" +
+				"Every input is answered within a bound: at larger tables the search for the fewest repeat\n" +
+				"meetings stops after 100 million steps (counted, not timed: the same input gives the same\n" +
+				"pairing on every machine) and keeps the best seating found; 2,048 players at tables of 6\n" +
+				"take about half a second. A meeting must be in both players' opponents lists, and a name\n" +
+				"must be UTF-8 text with no control character.",
 			Action: func(c *cli.Context) error {
 				if c.NArg() > 0 {
 					return usagef("calc pair reads its input on standard input, not %q: tableside calc pair < round.json", c.Args().First())

@@ -2,11 +2,13 @@ package table
 
 import (
 	"bytes"
+	"cmp"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/tableside/tableside/referee/tournament"
 )
@@ -35,6 +37,11 @@ func ReadPairingInput(r io.Reader) (PairingInput, error) {
 	case len(bytes.TrimSpace(data)) == 0:
 		return in, invalid(nil, "", "no pairing input: give its JSON on standard input (docs/json.md, \"A round's pairing\")")
 	}
+	if !utf8.Valid(data) {
+		// The decoder would read each such byte as U+FFFD, and the name would never match
+		// what is typed again.
+		return in, invalid(nil, "", "the pairing's input: %s is not UTF-8 text: bytes that are no character cannot be kept or written back out", fieldOfBadText(data))
+	}
 	dec := json.NewDecoder(bytes.NewReader(data))
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(&in); err != nil {
@@ -44,6 +51,85 @@ func ReadPairingInput(r io.Reader) (PairingInput, error) {
 		return in, invalid(nil, "", "the pairing's input holds more than one JSON object")
 	}
 	return in, nil
+}
+
+// fieldOfBadText names the field of a JSON document that holds its first bytes that are no
+// UTF-8 character, as players[2].name; "a string" when the document cannot be read so far.
+func fieldOfBadText(data []byte) string {
+	bad := 0
+	for bad < len(data) {
+		r, size := utf8.DecodeRune(data[bad:])
+		if r == utf8.RuneError && size == 1 {
+			break
+		}
+		bad += size
+	}
+	// Walk the tokens, keeping the path to each, until one ends past the bad byte.
+	type level struct {
+		array   bool
+		index   int
+		key     string
+		wantKey bool
+	}
+	var path []*level
+	where := func() string {
+		var b strings.Builder
+		for i, l := range path {
+			switch {
+			case l.array:
+				fmt.Fprintf(&b, "[%d]", l.index)
+			case i > 0:
+				b.WriteString("." + l.key)
+			default:
+				b.WriteString(l.key)
+			}
+		}
+		return b.String()
+	}
+	dec := json.NewDecoder(bytes.NewReader(data))
+	for {
+		token, err := dec.Token()
+		if err != nil {
+			return "a string"
+		}
+		var top *level
+		if len(path) > 0 {
+			top = path[len(path)-1]
+		}
+		if key, ok := token.(string); ok && top != nil && top.wantKey {
+			top.key, top.wantKey = key, false
+			if dec.InputOffset() > int64(bad) {
+				return "a field's name in " + cmp.Or(where(), "the input")
+			}
+			continue
+		}
+		if dec.InputOffset() > int64(bad) {
+			return cmp.Or(where(), "a string")
+		}
+		switch token {
+		case json.Delim('{'):
+			path = append(path, &level{wantKey: true})
+			continue
+		case json.Delim('['):
+			path = append(path, &level{array: true})
+			continue
+		case json.Delim('}'), json.Delim(']'):
+			path = path[:len(path)-1]
+			if len(path) == 0 {
+				return "a string"
+			}
+			top = path[len(path)-1]
+		}
+		// A value ended: the next is the array's next element, or the object's next key.
+		switch {
+		case top == nil:
+			return "a string"
+		case top.array:
+			top.index++
+		default:
+			top.wantKey = true
+		}
+	}
 }
 
 // jsonProblem words a JSON decoding error for people: the field and the value it could not

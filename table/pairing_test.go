@@ -2,8 +2,36 @@ package table
 
 import (
 	"bytes"
+	"strings"
 	"testing"
 )
+
+// TestPairingInputRefusesWhatIsNotText: a name with bytes that are no UTF-8 character, or with
+// NUL, is refused, naming its field, where JSON alone would keep the one as U+FFFD and the
+// other as is.
+func TestPairingInputRefusesWhatIsNotText(t *testing.T) {
+	for _, c := range []struct{ input, want string }{
+		{`{"format":"swiss","kind":"pinochle","round":1,"players":[{"name":"ann"},{"name":"b\xffb"}]}`,
+			"players[1].name is not UTF-8 text"},
+		{`{"format":"swiss","kind":"pinochle","round":2,"players":[{"name":"ann","opponents":["\xc3"]},{"name":"bob"}]}`,
+			"players[0].opponents[0] is not UTF-8 text"},
+		{`{"format":"swiss","kind":"pinochle","round":2,"players":[{"name":"ann","first":[true],"opponents":["bob","zed"]},{"name":"bob","opponents":["ann"]}],"dropped":["zed","\xfe"]}`,
+			"dropped[1] is not UTF-8 text"},
+		{`{"format":"swiss","kind":"pinochle","round":1,"players":[{"name":"ann"},{"name":"b\u0000b"}]}`,
+			`players[1].name "b\x00b" holds a control character (U+0000)`},
+		{`{"format":"swiss","kind":"pinochle","round":2,"players":[{"name":"ann","opponents":["bob"]},{"name":"bob","opponents":["ann"]}],"dropped":["\u0000"]}`,
+			`dropped[0] "\x00" holds a control character (U+0000)`},
+	} {
+		input := strings.NewReplacer(`\xff`, "\xff", `\xc3`, "\xc3", `\xfe`, "\xfe").Replace(c.input)
+		in, err := ReadPairingInput(strings.NewReader(input))
+		if err == nil {
+			_, err = Pair(in)
+		}
+		if err == nil || CodeOf(err) != Invalid || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%q: %v, want an invalid input saying %s", input, err, c.want)
+		}
+	}
+}
 
 // FuzzPairingInput: whatever arrives on standard input, calc pair answers with a pairing or an
 // error naming what is wrong, and never panics.

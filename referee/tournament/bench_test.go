@@ -85,6 +85,53 @@ func BenchmarkPairSwiss(b *testing.B) {
 	})
 }
 
+// largerField is the input of round rounds+1 of a field of n at Capture tables of size, each
+// round seated at random, the first seated first, places in seating order: as hard as a night
+// gets for the seating's search, since no round was seated to spare the next.
+func largerField(n, size, rounds int, format string) Input {
+	rng := rand.New(rand.NewPCG(uint64(n), uint64(rounds)))
+	in := Input{Format: format, Kind: "capture", TableSize: size, Round: rounds + 1}
+	for i := range n {
+		in.Players = append(in.Players, Player{Name: fmt.Sprintf("p%04d", i), Opponents: []string{}, First: []bool{}})
+	}
+	sizes := (&round{Input: in, players: make([]*entrant, n)}).sizes()
+	for range rounds {
+		seated := rng.Perm(n)
+		for _, size := range sizes {
+			table := seated[:size]
+			seated = seated[size:]
+			for place, a := range table {
+				p := &in.Players[a]
+				for _, b := range table {
+					if a != b {
+						p.Opponents = append(p.Opponents, in.Players[b].Name)
+					}
+				}
+				p.First = append(p.First, place == 0)
+				p.Points += float64(size-1-place) / float64(size-1)
+			}
+		}
+	}
+	sortByPointsThenRating(in.Players)
+	return in
+}
+
+// BenchmarkPairLargerTables seats round 9 of 2,048 players, the most a round pairs, at tables
+// of 6. The goal is under a second on one core (-cpu 1); the search's budget bounds it at any
+// round.
+func BenchmarkPairLargerTables(b *testing.B) {
+	for _, format := range []string{Rotation, Swiss} {
+		in := largerField(maxPlayers, 6, 8, format)
+		b.Run(format, func(b *testing.B) {
+			for b.Loop() {
+				if _, err := Pair(in); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}
+
 // BenchmarkStandings ranks 1,000 players after 9 rounds with every tie-break. The goal is
 // under 100 ms.
 func BenchmarkStandings(b *testing.B) {

@@ -1,16 +1,16 @@
 package tournament
 
 // firstOf is who opens or deals at a table, by T7 as docs/rules.md orders its criteria: at a
-// table of 2, a player first in each of their last two games is not first when the other was
-// not; then the player first fewest times; then one not first in their latest game; then the
-// higher in the standings. ps is the table's players in standings order.
+// table of 2, the player whose being first makes nobody first, or second, a third time running
+// when the other's would; then the player first fewest times; then one not first in their
+// latest game; then the higher in the standings. ps is the table's players in standings order.
 func firstOf(ps []*entrant) *entrant {
 	if len(ps) == 2 {
 		a, b := ps[0], ps[1]
-		switch ta, tb := twiceRunning(a), twiceRunning(b); {
-		case ta && !tb:
+		switch thirdA, thirdB := thirdRunning(a, b), thirdRunning(b, a); {
+		case thirdA && !thirdB:
 			return b
-		case tb && !ta:
+		case thirdB && !thirdA:
 			return a
 		}
 	}
@@ -37,8 +37,15 @@ func dueBefore(p, q *entrant) bool {
 // who has played none has no latest game to have been second in.
 func notFirstInLatest(p *entrant) bool { return len(p.First) > 0 && !p.First[len(p.First)-1] }
 
-// twiceRunning reports whether p was first in each of their last two games.
-func twiceRunning(p *entrant) bool {
+// thirdRunning reports whether seating first first and second second at a table of 2 makes
+// either of them first, or second, for the third time running (T7).
+func thirdRunning(first, second *entrant) bool {
+	return twiceRunning(first, true) || twiceRunning(second, false)
+}
+
+// twiceRunning reports whether p's last two games were both first (or both not, when first is
+// false).
+func twiceRunning(p *entrant, first bool) bool {
 	n := len(p.First)
-	return n >= 2 && p.First[n-1] && p.First[n-2]
+	return n >= 2 && p.First[n-1] == first && p.First[n-2] == first
 }

@@ -7,6 +7,8 @@ import (
 	"math"
 	"slices"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/tableside/tableside/referee/kinds"
 )
@@ -32,13 +34,20 @@ type entrant struct {
 	units  int64 // points, in 120ths
 	met    map[string]int
 	firsts int
+	// metRanks holds a bit for each player present met, by rank: the seating's searches ask
+	// whether two have met millions of times in a large field.
+	metRanks []uint64
 }
+
+// hasMet reports whether p and q, both present, have met.
+func (p *entrant) hasMet(q *entrant) bool { return p.metRanks[q.rank>>6]&(1<<(q.rank&63)) != 0 }
 
 // round is an input read and checked.
 type round struct {
 	Input
 	players []*entrant // in standings order
 	byName  map[string]*entrant
+	budget  int // the local search's steps left (searchSteps)
 }
 
 // Pair computes the pairing of in's round by T1–T9 and the project's rulings (docs/rules.md).
@@ -119,12 +128,18 @@ func read(in Input) (*round, error) {
 	case len(in.Players) > maxPlayers:
 		return nil, inputError("%d players present: a round pairs %d at most", len(in.Players), maxPlayers)
 	}
-	r := &round{Input: in, byName: map[string]*entrant{}}
+	r := &round{Input: in, byName: map[string]*entrant{}, budget: searchSteps}
 	dropped := map[string]bool{}
-	for _, name := range in.Dropped {
+	for i, name := range in.Dropped {
+		if err := checkText(fmt.Sprintf("dropped[%d]", i), name); err != nil {
+			return nil, err
+		}
 		dropped[name] = true
 	}
 	for i, p := range in.Players {
+		if err := checkText(fmt.Sprintf("players[%d].name", i), p.Name); err != nil {
+			return nil, err
+		}
 		switch {
 		case strings.TrimSpace(p.Name) == "":
 			return nil, inputError("player %d has no name", i+1)
@@ -150,8 +165,11 @@ func read(in Input) (*round, error) {
 		r.byName[p.Name] = e
 		r.players = append(r.players, e)
 	}
-	for _, e := range r.players {
-		for _, o := range e.Opponents {
+	for i, e := range r.players {
+		for j, o := range e.Opponents {
+			if err := checkText(fmt.Sprintf("players[%d].opponents[%d]", i, j), o); err != nil {
+				return nil, err
+			}
 			switch {
 			case o == e.Name:
 				return nil, inputError("%s is named among their own opponents", o)
@@ -161,12 +179,56 @@ func read(in Input) (*round, error) {
 			e.met[o]++
 		}
 	}
+	// A meeting is one of both players' nights: a list that disagrees with another is a
+	// mistake, and the searches count on both telling it alike.
+	for _, e := range r.players {
+		for _, o := range e.Opponents {
+			if q := r.byName[o]; q != nil && q.met[e.Name] != e.met[o] {
+				return nil, inputError("%s lists %s among their opponents %s, and %s lists %s %s: a meeting is listed by both",
+					e.Name, o, timesWord(e.met[o]),
+					o, e.Name, timesWord(q.met[e.Name]))
+			}
+		}
+	}
 	// The standings order: points, then the list's order (docs/rules.md).
 	slices.SortStableFunc(r.players, func(a, b *entrant) int { return -cmpInt64(a.units, b.units) })
 	for i, e := range r.players {
 		e.rank = i
 	}
+	for _, e := range r.players {
+		e.metRanks = make([]uint64, (len(r.players)+63)/64)
+		for o := range e.met {
+			if q := r.byName[o]; q != nil {
+				e.metRanks[q.rank>>6] |= 1 << (q.rank & 63)
+			}
+		}
+	}
 	return r, nil
+}
+
+// checkText refuses a name that is not printable text, naming its field as the JSON input
+// has it: bytes that are no UTF-8 character, or a control character such as NUL, could not be
+// typed again, nor written out as they came.
+func checkText(field, name string) error {
+	if !utf8.ValidString(name) {
+		return inputError("%s %q is not UTF-8 text: bytes that are no character cannot be kept or written back out", field, name)
+	}
+	if i := strings.IndexFunc(name, unicode.IsControl); i >= 0 {
+		c, _ := utf8.DecodeRuneInString(name[i:])
+		return inputError("%s %q holds a control character (%U): a name is printable text", field, name, c)
+	}
+	return nil
+}
+
+// timesWord says how many times: "never", "once", "2 times".
+func timesWord(n int) string {
+	switch n {
+	case 0:
+		return "never"
+	case 1:
+		return "once"
+	}
+	return fmt.Sprintf("%d times", n)
 }
 
 func kindNames() []string { return slices.Sorted(maps.Keys(kinds.All())) }

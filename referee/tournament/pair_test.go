@@ -1,8 +1,10 @@
 package tournament
 
 import (
+	"encoding/json"
 	"errors"
 	"fmt"
+	"os"
 	"slices"
 	"strings"
 	"testing"
@@ -98,6 +100,91 @@ func TestPairExamples(t *testing.T) {
 	}
 }
 
+// TestTheByeLeavesTheFewestRematches: when every bye leaves a rematch, the bye goes to the
+// lowest for whom the rest pair with the fewest (T3, T4), not to the lowest of all. Here a, b,
+// c and d have all met, and e, a late arrival, has met nobody: e's bye would leave two
+// rematches, d's leaves one.
+func TestTheByeLeavesTheFewestRematches(t *testing.T) {
+	met := func(name string, all ...string) Player {
+		return Player{Name: name, Points: 1.5, Opponents: slices.DeleteFunc(slices.Clone(all), func(o string) bool { return o == name }), First: []bool{true, false, true}}
+	}
+	in := Input{Format: Swiss, Kind: "pinochle", Round: 4, Players: []Player{
+		met("a", "a", "b", "c", "d"), met("b", "a", "b", "c", "d"), met("c", "a", "b", "c", "d"), met("d", "a", "b", "c", "d"),
+		{Name: "e", Opponents: []string{}, First: []bool{}},
+	}}
+	out, err := Pair(in)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, _ := read(in)
+	if again := rematches(r.pairsOf(out.Tables)); !slices.Equal(out.Byes, []string{"d"}) || again != 1 {
+		t.Errorf("%s: %d rematches; want d's bye and 1 rematch", seatingOf(out), again)
+	}
+}
+
+// TestNoThirdTimeRunningTheOtherOrderAvoids: round 5 of a 1,000-player Swiss, found by an
+// independent check, where seating the higher first made five players first, or second, a
+// third time running though the other order made nobody so (T7).
+func TestNoThirdTimeRunningTheOtherOrderAvoids(t *testing.T) {
+	data, err := os.ReadFile("testdata/swiss-1000-round5.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var in Input
+	if err := json.Unmarshal(data, &in); err != nil {
+		t.Fatal(err)
+	}
+	out, err := Pair(in)
+	if err != nil {
+		t.Fatal(err)
+	}
+	first := map[string][]bool{}
+	for _, p := range in.Players {
+		first[p.Name] = p.First
+	}
+	lastTwo := func(name string, was bool) bool {
+		f := first[name]
+		return len(f) >= 2 && f[len(f)-1] == was && f[len(f)-2] == was
+	}
+	third := func(first, second string) bool { return lastTwo(first, true) || lastTwo(second, false) }
+	for _, tb := range out.Tables {
+		a, b := tb.Players[0], tb.Players[1]
+		if tb.First != a {
+			t.Fatalf("table %d: %s is seated first, %s is said first", tb.Table, a, tb.First)
+		}
+		if third(a, b) && !third(b, a) {
+			t.Errorf("table %d: %s (%v) first and %s (%v) second makes a third time running; the other order makes none",
+				tb.Table, a, first[a], b, first[b])
+		}
+	}
+}
+
+// TestTheJudgeFlagsAThirdTimeRunning: a pairing that seats first the player the other order
+// would not, making the other second a third time running, is flagged T7.
+func TestTheJudgeFlagsAThirdTimeRunning(t *testing.T) {
+	data, err := os.ReadFile("testdata/swiss-1000-round5.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var in Input
+	if err := json.Unmarshal(data, &in); err != nil {
+		t.Fatal(err)
+	}
+	out, err := Pair(in)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, tb := range out.Tables {
+		if slices.Contains(tb.Players, "p0022") { // against p0392, who was second in each of their last two
+			out.Tables[i] = Table{Table: tb.Table, Players: []string{"p0022", "p0392"}, First: "p0022"}
+		}
+	}
+	flags := judge(1, in, out)
+	if len(flags) != 1 || flags[0].Rule != "T7" || !strings.Contains(flags[0].Message, "p0022 is first, where T7 makes p0392 first") {
+		t.Errorf("p0022 seated first against p0392: %v, want one T7 flag", flags)
+	}
+}
+
 func TestPairRefusesABrokenContract(t *testing.T) {
 	for _, c := range []struct {
 		in   Input
@@ -112,6 +199,10 @@ func TestPairRefusesABrokenContract(t *testing.T) {
 		{Input{Format: Swiss, Kind: "chess", Round: 1, Players: players("ann", "bob")}, `no kind "chess"`},
 		{Input{Format: Swiss, Kind: "pinochle", Round: 1, Players: []Player{{Name: "ann", Points: 0.001}, {Name: "bob"}}}, "points are whole 120ths"},
 		{Input{Format: RoundRobin, Kind: "pinochle", Round: 4, Players: players("ann", "bob", "cy", "dee")}, "has 3 rounds"},
+		{Input{Format: Rotation, Kind: "capture", TableSize: 3, Round: 2, Players: []Player{{Name: "ann", Opponents: []string{"bob", "cy"}}, {Name: "bob", Opponents: []string{"ann"}}, {Name: "cy"}}},
+			"ann lists cy among their opponents once, and cy lists ann never: a meeting is listed by both"},
+		{Input{Format: Swiss, Kind: "pinochle", Round: 1, Players: players("ann", "b\xffb")}, `players[1].name "b\xffb" is not UTF-8 text`},
+		{Input{Format: Swiss, Kind: "pinochle", Round: 2, Dropped: []string{"z\x00"}, Players: players("ann", "bob")}, `dropped[0] "z\x00" holds a control character (U+0000)`},
 	} {
 		_, err := Pair(c.in)
 		if !errors.Is(err, ErrInput) || !strings.Contains(err.Error(), c.want) {

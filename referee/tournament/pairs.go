@@ -38,23 +38,54 @@ func (r *round) pairs() (Output, error) {
 		pairs, err := r.match(r.players)
 		return r.tablesOf(pairs, nil), err
 	}
-	// T3: the fewest byes, then the lowest in the standings for whom the rest pair with no
-	// rematch; else the lowest of them.
+	// T3: the fewest byes, then the lowest in the standings for whom the rest pair with the
+	// fewest rematches (T4). The lowest of them usually leaves none, so it is tried alone first.
 	fewest := slices.MinFunc(r.players, func(a, b *entrant) int { return a.Byes - b.Byes }).Byes
-	var candidates []*entrant
+	var candidates []*entrant // the lowest first
 	for i := len(r.players) - 1; i >= 0; i-- {
 		if p := r.players[i]; p.Byes == fewest {
 			candidates = append(candidates, p)
 		}
 	}
-	for _, bye := range candidates {
-		pairs, err := r.match(without(r.players, bye))
-		if err != nil || rematches(pairs) == 0 {
-			return r.tablesOf(pairs, bye), err
+	bye := candidates[0]
+	pairs, err := r.match(without(r.players, bye))
+	if err != nil || rematches(pairs) == 0 || len(candidates) == 1 {
+		return r.tablesOf(pairs, bye), err
+	}
+	lowest := bye
+	if bye, err = r.byeOfFewestRematches(candidates); err != nil || bye == lowest {
+		return r.tablesOf(pairs, bye), err
+	}
+	pairs, err = r.match(without(r.players, bye))
+	return r.tablesOf(pairs, bye), err
+}
+
+// byeOfFewestRematches is the lowest of candidates (given lowest first) for whom the rest pair
+// with the fewest rematches, found by one matching rather than one a candidate: every player
+// and a stand-in for the bye, whom only the candidates can meet. A rematch costs more than any
+// candidate's place from the lowest, so the matching has the fewest rematches first, then the
+// lowest candidate.
+func (r *round) byeOfFewestRematches(candidates []*entrant) (*entrant, error) {
+	n := len(r.players)
+	rematch := int64(n + 1)
+	var edges []matching.Edge
+	for i, p := range r.players {
+		for j := i + 1; j < n; j++ {
+			var c int64
+			if p.met[r.players[j].Name] > 0 {
+				c = rematch
+			}
+			edges = append(edges, matching.Edge{U: i, V: j, Cost: c})
 		}
 	}
-	pairs, err := r.match(without(r.players, candidates[0]))
-	return r.tablesOf(pairs, candidates[0]), err
+	for place, c := range candidates {
+		edges = append(edges, matching.Edge{U: c.rank, V: n, Cost: int64(place)})
+	}
+	mate, err := matching.MinCost(n+1, edges)
+	if err != nil {
+		return nil, err
+	}
+	return r.players[mate[n]], nil
 }
 
 // foldOrder is players, in standings order, in an order where a score group's fold partners

@@ -12,6 +12,12 @@ const (
 	exactUpTo = 12
 	// restarts is how many greedy seatings the local search starts from, each improved by swaps.
 	restarts = 16
+	// searchSteps bounds the local search's work, counted in steps (a player weighed for a seat,
+	// a swap weighed, a pair of tables passed over), not in time, so that the same input gets the
+	// same seating on every machine. Once it is spent the search stops and keeps the fewest
+	// repeats found so far: past it by at most one greedy seating (a step a player left, a seat).
+	// A club's field never comes near it; 2,048 players at tables of 6 take 4 to 45 million.
+	searchSteps = 100_000_000
 )
 
 // sizes are the sizes of a round's tables by T2: the fewest tables of at most TableSize, as
@@ -36,7 +42,7 @@ type seating [][]*entrant
 func metAt(p *entrant, table []*entrant, skip *entrant) int {
 	n := 0
 	for _, q := range table {
-		if q != p && q != skip && p.met[q.Name] > 0 {
+		if q != p && q != skip && p.hasMet(q) {
 			n++
 		}
 	}
@@ -73,13 +79,12 @@ func (r *round) tables() Output {
 	if len(order) <= exactUpTo {
 		s = r.search(order)
 	} else {
-		s = r.local(order, rng)
+		s = r.local(order, rng, &r.budget)
 		// A swap of lead seats a better player earlier and no more repeats, and may open a swap
 		// that seats fewer, so the two take turns. Each turn seats fewer repeats or the leaders
-		// closer, so it ends; the bound only keeps a mistake from turning into a loop.
-		for pass := 0; r.Format == Swiss && pass < len(order)*len(order) && s.lead(); pass++ {
-			for s.improve() {
-			}
+		// closer, so it ends; the budget only keeps a long one within bounds.
+		for r.Format == Swiss && s.lead(&r.budget) {
+			newSwapper(s, &r.budget).settle()
 		}
 	}
 	s.number()
@@ -153,12 +158,15 @@ func (s seating) number() {
 
 // lead makes, in a Swiss, the swaps that seat a better-placed player at an earlier table
 // without seating more pairs who met before (T6: the leaders together), and reports whether it
-// made one.
-func (s seating) lead() bool {
+// made one. It makes none once the budget is spent.
+func (s seating) lead(budget *int) bool {
 	s.number()
 	swapped := false
 	for a := range s {
 		for b := a + 1; b < len(s); b++ {
+			if *budget -= len(s[a]) * len(s[b]); *budget < 0 {
+				return false
+			}
 			for i, p := range s[a] {
 				for j, q := range s[b] {
 					if q.rank < p.rank && metAt(q, s[a], p)+metAt(p, s[b], q) <= metAt(p, s[a], nil)+metAt(q, s[b], nil) {
@@ -210,19 +218,25 @@ func clone(s seating) seating {
 // local seats a large field by a local search: from restarts greedy seatings (the first in
 // order, the rest in orders rng draws), each table filled player by player with whoever adds
 // the fewest repeats, then improved by swaps until no swap lowers the repeats. It keeps the
-// seating of the fewest, the earliest found of equals.
-func (r *round) local(order []*entrant, rng *rand.Rand) seating {
+// seating of the fewest, the earliest found of equals, and stops at one of none, or when the
+// budget is spent.
+func (r *round) local(order []*entrant, rng *rand.Rand, budget *int) seating {
 	var best seating
 	for try := range restarts {
 		start := slices.Clone(order)
 		if try > 0 {
+			if *budget < 0 {
+				break
+			}
 			rng.Shuffle(len(start), func(i, j int) { start[i], start[j] = start[j], start[i] })
 		}
-		s := r.greedy(start)
-		for s.improve() { // each swap seats fewer repeats, so this ends
-		}
+		s := r.greedy(start, budget)
+		newSwapper(s, budget).settle()
 		if best == nil || s.repeats() < best.repeats() {
 			best = s
+		}
+		if best.repeats() == 0 {
+			break
 		}
 	}
 	return best
@@ -230,13 +244,14 @@ func (r *round) local(order []*entrant, rng *rand.Rand) seating {
 
 // greedy seats order table by table: each table's first player the earliest left, then whoever
 // adds the fewest repeats, the earliest of equals.
-func (r *round) greedy(order []*entrant) seating {
+func (r *round) greedy(order []*entrant, budget *int) seating {
 	order = slices.Clone(order)
 	var s seating
 	for _, size := range r.sizes() {
 		table := []*entrant{order[0]}
 		order = order[1:]
 		for len(table) < size {
+			*budget -= len(order)
 			best, fewest := 0, -1
 			for i, p := range order {
 				if added := metAt(p, table, nil); fewest < 0 || added < fewest {
@@ -251,20 +266,53 @@ func (r *round) greedy(order []*entrant) seating {
 	return s
 }
 
+// swapper improves a seating by swaps, remembering the pairs of tables it found no swap in: a
+// swap changes two tables, so only pairs with one of them need weighing again.
+type swapper struct {
+	s       seating
+	budget  *int
+	clock   int   // counts the swaps made, from 1
+	changed []int // the clock when each table last changed
+	checked []int // for tables a < b, at a·len(s)+b: the clock when they held no swap; 0, never
+}
+
+func newSwapper(s seating, budget *int) *swapper {
+	return &swapper{s: s, budget: budget, clock: 1, changed: make([]int, len(s)), checked: make([]int, len(s)*len(s))}
+}
+
+// settle makes swaps until none lowers the repeats (each lowers them, so this ends) or the
+// budget is spent.
+func (w *swapper) settle() {
+	for w.improve() {
+	}
+}
+
 // improve makes the first swap of two players at different tables that lowers the repeats,
-// and reports whether there was one.
-func (s seating) improve() bool {
+// and reports whether there was one (none once the budget is spent).
+func (w *swapper) improve() bool {
+	s := w.s
 	for a := range s {
 		for b := a + 1; b < len(s); b++ {
+			k := a*len(s) + b
+			if *w.budget--; *w.budget < 0 {
+				return false
+			}
+			if w.checked[k] > 0 && w.checked[k] >= max(w.changed[a], w.changed[b]) {
+				continue
+			}
+			*w.budget -= len(s[a]) * len(s[b])
 			for i, p := range s[a] {
 				for j, q := range s[b] {
 					// What the swap changes: p leaves a for b, q leaves b for a.
 					if metAt(q, s[a], p)+metAt(p, s[b], q) < metAt(p, s[a], nil)+metAt(q, s[b], nil) {
 						s[a][i], s[b][j] = q, p
+						w.clock++
+						w.changed[a], w.changed[b] = w.clock, w.clock
 						return true
 					}
 				}
 			}
+			w.checked[k] = w.clock
 		}
 	}
 	return false

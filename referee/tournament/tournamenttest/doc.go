@@ -13,8 +13,8 @@
 //     the fewest tables of at most the table size, as even as can be, the larger first, none
 //     below the kind's least, and no bye. Tables are numbered 1 to k.
 //   - T3, at tables of 2: no bye for an even count; for an odd count one, to a player with the
-//     fewest byes, the lowest in the standings of those for whom the others can all be paired
-//     with no rematch, or the lowest of them when there is none.
+//     fewest byes, the lowest in the standings of those for whom the others can be paired with
+//     the fewest rematches (none, when some bye leaves none).
 //   - T4, at tables of 2: given the output's bye, no more pairs who met before than the least
 //     any pairing has. In a round robin no pair meets more often than once (twice in a double).
 //   - T5, in a Swiss at tables of 2: up to 16 players present, the total difference in points
@@ -38,8 +38,9 @@
 //     odd count) by number; the opponents of numbers not present have the bye (T3), a pair
 //     the tables do not make breaks T4.
 //
-// An input that breaks the contract gives one breach of rule "input": it is to be refused. A
-// pairing that breaks T1 or T2 is not held to T3–T6.
+// An input that breaks the contract gives one breach of rule "input": it is to be refused
+// (among them opponents' lists that disagree, one player listing a meeting the other does
+// not). A pairing that breaks T1 or T2 is not held to T3–T6.
 //
 // Fewest rematches among many players are counted by the rank of a random Tutte matrix modulo
 // a prime of 61 bits, which can come out short with a chance under 1e-16; every search is

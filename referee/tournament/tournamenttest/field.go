@@ -103,21 +103,23 @@ func newField(in tournament.Input) (*field, error) {
 		}
 		f.number = append(f.number, number)
 	}
-	// A meeting is listed by both players; a one-sided list still counts, the larger count wins.
+	// A meeting is listed by both players, as often: lists that disagree break the contract.
 	f.meetings = make([][]int, n)
 	for a := range f.meetings {
 		f.meetings[a] = make([]int, n)
 	}
 	for a, i := range order {
-		count := map[string]int{}
 		for _, o := range in.Players[i].Opponents {
-			count[o]++
-		}
-		for o, c := range count {
 			// A dropped opponent is not present: they cannot meet again, so they do not count.
 			if b, ok := f.place[o]; ok && b != a {
-				f.meetings[a][b] = max(f.meetings[a][b], c)
-				f.meetings[b][a] = max(f.meetings[b][a], c)
+				f.meetings[a][b]++
+			}
+		}
+	}
+	for a := range n {
+		for b := a + 1; b < n; b++ {
+			if f.meetings[a][b] != f.meetings[b][a] {
+				return nil, fmt.Errorf("%s lists %s as met %s, and %s lists %s %s", f.name[a], f.name[b], times(f.meetings[a][b]), f.name[b], f.name[a], times(f.meetings[b][a]))
 			}
 		}
 	}

@@ -22,21 +22,20 @@ func (c *checker) firsts(tables [][]int) {
 	}
 }
 
-// dueFirst is who is first at a table by docs/rules.md's order, and why. At a table of 2: a
-// player first in each of their last two games is not first when the other was not; else the
-// one first fewer times; else the one not first in their latest game (a player with no game
-// has no latest game); else the higher in the standings. At a larger table the same without
-// the first clause.
+// dueFirst is who is first at a table by docs/rules.md's order, and why. At a table of 2: the
+// one whose being first makes neither player first, or second, a third time running, when the
+// other's would; else the one first fewer times; else the one not first in their latest game
+// (a player with no game has no latest game); else the higher in the standings. At a larger
+// table the same without the first clause.
 func (f *field) dueFirst(table []int) (int, string) {
 	if len(table) == 2 {
 		a, b := min(table[0], table[1]), max(table[0], table[1])
-		twiceA, twiceB := f.firstTwiceRunning(a), f.firstTwiceRunning(b)
-		if twiceA != twiceB {
-			due, other := a, b
-			if twiceA {
-				due, other = b, a
-			}
-			return due, fmt.Sprintf("%s was first in each of their last two games and %s was not", f.name[other], f.name[due])
+		whyA, whyB := f.thirdTime(a, b), f.thirdTime(b, a)
+		switch {
+		case whyA != "" && whyB == "":
+			return b, fmt.Sprintf("with %s first %s", f.name[a], whyA)
+		case whyB != "" && whyA == "":
+			return a, fmt.Sprintf("with %s first %s", f.name[b], whyB)
 		}
 	}
 	candidates := append([]int(nil), table...)
@@ -61,9 +60,22 @@ func (f *field) dueFirst(table []int) (int, string) {
 	return best, fmt.Sprintf("%s is the highest in the standings of %s, who are otherwise alike", f.name[best], f.names(sortedPlaces(candidates)))
 }
 
-func (f *field) firstTwiceRunning(a int) bool {
+// thirdTime says who, with first first and second second, would be first or second a third
+// time running; "" when nobody would.
+func (f *field) thirdTime(first, second int) string {
+	switch {
+	case f.sameTwice(first, true):
+		return fmt.Sprintf("%s would be first a third time running", f.name[first])
+	case f.sameTwice(second, false):
+		return fmt.Sprintf("%s would be second a third time running", f.name[second])
+	}
+	return ""
+}
+
+// sameTwice says the player's last two games were both first, or both not when first is false.
+func (f *field) sameTwice(a int, first bool) bool {
 	games := f.first[a]
-	return len(games) >= 2 && games[len(games)-1] && games[len(games)-2]
+	return len(games) >= 2 && games[len(games)-1] == first && games[len(games)-2] == first
 }
 
 func (f *field) timesFirst(a int) int {

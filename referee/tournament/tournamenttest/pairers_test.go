@@ -175,12 +175,14 @@ func idealPairs(in tournament.Input, players []*player, out tournament.Output) t
 		for _, p := range players {
 			fewest = min(fewest, p.byes)
 		}
+		// The lowest of those with the fewest byes whose absence leaves the fewest rematches.
 		var bye *player
-		for i := len(players) - 1; i >= 0 && bye == nil; i-- {
+		leastLeft := -1
+		for i := len(players) - 1; i >= 0; i-- {
 			if players[i].byes != fewest {
 				continue
 			}
-			clean := false
+			least := -1
 			matchings(without(players, players[i]), func(m [][2]*player) {
 				rematches := 0
 				for _, pair := range m {
@@ -188,17 +190,12 @@ func idealPairs(in tournament.Input, players []*player, out tournament.Output) t
 						rematches++
 					}
 				}
-				clean = clean || rematches == 0
-			})
-			if clean {
-				bye = players[i]
-			}
-		}
-		if bye == nil {
-			for i := len(players) - 1; bye == nil; i-- {
-				if players[i].byes == fewest {
-					bye = players[i]
+				if least < 0 || rematches < least {
+					least = rematches
 				}
+			})
+			if leastLeft < 0 || least < leastLeft {
+				bye, leastLeft = players[i], least
 			}
 		}
 		out.Byes = append(out.Byes, bye.name)
@@ -331,13 +328,15 @@ func firstAt(table []*player) string {
 		}
 		return n
 	}
-	twice := func(p *player) bool {
+	twice := func(p *player, first bool) bool {
 		n := len(p.first)
-		return n >= 2 && p.first[n-1] && p.first[n-2]
+		return n >= 2 && p.first[n-1] == first && p.first[n-2] == first
 	}
+	// thirdTime: with a first and b second, one of them is first, or second, a third time running.
+	thirdTime := func(a, b *player) bool { return twice(a, true) || twice(b, false) }
 	due := func(p *player) bool { return len(p.first) > 0 && !p.first[len(p.first)-1] }
-	if len(table) == 2 && twice(table[0]) != twice(table[1]) {
-		if twice(table[0]) {
+	if len(table) == 2 && thirdTime(table[0], table[1]) != thirdTime(table[1], table[0]) {
+		if thirdTime(table[0], table[1]) {
 			return table[1].name
 		}
 		return table[0].name

@@ -101,7 +101,7 @@ func (c *checker) exchangeOpponents(tables [][]int) {
 
 // bye holds the bye at tables of 2 to T3, and says whether the rest can be checked: an even
 // count has none; an odd count gives it to one player, of those with the fewest byes the lowest
-// in the standings for whom the others can all be paired with no rematch, else the lowest.
+// in the standings for whom the others can be paired with the fewest rematches (T4).
 func (c *checker) bye() bool {
 	if c.n%2 == 0 {
 		if len(c.given) > 0 {
@@ -118,13 +118,12 @@ func (c *checker) bye() bool {
 	for _, had := range c.byesHad {
 		least = min(least, had)
 	}
-	due, clean := -1, false
+	// due is the lowest of those leaving the others the most fresh pairs; the search stops at
+	// one who leaves no rematch.
+	due, mostFresh, clean := -1, -1, false
 	for a := c.n - 1; a >= 0 && !clean; a-- {
 		if c.byesHad[a] != least {
 			continue
-		}
-		if due < 0 {
-			due = a
 		}
 		rest := make([]int, 0, c.n-1)
 		for b := range c.n {
@@ -132,8 +131,8 @@ func (c *checker) bye() bool {
 				rest = append(rest, b)
 			}
 		}
-		if c.freshMatching(rest) == len(rest)/2 {
-			due, clean = a, true
+		if fresh := c.freshMatching(rest); fresh > mostFresh {
+			due, mostFresh, clean = a, fresh, fresh == len(rest)/2
 		}
 	}
 	got := c.given[0]
@@ -142,7 +141,7 @@ func (c *checker) bye() bool {
 	case c.byesHad[got] > least:
 		c.breach("T3", "the bye goes to %s, who has had %s, while %s has had %s", c.name[got], count(c.byesHad[got], "bye"), c.name[due], count(least, "bye"))
 	case !clean:
-		c.breach("T3", "the bye goes to %s, but %s is the lowest in the standings with as few byes (no bye lets the others be paired without a rematch)", c.name[got], c.name[due])
+		c.breach("T3", "the bye goes to %s, but %s is the lowest in the standings with as few byes for whom the others pair with the fewest rematches (%d)", c.name[got], c.name[due], (c.n-1)/2-mostFresh)
 	case got < due:
 		c.breach("T3", "the bye goes to %s, but %s, lower in the standings with as few byes, can have it with the others paired without a rematch", c.name[got], c.name[due])
 	default:

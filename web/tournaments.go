@@ -187,7 +187,15 @@ func (s *Server) apiPair(w http.ResponseWriter, r *http.Request, c *caller) erro
 	if err != nil {
 		return err
 	}
-	round, err := s.app.PairRound(r.Context(), g)
+	var want struct {
+		Round int `json:"round"`
+	}
+	if r.ContentLength != 0 {
+		if err := readJSON(r, &want); err != nil {
+			return err
+		}
+	}
+	round, err := s.app.PairRound(r.Context(), g, want.Round)
 	if err != nil {
 		return err
 	}

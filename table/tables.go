@@ -81,6 +81,20 @@ func (a *App) TableOf(ctx context.Context, game int64) (t TournamentTable, ok bo
 	return TournamentTable{Tournament: maker.ID, Table: c.Table}, true, nil
 }
 
+// IsTournamentLog reports whether game is a tournament's own log, which no table plays: it has
+// no table code, only its tables have theirs.
+func (a *App) IsTournamentLog(ctx context.Context, game int64) (bool, error) {
+	log, err := a.load(ctx, game)
+	if err != nil {
+		return false, err
+	}
+	c, err := createdOf(log[0])
+	if err != nil {
+		return false, fmt.Errorf("game %d: %w", game, err)
+	}
+	return c.Kind == tournament.Kind, nil
+}
+
 // tournamentLogs lists the tournaments' own logs, in the order they were made. A tournament's
 // log names it in its first event, as its games do.
 func (a *App) tournamentLogs(ctx context.Context) ([]store.GameInfo, error) {

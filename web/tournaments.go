@@ -22,6 +22,40 @@ import (
 type tablesOf struct {
 	mu   sync.Mutex
 	made map[int64]table.TournamentTable
+	// logs says of each game asked about whether it is a tournament's own log.
+	logs map[int64]bool
+}
+
+// isTournamentLog reports whether game is a tournament's own log, which has no table code; a
+// game not in the file is none.
+func (s *Server) isTournamentLog(r *http.Request, game int64) (bool, error) {
+	s.tables.mu.Lock()
+	log, known := s.tables.logs[game]
+	s.tables.mu.Unlock()
+	if known {
+		return log, nil
+	}
+	log, err := s.app.IsTournamentLog(r.Context(), game)
+	if table.CodeOf(err) == table.NotFound {
+		return false, nil
+	}
+	if err != nil {
+		return false, err
+	}
+	s.tables.mu.Lock()
+	if s.tables.logs == nil {
+		s.tables.logs = map[int64]bool{}
+	}
+	s.tables.logs[game] = log
+	s.tables.mu.Unlock()
+	return log, nil
+}
+
+// errNoCodeForTheLog refuses the table code of a tournament's own log: the organiser runs it,
+// and its tables join by their own codes.
+func errNoCodeForTheLog(id int64) error {
+	return &httpError{status: http.StatusNotFound, code: "not_found", msg: fmt.Sprintf("game %d is tournament %d's own log, which has no table code", id, id),
+		hint: fmt.Sprintf("its tables join by their own codes, on the organiser's page /tournaments/%d", id)}
 }
 
 // madeAt remembers where round's games were made, as the server pairs it: their phones' first
@@ -68,6 +102,10 @@ func (s *Server) tableOf(r *http.Request, game int64) (table.TournamentTable, bo
 // (the {n} of the path), or a tournament (the code of any of its tables).
 func (s *Server) opensTable(r *http.Request, c *caller, text string) (bool, error) {
 	if !c.tournament {
+		// A tournament's own log is the organiser's: no table code opens it.
+		if log, err := s.isTournamentLog(r, c.game); err != nil || log {
+			return false, err
+		}
 		if _, ok := s.keys.OpensTable(c.game, text); ok {
 			return true, nil
 		}

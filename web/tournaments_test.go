@@ -417,3 +417,43 @@ func TestPairingFromTwoTabsMakesEachGameOnce(t *testing.T) {
 		t.Errorf("%d games for the tournament and its 12 tables", games)
 	}
 }
+
+// TestATournamentsLogHasNoTableCode: the tournament's own log is the organiser's: its page
+// shows the director no table code or QR code for it, and the code its number would have
+// opens nothing, neither a move (a drop, a seating, the close) nor a correction, nor a join.
+func TestATournamentsLogHasNoTableCode(t *testing.T) {
+	c := openClub(t, false)
+	night := c.newTournament(t, clubNight)
+	id := night.Tournament.Game
+	code := table.ShowCode(c.srv.keys.Code(id))
+	status, page := c.call(t, "GET", fmt.Sprintf("/games/%d", id), testKey, nil)
+	if status != http.StatusOK || strings.Contains(string(page), "Table code") || strings.Contains(string(page), "qr.svg") {
+		t.Errorf("the director's page of the tournament's log: %d, with a table code:\n%s", status, page)
+	}
+	for _, path := range []string{fmt.Sprintf("/games/%d/qr.svg", id), fmt.Sprintf("/api/games/%d/code", id)} {
+		if status, body := c.call(t, "GET", path, testKey, nil); status != http.StatusNotFound || !strings.Contains(string(body), "has no table code") {
+			t.Errorf("GET %s: %d %s", path, status, body)
+		}
+	}
+	for _, m := range []string{"drop ann", "close"} {
+		if status, body := c.call(t, "POST", fmt.Sprintf("/api/games/%d/moves", id), code, move{Move: m}); status != http.StatusUnauthorized {
+			t.Errorf("the log's would-be code records %q: %d %s", m, status, body)
+		}
+	}
+	if status, _ := c.call(t, "POST", fmt.Sprintf("/api/tournaments/%d/pair", id), testKey, nil); status != http.StatusCreated {
+		t.Fatalf("pairing round 1: %d", status)
+	}
+	if status, body := c.call(t, "POST", fmt.Sprintf("/api/games/%d/corrections", id), code, correction{Verb: "undo"}); status != http.StatusUnauthorized {
+		t.Errorf("the log's would-be code undoes the pairing: %d %s", status, body)
+	}
+	if status, _, page := c.form(t, "/join", "", url.Values{"game": {fmt.Sprint(id)}, "code": {code}}); status != http.StatusUnauthorized {
+		t.Errorf("joining the log with its would-be code: %d\n%s", status, page)
+	}
+	var v table.TournamentView
+	if status := getAs(t, c, testKey, fmt.Sprintf("/api/tournaments/%d", id), &v); status != http.StatusOK || len(v.Played) != 1 || len(v.Entrants) != 4 || !v.Entrants[0].Present {
+		t.Errorf("the tournament after: %d, %+v", status, v)
+	}
+	if status, body := c.call(t, "POST", fmt.Sprintf("/api/games/%d/moves", id), testKey, move{Move: "drop ann"}); status != http.StatusCreated {
+		t.Errorf("the director drops a player: %d %s", status, body)
+	}
+}

@@ -378,3 +378,63 @@ func TestOldTournamentsOfOneName(t *testing.T) {
 	checkOwnGames(t, a, first[0], first[1:])
 	checkOwnGames(t, a, third[0], third[1:])
 }
+
+// TestATournamentsTranscriptsRoundTrip: a tournament's log and its games, exported as
+// transcripts, import back into another file to the same events — a game's tournament, round,
+// table and seating, the log's identity, pairings and seating by hand included — and the
+// imported tournament finds its imported game at its table.
+func TestATournamentsTranscriptsRoundTrip(t *testing.T) {
+	a, _ := openApp(t, "")
+	tg, err := a.NewTournament(t.Context(), TournamentSetup{Name: `the "big" -- night`, Game: "pinochle", Rounds: 3, Options: map[string]string{"limit": "50"},
+		Players: []string{"ann", "bob", "cy", "dee"}, Ratings: map[string]int{"ann": 1800, "cy": 1500}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := a.PairRound(t.Context(), tg, 0); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := a.Record(t.Context(), tournamentGame(t, a, tg.ID), strings.Fields("seat 1 ann-dee bob-cy"), RecordOptions{Force: true}); err != nil {
+		t.Fatal(err)
+	}
+	r1, err := a.roundView(t.Context(), tournamentGame(t, a, tg.ID), 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	game := play(t, a, r1.Tables[0].Game, "pass")
+	for _, tb := range r1.Tables {
+		decide(t, a, tb.Game, tb.Players[0])
+	}
+	if _, err := a.PairRound(t.Context(), tournamentGame(t, a, tg.ID), 0); err != nil {
+		t.Fatal(err)
+	}
+	play(t, a, tg.ID, "drop bob")
+	game = tournamentGame(t, a, game.ID)
+	logs := []*Game{tournamentGame(t, a, tg.ID), game}
+	b, _ := openApp(t, "")
+	var imported []*Game
+	for _, g := range logs {
+		text, err := g.Transcript()
+		if err != nil {
+			t.Fatalf("game %d: %v", g.ID, err)
+		}
+		in, err := b.Import(t.Context(), []byte(text))
+		if err != nil {
+			t.Fatalf("game %d's transcript does not import: %v\n%s", g.ID, err, text)
+		}
+		if diff := sameEvents(g.Log, in.Game.Log); diff != "" {
+			t.Fatalf("game %d: %s\n%s", g.ID, diff, text)
+		}
+		imported = append(imported, in.Game)
+	}
+	if s := imported[1].Setup; s.Tournament != tg.Setup.Tournament || s.TournamentID != tg.Setup.TournamentID || s.Round != 1 || s.Table != 1 || s.Seated == 0 {
+		t.Errorf("the game imported is placed %+v", s)
+	}
+	at, ok, err := b.TableOf(t.Context(), imported[1].ID)
+	if err != nil || !ok || at != (TournamentTable{Tournament: imported[0].ID, Table: 1}) {
+		t.Errorf("the game imported is at %+v %v %v", at, ok, err)
+	}
+	rounds, err := b.Rounds(t.Context(), imported[0])
+	if err != nil || len(rounds) != 2 || rounds[0].Tables[0].Game != imported[1].ID || seatings(&rounds[0]) != "ann-dee bob-cy" {
+		t.Errorf("the tournament imported: %+v, %v", rounds, err)
+	}
+}

@@ -153,9 +153,10 @@ type RoundView struct {
 
 // tournamentGames are the games of tournament t, n, by round and table as its rounds are now
 // seated: of one round only, when round is not 0. A table's game is the one its round's
-// seating made, or one an earlier seating of the round made for the same players, still in
-// play or over; a game of a seating replaced is not the table's. Only those games are
-// replayed; the rest are passed over by what their creation says.
+// seating made, or the latest an earlier seating of the round made there for the same players
+// (a table seated back to players it had keeps their game, stopped or not); a game of other
+// players is not the table's. Only those games are replayed; the rest are passed over by what
+// their creation says.
 func (a *App) tournamentGames(ctx context.Context, t *Game, n *tournament.Night, round int) (map[[2]int]*Game, error) {
 	infos, err := a.store.MatchGames(ctx, t.Setup.Tournament)
 	if err != nil {
@@ -180,9 +181,6 @@ func (a *App) tournamentGames(ctx context.Context, t *Game, n *tournament.Night,
 		g, err := a.Game(ctx, info.ID)
 		if err != nil {
 			return nil, err
-		}
-		if !seatedNow && g.Abandoned != 0 && info.Seated != 0 {
-			continue // stopped when its table was seated again
 		}
 		out[[2]int{info.Round, info.Table}] = g
 	}

@@ -438,3 +438,67 @@ func TestATournamentsTranscriptsRoundTrip(t *testing.T) {
 		t.Errorf("the tournament imported: %+v, %v", rounds, err)
 	}
 }
+
+// TestASeatingByHandKeepsTheTablesItLeaves: a seating by hand that changes one table keeps the
+// other's game, played to its end or stopped by the table, and a table seated back to its
+// players has their game again; the next pair pairs the next round.
+func TestASeatingByHandKeepsTheTablesItLeaves(t *testing.T) {
+	a, _ := openApp(t, "")
+	tg, err := a.NewTournament(t.Context(), TournamentSetup{Name: "one table", Game: "pinochle", Rounds: 3, Players: []string{"ann", "bob", "cy", "dee", "eve", "fay"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	r1, err := a.PairRound(t.Context(), tg, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	decide(t, a, r1.Tables[0].Game, r1.Tables[0].Players[0])
+	words := func(swap bool) []string {
+		w := []string{"seat", "1"}
+		for i, tb := range r1.Tables {
+			p := tb.Players
+			if swap && i > 0 {
+				p = []string{r1.Tables[1].Players[0], r1.Tables[2].Players[0]}
+				if i == 2 {
+					p = []string{r1.Tables[1].Players[1], r1.Tables[2].Players[1]}
+				}
+			}
+			w = append(w, strings.Join(p, "-"))
+		}
+		return w
+	}
+	for _, swap := range []bool{true, false} {
+		if _, err := a.Record(t.Context(), tournamentGame(t, a, tg.ID), words(swap), RecordOptions{Force: true}); err != nil {
+			t.Fatal(err)
+		}
+		r, err := a.roundView(t.Context(), tournamentGame(t, a, tg.ID), 1)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if r.Tables[0].Game != r1.Tables[0].Game {
+			t.Errorf("table 1 seated as it was shows game %d, was %d", r.Tables[0].Game, r1.Tables[0].Game)
+		}
+		for i, tb := range r.Tables[1:] {
+			if moved := tb.Game != r1.Tables[i+1].Game; moved != swap {
+				t.Errorf("table %d shows game %d (was %d) with its players swapped %v", tb.Table, tb.Game, r1.Tables[i+1].Game, swap)
+			}
+		}
+	}
+	// Seated back, tables 2 and 3 have their games again, stopped by the swap: played on.
+	for _, tb := range r1.Tables[1:] {
+		g := tournamentGame(t, a, tb.Game)
+		if g.Abandoned == 0 {
+			t.Fatalf("game %d was not stopped by the swap", g.ID)
+		}
+		if _, err := a.Correct(t.Context(), g, Correction{Verb: "void", Args: []string{fmt.Sprint(g.Abandoned)}, Note: "seated back"}, false); err != nil {
+			t.Fatal(err)
+		}
+		decide(t, a, tb.Game, tb.Players[0])
+	}
+	if r2, err := a.PairRound(t.Context(), tournamentGame(t, a, tg.ID), 0); err != nil || r2.Round != 2 {
+		t.Fatalf("pairing round 2: %+v, %v", r2, err)
+	}
+	if n := countGames(t, a); n != 1+3+2+3 {
+		t.Errorf("%d games: want the tournament, round 1's three, the two of the swap and round 2's three", n)
+	}
+}

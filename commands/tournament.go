@@ -40,7 +40,7 @@ func tournamentCommand() *cli.Command {
 				Name:  "pair",
 				Usage: "pair the next round by T1–T9 and make its games; the round before must be over (its games, or ended)",
 			}, textOrJSON, func(c *cli.Context, app *table.App, g *table.Game, format string) error {
-				round, err := app.PairRound(c.Context, g)
+				round, err := app.PairRound(c.Context, g, 0)
 				if err != nil {
 					return err
 				}

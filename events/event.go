@@ -62,8 +62,17 @@ type Created struct {
 	// made, the tournament it belongs to, with its Round and Table (from 1). A game's match is
 	// its tournament's name too, so that the tournament finds its games by the match's index.
 	Tournament string `json:"tournament,omitempty"`
-	Round      int    `json:"round,omitempty"`
-	Table      int    `json:"table,omitempty"`
+	// TournamentID is, on a tournament's own log, its identity, drawn at random when it is
+	// made; on a game its rounds made, the identity of that tournament. A name or a number does
+	// not tell two clubs' tournaments of one name apart in one league, nor survive a move into
+	// it; this does. Logs written before it have none: their games go by the name.
+	TournamentID string `json:"tournament_id,omitempty"`
+	Round        int    `json:"round,omitempty"`
+	Table        int    `json:"table,omitempty"`
+	// Seated is, on a tournament's game, the event of the tournament's log that seated its
+	// round as the game was made (the round's pairing, or a seating by hand): a seating makes
+	// each of its tables' games once, and the store refuses a second (store.GameMadeError).
+	Seated int64 `json:"seated,omitempty"`
 	// GameOptions are, on a tournament's own log, the options every game it makes is created
 	// with (pinochle's limit=50), the rest the kind's defaults.
 	GameOptions map[string]string `json:"game_options,omitempty"`

@@ -221,9 +221,24 @@ func (a *App) Game(ctx context.Context, id int64) (*Game, error) {
 func (a *App) load(ctx context.Context, id int64) ([]events.Event, error) {
 	log, err := a.store.Load(ctx, id)
 	if errors.Is(err, store.ErrNoGame) {
-		return nil, &Error{Code: NotFound, Message: fmt.Sprintf("no game %d in this database", id), Err: err}
+		return nil, noGame(id, err)
 	}
 	return log, err
+}
+
+// first reads id's first event alone, which says what the game is, at the same cost on a game
+// of any length.
+func (a *App) first(ctx context.Context, id int64) (events.Event, error) {
+	e, err := a.store.First(ctx, id)
+	if errors.Is(err, store.ErrNoGame) {
+		return e, noGame(id, err)
+	}
+	return e, err
+}
+
+// noGame says that the store holds no game id.
+func noGame(id int64, err error) error {
+	return &Error{Code: NotFound, Message: fmt.Sprintf("no game %d in this database", id), Err: err}
 }
 
 // EventsAfter is game id's events stored after event after, as stored, read without replaying

@@ -56,6 +56,8 @@ type Error struct {
 	// Rejudged counts how often the entry was judged again because another terminal recorded
 	// first.
 	Rejudged int
+	// Round is the round of a tournament a pairing found paired already, as it stands.
+	Round *RoundView
 	// Err is the cause, for errors.Is: store.ErrConflict, store.ErrNoGame, referee.ErrMove …
 	Err error
 }
@@ -141,6 +143,8 @@ type Problem struct {
 	Error ProblemDetail `json:"error"`
 	// Game is the game as it stands now, when the failure is about its state.
 	Game *View `json:"game,omitempty"`
+	// Round is the round of a tournament a pairing found paired already.
+	Round *RoundView `json:"round,omitempty"`
 }
 
 // ProblemDetail says what failed, in the words a person is told.
@@ -167,6 +171,7 @@ func ProblemOf(err error, code, hint string) Problem {
 			v := e.Game.View()
 			p.Game = &v
 		}
+		p.Round = e.Round
 	}
 	return p
 }

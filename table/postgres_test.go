@@ -136,3 +136,23 @@ func TestASeasonMovesIntoPostgres(t *testing.T) {
 		t.Errorf("the season's statistics differ in PostgreSQL (%v)", err)
 	}
 }
+
+// TestPairingFromTwoServersMakesEachGameOnce: eight terminals of two servers over one
+// PostgreSQL database, pairing round 1 of a 24-player night at once, make its twelve games once.
+func TestPairingFromTwoServersMakesEachGameOnce(t *testing.T) {
+	dsn := needs.Postgres(t).Database(t)
+	var apps []*App
+	for range 2 {
+		a, err := Open(t.Context(), dsn, testSchema(t))
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { a.Close() })
+		apps = append(apps, a)
+	}
+	tg, err := apps[0].NewTournament(t.Context(), TournamentSetup{Name: "big night", Game: "pinochle", Rounds: 3, Players: players24()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	pairAtOnce(t, tg.ID, apps...)
+}

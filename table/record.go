@@ -11,6 +11,7 @@ import (
 	"github.com/tableside/tableside/events"
 	"github.com/tableside/tableside/internal/tail"
 	"github.com/tableside/tableside/referee"
+	"github.com/tableside/tableside/referee/tournament"
 	"github.com/tableside/tableside/table/internal/store"
 )
 
@@ -164,7 +165,12 @@ func (a *App) Record(ctx context.Context, g *Game, words []string, opt RecordOpt
 	if opt.PlayedAt != 0 {
 		m.Payload = withPlayed(m.Payload, opt.PlayedAt)
 	}
-	return a.record(ctx, g, m, opt)
+	rec, err := a.record(ctx, g, m, opt)
+	if err == nil && m.Type == tournament.TypeSeat && rec.Game.IsTournament() {
+		// A round seated by hand has its games at once, as a pairing has (T9).
+		err = a.seatGames(ctx, rec.Game)
+	}
+	return rec, err
 }
 
 // read reads words typed at the table as a move in g. A game that takes no more moves says so

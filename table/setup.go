@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"maps"
 	"slices"
+	"strconv"
 	"strings"
 	"time"
 	"unicode/utf8"
@@ -191,12 +192,18 @@ func engineSetupError(err error) error {
 	return e
 }
 
-// setupWords writes a game's setup as the words of the `new` line that makes it.
+// setupWords writes a game's setup as the words of the `new` line that makes it: a tournament's
+// log's, or a game a tournament made, with where it was made.
 func setupWords(c events.Created) []string {
 	words := []string{"new", c.Kind, "--players", strings.Join(c.Players, ",")}
 	add := func(flag, value string) {
 		if value != "" {
 			words = append(words, flag, value)
+		}
+	}
+	number := func(flag string, n int64) {
+		if n != 0 {
+			add(flag, strconv.FormatInt(n, 10))
 		}
 	}
 	add("--dealer", c.Dealer)
@@ -206,36 +213,58 @@ func setupWords(c events.Created) []string {
 		add("--team", name+"="+strings.Join(c.Teams[name], ","))
 	}
 	add("--match", c.Match)
-	if r, ok := engines[c.Kind]; ok {
+	add("--tournament", c.Tournament)
+	add("--tournament-id", c.TournamentID)
+	number("--round", int64(c.Round))
+	number("--table", int64(c.Table))
+	number("--seated", c.Seated)
+	if r, err := engineOf(c.Kind); err == nil {
 		for _, o := range r.Options() {
 			if v, ok := c.Options[o.Name]; ok {
 				add("--option", o.Name+"="+v)
 			}
 		}
 	}
+	for _, name := range slices.Sorted(maps.Keys(c.GameOptions)) {
+		add("--game-option", name+"="+c.GameOptions[name])
+	}
 	return words
 }
 
+// placing is what a transcript's `new` line says beyond a Setup: where a tournament made the
+// game (its tournament, round, table and the seating that made it), or, on a tournament's own
+// log, its name, identity and its games' options. Only a transcript writes these: `new` makes
+// no tournament's game.
+type placing struct {
+	Tournament, TournamentID string
+	Round, Table             int
+	Seated                   int64
+	GameOptions              map[string]string
+}
+
 // readSetup reads the words of a `new` line: new KIND --players a,b [--dealer x] [--opener x]
-// [--date YYYY-MM-DD] [--team NAME=a,b]… [--match NAME] [--option NAME=VALUE]…, each flag as
-// --flag VALUE or --flag=VALUE.
-func readSetup(words []string) (Setup, error) {
+// [--date YYYY-MM-DD] [--team NAME=a,b]… [--match NAME] [--tournament NAME] [--tournament-id ID]
+// [--round N --table N --seated N] [--option NAME=VALUE]… [--game-option NAME=VALUE]…, each
+// flag as --flag VALUE or --flag=VALUE.
+func readSetup(words []string) (Setup, placing, error) {
+	var at placing
 	if len(words) < 2 || words[0] != "new" {
-		return Setup{}, invalid(nil, "", "a transcript starts with `new KIND --players a,b …`")
+		return Setup{}, at, invalid(nil, "", "a transcript starts with `new KIND --players a,b …`")
 	}
 	s := Setup{Kind: words[1]}
-	var players string
-	single := map[string]*string{"players": &players, "dealer": &s.Dealer, "opener": &s.Opener, "date": &s.Date, "match": &s.Match}
+	var players, round, table, seated string
+	single := map[string]*string{"players": &players, "dealer": &s.Dealer, "opener": &s.Opener, "date": &s.Date, "match": &s.Match,
+		"tournament": &at.Tournament, "tournament-id": &at.TournamentID, "round": &round, "table": &table, "seated": &seated}
 	seen := map[string]bool{}
 	for i := 2; i < len(words); i++ {
 		name, value, hasValue := strings.Cut(words[i], "=")
 		if !strings.HasPrefix(name, "--") {
-			return s, invalid(nil, "", "unexpected word %q in the new line (flags: --players, --dealer, --opener, --date, --team, --match, --option)", words[i])
+			return s, at, invalid(nil, "", "unexpected word %q in the new line (flags: --players, --dealer, --opener, --date, --team, --match, --option, and a tournament's --tournament, --tournament-id, --round, --table, --seated, --game-option)", words[i])
 		}
 		name = strings.TrimPrefix(name, "--")
 		if !hasValue {
 			if i+1 >= len(words) {
-				return s, invalid(nil, "", "--%s needs a value", name)
+				return s, at, invalid(nil, "", "--%s needs a value", name)
 			}
 			i++
 			value = words[i]
@@ -243,22 +272,39 @@ func readSetup(words []string) (Setup, error) {
 		var err error
 		switch p, ok := single[name]; {
 		case ok && seen[name]:
-			return s, invalid(nil, "", "--%s is given twice", name)
+			return s, at, invalid(nil, "", "--%s is given twice", name)
 		case ok:
 			*p, seen[name] = value, true
 		case name == "team":
 			err = s.AddTeam(value)
 		case name == "option":
 			err = s.AddOption(value)
+		case name == "game-option":
+			err = addWritten(&at.GameOptions, FieldOptions, "game option", "NAME=VALUE", value, strings.TrimSpace)
 		default:
-			return s, invalid(nil, "", "unknown setting --%s", name)
+			return s, at, invalid(nil, "", "unknown setting --%s", name)
 		}
 		if err != nil {
-			return s, err
+			return s, at, err
 		}
 	}
 	s.Players = SplitNames(players)
-	return s, nil
+	counts := []struct {
+		flag, text string
+		into       *int64
+	}{{"round", round, new(int64)}, {"table", table, new(int64)}, {"seated", seated, &at.Seated}}
+	for _, n := range counts {
+		if n.text == "" {
+			continue
+		}
+		v, err := strconv.ParseInt(n.text, 10, 32)
+		if err != nil || v < 1 {
+			return s, at, invalid(nil, "", "--%s %q: write a number from 1", n.flag, n.text)
+		}
+		*n.into = v
+	}
+	at.Round, at.Table = int(*counts[0].into), int(*counts[1].into)
+	return s, at, nil
 }
 
 // New starts a game and returns it.

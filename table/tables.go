@@ -3,8 +3,8 @@ package table
 import (
 	"context"
 	"crypto/hmac"
-	"errors"
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/tableside/tableside/referee/tournament"
@@ -36,17 +36,14 @@ type TournamentTable struct {
 }
 
 // TableOf finds the tournament table that made game; ok is false for a game no tournament made.
-// A game names its tournament by name (its setup's Tournament), so the tournament is the log
-// of that name created before the game that has paired the game's round. A new tournament may
-// not take a name another has, but two files imported into one store may each hold one: then
-// neither's table code opens the game (the director's key still does), since the game does not
-// say which made it. It reads the game's first event alone, so that the answer costs the same
-// on a game of any length: a server asks it to check a tournament table's code.
+// A game names its tournament by its identity (events.Created's TournamentID, identity), or,
+// made before identities were kept, by its name alone: its tournament is then the latest of
+// that name without an identity made before it. Either way it is the latest log so named
+// before the game, which must have paired the game's round. Of the game it reads the first
+// event alone, so that the answer costs the same on a game of any length: a server asks it
+// to check a tournament table's code.
 func (a *App) TableOf(ctx context.Context, game int64) (t TournamentTable, ok bool, err error) {
-	first, err := a.store.First(ctx, game)
-	if errors.Is(err, store.ErrNoGame) {
-		return t, false, &Error{Code: NotFound, Message: fmt.Sprintf("no game %d in this database", game), Err: err}
-	}
+	first, err := a.first(ctx, game)
 	if err != nil {
 		return t, false, err
 	}
@@ -57,45 +54,71 @@ func (a *App) TableOf(ctx context.Context, game int64) (t TournamentTable, ok bo
 	if c.Kind == tournament.Kind || c.Tournament == "" || c.Round < 1 || c.Table < 1 {
 		return t, false, nil
 	}
-	named, err := a.tournamentsNamed(ctx, c.Tournament, game)
+	logs, err := a.tournamentLogs(ctx)
 	if err != nil {
 		return t, false, err
 	}
-	found := 0
-	for _, g := range named {
-		n, err := g.night()
+	var maker *Game
+	for _, l := range logs {
+		if l.ID > game || l.Tournament != c.Tournament || (l.TournamentID != c.TournamentID && l.TournamentID != "") {
+			continue
+		}
+		g, err := a.Game(ctx, l.ID)
 		if err != nil {
 			return t, false, err
 		}
-		if len(n.Rounds()) >= c.Round {
-			t, found = TournamentTable{Tournament: g.ID, Table: c.Table}, found+1
+		if id, err := identity(g); err != nil {
+			return t, false, err
+		} else if id == c.TournamentID || c.TournamentID == "" && l.TournamentID == "" {
+			maker = g
 		}
 	}
-	if found != 1 {
-		return TournamentTable{}, false, nil
+	if maker == nil {
+		return t, false, nil
 	}
-	return t, true, nil
+	n, err := maker.night()
+	if err != nil || len(n.Rounds()) < c.Round {
+		return t, false, err
+	}
+	return TournamentTable{Tournament: maker.ID, Table: c.Table}, true, nil
 }
 
-// tournamentsNamed lists the tournaments of the given name, in the order they were made: only
-// those made before game, when game is not 0.
-func (a *App) tournamentsNamed(ctx context.Context, name string, game int64) ([]*Game, error) {
+// IsTournamentLog reports whether game is a tournament's own log, which no table plays: it has
+// no table code, only its tables have theirs.
+func (a *App) IsTournamentLog(ctx context.Context, game int64) (bool, error) {
+	first, err := a.first(ctx, game)
+	if err != nil {
+		return false, err
+	}
+	c, err := createdOf(first)
+	if err != nil {
+		return false, fmt.Errorf("game %d: %w", game, err)
+	}
+	return c.Kind == tournament.Kind, nil
+}
+
+// tournamentLogs lists the tournaments' own logs, in the order they were made. A tournament's
+// log names it in its first event, as its games do.
+func (a *App) tournamentLogs(ctx context.Context) ([]store.GameInfo, error) {
 	infos, err := a.store.GamesSince(ctx, 0)
 	if err != nil {
 		return nil, err
 	}
-	var out []*Game
-	for _, info := range infos { // a tournament's log names it in its first event, as its games do
-		if info.Kind != tournament.Kind || info.Tournament != name || (game != 0 && info.ID >= game) {
-			continue
-		}
-		g, err := a.Game(ctx, info.ID)
-		if err != nil {
-			return nil, err
-		}
-		out = append(out, g)
+	return slices.DeleteFunc(infos, func(info store.GameInfo) bool { return info.Kind != tournament.Kind }), nil
+}
+
+// tournamentNamed is the first tournament called name, if any.
+func (a *App) tournamentNamed(ctx context.Context, name string) (id int64, ok bool, err error) {
+	logs, err := a.tournamentLogs(ctx)
+	if err != nil {
+		return 0, false, err
 	}
-	return out, nil
+	for _, l := range logs {
+		if l.Tournament == name {
+			return l.ID, true, nil
+		}
+	}
+	return 0, false, nil
 }
 
 // TournamentLog loads the tournament whose log is id: not found when id is a game's.
@@ -173,7 +196,7 @@ func (a *App) TableNow(ctx context.Context, tournament int64, table int) (*Table
 		now.Text = fmt.Sprintf("table %d: round 1 is not paired yet", table)
 		return now, nil
 	}
-	games, err := a.tournamentGames(ctx, g.Setup.Tournament, len(rounds))
+	games, err := a.tournamentGames(ctx, g, n, len(rounds))
 	if err != nil {
 		return nil, err
 	}
@@ -244,7 +267,8 @@ func (a *App) TableMovedOn(ctx context.Context, g *Game) (MovedOn, error) {
 	}
 	latest, latestHere := 0, g.Setup.Round
 	for _, info := range infos {
-		if info.Tournament != g.Setup.Tournament {
+		// A game of before identities follows its table by the name, as it was made.
+		if info.Tournament != g.Setup.Tournament || (info.TournamentID != g.Setup.TournamentID && g.Setup.TournamentID != "") {
 			continue
 		}
 		latest = max(latest, info.Round)

@@ -91,7 +91,7 @@ func TestTableOfAndTableNow(t *testing.T) {
 	}
 	var played []int64
 	for round := 1; round <= 2; round++ {
-		r, err := a.PairRound(ctx, tournamentGame(t, a, tg.ID))
+		r, err := a.PairRound(ctx, tournamentGame(t, a, tg.ID), 0)
 		if err != nil {
 			t.Fatal(err)
 		}

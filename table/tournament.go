@@ -3,6 +3,7 @@ package table
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"math/rand/v2"
 	"slices"
@@ -13,6 +14,7 @@ import (
 	"github.com/tableside/tableside/referee"
 	"github.com/tableside/tableside/referee/tournament"
 	"github.com/tableside/tableside/scoring"
+	"github.com/tableside/tableside/table/internal/store"
 )
 
 // A tournament is a log like a game's, replayed by the tournament's referee
@@ -59,10 +61,10 @@ func (a *App) NewTournament(ctx context.Context, s TournamentSetup) (*Game, erro
 	} else if len(games) > 0 {
 		return nil, setupError("name", "a match called %q already holds %d games: name the tournament anew", s.Name, len(games))
 	}
-	if named, err := a.tournamentsNamed(ctx, s.Name, 0); err != nil {
+	if id, ok, err := a.tournamentNamed(ctx, s.Name); err != nil {
 		return nil, err
-	} else if len(named) > 0 {
-		return nil, setupError("name", "tournament %d is called %q already: name this one anew", named[0].ID, s.Name)
+	} else if ok {
+		return nil, setupError("name", "tournament %d is called %q already: name this one anew", id, s.Name)
 	}
 	options := map[string]string{"game": s.Game, "seed": strconv.FormatUint(rand.Uint64N(1<<53)+1, 10)}
 	if s.Format != "" {
@@ -88,7 +90,7 @@ func (a *App) NewTournament(ctx context.Context, s TournamentSetup) (*Game, erro
 		date = a.today()
 	}
 	c := events.Created{Kind: tournament.Kind, Ruleset: tournament.Rules{}.Ruleset(), Players: s.Players,
-		Tournament: s.Name, Options: options, Date: date, GameOptions: s.Options}
+		Tournament: s.Name, TournamentID: newIdentity(rand.Uint64()), Options: options, Date: date, GameOptions: s.Options}
 	if game, err := rulesOfKind(s.Game); err == nil {
 		// Every option of the games is written down, so that none depends on a default a later
 		// version might change; a kind unknown is refused below, naming it.
@@ -152,17 +154,31 @@ type RoundView struct {
 	Ended  bool        `json:"ended"`
 }
 
-// tournamentGames are the games of the tournament named name, by round and table: of one round
-// only, when round is not 0. Only those games are replayed; the rest are passed over by what
+// tournamentGames are the games of tournament t, n, by round and table as its rounds are now
+// seated: of one round only, when round is not 0. A table's game is the one its round's
+// seating made, or the latest an earlier seating of the round made there for the same players
+// (a table seated back to players it had keeps their game, stopped or not); a game of other
+// players is not the table's. Only those games are replayed; the rest are passed over by what
 // their creation says.
-func (a *App) tournamentGames(ctx context.Context, name string, round int) (map[[2]int]*Game, error) {
-	infos, err := a.store.MatchGames(ctx, name)
+func (a *App) tournamentGames(ctx context.Context, t *Game, n *tournament.Night, round int) (map[[2]int]*Game, error) {
+	infos, err := a.store.MatchGames(ctx, t.Setup.Tournament)
 	if err != nil {
 		return nil, err
 	}
+	made, err := a.madeBy(ctx, t)
+	if err != nil {
+		return nil, err
+	}
+	rounds := n.Rounds()
 	out := map[[2]int]*Game{}
-	for _, info := range infos { // in the order made: a table seated again by hand has its latest game
-		if info.Tournament != name || info.Round < 1 || (round != 0 && info.Round != round) {
+	for _, info := range infos { // in the order made: a table's latest game counts
+		if !made(info) || info.Round < 1 || info.Round > len(rounds) || (round != 0 && info.Round != round) {
+			continue
+		}
+		r := rounds[info.Round-1]
+		at := slices.IndexFunc(r.Tables, func(tb tournament.Table) bool { return tb.Table == info.Table })
+		seatedNow := info.Seated != 0 && info.Seated == r.Seated
+		if at < 0 || (!seatedNow && !slices.Equal(info.Players, r.Tables[at].Players)) {
 			continue
 		}
 		g, err := a.Game(ctx, info.ID)
@@ -174,13 +190,58 @@ func (a *App) tournamentGames(ctx context.Context, name string, round int) (map[
 	return out, nil
 }
 
+// madeBy says which of a match's games tournament t made: those naming its identity. A
+// tournament written before identities were kept made, besides the games naming the identity
+// it has now (identity), those that name its name and no identity, made after it and before
+// the next tournament of its name that has none either.
+func (a *App) madeBy(ctx context.Context, t *Game) (func(store.GameInfo) bool, error) {
+	id, err := identity(t)
+	if err != nil {
+		return nil, err
+	}
+	if t.Setup.TournamentID != "" {
+		return func(info store.GameInfo) bool { return info.TournamentID == id && info.ID > t.ID }, nil
+	}
+	logs, err := a.tournamentLogs(ctx)
+	if err != nil {
+		return nil, err
+	}
+	next := int64(maxGame)
+	for _, l := range logs {
+		if l.ID > t.ID && l.TournamentID == "" && l.Tournament == t.Setup.Tournament {
+			next = min(next, l.ID)
+		}
+	}
+	return func(info store.GameInfo) bool {
+		named := info.TournamentID == "" && info.Tournament == t.Setup.Tournament && info.ID < next
+		return info.ID > t.ID && (info.TournamentID == id || named)
+	}, nil
+}
+
+// identity is tournament t's identity, which the games it makes name: its TournamentID, or, for
+// a log written before tournaments had one, its seed, drawn at random when it was made and kept
+// in its first event, written as a TournamentID is.
+func identity(t *Game) (string, error) {
+	if t.Setup.TournamentID != "" {
+		return t.Setup.TournamentID, nil
+	}
+	n, err := t.night()
+	if err != nil {
+		return "", err
+	}
+	return newIdentity(n.Settings().Seed), nil
+}
+
+// newIdentity writes a tournament's identity from a random number.
+func newIdentity(r uint64) string { return fmt.Sprintf("%016x", r) }
+
 // withGames is the tournament g's state and its games, by round and table.
 func (a *App) withGames(ctx context.Context, g *Game) (*tournament.Night, map[[2]int]*Game, error) {
 	n, err := g.night()
 	if err != nil {
 		return nil, nil, err
 	}
-	games, err := a.tournamentGames(ctx, g.Setup.Tournament, 0)
+	games, err := a.tournamentGames(ctx, g, n, 0)
 	return n, games, err
 }
 
@@ -454,24 +515,59 @@ func nextRound(name string, n *tournament.Night, games map[[2]int]*Game) NextRou
 	return next
 }
 
-// PairRound pairs the tournament's next round and makes its games. The round before must be
+// PairRound pairs round of the tournament g and makes its games: the round after those g has
+// paired, when round is 0, g being the log as the caller read it. The round before must be
 // over: every game of it over (its end is then recorded), or ended by the organiser; with
 // confirm=on, every scored round of its games confirmed (L9), or the round released. A round
-// whose games are not all made as it is seated — the machine stopped between, or the organiser
-// seated it again by hand — has them made instead, and nothing new is paired.
-func (a *App) PairRound(ctx context.Context, g *Game) (*RoundView, error) {
+// in play whose games are not all made (the machine stopped between) has them made instead,
+// and nothing new is paired. A round paired already, by another terminal or another server
+// meanwhile, is not paired again: the error is a Conflict that names it, with the round.
+// Nothing a pairing does stops a game or sets a result aside (T9).
+func (a *App) PairRound(ctx context.Context, g *Game, round int) (*RoundView, error) {
+	n, err := g.night()
+	if err != nil {
+		return nil, err
+	}
+	if round == 0 {
+		round = len(n.Rounds()) + 1
+	}
+	for rejudged := 0; ; rejudged++ {
+		view, err := a.pairOnce(ctx, g, round)
+		if !errors.Is(err, store.ErrConflict) || rejudged >= retries {
+			return view, err
+		}
+		// Another terminal recorded in the log first: judge again against it.
+		if g, err = a.Game(ctx, g.ID); err != nil {
+			return nil, err
+		}
+	}
+}
+
+// pairOnce is PairRound against the log g: an error wrapping store.ErrConflict when the log
+// moved on before the pairing could be recorded.
+func (a *App) pairOnce(ctx context.Context, g *Game, round int) (*RoundView, error) {
 	n, games, err := a.withGames(ctx, g)
 	if err != nil {
 		return nil, err
 	}
 	rounds := n.Rounds()
+	switch {
+	case round < 1:
+		return nil, invalid(nil, "", "round %d: rounds are numbered from 1", round)
+	case round <= len(rounds):
+		return a.pairedAlready(ctx, g, n, rounds[round-1], games)
+	case round > len(rounds)+1:
+		return nil, invalid(nil, fmt.Sprintf("pair round %d first: tableside tournament pair %d", len(rounds)+1, g.ID),
+			"round %d cannot be paired before round %d", round, len(rounds)+1)
+	}
 	if len(rounds) > 0 {
-		last := rounds[len(rounds)-1]
-		if made, err := a.makeGames(ctx, g, n, last, games); err != nil || made {
-			if err != nil {
-				return nil, err
+		if last := rounds[len(rounds)-1]; !last.Ended {
+			if made, err := a.makeGames(ctx, g, n, last, games); err != nil || made {
+				if err != nil {
+					return nil, err
+				}
+				return a.roundView(ctx, g, last.Round)
 			}
-			return a.roundView(ctx, g, last.Round)
 		}
 	}
 	next := nextRound(g.Setup.Tournament, n, games)
@@ -528,6 +624,27 @@ func (a *App) PairRound(ctx context.Context, g *Game) (*RoundView, error) {
 	return a.roundView(ctx, g, in.Round)
 }
 
+// pairedAlready is the answer to pairing round r, paired already: a Conflict with the round as
+// its games stand. The round in play has any game still missing made first, so that a request
+// that lost the race to the one pairing it helps finish it rather than leave a table without.
+func (a *App) pairedAlready(ctx context.Context, g *Game, n *tournament.Night, r tournament.RoundState, games map[[2]int]*Game) (*RoundView, error) {
+	if !r.Ended && r.Round == len(n.Rounds()) {
+		if _, err := a.makeGames(ctx, g, n, r, games); err != nil {
+			return nil, err
+		}
+	}
+	view, err := a.roundView(ctx, g, r.Round)
+	if err != nil {
+		return nil, err
+	}
+	return nil, &Error{Code: Conflict, Game: g, Round: view, Err: ErrPairedAlready,
+		Message: fmt.Sprintf("round %d of tournament %d is paired already; nothing was paired again", r.Round, g.ID),
+		Hint:    fmt.Sprintf("its tables: tableside tournament show %d", g.ID)}
+}
+
+// ErrPairedAlready is the cause of the Conflict that refuses to pair a round paired already.
+var ErrPairedAlready = errors.New("the round is paired already")
+
 // roundView is round's view as the store now holds its games.
 func (a *App) roundView(ctx context.Context, g *Game, round int) (*RoundView, error) {
 	rounds, err := a.Rounds(ctx, g)
@@ -542,32 +659,29 @@ func (a *App) roundView(ctx context.Context, g *Game, round int) (*RoundView, er
 	return nil, fmt.Errorf("tournament %d has no round %d", g.ID, round)
 }
 
-// makeGames makes the games of round r that are not made yet, and reports whether it made any:
-// each table's game, its players seated first player first, who opens or deals named as the
-// kind's setup names them, in the tournament's match, knowing its round and table.
+// makeGames makes the games of round r, as it is now seated, that are not made yet, and
+// reports whether it made any: each table's game, its players seated first player first, who
+// opens or deals named as the kind's setup names them, in the tournament's match, knowing its
+// tournament, round, table and the seating that made it. A game another terminal made meanwhile
+// is refused by the store (store.GameMadeError) and left to it: each table's game is made once.
 func (a *App) makeGames(ctx context.Context, g *Game, n *tournament.Night, r tournament.RoundState, games map[[2]int]*Game) (bool, error) {
 	settings := n.Settings()
 	rules, err := engineOf(settings.Game)
 	if err != nil {
 		return false, err
 	}
+	id, err := identity(g)
+	if err != nil {
+		return false, err
+	}
 	made := false
 	for _, t := range r.Tables {
-		if old := games[[2]int{r.Round, t.Table}]; old != nil {
-			if slices.Equal(old.Setup.Players, t.Players) {
-				continue
-			}
-			// The table was seated again by hand: its game gives way to the new one's, stopped
-			// (L6) rather than removed, so that nothing of it is lost.
-			if old.Abandoned == 0 {
-				note := fmt.Sprintf("table %d of round %d was seated again by hand (tournament %d)", t.Table, r.Round, g.ID)
-				if _, err := a.Correct(ctx, old, Correction{Verb: "abandon", Note: note}, false); err != nil {
-					return made, err
-				}
-			}
+		if games[[2]int{r.Round, t.Table}] != nil {
+			continue
 		}
 		c := events.Created{Kind: settings.Game, Ruleset: rules.Ruleset(), Players: t.Players, Options: settings.GameOptions,
-			Date: a.today(), Match: g.Setup.Tournament, Tournament: g.Setup.Tournament, Round: r.Round, Table: t.Table}
+			Date: a.today(), Match: g.Setup.Tournament, Tournament: g.Setup.Tournament, TournamentID: id,
+			Round: r.Round, Table: t.Table, Seated: r.Seated}
 		switch seating := rules.Seating(); {
 		case seating.Opener:
 			c.Opener = t.First
@@ -582,6 +696,9 @@ func (a *App) makeGames(ctx context.Context, g *Game, n *tournament.Night, r tou
 			return made, err
 		}
 		game, err := a.create(ctx, []events.Event{a.stamp(events.TypeCreated, "", b)})
+		if errors.Is(err, store.ErrGameMade) {
+			continue
+		}
 		if err != nil {
 			return made, err
 		}
@@ -589,6 +706,52 @@ func (a *App) makeGames(ctx context.Context, g *Game, n *tournament.Night, r tou
 		made = true
 	}
 	return made, nil
+}
+
+// seatGames makes the games of the round in play of tournament g as a seating by hand has just
+// seated it, at once, as a pairing makes its own: a table whose players stay keeps its game;
+// the games of the seating replaced that are still in play are stopped (L6) rather than
+// removed, so that nothing of them is lost and none stays in play on the club page.
+func (a *App) seatGames(ctx context.Context, g *Game) error {
+	n, games, err := a.withGames(ctx, g)
+	if err != nil {
+		return err
+	}
+	rounds := n.Rounds()
+	if len(rounds) == 0 {
+		return nil
+	}
+	r := rounds[len(rounds)-1]
+	infos, err := a.store.MatchGames(ctx, g.Setup.Tournament)
+	if err != nil {
+		return err
+	}
+	made, err := a.madeBy(ctx, g)
+	if err != nil {
+		return err
+	}
+	kept := map[int64]bool{}
+	for _, game := range games {
+		kept[game.ID] = true
+	}
+	for _, info := range infos {
+		if !made(info) || info.Round != r.Round || kept[info.ID] {
+			continue
+		}
+		old, err := a.Game(ctx, info.ID)
+		if err != nil {
+			return err
+		}
+		if old.Over() || old.Abandoned != 0 {
+			continue
+		}
+		note := fmt.Sprintf("table %d of round %d was seated again by hand (tournament %d)", info.Table, r.Round, g.ID)
+		if _, err := a.Correct(ctx, old, Correction{Verb: "abandon", Note: note}, false); err != nil {
+			return err
+		}
+	}
+	_, err = a.makeGames(ctx, g, n, r, games)
+	return err
 }
 
 // PairingChange is a later round of a tournament whose pairing a correction to an earlier

@@ -52,7 +52,7 @@ func BenchmarkTournamentPages(b *testing.B) {
 		if err != nil {
 			b.Fatal(err)
 		}
-		r, err := a.PairRound(b.Context(), g)
+		r, err := a.PairRound(b.Context(), g, 0)
 		if err != nil {
 			b.Fatal(err)
 		}

@@ -65,7 +65,7 @@ func TestTournamentNight(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	r1, err := a.PairRound(t.Context(), tg)
+	r1, err := a.PairRound(t.Context(), tg, 0)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -80,7 +80,7 @@ func TestTournamentNight(t *testing.T) {
 		}
 	}
 	// Round 2 waits for round 1's games, and the tournament's view says so.
-	if _, err := a.PairRound(t.Context(), tournamentGame(t, a, tg.ID)); CodeOf(err) != Over || !strings.Contains(err.Error(), "round 1 is still being played at tables 1, 2") {
+	if _, err := a.PairRound(t.Context(), tournamentGame(t, a, tg.ID), 0); CodeOf(err) != Over || !strings.Contains(err.Error(), "round 1 is still being played at tables 1, 2") {
 		t.Errorf("pairing round 2 with round 1 in play: %v", err)
 	}
 	if v, err := a.Tournament(t.Context(), tournamentGame(t, a, tg.ID)); err != nil || v.Next.Ready || v.Next.Round != 2 ||
@@ -109,7 +109,7 @@ func TestTournamentNight(t *testing.T) {
 		fmt.Sprint(v.Entrants) != "[{ann 1800 true 1} {bob 1700 false 1} {cy 1600 true 1} {dee 1500 true 1} {eve 1400 true 1} {fay 0 true 2}]" {
 		t.Errorf("entrants after bob's drop and fay's arrival: %+v, %v", v.Entrants, err)
 	}
-	r2, err := a.PairRound(t.Context(), tournamentGame(t, a, tg.ID))
+	r2, err := a.PairRound(t.Context(), tournamentGame(t, a, tg.ID), 0)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -191,7 +191,7 @@ func TestTournamentNameIsANewMatch(t *testing.T) {
 	}
 	g := tournamentGame(t, a, 1)
 	var e *Error
-	if _, err := a.PairRound(t.Context(), g); !errors.As(err, &e) || !strings.Contains(err.Error(), "not a tournament") {
+	if _, err := a.PairRound(t.Context(), g, 0); !errors.As(err, &e) || !strings.Contains(err.Error(), "not a tournament") {
 		t.Errorf("pairing a game: %v", err)
 	}
 }
@@ -217,7 +217,7 @@ func TestTournamentMakesTheGamesItMissed(t *testing.T) {
 	if _, err := a.record(t.Context(), tg, tournament.PairedMove(in, out), RecordOptions{}); err != nil {
 		t.Fatal(err)
 	}
-	r, err := a.PairRound(t.Context(), tournamentGame(t, a, tg.ID))
+	r, err := a.PairRound(t.Context(), tournamentGame(t, a, tg.ID), 0)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -265,7 +265,7 @@ func TestTournamentWaitsForConfirmations(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	r1, err := a.PairRound(t.Context(), tg)
+	r1, err := a.PairRound(t.Context(), tg, 0)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -283,7 +283,7 @@ func TestTournamentWaitsForConfirmations(t *testing.T) {
 		!slices.Equal(v.Next.Unconfirmed, []int64{r1.Tables[0].Game, r1.Tables[1].Game}) || len(v.Next.Playing) != 0 {
 		t.Errorf("round 1 ended with its hands unconfirmed: next %+v, %v", v.Next, err)
 	}
-	_, err = a.PairRound(t.Context(), tournamentGame(t, a, tg.ID))
+	_, err = a.PairRound(t.Context(), tournamentGame(t, a, tg.ID), 0)
 	if CodeOf(err) != Over || !strings.Contains(err.Error(), "round 1 has scored rounds no one has confirmed") {
 		t.Fatalf("pairing round 2 with hands unconfirmed: %v", err)
 	}
@@ -292,13 +292,13 @@ func TestTournamentWaitsForConfirmations(t *testing.T) {
 	if _, err := a.Correct(t.Context(), first, Correction{Verb: "confirm", Args: []string{fmt.Sprint(w.Round), first.Setup.Players[1]}}, false); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := a.PairRound(t.Context(), tournamentGame(t, a, tg.ID)); err == nil || !strings.Contains(err.Error(), fmt.Sprintf("game %d", r1.Tables[1].Game)) || strings.Contains(err.Error(), fmt.Sprintf("game %d,", r1.Tables[0].Game)) {
+	if _, err := a.PairRound(t.Context(), tournamentGame(t, a, tg.ID), 0); err == nil || !strings.Contains(err.Error(), fmt.Sprintf("game %d", r1.Tables[1].Game)) || strings.Contains(err.Error(), fmt.Sprintf("game %d,", r1.Tables[0].Game)) {
 		t.Fatalf("pairing with one table confirmed: %v", err)
 	}
 	if _, err := a.Record(t.Context(), tournamentGame(t, a, tg.ID), []string{"release"}, RecordOptions{}); err != nil {
 		t.Fatal(err)
 	}
-	if r2, err := a.PairRound(t.Context(), tournamentGame(t, a, tg.ID)); err != nil || r2.Round != 2 {
+	if r2, err := a.PairRound(t.Context(), tournamentGame(t, a, tg.ID), 0); err != nil || r2.Round != 2 {
 		t.Fatalf("pairing round 2 once released: %+v, %v", r2, err)
 	}
 }
@@ -311,7 +311,7 @@ func TestATableThatSitsOut(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	r1, err := a.PairRound(t.Context(), tg)
+	r1, err := a.PairRound(t.Context(), tg, 0)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -323,7 +323,7 @@ func TestATableThatSitsOut(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	r2, err := a.PairRound(t.Context(), tournamentGame(t, a, tg.ID))
+	r2, err := a.PairRound(t.Context(), tournamentGame(t, a, tg.ID), 0)
 	if err != nil || len(r2.Tables) != 1 {
 		t.Fatalf("round 2 of two players: %+v, %v", r2, err)
 	}

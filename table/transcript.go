@@ -3,6 +3,7 @@ package table
 import (
 	"bufio"
 	"bytes"
+	"cmp"
 	"context"
 	"encoding/json"
 	"errors"
@@ -14,6 +15,7 @@ import (
 
 	"github.com/tableside/tableside/events"
 	"github.com/tableside/tableside/referee"
+	"github.com/tableside/tableside/referee/tournament"
 )
 
 // A transcript is a game's log in text, one event a line, that a person can read and type from
@@ -29,6 +31,13 @@ func (g *Game) Transcript() (string, error) {
 	fmt.Fprintf(&b, "# tableside transcript of game %d: one event a line, corrections included\n", g.ID)
 	b.WriteString(Line(setupWords(g.Setup)...) + "\n")
 	for _, e := range g.Log[1:] {
+		if e.Type == tournament.TypePaired {
+			// The application records a pairing with the input it was made from, which a replay
+			// holds it to: the line carries it whole, after the pairing written for reading.
+			b.WriteString("# " + g.outcome.Game.Notation(moveOf(e)) + "\n")
+			b.WriteString(Line(pairedVerb, string(e.Payload)) + "\n")
+			continue
+		}
 		if c, ok := correctionOf(e); ok {
 			b.WriteString(Line(c.words(g.outcome.Game.Notation)...))
 			if c.note != "" {
@@ -111,15 +120,19 @@ func readTranscript(text, today string, at int64) ([]events.Event, error) {
 	return log, nil
 }
 
+// pairedVerb starts a transcript's line of a tournament's pairing: `paired` and the event's
+// payload, as JSON.
+const pairedVerb = "paired"
+
 // transcriptSetup reads a transcript's first line into the game's first event.
 func transcriptSetup(l line, today string, at int64) (events.Event, error) {
-	s, err := readSetup(l.words)
+	s, placed, err := readSetup(l.words)
 	if err == nil && l.hasNote {
 		err = invalid(nil, "", "the new line takes no note")
 	}
 	var c events.Created
 	if err == nil {
-		c, err = s.created(today)
+		c, err = placed.created(s, today)
 	}
 	if err != nil {
 		return events.Event{}, fmt.Errorf("line %d: %w", l.number, err)
@@ -128,9 +141,41 @@ func transcriptSetup(l line, today string, at int64) (events.Event, error) {
 	return events.Event{Seq: 1, Type: events.TypeCreated, Payload: b, At: at}, err
 }
 
+// created is the first event of a transcript's `new` line: a tournament's log as it was
+// written, or a game's setup placed where its tournament made it.
+func (p placing) created(s Setup, today string) (events.Created, error) {
+	if strings.EqualFold(s.Kind, tournament.Kind) {
+		if err := s.checkText(); err != nil {
+			return events.Created{}, err
+		}
+		if s.Dealer != "" || s.Opener != "" || s.Match != "" || s.Teams != nil || p.Round != 0 || p.Table != 0 || p.Seated != 0 {
+			return events.Created{}, invalid(nil, "", "a tournament's new line takes --players, --date, --tournament, --tournament-id, --option and --game-option only")
+		}
+		// Its options as written: defaults filled in would make another first event.
+		c := events.Created{Kind: tournament.Kind, Ruleset: tournament.Rules{}.Ruleset(), Players: s.Players, Options: s.Options,
+			Date: cmp.Or(strings.TrimSpace(s.Date), today), Tournament: p.Tournament, TournamentID: p.TournamentID, GameOptions: p.GameOptions}
+		_, err := checkCreated(c)
+		return c, err
+	}
+	switch {
+	case p.GameOptions != nil:
+		return events.Created{}, invalid(nil, "", "--game-option is a tournament's (the options of its games): give a game its own with --option")
+	case p.Tournament == "" && (p.TournamentID != "" || p.Round != 0 || p.Table != 0 || p.Seated != 0):
+		return events.Created{}, invalid(nil, "", "--tournament-id, --round, --table and --seated place a game in a tournament: name it with --tournament")
+	case p.Tournament != "" && (p.Round == 0 || p.Table == 0):
+		return events.Created{}, invalid(nil, "", "a tournament's game names its --round and --table")
+	}
+	c, err := s.created(today)
+	c.Tournament, c.TournamentID, c.Round, c.Table, c.Seated = p.Tournament, p.TournamentID, p.Round, p.Table, p.Seated
+	return c, err
+}
+
 // readLine reads a line after the first: a correction, or a move read against g.
 func readLine(g referee.Game, rd reading, l line) (events.Event, error) {
 	verb := strings.ToLower(l.words[0])
+	if _, ok := g.(*tournament.Night); ok && verb == pairedVerb {
+		return readPaired(l)
+	}
 	if isCorrection(verb) {
 		c, err := rd.read(verb, l.words[1:], l.note)
 		if err != nil {
@@ -150,6 +195,25 @@ func readLine(g referee.Game, rd reading, l line) (events.Event, error) {
 		return events.Event{}, invalid(err, "", "%v", err)
 	}
 	return events.Event{Type: m.Type, Actor: m.Actor, Payload: m.Payload}, nil
+}
+
+// readPaired reads a tournament's pairing as a transcript writes it: `paired` and its payload.
+// The replay judges it as it judges a pairing the application recorded.
+func readPaired(l line) (events.Event, error) {
+	if len(l.words) != 2 || l.hasNote {
+		return events.Event{}, invalid(nil, "", "a pairing's line is `paired` and its JSON, as export writes it")
+	}
+	dec := json.NewDecoder(strings.NewReader(l.words[1]))
+	dec.DisallowUnknownFields()
+	var p tournament.Paired
+	if err := dec.Decode(&p); err != nil || dec.More() {
+		return events.Event{}, invalid(err, "", "the pairing is not the JSON of one (docs/json.md, tournament.paired)")
+	}
+	var payload bytes.Buffer
+	if err := json.Compact(&payload, []byte(l.words[1])); err != nil {
+		return events.Event{}, invalid(err, "", "the pairing is not JSON: %v", err)
+	}
+	return events.Event{Type: tournament.TypePaired, Payload: payload.Bytes()}, nil
 }
 
 // JSONL writes the game's whole log as JSON lines, every event with its time and hash.

@@ -57,6 +57,19 @@ func (s *Server) joinPath(game int64) string {
 }
 
 // gameJSON is a call that answers with what of reads of the caller's game.
+// gameCode is a game's table code and join link; a tournament's own log has none.
+func (s *Server) gameCode(w http.ResponseWriter, r *http.Request, c *caller) error {
+	g, err := s.app.Game(r.Context(), c.game)
+	if err != nil {
+		return err
+	}
+	if g.IsTournament() {
+		return errNoCodeForTheLog(g.ID)
+	}
+	writeJSON(w, http.StatusOK, s.created(g))
+	return nil
+}
+
 func (s *Server) gameJSON(of func(*table.Game) any) func(http.ResponseWriter, *http.Request, *caller) error {
 	return func(w http.ResponseWriter, r *http.Request, c *caller) error {
 		g, err := s.app.Game(r.Context(), c.game)

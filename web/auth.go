@@ -186,6 +186,15 @@ func (s *Server) admit(w http.ResponseWriter, r *http.Request, need right, c *ca
 	if codeErr != nil && !c.director {
 		return codeErr
 	}
+	// A tournament's own log is the organiser's: the code its number would have opens nothing.
+	// Asked once the tries are settled, as it reads the store.
+	if c.table && !c.atTable && !c.tournament && !c.director && id != 0 {
+		log, err := s.isTournamentLog(r, id)
+		if err != nil {
+			return err
+		}
+		c.table = !log
+	}
 	switch {
 	case c.director, need == reader && s.cfg.Public, need <= player && c.table:
 		return nil

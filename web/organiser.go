@@ -270,7 +270,15 @@ func (s *Server) pairPage(w http.ResponseWriter, r *http.Request, c *caller) err
 	if err != nil {
 		return err
 	}
-	round, err := s.app.PairRound(r.Context(), g)
+	// The round the page offered to pair: a second tab, or a second click, that pairs it once
+	// it is paired is told so.
+	want := 0
+	if text := r.PostFormValue("round"); text != "" {
+		if want, err = strconv.Atoi(text); err != nil {
+			return s.organiserRefused(w, r, c, &httpError{status: http.StatusBadRequest, code: "invalid", msg: fmt.Sprintf("round %q: a round is a number", text)})
+		}
+	}
+	round, err := s.app.PairRound(r.Context(), g, want)
 	if err != nil {
 		return s.organiserRefused(w, r, c, err)
 	}

@@ -480,7 +480,9 @@ func (s *Server) gameView(r *http.Request, c *caller, g *table.Game) (v *gameVie
 	}
 	v = &gameView{Part: now.Of(g, c.table || c.director, here, sheet), Title: g.Rulebook().Name, Director: c.director, Entered: slices.Sorted(maps.Keys(here))}
 	if c.director {
-		v.Code = s.keys.Code(g.ID)
+		if !g.IsTournament() {
+			v.Code = s.keys.Code(g.ID)
+		}
 		host, _, err := net.SplitHostPort(r.Host)
 		if err != nil {
 			host = r.Host
@@ -758,7 +760,17 @@ func (s *Server) joinWith(w http.ResponseWriter, r *http.Request, c *caller, gam
 	game, err := strconv.ParseInt(strings.TrimSpace(gameText), 10, 64)
 	var code string
 	var ok bool
-	if !s.guard.try(clientAddr(r), func() bool { code, ok = s.keys.OpensTable(game, codeText); return err == nil && ok }) {
+	var log bool
+	if err == nil {
+		if log, err = s.isTournamentLog(r, game); err != nil {
+			return err
+		}
+	}
+	if !s.guard.try(clientAddr(r), func() bool {
+		code, ok = s.keys.OpensTable(game, codeText)
+		ok = ok && !log
+		return err == nil && ok
+	}) {
 		return errGuessing
 	}
 	if err != nil || !ok {
@@ -804,8 +816,10 @@ func (s *Server) logout(w http.ResponseWriter, r *http.Request, c *caller) error
 // qr is the QR code of the address where the game's phones join: the address the director
 // opened the page at, with the game's code.
 func (s *Server) qr(w http.ResponseWriter, r *http.Request, c *caller) error {
-	if _, err := s.app.Game(r.Context(), c.game); err != nil {
+	if g, err := s.app.Game(r.Context(), c.game); err != nil {
 		return err
+	} else if g.IsTournament() {
+		return errNoCodeForTheLog(g.ID)
 	}
 	return writeQR(w, base(r)+s.joinPath(c.game))
 }

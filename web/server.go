@@ -185,7 +185,7 @@ func (s *Server) routes() []route {
 		{"GET /api/games/{id}/score", reader, s.apiScore},
 		{"GET /api/games/{id}/export", reader, s.apiExport},
 		{"GET /api/games/{id}/events", reader, s.apiEvents},
-		{"GET /api/games/{id}/code", director, s.gameJSON(func(g *table.Game) any { return s.created(g) })},
+		{"GET /api/games/{id}/code", director, s.gameCode},
 		{"POST /api/games/{id}/moves", player, s.apiRecord},
 		{"POST /api/games/{id}/corrections", player, s.apiCorrect},
 		{"GET /api/games/{id}/live", reader, s.gameStream},

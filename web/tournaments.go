@@ -23,6 +23,8 @@ import (
 type tablesOf struct {
 	mu   sync.Mutex
 	made map[int64]tableMade
+	// logs says of each game asked about whether it is a tournament's own log.
+	logs map[int64]bool
 }
 
 // tableMade is the tournament table that made a game, when ok.
@@ -39,6 +41,38 @@ func (t *tablesOf) remember(game int64, made tableMade) {
 		t.made = map[int64]tableMade{}
 	}
 	t.made[game] = made
+}
+
+// isTournamentLog reports whether game is a tournament's own log, which has no table code; a
+// game not in the file is none.
+func (s *Server) isTournamentLog(r *http.Request, game int64) (bool, error) {
+	s.tables.mu.Lock()
+	log, known := s.tables.logs[game]
+	s.tables.mu.Unlock()
+	if known {
+		return log, nil
+	}
+	log, err := s.app.IsTournamentLog(r.Context(), game)
+	if table.CodeOf(err) == table.NotFound {
+		return false, nil
+	}
+	if err != nil {
+		return false, err
+	}
+	s.tables.mu.Lock()
+	if s.tables.logs == nil {
+		s.tables.logs = map[int64]bool{}
+	}
+	s.tables.logs[game] = log
+	s.tables.mu.Unlock()
+	return log, nil
+}
+
+// errNoCodeForTheLog refuses the table code of a tournament's own log: the organiser runs it,
+// and its tables join by their own codes.
+func errNoCodeForTheLog(id int64) error {
+	return &httpError{status: http.StatusNotFound, code: "not_found", msg: fmt.Sprintf("game %d is tournament %d's own log, which has no table code", id, id),
+		hint: fmt.Sprintf("its tables join by their own codes, on the organiser's page /tournaments/%d", id)}
 }
 
 // madeAt remembers where round's games were made, as the server pairs it: their phones' first
@@ -195,7 +229,15 @@ func (s *Server) apiPair(w http.ResponseWriter, r *http.Request, c *caller) erro
 	if err != nil {
 		return err
 	}
-	round, err := s.app.PairRound(r.Context(), g)
+	var want struct {
+		Round int `json:"round"`
+	}
+	if r.ContentLength != 0 {
+		if err := readJSON(r, &want); err != nil {
+			return err
+		}
+	}
+	round, err := s.app.PairRound(r.Context(), g, want.Round)
 	if err != nil {
 		return err
 	}

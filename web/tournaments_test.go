@@ -4,10 +4,12 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"io"
 	"net/http"
 	"net/url"
 	"slices"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -337,4 +339,121 @@ func apiPost[T any](t *testing.T, c *testClub, path string) T {
 		t.Fatalf("POST %s: %d %s", path, status, body)
 	}
 	return v
+}
+
+// TestPairingFromTwoTabsMakesEachGameOnce: eight requests to pair round 1 of a 24-player night
+// at once, four from the API and four from the organiser's page, through two servers over one
+// file, make its twelve games once. Each is answered the round (201, or the page of the round
+// paired), or that it is paired already or being played (409); the page says so with the round.
+func TestPairingFromTwoTabsMakesEachGameOnce(t *testing.T) {
+	c := openClub(t, false)
+	other := serveStore(t, c.path, false)
+	var players []string
+	for i := range 24 {
+		players = append(players, fmt.Sprintf("p%02d", i+1))
+	}
+	id := c.newTournament(t, table.TournamentSetup{Name: "big night", Game: "pinochle", Rounds: 3, Players: players}).Tournament.Game
+	var wg sync.WaitGroup
+	type answer struct {
+		status int
+		to     string
+		body   string
+		err    error
+	}
+	answers := make([]answer, 8)
+	for i := range answers {
+		club := []*testClub{c, other}[i%2]
+		wg.Go(func() {
+			var req *http.Request
+			var err error
+			if i < 4 {
+				req, err = http.NewRequestWithContext(t.Context(), "POST", fmt.Sprintf("%s/api/tournaments/%d/pair", club.http.URL, id), nil)
+			} else {
+				req, err = http.NewRequestWithContext(t.Context(), "POST", fmt.Sprintf("%s/tournaments/%d/pair", club.http.URL, id), strings.NewReader("round=1"))
+				if req != nil {
+					req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
+				}
+			}
+			if err != nil {
+				answers[i].err = err
+				return
+			}
+			req.Header.Set("Authorization", "Bearer "+testKey)
+			client := *club.http.Client()
+			client.CheckRedirect = func(*http.Request, []*http.Request) error { return http.ErrUseLastResponse }
+			res, err := client.Do(req)
+			if err != nil {
+				answers[i].err = err
+				return
+			}
+			defer res.Body.Close()
+			body, err := io.ReadAll(res.Body)
+			answers[i] = answer{res.StatusCode, res.Header.Get("Location"), string(body), err}
+		})
+	}
+	wg.Wait()
+	for i, a := range answers {
+		switch {
+		case a.err != nil:
+			t.Errorf("request %d: %v", i, a.err)
+		case i < 4 && a.status == http.StatusCreated && strings.Contains(a.body, `"round": 1,`):
+		case i < 4 && a.status == http.StatusConflict && (strings.Contains(a.body, "is paired already") && strings.Contains(a.body, "\"round\": {\n    \"round\": 1,") ||
+			strings.Contains(a.body, "round 1 is still being played")):
+		case i >= 4 && a.status == http.StatusSeeOther && a.to == fmt.Sprintf("/tournaments/%d?paired=1", id):
+		case i >= 4 && a.status == http.StatusConflict && strings.Contains(a.body, fmt.Sprintf("Round 1 of tournament %d is paired already", id)) && strings.Contains(a.body, "p01"):
+		default:
+			t.Errorf("request %d: %d %s\n%s", i, a.status, a.to, a.body)
+		}
+	}
+	var v table.TournamentView
+	if status := getAs(t, c, testKey, fmt.Sprintf("/api/tournaments/%d", id), &v); status != http.StatusOK || len(v.Played) != 1 || len(v.Played[0].Tables) != 12 {
+		t.Fatalf("the tournament: %d %+v", status, v.Played)
+	}
+	games := 0
+	if err := c.app.Games(t.Context(), func(table.Listed) error { games++; return nil }); err != nil {
+		t.Fatal(err)
+	}
+	if games != 1+12 {
+		t.Errorf("%d games for the tournament and its 12 tables", games)
+	}
+}
+
+// TestATournamentsLogHasNoTableCode: the tournament's own log is the organiser's: its page
+// shows the director no table code or QR code for it, and the code its number would have
+// opens nothing, neither a move (a drop, a seating, the close) nor a correction, nor a join.
+func TestATournamentsLogHasNoTableCode(t *testing.T) {
+	c := openClub(t, false)
+	night := c.newTournament(t, clubNight)
+	id := night.Tournament.Game
+	code := table.ShowCode(c.srv.keys.Code(id))
+	status, page := c.call(t, "GET", fmt.Sprintf("/games/%d", id), testKey, nil)
+	if status != http.StatusOK || strings.Contains(string(page), "Table code") || strings.Contains(string(page), "qr.svg") {
+		t.Errorf("the director's page of the tournament's log: %d, with a table code:\n%s", status, page)
+	}
+	for _, path := range []string{fmt.Sprintf("/games/%d/qr.svg", id), fmt.Sprintf("/api/games/%d/code", id)} {
+		if status, body := c.call(t, "GET", path, testKey, nil); status != http.StatusNotFound || !strings.Contains(string(body), "has no table code") {
+			t.Errorf("GET %s: %d %s", path, status, body)
+		}
+	}
+	for _, m := range []string{"drop ann", "close"} {
+		if status, body := c.call(t, "POST", fmt.Sprintf("/api/games/%d/moves", id), code, move{Move: m}); status != http.StatusUnauthorized {
+			t.Errorf("the log's would-be code records %q: %d %s", m, status, body)
+		}
+	}
+	if status, _ := c.call(t, "POST", fmt.Sprintf("/api/tournaments/%d/pair", id), testKey, nil); status != http.StatusCreated {
+		t.Fatalf("pairing round 1: %d", status)
+	}
+	if status, body := c.call(t, "POST", fmt.Sprintf("/api/games/%d/corrections", id), code, correction{Verb: "undo"}); status != http.StatusUnauthorized {
+		t.Errorf("the log's would-be code undoes the pairing: %d %s", status, body)
+	}
+	if status, _, page := c.form(t, "/join", "", url.Values{"game": {fmt.Sprint(id)}, "code": {code}}); status != http.StatusUnauthorized {
+		t.Errorf("joining the log with its would-be code: %d\n%s", status, page)
+	}
+	var v table.TournamentView
+	if status := getAs(t, c, testKey, fmt.Sprintf("/api/tournaments/%d", id), &v); status != http.StatusOK || len(v.Played) != 1 || len(v.Entrants) != 4 || !v.Entrants[0].Present {
+		t.Errorf("the tournament after: %d, %+v", status, v)
+	}
+	if status, body := c.call(t, "POST", fmt.Sprintf("/api/games/%d/moves", id), testKey, move{Move: "drop ann"}); status != http.StatusCreated {
+		t.Errorf("the director drops a player: %d %s", status, body)
+	}
 }

@@ -200,7 +200,7 @@ func (n *Night) paired(seq int64, p Paired) []referee.Flag {
 		flags = judge(seq, p.Input, p.Output)
 	}
 	n.rounds = append(n.rounds, RoundState{Round: next, Input: cloneInput(p.Input),
-		Tables: cloneTables(p.Output.Tables), Byes: slices.Clone(p.Output.Byes)})
+		Tables: cloneTables(p.Output.Tables), Byes: slices.Clone(p.Output.Byes), Seated: seq})
 	return flags
 }
 
@@ -305,7 +305,7 @@ func (n *Night) seat(seq int64, s Seat) []referee.Flag {
 		}
 	}
 	flags := judge(seq, r.Input, Output{Round: s.Round, Tables: tables, Byes: s.Byes})
-	r.Tables, r.Byes, r.ByHand = tables, slices.Clone(s.Byes), true
+	r.Tables, r.Byes, r.ByHand, r.Seated = tables, slices.Clone(s.Byes), true, seq
 	return flags
 }
 

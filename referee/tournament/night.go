@@ -182,6 +182,9 @@ type RoundState struct {
 	ByHand   bool
 	Ended    bool
 	Released bool
+	// Seated is the event that seated the round as it now stands: its pairing, or the seating
+	// by hand that replaced it. Each table's game names it (events.Created's Seated).
+	Seated int64
 }
 
 // Night is a tournament's state, its log replayed: the referee.Game of a tournament.

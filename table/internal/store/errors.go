@@ -44,6 +44,23 @@ func (e *MatchFullError) Error() string {
 	return fmt.Sprintf("match %q is complete: it holds its %d games", e.Match, e.Games)
 }
 
+// ErrGameMade: a tournament's seating has made the game of that table already. Create
+// returns it as a *GameMadeError.
+var ErrGameMade = errors.New("the table's game is made already")
+
+// GameMadeError refuses a tournament's game whose table the same seating made already: Game.
+type GameMadeError struct {
+	Tournament   string
+	Round, Table int
+	Game         int64
+}
+
+func (e *GameMadeError) Error() string {
+	return fmt.Sprintf("table %d of round %d of tournament %q has its game already: game %d", e.Table, e.Round, e.Tournament, e.Game)
+}
+
+func (e *GameMadeError) Unwrap() error { return ErrGameMade }
+
 // ErrInDoubt: the database stopped answering as a write committed. The write may be stored or
 // not; only reading the log again tells.
 var ErrInDoubt = errors.New("the database stopped answering as it committed: the events may or may not be stored")

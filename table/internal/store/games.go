@@ -10,6 +10,10 @@ type GameInfo struct {
 	// payload: "" and 0 for a game made by hand. A tournament's own log has its name, and 0.
 	Tournament   string
 	Round, Table int
+	// TournamentID and Seated are the same payload's: the tournament's identity (on its own
+	// log and on its games), and the event of its log that seated the game's table.
+	TournamentID string
+	Seated       int64
 	CreatedAt    int64 // Unix ms of the first event
 	LastAt       int64 // Unix ms of the last event
 	Events       int   // how many events the log holds

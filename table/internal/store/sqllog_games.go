@@ -58,6 +58,7 @@ func (s *sqlLog) listGames(ctx context.Context, query string, args ...any) ([]Ga
 				return nil, fmt.Errorf("game %d: %s payload: %w", g.ID, events.TypeCreated, err)
 			}
 			g.Players, g.Tournament, g.Round, g.Table = c.Players, c.Tournament, c.Round, c.Table
+			g.TournamentID, g.Seated = c.TournamentID, c.Seated
 		}
 		games = append(games, g)
 	}

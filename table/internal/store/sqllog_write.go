@@ -5,6 +5,7 @@ package store
 import (
 	"context"
 	"database/sql"
+	"encoding/json"
 	"errors"
 	"fmt"
 
@@ -88,6 +89,7 @@ type refusal interface{ refused() }
 
 func (*MatchKindError) refused() {}
 func (*MatchFullError) refused() {}
+func (*GameMadeError) refused()  {}
 
 // insertGame writes a prepared game after checking its match (see CreateInMatch), filling in
 // the events' Game, Seq and Hash (and Origin, for a game moved from where it began), and
@@ -119,6 +121,9 @@ func (w *writing) insertGame(ctx context.Context, ng NewGame) (int64, error) {
 			}
 		}
 	}
+	if err := w.checkSeating(ctx, p.created); err != nil {
+		return 0, err
+	}
 	var origin, batch, number sql.NullInt64
 	if moved := ng.Moved; moved != nil {
 		origin = sql.NullInt64{Int64: moved.Origin, Valid: true}
@@ -145,6 +150,43 @@ func (w *writing) insertGame(ctx context.Context, ng NewGame) (int64, error) {
 		return 0, fmt.Errorf("create game: %w", err)
 	}
 	return game, nil
+}
+
+// checkSeating refuses a tournament's game whose table its seating has made already: two
+// organisers' screens, or two servers, pairing one round at once must not make its games twice,
+// and only the writing transaction sees every game made before it commits (creations take
+// turns, lockCreate). Games written before a game knew its seating (Seated 0) are not checked:
+// an old file may hold a table seated again by hand.
+func (w *writing) checkSeating(ctx context.Context, c events.Created) error {
+	if c.Seated < 1 || c.Round < 1 || c.Table < 1 || c.Tournament == "" {
+		return nil
+	}
+	rows, err := w.tx.QueryContext(ctx, w.s.q(`SELECT g.id, f.payload FROM games g
+		JOIN events f ON f.game = g.id AND f.seq = 1
+		WHERE g.match = ? AND g.match <> '' ORDER BY g.id`), c.Match)
+	if err != nil {
+		return fmt.Errorf("create game: %w", err)
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var id int64
+		var payload []byte
+		if err := rows.Scan(&id, &payload); err != nil {
+			return fmt.Errorf("create game: %w", err)
+		}
+		var made events.Created
+		if err := json.Unmarshal(payload, &made); err != nil {
+			return fmt.Errorf("create game: game %d: %s payload: %w", id, events.TypeCreated, err)
+		}
+		if made.Kind == c.Kind && made.Tournament == c.Tournament && made.TournamentID == c.TournamentID &&
+			made.Seated == c.Seated && made.Round == c.Round && made.Table == c.Table {
+			return &GameMadeError{Tournament: c.Tournament, Round: c.Round, Table: c.Table, Game: id}
+		}
+	}
+	if err := rows.Err(); err != nil {
+		return fmt.Errorf("create game: %w", err)
+	}
+	return nil
 }
 
 // matchKindQuery reads the kind of a match's first game, which every later game must share.

@@ -15,6 +15,9 @@
 //     included, and gives the events stored since;
 //     Ends, of which the file's seal is made, is where each log ends as a walk of it finds;
 //   - a match holds games of one kind, and at most the games its rules fix;
+//   - a tournament's seating makes each table's game once (GameMadeError), however many
+//     writers on however many handles make it at once; a table seated again, another
+//     tournament of the same name, and games that name no seating are not refused;
 //   - a writer kept waiting by another program past the store's wait gives up with an error
 //     TroubleOf calls busy (FileBusy, LockWait), writes nothing, and goes through once the
 //     other lets go;
@@ -146,6 +149,7 @@ func Run(t *testing.T, newPlace func(t *testing.T) Place) {
 		{"HeadsAndEnds", headsAndEnds},
 		{"Matches", matches},
 		{"CreateMany", createMany},
+		{"ASeatingMakesEachTablesGameOnce", seatingMakesEachGameOnce},
 		{"WritersOnSeveralHandles", writers},
 		{"Watch", watch},
 		{"GamesSince", gamesSince},
@@ -571,6 +575,81 @@ func createMany(t *testing.T, p Place) {
 	checkLog(t, res[0].Game, load(t, s, res[0].Game), res[0].Events)
 	if n, _ := s.CountGames(t.Context()); n != 3 {
 		t.Errorf("%d games stored, want 3", n)
+	}
+}
+
+// seated is the first event of a tournament's game: tournament "friday" of identity id, at
+// table of round 1, as the event seated of the tournament's log seated it.
+func seated(t *testing.T, id string, table int, seated int64) events.Event {
+	t.Helper()
+	p, err := json.Marshal(events.Created{Kind: "pinochle", Players: []string{"ann", "bob"}, Match: "friday", Ruleset: "pinochle/1",
+		Tournament: "friday", TournamentID: id, Round: 1, Table: table, Seated: seated})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return events.Event{Type: events.TypeCreated, Payload: p, At: start}
+}
+
+func seatingMakesEachGameOnce(t *testing.T, p Place) {
+	handles := []store.Store{open(t, p), open(t, p)}
+	// Eight writers on two handles, as two servers' organisers' screens pairing at once, each
+	// making the three tables' games of one seating.
+	var wg sync.WaitGroup
+	var mu sync.Mutex
+	made := map[int][]int64{}
+	refused := 0
+	for w := range 8 {
+		s := handles[w%2]
+		wg.Go(func() {
+			for table := 1; table <= 3; table++ {
+				var game int64
+				err := WhileBusy(func() (err error) {
+					game, _, err = s.Create(t.Context(), []events.Event{seated(t, "k1", table, 2)})
+					return err
+				})
+				var already *store.GameMadeError
+				mu.Lock()
+				switch {
+				case errors.As(err, &already) && errors.Is(err, store.ErrGameMade) && already.Table == table && already.Round == 1:
+					refused++
+				case err != nil:
+					t.Errorf("writer %d, table %d: %v", w, table, err)
+				default:
+					made[table] = append(made[table], game)
+				}
+				mu.Unlock()
+			}
+		})
+	}
+	wg.Wait()
+	for table := 1; table <= 3; table++ {
+		if len(made[table]) != 1 {
+			t.Errorf("table %d's game was made %d times: %v", table, len(made[table]), made[table])
+		}
+	}
+	if refused != 8*3-3 {
+		t.Errorf("%d creations refused, want %d", refused, 8*3-3)
+	}
+	if n, _ := handles[0].CountGames(t.Context()); n != 3 {
+		t.Errorf("%d games stored, want 3", n)
+	}
+	_, _, err := handles[1].Create(t.Context(), []events.Event{seated(t, "k1", 2, 2)})
+	var already *store.GameMadeError
+	if !errors.As(err, &already) || already.Game != made[2][0] {
+		t.Errorf("table 2 made again: %v, want it refused naming game %v", err, made[2])
+	}
+	// A seating by hand (another event), another club's tournament of the same name, and games
+	// of a file written before games named their seating are each made.
+	for _, e := range []events.Event{seated(t, "k1", 2, 5), seated(t, "k2", 2, 2), seated(t, "", 2, 0), seated(t, "", 2, 0)} {
+		if _, _, err := handles[0].Create(t.Context(), []events.Event{e}); err != nil {
+			t.Errorf("%s: %v", e.Payload, err)
+		}
+	}
+	// An import refuses the game alone, and stores the rest.
+	res, err := handles[0].CreateMany(t.Context(), []store.NewGame{
+		{Events: []events.Event{seated(t, "k1", 3, 2)}}, {Events: []events.Event{seated(t, "k1", 4, 2)}}})
+	if err != nil || len(res) != 2 || !errors.As(res[0].Err, &already) || res[1].Err != nil {
+		t.Errorf("an import of a game made and one not: %+v, %v", res, err)
 	}
 }
 

@@ -101,6 +101,9 @@ func (f *tournamentForm) read(r *http.Request) (table.TournamentSetup, error) {
 		if err != nil {
 			return s, invalidf("%s %q is not a number", strings.ReplaceAll(field, "_", " "), text)
 		}
+		if n < 1 {
+			return s, invalidf("%s %d: it is one or more (leave it empty for the default)", strings.ReplaceAll(field, "_", " "), n)
+		}
 		*into = n
 	}
 	s.Rounds = f.Rounds

@@ -170,9 +170,30 @@ func (s *Server) codes(g *table.Game) ([]tableCode, error) {
 }
 
 func (s *Server) apiNewTournament(w http.ResponseWriter, r *http.Request, c *caller) error {
-	var setup table.TournamentSetup
-	if err := readJSON(r, &setup); err != nil {
+	// The setup reads 0 rounds or tables as their defaults; a client that writes either means a
+	// number, so 0 is refused as the command line and the page refuse it.
+	var body struct {
+		table.TournamentSetup
+		Rounds    *int `json:"rounds"`
+		TableSize *int `json:"table_size"`
+	}
+	if err := readJSON(r, &body); err != nil {
 		return err
+	}
+	setup := body.TournamentSetup
+	for _, f := range []struct {
+		name string
+		n    *int
+	}{{"rounds", body.Rounds}, {"table_size", body.TableSize}} {
+		if f.n != nil && *f.n < 1 {
+			return &table.Error{Code: table.Invalid, Field: f.name, Message: fmt.Sprintf("%s %d: it is one or more (leave it out for the default)", f.name, *f.n)}
+		}
+	}
+	if body.Rounds != nil {
+		setup.Rounds = *body.Rounds
+	}
+	if body.TableSize != nil {
+		setup.TableSize = *body.TableSize
 	}
 	g, err := s.app.NewTournament(r.Context(), setup)
 	if err != nil {

@@ -457,3 +457,31 @@ func TestATournamentsLogHasNoTableCode(t *testing.T) {
 		t.Errorf("the director drops a player: %d %s", status, body)
 	}
 }
+
+// TestNoRoundsIsRefused: a tournament of 0 rounds, or at tables of 0, is refused on the page
+// and through the API, naming the field, as the command line refuses --rounds 0; left out, each
+// takes its default. Nothing is made.
+func TestNoRoundsIsRefused(t *testing.T) {
+	c := openClub(t, false)
+	for _, field := range []string{"rounds", "table_size"} {
+		body := fmt.Sprintf(`{"name": "friday", "game": "capture", "players": ["ann", "bob", "cy", "dee"], %q: 0}`, field)
+		status, out := c.callRaw(t, "POST", "/api/tournaments", testKey, body)
+		if e := apiFailure(t, out); status != http.StatusBadRequest || e.Error.Field != field || !strings.Contains(e.Error.Message, "one or more") {
+			t.Errorf("the API's %s 0: %d %s, want 400 naming %s", field, status, out, field)
+		}
+		fields := url.Values{"kind": {"capture"}, "name": {"friday"}, "format": {"swiss"}, field: {"0"}, "players": {"ann\r\nbob\r\ncy\r\ndee"}}
+		status, _, page := c.form(t, "/tournaments", testKey, fields)
+		if want := strings.ReplaceAll(field, "_", " ") + " 0: it is one or more"; status != http.StatusBadRequest || !strings.Contains(page, want) {
+			t.Errorf("the page's %s 0: %d, want the form again saying %q:\n%s", field, status, want, page)
+		}
+	}
+	var games []json.RawMessage
+	if getAs(t, c, testKey, "/api/games", &games); len(games) != 0 {
+		t.Errorf("refused tournaments made %d games", len(games))
+	}
+	status, out := c.callRaw(t, "POST", "/api/tournaments", testKey, `{"name": "friday", "game": "capture", "players": ["ann", "bob", "cy", "dee"]}`)
+	var made tournamentCreated
+	if err := json.Unmarshal(out, &made); status != http.StatusCreated || err != nil || made.Tournament.Rounds != 5 {
+		t.Errorf("a tournament with neither: %d %s, want 5 rounds", status, out)
+	}
+}

@@ -360,7 +360,13 @@ func (a *App) create(ctx context.Context, log []events.Event) (*Game, error) {
 func matchRefusal(first events.Event, err error) error {
 	var mk *store.MatchKindError
 	var mf *store.MatchFullError
+	var ts *store.TournamentStoredError
+	var gm *store.GameMadeError
 	switch {
+	case errors.As(err, &ts):
+		return invalid(err, fmt.Sprintf("it is there: tableside tournament show %d", ts.Game), "tournament %q is game %d here already (a file imported twice?); nothing was recorded", ts.Tournament, ts.Game)
+	case errors.As(err, &gm):
+		return invalid(err, fmt.Sprintf("it is there: tableside show %d", gm.Game), "%v; nothing was recorded", err)
 	case errors.As(err, &mk):
 		return invalid(err, "", "%v", err)
 	case errors.As(err, &mf):

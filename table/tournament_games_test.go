@@ -502,3 +502,49 @@ func TestASeatingByHandKeepsTheTablesItLeaves(t *testing.T) {
 		t.Errorf("%d games: want the tournament, round 1's three, the two of the swap and round 2's three", n)
 	}
 }
+
+// TestATournamentImportedTwice: the same tournament's file imported again into a file that holds
+// it is refused, its log and its games alike, each saying where it is already; nothing of the
+// second copy is stored, and the first still finds its own games.
+func TestATournamentImportedTwice(t *testing.T) {
+	club, _ := openApp(t, "")
+	night, err := club.NewTournament(t.Context(), TournamentSetup{Name: "friday swiss", Game: "pinochle", Rounds: 3, Players: []string{"ann", "bob", "cy", "dee"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := club.PairRound(t.Context(), night, 0); err != nil {
+		t.Fatal(err)
+	}
+	file := exportAll(t, club)
+	league, _ := openApp(t, "")
+	ids := importAll(t, league, file)
+	count := func() int {
+		n := 0
+		if err := league.Games(t.Context(), func(Listed) error { n++; return nil }); err != nil {
+			t.Fatal(err)
+		}
+		return n
+	}
+	before := count()
+	var refused []error
+	err = league.ImportLogs(t.Context(), "file.jsonl", bytes.NewReader(file), func(r ImportResult) error {
+		refused = append(refused, r.Err)
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(refused) != len(ids) {
+		t.Fatalf("the second import told of %d games, want %d", len(refused), len(ids))
+	}
+	for i, err := range refused {
+		want := fmt.Sprintf("game %d", ids[i])
+		if CodeOf(err) != Invalid || !strings.Contains(err.Error(), want) || !strings.Contains(err.Error(), "nothing was recorded") {
+			t.Errorf("game %d of the file imported again: %v, want it refused naming %s", i+1, err, want)
+		}
+	}
+	if after := count(); after != before {
+		t.Errorf("the second import stored %d games", after-before)
+	}
+	checkOwnGames(t, league, ids[0], ids[1:])
+}

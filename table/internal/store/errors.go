@@ -61,6 +61,22 @@ func (e *GameMadeError) Error() string {
 
 func (e *GameMadeError) Unwrap() error { return ErrGameMade }
 
+// ErrTournamentStored: the store holds the tournament's log already (the same file imported
+// twice). Create returns it as a *TournamentStoredError.
+var ErrTournamentStored = errors.New("the tournament is stored already")
+
+// TournamentStoredError refuses a second log of one tournament: Game is the one stored.
+type TournamentStoredError struct {
+	Tournament string
+	Game       int64
+}
+
+func (e *TournamentStoredError) Error() string {
+	return fmt.Sprintf("tournament %q is game %d here already", e.Tournament, e.Game)
+}
+
+func (e *TournamentStoredError) Unwrap() error { return ErrTournamentStored }
+
 // ErrInDoubt: the database stopped answering as a write committed. The write may be stored or
 // not; only reading the log again tells.
 var ErrInDoubt = errors.New("the database stopped answering as it committed: the events may or may not be stored")

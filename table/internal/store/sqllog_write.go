@@ -87,9 +87,10 @@ func (s *sqlLog) CreateMany(ctx context.Context, games []NewGame) ([]CreateResul
 // refusal is an error of a game refused for its match, found before any of it was written.
 type refusal interface{ refused() }
 
-func (*MatchKindError) refused() {}
-func (*MatchFullError) refused() {}
-func (*GameMadeError) refused()  {}
+func (*MatchKindError) refused()        {}
+func (*MatchFullError) refused()        {}
+func (*GameMadeError) refused()         {}
+func (*TournamentStoredError) refused() {}
 
 // insertGame writes a prepared game after checking its match (see CreateInMatch), filling in
 // the events' Game, Seq and Hash (and Origin, for a game moved from where it began), and
@@ -158,6 +159,9 @@ func (w *writing) insertGame(ctx context.Context, ng NewGame) (int64, error) {
 // turns, lockCreate). Games written before a game knew its seating (Seated 0) are not checked:
 // an old file may hold a table seated again by hand.
 func (w *writing) checkSeating(ctx context.Context, c events.Created) error {
+	if c.Kind == tournamentKind && c.TournamentID != "" {
+		return w.checkTournamentOnce(ctx, c)
+	}
 	if c.Seated < 1 || c.Round < 1 || c.Table < 1 || c.Tournament == "" {
 		return nil
 	}
@@ -181,6 +185,41 @@ func (w *writing) checkSeating(ctx context.Context, c events.Created) error {
 		if made.Kind == c.Kind && made.Tournament == c.Tournament && made.TournamentID == c.TournamentID &&
 			made.Seated == c.Seated && made.Round == c.Round && made.Table == c.Table {
 			return &GameMadeError{Tournament: c.Tournament, Round: c.Round, Table: c.Table, Game: id}
+		}
+	}
+	if err := rows.Err(); err != nil {
+		return fmt.Errorf("create game: %w", err)
+	}
+	return nil
+}
+
+// tournamentKind is the kind of a tournament's own log (referee/tournament.Kind, which the store
+// does not import).
+const tournamentKind = "tournament"
+
+// checkTournamentOnce refuses a tournament's log whose identity a log in the store has already:
+// its games find it by that identity, so a second copy (the same file imported again) would
+// take them over. Tournaments are few, and made once a night: the scan of their logs is cheap.
+func (w *writing) checkTournamentOnce(ctx context.Context, c events.Created) error {
+	rows, err := w.tx.QueryContext(ctx, w.s.q(`SELECT g.id, f.payload FROM games g
+		JOIN events f ON f.game = g.id AND f.seq = 1
+		WHERE g.kind = ? ORDER BY g.id`), tournamentKind)
+	if err != nil {
+		return fmt.Errorf("create game: %w", err)
+	}
+	defer rows.Close()
+	for rows.Next() {
+		var id int64
+		var payload []byte
+		if err := rows.Scan(&id, &payload); err != nil {
+			return fmt.Errorf("create game: %w", err)
+		}
+		var made events.Created
+		if err := json.Unmarshal(payload, &made); err != nil {
+			return fmt.Errorf("create game: game %d: %s payload: %w", id, events.TypeCreated, err)
+		}
+		if made.TournamentID == c.TournamentID {
+			return &TournamentStoredError{Tournament: c.Tournament, Game: id}
 		}
 	}
 	if err := rows.Err(); err != nil {

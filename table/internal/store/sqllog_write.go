@@ -157,75 +157,65 @@ func (w *writing) insertGame(ctx context.Context, ng NewGame) (int64, error) {
 // organisers' screens, or two servers, pairing one round at once must not make its games twice,
 // and only the writing transaction sees every game made before it commits (creations take
 // turns, lockCreate). Games written before a game knew its seating (Seated 0) are not checked:
-// an old file may hold a table seated again by hand.
+// an old file may hold a table seated again by hand. A tournament's own log is refused when one
+// of its identity is stored already: its games find it by that identity, so a second copy (the
+// same file imported again) would take them over.
 func (w *writing) checkSeating(ctx context.Context, c events.Created) error {
 	if c.Kind == tournamentKind && c.TournamentID != "" {
-		return w.checkTournamentOnce(ctx, c)
+		// Tournaments are few, and made once a night: the scan of their logs is cheap.
+		id, found, err := w.findCreated(ctx, `g.kind = ?`, tournamentKind, func(made events.Created) bool {
+			return made.TournamentID == c.TournamentID
+		})
+		if found {
+			return &TournamentStoredError{Tournament: c.Tournament, Game: id}
+		}
+		return err
 	}
 	if c.Seated < 1 || c.Round < 1 || c.Table < 1 || c.Tournament == "" {
 		return nil
 	}
-	rows, err := w.tx.QueryContext(ctx, w.s.q(`SELECT g.id, f.payload FROM games g
-		JOIN events f ON f.game = g.id AND f.seq = 1
-		WHERE g.match = ? AND g.match <> '' ORDER BY g.id`), c.Match)
-	if err != nil {
-		return fmt.Errorf("create game: %w", err)
+	id, found, err := w.findCreated(ctx, `g.match = ? AND g.match <> ''`, c.Match, func(made events.Created) bool {
+		return made.Kind == c.Kind && made.Tournament == c.Tournament && made.TournamentID == c.TournamentID &&
+			made.Seated == c.Seated && made.Round == c.Round && made.Table == c.Table
+	})
+	if found {
+		return &GameMadeError{Tournament: c.Tournament, Round: c.Round, Table: c.Table, Game: id}
 	}
-	defer rows.Close()
-	for rows.Next() {
-		var id int64
-		var payload []byte
-		if err := rows.Scan(&id, &payload); err != nil {
-			return fmt.Errorf("create game: %w", err)
-		}
-		var made events.Created
-		if err := json.Unmarshal(payload, &made); err != nil {
-			return fmt.Errorf("create game: game %d: %s payload: %w", id, events.TypeCreated, err)
-		}
-		if made.Kind == c.Kind && made.Tournament == c.Tournament && made.TournamentID == c.TournamentID &&
-			made.Seated == c.Seated && made.Round == c.Round && made.Table == c.Table {
-			return &GameMadeError{Tournament: c.Tournament, Round: c.Round, Table: c.Table, Game: id}
-		}
-	}
-	if err := rows.Err(); err != nil {
-		return fmt.Errorf("create game: %w", err)
-	}
-	return nil
+	return err
 }
 
 // tournamentKind is the kind of a tournament's own log (referee/tournament.Kind, which the store
 // does not import).
 const tournamentKind = "tournament"
 
-// checkTournamentOnce refuses a tournament's log whose identity a log in the store has already:
-// its games find it by that identity, so a second copy (the same file imported again) would
-// take them over. Tournaments are few, and made once a night: the scan of their logs is cheap.
-func (w *writing) checkTournamentOnce(ctx context.Context, c events.Created) error {
+// findCreated is the first game, among those where holds (of games g, for arg), whose
+// game.created payload is is.
+func (w *writing) findCreated(ctx context.Context, where string, arg any, is func(events.Created) bool) (int64, bool, error) {
 	rows, err := w.tx.QueryContext(ctx, w.s.q(`SELECT g.id, f.payload FROM games g
 		JOIN events f ON f.game = g.id AND f.seq = 1
-		WHERE g.kind = ? ORDER BY g.id`), tournamentKind)
+		WHERE `+where+` ORDER BY g.id`), arg)
 	if err != nil {
-		return fmt.Errorf("create game: %w", err)
+		return 0, false, fmt.Errorf("create game: %w", err)
 	}
 	defer rows.Close()
 	for rows.Next() {
 		var id int64
 		var payload []byte
 		if err := rows.Scan(&id, &payload); err != nil {
-			return fmt.Errorf("create game: %w", err)
+			return 0, false, fmt.Errorf("create game: %w", err)
 		}
 		var made events.Created
 		if err := json.Unmarshal(payload, &made); err != nil {
-			return fmt.Errorf("create game: game %d: %s payload: %w", id, events.TypeCreated, err)
+			return 0, false, fmt.Errorf("create game: game %d: %s payload: %w", id, events.TypeCreated, err)
 		}
-		if made.TournamentID == c.TournamentID {
-			return &TournamentStoredError{Tournament: c.Tournament, Game: id}
+		if is(made) {
+			return id, true, nil
 		}
 	}
 	if err := rows.Err(); err != nil {
-		return fmt.Errorf("create game: %w", err)
+		return 0, false, fmt.Errorf("create game: %w", err)
 	}
-	return nil
+	return 0, false, nil
 }
 
 // matchKindQuery reads the kind of a match's first game, which every later game must share.

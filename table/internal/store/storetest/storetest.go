@@ -150,6 +150,7 @@ func Run(t *testing.T, newPlace func(t *testing.T) Place) {
 		{"Matches", matches},
 		{"CreateMany", createMany},
 		{"ASeatingMakesEachTablesGameOnce", seatingMakesEachGameOnce},
+		{"ATournamentIsStoredOnce", tournamentStoredOnce},
 		{"WritersOnSeveralHandles", writers},
 		{"Watch", watch},
 		{"GamesSince", gamesSince},
@@ -588,6 +589,36 @@ func seated(t *testing.T, id string, table int, seated int64) events.Event {
 		t.Fatal(err)
 	}
 	return events.Event{Type: events.TypeCreated, Payload: p, At: start}
+}
+
+// tournamentStoredOnce: a tournament's own log is refused where one of its identity is stored,
+// from either handle, also within one import; another tournament of the same name is not, nor
+// are logs written before tournaments had an identity.
+func tournamentStoredOnce(t *testing.T, p Place) {
+	handles := []store.Store{open(t, p), open(t, p)}
+	log := func(id string) []events.Event {
+		b, err := json.Marshal(events.Created{Kind: "tournament", Players: []string{"ann", "bob"}, Ruleset: "tournament/1",
+			Tournament: "friday", TournamentID: id})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return []events.Event{{Type: events.TypeCreated, Payload: b, At: start}}
+	}
+	first, _, err := handles[0].Create(t.Context(), log("k1"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var stored *store.TournamentStoredError
+	if _, _, err := handles[1].Create(t.Context(), log("k1")); !errors.As(err, &stored) || !errors.Is(err, store.ErrTournamentStored) || stored.Game != first {
+		t.Errorf("the tournament stored again: %v, want it refused naming game %d", err, first)
+	}
+	res, err := handles[1].CreateMany(t.Context(), []store.NewGame{{Events: log("k2")}, {Events: log("k2")}, {Events: log("")}, {Events: log("")}})
+	if err != nil || len(res) != 4 || res[0].Err != nil || !errors.As(res[1].Err, &stored) || res[2].Err != nil || res[3].Err != nil {
+		t.Errorf("an import of another tournament of the name twice, and two old ones: %+v, %v", res, err)
+	}
+	if n, _ := handles[0].CountGames(t.Context()); n != 4 {
+		t.Errorf("%d logs stored, want 4", n)
+	}
 }
 
 func seatingMakesEachGameOnce(t *testing.T, p Place) {

@@ -167,6 +167,9 @@ func writeRound(w io.Writer, r table.RoundView) {
 	fmt.Fprintf(w, "round %d (%s%s):\n", r.Round, state, hand)
 	for _, t := range r.Tables {
 		game := "no game yet"
+		if r.Ended {
+			game = "no game: the round ended before it was made" // a pairing makes no game for it now (T9)
+		}
 		if t.Game != 0 {
 			game = fmt.Sprintf("game %d", t.Game)
 			if t.Over {

@@ -1,6 +1,7 @@
 package web
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"fmt"
@@ -483,5 +484,56 @@ func TestNoRoundsIsRefused(t *testing.T) {
 	var made tournamentCreated
 	if err := json.Unmarshal(out, &made); status != http.StatusCreated || err != nil || made.Tournament.Rounds != 5 {
 		t.Errorf("a tournament with neither: %d %s, want 5 rounds", status, out)
+	}
+}
+
+// TestAGameNeverMadeIsToldTruly: a round paired whose games were never made (its pairing came
+// in a file without them) shows each table's game as still to make by pairing again while the
+// round is in play, and, once the round has ended, as never made, since pairing makes no game
+// for a round ended.
+func TestAGameNeverMadeIsToldTruly(t *testing.T) {
+	club := openClub(t, false)
+	night := club.newTournament(t, clubNight)
+	if status, body := club.call(t, "POST", fmt.Sprintf("/api/tournaments/%d/pair", night.Tournament.Game), testKey, nil); status != http.StatusCreated {
+		t.Fatalf("pairing round 1: %d %s", status, body)
+	}
+	log, err := club.app.Game(t.Context(), night.Tournament.Game)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var file bytes.Buffer
+	if err := table.JSONL(&file, log.Log); err != nil {
+		t.Fatal(err)
+	}
+	c := openClub(t, false)
+	var id int64
+	if err := c.app.ImportLogs(t.Context(), "night.jsonl", &file, func(r table.ImportResult) error {
+		if r.Err == nil {
+			id = r.Game.ID
+		}
+		return r.Err
+	}); err != nil {
+		t.Fatal(err)
+	}
+	page := func() string {
+		t.Helper()
+		status, body := c.call(t, "GET", fmt.Sprintf("/tournaments/%d", id), testKey, nil)
+		if status != http.StatusOK {
+			t.Fatalf("the organiser's page: %d %s", status, body)
+		}
+		return string(body)
+	}
+	if p := page(); strings.Count(p, "not made yet: pair again") != 2 {
+		t.Errorf("round 1 in play with no games: want both tables to pair again:\n%s", p)
+	}
+	imported, err := c.app.Game(t.Context(), id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := c.app.Record(t.Context(), imported, []string{"end"}, table.RecordOptions{}); err != nil {
+		t.Fatal(err)
+	}
+	if p := page(); strings.Contains(p, "pair again") || strings.Count(p, "none: the round ended before it was made") != 2 {
+		t.Errorf("round 1 ended with no games: want none made, and no pairing offered for them:\n%s", p)
 	}
 }

@@ -125,7 +125,7 @@ func TestLeagueOutlivesAServerAndItsDatabase(t *testing.T) {
 // table's words, exit 1, and then in the database's, which name it and why.
 func TestADatabaseGoneIsSaidTwice(t *testing.T) {
 	dir := t.TempDir()
-	out, err := needs.CombinedOutput(t, needs.ProgramLimit, tablesideCmd(t, dir, "--db", "postgres://ann@/league?host="+dir, "games"))
+	out, err := needs.CombinedOutput(t, tablesideCmd(t, dir, "--db", "postgres://ann@/league?host="+dir, "games"))
 	if ee := (*exec.ExitError)(nil); !errors.As(err, &ee) || ee.ExitCode() != 1 {
 		t.Errorf("tableside ended %v, want exit 1", err)
 	}

@@ -1,7 +1,6 @@
 package web
 
 import (
-	"context"
 	"encoding/json"
 	"fmt"
 	"net/http"
@@ -9,8 +8,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
-	"time"
 
+	"github.com/tableside/tableside/internal/needs"
 	"github.com/tableside/tableside/table"
 )
 
@@ -266,7 +265,7 @@ func TestAPhoneFollowsItsTable(t *testing.T) {
 	c.srv.guard = newLimiter()
 
 	// The phone's page listens to its game and to every new game.
-	ctx, cancel := context.WithTimeout(t.Context(), 10*time.Second)
+	ctx, cancel := needs.WithDeadline(t, t.Context())
 	defer cancel()
 	req, _ = http.NewRequestWithContext(ctx, "GET", fmt.Sprintf("%s/api/games/%d/live", c.http.URL, first.Game), nil)
 	res, err = phone.Do(req)

@@ -43,17 +43,17 @@ func InCI() bool {
 // Headless runs the Chromium at path headless with args, as the tests that print and draw
 // pages run it, and returns what it wrote. A headless browser in a container now and then dies
 // at start, so a run that fails is tried three times before the test fails; one that hangs,
-// killed at ProgramLimit, fails it at once.
+// killed at the test's Deadline, fails it at once.
 func Headless(t testing.TB, path string, args ...string) []byte {
 	t.Helper()
 	args = append([]string{"--headless=new", "--no-sandbox", "--disable-gpu"}, args...)
 	var err error
 	for range 3 {
 		var out []byte
-		if out, err = Output(t, ProgramLimit, exec.Command(path, args...)); err == nil {
+		if out, err = Output(t, exec.Command(path, args...)); err == nil {
 			return out
 		}
-		if tooLong := (*TooLongError)(nil); errors.As(err, &tooLong) {
+		if late := (*DeadlineError)(nil); errors.As(err, &late) {
 			break
 		}
 	}

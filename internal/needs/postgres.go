@@ -102,7 +102,7 @@ max_connections = 200
 	}
 	c.Start(t)
 	t.Cleanup(func() {
-		if err := c.try(t, "pg_ctl", "-D", data, "-m", "immediate", "-w", "stop"); err != nil {
+		if err := c.try(t, "pg_ctl", "-D", data, "-m", "immediate", "-w", "-t", pgWait(t), "stop"); err != nil {
 			t.Errorf("stop PostgreSQL: %v", err)
 		}
 	})
@@ -139,7 +139,7 @@ func (c *Cluster) try(t testing.TB, name string, args ...string) error {
 	cmd := exec.Command(filepath.Join(c.bin, name), args...)
 	cmd.Dir = c.dir // the user running it may not be allowed into the test's directory
 	c.run(cmd)
-	if out, err := CombinedOutput(t, ProgramLimit, cmd); err != nil {
+	if out, err := CombinedOutput(t, cmd); err != nil {
 		return fmt.Errorf("%w\n%s", err, out)
 	}
 	return nil
@@ -149,7 +149,7 @@ func (c *Cluster) try(t testing.TB, name string, args ...string) error {
 func (c *Cluster) Start(t testing.TB) {
 	t.Helper()
 	log := filepath.Join(c.dir, "server.log")
-	if err := c.try(t, "pg_ctl", "-D", filepath.Join(c.dir, "data"), "-l", log, "-w", "-t", "60", "start"); err != nil {
+	if err := c.try(t, "pg_ctl", "-D", filepath.Join(c.dir, "data"), "-l", log, "-w", "-t", pgWait(t), "start"); err != nil {
 		out, _ := os.ReadFile(log)
 		t.Fatalf("start PostgreSQL: %v\n%s", err, out)
 	}
@@ -183,18 +183,12 @@ func (c *Cluster) Kill(t testing.TB) {
 	for _, pid := range pids {
 		signal(pid, os.Kill)
 	}
-	deadline := time.Now().Add(time.Minute)
 	for _, pid := range pids {
-		for {
-			// A zombie is gone too: its parent may be a container's init that never reaps.
-			if state, _, ok := procStat(pid); !ok || state == "Z" {
-				break
-			}
-			if time.Now().After(deadline) {
-				t.Fatalf("PostgreSQL's process %d outlived SIGKILL by a minute", pid)
-			}
-			time.Sleep(10 * time.Millisecond)
-		}
+		// A zombie is gone too: its parent may be a container's init that never reaps.
+		Wait(t, fmt.Sprintf("PostgreSQL's process %d to die of SIGKILL", pid), func() bool {
+			state, _, ok := procStat(pid)
+			return !ok || state == "Z"
+		})
 	}
 	// A dead server's lock files name its pid, and PostgreSQL would take a zombie's for a
 	// server still running and refuse to start. Every process is dead: the files go.
@@ -203,6 +197,16 @@ func (c *Cluster) Kill(t testing.TB) {
 			t.Fatal(err)
 		}
 	}
+}
+
+// pgWait is how many seconds pg_ctl is to wait for the server to start or stop (its -t, 60 by
+// default): until t's Deadline, when run does kill it, or a year where t has none.
+func pgWait(t testing.TB) string {
+	left := 365 * 24 * time.Hour
+	if end, ok := Deadline(t); ok {
+		left = time.Until(end)
+	}
+	return strconv.Itoa(max(1, int(left.Seconds())+1))
 }
 
 // childrenOf lists the processes whose parent is pid, as /proc tells.

@@ -32,7 +32,7 @@ import (
 func TestBuildsAgree(t *testing.T) {
 	node := needs.Program(t, "node", "to run the engine built for the browser", "apt-get install nodejs")
 	goTool := needs.Program(t, "go", "to find the Go toolchain's WebAssembly support", "the Go toolchain")
-	root, err := needs.Output(t, time.Minute, exec.Command(goTool, "env", "GOROOT"))
+	root, err := needs.Output(t, exec.Command(goTool, "env", "GOROOT"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -74,7 +74,7 @@ func TestBuildsAgree(t *testing.T) {
 			start := time.Now()
 			cmd := exec.Command(node, runner, wasm)
 			cmd.Stdin = &in
-			out, err := needs.Output(t, 10*time.Minute, cmd)
+			out, err := needs.Output(t, cmd)
 			if err != nil {
 				t.Errorf("the WebAssembly build: %v", err)
 			}
@@ -150,13 +150,18 @@ WebAssembly.instantiateStreaming(fetch("/engine.wasm"), go.importObject).then((r
 	if err != nil {
 		t.Fatal(err)
 	}
-	ctx := needs.Browser(t, chromium, 2*time.Minute)
+	ctx := needs.Browser(t, chromium)
 	if err := chromedp.Do(ctx, chromedp.Navigate(srv.URL)); err != nil {
 		t.Fatal(err)
 	}
-	ready := chromedp.Poll[bool](`window.engineReady === true`, chromedp.WithPollingInterval(10*time.Millisecond), chromedp.WithPollingTimeout(time.Minute))
-	if _, err := chromedp.Run(ctx, ready); err != nil {
-		t.Fatalf("waiting a minute for the engine to say it is ready: %v", err)
+	waiting, cancel := needs.WithDeadline(t, ctx)
+	defer cancel()
+	ready := chromedp.Poll[bool](`window.engineReady === true`, chromedp.WithPollingInterval(10*time.Millisecond), chromedp.WithPollingTimeout(0))
+	if _, err := chromedp.Run(waiting, ready); err != nil {
+		if waiting.Err() != nil {
+			t.Fatalf("waiting for the engine to say it is ready: %s", needs.OutOfTime())
+		}
+		t.Fatalf("waiting for the engine to say it is ready: %v", err)
 	}
 	literal, err := json.Marshal(string(in)) // the request as a JavaScript string
 	if err != nil {

@@ -51,6 +51,7 @@ const (
 // then whole, every move a phone saw acknowledged is stored once at the seq it was told, and
 // `verify` finds the database clean.
 func TestLeagueOutlivesAServerAndItsDatabase(t *testing.T) {
+	needs.Long(t, "plays a hundred tables' night through two servers")
 	cluster := needs.DurablePostgres(t)
 	db := cluster.Database(t)
 	bin := buildTableside(t)

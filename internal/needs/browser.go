@@ -16,9 +16,10 @@ import (
 // halfway between t's Deadline and go test's own, so that a wait that ran out at the first
 // can still read the page to say what it shows, and a page that hangs fails its test rather
 // than the package's run. A headless browser in a container now and then dies at start, so it
-// is started up to three times.
+// is started up to three times. Under go test -short the test is skipped (Long).
 func Browser(t testing.TB, path string) context.Context {
 	t.Helper()
+	Long(t, "drives Chromium")
 	// Not under t.Context(): that ends before the cleanups, and the browser is to be closed
 	// gracefully, before its profile directory is removed.
 	ctx, cancel := context.Background(), context.CancelFunc(func() {})

@@ -76,12 +76,14 @@ func TestLeagueOutlivesAServerAndItsDatabase(t *testing.T) {
 			databaseDue.Do(func() { close(killDatabase) })
 		}
 	}}
-	games, err := club.Seat(t.Context(), tables)
+	night, cancel := needs.WithDeadline(t, t.Context())
+	defer cancel()
+	games, err := club.Seat(night, tables)
 	if err != nil {
 		t.Fatal(err)
 	}
 	played := make(chan *webtest.Result, 1)
-	go func() { played <- club.Play(t.Context(), games) }()
+	go func() { played <- club.Play(night, games) }()
 	select {
 	case <-killDatabase:
 	case r := <-played:
@@ -93,6 +95,9 @@ func TestLeagueOutlivesAServerAndItsDatabase(t *testing.T) {
 	cluster.Start(t)
 	outage := time.Since(down)
 	r := <-played
+	if night.Err() != nil {
+		t.Fatalf("the night: %s", needs.OutOfTime())
+	}
 	doomed.wait()
 
 	if ws, ok := doomed.cmd.ProcessState.Sys().(syscall.WaitStatus); !ok || !ws.Signaled() || ws.Signal() != syscall.SIGKILL {

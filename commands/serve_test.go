@@ -192,11 +192,15 @@ func playUntilSignal(t *testing.T, sig syscall.Signal) *servedNight {
 			})
 		}
 	}}
-	games, err := club.Seat(t.Context(), tables)
+	ctx, cancel := needs.WithDeadline(t, t.Context())
+	defer cancel()
+	games, err := club.Seat(ctx, tables)
 	if err != nil {
 		t.Fatal(err)
 	}
-	n.result = club.Play(t.Context(), games)
+	if n.result = club.Play(ctx, games); ctx.Err() != nil {
+		t.Fatalf("the night: %s", needs.OutOfTime())
+	}
 	s.wait()
 	n.state, n.stdout, n.stderr = s.cmd.ProcessState, s.said.String(), s.stderr.String()
 	return n

@@ -35,7 +35,7 @@ const postgresInstall = "apt-get install postgresql"
 // Postgres starts a throwaway PostgreSQL cluster for t and stops and removes it when t ends.
 // Where PostgreSQL is missing it skips t, or fails it under CI, as Program does. Starting a
 // cluster takes a second or two: a test that needs many stores starts one and makes a
-// database for each (Database).
+// database for each (Database). Under go test -short the test is skipped (Long).
 //
 // The cluster does not wait for the disk (fsync and synchronous_commit are off): a commit is
 // lost if the cluster is killed soon after it. A test of what survives a crash, or a
@@ -64,6 +64,7 @@ func DurablePostgres(t testing.TB) *Cluster {
 func startPostgres(t testing.TB, settings string) *Cluster {
 	t.Helper()
 	c := &Cluster{bin: postgresBin(t), port: 5432, run: func(*exec.Cmd) {}}
+	Long(t, "runs a PostgreSQL cluster")
 	dir, err := os.MkdirTemp("", "tableside-pg-")
 	if err != nil {
 		t.Fatal(err)

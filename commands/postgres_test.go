@@ -51,6 +51,7 @@ const (
 // then whole, every move a phone saw acknowledged is stored once at the seq it was told, and
 // `verify` finds the database clean.
 func TestLeagueOutlivesAServerAndItsDatabase(t *testing.T) {
+	needs.Long(t, "plays a hundred tables' night through two servers")
 	cluster := needs.DurablePostgres(t)
 	db := cluster.Database(t)
 	bin := buildTableside(t)
@@ -75,12 +76,14 @@ func TestLeagueOutlivesAServerAndItsDatabase(t *testing.T) {
 			databaseDue.Do(func() { close(killDatabase) })
 		}
 	}}
-	games, err := club.Seat(t.Context(), tables)
+	night, cancel := needs.WithDeadline(t, t.Context())
+	defer cancel()
+	games, err := club.Seat(night, tables)
 	if err != nil {
 		t.Fatal(err)
 	}
 	played := make(chan *webtest.Result, 1)
-	go func() { played <- club.Play(t.Context(), games) }()
+	go func() { played <- club.Play(night, games) }()
 	select {
 	case <-killDatabase:
 	case r := <-played:
@@ -92,6 +95,9 @@ func TestLeagueOutlivesAServerAndItsDatabase(t *testing.T) {
 	cluster.Start(t)
 	outage := time.Since(down)
 	r := <-played
+	if night.Err() != nil {
+		t.Fatalf("the night: %s", needs.OutOfTime())
+	}
 	doomed.wait()
 
 	if ws, ok := doomed.cmd.ProcessState.Sys().(syscall.WaitStatus); !ok || !ws.Signaled() || ws.Signal() != syscall.SIGKILL {
@@ -125,7 +131,7 @@ func TestLeagueOutlivesAServerAndItsDatabase(t *testing.T) {
 // table's words, exit 1, and then in the database's, which name it and why.
 func TestADatabaseGoneIsSaidTwice(t *testing.T) {
 	dir := t.TempDir()
-	out, err := needs.CombinedOutput(t, needs.ProgramLimit, tablesideCmd(t, dir, "--db", "postgres://ann@/league?host="+dir, "games"))
+	out, err := needs.CombinedOutput(t, tablesideCmd(t, dir, "--db", "postgres://ann@/league?host="+dir, "games"))
 	if ee := (*exec.ExitError)(nil); !errors.As(err, &ee) || ee.ExitCode() != 1 {
 		t.Errorf("tableside ended %v, want exit 1", err)
 	}

@@ -161,7 +161,7 @@ document.body.appendChild(p);
 // started for each of the 24 prints and checks took minutes on a busy machine.
 func TestSheetsPrintInWholePages(t *testing.T) {
 	chromium := needs.Program(t, "chromium", "to print the sheets", "apt-get install chromium")
-	browser := needs.Browser(t, chromium, 0)
+	browser := needs.Browser(t, chromium)
 	dir := t.TempDir()
 	papers := map[string]struct {
 		css        string

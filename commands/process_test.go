@@ -9,7 +9,6 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/tableside/tableside/internal/needs"
 )
@@ -41,7 +40,7 @@ func tablesideCmd(t *testing.T, dir string, args ...string) *exec.Cmd {
 // run runs tableside to the end and returns its output, failing the test if it fails.
 func run(t *testing.T, dir string, args ...string) string {
 	t.Helper()
-	out, err := needs.CombinedOutput(t, needs.ProgramLimit, tablesideCmd(t, dir, args...))
+	out, err := needs.CombinedOutput(t, tablesideCmd(t, dir, args...))
 	if err != nil {
 		t.Fatalf("%v\n%s", err, out)
 	}
@@ -93,13 +92,15 @@ func TestTypedMoveKeepsItsAuthorAcrossProcesses(t *testing.T) {
 			}
 		}
 	}()
+	ctx, cancel := needs.WithDeadline(t, t.Context())
+	defer cancel()
 	select {
 	case s := <-shown:
 		if !strings.Contains(s, "ann leads") {
 			t.Fatalf("the prompt shows %q, want ann to lead", s)
 		}
-	case <-time.After(time.Minute):
-		t.Fatal("no prompt within a minute")
+	case <-ctx.Done():
+		t.Fatalf("waiting for the prompt: %s", needs.OutOfTime())
 	}
 
 	run(t, dir, "record", "1", "AC") // the other terminal: ann leads A♣

@@ -2,15 +2,17 @@ package commands
 
 import (
 	"bytes"
+	"fmt"
 	"io"
 	"os"
 	"os/exec"
 	"strings"
 	"sync"
 	"testing"
-	"time"
 
 	"github.com/creack/pty"
+
+	"github.com/tableside/tableside/internal/needs"
 )
 
 // screen collects what a program writes to its terminal.
@@ -31,16 +33,17 @@ func (s *screen) String() string {
 	return s.out.String()
 }
 
-// waitFor waits until the screen shows want. The limit is generous: it only keeps a broken
-// prompt from hanging the test.
+// waitFor waits until the screen shows want, failing at the test's deadline with what it shows.
 func (s *screen) waitFor(t *testing.T, want string) {
 	t.Helper()
-	for deadline := time.Now().Add(30 * time.Second); time.Now().Before(deadline); time.Sleep(20 * time.Millisecond) {
-		if strings.Contains(s.String(), want) {
-			return
+	shown := false
+	defer func() {
+		if !shown {
+			t.Logf("the screen shows:\n%s", s.String())
 		}
-	}
-	t.Fatalf("the screen never showed %q:\n%s", want, s.String())
+	}()
+	needs.Wait(t, fmt.Sprintf("the screen to show %q", want), func() bool { return strings.Contains(s.String(), want) })
+	shown = true
 }
 
 // playing is `tableside play` on a real terminal (a pseudo-terminal): what it shows, and keys

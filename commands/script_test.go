@@ -36,7 +36,7 @@ func testSchema(tb testing.TB) string {
 }
 
 func TestMain(m *testing.M) {
-	testscript.Main(m, map[string]func(){
+	testscript.Main(removingTheBuild{m}, map[string]func(){
 		"tableside": func() {
 			b, err := os.ReadFile(os.Getenv("TABLESIDE_SCHEMA"))
 			if err != nil {
@@ -45,6 +45,17 @@ func TestMain(m *testing.M) {
 			os.Exit(Main(string(b), os.Args))
 		},
 	})
+}
+
+// removingTheBuild runs the tests, then removes the tableside they built (buildTableside).
+type removingTheBuild struct{ m *testing.M }
+
+func (r removingTheBuild) Run() int {
+	code := r.m.Run()
+	if built.dir != "" {
+		os.RemoveAll(built.dir)
+	}
+	return code
 }
 
 // TestScripts runs whole games through the real command line: testdata/script/*.txtar, on a
@@ -113,8 +124,8 @@ func runScripts(t *testing.T, postgres bool, db func(*testscript.Env) string) {
 				ok, failed := 0, 0
 				var stderr strings.Builder
 				start := make(chan struct{})
-				// The copies have needs.ProgramLimit to end, as every program a test runs.
-				ctx, cancel := context.WithTimeout(context.Background(), needs.ProgramLimit)
+				// The copies have until the test's deadline to end, as every program a test runs.
+				ctx, cancel := needs.WithDeadline(t, context.Background())
 				defer cancel()
 				for range n {
 					wg.Add(1)
@@ -128,7 +139,7 @@ func runScripts(t *testing.T, postgres bool, db func(*testscript.Env) string) {
 						<-start
 						err := cmd.Run()
 						if ctx.Err() != nil {
-							fmt.Fprintf(&e, "%s did not end within %v, so it was killed\n", args[1], needs.ProgramLimit)
+							fmt.Fprintf(&e, "%s had not ended, so it was killed: %s\n", args[1], needs.OutOfTime())
 						}
 						mu.Lock()
 						defer mu.Unlock()

@@ -3,6 +3,7 @@ package commands
 import (
 	"bufio"
 	"bytes"
+	"fmt"
 	"math/rand/v2"
 	"net/http"
 	"os"
@@ -12,7 +13,6 @@ import (
 	"sync"
 	"syscall"
 	"testing"
-	"time"
 
 	"github.com/tableside/tableside/internal/needs"
 	"github.com/tableside/tableside/table"
@@ -58,16 +58,54 @@ func startServe(t *testing.T) *served {
 	return startServeOn(t, buildTableside(t), filepath.Join(t.TempDir(), "club.db"))
 }
 
-// buildTableside builds tableside as a user builds it (no cgo) and returns the program's path.
+// built is tableside as a user builds it, built once for every test of the package that runs
+// it (a build takes longer than most tests), in a directory TestMain removes.
+var built struct {
+	sync.Mutex
+	dir, bin string
+	err      error // why it could not be built; the tests after the first fail with it too
+}
+
+// buildTableside builds tableside as a user builds it (no cgo), the first time a test asks,
+// and returns the program's path.
 func buildTableside(t testing.TB) string {
 	t.Helper()
-	bin := filepath.Join(t.TempDir(), "tableside")
-	build := exec.Command("go", "build", "-o", bin, "github.com/tableside/tableside")
-	build.Env = append(os.Environ(), "CGO_ENABLED=0")
-	if out, err := needs.CombinedOutput(t, needs.ProgramLimit, build); err != nil {
-		t.Fatalf("%v\n%s", err, out)
+	built.Lock()
+	defer built.Unlock()
+	if built.bin == "" && built.err == nil {
+		built.err = func() error {
+			dir, err := os.MkdirTemp("", "tableside-build-")
+			if err != nil {
+				return err
+			}
+			built.dir = dir
+			bin := filepath.Join(dir, "tableside")
+			build := exec.Command("go", "build", "-o", bin, "github.com/tableside/tableside")
+			build.Env = append(os.Environ(), "CGO_ENABLED=0")
+			if out, err := needs.CombinedOutput(t, build); err != nil {
+				return fmt.Errorf("%w\n%s", err, out)
+			}
+			built.bin = bin
+			return nil
+		}()
 	}
-	return bin
+	if built.err != nil {
+		t.Fatalf("building tableside: %v", built.err)
+	}
+	return built.bin
+}
+
+// TestTablesideIsBuiltOnce: the tests that run tableside as a user does share one build.
+func TestTablesideIsBuiltOnce(t *testing.T) {
+	first := buildTableside(t)
+	t.Run("another test", func(t *testing.T) {
+		if again := buildTableside(t); again != first {
+			t.Errorf("a second test built tableside again, as %s; the first has %s", again, first)
+		}
+	})
+	if _, err := os.Stat(first); err != nil {
+		t.Errorf("the build is gone when its first test ends: %v", err)
+	}
 }
 
 // startServeOn serves db (a file, or a league's database) with the program bin on a free
@@ -154,11 +192,15 @@ func playUntilSignal(t *testing.T, sig syscall.Signal) *servedNight {
 			})
 		}
 	}}
-	games, err := club.Seat(t.Context(), tables)
+	ctx, cancel := needs.WithDeadline(t, t.Context())
+	defer cancel()
+	games, err := club.Seat(ctx, tables)
 	if err != nil {
 		t.Fatal(err)
 	}
-	n.result = club.Play(t.Context(), games)
+	if n.result = club.Play(ctx, games); ctx.Err() != nil {
+		t.Fatalf("the night: %s", needs.OutOfTime())
+	}
 	s.wait()
 	n.state, n.stdout, n.stderr = s.cmd.ProcessState, s.said.String(), s.stderr.String()
 	return n
@@ -187,16 +229,18 @@ func TestServeShowsTheCommandLinesMoves(t *testing.T) {
 	if ev := <-events; ev != "hello" {
 		t.Fatalf("the stream began with %q", ev)
 	}
-	if out, err := needs.CombinedOutput(t, needs.ProgramLimit, exec.Command(s.bin, "--db", s.db, "record", "1", "ann", "bid", "10")); err != nil {
+	if out, err := needs.CombinedOutput(t, exec.Command(s.bin, "--db", s.db, "record", "1", "ann", "bid", "10")); err != nil {
 		t.Fatalf("%v\n%s", err, out)
 	}
+	ctx, cancel := needs.WithDeadline(t, t.Context())
+	defer cancel()
 	select {
 	case ev := <-events:
 		if ev != "moved" {
 			t.Errorf("after the command line's move the stream said %q", ev)
 		}
-	case <-time.After(5 * time.Second):
-		t.Fatal("the command line's move never reached the page's stream")
+	case <-ctx.Done():
+		t.Fatalf("waiting for the command line's move on the page's stream: %s", needs.OutOfTime())
 	}
 }
 
@@ -221,7 +265,7 @@ func (n *servedNight) check(t *testing.T) {
 // acknowledged at its seq; it returns how many moves are stored.
 func checkStored(t *testing.T, bin, db string, r *webtest.Result, whole bool) int {
 	t.Helper()
-	if out, err := needs.CombinedOutput(t, needs.ProgramLimit, exec.Command(bin, "--db", db, "verify")); err != nil {
+	if out, err := needs.CombinedOutput(t, exec.Command(bin, "--db", db, "verify")); err != nil {
 		t.Errorf("%v\n%s", err, out)
 	}
 	app, err := table.Open(t.Context(), db, testSchema(t))

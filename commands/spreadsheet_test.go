@@ -99,7 +99,7 @@ func convert(t *testing.T, soffice, dir, infilter string, files map[string][]byt
 		}
 		args = append(args, file)
 	}
-	if out, err := needs.CombinedOutput(t, needs.ProgramLimit, exec.Command(soffice, args...)); err != nil {
+	if out, err := needs.CombinedOutput(t, exec.Command(soffice, args...)); err != nil {
 		t.Fatalf("%v\n%s", err, out)
 	}
 }

@@ -72,7 +72,7 @@ func TestParallelCheckPrintsWhatSerialPrints(t *testing.T) {
 	for _, format := range []string{"text", "json"} {
 		out := map[string][]byte{}
 		for _, jobs := range []string{"1", "4"} {
-			b, err := needs.Output(t, needs.ProgramLimit, tablesideCmd(t, dir, "check", "--all", "--jobs", jobs, "--format", format))
+			b, err := needs.Output(t, tablesideCmd(t, dir, "check", "--all", "--jobs", jobs, "--format", format))
 			if ee := (*exec.ExitError)(nil); err != nil && !(errors.As(err, &ee) && ee.ExitCode() == 1) {
 				t.Fatalf("check --all --jobs %s: %v", jobs, err)
 			}

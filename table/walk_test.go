@@ -7,6 +7,7 @@ import (
 	"runtime/debug"
 	"testing"
 
+	"github.com/tableside/tableside/internal/needs"
 	"github.com/tableside/tableside/referee/refereetest"
 	"github.com/tableside/tableside/table/internal/store"
 )
@@ -60,6 +61,7 @@ func peakHeap(t *testing.T, a *App) (uint64, int) {
 // TestEachGameHoldsAFewGames: walking ten times as many games takes no more memory. Holding
 // every game of the larger file would take tens of megabytes more.
 func TestEachGameHoldsAFewGames(t *testing.T) {
+	needs.Long(t, "stocks 22,000 games")
 	small, _ := openApp(t, "")
 	stockGames(t, small, 2_000)
 	large, _ := openApp(t, "")

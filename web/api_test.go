@@ -22,6 +22,7 @@ import (
 
 	_ "modernc.org/sqlite"
 
+	"github.com/tableside/tableside/internal/needs"
 	"github.com/tableside/tableside/table"
 )
 
@@ -465,13 +466,15 @@ func TestPagesFollowTheCommandLine(t *testing.T) {
 	}
 	got := make(chan string, 1)
 	go func() { got <- next() }()
+	ctx, cancel := needs.WithDeadline(t, t.Context())
+	defer cancel()
 	select {
 	case ev := <-got:
 		if ev != "moved" {
 			t.Errorf("event %q, want moved", ev)
 		}
-	case <-time.After(5 * time.Second):
-		t.Fatal("the move never reached the stream")
+	case <-ctx.Done():
+		t.Fatalf("waiting for the move on the stream: %s", needs.OutOfTime())
 	}
 	// Closing the server ends the stream, so a graceful shutdown does not wait for phones.
 	c.srv.Close()
@@ -479,8 +482,8 @@ func TestPagesFollowTheCommandLine(t *testing.T) {
 	go func() { next(); close(done) }()
 	select {
 	case <-done:
-	case <-time.After(5 * time.Second):
-		t.Fatal("the stream outlived the server")
+	case <-ctx.Done():
+		t.Fatalf("waiting for the stream to end with the server: %s", needs.OutOfTime())
 	}
 }
 

@@ -140,7 +140,7 @@ func typeMove(t *testing.T, ctx context.Context, words string) bool {
 		box.form.requestSubmit();
 		return true;
 	})()`, words))
-	waitPage(t, ctx, 10*time.Second, "the phone to judge "+words, fmt.Sprintf(`Number(document.body.dataset.judged || 0) > %d`, before))
+	waitPage(t, ctx, "the phone to judge "+words, fmt.Sprintf(`Number(document.body.dataset.judged || 0) > %d`, before))
 	return cdpEval[string](t, ctx, `document.body.dataset.took`) == "taken"
 }
 
@@ -192,7 +192,7 @@ func TestBrowserPhonesRefereeOffline(t *testing.T) {
 		t.Fatalf("the seeded games are %d and %d moves long", len(movesA), len(movesB))
 	}
 
-	root := startChromium(t, 3*time.Minute)
+	root := startChromium(t)
 	join := func(w *cable, id int64, code string) context.Context {
 		return joinPhone(t, root, w.url(), id, code)
 	}
@@ -202,12 +202,12 @@ func TestBrowserPhonesRefereeOffline(t *testing.T) {
 		if !typeMove(t, a1, m) {
 			t.Fatalf("online, the phone refused %q", m)
 		}
-		waitPage(t, a1, 10*time.Second, "the move sent", waiting(0))
+		waitPage(t, a1, "the move sent", waiting(0))
 	}
-	waitPage(t, a2, 10*time.Second, "the other phone at the table, live", showsUpTo(online+1, ""))
+	waitPage(t, a2, "the other phone at the table, live", showsUpTo(online+1, ""))
 	// Each phone's worker keeps its page: it has been controlled and kept before the cut.
 	for _, p := range []context.Context{a1, a2, b} {
-		waitPage(t, p, 30*time.Second, "the page kept for use offline", keptForOffline)
+		waitPage(t, p, "the page kept for use offline", keptForOffline)
 	}
 	atCut, err := c.app.Game(t.Context(), idA)
 	if err != nil {
@@ -217,7 +217,7 @@ func TestBrowserPhonesRefereeOffline(t *testing.T) {
 	for _, w := range []*cable{wireA1, wireA2, wireB} {
 		w.setCut(true)
 	}
-	waitPage(t, a1, 20*time.Second, "the phone to see the network gone", `document.getElementById("live-status").textContent.startsWith("Connection lost")`)
+	waitPage(t, a1, "the phone to see the network gone", `document.getElementById("live-status").textContent.startsWith("Connection lost")`)
 
 	// The other phone at table A records the table's next move as the first does, and then a
 	// move of its own where the first records another.
@@ -239,7 +239,7 @@ func TestBrowserPhonesRefereeOffline(t *testing.T) {
 	if own == "" || !typeMove(t, a2, own) {
 		t.Fatalf("offline, the other phone refused a move of its own, %q", own)
 	}
-	waitPage(t, a2, 5*time.Second, "the other phone's two moves waiting", waiting(2))
+	waitPage(t, a2, "the other phone's two moves waiting", waiting(2))
 
 	// The first phone and the other table play on; the first phone's page is reloaded halfway.
 	for i := range offline {
@@ -250,14 +250,14 @@ func TestBrowserPhonesRefereeOffline(t *testing.T) {
 			t.Fatalf("offline, table B's phone refused move %d, %q", i+1, movesB[i])
 		}
 		if i == offline/2 {
-			waitPage(t, a1, 5*time.Second, "the moves waiting before the reload", waiting(i+1))
+			waitPage(t, a1, "the moves waiting before the reload", waiting(i+1))
 			cdpDo(t, a1, chromedp.Reload())
 			markLoaded(t, a1)
-			waitPage(t, a1, 30*time.Second, "the moves waiting after a reload offline", waiting(i+1))
+			waitPage(t, a1, "the moves waiting after a reload offline", waiting(i+1))
 		}
 	}
-	waitPage(t, a1, 5*time.Second, "table A's moves waiting", waiting(offline))
-	waitPage(t, a1, 5*time.Second, "the phone saying what waits for the network", `document.getElementById("offline-status").textContent.startsWith("Offline: this phone judges the moves")`)
+	waitPage(t, a1, "table A's moves waiting", waiting(offline))
+	waitPage(t, a1, "the phone saying what waits for the network", `document.getElementById("offline-status").textContent.startsWith("Offline: this phone judges the moves")`)
 	if got, want := cdpEval[string](t, a1, `document.querySelector("#live .now").dataset.last`), fmt.Sprint(atCut.Last+offline); got != want {
 		t.Errorf("offline, table A's phone shows the game up to event %s, want %s", got, want)
 	}
@@ -273,9 +273,9 @@ func TestBrowserPhonesRefereeOffline(t *testing.T) {
 
 	// The network comes back: to table A's first phone, the other table, then the other phone.
 	wireA1.setCut(false)
-	waitPage(t, a1, time.Minute, "table A's moves sent", waiting(0))
+	waitPage(t, a1, "table A's moves sent", waiting(0))
 	wireB.setCut(false)
-	waitPage(t, b, time.Minute, "table B's moves sent", waiting(0))
+	waitPage(t, b, "table B's moves sent", waiting(0))
 	saveView(t, a1, "offline-caught-up-360x740")
 
 	// The log of each game is what its phones made: nothing lost, nothing doubled, in order.
@@ -290,7 +290,7 @@ func TestBrowserPhonesRefereeOffline(t *testing.T) {
 	// move is judged again on top of all the first phone stored, as the server judges a move
 	// that lost a race (docs/rules.md), and the phone says what became of it.
 	wireA2.setCut(false)
-	waitPage(t, a2, time.Minute, "the other phone caught up", waiting(0)+fmt.Sprintf(` && Number(document.querySelector("#live .now").dataset.last) >= %d`, atCut.Last+offline))
+	waitPage(t, a2, "the other phone caught up", waiting(0)+fmt.Sprintf(` && Number(document.querySelector("#live .now").dataset.last) >= %d`, atCut.Last+offline))
 	final, err := c.app.Game(t.Context(), idA)
 	if err != nil {
 		t.Fatal(err)
@@ -391,7 +391,7 @@ func BenchmarkPhoneFirstButtons(b *testing.B) {
 	for _, m := range words[:min(len(words), 199)] {
 		c.recordAPI(b, id, m)
 	}
-	root := startChromium(b, 10*time.Minute)
+	root := startChromium(b)
 	paint := `(performance.getEntriesByName("first-contentful-paint")[0] || {startTime: 0}).startTime`
 	open := func(w *cable) (context.Context, float64, float64) {
 		ctx := joinPhone(b, root, w.url(), id, code)
@@ -399,7 +399,7 @@ func BenchmarkPhoneFirstButtons(b *testing.B) {
 	}
 	reload := func(ctx context.Context) (float64, float64) {
 		cdpDo(b, ctx, chromedp.Reload())
-		waitPage(b, ctx, time.Minute, "the phone's own referee", refereesHere)
+		waitPage(b, ctx, "the phone's own referee", refereesHere)
 		return cdpEval[float64](b, ctx, paint), cdpEval[float64](b, ctx, `Number(document.body.dataset.refereeAfter)`)
 	}
 	var coldPaint, coldReferee, warmPaint, warmReferee, offPaint, offReferee float64
@@ -407,7 +407,7 @@ func BenchmarkPhoneFirstButtons(b *testing.B) {
 		w := layCable(b, strings.TrimPrefix(c.http.URL, "http://"))
 		ctx, p, r := open(w)
 		coldPaint, coldReferee = coldPaint+p, coldReferee+r
-		waitPage(b, ctx, time.Minute, "the page kept", keptForOffline)
+		waitPage(b, ctx, "the page kept", keptForOffline)
 		p, r = reload(ctx)
 		warmPaint, warmReferee = warmPaint+p, warmReferee+r
 		w.setCut(true)
@@ -439,14 +439,14 @@ func TestBrowserTwoPagesOfAGameOnOnePhone(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	root := startChromium(t, time.Minute)
+	root := startChromium(t)
 	wire := layCable(t, strings.TrimPrefix(c.http.URL, "http://"))
 	first := joinPhone(t, root, wire.url(), id, code)
 	second, cancel := chromedp.NewContext(first) // a second page of the same phone
 	t.Cleanup(cancel)
 	cdpDo(t, second, chromedp.EmulateViewport(360, 740, chromedp.EmulateMobile, chromedp.EmulateTouch), chromedp.Navigate(fmt.Sprintf("%s/games/%d", wire.url(), id)))
 	for _, p := range []context.Context{first, second} {
-		waitPage(t, p, 30*time.Second, "the page's own referee", refereesHere+` && `+keptForOffline)
+		waitPage(t, p, "the page's own referee", refereesHere+` && `+keptForOffline)
 	}
 
 	wire.setCut(true)
@@ -454,10 +454,10 @@ func TestBrowserTwoPagesOfAGameOnOnePhone(t *testing.T) {
 		if !typeMove(t, p, words[i]) {
 			t.Fatalf("offline, page %d refused %q: %s", i%2+1, words[i], cdpEval[string](t, p, `document.getElementById("offline-notes").innerText`))
 		}
-		waitPage(t, p, 5*time.Second, "the moves of both pages waiting", waiting(i+1))
+		waitPage(t, p, "the moves of both pages waiting", waiting(i+1))
 	}
 	wire.setCut(false)
-	waitPage(t, first, time.Minute, "the moves sent", waiting(0)+` && document.querySelector("#live .now").dataset.last === "5"`)
+	waitPage(t, first, "the moves sent", waiting(0)+` && document.querySelector("#live .now").dataset.last === "5"`)
 	c.holdsJustThese(t, id, start, words[:4])
 }
 
@@ -473,7 +473,7 @@ func TestBrowserAPhoneOutlivesARestoredFile(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	root := startChromium(t, time.Minute)
+	root := startChromium(t)
 	wire := layCable(t, strings.TrimPrefix(c.http.URL, "http://"))
 	phone := joinPhone(t, root, wire.url(), id, code)
 	play := func(moves []string) {
@@ -484,7 +484,7 @@ func TestBrowserAPhoneOutlivesARestoredFile(t *testing.T) {
 		}
 	}
 	play(words[:3])
-	waitPage(t, phone, 10*time.Second, "the first moves stored", waiting(0))
+	waitPage(t, phone, "the first moves stored", waiting(0))
 	// The copy, taken as a backup would be, while the server runs.
 	copyPath := filepath.Join(t.TempDir(), "copy.db")
 	db, err := sql.Open("sqlite", c.path)
@@ -496,11 +496,11 @@ func TestBrowserAPhoneOutlivesARestoredFile(t *testing.T) {
 	}
 	db.Close()
 	play(words[3:6])
-	waitPage(t, phone, 10*time.Second, "three more moves stored", waiting(0))
+	waitPage(t, phone, "three more moves stored", waiting(0))
 
 	wire.setCut(true)
 	play(words[6:7])
-	waitPage(t, phone, 5*time.Second, "a move waiting", waiting(1))
+	waitPage(t, phone, "a move waiting", waiting(1))
 	restored := serveStore(t, copyPath, false)
 	start, err := restored.app.Game(t.Context(), id)
 	if err != nil || start.Last != 4 {
@@ -513,7 +513,7 @@ func TestBrowserAPhoneOutlivesARestoredFile(t *testing.T) {
 	wire.retarget(strings.TrimPrefix(restored.http.URL, "http://"))
 	wire.setCut(false)
 
-	waitPage(t, phone, time.Minute, "the phone caught up with the restored server", waiting(0)+` && document.querySelector("#live .now").dataset.last === "8"`)
+	waitPage(t, phone, "the phone caught up with the restored server", waiting(0)+` && document.querySelector("#live .now").dataset.last === "8"`)
 	restored.holdsJustThese(t, id, start, words[:7])
 	if notes := cdpEval[string](t, phone, `document.getElementById("offline-notes").innerText`); !strings.Contains(notes, "now ends at event 4") {
 		t.Errorf("the phone does not say the server's record went back:\n%s", notes)
@@ -534,7 +534,7 @@ func TestBrowserARestoredFileGetsNoMoveTakenBack(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	root := startChromium(t, time.Minute)
+	root := startChromium(t)
 	wire := layCable(t, strings.TrimPrefix(c.http.URL, "http://"))
 	phone := joinPhone(t, root, wire.url(), id, code)
 	play := func(moves ...string) {
@@ -542,7 +542,7 @@ func TestBrowserARestoredFileGetsNoMoveTakenBack(t *testing.T) {
 			if !typeMove(t, phone, m) {
 				t.Fatalf("the phone refused %q: %s", m, cdpEval[string](t, phone, `document.getElementById("offline-notes").innerText`))
 			}
-			waitPage(t, phone, 10*time.Second, "the move stored", waiting(0))
+			waitPage(t, phone, "the move stored", waiting(0))
 		}
 	}
 	play(words[:3]...)
@@ -563,7 +563,7 @@ func TestBrowserARestoredFileGetsNoMoveTakenBack(t *testing.T) {
 	if status := cdpSubmit(t, phone, clickNow(`form.undo button`)); status != 200 {
 		t.Fatalf("undo: status %d", status)
 	}
-	waitPage(t, phone, 30*time.Second, "the phone's own referee after the undo", refereesHere)
+	waitPage(t, phone, "the phone's own referee after the undo", refereesHere)
 	start, err := table.Replay(id, atStart(t, c, id))
 	if err != nil {
 		t.Fatal(err)
@@ -587,14 +587,14 @@ func TestBrowserARestoredFileGetsNoMoveTakenBack(t *testing.T) {
 		t.Fatalf("no other move than %q after %q", words[4], words[:4])
 	}
 	play(instead)
-	waitPage(t, phone, 10*time.Second, "the phone showing the game to event 8", `document.querySelector("#live .now").dataset.last === "8"`)
+	waitPage(t, phone, "the phone showing the game to event 8", `document.querySelector("#live .now").dataset.last === "8"`)
 
 	wire.setCut(true)
 	restored := serveStore(t, copyPath, false)
 	wire.retarget(strings.TrimPrefix(restored.http.URL, "http://"))
 	wire.setCut(false)
 
-	waitPage(t, phone, time.Minute, "the phone caught up with the restored server", waiting(0)+` && document.querySelector("#live .now").dataset.last === "6"`)
+	waitPage(t, phone, "the phone caught up with the restored server", waiting(0)+` && document.querySelector("#live .now").dataset.last === "6"`)
 	restored.holdsJustThese(t, id, start, append(slices.Clone(words[:4]), instead))
 	if notes := cdpEval[string](t, phone, `document.getElementById("offline-notes").innerText`); !strings.Contains(notes, "leaving out 2 that the table took back") {
 		t.Errorf("the phone does not say it left out the move taken back:\n%s", notes)
@@ -617,7 +617,7 @@ func clickNow(sel string) chromedp.Action[chromedp.Void] {
 // sends a time the server refuses: its move is recorded all the same, stamped when stored.
 func TestBrowserAMoveMadeOfflineKeepsWhenItWasPlayed(t *testing.T) {
 	c := openClub(t, false)
-	root := startChromium(t, time.Minute)
+	root := startChromium(t)
 	for _, clock := range []struct {
 		what            string
 		behind, setBack time.Duration
@@ -627,7 +627,7 @@ func TestBrowserAMoveMadeOfflineKeepsWhenItWasPlayed(t *testing.T) {
 		view := apiGet[table.View](t, c, "/api/games/%d", id)
 		wire := layCable(t, strings.TrimPrefix(c.http.URL, "http://"))
 		phone := joinPhoneWithClock(t, root, wire.url(), id, code, clock.behind)
-		waitPage(t, phone, 30*time.Second, "the page kept for use offline", keptForOffline)
+		waitPage(t, phone, "the page kept for use offline", keptForOffline)
 
 		wire.setCut(true)
 		cdpEval[bool](t, phone, fmt.Sprintf(`(window.clockBehind = %d, true)`, behind.Milliseconds()))
@@ -636,13 +636,13 @@ func TestBrowserAMoveMadeOfflineKeepsWhenItWasPlayed(t *testing.T) {
 			t.Fatalf("offline, the phone %s refused %q", clock.what, view.Legal[0])
 		}
 		afterMove := time.Now().UnixMilli()
-		waitPage(t, phone, 5*time.Second, "the move waiting", waiting(1))
+		waitPage(t, phone, "the move waiting", waiting(1))
 		for time.Now().UnixMilli() <= afterMove { // the network comes back after the move, by the clock
 			runtime.Gosched()
 		}
 		back := time.Now().UnixMilli()
 		wire.setCut(false)
-		waitPage(t, phone, time.Minute, "the move sent", waiting(0))
+		waitPage(t, phone, "the move sent", waiting(0))
 
 		g, err := c.app.Game(t.Context(), id)
 		if err != nil {
@@ -682,8 +682,8 @@ func joinPhoneWithClock(t *testing.T, root context.Context, base string, id int6
 		}),
 		chromedp.Navigate(fmt.Sprintf("%s/join?game=%d&code=%s", base, id, url.QueryEscape(code))))
 	markLoaded(t, ctx)
-	waitPage(t, ctx, 10*time.Second, "the live stream", `document.getElementById("live-status").textContent.startsWith("Live:")`)
-	waitPage(t, ctx, 30*time.Second, "the phone's own referee", refereesHere)
+	waitPage(t, ctx, "the live stream", `document.getElementById("live-status").textContent.startsWith("Live:")`)
+	waitPage(t, ctx, "the phone's own referee", refereesHere)
 	return ctx
 }
 

@@ -17,6 +17,7 @@ import (
 
 	"github.com/chromedp/chromedp"
 
+	"github.com/tableside/tableside/internal/needs"
 	"github.com/tableside/tableside/render"
 	"github.com/tableside/tableside/table"
 )
@@ -84,17 +85,13 @@ func TestBrowserWallReadAcrossTheRoom(t *testing.T) {
 	t.Cleanup(func() { counting.CloseClientConnections(); counting.Close() })
 	id, _ := c.newGame(t, pinochle)
 	c.recordAPI(t, id, "ann bid 12")
-	root := startChromium(t, 60*time.Second)
+	root := startChromium(t)
 	wall := directorScreen(t, root, counting.URL, wallScreen)
 	cdpSubmit(t, wall, chromedp.Click(chromedp.CSS(`header nav a[href="/wall"]`)))
 
 	// The wall has asked three times for the ladders, a turn apart: the first answer has been
 	// handled by the time of the third question.
-	for deadline := time.Now().Add(10 * time.Second); ladders.Load() < 3; time.Sleep(10 * time.Millisecond) {
-		if time.Now().After(deadline) {
-			t.Fatalf("the wall asked for the ladders %d times in 10 s", ladders.Load())
-		}
-	}
+	needs.Wait(t, "the wall to ask for the ladders three times", func() bool { return ladders.Load() >= 3 })
 	if showing := cdpEval[string](t, wall, `document.body.dataset.showing ?? "night"`); showing != "night" || cdpEval[bool](t, wall, `document.getElementById("live").hidden`) {
 		t.Errorf("with no game played to its end the wall turned to %q:\n%s", showing, cdpEval[string](t, wall, `document.body.innerText`))
 	}
@@ -103,9 +100,10 @@ func TestBrowserWallReadAcrossTheRoom(t *testing.T) {
 	cdpSubmit(t, wall, chromedp.Reload())
 	// The wall turns every 100 ms now: each view is read when it shows, its charts drawn.
 	drawn := map[string]string{"night": "#live .match svg.chart", "season": "#ladder svg.chart"}
-	for seen, deadline := map[string]bool{}, time.Now().Add(10*time.Second); len(seen) < 2; {
-		if time.Now().After(deadline) {
-			t.Fatalf("in 10 s the wall showed only %v with its charts", seen)
+	end, bounded := needs.Deadline(t)
+	for seen := map[string]bool{}; len(seen) < 2; {
+		if bounded && time.Now().After(end) {
+			t.Fatalf("the wall showed only %v with its charts: %s", seen, needs.OutOfTime())
 		}
 		showing, small := smallType(t, wall, wallFont)
 		if seen[showing] || cdpEval[int](t, wall, fmt.Sprintf(`document.querySelectorAll(%q).length`, drawn[showing])) == 0 {
@@ -117,7 +115,7 @@ func TestBrowserWallReadAcrossTheRoom(t *testing.T) {
 		}
 		saveShot(t, wall, "wall-"+showing+"-1920")
 	}
-	waitPage(t, wall, 10*time.Second, "the wall turned to the ladders", `document.body.dataset.showing === "season"`)
+	waitPage(t, wall, "the wall turned to the ladders", `document.body.dataset.showing === "season"`)
 	text := cdpEval[string](t, wall, `document.getElementById("ladder").innerText`)
 	for _, want := range []string{"Glicko-2 rating, for two players: everyone starts at 1500", "Weng–Lin rating, for games of more players: μ − 3σ", "RATING (Μ − 3Σ)"} {
 		if !strings.Contains(strings.ToUpper(text), strings.ToUpper(want)) {
@@ -147,7 +145,7 @@ func TestBrowserStatsFileFitsAPhone(t *testing.T) {
 		w.Write(page.Bytes())
 	}))
 	t.Cleanup(file.Close)
-	root := startChromium(t, 40*time.Second)
+	root := startChromium(t)
 	tables := `[...new Set([...document.querySelectorAll("main table, body.stats table")].map(e => getComputedStyle(e).display))].join(" ")`
 	for _, tc := range []struct {
 		screen
@@ -193,7 +191,7 @@ func TestBrowserArticle2MovesOnTheFirstScreen(t *testing.T) {
 		legal := apiGet[table.View](t, c, "/api/games/%d", id).Legal
 		c.recordAPI(t, id, legal[slices.IndexFunc(legal, func(m string) bool { return !strings.Contains(m, "adhd") })])
 	}
-	root := startChromium(t, 30*time.Second)
+	root := startChromium(t)
 	p := openScreen(t, root, fmt.Sprintf("%s/join?game=%d&code=%s", c.http.URL, id, url.QueryEscape(code)), phoneScreen800, true)
 	saveView(t, p, "article2-first-screen-360x800")
 	if !cdpEval[bool](t, p, firstMove(phoneScreen800.height)) {
@@ -210,14 +208,14 @@ func TestBrowserPinochleWordsOnAPhone(t *testing.T) {
 	c := openClub(t, false)
 	id, code := c.newGame(t, table.Setup{Kind: "pinochle", Players: []string{"ann", "bob"}, Opener: "ann", Options: map[string]string{"limit": "1000000"}})
 	c.recordAPI(t, id, "ann bid 10")
-	root := startChromium(t, 40*time.Second)
+	root := startChromium(t)
 	p := openScreen(t, root, fmt.Sprintf("%s/join?game=%d&code=%s", c.http.URL, id, url.QueryEscape(code)), phoneScreen800, true)
 
 	example := apiGet[table.View](t, c, "/api/games/%d", id).Legal[0]
 	if !strings.HasPrefix(example, "bob ") {
 		t.Fatalf("bob is not the player to act: %s", example)
 	}
-	waitPage(t, p, 30*time.Second, "the phone's own referee", refereesHere)
+	waitPage(t, p, "the phone's own referee", refereesHere)
 	tapMove(t, p, chromedp.Tap(chromedp.CSS("form.entry button")))
 	if got := cdpEval[string](t, p, `document.querySelector(".refusal strong")?.textContent ?? ""`); got != "what move? ("+example+")" {
 		t.Errorf("an empty Record on bob's turn to bid says %q, want %q", got, "what move? ("+example+")")
@@ -229,7 +227,7 @@ func TestBrowserPinochleWordsOnAPhone(t *testing.T) {
 	for _, m := range moves {
 		c.recordAPI(t, id, m)
 	}
-	waitPage(t, p, 5*time.Second, "the last play", showsUpTo(int64(len(moves))+2, "ann plays 9"))
+	waitPage(t, p, "the last play", showsUpTo(int64(len(moves))+2, "ann plays 9"))
 	saveView(t, p, "pinochle-revokes-360x800")
 	// The heading is the trick and whom to follow, three lines at 360 px, and that a ♠, ♥ or ♦
 	// shows revokes: one line more, however many revokes (nine here, in three suits).
@@ -275,11 +273,11 @@ func TestBrowserPinochleWordsOnAPhone(t *testing.T) {
 func TestBrowserTableCardsCodeOnOneLine(t *testing.T) {
 	c := openClub(t, false)
 	c.newGame(t, pinochle)
-	root := startChromium(t, 30*time.Second)
+	root := startChromium(t)
 	for _, s := range []screen{phoneScreen800, wideScreen} {
 		d := directorScreen(t, root, c.http.URL, s)
 		cdpSubmit(t, d, chromedp.Navigate(c.http.URL+"/cards"))
-		waitPage(t, d, 5*time.Second, "the QR code", `document.querySelector(".tablecard img.qr").complete`)
+		waitPage(t, d, "the QR code", `document.querySelector(".tablecard img.qr").complete`)
 		saveView(t, d, "cards-"+s.String())
 		if n := cdpEval[int](t, d, `document.querySelector(".tablecard .code").getClientRects().length`); n != 1 {
 			t.Errorf("at %v px the code is on %d lines", s, n)

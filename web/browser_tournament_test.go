@@ -11,6 +11,7 @@ import (
 
 	"github.com/chromedp/chromedp"
 
+	"github.com/tableside/tableside/internal/needs"
 	"github.com/tableside/tableside/table"
 )
 
@@ -19,24 +20,24 @@ import (
 func tableAtPhone(t *testing.T, root context.Context, base string, tournament int64, n int, code string) context.Context {
 	t.Helper()
 	ctx := openTab(t, root, fmt.Sprintf("%s/join?tournament=%d&table=%d&code=%s", base, tournament, n, url.QueryEscape(code)))
-	waitPage(t, ctx, 10*time.Second, "the live stream", `document.getElementById("live-status").textContent.startsWith("Live:")`)
+	waitPage(t, ctx, "the live stream", `document.getElementById("live-status").textContent.startsWith("Live:")`)
 	return ctx
 }
 
 // waitAcrossPages waits as waitPage does for a page that goes to another page on its own
 // meanwhile, as a phone following its table does: a wait the navigation cuts short is
-// begun again on the new page, until within has passed.
-func waitAcrossPages(t *testing.T, ctx context.Context, within time.Duration, what, cond string) {
+// begun again on the new page, until the test's deadline.
+func waitAcrossPages(t *testing.T, ctx context.Context, what, cond string) {
 	t.Helper()
-	deadline := time.Now().Add(within)
+	end, bounded := needs.Deadline(t)
 	for {
-		_, err := chromedp.Run(ctx, chromedp.Poll[bool](cond, chromedp.WithPollingInterval(10*time.Millisecond), chromedp.WithPollingTimeout(time.Until(deadline))))
+		err := pollPage(t, ctx, cond)
 		if err == nil {
 			markLoaded(t, ctx)
 			return
 		}
-		if time.Now().After(deadline) {
-			t.Fatalf("waiting %v for %s: %v\nthe page at %s says:\n%s", within, what, err, cdpEval[string](t, ctx, `location.href`),
+		if bounded && time.Now().After(end) {
+			t.Fatalf("waiting for %s: %v\nthe page at %s says:\n%s", what, err, cdpEval[string](t, ctx, `location.href`),
 				cdpEval[string](t, ctx, `document.querySelector("main")?.innerText ?? "nothing"`))
 		}
 	}
@@ -70,12 +71,12 @@ func TestBrowserPhonesFollowTheirTables(t *testing.T) {
 	night := c.newTournament(t, table.TournamentSetup{Name: "friday swiss", Game: "pinochle", Rounds: 5, Players: players,
 		TieBreaks: []string{"buchholz", "sonneborn-berger", "direct"}})
 	id := night.Tournament.Game
-	root := startChromium(t, 120*time.Second)
+	root := startChromium(t)
 	phones := []context.Context{
 		tableAtPhone(t, root, c.http.URL, id, 1, night.Tables[0].Code),
 		tableAtPhone(t, root, c.http.URL, id, 2, night.Tables[1].Code),
 	}
-	waitPage(t, phones[0], 5*time.Second, "the table's page", `document.querySelector("#live .turn")?.textContent === "Table 1: round 1 is not paired yet."`)
+	waitPage(t, phones[0], "the table's page", `document.querySelector("#live .turn")?.textContent === "Table 1: round 1 is not paired yet."`)
 	saveShot(t, phones[0], "tournament-phone-waiting-360")
 	wall := directorScreen(t, root, c.http.URL, wallScreen)
 	cdpSubmit(t, wall, chromedp.Navigate(c.http.URL+"/wall"))
@@ -86,10 +87,10 @@ func TestBrowserPhonesFollowTheirTables(t *testing.T) {
 	pair := func(round int) table.RoundView {
 		t.Helper()
 		button := fmt.Sprintf(`form[action="/tournaments/%d/pair"] button`, id)
-		waitPage(t, organiser, 5*time.Second, fmt.Sprintf("the organiser's button for round %d", round),
+		waitPage(t, organiser, fmt.Sprintf("the organiser's button for round %d", round),
 			fmt.Sprintf(`document.querySelector(%q)?.textContent === "Pair round %d"`, button, round))
 		cdpSubmit(t, organiser, chromedp.Click(chromedp.CSS(button)))
-		waitPage(t, organiser, 5*time.Second, "the round paired", fmt.Sprintf(`document.querySelector("p.notice")?.textContent.startsWith("Round %d is paired")`, round))
+		waitPage(t, organiser, "the round paired", fmt.Sprintf(`document.querySelector("p.notice")?.textContent.startsWith("Round %d is paired")`, round))
 		v := apiGet[table.TournamentView](t, c, "/api/tournaments/%d", id)
 		r := v.Played[len(v.Played)-1]
 		if r.Round != round || len(r.Tables) != 12 {
@@ -102,20 +103,20 @@ func TestBrowserPhonesFollowTheirTables(t *testing.T) {
 		for i, phone := range phones {
 			tb := r.Tables[i]
 			seat := fmt.Sprintf("Round %d, table %d: %s v %s, %s opens", round, tb.Table, tb.Players[0], tb.Players[1], tb.First)
-			waitAcrossPages(t, phone, 10*time.Second, fmt.Sprintf("table %d's phone on its round %d game", tb.Table, round),
+			waitAcrossPages(t, phone, fmt.Sprintf("table %d's phone on its round %d game", tb.Table, round),
 				fmt.Sprintf(`location.pathname === "/games/%d" && document.querySelector("p.seat")?.textContent.endsWith(%q)`, tb.Game, seat))
-			waitPage(t, phone, 10*time.Second, "the game's live stream", `document.getElementById("live-status").textContent.startsWith("Live:")`)
+			waitPage(t, phone, "the game's live stream", `document.getElementById("live-status").textContent.startsWith("Live:")`)
 			if round == 2 {
 				if notice := cdpEval[string](t, phone, `document.querySelector("p.notice").textContent`); notice != seat+": your table's game now." {
 					t.Errorf("table %d's phone in round 2 says %q", tb.Table, notice)
 				}
 			}
 			// The phone takes a move: the first button the table is offered.
-			waitPage(t, phone, 30*time.Second, "the phone's own referee", refereesHere)
+			waitPage(t, phone, "the phone's own referee", refereesHere)
 			if !tapMove(t, phone, chromedp.Click(chromedp.CSS(".choices button"))) {
 				t.Fatalf("table %d's phone refused the first button it offered", tb.Table)
 			}
-			waitPage(t, phone, 5*time.Second, "the move recorded", `document.querySelector("#offline-notes .notice")?.textContent.startsWith("Recorded: 2.")`)
+			waitPage(t, phone, "the move recorded", `document.querySelector("#offline-notes .notice")?.textContent.startsWith("Recorded: 2.")`)
 			// The page is no wider than the phone (the sheet scrolls in its own box), and what
 			// the table reads and taps is within it.
 			if w := cdpEval[int](t, phone, `document.documentElement.scrollWidth`); w > 360 {
@@ -131,12 +132,12 @@ func TestBrowserPhonesFollowTheirTables(t *testing.T) {
 		}
 
 		// The wall seats the round, and says which tables still play, live.
-		waitPage(t, wall, 5*time.Second, fmt.Sprintf("the wall seating round %d", round),
+		waitPage(t, wall, fmt.Sprintf("the wall seating round %d", round),
 			fmt.Sprintf(`document.querySelector("#live .seating h3")?.textContent === "Round %d: where to sit" && document.querySelector("#live p.roundstate")?.textContent === "Still playing: tables 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12."`, round))
 		saveView(t, wall, fmt.Sprintf("tournament-wall-round%d-playing-1920", round))
 		saveShot(t, organiser, fmt.Sprintf("tournament-organiser-round%d-1280", round))
 		c.decideRound(t, r)
-		waitPage(t, wall, 5*time.Second, "the wall's round over", fmt.Sprintf(`document.querySelector("#live p.roundstate")?.textContent === "Round %d is over: round %d is paired next."`, round, round+1))
+		waitPage(t, wall, "the wall's round over", fmt.Sprintf(`document.querySelector("#live p.roundstate")?.textContent === "Round %d is over: round %d is paired next."`, round, round+1))
 		if _, small := smallType(t, wall, wallFont); len(small) > 0 {
 			t.Errorf("the wall in round %d shows words under %d px: %q", round, wallFont, small)
 		}

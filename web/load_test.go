@@ -27,7 +27,9 @@ func seatClubNight(tb testing.TB, deal dealing, c *testClub, tables, moves int, 
 	for _, o := range others {
 		club.Others = append(club.Others, o.http.URL)
 	}
-	games, err := club.Seat(tb.Context(), dealt)
+	ctx, cancel := needs.WithDeadline(tb, tb.Context())
+	defer cancel()
+	games, err := club.Seat(ctx, dealt)
 	if err != nil {
 		tb.Fatal(err)
 	}
@@ -68,7 +70,12 @@ func checkClubNight(tb testing.TB, c *testClub, r *webtest.Result) {
 func TestClubNightLosesNothing(t *testing.T) {
 	c := openClub(t, false)
 	club, games := seatClubNight(t, webtest.Tables, c, 50, 20, 1)
-	r := club.Play(t.Context(), games)
+	ctx, cancel := needs.WithDeadline(t, t.Context())
+	defer cancel()
+	r := club.Play(ctx, games)
+	if ctx.Err() != nil {
+		t.Fatalf("the night: %s", needs.OutOfTime())
+	}
 	checkClubNight(t, c, r)
 	t.Logf("%d moves, %d conflicts, %.0f moves/s, p50 %v, p99 %v, slowest %v", r.Acked, r.Conflicts, r.MovesPerSecond(), r.Latency(0.5), r.Latency(0.99), r.Latency(1))
 }

@@ -13,6 +13,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/tableside/tableside/internal/needs"
 	pinochlerules "github.com/tableside/tableside/referee/pinochle"
 	"github.com/tableside/tableside/referee/tournament"
 	"github.com/tableside/tableside/referee/tournament/tournamenttest"
@@ -129,6 +130,7 @@ func (sheet sheetOf) result(round int) tournament.Result {
 // the tournament's, made at its round and table; no pairing breaks a ruling (no rematch, the
 // least differences); the standings are those the games' own sheets make.
 func TestAClubNightAsATournament(t *testing.T) {
+	needs.Long(t, "plays a five-round Swiss on 12 tables through the server")
 	const players, rounds, tables = 24, 5, 12
 	c := openClub(t, false)
 	setup := table.TournamentSetup{Name: "friday swiss", Game: "pinochle", Rounds: rounds}

@@ -7,7 +7,6 @@ import (
 	"reflect"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/tableside/tableside/internal/needs"
 )
@@ -94,7 +93,7 @@ func TestWhatStandsOfALostRecord(t *testing.T) {
 		t.Fatal(err)
 	}
 	cmd := exec.Command(node, "-e", standing+"\nprocess.stdout.write(JSON.stringify("+string(input)+".map(standing)));")
-	out, err := needs.Output(t, time.Minute, cmd)
+	out, err := needs.Output(t, cmd)
 	if err != nil {
 		t.Fatalf("node: %v\n%s", err, out)
 	}

@@ -7,8 +7,8 @@ import (
 	"net/http"
 	"strings"
 	"testing"
-	"time"
 
+	"github.com/tableside/tableside/internal/needs"
 	"github.com/tableside/tableside/referee/kinds"
 	"github.com/tableside/tableside/referee/refereetest"
 	"github.com/tableside/tableside/scoring/season"
@@ -112,13 +112,7 @@ func TestStatsFollowTheFile(t *testing.T) {
 		t.Fatalf("counted %d games, want 2", r.Games)
 	}
 	c.playSeason(t, 3) // the same first two again, and one more
-	deadline := time.Now().Add(5 * time.Second)
-	for apiGet[season.Report](t, c, "/api/stats").Games != 5 {
-		if time.Now().After(deadline) {
-			t.Fatal("the statistics still count 2 games, 5 seconds after 3 more were stored")
-		}
-		time.Sleep(10 * time.Millisecond)
-	}
+	needs.Wait(t, "the statistics to count the 3 games more", func() bool { return apiGet[season.Report](t, c, "/api/stats").Games == 5 })
 }
 
 // TestTheWallsLadderShowsNoCode: the wall's ladders, for the room, name the players and no

@@ -2,7 +2,6 @@ package web
 
 import (
 	"bytes"
-	"context"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -12,8 +11,8 @@ import (
 	"strings"
 	"sync"
 	"testing"
-	"time"
 
+	"github.com/tableside/tableside/internal/needs"
 	"github.com/tableside/tableside/table"
 )
 
@@ -269,7 +268,7 @@ func TestAPhoneFollowsItsTable(t *testing.T) {
 	c.srv.guard = newLimiter()
 
 	// The phone's page listens to its game and to every new game.
-	ctx, cancel := context.WithTimeout(t.Context(), 10*time.Second)
+	ctx, cancel := needs.WithDeadline(t, t.Context())
 	defer cancel()
 	req, _ = http.NewRequestWithContext(ctx, "GET", fmt.Sprintf("%s/api/games/%d/live", c.http.URL, first.Game), nil)
 	res, err = phone.Do(req)

@@ -30,6 +30,16 @@ func Program(t testing.TB, name, purpose, install string) string {
 	return ""
 }
 
+// Long skips t, a long test, under go test -short, saying why it is long (why: "drives
+// Chromium"): the quick run is the one a newcomer runs first, in minutes on a laptop, and the
+// full run (CI's) has every test.
+func Long(t testing.TB, why string) {
+	t.Helper()
+	if testing.Short() {
+		t.Skipf("a long test: it %s; go test without -short runs it", why)
+	}
+}
+
 // InCI reports whether CI is set, as CI services set it, to anything but a false value.
 func InCI() bool {
 	v := os.Getenv("CI")
@@ -43,17 +53,19 @@ func InCI() bool {
 // Headless runs the Chromium at path headless with args, as the tests that print and draw
 // pages run it, and returns what it wrote. A headless browser in a container now and then dies
 // at start, so a run that fails is tried three times before the test fails; one that hangs,
-// killed at ProgramLimit, fails it at once.
+// killed at the test's Deadline, fails it at once. Under go test -short the test is skipped
+// (Long).
 func Headless(t testing.TB, path string, args ...string) []byte {
 	t.Helper()
+	Long(t, "runs Chromium")
 	args = append([]string{"--headless=new", "--no-sandbox", "--disable-gpu"}, args...)
 	var err error
 	for range 3 {
 		var out []byte
-		if out, err = Output(t, ProgramLimit, exec.Command(path, args...)); err == nil {
+		if out, err = Output(t, exec.Command(path, args...)); err == nil {
 			return out
 		}
-		if tooLong := (*TooLongError)(nil); errors.As(err, &tooLong) {
+		if late := (*DeadlineError)(nil); errors.As(err, &late) {
 			break
 		}
 	}

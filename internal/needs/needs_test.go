@@ -1,6 +1,8 @@
 package needs
 
 import (
+	"flag"
+	"fmt"
 	"os"
 	"path/filepath"
 	"runtime"
@@ -71,6 +73,42 @@ func TestProgram(t *testing.T) {
 		}
 		if (c.skip || c.fail) && r.msg != want {
 			t.Errorf("CI=%q: message %q, want %q", c.ci, r.msg, want)
+		}
+	}
+}
+
+// skipRecorder notes the skip a test would make instead of making it.
+type skipRecorder struct {
+	testing.TB
+	msg string
+}
+
+func (r *skipRecorder) Helper() {}
+func (r *skipRecorder) Skipf(format string, args ...any) {
+	r.msg = fmt.Sprintf(format, args...)
+	runtime.Goexit()
+}
+
+// TestLongSkipsUnderShort: a long test is skipped under go test -short, saying why it is long,
+// and runs without it.
+func TestLongSkipsUnderShort(t *testing.T) {
+	short := flag.Lookup("test.short").Value.String()
+	t.Cleanup(func() { flag.Set("test.short", short) })
+	for _, on := range []string{"true", "false"} {
+		flag.Set("test.short", on)
+		r := &skipRecorder{TB: t}
+		done := make(chan struct{})
+		go func() {
+			defer close(done)
+			Long(r, "plays all night")
+		}()
+		<-done
+		want := ""
+		if on == "true" {
+			want = "a long test: it plays all night; go test without -short runs it"
+		}
+		if r.msg != want {
+			t.Errorf("-short=%s: skipped with %q, want %q", on, r.msg, want)
 		}
 	}
 }

@@ -35,7 +35,7 @@ const postgresInstall = "apt-get install postgresql"
 // Postgres starts a throwaway PostgreSQL cluster for t and stops and removes it when t ends.
 // Where PostgreSQL is missing it skips t, or fails it under CI, as Program does. Starting a
 // cluster takes a second or two: a test that needs many stores starts one and makes a
-// database for each (Database).
+// database for each (Database). Under go test -short the test is skipped (Long).
 //
 // The cluster does not wait for the disk (fsync and synchronous_commit are off): a commit is
 // lost if the cluster is killed soon after it. A test of what survives a crash, or a
@@ -64,6 +64,7 @@ func DurablePostgres(t testing.TB) *Cluster {
 func startPostgres(t testing.TB, settings string) *Cluster {
 	t.Helper()
 	c := &Cluster{bin: postgresBin(t), port: 5432, run: func(*exec.Cmd) {}}
+	Long(t, "runs a PostgreSQL cluster")
 	dir, err := os.MkdirTemp("", "tableside-pg-")
 	if err != nil {
 		t.Fatal(err)
@@ -102,7 +103,7 @@ max_connections = 200
 	}
 	c.Start(t)
 	t.Cleanup(func() {
-		if err := c.try(t, "pg_ctl", "-D", data, "-m", "immediate", "-w", "stop"); err != nil {
+		if err := c.try(t, "pg_ctl", "-D", data, "-m", "immediate", "-w", "-t", pgWait(t), "stop"); err != nil {
 			t.Errorf("stop PostgreSQL: %v", err)
 		}
 	})
@@ -139,7 +140,7 @@ func (c *Cluster) try(t testing.TB, name string, args ...string) error {
 	cmd := exec.Command(filepath.Join(c.bin, name), args...)
 	cmd.Dir = c.dir // the user running it may not be allowed into the test's directory
 	c.run(cmd)
-	if out, err := CombinedOutput(t, ProgramLimit, cmd); err != nil {
+	if out, err := CombinedOutput(t, cmd); err != nil {
 		return fmt.Errorf("%w\n%s", err, out)
 	}
 	return nil
@@ -149,7 +150,7 @@ func (c *Cluster) try(t testing.TB, name string, args ...string) error {
 func (c *Cluster) Start(t testing.TB) {
 	t.Helper()
 	log := filepath.Join(c.dir, "server.log")
-	if err := c.try(t, "pg_ctl", "-D", filepath.Join(c.dir, "data"), "-l", log, "-w", "-t", "60", "start"); err != nil {
+	if err := c.try(t, "pg_ctl", "-D", filepath.Join(c.dir, "data"), "-l", log, "-w", "-t", pgWait(t), "start"); err != nil {
 		out, _ := os.ReadFile(log)
 		t.Fatalf("start PostgreSQL: %v\n%s", err, out)
 	}
@@ -183,18 +184,12 @@ func (c *Cluster) Kill(t testing.TB) {
 	for _, pid := range pids {
 		signal(pid, os.Kill)
 	}
-	deadline := time.Now().Add(time.Minute)
 	for _, pid := range pids {
-		for {
-			// A zombie is gone too: its parent may be a container's init that never reaps.
-			if state, _, ok := procStat(pid); !ok || state == "Z" {
-				break
-			}
-			if time.Now().After(deadline) {
-				t.Fatalf("PostgreSQL's process %d outlived SIGKILL by a minute", pid)
-			}
-			time.Sleep(10 * time.Millisecond)
-		}
+		// A zombie is gone too: its parent may be a container's init that never reaps.
+		Wait(t, fmt.Sprintf("PostgreSQL's process %d to die of SIGKILL", pid), func() bool {
+			state, _, ok := procStat(pid)
+			return !ok || state == "Z"
+		})
 	}
 	// A dead server's lock files name its pid, and PostgreSQL would take a zombie's for a
 	// server still running and refuse to start. Every process is dead: the files go.
@@ -203,6 +198,16 @@ func (c *Cluster) Kill(t testing.TB) {
 			t.Fatal(err)
 		}
 	}
+}
+
+// pgWait is how many seconds pg_ctl is to wait for the server to start or stop (its -t, 60 by
+// default): until t's Deadline, when run does kill it, or a year where t has none.
+func pgWait(t testing.TB) string {
+	left := 365 * 24 * time.Hour
+	if end, ok := Deadline(t); ok {
+		left = time.Until(end)
+	}
+	return strconv.Itoa(max(1, int(left.Seconds())+1))
 }
 
 // childrenOf lists the processes whose parent is pid, as /proc tells.

@@ -2,6 +2,7 @@ package needs
 
 import (
 	"errors"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -11,25 +12,34 @@ import (
 	"time"
 )
 
-// TestOutputKillsAProgramThatHangs: a program that has not ended in its time is killed, with
-// the process it started, and the error names it and its time.
+// endingIn is a test whose Deadline comes in a given time.
+type endingIn struct {
+	testing.TB
+	left time.Duration
+}
+
+func (e endingIn) Deadline() (time.Time, bool) { return time.Now().Add(afterTheTest + e.left), true }
+
+// TestOutputKillsAProgramThatHangs: a program that has not ended at its test's deadline is
+// killed, with the process it started, and the error names it and says that the test's
+// deadline ran out.
 func TestOutputKillsAProgramThatHangs(t *testing.T) {
 	sh := Program(t, "sh", "to stand for a program that hangs", "apt-get install dash")
 	pidFile := filepath.Join(t.TempDir(), "pid")
 	// The program is given longer each time until it has started the process it leaves
 	// waiting, which a busy machine may take a while to do.
-	limit := 100 * time.Millisecond
+	left := 100 * time.Millisecond
 	for {
-		_, err := Output(t, limit, exec.Command(sh, "-c", "sleep 600 & echo $! > "+pidFile+"; wait"))
-		var tooLong *TooLongError
-		if !errors.As(err, &tooLong) || tooLong.Program != "sh" || tooLong.Limit != limit || tooLong.TestDeadline ||
-			!strings.Contains(err.Error(), "sh did not end within "+limit.String()+", so it was killed") {
-			t.Fatalf("a program that hangs: %v, want it named and killed at %v", err, limit)
+		_, err := Output(endingIn{t, left}, exec.Command(sh, "-c", "sleep 600 & echo $! > "+pidFile+"; wait"))
+		var late *DeadlineError
+		if !errors.As(err, &late) || late.Program != "sh" || late.Ran < left ||
+			!strings.Contains(err.Error(), "sh had run "+late.Ran.String()+" and not ended, so it was killed: the test's deadline ran out (go test -timeout ") {
+			t.Fatalf("a program that hangs: %v, want it named and killed at the deadline", err)
 		}
-		if _, err := os.Stat(pidFile); err == nil || limit > time.Minute {
+		if _, err := os.Stat(pidFile); err == nil {
 			break
 		}
-		limit *= 2
+		left *= 2
 	}
 	b, err := os.ReadFile(pidFile)
 	if err != nil {
@@ -39,14 +49,10 @@ func TestOutputKillsAProgramThatHangs(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	for deadline := time.Now().Add(time.Minute); ; time.Sleep(10 * time.Millisecond) {
-		if state, _, ok := procStat(child); !ok || state == "Z" {
-			break
-		}
-		if time.Now().After(deadline) {
-			t.Fatalf("the process %d the program started outlived it by a minute", child)
-		}
-	}
+	Wait(t, fmt.Sprintf("the process %d the program started to end with it", child), func() bool {
+		state, _, ok := procStat(child)
+		return !ok || state == "Z"
+	})
 }
 
 // TestOutputOfAProgramThatLeavesAHelper: a program that ends well is answered with what it
@@ -55,29 +61,47 @@ func TestOutputOfAProgramThatLeavesAHelper(t *testing.T) {
 	sh := Program(t, "sh", "to stand for a program that leaves a helper", "apt-get install dash")
 	lingering = 100 * time.Millisecond
 	t.Cleanup(func() { lingering = 10 * time.Second })
-	out, err := Output(t, time.Minute, exec.Command(sh, "-c", "sleep 5 & echo done"))
+	out, err := Output(t, exec.Command(sh, "-c", "sleep 5 & echo done"))
 	if err != nil || string(out) != "done\n" {
 		t.Fatalf("%q, %v; want done", out, err)
 	}
-	out, err = Output(t, time.Minute, exec.Command(sh, "-c", "echo said; echo wrong >&2; exit 3"))
+	out, err = Output(t, exec.Command(sh, "-c", "echo said; echo wrong >&2; exit 3"))
 	if err == nil || string(out) != "said\n" || !strings.Contains(err.Error(), "exit status 3\nwrong") {
 		t.Fatalf("a program that fails: %q, %v; want its standard error in the error", out, err)
 	}
 }
 
-// endingSoon is a test whose go test -timeout comes in a moment.
-type endingSoon struct{ testing.TB }
+// noDeadline is a test run with go test -timeout 0.
+type noDeadline struct{ testing.TB }
 
-func (endingSoon) Deadline() (time.Time, bool) { return time.Now().Add(afterTheTest), true }
+func (noDeadline) Deadline() (time.Time, bool) { return time.Time{}, false }
 
-// TestOutputKeepsToTheTestsDeadline: a program run near the test's deadline is given only what
-// the test has left, and the error says that it was all the test had left.
-func TestOutputKeepsToTheTestsDeadline(t *testing.T) {
-	sh := Program(t, "sh", "to stand for a program that hangs", "apt-get install dash")
-	_, err := Output(endingSoon{t}, time.Minute, exec.Command(sh, "-c", "sleep 600"))
-	var tooLong *TooLongError
-	if !errors.As(err, &tooLong) || !tooLong.TestDeadline || tooLong.Limit != time.Second ||
-		!strings.Contains(err.Error(), "sh did not end within 1s, all the test had left before go test's -timeout") {
-		t.Fatalf("a program run as the test's time runs out: %v", err)
+// TestOutputUnderNoTimeout: under go test -timeout 0 a program has no deadline and runs to its
+// end; a wait has none either.
+func TestOutputUnderNoTimeout(t *testing.T) {
+	sh := Program(t, "sh", "to stand for a slow program", "apt-get install dash")
+	out, err := Output(noDeadline{t}, exec.Command(sh, "-c", "sleep 0.2; echo done"))
+	if err != nil || string(out) != "done\n" {
+		t.Fatalf("%q, %v; want done", out, err)
 	}
+	if end, ok := Deadline(noDeadline{t}); ok {
+		t.Errorf("a deadline %v under -timeout 0", end)
+	}
+}
+
+// TestWaitEndsAtTheDeadline: a wait whose condition never holds fails its test at the test's
+// deadline, naming what it waited for; one whose condition comes to hold returns.
+func TestWaitEndsAtTheDeadline(t *testing.T) {
+	soon := &failingSoon{TB: t}
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		Wait(soon, "nothing", func() bool { return false })
+	}()
+	<-done
+	if !strings.HasPrefix(soon.msg, "waiting for nothing: the test's deadline ran out (go test -timeout ") {
+		t.Errorf("a wait that never ends: %q", soon.msg)
+	}
+	n := 0
+	Wait(t, "three looks", func() bool { n++; return n == 3 })
 }

@@ -16,7 +16,6 @@ import (
 	"slices"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/tableside/tableside/internal/needs"
 )
@@ -45,7 +44,7 @@ func sourceDigest(t *testing.T) string {
 	goTool := needs.Program(t, "go", "to list the engine's source", "the Go toolchain")
 	cmd := exec.Command(goTool, "list", "-deps", "-f", `{{if and (not .Standard) .Module}}{{if .Module.Main}}{{.Dir}}{{range .GoFiles}} {{.}}{{end}}{{range .EmbedFiles}} {{.}}{{end}}{{end}}{{end}}`, ".")
 	cmd.Env = append(os.Environ(), "GOOS=js", "GOARCH=wasm", "CGO_ENABLED=0")
-	out, err := needs.Output(t, 2*time.Minute, cmd)
+	out, err := needs.Output(t, cmd)
 	if err != nil {
 		t.Fatalf("listing the engine's source: %v", err)
 	}
@@ -109,7 +108,7 @@ func shipEngine(t *testing.T, digest string) {
 	wasm := filepath.Join(t.TempDir(), "engine.wasm")
 	cmd := exec.Command(goTool, "build", "-trimpath", "-o", wasm, ".")
 	cmd.Env = append(os.Environ(), "GOOS=js", "GOARCH=wasm", "CGO_ENABLED=0")
-	if _, err := needs.CombinedOutput(t, 5*time.Minute, cmd); err != nil {
+	if _, err := needs.CombinedOutput(t, cmd); err != nil {
 		t.Fatalf("building the engine for the browser: %v", err)
 	}
 	raw, err := os.ReadFile(wasm)
@@ -127,7 +126,7 @@ func shipEngine(t *testing.T, digest string) {
 	if err := zw.Close(); err != nil {
 		t.Fatal(err)
 	}
-	root, err := needs.Output(t, time.Minute, exec.Command(goTool, "env", "GOROOT"))
+	root, err := needs.Output(t, exec.Command(goTool, "env", "GOROOT"))
 	if err != nil {
 		t.Fatal(err)
 	}

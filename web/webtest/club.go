@@ -28,11 +28,9 @@ type Club struct {
 	OnAck func(total int)
 }
 
-// requestTimeout bounds a request, so that a server that stops answering ends a test instead
-// of hanging it.
-const requestTimeout = 30 * time.Second
-
-// Seat creates a game for each table, as the director.
+// Seat creates a game for each table, as the director. A request has until ctx ends: a test
+// gives it the test's deadline (needs.WithDeadline), which no guess of its own would keep to
+// on a busy machine.
 func (c *Club) Seat(ctx context.Context, tables []Table) ([]*Game, error) {
 	client, done := c.client(len(tables))
 	defer done()
@@ -172,13 +170,9 @@ func (c *Club) Play(ctx context.Context, games []*Game) *Result {
 	return &n.result
 }
 
-// waitFor bounds how long a phone goes on sending a move the server answers 503 (busy or
-// unavailable), and waitEvery is how often it sends it: a database restarting is back in
-// seconds.
-const (
-	waitFor   = time.Minute
-	waitEvery = 100 * time.Millisecond
-)
+// waitEvery is how often a phone sends again a move the server answered 503 (busy or
+// unavailable): it goes on until the server takes it, or the night's context ends.
+const waitEvery = 100 * time.Millisecond
 
 // enter is one phone at g's table: it sends the move it believes is next, naming the last
 // event it has seen. When the other phone was first, the 409 shows where the game now is, and
@@ -188,7 +182,6 @@ const (
 // 409 says so, as for the other phone's.
 func (c *Club) enter(ctx context.Context, client *http.Client, n *night, g *Game, p *phone, servers []string, first int) {
 	server, silent := first, 0
-	var waitingSince time.Time
 	last := int64(1) // the creation
 	for next := 0; next < len(g.Moves) && ctx.Err() == nil; next = int(last) - 1 {
 		words := g.Moves[next]
@@ -223,9 +216,6 @@ func (c *Club) enter(ctx context.Context, client *http.Client, n *night, g *Game
 			p.failures = firstFew(p.failures, fmt.Sprintf("game %d, %q after event %d: %d %s", g.ID, words, last, status, body))
 			return
 		}
-		if status != http.StatusServiceUnavailable {
-			waitingSince = time.Time{}
-		}
 		seen := last
 		switch {
 		case status == http.StatusCreated:
@@ -235,11 +225,8 @@ func (c *Club) enter(ctx context.Context, client *http.Client, n *night, g *Game
 		case status == http.StatusConflict && answer.Error.Code == "conflict" && answer.Game.Last > last:
 			p.conflicts++
 			last = answer.Game.Last
-		case status == http.StatusServiceUnavailable && (waitingSince.IsZero() || time.Since(waitingSince) < waitFor):
+		case status == http.StatusServiceUnavailable:
 			p.waited++
-			if waitingSince.IsZero() {
-				waitingSince = began
-			}
 			select {
 			case <-ctx.Done():
 			case <-time.After(waitEvery):
@@ -292,7 +279,7 @@ func (c *Club) client(games int) (*http.Client, func()) {
 	if c.HTTP != nil {
 		return c.HTTP, func() {}
 	}
-	client := &http.Client{Timeout: requestTimeout, Transport: &http.Transport{
+	client := &http.Client{Transport: &http.Transport{
 		MaxIdleConnsPerHost: 2 * games,
 		IdleConnTimeout:     time.Minute,
 	}}

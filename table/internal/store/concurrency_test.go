@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"github.com/tableside/tableside/events"
+	"github.com/tableside/tableside/internal/needs"
 	"github.com/tableside/tableside/table/internal/store"
 	"github.com/tableside/tableside/table/internal/store/storetest"
 )
@@ -125,16 +126,10 @@ func TestHelperProcess(t *testing.T) {
 	}
 	defer s.Close()
 	// Start together with the other writer, so that they really do race.
-	deadline := time.Now().Add(30 * time.Second)
-	for {
-		if _, err := os.Stat(os.Getenv(envStart)); err == nil {
-			break
-		}
-		if time.Now().After(deadline) {
-			t.Fatal("never told to start")
-		}
-		time.Sleep(time.Millisecond)
-	}
+	needs.Wait(t, "the word to start", func() bool {
+		_, err := os.Stat(os.Getenv(envStart))
+		return err == nil
+	})
 	conflicts := 0
 	if err := appendAll(t.Context(), s, game, writer, helperEvents, 200*time.Microsecond, &conflicts); err != nil {
 		t.Fatal(err)

@@ -32,14 +32,18 @@ func bid(points int) events.Event {
 	return events.Event{Type: "pinochle.bid", Actor: "ann", Payload: p, At: 2}
 }
 
-// changedWithin polls w until it says (changed, error-or-not) as wanted, for up to five
-// seconds, and returns what it said last.
-func changedWithin(t *testing.T, w store.Watcher, changed, failing bool) (bool, error) {
+// changedWithin polls w until it says (changed, error-or-not) as wanted, or the test's
+// deadline comes, and returns what it said last.
+func changedWithin(t *testing.T, w store.Watcher, changed, failing bool) (got bool, err error) {
 	t.Helper()
-	deadline := time.Now().Add(5 * time.Second)
+	end, bounded := needs.Deadline(t)
 	for {
-		got, err := w.Changed(t.Context())
-		if (got == changed && (err != nil) == failing) || time.Now().After(deadline) {
+		got, err = w.Changed(t.Context())
+		if got == changed && (err != nil) == failing {
+			return got, err
+		}
+		if bounded && time.Now().After(end) {
+			t.Logf("waiting for the watch to say changed %v, failing %v: %s", changed, failing, needs.OutOfTime())
 			return got, err
 		}
 		time.Sleep(20 * time.Millisecond)

@@ -2,7 +2,6 @@ package web
 
 import (
 	"fmt"
-	"io"
 	"net/http"
 	"strings"
 	"testing"
@@ -12,21 +11,7 @@ import (
 // would have mended.
 func (c *testClub) callRaw(t *testing.T, method, path, bearer, body string) (int, []byte) {
 	t.Helper()
-	req, err := http.NewRequestWithContext(t.Context(), method, c.http.URL+path, strings.NewReader(body))
-	if err != nil {
-		t.Fatal(err)
-	}
-	req.Header.Set("Authorization", "Bearer "+bearer)
-	res, err := c.http.Client().Do(req)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer res.Body.Close()
-	out, err := io.ReadAll(res.Body)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return res.StatusCode, out
+	return c.send(t, method, path, bearer, strings.NewReader(body))
 }
 
 // TestTextThatIsNotUTF8IsRefused: a body whose strings hold bytes that are no character (a

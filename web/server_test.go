@@ -75,7 +75,14 @@ func (c *testClub) call(t testing.TB, method, path, bearer string, body any) (in
 		}
 		r = strings.NewReader(string(b))
 	}
-	req, err := http.NewRequestWithContext(t.Context(), method, c.http.URL+path, r)
+	return c.send(t, method, path, bearer, r)
+}
+
+// send sends a request to the club with a bearer credential ("" for none) and body as it is
+// (nil for none), and returns the status and the body.
+func (c *testClub) send(t testing.TB, method, path, bearer string, body io.Reader) (int, []byte) {
+	t.Helper()
+	req, err := http.NewRequestWithContext(t.Context(), method, c.http.URL+path, body)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -119,16 +119,9 @@ func TestPairingFromManyTerminalsMakesEachGameOnce(t *testing.T) {
 // with the round, and nothing is paired or made again.
 func TestPairingARoundPairedAlready(t *testing.T) {
 	a, _ := openApp(t, "")
-	tg, err := a.NewTournament(t.Context(), TournamentSetup{Name: "twice", Game: "pinochle", Rounds: 3, Players: []string{"ann", "bob", "cy", "dee"}})
-	if err != nil {
-		t.Fatal(err)
-	}
-	r1, err := a.PairRound(t.Context(), tg, 0)
-	if err != nil {
-		t.Fatal(err)
-	}
+	tg, r1 := pairedFour(t, a, "twice")
 	before := countGames(t, a)
-	_, err = a.PairRound(t.Context(), tg, 0) // the log as read before round 1 was paired
+	_, err := a.PairRound(t.Context(), tg, 0) // the log as read before round 1 was paired
 	var e *Error
 	if !errors.As(err, &e) || e.Code != Conflict || !errors.Is(err, ErrPairedAlready) || e.Round == nil || seatings(e.Round) != seatings(r1) ||
 		!strings.Contains(err.Error(), "round 1 of tournament 1 is paired already") {
@@ -221,14 +214,7 @@ func standingPoints(t *testing.T, a *App, id int64) map[string]float64 {
 // results: the next pair pairs the next round, and stops nothing.
 func TestPairingNeverStopsAGame(t *testing.T) {
 	a, _ := openApp(t, "")
-	tg, err := a.NewTournament(t.Context(), TournamentSetup{Name: "old seat", Game: "pinochle", Rounds: 3, Players: []string{"ann", "bob", "cy", "dee"}})
-	if err != nil {
-		t.Fatal(err)
-	}
-	r1, err := a.PairRound(t.Context(), tg, 0)
-	if err != nil {
-		t.Fatal(err)
-	}
+	tg, r1 := pairedFour(t, a, "old seat")
 	for _, tb := range r1.Tables {
 		decide(t, a, tb.Game, tb.Players[0])
 	}

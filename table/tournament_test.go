@@ -307,14 +307,7 @@ func TestTournamentWaitsForConfirmations(t *testing.T) {
 // that round seats nobody there, and a table seated again is followed to its game.
 func TestATableThatSitsOut(t *testing.T) {
 	a, _ := openApp(t, "")
-	tg, err := a.NewTournament(t.Context(), TournamentSetup{Name: "short", Game: "pinochle", Rounds: 3, Players: []string{"ann", "bob", "cy", "dee"}})
-	if err != nil {
-		t.Fatal(err)
-	}
-	r1, err := a.PairRound(t.Context(), tg, 0)
-	if err != nil {
-		t.Fatal(err)
-	}
+	tg, r1 := pairedFour(t, a, "short")
 	for _, tb := range r1.Tables {
 		decide(t, a, tb.Game, tb.Players[0])
 	}
@@ -335,4 +328,19 @@ func TestATableThatSitsOut(t *testing.T) {
 	if err != nil || moved != (MovedOn{Game: r2.Tables[0].Game}) {
 		t.Errorf("table 1 in round 2: %+v, %v; want game %d", moved, err, r2.Tables[0].Game)
 	}
+}
+
+// pairedFour starts a Pinochle Swiss of four over three rounds, called name, and pairs its
+// first round.
+func pairedFour(t *testing.T, a *App, name string) (*Game, *RoundView) {
+	t.Helper()
+	tg, err := a.NewTournament(t.Context(), TournamentSetup{Name: name, Game: "pinochle", Rounds: 3, Players: []string{"ann", "bob", "cy", "dee"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	r1, err := a.PairRound(t.Context(), tg, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return tg, r1
 }

@@ -461,21 +461,27 @@ func TestBrowserTwoPagesOfAGameOnOnePhone(t *testing.T) {
 	c.holdsJustThese(t, id, start, words[:4])
 }
 
-// TestBrowserAPhoneOutlivesARestoredFile: the club's file is lost and the server started again
-// over a copy taken earlier in the night, while a phone kept moves waiting. The phone finds the
-// server's record shorter than what it saw stored, says so, and sends again the moves the copy
-// lacks, then its own: the restored file ends up holding every move the table made.
-func TestBrowserAPhoneOutlivesARestoredFile(t *testing.T) {
-	c := openClub(t, false)
+// phoneOnACable starts a club with a Pinochle game of ann and bob, the words of a seeded game
+// of it, and a phone joined to it through a cable the test can cut.
+func phoneOnACable(t *testing.T) (c *testClub, id int64, words []string, wire *cable, phone context.Context) {
+	t.Helper()
+	c = openClub(t, false)
 	id, code := c.newGame(t, table.Setup{Kind: "pinochle", Players: []string{"ann", "bob"}, Opener: "ann"})
 	view := apiGet[table.View](t, c, "/api/games/%d", id)
 	words, err := seededGame(rand.New(rand.NewPCG(6, 6)), view)
 	if err != nil {
 		t.Fatal(err)
 	}
-	root := startChromium(t)
-	wire := layCable(t, strings.TrimPrefix(c.http.URL, "http://"))
-	phone := joinPhone(t, root, wire.url(), id, code)
+	wire = layCable(t, strings.TrimPrefix(c.http.URL, "http://"))
+	return c, id, words, wire, joinPhone(t, startChromium(t), wire.url(), id, code)
+}
+
+// TestBrowserAPhoneOutlivesARestoredFile: the club's file is lost and the server started again
+// over a copy taken earlier in the night, while a phone kept moves waiting. The phone finds the
+// server's record shorter than what it saw stored, says so, and sends again the moves the copy
+// lacks, then its own: the restored file ends up holding every move the table made.
+func TestBrowserAPhoneOutlivesARestoredFile(t *testing.T) {
+	c, id, words, wire, phone := phoneOnACable(t)
 	play := func(moves []string) {
 		for _, m := range moves {
 			if !typeMove(t, phone, m) {
@@ -527,16 +533,7 @@ func TestBrowserAPhoneOutlivesARestoredFile(t *testing.T) {
 // taken back is left out with its undo, and the move played in its place is recorded where the
 // table played it.
 func TestBrowserARestoredFileGetsNoMoveTakenBack(t *testing.T) {
-	c := openClub(t, false)
-	id, code := c.newGame(t, table.Setup{Kind: "pinochle", Players: []string{"ann", "bob"}, Opener: "ann"})
-	view := apiGet[table.View](t, c, "/api/games/%d", id)
-	words, err := seededGame(rand.New(rand.NewPCG(6, 6)), view)
-	if err != nil {
-		t.Fatal(err)
-	}
-	root := startChromium(t)
-	wire := layCable(t, strings.TrimPrefix(c.http.URL, "http://"))
-	phone := joinPhone(t, root, wire.url(), id, code)
+	c, id, words, wire, phone := phoneOnACable(t)
 	play := func(moves ...string) {
 		for _, m := range moves {
 			if !typeMove(t, phone, m) {

@@ -122,10 +122,9 @@ func TestTheByeLeavesTheFewestRematches(t *testing.T) {
 	}
 }
 
-// TestNoThirdTimeRunningTheOtherOrderAvoids: round 5 of a 1,000-player Swiss, found by an
-// independent check, where seating the higher first made five players first, or second, a
-// third time running though the other order made nobody so (T7).
-func TestNoThirdTimeRunningTheOtherOrderAvoids(t *testing.T) {
+// pairedSwiss1000 is round 5 of the 1,000-player Swiss case, and its pairing.
+func pairedSwiss1000(t *testing.T) (Input, Output) {
+	t.Helper()
 	data, err := os.ReadFile("testdata/swiss-1000-round5.json")
 	if err != nil {
 		t.Fatal(err)
@@ -138,6 +137,14 @@ func TestNoThirdTimeRunningTheOtherOrderAvoids(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	return in, out
+}
+
+// TestNoThirdTimeRunningTheOtherOrderAvoids: round 5 of a 1,000-player Swiss, found by an
+// independent check, where seating the higher first made five players first, or second, a
+// third time running though the other order made nobody so (T7).
+func TestNoThirdTimeRunningTheOtherOrderAvoids(t *testing.T) {
+	in, out := pairedSwiss1000(t)
 	first := map[string][]bool{}
 	for _, p := range in.Players {
 		first[p.Name] = p.First
@@ -162,18 +169,7 @@ func TestNoThirdTimeRunningTheOtherOrderAvoids(t *testing.T) {
 // TestTheJudgeFlagsAThirdTimeRunning: a pairing that seats first the player the other order
 // would not, making the other second a third time running, is flagged T7.
 func TestTheJudgeFlagsAThirdTimeRunning(t *testing.T) {
-	data, err := os.ReadFile("testdata/swiss-1000-round5.json")
-	if err != nil {
-		t.Fatal(err)
-	}
-	var in Input
-	if err := json.Unmarshal(data, &in); err != nil {
-		t.Fatal(err)
-	}
-	out, err := Pair(in)
-	if err != nil {
-		t.Fatal(err)
-	}
+	in, out := pairedSwiss1000(t)
 	for i, tb := range out.Tables {
 		if slices.Contains(tb.Players, "p0022") { // against p0392, who was second in each of their last two
 			out.Tables[i] = Table{Table: tb.Table, Players: []string{"p0022", "p0392"}, First: "p0022"}

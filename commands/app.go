@@ -13,6 +13,7 @@ import (
 
 	"github.com/urfave/cli/v2"
 
+	"github.com/tableside/tableside/play"
 	"github.com/tableside/tableside/table"
 )
 
@@ -198,9 +199,9 @@ func unknownCommand(path []string, cmds []*cli.Command, word string) error {
 	}
 	help := strings.Join(append([]string{"tableside", "help"}, path...), " ")
 	if len(path) == 0 {
-		return usagef("unknown command %q%s (see `%s`)", word, table.DidYouMean(word, names), help)
+		return usagef("unknown command %q%s (see `%s`)", word, play.DidYouMean(word, names), help)
 	}
-	return usagef("unknown command %q of tableside %s%s (see `%s`)", word, strings.Join(path, " "), table.DidYouMean(word, names), help)
+	return usagef("unknown command %q of tableside %s%s (see `%s`)", word, strings.Join(path, " "), play.DidYouMean(word, names), help)
 }
 
 // helpNotFound is what urfave/cli calls when help is asked for a command that is not there

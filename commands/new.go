@@ -8,6 +8,7 @@ import (
 
 	"github.com/urfave/cli/v2"
 
+	"github.com/tableside/tableside/play"
 	"github.com/tableside/tableside/table"
 )
 
@@ -45,11 +46,11 @@ func newCommand() *cli.Command {
 		},
 		Action: func(c *cli.Context) error {
 			if c.NArg() != 1 {
-				return usagef("name the game: tableside new KIND --players a,b (kinds: %s)", strings.Join(table.Kinds(), ", "))
+				return usagef("name the game: tableside new KIND --players a,b (kinds: %s)", strings.Join(play.Kinds(), ", "))
 			}
 			kind := c.Args().First()
-			if !slices.ContainsFunc(table.Kinds(), func(k string) bool { return strings.EqualFold(k, kind) }) {
-				return usagef("unknown game %q%s (kinds: %s)", kind, table.DidYouMean(kind, table.Kinds()), strings.Join(table.Kinds(), ", "))
+			if !slices.ContainsFunc(play.Kinds(), func(k string) bool { return strings.EqualFold(k, kind) }) {
+				return usagef("unknown game %q%s (kinds: %s)", kind, play.DidYouMean(kind, play.Kinds()), strings.Join(play.Kinds(), ", "))
 			}
 			if c.String("players") == "" {
 				return hinted{usagef("which players? name them in seating order with --players"),

@@ -10,6 +10,7 @@ import (
 
 	"github.com/urfave/cli/v2"
 
+	"github.com/tableside/tableside/play"
 	"github.com/tableside/tableside/render"
 	"github.com/tableside/tableside/table"
 )
@@ -117,13 +118,13 @@ var errQuit = errors.New("quit")
 
 // playLine does what one line typed at the prompt says.
 func playLine(c *cli.Context, app *table.App, g *table.Game, text string) error {
-	words, note, hasNote, err := table.Words(text)
+	words, note, hasNote, err := play.Words(text)
 	if err != nil {
 		return usageError{err.Error()}
 	}
 	if len(words) == 0 {
 		if hasNote {
-			return usageError{table.ErrNoteAlone.Error()}
+			return usageError{play.ErrNoteAlone.Error()}
 		}
 		return nil
 	}
@@ -145,7 +146,7 @@ func playLine(c *cli.Context, app *table.App, g *table.Game, text string) error 
 		return enter(c, app, g, words[1:], table.RecordOptions{Force: true}, face{prompt: true})
 	default:
 		if hasNote {
-			return usageError{table.ErrNoteOnMove.Error()}
+			return usageError{play.ErrNoteOnMove.Error()}
 		}
 		return enter(c, app, g, words, table.RecordOptions{}, face{prompt: true})
 	}

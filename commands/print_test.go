@@ -20,12 +20,12 @@ import (
 
 	"github.com/tableside/tableside/events"
 	"github.com/tableside/tableside/internal/needs"
+	"github.com/tableside/tableside/play"
 	"github.com/tableside/tableside/referee"
 	"github.com/tableside/tableside/referee/kinds"
 	"github.com/tableside/tableside/referee/refereetest"
 	"github.com/tableside/tableside/render"
 	"github.com/tableside/tableside/scoring"
-	"github.com/tableside/tableside/table"
 )
 
 // fullTables are random complete games of a kind at the most players it takes, seed by seed,
@@ -92,7 +92,7 @@ func anyGame(events.Created, *scoring.Sheet) bool { return true }
 // Pinochle to 150 as long as the playouts make them, which no page holds.
 func longSheets(t *testing.T) map[string]*scoring.Sheet {
 	sheets := map[string]*scoring.Sheet{}
-	for _, kind := range table.Kinds() {
+	for _, kind := range play.Kinds() {
 		keep := anyGame
 		if kind == "pinochle" {
 			keep = func(setup events.Created, s *scoring.Sheet) bool {

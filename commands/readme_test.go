@@ -8,7 +8,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/tableside/tableside/table"
+	"github.com/tableside/tableside/play"
 )
 
 var (
@@ -57,7 +57,7 @@ func TestREADME(t *testing.T) {
 			for k, v := range vars {
 				cmd = strings.ReplaceAll(cmd, "$"+k, v)
 			}
-			words, _, _, err := table.Words(cmd)
+			words, _, _, err := play.Words(cmd)
 			if err != nil || len(words) == 0 || words[0] != "tableside" {
 				t.Fatalf("README: %q is not a tableside command (%v)", cmd, err)
 			}

@@ -7,6 +7,7 @@ import (
 
 	"github.com/urfave/cli/v2"
 
+	"github.com/tableside/tableside/play"
 	"github.com/tableside/tableside/render"
 
 	"github.com/tableside/tableside/table"
@@ -25,7 +26,7 @@ func rulesCommand() *cli.Command {
 			}
 			w := c.App.Writer
 			if c.NArg() == 0 {
-				fmt.Fprintf(w, "games: %s\nsee `tableside rules KIND`, and `tableside rules tournament` for a night in rounds\n", strings.Join(table.Kinds(), ", "))
+				fmt.Fprintf(w, "games: %s\nsee `tableside rules KIND`, and `tableside rules tournament` for a night in rounds\n", strings.Join(play.Kinds(), ", "))
 				return nil
 			}
 			rb, err := table.RulebookOf(c.Args().First())
@@ -80,13 +81,13 @@ func writeForms(w io.Writer, lines []string) {
 	// The form column is as wide as the widest form that leaves what it does half the line.
 	column := 0
 	for _, line := range lines {
-		if form, _, ok := table.SplitForm(line); ok && len([]rune(form)) <= width/2-4 {
+		if form, _, ok := play.SplitForm(line); ok && len([]rune(form)) <= width/2-4 {
 			column = max(column, len([]rune(form)))
 		}
 	}
 	indent := strings.Repeat(" ", 2+column+2)
 	for _, line := range lines {
-		form, what, ok := table.SplitForm(line)
+		form, what, ok := play.SplitForm(line)
 		switch {
 		case strings.HasPrefix(line, " "):
 			fmt.Fprintln(w, "  "+line)

@@ -16,9 +16,9 @@ import (
 	"testing"
 
 	"github.com/tableside/tableside/internal/needs"
+	"github.com/tableside/tableside/play"
 	"github.com/tableside/tableside/referee"
 	"github.com/tableside/tableside/render"
-	"github.com/tableside/tableside/table"
 )
 
 // TestCSVOpensInASpreadsheet converts every CSV section of a complete game of every kind, and a
@@ -33,7 +33,7 @@ func TestCSVOpensInASpreadsheet(t *testing.T) {
 		{Seq: 7, Rule: "C7", Severity: referee.Illegal, Message: "a bid must beat the high bid (9♥ by ann)"},
 		{Seq: 9, Rule: "P9", Severity: referee.Warning, Message: "=1+1 is not a meld", Settled: "condone"},
 	}
-	for _, kind := range table.Kinds() {
+	for _, kind := range play.Kinds() {
 		s := widest(t, kind)
 		for _, section := range render.Sections {
 			var b bytes.Buffer
@@ -70,7 +70,7 @@ func TestASCIICSVOpensWithTheDefaultImport(t *testing.T) {
 	dir := t.TempDir()
 	flags := []referee.Flag{{Seq: 7, Rule: "C7", Severity: referee.Illegal, Message: "a bid must beat the high bid (9♥ by ann)"}}
 	files := map[string][]byte{}
-	for _, kind := range table.Kinds() {
+	for _, kind := range play.Kinds() {
 		var b bytes.Buffer
 		if err := render.SheetCSV(&terminal{w: &b, ascii: true}, widest(t, kind), flags, "rounds"); err != nil {
 			t.Fatal(err)

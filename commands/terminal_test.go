@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/tableside/tableside/play"
 	"github.com/tableside/tableside/referee"
 	"github.com/tableside/tableside/referee/kinds"
 	"github.com/tableside/tableside/table"
@@ -103,7 +104,7 @@ func TestJSONList(t *testing.T) {
 // what every form does starting in the same column, beside the form or, for a form too long for
 // its column, on the line below it.
 func TestRulesAlignsItsMoves(t *testing.T) {
-	for _, kind := range table.Kinds() {
+	for _, kind := range play.Kinds() {
 		r, ok := kinds.All()[kind]
 		if !ok {
 			t.Fatalf("no engine of %s", kind)
@@ -115,7 +116,7 @@ func TestRulesAlignsItsMoves(t *testing.T) {
 		lines := strings.Split(out.String(), "\n")
 		columns := map[int]bool{}
 		for _, g := range r.Grammar() {
-			form, what, ok := table.SplitForm(g)
+			form, what, ok := play.SplitForm(g)
 			if !ok || strings.HasPrefix(g, " ") {
 				continue
 			}

@@ -8,6 +8,7 @@ import (
 
 	"github.com/urfave/cli/v2"
 
+	"github.com/tableside/tableside/play"
 	"github.com/tableside/tableside/render"
 	"github.com/tableside/tableside/table"
 )
@@ -90,7 +91,7 @@ func tournamentNew(c *cli.Context) error {
 		return usagef("name the tournament: tableside tournament new NAME --game KIND --players a,b,c")
 	}
 	if c.String("game") == "" {
-		return usagef("which game do its rounds play? name it with --game KIND (kinds: %s)", strings.Join(table.Kinds(), ", "))
+		return usagef("which game do its rounds play? name it with --game KIND (kinds: %s)", strings.Join(play.Kinds(), ", "))
 	}
 	if c.IsSet("rounds") && c.Int("rounds") < 1 {
 		return usagef("--rounds %d: a tournament plays one round or more (leave it out for the default)", c.Int("rounds"))

@@ -86,7 +86,7 @@ func exportGame(c *cli.Context, g *table.Game, format string) error {
 	if format == "jsonl" {
 		return table.JSONL(c.App.Writer, g.Log)
 	}
-	text, err := g.Transcript()
+	text, err := table.Transcript(g)
 	if err != nil {
 		return err
 	}

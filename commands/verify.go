@@ -8,6 +8,7 @@ import (
 
 	"github.com/urfave/cli/v2"
 
+	"github.com/tableside/tableside/play"
 	"github.com/tableside/tableside/scoring"
 	"github.com/tableside/tableside/table"
 )
@@ -75,7 +76,7 @@ func sealFlag(c *cli.Context) (*table.Seal, error) {
 	if text == "" {
 		return nil, nil
 	}
-	s, err := table.ParseSeal(text)
+	s, err := play.ParseSeal(text)
 	if err != nil {
 		return nil, usageError{err.Error()}
 	}

@@ -13,6 +13,7 @@ import (
 
 	"github.com/tableside/tableside/events"
 	"github.com/tableside/tableside/internal/needs"
+	"github.com/tableside/tableside/play"
 	"github.com/tableside/tableside/referee"
 	"github.com/tableside/tableside/referee/kinds"
 	"github.com/tableside/tableside/referee/refereetest"
@@ -23,7 +24,7 @@ import (
 func season(t *testing.T, dir string, n int) {
 	t.Helper()
 	var rules []referee.Rules
-	for _, k := range table.Kinds() {
+	for _, k := range play.Kinds() {
 		r, ok := kinds.All()[k]
 		if !ok {
 			t.Fatalf("no engine of %s", k)

@@ -41,6 +41,9 @@ const (
 	TypeConfirm = "confirm"      // a player confirms a scored round's result as it stands
 )
 
+// TournamentKind is the kind (Created.Kind) of a tournament's own log, beside the kinds of game.
+const TournamentKind = "tournament"
+
 // Created is the payload of a game's first event: everything a replay needs besides the moves.
 type Created struct {
 	Kind    string   `json:"kind"`

@@ -5,40 +5,17 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
-	"maps"
 	"os"
 	"path/filepath"
-	"slices"
 	"strings"
-	"sync"
 	"time"
 
 	"github.com/tableside/tableside/events"
-	"github.com/tableside/tableside/internal/tail"
+	"github.com/tableside/tableside/play"
 	"github.com/tableside/tableside/referee"
-	"github.com/tableside/tableside/referee/kinds"
 	"github.com/tableside/tableside/referee/tournament"
 	"github.com/tableside/tableside/table/internal/store"
 )
-
-// engines are the games tableside referees, by kind.
-var engines = kinds.All()
-
-// Kinds lists the games tableside referees, in name order.
-func Kinds() []string {
-	ks := slices.Collect(maps.Keys(engines))
-	slices.Sort(ks)
-	return ks
-}
-
-// rulesOfKind is the engine of a kind of game, named in any case.
-func rulesOfKind(kind string) (referee.Rules, error) {
-	r, ok := engines[strings.ToLower(kind)]
-	if !ok {
-		return nil, invalid(nil, "", "unknown game %q (kinds: %s)", kind, strings.Join(Kinds(), ", "))
-	}
-	return r, nil
-}
 
 // App is tableside's application over one database: what every face (the command line, the
 // server) does with games — create, record, correct, import, export, score, match — with the
@@ -127,70 +104,6 @@ func (a *App) stamp(typ, actor string, payload []byte) events.Event {
 	return events.Event{Type: typ, Actor: actor, Payload: payload, At: a.now().UnixMilli()}
 }
 
-// Game is one game as its log stands: the events, and what the referee made of them. Faces ask
-// it their questions (the view, the legal moves, whether a move would be taken); the engine
-// that answers them stays behind it.
-type Game struct {
-	ID    int64
-	Log   []events.Event
-	Setup events.Created
-	// Flags are the flags on every event, open and settled, in event order.
-	Flags []Flag
-	// Notes says, for each event a correction touched, what happened to it ("voided by 14").
-	Notes map[int64]string
-	// Last is the seq of the log's last event.
-	Last int64
-	// Abandoned is the event that abandoned the game, when one stands (L6); 0 otherwise.
-	Abandoned int64
-
-	rules   referee.Rules
-	outcome *referee.Outcome
-	chain   *chainCheck
-	// logTail is Log's backing array, shared with the games judged on from this one (with): a
-	// move appends to it rather than copying the log, so that it costs the same at the end
-	// of a long game as at its start.
-	logTail *tail.Tail[events.Event]
-	// The legal moves, in notation and as choices, worked out once for the game as it stands:
-	// a server keeping the game answers every phone's request from them.
-	legal   func() []string
-	choices func() []Choice
-}
-
-// newGame is the game whose log replays to o under r.
-func newGame(id int64, r referee.Rules, log []events.Event, o *referee.Outcome) *Game {
-	g := &Game{ID: id, Log: log, Setup: o.Setup, Flags: o.Flags, Notes: o.Notes, Last: o.Last,
-		Abandoned: o.Abandoned, rules: r, outcome: o, chain: &chainCheck{log: log}}
-	g.legal, g.choices = sync.OnceValue(g.workOutLegal), sync.OnceValue(g.workOutChoices)
-	return g
-}
-
-// chainCheck is where a game's hash chain breaks, worked out once, when first asked (a game's
-// seal is asked at every view): for a game judged one move after another, from the check of the
-// game before, by one hash, so that a phone's game of 300 moves is not hashed 300 times over.
-type chainCheck struct {
-	once   sync.Once
-	broken *events.Broken
-	log    []events.Event
-	before *chainCheck // the check of the log without its last event, when known
-}
-
-func (c *chainCheck) get() *events.Broken {
-	c.once.Do(func() {
-		// Once worked out, the log and the games before are not needed: let them go, so that
-		// a game judged move after move, and kept, does not keep every log it grew from.
-		defer func() { c.log, c.before = nil, nil }()
-		if c.before == nil {
-			c.broken = events.CheckChain(c.log)
-			return
-		}
-		if c.broken = c.before.get(); c.broken == nil {
-			n := len(c.log)
-			c.broken = events.CheckChainAfter(c.log[n-2], c.log[n-1:])
-		}
-	})
-	return c.broken
-}
-
 // Game loads and replays a game; a game kept (KeepGames) is brought up to date with the events
 // stored since it was read.
 func (a *App) Game(ctx context.Context, id int64) (*Game, error) {
@@ -261,49 +174,22 @@ func (a *App) EventsAfter(ctx context.Context, id, after int64) ([]events.Event,
 	return log[1:], nil
 }
 
-// Replay replays game id's log through its engine: the game as that log stands, wherever the
-// log came from (the store, or a phone's own copy).
-func Replay(id int64, log []events.Event) (*Game, error) {
-	r, err := rulesOf(log[0])
-	if err != nil {
-		return nil, fmt.Errorf("game %d: %w", id, err)
-	}
-	o, err := referee.Replay(r, log)
-	if err != nil {
-		return nil, fmt.Errorf("game %d: %w", id, err)
-	}
-	return newGame(id, r, log, o), nil
-}
-
-// rulesOf finds the engine of a stored game by its first event.
-func rulesOf(first events.Event) (referee.Rules, error) {
-	c, err := createdOf(first)
-	if err != nil {
-		return nil, err
-	}
-	return engineOf(c.Kind)
-}
+// Replay replays game id's log through its engine: a game's, or a tournament's referee.
+func Replay(id int64, log []events.Event) (*Game, error) { return play.ReplayBy(engineOf, id, log) }
 
 // engineOf finds the engine of a stored log's kind: a game's, or a tournament's referee.
 func engineOf(kind string) (referee.Rules, error) {
 	if kind == tournament.Kind {
 		return tournament.Rules{}, nil
 	}
-	r, ok := engines[kind]
-	if !ok {
-		return nil, fmt.Errorf("this tableside does not know the game %q (it knows %s)", kind, strings.Join(Kinds(), ", "))
-	}
-	return r, nil
+	return play.EngineOf(kind)
 }
 
-// createdOf reads a game's first event.
-func createdOf(first events.Event) (events.Created, error) {
-	var c events.Created
-	if first.Type != events.TypeCreated {
-		return c, fmt.Errorf("a game log starts with %s, not %s", events.TypeCreated, first.Type)
+// rulesOf finds the engine of a stored log by its first event.
+func rulesOf(first events.Event) (referee.Rules, error) {
+	c, err := play.CreatedOf(first)
+	if err != nil {
+		return nil, err
 	}
-	if err := decode(first, &c); err != nil {
-		return c, fmt.Errorf("the game's first event is unreadable: %v", err)
-	}
-	return c, nil
+	return engineOf(c.Kind)
 }

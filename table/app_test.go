@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"github.com/tableside/tableside/events"
+	"github.com/tableside/tableside/play"
 	"github.com/tableside/tableside/referee"
 	"github.com/tableside/tableside/render"
 )
@@ -51,8 +52,8 @@ func openApp(t testing.TB, fixture string) (*App, string) {
 	return a, path
 }
 
-// play records moves typed at the table into game id, failing the test on any refusal.
-func play(t *testing.T, a *App, id int64, moves ...string) *Game {
+// playMoves records moves typed at the table into game id, failing the test on any refusal.
+func playMoves(t *testing.T, a *App, id int64, moves ...string) *Game {
 	t.Helper()
 	var g *Game
 	for _, m := range moves {
@@ -60,7 +61,7 @@ func play(t *testing.T, a *App, id int64, moves ...string) *Game {
 		if g, err = a.Game(t.Context(), id); err != nil {
 			t.Fatal(err)
 		}
-		words, _, _, err := Words(m)
+		words, _, _, err := play.Words(m)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -179,11 +180,11 @@ func TestImportRefusesGameOfOtherKindInMatch(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	text, err := pin.Transcript()
+	text, err := Transcript(pin)
 	if err != nil {
 		t.Fatal(err)
 	}
-	jsonl, err := pin.JSONL()
+	jsonl, err := GameJSONL(pin)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -221,14 +222,14 @@ func TestMoveKeepsItsAuthor(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	seen := play(t, a, g.ID, pinochleLead...) // ann is to lead
+	seen := playMoves(t, a, g.ID, pinochleLead...) // ann is to lead
 
 	other, err := Open(t.Context(), path, testSchema(t))
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer other.Close()
-	play(t, other, g.ID, "AC") // the other terminal records ann's lead first
+	playMoves(t, other, g.ID, "AC") // the other terminal records ann's lead first
 
 	_, err = a.Record(t.Context(), seen, []string{"9S"}, RecordOptions{})
 	var e *Error
@@ -261,13 +262,13 @@ func TestRecordWithExpectRefusesStaleView(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	seen := play(t, a, g.ID, pinochleLead...)
-	play(t, a, g.ID, "AC")
+	seen := playMoves(t, a, g.ID, pinochleLead...)
+	playMoves(t, a, g.ID, "AC")
 	_, err = a.Record(t.Context(), seen, []string{"9S"}, RecordOptions{Expect: seen.Last})
 	if CodeOf(err) != Conflict {
 		t.Fatalf("a move expecting event %d after event %d was recorded: %v", seen.Last, seen.Last+1, err)
 	}
-	if now := play(t, a, g.ID); now.Last != seen.Last+1 {
+	if now := playMoves(t, a, g.ID); now.Last != seen.Last+1 {
 		t.Errorf("the log ends at event %d after a conflict, want %d", now.Last, seen.Last+1)
 	}
 }
@@ -280,7 +281,7 @@ func TestAmendAfterVoid(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	g = play(t, a, g.ID, "seat H", "reveal 7H", "bid 9")
+	g = playMoves(t, a, g.ID, "seat H", "reveal 7H", "bid 9")
 	correct := func(verb string, args ...string) error {
 		g, err := a.Game(t.Context(), g.ID)
 		if err != nil {
@@ -299,7 +300,7 @@ func TestAmendAfterVoid(t *testing.T) {
 		t.Fatalf("amend after void (L1): %v", err)
 	}
 	// Ann's bid stands again, as 10: bob is to beat it.
-	g = play(t, a, g.ID)
+	g = playMoves(t, a, g.ID)
 	if hint := g.Hint(); len(g.Flags) != 0 || !strings.Contains(hint, "bob may bid one of J♥") {
 		t.Errorf("after the amend: flags %v, hint %q, want bob to beat ann's 10♥", g.Flags, hint)
 	}
@@ -313,13 +314,13 @@ func TestUndoTakesBackWhatWasSeen(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	seen := play(t, a, g.ID, "seat H", "reveal 7H")
-	play(t, a, g.ID, "bid 9")
+	seen := playMoves(t, a, g.ID, "seat H", "reveal 7H")
+	playMoves(t, a, g.ID, "bid 9")
 	_, err = a.Correct(t.Context(), seen, Correction{Verb: "undo"}, false)
 	if CodeOf(err) != Conflict || !strings.Contains(err.Error(), "nothing was undone") {
 		t.Fatalf("undo of event 3 after another terminal's event 4: %v, want a conflict", err)
 	}
-	now := play(t, a, g.ID)
+	now := playMoves(t, a, g.ID)
 	if now.Last != 4 {
 		t.Errorf("the log ends at %d after a refused undo, want 4", now.Last)
 	}
@@ -341,7 +342,7 @@ func TestWarningIsRecorded(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	g = play(t, a, g.ID, "ann bid 15", "bob pass", "trump H", "ann meld AH TH KH QH JH 9H")
+	g = playMoves(t, a, g.ID, "ann bid 15", "bob pass", "trump H", "ann meld AH TH KH QH JH 9H")
 	rec, err := a.Record(t.Context(), g, []string{"bob", "meld", "9S"}, RecordOptions{})
 	if err != nil {
 		t.Fatalf("a meld that makes nothing should be recorded with a warning: %v", err)

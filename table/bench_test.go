@@ -42,11 +42,11 @@ func longGame(b *testing.B, n int) *Game {
 func BenchmarkImport(b *testing.B) {
 	for _, n := range []int{2000, 4000} {
 		g := longGame(b, n)
-		text, err := g.Transcript()
+		text, err := Transcript(g)
 		if err != nil {
 			b.Fatal(err)
 		}
-		jsonl, err := g.JSONL()
+		jsonl, err := GameJSONL(g)
 		if err != nil {
 			b.Fatal(err)
 		}

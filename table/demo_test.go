@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/tableside/tableside/play"
 	"github.com/tableside/tableside/referee"
 	"github.com/tableside/tableside/referee/candidate"
 )
@@ -27,9 +28,9 @@ func TestDemoTranscript(t *testing.T) {
 	}
 	var b strings.Builder
 	b.WriteString("# A complete game of Candidate, twelve seats, for `tableside demo`.\n")
-	b.WriteString(Line(setupWords(setup)...) + "\n")
+	b.WriteString(play.Line(setupWords(setup)...) + "\n")
 	for _, m := range moves {
-		b.WriteString(Line(strings.Fields(g.Notation(m))...) + "\n")
+		b.WriteString(play.Line(strings.Fields(g.Notation(m))...) + "\n")
 	}
 	if *update {
 		if err := os.WriteFile("demo/candidate.txt", []byte(b.String()), 0o644); err != nil {

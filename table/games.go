@@ -35,10 +35,10 @@ const (
 // Games hands fn each game as `games` lists it, in the order they were created, each replayed
 // for its state (a walk of the file: see EachGame).
 func (a *App) Games(ctx context.Context, fn func(Listed) error) error {
-	return a.EachGame(ctx, Walk{}, func(g *Game) error { return fn(g.listed()) })
+	return a.EachGame(ctx, Walk{}, func(g *Game) error { return fn(listedOf(g)) })
 }
 
-func (g *Game) listed() Listed {
+func listedOf(g *Game) Listed {
 	first, last := g.Log[0], g.Log[len(g.Log)-1]
 	s := g.Sheet()
 	l := Listed{ID: g.ID, Kind: g.Setup.Kind, Players: g.Setup.Players, Match: g.Setup.Match, Date: nightOf(g.Setup, first),

@@ -14,11 +14,12 @@ import (
 	"golang.org/x/sync/errgroup"
 
 	"github.com/tableside/tableside/events"
+	"github.com/tableside/tableside/play"
 	"github.com/tableside/tableside/table/internal/store"
 )
 
 // errNotText refuses a line of an imported file that is not UTF-8 text.
-var errNotText = invalid(nil, "", "the line is not UTF-8 text: bytes that are no character cannot be kept or written back out")
+var errNotText = play.Invalidf(nil, "", "the line is not UTF-8 text: bytes that are no character cannot be kept or written back out")
 
 // maxGame is above every game id.
 const maxGame = 1<<63 - 1
@@ -72,7 +73,7 @@ func (a *App) ImportLogs(ctx context.Context, from string, r io.Reader, fn func(
 			log, res, err := lr.game()
 			switch {
 			case errors.Is(err, io.EOF) && lr.games == 0:
-				return invalid(nil, "", "the file holds no game")
+				return play.Invalidf(nil, "", "the file holds no game")
 			case errors.Is(err, io.EOF):
 				return nil
 			case err != nil:
@@ -215,7 +216,7 @@ func (lr *logReader) next() ([]byte, int, error) {
 		}
 		lr.line++
 		if long {
-			return nil, lr.line, invalid(nil, "", "line %d is longer than %d bytes: not an event", lr.line, maxLine)
+			return nil, lr.line, play.Invalidf(nil, "", "line %d is longer than %d bytes: not an event", lr.line, maxLine)
 		}
 		if line := bytes.TrimSpace(buf); len(line) > 0 {
 			return line, lr.line, nil
@@ -252,7 +253,7 @@ func (lr *logReader) game() ([]events.Event, ImportResult, error) {
 		}
 		if err == nil {
 			if jerr := json.Unmarshal(raw, &e); jerr != nil {
-				err = invalid(jerr, "", "not an event: %v", jerr)
+				err = play.Invalidf(jerr, "", "not an event: %v", jerr)
 			}
 		}
 		if err == nil && e.Type == events.TypeCreated && n != res.Line {
@@ -296,13 +297,13 @@ func (lr *logReader) done(log []events.Event, res ImportResult, traced fileChain
 	}
 	var fields map[string]json.RawMessage
 	if err := json.Unmarshal(log[0].Payload, &fields); err != nil {
-		res.Err = invalid(err, "", "line %d: the game's first event is unreadable: %v", res.Line, err)
+		res.Err = play.Invalidf(err, "", "line %d: the game's first event is unreadable: %v", res.Line, err)
 		return nil, res, nil
 	}
 	var doubts []events.Doubt
 	if raw, ok := fields[doubtsField]; ok {
 		if err := json.Unmarshal(raw, &doubts); err != nil {
-			res.Err = invalid(err, "", "line %d: the game's doubts are unreadable: %v", res.Line, err)
+			res.Err = play.Invalidf(err, "", "line %d: the game's doubts are unreadable: %v", res.Line, err)
 			return nil, res, nil
 		}
 	}
@@ -352,14 +353,14 @@ func (c *fileChain) next(e events.Event, first bool) string {
 func checkLine(e events.Event, first bool) error {
 	switch {
 	case e.Type == "":
-		return invalid(nil, "", "the event has no type")
+		return play.Invalidf(nil, "", "the event has no type")
 	case len(e.Payload) == 0 || !json.Valid(e.Payload):
-		return invalid(nil, "", "the event's payload is not JSON")
+		return play.Invalidf(nil, "", "the event's payload is not JSON")
 	}
 	if !first {
 		return nil
 	}
-	c, err := createdOf(e)
+	c, err := play.CreatedOf(e)
 	if err == nil {
 		_, err = checkCreated(c)
 	}

@@ -35,7 +35,7 @@ void 2 -- why`))
 			t.Fatalf("accepted an import that does not replay: %v\n%s", err, data)
 		}
 		_ = g.Sheet()
-		if _, err := g.Transcript(); err != nil {
+		if _, err := Transcript(g); err != nil {
 			t.Fatalf("an imported game has no transcript: %v\n%s", err, data)
 		}
 	})

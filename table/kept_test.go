@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/tableside/tableside/internal/needs"
+	"github.com/tableside/tableside/referee/kinds"
 	"github.com/tableside/tableside/referee/refereetest"
 	"github.com/tableside/tableside/table/internal/store"
 )
@@ -74,10 +75,10 @@ func TestAKeptGameFollowsTheStore(t *testing.T) {
 			a, b, fresh, forge := place(t)
 			a.KeepGames(10, 1<<30)
 			b.KeepGames(10, 1<<30)
-			setup, moves := engines["pinochle"].Playout(rand.New(rand.NewPCG(7, 7)), refereetest.Names)
+			setup, moves := kinds.All()["pinochle"].Playout(rand.New(rand.NewPCG(7, 7)), refereetest.Names)
 			g := storedGame(t, a, setup)
 			notation := func(i int) []string {
-				return strings.Fields(g.outcome.Game.Notation(moves[i]))
+				return strings.Fields(notationOf(g, moves[i]))
 			}
 			// Both servers read the game and keep it; A records ten moves.
 			if _, err := b.Game(t.Context(), g.ID); err != nil {
@@ -183,10 +184,10 @@ func TestAKeptGameSeesAnEditThatKeepsTheHashes(t *testing.T) {
 				{"the last move's payload", `payload = '{"n":1}'`, 0},
 				{"the last move's time", "at = at + 1", 0},
 			} {
-				setup, moves := engines["pinochle"].Playout(rand.New(rand.NewPCG(7, 7)), refereetest.Names)
+				setup, moves := kinds.All()["pinochle"].Playout(rand.New(rand.NewPCG(7, 7)), refereetest.Names)
 				g := storedGame(t, a, setup)
 				for i := range 10 {
-					rec, err := a.Record(t.Context(), g, strings.Fields(g.outcome.Game.Notation(moves[i])), RecordOptions{Expect: g.Last})
+					rec, err := a.Record(t.Context(), g, strings.Fields(notationOf(g, moves[i])), RecordOptions{Expect: g.Last})
 					if err != nil {
 						t.Fatal(err)
 					}
@@ -206,7 +207,7 @@ func TestAKeptGameSeesAnEditThatKeepsTheHashes(t *testing.T) {
 					t.Errorf("%s: the kept game's check says the record is %+v", edit.what, c.Record)
 				}
 				// The next move, recorded flagged if need be, leaves the chain broken where it was.
-				next, err := a.Record(t.Context(), read, strings.Fields(g.outcome.Game.Notation(moves[10])), RecordOptions{Expect: read.Last, Force: true})
+				next, err := a.Record(t.Context(), read, strings.Fields(notationOf(g, moves[10])), RecordOptions{Expect: read.Last, Force: true})
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -224,7 +225,7 @@ func TestAKeptGameSeesAnEditThatKeepsTheHashes(t *testing.T) {
 // than one, and a game larger than the bound alone is not kept.
 func TestKeptGamesAreBoundedBySize(t *testing.T) {
 	a, _ := openApp(t, "")
-	setup, moves := engines["capture"].Playout(rand.New(rand.NewPCG(2, 8)), refereetest.Names)
+	setup, moves := kinds.All()["capture"].Playout(rand.New(rand.NewPCG(2, 8)), refereetest.Names)
 	var made []store.NewGame
 	for _, n := range []int{10, 10, 10, 10, len(moves) - 1} {
 		made = append(made, store.NewGame{Events: refereetest.Log(t, setup, moves[:n])})
@@ -275,7 +276,7 @@ func TestKeptGamesAreBounded(t *testing.T) {
 	a.kept.now = func() time.Time { return clock }
 	var ids []int64
 	for seed := range uint64(3) {
-		setup, _ := engines["pinochle"].Playout(rand.New(rand.NewPCG(seed, 8)), refereetest.Names)
+		setup, _ := kinds.All()["pinochle"].Playout(rand.New(rand.NewPCG(seed, 8)), refereetest.Names)
 		ids = append(ids, storedGame(t, a, setup).ID)
 	}
 	if n := a.kept.len(); n != 2 {
@@ -301,11 +302,11 @@ func TestKeptGamesAreBounded(t *testing.T) {
 	if g, err := a.Game(t.Context(), ids[1]); err != nil || g.ID != ids[1] || a.kept.get(ids[1]) == nil {
 		t.Errorf("the game read again is not kept (%v)", err)
 	}
-	setup, moves := engines["candidate"].Playout(rand.New(rand.NewPCG(1, 8)), refereetest.Names)
+	setup, moves := kinds.All()["candidate"].Playout(rand.New(rand.NewPCG(1, 8)), refereetest.Names)
 	res := storedGame(t, a, setup)
 	g := res
 	for _, m := range moves {
-		rec, err := a.Record(t.Context(), g, strings.Fields(g.outcome.Game.Notation(m)), RecordOptions{})
+		rec, err := a.Record(t.Context(), g, strings.Fields(notationOf(g, m)), RecordOptions{})
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -12,6 +12,7 @@ import (
 	"unicode"
 
 	"github.com/tableside/tableside/events"
+	"github.com/tableside/tableside/play"
 )
 
 // MinKeyLength is the shortest director's key accepted: the key is all that stands between a
@@ -60,11 +61,11 @@ func plainWords(text string) string {
 // NewKeys refuses a key shorter than MinKeyLength, and a published one.
 func NewKeys(directorKey string) (*Keys, error) {
 	if len(directorKey) < MinKeyLength {
-		return nil, invalid(nil, "", "the director's key must be at least %d characters long (it has %d)", MinKeyLength, len(directorKey))
+		return nil, play.Invalidf(nil, "", "the director's key must be at least %d characters long (it has %d)", MinKeyLength, len(directorKey))
 	}
 	for _, published := range publishedKeys {
 		if plainWords(directorKey) == plainWords(published) {
-			return nil, invalid(ErrPublishedKey, "", "the director's key %q is printed for everyone to read: whoever has read it holds every table code and the director's corrections", published)
+			return nil, play.Invalidf(ErrPublishedKey, "", "the director's key %q is printed for everyone to read: whoever has read it holds every table code and the director's corrections", published)
 		}
 	}
 	return &Keys{key: []byte(directorKey)}, nil

@@ -14,6 +14,7 @@ import (
 
 	"github.com/tableside/tableside/events"
 	"github.com/tableside/tableside/internal/needs"
+	"github.com/tableside/tableside/play"
 	"github.com/tableside/tableside/referee/pinochle"
 	"github.com/tableside/tableside/referee/refereetest"
 	"github.com/tableside/tableside/table/internal/store"
@@ -73,7 +74,7 @@ func BenchmarkStores(b *testing.B) {
 				if err != nil {
 					b.Fatal(err)
 				}
-				words, _, _, err := Words(g.outcome.Game.Notation(moves[399]))
+				words, _, _, err := play.Words(notationOf(g, moves[399]))
 				if err != nil {
 					b.Fatal(err)
 				}

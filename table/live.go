@@ -33,7 +33,7 @@ func (a *App) GamesSince(ctx context.Context, since time.Time) ([]Listed, error)
 		if err != nil {
 			return nil, err
 		}
-		out = append(out, g.listed())
+		out = append(out, listedOf(g))
 	}
 	return out, nil
 }

@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/tableside/tableside/events"
+	"github.com/tableside/tableside/play"
 	"github.com/tableside/tableside/referee"
 	"github.com/tableside/tableside/referee/refereetest"
 )
@@ -26,7 +27,7 @@ func matchFile(b *testing.B, n int) string {
 		for log := range refereetest.Season(b, allRules(b), 300, 5) {
 			openings = append(openings, log[:min(10, len(log))])
 		}
-		pinochle, err := rulesOfKind("pinochle")
+		pinochle, err := play.RulesOf("pinochle")
 		if err != nil {
 			b.Fatal(err)
 		}

@@ -8,6 +8,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/tableside/tableside/play"
 	"github.com/tableside/tableside/referee"
 )
 
@@ -89,7 +90,7 @@ func (a *App) Match(ctx context.Context, name string) (*Standings, error) {
 		if err != nil {
 			return nil, err
 		}
-		if ml, ok := g.rules.(referee.MatchLength); ok && s.Length == 0 {
+		if ml, ok := play.RulesAs[referee.MatchLength](g); ok && s.Length == 0 {
 			s.Length, s.Rule = ml.MatchGames(g.Setup)
 		}
 		sheet := g.Sheet()

@@ -6,126 +6,16 @@ import (
 	"math/rand/v2"
 	"reflect"
 	"slices"
-	"strconv"
 	"strings"
 	"testing"
 
 	"github.com/tableside/tableside/events"
+	"github.com/tableside/tableside/play"
 	"github.com/tableside/tableside/referee"
-	"github.com/tableside/tableside/referee/pinochle"
+	"github.com/tableside/tableside/referee/kinds"
 	"github.com/tableside/tableside/referee/refereetest"
 	"github.com/tableside/tableside/table/internal/store"
 )
-
-// capped is Pinochle with a ceiling on the auction, for holding the buttons to Record where
-// the referee warns and where it refuses: a bid of warnFrom or more raises a warning, which
-// Record takes and shows, and one of refuseFrom or more is refused.
-type capped struct{ pinochle.Rules }
-
-const (
-	warnFrom   = 12
-	refuseFrom = 14
-)
-
-func (capped) Kind() string { return "capped" }
-
-func (r capped) New(setup events.Created) (referee.Game, error) {
-	setup.Kind = "pinochle"
-	g, err := r.Rules.New(setup)
-	return cappedGame{g}, err
-}
-
-type cappedGame struct{ referee.Game }
-
-func (g cappedGame) Apply(seq int64, m referee.Move) []referee.Flag {
-	flags := g.Game.Apply(seq, m)
-	var bid struct{ Points int }
-	if m.Type != pinochle.TypeBid || json.Unmarshal(m.Payload, &bid) != nil {
-		return flags
-	}
-	switch {
-	case bid.Points >= refuseFrom:
-		flags = append(flags, referee.Flagf(seq, "P3", referee.Illegal, "a bid of %d is over the ceiling", bid.Points))
-	case bid.Points >= warnFrom:
-		flags = append(flags, referee.Flagf(seq, "P3", referee.Warning, "a bid of %d is high", bid.Points))
-	}
-	return flags
-}
-
-func (g cappedGame) Clone() referee.Game { return cappedGame{g.Game.Clone()} }
-
-// raisedRuns parts buttons into the legal moves, which must be legal's but its examples, in
-// order, and the raises buttons adds after a bid: each raise, and the value a run of raises
-// stopped short of when it stopped before the most it offers.
-func raisedRuns(t *testing.T, legal, buttons []Choice) (raised [][]string, stopped [][]string) {
-	t.Helper()
-	var offered, kept []string
-	for _, c := range legal {
-		if !c.Example {
-			offered = append(offered, c.Move)
-		}
-	}
-	run := 0
-	endRun := func() {
-		if run > 0 && run < raises {
-			last := slices.Clone(raised[len(raised)-1])
-			n, _ := strconv.Atoi(last[len(last)-1])
-			stopped = append(stopped, append(last[:len(last)-1], strconv.Itoa(n+1)))
-		}
-		run = 0
-	}
-	for _, b := range buttons {
-		if slices.Contains(offered, b.Move) {
-			endRun()
-			kept = append(kept, b.Move)
-			continue
-		}
-		raised = append(raised, strings.Fields(b.Move))
-		run++
-	}
-	endRun()
-	if !slices.Equal(kept, offered) {
-		t.Fatalf("the buttons' legal moves %q, want the legal moves but the examples, %q", kept, offered)
-	}
-	return raised, stopped
-}
-
-// holdButtonsToRecord fails unless App.Record records each of g's buttons, a warning
-// included, and refuses each raise the buttons stopped short of. Each recorded button is undone
-// before the next is tried. It returns the game as it stands after, and how many raises and
-// stops it held.
-func holdButtonsToRecord(t *testing.T, a *App, g *Game) (after *Game, raisedHeld, stopsHeld int) {
-	t.Helper()
-	buttons := g.Buttons()
-	raised, stopped := raisedRuns(t, g.Choices(), buttons)
-	for _, b := range buttons {
-		words := strings.Fields(b.Move)
-		if !g.Takes(words) {
-			t.Fatalf("game %d at %d: the button %q is a move Takes refuses", g.ID, g.Last, b.Move)
-		}
-	}
-	for _, words := range raised {
-		rec, err := a.Record(t.Context(), g, words, RecordOptions{Expect: g.Last})
-		if err != nil {
-			t.Fatalf("game %d at %d: the button %q is refused by Record: %v", g.ID, g.Last, strings.Join(words, " "), err)
-		}
-		if _, err := a.Correct(t.Context(), rec.Game, Correction{Verb: "undo", Expect: rec.Game.Last}, false); err != nil {
-			t.Fatal(err)
-		}
-		if g, err = a.Game(t.Context(), g.ID); err != nil {
-			t.Fatal(err)
-		}
-	}
-	for _, words := range stopped {
-		if g.Takes(words) {
-			t.Errorf("game %d at %d: the buttons stop short of %q, which Takes takes", g.ID, g.Last, strings.Join(words, " "))
-		}
-		if _, err := a.Record(t.Context(), g, words, RecordOptions{Expect: g.Last}); CodeOf(err) != Refused {
-			t.Errorf("game %d at %d: the buttons stop short of %q, which Record does not refuse: %v", g.ID, g.Last, strings.Join(words, " "), err)
-		}
-	}
-	return g, len(raised), len(stopped)
-}
 
 // storedGame stores a game of setup, with no move yet, and reads it back.
 func storedGame(t *testing.T, a *App, setup events.Created) *Game {
@@ -141,65 +31,6 @@ func storedGame(t *testing.T, a *App, setup events.Created) *Game {
 	return g
 }
 
-// TestButtonsAreWhatRecordTakes: the moves a phone offers as buttons are exactly moves Record
-// records. Games of every kind are played out, every button held to Takes at every turn, and
-// at each turn where the buttons raise a bid, every button recorded by Record and the raise
-// they stop short of refused by it.
-func TestButtonsAreWhatRecordTakes(t *testing.T) {
-	a, _ := openApp(t, "")
-	held, stops := 0, 0
-	for _, kind := range Kinds() {
-		for seed := range uint64(2) {
-			setup, moves := engines[kind].Playout(rand.New(rand.NewPCG(seed, 36)), refereetest.Names)
-			g := storedGame(t, a, setup)
-			for _, m := range moves {
-				if g.Over() {
-					break // what a playout adds after the end (cards left in hand) is no turn's
-				}
-				var raised, stopped int
-				g, raised, stopped = holdButtonsToRecord(t, a, g)
-				held, stops = held+raised, stops+stopped
-				rec, err := a.Record(t.Context(), g, strings.Fields(g.outcome.Game.Notation(m)), RecordOptions{Expect: g.Last})
-				if err != nil {
-					t.Fatalf("%s game %d: the playout's move %q: %v", kind, g.ID, g.outcome.Game.Notation(m), err)
-				}
-				g = rec.Game
-			}
-		}
-	}
-	if held == 0 {
-		t.Fatal("no playout had a turn whose buttons raise a bid")
-	}
-	t.Logf("%d raised bids recorded, %d stops refused", held, stops)
-}
-
-// TestButtonsOfferWhatRecordWarnsOf: a bid that raises only a warning is recorded, so the
-// buttons offer it; the first bid Record refuses ends them.
-func TestButtonsOfferWhatRecordWarnsOf(t *testing.T) {
-	engines["capped"] = capped{}
-	t.Cleanup(func() { delete(engines, "capped") })
-	a, _ := openApp(t, "")
-	g, err := a.New(t.Context(), Setup{Kind: "capped", Players: []string{"ann", "bob"}, Opener: "ann", Options: map[string]string{"opening": "10"}})
-	if err != nil {
-		t.Fatal(err)
-	}
-	var offered []string
-	for _, b := range g.Buttons() {
-		offered = append(offered, b.Move)
-	}
-	want := "ann bid 10 · ann bid 11 · ann bid 12 · ann bid 13 · ann pass"
-	if got := strings.Join(offered, " · "); got != want {
-		t.Errorf("buttons %q, want %q: the warned bids, and none Record refuses", got, want)
-	}
-	if _, raised, stopped := holdButtonsToRecord(t, a, g); raised != 3 || stopped != 1 {
-		t.Errorf("held %d raises and %d stops to Record, want 3 and 1", raised, stopped)
-	}
-	rec, err := a.Record(t.Context(), g, []string{"ann", "bid", "13"}, RecordOptions{})
-	if err != nil || len(rec.Own()) != 1 || rec.Own()[0].Severity != referee.Warning {
-		t.Errorf("a bid of 13: %v, flags %v; want it recorded with a warning", err, rec)
-	}
-}
-
 // TestJudgeIsWhatRecordDoes: a phone's Judge, which stores nothing, does what Record does. Games
 // of every kind are played out through Record; before each move Judge judges the same words,
 // and its event, flags and the game after it must be Record's; the words of the move before,
@@ -207,9 +38,9 @@ func TestButtonsOfferWhatRecordWarnsOf(t *testing.T) {
 func TestJudgeIsWhatRecordDoes(t *testing.T) {
 	a, _ := openApp(t, "")
 	refusals := 0
-	for _, kind := range Kinds() {
+	for _, kind := range play.Kinds() {
 		for seed := range uint64(3) {
-			setup, moves := engines[kind].Playout(rand.New(rand.NewPCG(seed, 38)), refereetest.Names)
+			setup, moves := kinds.All()[kind].Playout(rand.New(rand.NewPCG(seed, 38)), refereetest.Names)
 			g := storedGame(t, a, setup)
 			var before []string
 			for _, m := range moves {
@@ -228,7 +59,7 @@ func TestJudgeIsWhatRecordDoes(t *testing.T) {
 						t.Fatalf("%s game %d: Judge's event is %d, after %d", kind, g.ID, judged.Event.Seq, g.Last)
 					}
 				}
-				words := strings.Fields(g.outcome.Game.Notation(m))
+				words := strings.Fields(notationOf(g, m))
 				judged, jerr := g.Judge(words, false, 1)
 				rec, err := a.Record(t.Context(), g, words, RecordOptions{Expect: g.Last})
 				if err != nil || jerr != nil {
@@ -263,7 +94,7 @@ func TestJudgeIsWhatRecordDoes(t *testing.T) {
 // checked from the one before by one hash, are what a replay of its whole log finds; and a
 // chain broken before the moves stays broken where it broke.
 func TestAJudgedGamesSealIsAReplayedOnes(t *testing.T) {
-	setup, moves := engines["pinochle"].Playout(rand.New(rand.NewPCG(4, 38)), refereetest.Names)
+	setup, moves := kinds.All()["pinochle"].Playout(rand.New(rand.NewPCG(4, 38)), refereetest.Names)
 	log := refereetest.Log(t, setup, nil)
 	log[0].Hash = events.Hash("", log[0])
 	for _, broken := range []bool{false, true} {
@@ -272,7 +103,7 @@ func TestAJudgedGamesSealIsAReplayedOnes(t *testing.T) {
 			t.Fatal(err)
 		}
 		for i, m := range moves[:40] {
-			rec, err := g.Judge(strings.Fields(g.outcome.Game.Notation(m)), false, int64(i))
+			rec, err := g.Judge(strings.Fields(notationOf(g, m)), false, int64(i))
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -303,10 +134,10 @@ func TestAJudgedGamesSealIsAReplayedOnes(t *testing.T) {
 // the game a replay of the whole log gives, at every event, the latest entries a page lists
 // included; events that skip one, or do not chain on, are a Conflict.
 func TestFollowIsReplay(t *testing.T) {
-	for _, kind := range Kinds() {
+	for _, kind := range play.Kinds() {
 		for seed := range uint64(3) {
 			rng := rand.New(rand.NewPCG(seed, 40))
-			setup, moves := engines[kind].Playout(rng, refereetest.Names)
+			setup, moves := kinds.All()[kind].Playout(rng, refereetest.Names)
 			log := refereetest.WithCorrections(t, rng, setup, moves)
 			prev := ""
 			for i := range log {
@@ -375,10 +206,10 @@ func TestFollowIsReplay(t *testing.T) {
 // TestMoveOfReadsBackToTheMove: a move stored in a log, written by MoveOf and judged at the
 // same place of another copy of the game, is the same move; a correction is refused.
 func TestMoveOfReadsBackToTheMove(t *testing.T) {
-	for _, kind := range Kinds() {
+	for _, kind := range play.Kinds() {
 		for seed := range uint64(3) {
 			rng := rand.New(rand.NewPCG(seed, 41))
-			setup, moves := engines[kind].Playout(rng, refereetest.Names)
+			setup, moves := kinds.All()[kind].Playout(rng, refereetest.Names)
 			log := refereetest.Log(t, setup, moves)
 			g, err := Replay(1, log[:1])
 			if err != nil {
@@ -408,7 +239,7 @@ func TestMoveOfReadsBackToTheMove(t *testing.T) {
 			}
 		}
 	}
-	setup, _ := engines["pinochle"].Playout(rand.New(rand.NewPCG(1, 41)), refereetest.Names)
+	setup, _ := kinds.All()["pinochle"].Playout(rand.New(rand.NewPCG(1, 41)), refereetest.Names)
 	g, err := Replay(1, refereetest.Log(t, setup, nil))
 	if err != nil {
 		t.Fatal(err)
@@ -416,4 +247,13 @@ func TestMoveOfReadsBackToTheMove(t *testing.T) {
 	if _, err := g.MoveOf(Event{Seq: 9, Type: "void", Payload: []byte(`{"seq":2}`)}); CodeOf(err) != Invalid {
 		t.Errorf("a void's move: %v, want Invalid", err)
 	}
+}
+
+// notationOf is m, a playout's move, in the notation Record reads in g.
+func notationOf(g *Game, m referee.Move) string {
+	notation, err := g.MoveOf(events.Event{Type: m.Type, Actor: m.Actor, Payload: m.Payload})
+	if err != nil {
+		panic(err) // a playout's moves are moves
+	}
+	return notation
 }

@@ -1,39 +1,61 @@
 package table
 
 import (
-	"github.com/tableside/tableside/events"
-	"github.com/tableside/tableside/referee"
+	"strings"
+
+	"github.com/tableside/tableside/play"
 	"github.com/tableside/tableside/referee/tournament"
 )
 
-// The data the core's answers carry, named here so that a face imports the core alone. Each is
-// plain data, defined where the log and the engines define it; what judges a move, the engine,
-// is never handed out.
+// The game and what it answers are play's: the application builds on it. They are named here
+// too, so that a face that asks the application about a game need not import two packages to
+// hold what it is given.
 type (
-	// Flag is a breach the referee found, or a warning, on one event, citing its rule.
-	Flag = referee.Flag
-	// Field is one line of the table as `show` describes it.
-	Field = referee.Field
-	// Option is a setting a game of a kind is created with.
-	Option = referee.Option
-	// Ruling is one of a kind's rulings, by its id.
-	Ruling = referee.Ruling
-	// Seating is what a kind's setup names about its seats.
-	Seating = referee.Seating
-	// Event is one stored event of a game's log.
-	Event = events.Event
-	// Seal names a log, or a whole file, by what it holds.
-	Seal = events.Seal
+	Game          = play.Game
+	View          = play.View
+	Choice        = play.Choice
+	Entry         = play.Entry
+	Waiting       = play.Waiting
+	Checked       = play.Checked
+	Recorded      = play.Recorded
+	Entered       = play.Entered
+	Correction    = play.Correction
+	Corrected     = play.Corrected
+	Changes       = play.Changes
+	TotalChange   = play.TotalChange
+	Rulebook      = play.Rulebook
+	Error         = play.Error
+	Code          = play.Code
+	ProblemDetail = play.ProblemDetail
+	Flag          = play.Flag
+	Field         = play.Field
+	Option        = play.Option
+	Ruling        = play.Ruling
+	Seating       = play.Seating
+	Event         = play.Event
+	Seal          = play.Seal
 )
 
-// ParseSeal reads a seal as it is printed on a sheet or said by export and verify.
-func ParseSeal(text string) (Seal, error) { return events.ParseSeal(text) }
-
-// DidYouMean offers the candidate closest to a word that was not understood, as "; did you
-// mean bob?", or "": the engines' own suggestion, for a face's words too.
-func DidYouMean(word string, candidates ...[]string) string {
-	return referee.DidYouMean(word, candidates...)
-}
+// The codes of an Error.
+const (
+	Invalid     = play.Invalid
+	NotFound    = play.NotFound
+	Refused     = play.Refused
+	Over        = play.Over
+	Conflict    = play.Conflict
+	Busy        = play.Busy
+	Unavailable = play.Unavailable
+	Damaged     = play.Damaged
+)
 
 // TournamentKind is the kind of a tournament's own log, beside the kinds of game (Kinds).
 const TournamentKind = tournament.Kind
+
+// RulebookOf is the rulebook of a kind of game, or, for "tournament", of a tournament's
+// referee (T1–T9, and how the log is judged).
+func RulebookOf(kind string) (*Rulebook, error) {
+	if strings.EqualFold(kind, tournament.Kind) {
+		return play.RulebookFor(tournament.Rules{}), nil
+	}
+	return play.RulebookOf(kind)
+}

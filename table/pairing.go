@@ -10,6 +10,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"github.com/tableside/tableside/play"
 	"github.com/tableside/tableside/referee/tournament"
 )
 
@@ -33,22 +34,22 @@ func ReadPairingInput(r io.Reader) (PairingInput, error) {
 	case err != nil:
 		return in, err
 	case len(data) > maxPairingInput:
-		return in, invalid(nil, "", "the pairing's input is over %d MiB", maxPairingInput>>20)
+		return in, play.Invalidf(nil, "", "the pairing's input is over %d MiB", maxPairingInput>>20)
 	case len(bytes.TrimSpace(data)) == 0:
-		return in, invalid(nil, "", "no pairing input: give its JSON on standard input (docs/json.md, \"A round's pairing\")")
+		return in, play.Invalidf(nil, "", "no pairing input: give its JSON on standard input (docs/json.md, \"A round's pairing\")")
 	}
 	if !utf8.Valid(data) {
 		// The decoder would read each such byte as U+FFFD, and the name would never match
 		// what is typed again.
-		return in, invalid(nil, "", "the pairing's input: %s is not UTF-8 text: bytes that are no character cannot be kept or written back out", fieldOfBadText(data))
+		return in, play.Invalidf(nil, "", "the pairing's input: %s is not UTF-8 text: bytes that are no character cannot be kept or written back out", fieldOfBadText(data))
 	}
 	dec := json.NewDecoder(bytes.NewReader(data))
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(&in); err != nil {
-		return in, invalid(err, "", "the pairing's input: %s", jsonProblem(err))
+		return in, play.Invalidf(err, "", "the pairing's input: %s", jsonProblem(err))
 	}
 	if dec.More() {
-		return in, invalid(nil, "", "the pairing's input holds more than one JSON object")
+		return in, play.Invalidf(nil, "", "the pairing's input holds more than one JSON object")
 	}
 	return in, nil
 }
@@ -147,7 +148,7 @@ func jsonProblem(err error) string {
 func Pair(in PairingInput) (Pairing, error) {
 	out, err := tournament.Pair(in)
 	if errors.Is(err, tournament.ErrInput) {
-		return out, invalid(err, "", "%v", err)
+		return out, play.Invalidf(err, "", "%v", err)
 	}
 	return out, err
 }

@@ -2,11 +2,11 @@ package table
 
 import (
 	"bytes"
-	"encoding/json"
 	"errors"
 	"testing"
 	"time"
 
+	"github.com/tableside/tableside/play"
 	"github.com/tableside/tableside/referee"
 )
 
@@ -32,8 +32,8 @@ func TestAMoveKeepsWhenItWasPlayed(t *testing.T) {
 		what string
 		at   int64
 	}{
-		{"after the server's clock", noon.Add(10*time.Minute + playedSlack + time.Millisecond).UnixMilli()},
-		{"before the game was made", noon.Add(-playedSlack - time.Millisecond).UnixMilli()},
+		{"after the server's clock", noon.Add(10*time.Minute + play.PlayedSlack + time.Millisecond).UnixMilli()},
+		{"before the game was made", noon.Add(-play.PlayedSlack - time.Millisecond).UnixMilli()},
 		{"in seconds, not milliseconds", noon.Add(2 * time.Minute).Unix()},
 	} {
 		_, err := a.Record(t.Context(), g, words, RecordOptions{PlayedAt: bad.at})
@@ -54,14 +54,14 @@ func TestAMoveKeepsWhenItWasPlayed(t *testing.T) {
 	if want := a.now().UnixMilli(); rec.Event.At != want {
 		t.Errorf("the move is stamped %d, want %d, when it was stored", rec.Event.At, want)
 	}
-	if got := PlayedAt(rec.Event); got != played {
+	if got := play.PlayedAt(rec.Event); got != played {
 		t.Errorf("the move says it was played at %d, want %d (payload %s)", got, played, rec.Event.Payload)
 	}
 	atOnce, err := g.Judge(words, false, 0)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !SameMove(rec.Event, atOnce.Event) || bytes.Equal(rec.Event.Payload, atOnce.Event.Payload) {
+	if !play.SameMove(rec.Event, atOnce.Event) || bytes.Equal(rec.Event.Payload, atOnce.Event.Payload) {
 		t.Errorf("the move with its time played, %s, is not the same move as %s with another payload", rec.Event.Payload, atOnce.Event.Payload)
 	}
 	stored, err := a.Game(t.Context(), g.ID)
@@ -92,20 +92,5 @@ func TestAMoveKeepsWhenItWasPlayed(t *testing.T) {
 	}
 	if e := imported.Entries()[1]; e.PlayedAt != played || e.At != rec.Event.At || imported.Record() == nil || !imported.Record().Intact {
 		t.Errorf("imported, the move is played %d, stored %d (record %+v); want %d, %d, intact", e.PlayedAt, e.At, imported.Record(), played, rec.Event.At)
-	}
-}
-
-// TestTheTimePlayedIsTheLastField: the time played is added after a move's own fields, in a
-// payload that stays compact JSON.
-func TestTheTimePlayedIsTheLastField(t *testing.T) {
-	for _, c := range []struct{ payload, want string }{
-		{`{}`, `{"played_at":5}`},
-		{`{"card":"QS"}`, `{"card":"QS","played_at":5}`},
-		{`{"cards":["9S","9H"],"points":12}`, `{"cards":["9S","9H"],"points":12,"played_at":5}`},
-	} {
-		got := withPlayed([]byte(c.payload), 5)
-		if string(got) != c.want || !json.Valid(got) {
-			t.Errorf("%s with its time played is %s, want %s", c.payload, got, c.want)
-		}
 	}
 }

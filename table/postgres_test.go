@@ -32,7 +32,7 @@ func TestOpenPostgres(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	played := play(t, a, g.ID, pinochleLead...)
+	played := playMoves(t, a, g.ID, pinochleLead...)
 	_, err = a.New(t.Context(), Setup{Kind: "candidate", Players: []string{"ann", "bob"}, Dealer: "bob", Match: "pin night"})
 	if CodeOf(err) != Invalid || !strings.Contains(err.Error(), `match "pin night" is a match of pinochle, not candidate`) {
 		t.Errorf("a candidate game in a pinochle match: %v (code %q)", err, CodeOf(err))

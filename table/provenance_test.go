@@ -64,7 +64,7 @@ func TestDoubtfulImportsKeepTheirDoubt(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	play(t, a, g.ID, "ann bid 12", "bob pass", "ann trump H", "ann meld AH TH KH QH JH", "bob meld none", "ann play AH")
+	playMoves(t, a, g.ID, "ann bid 12", "bob pass", "ann trump H", "ann meld AH TH KH QH JH", "bob meld none", "ann play AH")
 	lines := exportedLines(t, a, g.ID)
 
 	if _, clean := importOne(t, lines); len(doubtsOf(clean)) != 0 {

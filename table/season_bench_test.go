@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/tableside/tableside/events"
+	"github.com/tableside/tableside/play"
 	"github.com/tableside/tableside/referee"
 	"github.com/tableside/tableside/referee/refereetest"
 	"github.com/tableside/tableside/table/internal/store"
@@ -31,11 +32,11 @@ func seasonFile(b *testing.B, n int) string {
 	})
 }
 
-// allRules is every engine, in the order Kinds lists them.
+// allRules is every engine, in the order play.Kinds lists them.
 func allRules(b *testing.B) []referee.Rules {
 	var rules []referee.Rules
-	for _, k := range Kinds() {
-		r, err := rulesOfKind(k)
+	for _, k := range play.Kinds() {
+		r, err := play.RulesOf(k)
 		if err != nil {
 			b.Fatal(err)
 		}

@@ -13,6 +13,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/tableside/tableside/events"
+	"github.com/tableside/tableside/play"
 	"github.com/tableside/tableside/referee"
 	"github.com/tableside/tableside/table/internal/store"
 )
@@ -85,7 +86,7 @@ func SplitNames(list string) []string {
 
 // setupError is an Invalid error about one field of a setup.
 func setupError(field, format string, args ...any) *Error {
-	e := invalid(nil, "", "%s: %s", field, fmt.Sprintf(format, args...))
+	e := play.Invalidf(nil, "", "%s: %s", field, fmt.Sprintf(format, args...))
 	e.Field = field
 	return e
 }
@@ -96,7 +97,7 @@ const dateLayout = "2006-01-02"
 // created checks a setup and writes the payload of the game's first event; today is the date a
 // setup without one is played on.
 func (s Setup) created(today string) (events.Created, error) {
-	r, err := rulesOfKind(s.Kind)
+	r, err := play.RulesOf(s.Kind)
 	if err != nil {
 		return events.Created{}, setupError(FieldKind, "%v", err)
 	}
@@ -185,7 +186,7 @@ func checkCreated(c events.Created) (referee.Rules, error) {
 func engineSetupError(err error) error {
 	var se *referee.SetupError
 	if !errors.As(err, &se) {
-		return invalid(err, "", "%v", err)
+		return play.Invalidf(err, "", "%v", err)
 	}
 	e := setupError(se.Field, "%s", se.Message)
 	e.Err = err
@@ -249,7 +250,7 @@ type placing struct {
 func readSetup(words []string) (Setup, placing, error) {
 	var at placing
 	if len(words) < 2 || words[0] != "new" {
-		return Setup{}, at, invalid(nil, "", "a transcript starts with `new KIND --players a,b …`")
+		return Setup{}, at, play.Invalidf(nil, "", "a transcript starts with `new KIND --players a,b …`")
 	}
 	s := Setup{Kind: words[1]}
 	var players, round, table, seated string
@@ -259,12 +260,12 @@ func readSetup(words []string) (Setup, placing, error) {
 	for i := 2; i < len(words); i++ {
 		name, value, hasValue := strings.Cut(words[i], "=")
 		if !strings.HasPrefix(name, "--") {
-			return s, at, invalid(nil, "", "unexpected word %q in the new line (flags: --players, --dealer, --opener, --date, --team, --match, --option, and a tournament's --tournament, --tournament-id, --round, --table, --seated, --game-option)", words[i])
+			return s, at, play.Invalidf(nil, "", "unexpected word %q in the new line (flags: --players, --dealer, --opener, --date, --team, --match, --option, and a tournament's --tournament, --tournament-id, --round, --table, --seated, --game-option)", words[i])
 		}
 		name = strings.TrimPrefix(name, "--")
 		if !hasValue {
 			if i+1 >= len(words) {
-				return s, at, invalid(nil, "", "--%s needs a value", name)
+				return s, at, play.Invalidf(nil, "", "--%s needs a value", name)
 			}
 			i++
 			value = words[i]
@@ -272,7 +273,7 @@ func readSetup(words []string) (Setup, placing, error) {
 		var err error
 		switch p, ok := single[name]; {
 		case ok && seen[name]:
-			return s, at, invalid(nil, "", "--%s is given twice", name)
+			return s, at, play.Invalidf(nil, "", "--%s is given twice", name)
 		case ok:
 			*p, seen[name] = value, true
 		case name == "team":
@@ -282,7 +283,7 @@ func readSetup(words []string) (Setup, placing, error) {
 		case name == "game-option":
 			err = addWritten(&at.GameOptions, FieldOptions, "game option", "NAME=VALUE", value, strings.TrimSpace)
 		default:
-			return s, at, invalid(nil, "", "unknown setting --%s", name)
+			return s, at, play.Invalidf(nil, "", "unknown setting --%s", name)
 		}
 		if err != nil {
 			return s, at, err
@@ -299,7 +300,7 @@ func readSetup(words []string) (Setup, placing, error) {
 		}
 		v, err := strconv.ParseInt(n.text, 10, 32)
 		if err != nil || v < 1 {
-			return s, at, invalid(nil, "", "--%s %q: write a number from 1", n.flag, n.text)
+			return s, at, play.Invalidf(nil, "", "--%s %q: write a number from 1", n.flag, n.text)
 		}
 		*n.into = v
 	}
@@ -334,7 +335,7 @@ func matchLength(first events.Event) (int, string) {
 	if !ok {
 		return 0, ""
 	}
-	c, err := createdOf(first)
+	c, err := play.CreatedOf(first)
 	if err != nil || c.Match == "" {
 		return 0, ""
 	}
@@ -364,14 +365,14 @@ func matchRefusal(first events.Event, err error) error {
 	var gm *store.GameMadeError
 	switch {
 	case errors.As(err, &ts):
-		return invalid(err, fmt.Sprintf("it is there: tableside tournament show %d", ts.Game), "tournament %q is game %d here already (a file imported twice?); nothing was recorded", ts.Tournament, ts.Game)
+		return play.Invalidf(err, fmt.Sprintf("it is there: tableside tournament show %d", ts.Game), "tournament %q is game %d here already (a file imported twice?); nothing was recorded", ts.Tournament, ts.Game)
 	case errors.As(err, &gm):
-		return invalid(err, fmt.Sprintf("it is there: tableside show %d", gm.Game), "%v; nothing was recorded", err)
+		return play.Invalidf(err, fmt.Sprintf("it is there: tableside show %d", gm.Game), "%v; nothing was recorded", err)
 	case errors.As(err, &mk):
-		return invalid(err, "", "%v", err)
+		return play.Invalidf(err, "", "%v", err)
 	case errors.As(err, &mf):
 		_, rule := matchLength(first)
-		return invalid(err, "start the next match under a new name", "match %q is complete: it holds the %d games a match of this game may have (rule %s); nothing was recorded", mf.Match, mf.Games, rule)
+		return play.Invalidf(err, "start the next match under a new name", "match %q is complete: it holds the %d games a match of this game may have (rule %s); nothing was recorded", mf.Match, mf.Games, rule)
 	}
 	return nil
 }

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/tableside/tableside/events"
+	"github.com/tableside/tableside/play"
 	"github.com/tableside/tableside/referee"
 	"github.com/tableside/tableside/scoring/season"
 )
@@ -129,7 +130,7 @@ func (a *App) Stats(ctx context.Context, f StatsFilter, w Walk, step func()) (se
 	s := season.New(methodOf)
 	err := walkGames(ctx, a, w, func(log []events.Event) (seasonGame, error) {
 		if filtered {
-			c, err := createdOf(log[0])
+			c, err := play.CreatedOf(log[0])
 			if err != nil {
 				return seasonGame{}, fmt.Errorf("game %d: %w", log[0].Game, err)
 			}
@@ -176,7 +177,7 @@ func countable(log []events.Event) (seasonGame, error) {
 	if err != nil {
 		return seasonGame{}, err
 	}
-	return g.seasonGame(), nil
+	return seasonGameOf(g), nil
 }
 
 // reported is the season's report, its kinds named, or f.Player's part of it.
@@ -292,11 +293,11 @@ func StatsOf(r season.Report, name string) (season.Report, error) {
 }
 
 // seasonGame is the game as the statistics count it.
-func (g *Game) seasonGame() seasonGame {
+func seasonGameOf(g *Game) seasonGame {
 	if g.IsTournament() {
 		return seasonGame{} // a tournament's own log is no game: its games count as they are
 	}
-	s := g.outcome.Sheet()
+	s := g.Scores()
 	sg := seasonGame{selected: true, id: g.ID, kind: g.Setup.Kind, match: g.Setup.Match, night: nightOf(g.Setup, g.Log[0]),
 		finished: s.Finished && !s.Abandoned, abandoned: s.Abandoned}
 	if !sg.finished {

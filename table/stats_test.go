@@ -14,6 +14,8 @@ import (
 	"time"
 
 	"github.com/tableside/tableside/events"
+	"github.com/tableside/tableside/play"
+	"github.com/tableside/tableside/referee/kinds"
 	"github.com/tableside/tableside/referee/refereetest"
 	"github.com/tableside/tableside/scoring/season"
 	"github.com/tableside/tableside/table/internal/store"
@@ -25,10 +27,10 @@ import (
 func statsFile(t *testing.T) (*App, []*Game) {
 	t.Helper()
 	a, _ := openApp(t, "")
-	kinds := append(Kinds(), "pinochle", "pinochle")
+	kinds := append(play.Kinds(), "pinochle", "pinochle")
 	var batch []store.NewGame
 	for i := range 2 * len(kinds) {
-		r, err := rulesOfKind(kinds[i%len(kinds)])
+		r, err := play.RulesOf(kinds[i%len(kinds)])
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -235,10 +237,10 @@ func TestTalliedStatsAreAWalksStats(t *testing.T) {
 func TestTalliedStatsSeeALogRewritten(t *testing.T) {
 	a, path := openApp(t, "")
 	forge := forger(t, "sqlite", "file:"+path+"?_pragma=busy_timeout(5000)", `DROP TRIGGER IF EXISTS events_no_update`)
-	setup, moves := engines["pinochle"].Playout(rand.New(rand.NewPCG(3, 7)), refereetest.Names)
+	setup, moves := kinds.All()["pinochle"].Playout(rand.New(rand.NewPCG(3, 7)), refereetest.Names)
 	g := storedGame(t, a, setup)
 	for _, m := range moves {
-		rec, err := a.Record(t.Context(), g, strings.Fields(g.outcome.Game.Notation(m)), RecordOptions{})
+		rec, err := a.Record(t.Context(), g, strings.Fields(notationOf(g, m)), RecordOptions{})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -287,11 +289,11 @@ func TestTalliedStatsSeeALogRewritten(t *testing.T) {
 func TestStatsOfASeasonImportedInAnyOrder(t *testing.T) {
 	source, _ := openApp(t, "")
 	nights := []string{"2026-10-06", "2026-10-13", "2026-10-20", "2026-10-27"}
-	kinds := Kinds()
+	kinds := play.Kinds()
 	perNight := 3 * len(kinds)
 	var batch []store.NewGame
 	for i := range len(nights) * perNight {
-		r, err := rulesOfKind(kinds[i%len(kinds)])
+		r, err := play.RulesOf(kinds[i%len(kinds)])
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -7,6 +7,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/tableside/tableside/play"
 	"github.com/tableside/tableside/referee/tournament"
 	"github.com/tableside/tableside/table/internal/store"
 )
@@ -47,7 +48,7 @@ func (a *App) TableOf(ctx context.Context, game int64) (t TournamentTable, ok bo
 	if err != nil {
 		return t, false, err
 	}
-	c, err := createdOf(first)
+	c, err := play.CreatedOf(first)
 	if err != nil {
 		return t, false, fmt.Errorf("game %d: %w", game, err)
 	}
@@ -76,7 +77,7 @@ func (a *App) TableOf(ctx context.Context, game int64) (t TournamentTable, ok bo
 	if maker == nil {
 		return t, false, nil
 	}
-	n, err := maker.night()
+	n, err := tournamentNight(maker)
 	if err != nil || len(n.Rounds()) < c.Round {
 		return t, false, err
 	}
@@ -90,7 +91,7 @@ func (a *App) IsTournamentLog(ctx context.Context, game int64) (bool, error) {
 	if err != nil {
 		return false, err
 	}
-	c, err := createdOf(first)
+	c, err := play.CreatedOf(first)
 	if err != nil {
 		return false, fmt.Errorf("game %d: %w", game, err)
 	}
@@ -136,8 +137,8 @@ func (a *App) TournamentLog(ctx context.Context, id int64) (*Game, error) {
 // TournamentTables is how many tables tournament g has codes for: the most any round has
 // seated, or as many as its players present fill now at its table size (T2; an odd player out
 // at tables of 2 has the bye), whichever is more.
-func (g *Game) TournamentTables() (int, error) {
-	n, err := g.night()
+func TournamentTables(g *Game) (int, error) {
+	n, err := tournamentNight(g)
 	if err != nil {
 		return 0, err
 	}
@@ -186,7 +187,7 @@ func (a *App) TableNow(ctx context.Context, tournament int64, table int) (*Table
 	if err != nil {
 		return nil, err
 	}
-	n, err := g.night()
+	n, err := tournamentNight(g)
 	if err != nil {
 		return nil, err
 	}
@@ -216,7 +217,7 @@ func (a *App) TableNow(ctx context.Context, tournament int64, table int) (*Table
 	case now.Game.Game == 0: // not made yet: pairing the round again makes it
 		now.Text = seatText(r.Round, table, now.Game.Players, "", "")
 	default:
-		now.Text = games[[2]int{r.Round, table}].SeatText()
+		now.Text = SeatText(games[[2]int{r.Round, table}])
 	}
 	return now, nil
 }
@@ -233,7 +234,7 @@ func seatText(round, table int, players []string, first, does string) string {
 
 // SeatText says where g, a tournament's game, is played, and who opens or deals; "" for a game
 // no tournament made.
-func (g *Game) SeatText() string {
+func SeatText(g *Game) string {
 	if g.Setup.Round < 1 || g.Setup.Table < 1 {
 		return ""
 	}

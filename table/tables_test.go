@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/tableside/tableside/events"
+	"github.com/tableside/tableside/referee/kinds"
 	"github.com/tableside/tableside/referee/refereetest"
 	"github.com/tableside/tableside/table/internal/store"
 )
@@ -77,7 +78,7 @@ func TestTableOfAndTableNow(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if n, err := tg.TournamentTables(); err != nil || n != 2 {
+	if n, err := TournamentTables(tg); err != nil || n != 2 {
 		t.Errorf("4 players at tables of 2 have %d tables (%v), want 2", n, err)
 	}
 	if now, err := a.TableNow(ctx, tg.ID, 1); err != nil || now.Round != 0 || now.Game != nil {
@@ -154,7 +155,7 @@ func (s *eventsCounted) First(ctx context.Context, game int64) (events.Event, er
 // game of 1 event as on one of hundreds.
 func TestTableOfReadsTheFirstEventAlone(t *testing.T) {
 	a, _ := openApp(t, "")
-	setup, moves := engines["pinochle"].Playout(rand.New(rand.NewPCG(5, 5)), refereetest.Names)
+	setup, moves := kinds.All()["pinochle"].Playout(rand.New(rand.NewPCG(5, 5)), refereetest.Names)
 	res, err := a.store.CreateMany(t.Context(), []store.NewGame{
 		{Events: refereetest.Log(t, setup, nil)}, {Events: refereetest.Log(t, setup, moves)}})
 	if err != nil {

@@ -11,6 +11,7 @@ import (
 	"strings"
 
 	"github.com/tableside/tableside/events"
+	"github.com/tableside/tableside/play"
 	"github.com/tableside/tableside/referee"
 	"github.com/tableside/tableside/referee/tournament"
 	"github.com/tableside/tableside/scoring"
@@ -91,7 +92,7 @@ func (a *App) NewTournament(ctx context.Context, s TournamentSetup) (*Game, erro
 	}
 	c := events.Created{Kind: tournament.Kind, Ruleset: tournament.Rules{}.Ruleset(), Players: s.Players,
 		Tournament: s.Name, TournamentID: newIdentity(rand.Uint64()), Options: options, Date: date, GameOptions: s.Options}
-	if game, err := rulesOfKind(s.Game); err == nil {
+	if game, err := play.RulesOf(s.Game); err == nil {
 		// Every option of the games is written down, so that none depends on a default a later
 		// version might change; a kind unknown is refused below, naming it.
 		if c.GameOptions, err = referee.CheckOptions(game.Options(), s.Options); err != nil {
@@ -125,16 +126,13 @@ func (a *App) NewTournament(ctx context.Context, s TournamentSetup) (*Game, erro
 }
 
 // night is the tournament g's state, or an error when g is a game.
-func (g *Game) night() (*tournament.Night, error) {
-	n, ok := g.outcome.Game.(*tournament.Night)
+func tournamentNight(g *Game) (*tournament.Night, error) {
+	n, ok := play.StateAs[*tournament.Night](g)
 	if !ok {
-		return nil, invalid(nil, "", "game %d is a game of %s, not a tournament", g.ID, g.Setup.Kind)
+		return nil, play.Invalidf(nil, "", "game %d is a game of %s, not a tournament", g.ID, g.Setup.Kind)
 	}
 	return n, nil
 }
-
-// IsTournament reports whether g is a tournament's log rather than a game.
-func (g *Game) IsTournament() bool { _, ok := g.outcome.Game.(*tournament.Night); return ok }
 
 // TableGame is one table of a round: its players, first seated first, and the game it plays.
 type TableGame struct {
@@ -225,7 +223,7 @@ func identity(t *Game) (string, error) {
 	if t.Setup.TournamentID != "" {
 		return t.Setup.TournamentID, nil
 	}
-	n, err := t.night()
+	n, err := tournamentNight(t)
 	if err != nil {
 		return "", err
 	}
@@ -237,7 +235,7 @@ func newIdentity(r uint64) string { return fmt.Sprintf("%016x", r) }
 
 // withGames is the tournament g's state and its games, by round and table.
 func (a *App) withGames(ctx context.Context, g *Game) (*tournament.Night, map[[2]int]*Game, error) {
-	n, err := g.night()
+	n, err := tournamentNight(g)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -524,7 +522,7 @@ func nextRound(name string, n *tournament.Night, games map[[2]int]*Game) NextRou
 // meanwhile, is not paired again: the error is a Conflict that names it, with the round.
 // Nothing a pairing does stops a game or sets a result aside (T9).
 func (a *App) PairRound(ctx context.Context, g *Game, round int) (*RoundView, error) {
-	n, err := g.night()
+	n, err := tournamentNight(g)
 	if err != nil {
 		return nil, err
 	}
@@ -553,11 +551,11 @@ func (a *App) pairOnce(ctx context.Context, g *Game, round int) (*RoundView, err
 	rounds := n.Rounds()
 	switch {
 	case round < 1:
-		return nil, invalid(nil, "", "round %d: rounds are numbered from 1", round)
+		return nil, play.Invalidf(nil, "", "round %d: rounds are numbered from 1", round)
 	case round <= len(rounds):
 		return a.pairedAlready(ctx, g, n, rounds[round-1], games)
 	case round > len(rounds)+1:
-		return nil, invalid(nil, fmt.Sprintf("pair round %d first: tableside tournament pair %d", len(rounds)+1, g.ID),
+		return nil, play.Invalidf(nil, fmt.Sprintf("pair round %d first: tableside tournament pair %d", len(rounds)+1, g.ID),
 			"round %d cannot be paired before round %d", round, len(rounds)+1)
 	}
 	if len(rounds) > 0 {
@@ -583,7 +581,7 @@ func (a *App) pairOnce(ctx context.Context, g *Game, round int) (*RoundView, err
 			return nil, err
 		}
 		g = rec.Game
-		if n, err = g.night(); err != nil {
+		if n, err = tournamentNight(g); err != nil {
 			return nil, err
 		}
 	}
@@ -608,14 +606,14 @@ func (a *App) pairOnce(ctx context.Context, g *Game, round int) (*RoundView, err
 	in := n.NextInput(order, points)
 	out, err := tournament.Pair(in)
 	if err != nil {
-		return nil, invalid(err, "", "%v", err)
+		return nil, play.Invalidf(err, "", "%v", err)
 	}
 	rec, err := a.record(ctx, g, tournament.PairedMove(in, out), RecordOptions{Expect: g.Last})
 	if err != nil {
 		return nil, err
 	}
 	g = rec.Game
-	if n, err = g.night(); err != nil {
+	if n, err = tournamentNight(g); err != nil {
 		return nil, err
 	}
 	if _, err := a.makeGames(ctx, g, n, n.Rounds()[len(n.Rounds())-1], games); err != nil {
@@ -637,7 +635,7 @@ func (a *App) pairedAlready(ctx context.Context, g *Game, n *tournament.Night, r
 	if err != nil {
 		return nil, err
 	}
-	return nil, &Error{Code: Conflict, Game: g, Round: view, Err: ErrPairedAlready,
+	return nil, &Error{Code: Conflict, Game: g, Err: &RoundPaired{view},
 		Message: fmt.Sprintf("round %d of tournament %d is paired already; nothing was paired again", r.Round, g.ID),
 		Hint:    fmt.Sprintf("its tables: tableside tournament show %d", g.ID)}
 }

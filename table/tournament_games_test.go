@@ -41,10 +41,11 @@ func pairAtOnce(t *testing.T, id int64, apps ...*App) {
 			}
 			r, err := a.PairRound(t.Context(), g, i%2)
 			var e *Error
+			var paired *RoundPaired
 			switch {
 			case err == nil && r.Round != 1:
 				err = fmt.Errorf("answered round %d", r.Round)
-			case errors.As(err, &e) && errors.Is(err, ErrPairedAlready) && e.Code == Conflict && e.Round != nil && e.Round.Round == 1:
+			case errors.As(err, &e) && errors.As(err, &paired) && errors.Is(err, ErrPairedAlready) && e.Code == Conflict && paired.Round != nil && paired.Round.Round == 1:
 				err = nil
 			case CodeOf(err) == Over && strings.Contains(err.Error(), "round 1 is still being played"):
 				err = nil
@@ -123,7 +124,8 @@ func TestPairingARoundPairedAlready(t *testing.T) {
 	before := countGames(t, a)
 	_, err := a.PairRound(t.Context(), tg, 0) // the log as read before round 1 was paired
 	var e *Error
-	if !errors.As(err, &e) || e.Code != Conflict || !errors.Is(err, ErrPairedAlready) || e.Round == nil || seatings(e.Round) != seatings(r1) ||
+	var paired *RoundPaired
+	if !errors.As(err, &e) || e.Code != Conflict || !errors.As(err, &paired) || !errors.Is(err, ErrPairedAlready) || paired.Round == nil || seatings(paired.Round) != seatings(r1) ||
 		!strings.Contains(err.Error(), "round 1 of tournament 1 is paired already") {
 		t.Fatalf("pairing round 1 again from a stale view: %v (%+v)", err, e)
 	}
@@ -386,20 +388,20 @@ func TestATournamentsTranscriptsRoundTrip(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	game := play(t, a, r1.Tables[0].Game, "pass")
+	game := playMoves(t, a, r1.Tables[0].Game, "pass")
 	for _, tb := range r1.Tables {
 		decide(t, a, tb.Game, tb.Players[0])
 	}
 	if _, err := a.PairRound(t.Context(), tournamentGame(t, a, tg.ID), 0); err != nil {
 		t.Fatal(err)
 	}
-	play(t, a, tg.ID, "drop bob")
+	playMoves(t, a, tg.ID, "drop bob")
 	game = tournamentGame(t, a, game.ID)
 	logs := []*Game{tournamentGame(t, a, tg.ID), game}
 	b, _ := openApp(t, "")
 	var imported []*Game
 	for _, g := range logs {
-		text, err := g.Transcript()
+		text, err := Transcript(g)
 		if err != nil {
 			t.Fatalf("game %d: %v", g.ID, err)
 		}

@@ -88,7 +88,7 @@ func TestTournamentNight(t *testing.T) {
 		t.Errorf("round 1 in play: next %+v, %v", v.Next, err)
 	}
 	g1 := tournamentGame(t, a, r1.Tables[0].Game)
-	if got, want := g1.SeatText(), fmt.Sprintf("round 1, table 1: %s v %s, %s opens", g1.Setup.Players[0], g1.Setup.Players[1], r1.Tables[0].First); got != want {
+	if got, want := SeatText(g1), fmt.Sprintf("round 1, table 1: %s v %s, %s opens", g1.Setup.Players[0], g1.Setup.Players[1], r1.Tables[0].First); got != want {
 		t.Errorf("game 1's seat: %q, want %q", got, want)
 	}
 	decide(t, a, r1.Tables[0].Game, "ann")
@@ -205,7 +205,7 @@ func TestTournamentMakesTheGamesItMissed(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	n, err := tg.night()
+	n, err := tournamentNight(tg)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -14,6 +14,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/tableside/tableside/events"
+	"github.com/tableside/tableside/play"
 	"github.com/tableside/tableside/referee"
 	"github.com/tableside/tableside/referee/tournament"
 )
@@ -26,25 +27,23 @@ import (
 // events.
 
 // Transcript writes the game's whole log as a transcript.
-func (g *Game) Transcript() (string, error) {
+func Transcript(g *Game) (string, error) {
 	var b strings.Builder
 	fmt.Fprintf(&b, "# tableside transcript of game %d: one event a line, corrections included\n", g.ID)
-	b.WriteString(Line(setupWords(g.Setup)...) + "\n")
+	b.WriteString(play.Line(setupWords(g.Setup)...) + "\n")
 	for _, e := range g.Log[1:] {
 		if e.Type == tournament.TypePaired {
 			// The application records a pairing with the input it was made from, which a replay
 			// holds it to: the line carries it whole, after the pairing written for reading.
-			b.WriteString("# " + g.outcome.Game.Notation(moveOf(e)) + "\n")
-			b.WriteString(Line(pairedVerb, string(e.Payload)) + "\n")
+			notation, _ := g.MoveOf(e) // a pairing is a move of the tournament's
+			b.WriteString("# " + notation + "\n")
+			b.WriteString(play.Line(pairedVerb, string(e.Payload)) + "\n")
 			continue
 		}
-		if c, ok := correctionOf(e); ok {
-			b.WriteString(Line(c.words(g.outcome.Game.Notation)...))
-			if c.note != "" {
-				b.WriteString(" " + noteMark + " " + noteText(c.note))
-			}
-		} else if referee.IsMove(e.Type) {
-			b.WriteString(Line(strings.Fields(g.outcome.Game.Notation(moveOf(e)))...))
+		if line, ok := g.CorrectionLine(e); ok {
+			b.WriteString(line)
+		} else if notation, err := g.MoveOf(e); err == nil {
+			b.WriteString(play.Line(strings.Fields(notation)...))
 		} else {
 			return "", fmt.Errorf("event %d (%s) cannot be written in a transcript: export the game as jsonl", e.Seq, e.Type)
 		}
@@ -76,9 +75,9 @@ func readTranscript(text, today string, at int64) ([]events.Event, error) {
 		if !utf8.ValidString(raw) {
 			return nil, fmt.Errorf("line %d: %w", i+1, errNotText)
 		}
-		words, note, hasNote, err := Words(raw)
+		words, note, hasNote, err := play.Words(raw)
 		if err == nil && len(words) == 0 {
-			err = ErrNoteAlone
+			err = play.ErrNoteAlone
 		}
 		if err != nil {
 			return nil, fmt.Errorf("line %d: %w", i+1, err)
@@ -86,7 +85,7 @@ func readTranscript(text, today string, at int64) ([]events.Event, error) {
 		lines = append(lines, line{i + 1, words, note, hasNote})
 	}
 	if len(lines) == 0 {
-		return nil, invalid(nil, "", "no `new KIND --players …` line")
+		return nil, play.Invalidf(nil, "", "no `new KIND --players …` line")
 	}
 	first, err := transcriptSetup(lines[0], today, at)
 	if err != nil {
@@ -95,7 +94,7 @@ func readTranscript(text, today string, at int64) ([]events.Event, error) {
 	// The replayer keeps the game as it stood before each event a correction names.
 	var keep []int64
 	for _, l := range lines[1:] {
-		if len(l.words) > 1 && namesEvent(strings.ToLower(l.words[0])) {
+		if len(l.words) > 1 && play.NamesEvent(strings.ToLower(l.words[0])) {
 			if n, err := strconv.ParseInt(l.words[1], 10, 64); err == nil {
 				keep = append(keep, n)
 			}
@@ -106,10 +105,9 @@ func readTranscript(text, today string, at int64) ([]events.Event, error) {
 	if err != nil {
 		return nil, err
 	}
-	rd := reading{name: "the game", players: rp.Setup().Players, before: rp.Before}
 	log := []events.Event{first}
 	for _, l := range lines[1:] {
-		e, err := readLine(rp.Game(), rd, l)
+		e, err := readLine(rp, l)
 		if err != nil {
 			return nil, fmt.Errorf("line %d: %w", l.number, err)
 		}
@@ -128,7 +126,7 @@ const pairedVerb = "paired"
 func transcriptSetup(l line, today string, at int64) (events.Event, error) {
 	s, placed, err := readSetup(l.words)
 	if err == nil && l.hasNote {
-		err = invalid(nil, "", "the new line takes no note")
+		err = play.Invalidf(nil, "", "the new line takes no note")
 	}
 	var c events.Created
 	if err == nil {
@@ -149,7 +147,7 @@ func (p placing) created(s Setup, today string) (events.Created, error) {
 			return events.Created{}, err
 		}
 		if s.Dealer != "" || s.Opener != "" || s.Match != "" || s.Teams != nil || p.Round != 0 || p.Table != 0 || p.Seated != 0 {
-			return events.Created{}, invalid(nil, "", "a tournament's new line takes --players, --date, --tournament, --tournament-id, --option and --game-option only")
+			return events.Created{}, play.Invalidf(nil, "", "a tournament's new line takes --players, --date, --tournament, --tournament-id, --option and --game-option only")
 		}
 		// Its options as written: defaults filled in would make another first event.
 		c := events.Created{Kind: tournament.Kind, Ruleset: tournament.Rules{}.Ruleset(), Players: s.Players, Options: s.Options,
@@ -159,40 +157,37 @@ func (p placing) created(s Setup, today string) (events.Created, error) {
 	}
 	switch {
 	case p.GameOptions != nil:
-		return events.Created{}, invalid(nil, "", "--game-option is a tournament's (the options of its games): give a game its own with --option")
+		return events.Created{}, play.Invalidf(nil, "", "--game-option is a tournament's (the options of its games): give a game its own with --option")
 	case p.Tournament == "" && (p.TournamentID != "" || p.Round != 0 || p.Table != 0 || p.Seated != 0):
-		return events.Created{}, invalid(nil, "", "--tournament-id, --round, --table and --seated place a game in a tournament: name it with --tournament")
+		return events.Created{}, play.Invalidf(nil, "", "--tournament-id, --round, --table and --seated place a game in a tournament: name it with --tournament")
 	case p.Tournament != "" && (p.Round == 0 || p.Table == 0):
-		return events.Created{}, invalid(nil, "", "a tournament's game names its --round and --table")
+		return events.Created{}, play.Invalidf(nil, "", "a tournament's game names its --round and --table")
 	}
 	c, err := s.created(today)
 	c.Tournament, c.TournamentID, c.Round, c.Table, c.Seated = p.Tournament, p.TournamentID, p.Round, p.Table, p.Seated
 	return c, err
 }
 
-// readLine reads a line after the first: a correction, or a move read against g.
-func readLine(g referee.Game, rd reading, l line) (events.Event, error) {
+// readLine reads a line after the first: a correction, or a move read against the game as rp
+// has it so far.
+func readLine(rp *referee.Replayer, l line) (events.Event, error) {
+	g := rp.Game()
 	verb := strings.ToLower(l.words[0])
 	if _, ok := g.(*tournament.Night); ok && verb == pairedVerb {
 		return readPaired(l)
 	}
-	if isCorrection(verb) {
-		c, err := rd.read(verb, l.words[1:], l.note)
-		if err != nil {
-			return events.Event{}, err
-		}
-		typ, payload, err := c.event()
-		return events.Event{Type: typ, Payload: payload}, err
+	if play.IsCorrection(verb) {
+		return play.CorrectionEvent("the game", rp.Setup().Players, rp.Before, verb, l.words[1:], l.note)
 	}
 	switch {
 	case verb == "new":
-		return events.Event{}, invalid(nil, "", "a second `new` line: a transcript holds one game")
+		return events.Event{}, play.Invalidf(nil, "", "a second `new` line: a transcript holds one game")
 	case l.hasNote:
-		return events.Event{}, invalid(nil, "", "only a correction takes a note (-- …)")
+		return events.Event{}, play.Invalidf(nil, "", "only a correction takes a note (-- …)")
 	}
 	m, err := g.Parse(l.words)
 	if err != nil {
-		return events.Event{}, invalid(err, "", "%v", err)
+		return events.Event{}, play.Invalidf(err, "", "%v", err)
 	}
 	return events.Event{Type: m.Type, Actor: m.Actor, Payload: m.Payload}, nil
 }
@@ -201,23 +196,23 @@ func readLine(g referee.Game, rd reading, l line) (events.Event, error) {
 // The replay judges it as it judges a pairing the application recorded.
 func readPaired(l line) (events.Event, error) {
 	if len(l.words) != 2 || l.hasNote {
-		return events.Event{}, invalid(nil, "", "a pairing's line is `paired` and its JSON, as export writes it")
+		return events.Event{}, play.Invalidf(nil, "", "a pairing's line is `paired` and its JSON, as export writes it")
 	}
 	dec := json.NewDecoder(strings.NewReader(l.words[1]))
 	dec.DisallowUnknownFields()
 	var p tournament.Paired
 	if err := dec.Decode(&p); err != nil || dec.More() {
-		return events.Event{}, invalid(err, "", "the pairing is not the JSON of one (docs/json.md, tournament.paired)")
+		return events.Event{}, play.Invalidf(err, "", "the pairing is not the JSON of one (docs/json.md, tournament.paired)")
 	}
 	var payload bytes.Buffer
 	if err := json.Compact(&payload, []byte(l.words[1])); err != nil {
-		return events.Event{}, invalid(err, "", "the pairing is not JSON: %v", err)
+		return events.Event{}, play.Invalidf(err, "", "the pairing is not JSON: %v", err)
 	}
 	return events.Event{Type: tournament.TypePaired, Payload: payload.Bytes()}, nil
 }
 
 // JSONL writes the game's whole log as JSON lines, every event with its time and hash.
-func (g *Game) JSONL() ([]byte, error) {
+func GameJSONL(g *Game) ([]byte, error) {
 	var b bytes.Buffer
 	err := JSONL(&b, g.Log)
 	return b.Bytes(), err
@@ -231,13 +226,13 @@ func readJSONL(data []byte) ([]events.Event, []string, error) {
 	log, res, err := lr.game()
 	switch {
 	case errors.Is(err, io.EOF):
-		return nil, nil, invalid(nil, "", "the file holds no game")
+		return nil, nil, play.Invalidf(nil, "", "the file holds no game")
 	case err != nil:
 		return nil, nil, err
 	case res.Err != nil:
 		return nil, nil, res.Err
 	case lr.ahead != nil:
-		return nil, nil, invalid(nil, "", "line %d: a second game starts here; import one game per file", lr.aheadLine)
+		return nil, nil, play.Invalidf(nil, "", "line %d: a second game starts here; import one game per file", lr.aheadLine)
 	}
 	return log, res.Warnings, nil
 }
@@ -248,7 +243,7 @@ func asInvalid(err error) error {
 	if err == nil || errors.As(err, &e) {
 		return err
 	}
-	return invalid(err, "", "%v", err)
+	return play.Invalidf(err, "", "%v", err)
 }
 
 // Imported is a game recorded from a file.
@@ -277,7 +272,7 @@ func (a *App) Import(ctx context.Context, data []byte) (*Imported, error) {
 func readImport(data []byte, today string, at int64) ([]events.Event, []string, error) {
 	trimmed := bytes.TrimSpace(data)
 	if len(trimmed) == 0 {
-		return nil, nil, invalid(nil, "", "the file is empty")
+		return nil, nil, play.Invalidf(nil, "", "the file is empty")
 	}
 	if trimmed[0] == '{' {
 		return readJSONL(trimmed)

@@ -10,7 +10,9 @@ import (
 	"testing"
 
 	"github.com/tableside/tableside/events"
+	"github.com/tableside/tableside/play"
 	"github.com/tableside/tableside/referee"
+	"github.com/tableside/tableside/referee/kinds"
 	"github.com/tableside/tableside/referee/refereetest"
 )
 
@@ -52,8 +54,8 @@ func TestTranscriptRoundTrip(t *testing.T) {
 	if testing.Short() {
 		games = 4
 	}
-	for _, kind := range Kinds() {
-		r := engines[kind]
+	for _, kind := range play.Kinds() {
+		r := kinds.All()[kind]
 		for seed := range games {
 			log := roundTripGame(t, r, seed)
 			prev := "" // as stored: the export carries the chain
@@ -66,7 +68,7 @@ func TestTranscriptRoundTrip(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			text, err := g.Transcript()
+			text, err := Transcript(g)
 			if err != nil {
 				t.Fatalf("%s seed %d: %v", kind, seed, err)
 			}
@@ -85,7 +87,7 @@ func TestTranscriptRoundTrip(t *testing.T) {
 				t.Fatalf("%s seed %d: the imported game scores differently", kind, seed)
 			}
 			// And the JSON-lines export reads back to the same events.
-			jsonl, err := g.JSONL()
+			jsonl, err := GameJSONL(g)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -144,7 +146,7 @@ func TestTranscriptKeepsWhatWasLost(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		text, err := g.Transcript()
+		text, err := Transcript(g)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/tableside/tableside/internal/needs"
+	"github.com/tableside/tableside/play"
 	"github.com/tableside/tableside/referee/refereetest"
 	"github.com/tableside/tableside/table/internal/store"
 )
@@ -18,7 +19,7 @@ func stockGames(t *testing.T, a *App, n int) {
 	t.Helper()
 	var batch []store.NewGame
 	for i := range n {
-		r, err := rulesOfKind(Kinds()[i%len(Kinds())])
+		r, err := play.RulesOf(play.Kinds()[i%len(play.Kinds())])
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -146,10 +146,10 @@ func (s *Server) apiExport(w http.ResponseWriter, r *http.Request, c *caller) er
 	var body []byte
 	ext := map[string]string{"jsonl": "jsonl", "transcript": "txt"}[format]
 	if format == "jsonl" {
-		body, err = g.JSONL()
+		body, err = table.GameJSONL(g)
 	} else {
 		var t string
-		t, err = g.Transcript()
+		t, err = table.Transcript(g)
 		body = []byte(t)
 	}
 	if err != nil {

@@ -22,6 +22,7 @@ import (
 	cdppage "github.com/chromedp/cdproto/page"
 	"github.com/chromedp/chromedp"
 
+	"github.com/tableside/tableside/play"
 	"github.com/tableside/tableside/table"
 )
 
@@ -345,7 +346,7 @@ func (c *testClub) holdsJustThese(t *testing.T, id int64, from *table.Game, move
 		if err != nil {
 			t.Fatal(err)
 		}
-		if stored := got.Log[rec.Event.Seq-1]; !table.SameMove(stored, rec.Event) {
+		if stored := got.Log[rec.Event.Seq-1]; !play.SameMove(stored, rec.Event) {
 			t.Fatalf("game %d's event %d is %s %s %s, want %q", id, stored.Seq, stored.Actor, stored.Type, stored.Payload, m)
 		}
 		g = rec.Game
@@ -703,8 +704,8 @@ func TestAMoveSaysWhenItWasPlayed(t *testing.T) {
 	if err := json.Unmarshal(body, &got); status != 201 || err != nil {
 		t.Fatalf("a move played half a minute ago: %d %s", status, body)
 	}
-	if table.PlayedAt(got.Event) != played || got.Event.At <= played {
-		t.Errorf("the move is stored at %d as played at %d, want played at %d: %s", got.Event.At, table.PlayedAt(got.Event), played, got.Event.Payload)
+	if play.PlayedAt(got.Event) != played || got.Event.At <= played {
+		t.Errorf("the move is stored at %d as played at %d, want played at %d: %s", got.Event.At, play.PlayedAt(got.Event), played, got.Event.Payload)
 	}
 	if log := apiGet[[]table.Entry](t, c, "/api/games/%d/log", id); log[1].PlayedAt != played {
 		t.Errorf("the log lists the move as played at %d, want %d", log[1].PlayedAt, played)

@@ -8,6 +8,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/tableside/tableside/play"
 	"github.com/tableside/tableside/table"
 )
 
@@ -92,7 +93,7 @@ func (s *Server) newPage(w http.ResponseWriter, r *http.Request, c *caller) erro
 // kindsForm is the first page: which game.
 func kindsForm(match string) *setupForm {
 	f := &setupForm{Match: match}
-	for _, k := range table.Kinds() {
+	for _, k := range play.Kinds() {
 		book, _ := table.RulebookOf(k)
 		lo, hi := book.Players[0], book.Players[1]
 		players := fmt.Sprintf("%d players", lo)

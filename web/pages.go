@@ -16,6 +16,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/tableside/tableside/play"
 	"github.com/tableside/tableside/render"
 	"github.com/tableside/tableside/table"
 	"github.com/tableside/tableside/web/now"
@@ -490,7 +491,7 @@ func (s *Server) gameView(r *http.Request, c *caller, g *table.Game) (v *gameVie
 		ip := net.ParseIP(host)
 		v.Loopback = host == "localhost" || (ip != nil && ip.IsLoopback())
 	}
-	if text := g.SeatText(); text != "" {
+	if text := table.SeatText(g); text != "" {
 		if v.Seat, err = s.seatOf(r, c, g, text); err != nil {
 			return nil, err
 		}
@@ -592,7 +593,7 @@ func (s *Server) rulesPage(w http.ResponseWriter, r *http.Request, c *caller) er
 		v.Options = append(v.Options, chosenOption{o, g.Setup.Options[o.Name]})
 	}
 	for _, line := range book.Grammar {
-		form, what, ok := table.SplitForm(line)
+		form, what, ok := play.SplitForm(line)
 		switch {
 		case strings.HasPrefix(line, " "):
 			v.Moves = append(v.Moves, moveForm{Set: line})
@@ -709,7 +710,7 @@ func (s *Server) undo(w http.ResponseWriter, r *http.Request, c *caller) error {
 }
 
 func (s *Server) correct(w http.ResponseWriter, r *http.Request, c *caller) error {
-	args, note, hasNote, err := table.Words(r.PostFormValue("words"))
+	args, note, hasNote, err := play.Words(r.PostFormValue("words"))
 	if err != nil {
 		return s.refusedPage(w, r, c, &httpError{status: http.StatusBadRequest, code: "invalid", msg: err.Error()}, "")
 	}

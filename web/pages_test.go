@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"github.com/tableside/tableside/events"
+	"github.com/tableside/tableside/play"
 	"github.com/tableside/tableside/referee/capture"
 	"github.com/tableside/tableside/referee/kinds"
 	"github.com/tableside/tableside/referee/refereetest"
@@ -189,12 +190,12 @@ func readSetupFields(page string) setupFields {
 func TestTheNewGameFormFollowsTheRules(t *testing.T) {
 	c := openClub(t, false)
 	status, page := c.call(t, "GET", "/games/new", testKey, nil)
-	for _, k := range table.Kinds() {
+	for _, k := range play.Kinds() {
 		if !strings.Contains(string(page), fmt.Sprintf(`href="/games/new?kind=%s"`, k)) {
 			t.Errorf("the first page offers no %s (%d)", k, status)
 		}
 	}
-	for _, kind := range table.Kinds() {
+	for _, kind := range play.Kinds() {
 		r := kinds.All()[kind]
 		status, page := c.call(t, "GET", "/games/new?kind="+kind, testKey, nil)
 		if status != http.StatusOK {
@@ -298,7 +299,7 @@ func TestTheNewGameFormMakesEachKind(t *testing.T) {
 // TestSeatingIsWhatNewNeeds: what each kind's rules say a setup names (Seating) is what its New
 // requires, so that the form asks for no more and no less.
 func TestSeatingIsWhatNewNeeds(t *testing.T) {
-	for _, kind := range table.Kinds() {
+	for _, kind := range play.Kinds() {
 		r := kinds.All()[kind]
 		s := r.Seating()
 		lo, _ := r.Players()
@@ -644,7 +645,7 @@ func TestARulesPageForTheTable(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	form, _, _ := table.SplitForm(book.Grammar[0])
+	form, _, _ := play.SplitForm(book.Grammar[0])
 	if status != http.StatusOK || !strings.Contains(page, "limit = 150") || !strings.Contains(page, html.EscapeString(book.Rulings[0].Text)) ||
 		!strings.Contains(page, `id="L9"`) || !strings.Contains(page, "<code>"+html.EscapeString(form)+"</code>") {
 		t.Errorf("rules page: %d\n%s", status, page)

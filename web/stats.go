@@ -8,6 +8,7 @@ import (
 	"net/url"
 	"sync"
 
+	"github.com/tableside/tableside/play"
 	"github.com/tableside/tableside/render"
 	"github.com/tableside/tableside/scoring/season"
 	"github.com/tableside/tableside/table"
@@ -88,7 +89,7 @@ func (s *Server) showStats(w http.ResponseWriter, r *http.Request, c *caller, f 
 	if err := render.StatsContent(&b, rep, statsLink); err != nil {
 		return err
 	}
-	v := statsView{Filter: f, Kinds: table.Kinds(), Content: template.HTML(b.String())} // written by html/template
+	v := statsView{Filter: f, Kinds: play.Kinds(), Content: template.HTML(b.String())} // written by html/template
 	return s.show(w, http.StatusOK, "stats", c, title, v)
 }
 

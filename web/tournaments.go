@@ -132,7 +132,7 @@ func (s *Server) opensTable(r *http.Request, c *caller, text string) (bool, erro
 	if err != nil {
 		return false, err
 	}
-	tables, err := g.TournamentTables()
+	tables, err := table.TournamentTables(g)
 	if err != nil {
 		return false, err
 	}
@@ -158,7 +158,7 @@ type tournamentCreated struct {
 
 // codes are the codes of tournament g's tables.
 func (s *Server) codes(g *table.Game) ([]tableCode, error) {
-	n, err := g.TournamentTables()
+	n, err := table.TournamentTables(g)
 	if err != nil {
 		return nil, err
 	}
@@ -408,7 +408,7 @@ func (s *Server) tableCards(w http.ResponseWriter, r *http.Request, c *caller) e
 	if err != nil {
 		return err
 	}
-	n, err := g.TournamentTables()
+	n, err := table.TournamentTables(g)
 	if err != nil {
 		return err
 	}

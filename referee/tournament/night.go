@@ -16,7 +16,7 @@ import (
 
 // Kind is a tournament's kind, in the first event of its log. It is not a game's kind: the
 // application finds a tournament's log by it, not in referee/kinds.
-const Kind = "tournament"
+const Kind = events.TournamentKind
 
 // Event types of a tournament's moves. They are stored: never rename one.
 const (

@@ -21,8 +21,8 @@ import (
 	"io"
 	"slices"
 
+	"github.com/tableside/tableside/play"
 	"github.com/tableside/tableside/scoring"
-	"github.com/tableside/tableside/table"
 	"github.com/tableside/tableside/web/now"
 )
 
@@ -32,9 +32,9 @@ import (
 // engine keeps each game it has answered about, so that a move costs the same at the end of a
 // game as at its start.
 type request struct {
-	Game    int64         `json:"game"`
-	Log     []table.Event `json:"log"`
-	Pending []pending     `json:"pending"`
+	Game    int64        `json:"game"`
+	Log     []play.Event `json:"log"`
+	Pending []pending    `json:"pending"`
 	// Now asks for the part of the game's page that shows the game (web/now), drawn after the
 	// last move as the server draws it for the table's phone, which scored the rounds Entered.
 	Now     bool  `json:"now,omitempty"`
@@ -52,18 +52,18 @@ type request struct {
 // carries that judgement, its event and words: the server may hold the event already (sent,
 // and the answer lost), and the page says when the words change.
 type pending struct {
-	Move  string       `json:"move"`
-	Force bool         `json:"force,omitempty"`
-	At    int64        `json:"at"`
-	Event *table.Event `json:"event,omitempty"`
-	Text  string       `json:"text,omitempty"`
+	Move  string      `json:"move"`
+	Force bool        `json:"force,omitempty"`
+	At    int64       `json:"at"`
+	Event *play.Event `json:"event,omitempty"`
+	Text  string      `json:"text,omitempty"`
 }
 
 // state is the game as the phone's page shows it: the view (the table and its totals, the
 // hint, the legal moves, the open flags, the seal), and, when drawn, the score sheet's figures
 // and the page's part that shows the game.
 type state struct {
-	View   table.View     `json:"view"`
+	View   play.View      `json:"view"`
 	Scores *scoring.Sheet `json:"scores,omitempty"`
 	Now    string         `json:"now,omitempty"`
 }
@@ -74,16 +74,16 @@ type state struct {
 // Stored says the server holds the move already as that event; Changed, that the words are
 // not the ones the move had when it was judged before.
 type judged struct {
-	Move     string               `json:"move"`
-	Event    *table.Event         `json:"event,omitempty"`
-	Text     string               `json:"text,omitempty"`
-	Notation string               `json:"notation,omitempty"`
-	Flags    []table.Flag         `json:"flags,omitempty"`
-	Scored   []int                `json:"scored,omitempty"`
-	Stored   int64                `json:"stored,omitempty"`
-	Changed  bool                 `json:"changed,omitempty"`
-	Refused  *table.ProblemDetail `json:"refused,omitempty"`
-	Refusal  string               `json:"refusal,omitempty"`
+	Move     string              `json:"move"`
+	Event    *play.Event         `json:"event,omitempty"`
+	Text     string              `json:"text,omitempty"`
+	Notation string              `json:"notation,omitempty"`
+	Flags    []play.Flag         `json:"flags,omitempty"`
+	Scored   []int               `json:"scored,omitempty"`
+	Stored   int64               `json:"stored,omitempty"`
+	Changed  bool                `json:"changed,omitempty"`
+	Refused  *play.ProblemDetail `json:"refused,omitempty"`
+	Refusal  string              `json:"refusal,omitempty"`
 	// After is the game once the move is taken, when the request asks for steps: a state, or
 	// its digest.
 	After json.RawMessage `json:"after,omitempty"`
@@ -93,20 +93,20 @@ type judged struct {
 // stands after those taken. Failed says why the game could not be read: a conflict asks for
 // its whole log.
 type answer struct {
-	Pending []judged             `json:"pending"`
-	State   *state               `json:"state,omitempty"`
-	Failed  *table.ProblemDetail `json:"failed,omitempty"`
+	Pending []judged            `json:"pending"`
+	State   *state              `json:"state,omitempty"`
+	Failed  *play.ProblemDetail `json:"failed,omitempty"`
 }
 
 // held are the games the engine has answered about lately, by id, as the server stored them
 // (the phone's pending moves are judged on top of them afresh at each call), the latest last;
 // a phone has a game or two open, and the engine keeps heldMost.
-var held []*table.Game
+var held []*play.Game
 
 const heldMost = 8
 
 // holding is the game the engine holds of id, or nil.
-func holding(id int64) *table.Game {
+func holding(id int64) *play.Game {
 	for _, g := range held {
 		if g.ID == id {
 			return g
@@ -116,8 +116,8 @@ func holding(id int64) *table.Game {
 }
 
 // hold keeps g, the latest answered about, in place of the game of its id held before.
-func hold(g *table.Game) {
-	held = slices.DeleteFunc(held, func(h *table.Game) bool { return h.ID == g.ID })
+func hold(g *play.Game) {
+	held = slices.DeleteFunc(held, func(h *play.Game) bool { return h.ID == g.ID })
 	if len(held) == heldMost {
 		held = held[1:]
 	}
@@ -128,14 +128,14 @@ func hold(g *table.Game) {
 // followed by the events stored since. A game the engine does not hold at the point the log
 // takes up from is NotFound, and a log that does not follow the game held is a Conflict: the
 // page sends the whole log.
-func stored(req request) (*table.Game, error) {
-	var g *table.Game
+func stored(req request) (*play.Game, error) {
+	var g *play.Game
 	var err error
 	switch {
 	case len(req.Log) > 0 && req.Log[0].Seq == 1:
-		g, err = table.Replay(req.Log[0].Game, req.Log)
+		g, err = play.Replay(req.Log[0].Game, req.Log)
 	case holding(req.Game) == nil:
-		return nil, &table.Error{Code: table.NotFound, Message: fmt.Sprintf("the engine holds no game %d: send its whole log", req.Game)}
+		return nil, &play.Error{Code: play.NotFound, Message: fmt.Sprintf("the engine holds no game %d: send its whole log", req.Game)}
 	default:
 		g, err = holding(req.Game).Follow(req.Log)
 	}
@@ -221,10 +221,10 @@ func answerOf(req request) answer {
 // judgedRun is the pending moves of the latest answer, as sent, judged on the game as stored
 // then: each move's judgement and the game after it.
 type judgedRun struct {
-	stored *table.Game
+	stored *play.Game
 	moves  []pending
 	out    []judged
-	after  []*table.Game
+	after  []*play.Game
 }
 
 // last is the latest answer's run of judged moves.
@@ -239,21 +239,21 @@ func sameMove(was pending, j judged, p pending) bool {
 // storedAs is the seq at which g, the game as stored, holds p, a move judged before as the
 // event after the phone's last: the same player making the same move in the same place. Two
 // phones that record one card played record one move. (A page that kept an event as a value
-// writes it again in its own way, and the server adds when the move was played: table.SameMove
+// writes it again in its own way, and the server adds when the move was played: play.SameMove
 // reads through both.)
-func storedAs(g *table.Game, p pending) (int64, bool) {
+func storedAs(g *play.Game, p pending) (int64, bool) {
 	if p.Event == nil {
 		return 0, false
 	}
 	e, ok := g.EventAt(p.Event.Seq)
-	return e.Seq, ok && table.SameMove(e, *p.Event)
+	return e.Seq, ok && play.SameMove(e, *p.Event)
 }
 
 // judge reads a pending move's words as Record reads a line, and judges it as Record does:
 // the move taken, with its notation, the words that read back to it whatever the game after.
 // A move with no words but an event is one the phone saw stored in a log the server no longer
 // holds (restored from an older copy): it is judged again in the notation that records it.
-func judge(g *table.Game, p pending) (*table.Recorded, string, error) {
+func judge(g *play.Game, p pending) (*play.Recorded, string, error) {
 	if p.Move == "" && p.Event != nil {
 		notation, err := g.MoveOf(*p.Event)
 		if err != nil {
@@ -274,8 +274,8 @@ func judge(g *table.Game, p pending) (*table.Recorded, string, error) {
 }
 
 // refusal is err, p's refusal, as the page draws one.
-func refusal(g *table.Game, p pending, err error) (string, error) {
-	var te *table.Error
+func refusal(g *play.Game, p pending, err error) (string, error) {
+	var te *play.Error
 	if !errors.As(err, &te) {
 		return "", err
 	}
@@ -285,14 +285,14 @@ func refusal(g *table.Game, p pending, err error) (string, error) {
 }
 
 // problem is err as the server's API would give it.
-func problem(err error) *table.ProblemDetail {
-	d := table.ProblemOf(err, string(table.CodeOf(err)), "").Error
+func problem(err error) *play.ProblemDetail {
+	d := play.DetailOf(err, string(play.CodeOf(err)), "")
 	return &d
 }
 
 // stateOf is g as the page shows it, with its figures and its part drawn when drawn is set, to
 // the table's phone, which scored the rounds entered.
-func stateOf(g *table.Game, drawn bool, entered []int) (*state, error) {
+func stateOf(g *play.Game, drawn bool, entered []int) (*state, error) {
 	s := &state{View: g.View()}
 	if !drawn {
 		return s, nil
@@ -323,10 +323,10 @@ var lastSheet struct {
 
 // drawnSheet is the sheet of figures and flags drawn (now.SheetOf), drawn again only when they
 // are not the ones drawn last.
-func drawnSheet(figures *scoring.Sheet, flags []table.Flag) (template.HTML, error) {
+func drawnSheet(figures *scoring.Sheet, flags []play.Flag) (template.HTML, error) {
 	from, err := json.Marshal(struct {
 		Figures *scoring.Sheet
-		Flags   []table.Flag
+		Flags   []play.Flag
 	}{figures, flags})
 	if err != nil {
 		return "", err
@@ -343,7 +343,7 @@ func drawnSheet(figures *scoring.Sheet, flags []table.Flag) (template.HTML, erro
 }
 
 // stateJSON is g's state as JSON, or its SHA-256 as a JSON string when digest is set.
-func stateJSON(g *table.Game, drawn, digest bool) (json.RawMessage, error) {
+func stateJSON(g *play.Game, drawn, digest bool) (json.RawMessage, error) {
 	s, err := stateOf(g, drawn, nil)
 	if err != nil {
 		return nil, err
@@ -362,7 +362,7 @@ func answerJSON(in []byte) []byte {
 	var req request
 	var a answer
 	if err := json.Unmarshal(in, &req); err != nil {
-		a = answer{Pending: []judged{}, Failed: &table.ProblemDetail{Code: string(table.Invalid), Message: fmt.Sprintf("the request is not the engine's JSON: %v", err)}}
+		a = answer{Pending: []judged{}, Failed: &play.ProblemDetail{Code: string(play.Invalid), Message: fmt.Sprintf("the request is not the engine's JSON: %v", err)}}
 	} else {
 		a = answerOf(req)
 	}

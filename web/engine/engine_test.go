@@ -9,11 +9,11 @@ import (
 	"testing"
 
 	"github.com/tableside/tableside/events"
+	"github.com/tableside/tableside/play"
 	"github.com/tableside/tableside/referee"
 	"github.com/tableside/tableside/referee/kinds"
 	"github.com/tableside/tableside/referee/pinochle"
 	"github.com/tableside/tableside/referee/refereetest"
-	"github.com/tableside/tableside/table"
 )
 
 // conformGames is how many games each engine's TestConformance plays: the conformance
@@ -69,11 +69,11 @@ func TestAnswerJudgesInOrder(t *testing.T) {
 	}
 	// The game is held: a later call sends only what the server stored since.
 	stored := a.Pending[0].Event
-	later := answerOf(request{Game: 1, Log: []table.Event{*stored}, Pending: []pending{second}})
+	later := answerOf(request{Game: 1, Log: []play.Event{*stored}, Pending: []pending{second}})
 	if later.Failed != nil || later.Pending[0].Event == nil || later.Pending[0].Event.Seq != 3 {
 		t.Errorf("a later call with the first move stored: %+v %+v", later.Failed, later.Pending)
 	}
-	if again := answerOf(request{Game: 1, Log: []table.Event{*stored}}); again.Failed == nil || again.Failed.Code != "conflict" {
+	if again := answerOf(request{Game: 1, Log: []play.Event{*stored}}); again.Failed == nil || again.Failed.Code != "conflict" {
 		t.Errorf("the same event sent twice: %+v, want a conflict asking for the whole log", again.Failed)
 	}
 	if none := answerOf(request{Game: 99, Pending: []pending{first}}); none.Failed == nil || none.Failed.Code != "not_found" {
@@ -202,12 +202,12 @@ func TestAnswerJudgesOnlyWhatIsNew(t *testing.T) {
 	}
 	// The phone takes its last move back, before it was sent, and makes another: the one taken
 	// back is not the one judged before.
-	g, err := table.Replay(1, req.Log)
+	g, err := play.Replay(1, req.Log)
 	if err != nil {
 		t.Fatal(err)
 	}
 	for _, p := range waiting[:len(waiting)-1] {
-		if g, err = g.Follow([]table.Event{*p.Event}); err != nil {
+		if g, err = g.Follow([]play.Event{*p.Event}); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -250,7 +250,7 @@ func TestAnswerSaysWhatTheServerHolds(t *testing.T) {
 	}
 	// Meanwhile the server stored the first move as this phone made it (its answer was lost),
 	// and then another phone's move in the second's place.
-	g, err := table.Replay(1, req.Log)
+	g, err := play.Replay(1, req.Log)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -270,7 +270,7 @@ func TestAnswerSaysWhatTheServerHolds(t *testing.T) {
 	if server.Failed != nil || server.Pending[1].Refused != nil {
 		t.Fatalf("the server's moves: %+v %+v", server.Failed, server.Pending)
 	}
-	var stored []table.Event
+	var stored []play.Event
 	for _, j := range server.Pending {
 		e := *j.Event
 		e.At += 7 // stamped by the server, not the phone
@@ -314,15 +314,15 @@ func TestAnswerSendsAgainWhatARestoredServerLost(t *testing.T) {
 		t.Fatal(phone.Failed)
 	}
 	// What the phone saw stored: three moves, and a void the director recorded after them.
-	var seen []table.Event
+	var seen []play.Event
 	for _, j := range phone.Pending {
 		seen = append(seen, *j.Event)
 	}
-	void := table.Event{Game: 1, Seq: 5, Type: "void", Payload: json.RawMessage(`{"seq":4}`), At: 9}
+	void := play.Event{Game: 1, Seq: 5, Type: "void", Payload: json.RawMessage(`{"seq":4}`), At: 9}
 	// The restored server holds the first move only.
 	restored := append(slices.Clone(req.Log), seen[0])
 	again := []pending{
-		{At: seen[0].At, Event: &table.Event{Game: 1, Seq: 2, Type: seen[0].Type, Actor: seen[0].Actor, Payload: spaced(seen[0].Payload)}},
+		{At: seen[0].At, Event: &play.Event{Game: 1, Seq: 2, Type: seen[0].Type, Actor: seen[0].Actor, Payload: spaced(seen[0].Payload)}},
 		{At: seen[1].At, Event: &seen[1]},
 		{At: seen[2].At, Event: &seen[2]},
 		{At: void.At, Event: &void},

@@ -4,19 +4,19 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/tableside/tableside/table"
+	"github.com/tableside/tableside/play"
 )
 
 // The legal moves as a phone lays them out: the core says which moves are buttons
-// (table.Game.Buttons); here they are put on a screen, a turn of up to 63 moves (Article II's,
+// (play.Game.Buttons); here they are put on a screen, a turn of up to 63 moves (Article II's,
 // a card on each player) in groups of a few taps each.
 
 // offer is one button of the page, or a group of moves that differ only in their last word:
 // the group's button opens a button for each of them.
 type offer struct {
 	Text    string
-	Move    string         // the move in words, for a button
-	Targets []table.Choice // for a group: its moves, each Text what sets it apart ("bob")
+	Move    string        // the move in words, for a button
+	Targets []play.Choice // for a group: its moves, each Text what sets it apart ("bob")
 }
 
 // flatOffers is how many buttons a phone shows as they come, about a screenful; a turn with
@@ -30,7 +30,7 @@ const flatOffers = 12
 // their words for people: Capture's up-card by its suit, then the card. lead is what the
 // buttons' words begin with ("ann plays"), said once above them; "" when nothing is shared or
 // the moves fit on a screen.
-func offers(legal []table.Choice) (lead string, out []offer) {
+func offers(legal []play.Choice) (lead string, out []offer) {
 	flat := make([]offer, len(legal))
 	for i, c := range legal {
 		flat[i] = offer{Text: c.Text, Move: c.Move}
@@ -38,7 +38,7 @@ func offers(legal []table.Choice) (lead string, out []offer) {
 	if len(legal) <= flatOffers {
 		return "", flat
 	}
-	var groups [][]table.Choice
+	var groups [][]play.Choice
 	at := map[string]int{} // each group's index, by the words its moves share
 	for _, c := range legal {
 		words := strings.Fields(c.Move)
@@ -51,7 +51,7 @@ func offers(legal []table.Choice) (lead string, out []offer) {
 		}
 		groups[i] = append(groups[i], c)
 	}
-	if several := len(slices.DeleteFunc(slices.Clone(groups), func(g []table.Choice) bool { return len(g) < 2 })); several < 2 {
+	if several := len(slices.DeleteFunc(slices.Clone(groups), func(g []play.Choice) bool { return len(g) < 2 })); several < 2 {
 		if len(groups) == 1 {
 			if lead, out, ok := byLastWord(legal); ok {
 				return lead, out
@@ -59,9 +59,9 @@ func offers(legal []table.Choice) (lead string, out []offer) {
 		}
 		// One group of everything would only add a tap: the moves stay as they are, with the
 		// words the largest group shares ("cy plays") said once.
-		largest := slices.MaxFunc(groups, func(a, b []table.Choice) int { return len(a) - len(b) })
+		largest := slices.MaxFunc(groups, func(a, b []play.Choice) int { return len(a) - len(b) })
 		return stripLead(flat, func(o offer) bool {
-			return slices.ContainsFunc(largest, func(c table.Choice) bool { return c.Move == o.Move })
+			return slices.ContainsFunc(largest, func(c play.Choice) bool { return c.Move == o.Move })
 		})
 	}
 	for _, g := range groups {
@@ -80,7 +80,7 @@ func offers(legal []table.Choice) (lead string, out []offer) {
 // several groups of more than one: "up-card: 3 Earth" and "up-card: Moon of Earth" under
 // "Earth". Each group's button says that word, and each move in it its words but those
 // every move begins with, which are the lead: "up-card".
-func byLastWord(legal []table.Choice) (lead string, out []offer, ok bool) {
+func byLastWord(legal []play.Choice) (lead string, out []offer, ok bool) {
 	said := make([][]string, len(legal))
 	for i, c := range legal {
 		said[i] = strings.Fields(c.Text)
@@ -97,13 +97,13 @@ func byLastWord(legal []table.Choice) (lead string, out []offer, ok bool) {
 		}
 	}
 	var keys []string
-	members := map[string][]table.Choice{}
+	members := map[string][]play.Choice{}
 	for i, c := range legal {
 		key := said[i][len(said[i])-1]
 		if _, seen := members[key]; !seen {
 			keys = append(keys, key)
 		}
-		members[key] = append(members[key], table.Choice{Move: c.Move, Text: strings.Join(said[i][len(front):], " ")})
+		members[key] = append(members[key], play.Choice{Move: c.Move, Text: strings.Join(said[i][len(front):], " ")})
 	}
 	if len(slices.DeleteFunc(slices.Clone(keys), func(k string) bool { return len(members[k]) < 2 })) < 2 {
 		return "", nil, false
@@ -121,7 +121,7 @@ func byLastWord(legal []table.Choice) (lead string, out []offer, ok bool) {
 // grouped is the offer of a group of moves: what their words for people share, with "…" where
 // they differ, and each move by what sets it apart. A group of one, or one whose moves read the
 // same, is no group.
-func grouped(g []table.Choice) (offer, bool) {
+func grouped(g []play.Choice) (offer, bool) {
 	if len(g) < 2 {
 		return offer{}, false
 	}
@@ -143,7 +143,7 @@ func grouped(g []table.Choice) (offer, bool) {
 		if len(apart) == 0 {
 			return offer{}, false
 		}
-		o.Targets = append(o.Targets, table.Choice{Move: c.Move, Text: strings.Join(apart, " ")})
+		o.Targets = append(o.Targets, play.Choice{Move: c.Move, Text: strings.Join(apart, " ")})
 	}
 	return o, true
 }

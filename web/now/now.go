@@ -12,9 +12,9 @@ import (
 	"io"
 	"sync"
 
+	"github.com/tableside/tableside/play"
 	"github.com/tableside/tableside/render"
 	"github.com/tableside/tableside/scoring"
-	"github.com/tableside/tableside/table"
 )
 
 // Files holds the templates "now" and "move", for a face whose pages call them.
@@ -31,14 +31,14 @@ var parsed = sync.OnceValue(func() *template.Template {
 
 // Part is the game as the part shows it, to the caller it is drawn for.
 type Part struct {
-	table.View
+	play.View
 	Turn    string // whose turn, or how the game ended
 	Offers  []offer
-	Lead    string        // the words every offer begins with, said once above them
-	Example string        // a legal move in words, for the text box's placeholder
-	Recent  []table.Entry // the latest events, newest first
-	Undoes  string        // the move undo takes back, in words; "" when there is none
-	Waiting []Waiting     // scored rounds waiting for a confirmation (L9), newest first
+	Lead    string       // the words every offer begins with, said once above them
+	Example string       // a legal move in words, for the text box's placeholder
+	Recent  []play.Entry // the latest events, newest first
+	Undoes  string       // the move undo takes back, in words; "" when there is none
+	Waiting []Waiting    // scored rounds waiting for a confirmation (L9), newest first
 	Sheet   template.HTML
 	Table   bool // the caller holds the table's code: it may record
 	// Seat is where a tournament made the game, as the server knows it; nil for a game made by
@@ -56,14 +56,14 @@ type Seat struct {
 	// the phone at the table goes, to that game.
 	MovedOn int64
 	Follow  string
-	// SitsOut is the latest round when it seats nobody at the table.
+	// SitsOut is the latest round when it seats nobody at the play.
 	SitsOut int
 }
 
 // Waiting is a scored round waiting for its confirmation, as a phone offers it: EnteredHere
 // when this phone scored it, so that the other side confirms.
 type Waiting struct {
-	table.Waiting
+	play.Waiting
 	EnteredHere bool
 }
 
@@ -76,7 +76,7 @@ const (
 
 // SheetOf is g's score sheet as the part draws it: from the sheet's figures and the flags
 // alone, which a phone compares to draw it again only when they change.
-func SheetOf(sheet *scoring.Sheet, flags []table.Flag) (template.HTML, error) {
+func SheetOf(sheet *scoring.Sheet, flags []play.Flag) (template.HTML, error) {
 	var b bytes.Buffer
 	if err := render.SheetContent(&b, sheet, flags); err != nil {
 		return "", err
@@ -86,7 +86,7 @@ func SheetOf(sheet *scoring.Sheet, flags []table.Flag) (template.HTML, error) {
 
 // Of is g as the part shows it to a caller that may record in it (atTable) or only watch, on a
 // phone that scored the rounds enteredHere, with g's sheet drawn (SheetOf).
-func Of(g *table.Game, atTable bool, enteredHere map[int]bool, sheet template.HTML) *Part {
+func Of(g *play.Game, atTable bool, enteredHere map[int]bool, sheet template.HTML) *Part {
 	p := &Part{View: g.View(), Table: atTable, Sheet: sheet}
 	if legal := g.Choices(); len(legal) > 0 {
 		p.Example = legal[0].Move
@@ -130,7 +130,7 @@ func button(game, last int64, move, text string) moveButton {
 type Refusal struct {
 	Game, Last    int64
 	Message, Hint string
-	Flags         []table.Flag
+	Flags         []play.Flag
 	Tried         string
 	Table         bool
 }

@@ -1,4 +1,4 @@
-package table
+package play
 
 import (
 	"bytes"
@@ -17,24 +17,24 @@ import (
 // payload, under referee.PlayedAt, so that no stored file changes and every file written before
 // verifies as it did.
 
-// playedSlack is how far a move's time played may lie after the server's clock, or before its
+// PlayedSlack is how far a move's time played may lie after the server's clock, or before its
 // game was created: a phone's clock, set from the server's, is off by a second or two, and a
 // claim further out is no time the move was played.
-const playedSlack = time.Minute
+const PlayedSlack = time.Minute
 
-// checkPlayed refuses at, a move's time played (Unix ms, 0 for none), when it is after now or
-// before g was created, by more than playedSlack.
-func (g *Game) checkPlayed(at int64, now time.Time) error {
+// CheckPlayed refuses at, a move's time played (Unix ms, 0 for none), when it is after now or
+// before g was created, by more than PlayedSlack.
+func (g *Game) CheckPlayed(at int64, now time.Time) error {
 	if at == 0 {
 		return nil
 	}
 	created := g.Log[0].At
 	switch {
-	case at > now.Add(playedSlack).UnixMilli():
+	case at > now.Add(PlayedSlack).UnixMilli():
 		return &Error{Code: Invalid, Field: referee.PlayedAt,
 			Message: fmt.Sprintf("played_at %d (%s) is after the server's clock (%s): a move is not played after it is recorded; nothing was recorded", at, stamp(at), stamp(now.UnixMilli())),
 			Hint:    playedHint}
-	case at < created-playedSlack.Milliseconds():
+	case at < created-PlayedSlack.Milliseconds():
 		return &Error{Code: Invalid, Field: referee.PlayedAt,
 			Message: fmt.Sprintf("played_at %d (%s) is before game %d was created (%s); nothing was recorded", at, stamp(at), g.ID, stamp(created)),
 			Hint:    playedHint}
@@ -47,9 +47,9 @@ const playedHint = "send the time the move was played, in Unix milliseconds, or 
 // stamp is a time in Unix ms as people read it.
 func stamp(ms int64) string { return time.UnixMilli(ms).UTC().Format(time.RFC3339) }
 
-// withPlayed is a move's payload, a JSON object, with its time played added last. Every
+// WithPlayed is a move's payload, a JSON object, with its time played added last. Every
 // engine's move is an object; anything else would keep no time rather than be written wrong.
-func withPlayed(payload []byte, at int64) []byte {
+func WithPlayed(payload []byte, at int64) []byte {
 	inner := bytes.TrimSpace(payload)
 	if len(inner) < 2 || inner[0] != '{' || inner[len(inner)-1] != '}' {
 		return payload

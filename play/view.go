@@ -1,4 +1,4 @@
-package table
+package play
 
 import (
 	"encoding/json"
@@ -50,6 +50,10 @@ func (g *Game) TakenBack(e Event) int64 {
 	}
 	return c.target
 }
+
+// Scores is the score sheet's figures alone, without the game's id, options or the check of its
+// log's record: what a walk of the whole file counts.
+func (g *Game) Scores() *scoring.Sheet { return g.outcome.Sheet() }
 
 // Sheet is the game's score sheet, with its id and options.
 func (g *Game) Sheet() *scoring.Sheet {

@@ -1,4 +1,4 @@
-package table
+package play
 
 import (
 	"github.com/tableside/tableside/events"

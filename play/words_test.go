@@ -1,4 +1,4 @@
-package table
+package play
 
 import (
 	"math/rand/v2"
@@ -6,6 +6,9 @@ import (
 	"strings"
 	"testing"
 	"unicode/utf8"
+
+	"github.com/tableside/tableside/events"
+	"github.com/tableside/tableside/referee/refereetest"
 )
 
 func TestQuote(t *testing.T) {
@@ -117,13 +120,12 @@ func FuzzWords(f *testing.F) {
 // TestHugeWordIsClipped: a move of one enormous word is refused with a message of sane length
 // that still shows how the word starts and ends.
 func TestHugeWordIsClipped(t *testing.T) {
-	a, _ := openApp(t, "")
-	g, err := a.New(t.Context(), Setup{Kind: "candidate", Players: []string{"ann", "bob"}, Dealer: "bob"})
+	g, err := Replay(1, refereetest.Log(t, events.Created{Kind: "candidate", Players: []string{"ann", "bob"}, Dealer: "bob"}, nil))
 	if err != nil {
 		t.Fatal(err)
 	}
 	word := "Q" + strings.Repeat("é", 1<<20) + "Z"
-	_, err = a.Record(t.Context(), g, []string{"seat", word}, RecordOptions{})
+	_, err = g.Judge([]string{"seat", word}, false, 0)
 	if CodeOf(err) != Invalid || len(err.Error()) > 2*maxMessage || !strings.Contains(err.Error(), "bytes left out") || !utf8.ValidString(err.Error()) {
 		t.Fatalf("error of %d bytes: %.200s", len(err.Error()), err)
 	}

@@ -1,4 +1,4 @@
-package table
+package play
 
 import (
 	"errors"
@@ -66,14 +66,14 @@ func (g *Game) MoveWords(line string) ([]string, error) {
 	words, _, hasNote, err := Words(line)
 	switch {
 	case err != nil:
-		return nil, invalid(err, "", "%v", err)
+		return nil, Invalidf(err, "", "%v", err)
 	case hasNote:
-		return nil, invalid(ErrNoteOnMove, "", "%v", ErrNoteOnMove)
+		return nil, Invalidf(ErrNoteOnMove, "", "%v", ErrNoteOnMove)
 	case len(words) == 0:
 		if legal := g.Choices(); len(legal) > 0 {
-			return nil, invalid(nil, "", "what move? (%s)", legal[0].Move)
+			return nil, Invalidf(nil, "", "what move? (%s)", legal[0].Move)
 		}
-		return nil, invalid(nil, "", "what move? (%s)", g.Hint())
+		return nil, Invalidf(nil, "", "what move? (%s)", g.Hint())
 	}
 	return words, nil
 }

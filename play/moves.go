@@ -1,4 +1,4 @@
-package table
+package play
 
 import (
 	"fmt"
@@ -98,7 +98,7 @@ func (g *Game) Buttons() []Choice {
 			if err != nil {
 				break
 			}
-			if _, _, err := g.take(g.event(m), RecordOptions{}); err != nil {
+			if _, _, err := g.Take(g.event(m), false); err != nil {
 				break
 			}
 			out = append(out, g.choice(m))
@@ -114,7 +114,7 @@ func (g *Game) Takes(words []string) bool {
 	if err != nil {
 		return false
 	}
-	_, _, err = g.take(g.event(m), RecordOptions{})
+	_, _, err = g.Take(g.event(m), false)
 	return err == nil
 }
 

@@ -1,11 +1,10 @@
-package table
+package play
 
 import (
 	"slices"
 	"strings"
 
 	"github.com/tableside/tableside/referee"
-	"github.com/tableside/tableside/referee/tournament"
 )
 
 // Rulebook is everything the referee of one kind of game applies, as a table reads it: the
@@ -24,23 +23,20 @@ type Rulebook struct {
 	Rulings []referee.Ruling `json:"rulings"`
 }
 
-// RulebookOf is the rulebook of a kind of game, or, for "tournament", of a tournament's
-// referee (T1–T9, and how the log is judged).
+// RulebookOf is the rulebook of a kind of game.
 func RulebookOf(kind string) (*Rulebook, error) {
-	if strings.EqualFold(kind, tournament.Kind) {
-		return rulebookOf(tournament.Rules{}), nil
-	}
-	r, err := rulesOfKind(kind)
+	r, err := RulesOf(kind)
 	if err != nil {
 		return nil, err
 	}
-	return rulebookOf(r), nil
+	return RulebookFor(r), nil
 }
 
 // Rulebook is the rulebook of the game's kind.
-func (g *Game) Rulebook() *Rulebook { return rulebookOf(g.rules) }
+func (g *Game) Rulebook() *Rulebook { return RulebookFor(g.rules) }
 
-func rulebookOf(r referee.Rules) *Rulebook {
+// RulebookFor is the rulebook of r's kind.
+func RulebookFor(r referee.Rules) *Rulebook {
 	least, most := r.Players()
 	return &Rulebook{Kind: r.Kind(), Name: r.Name(), Ruleset: r.Ruleset(), Players: [2]int{least, most}, Seating: r.Seating(),
 		Options: slices.Clone(r.Options()), Grammar: slices.Clone(r.Grammar()),

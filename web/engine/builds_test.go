@@ -31,6 +31,7 @@ import (
 // seal), and every 50th move and at the end the score sheet's figures and the page's part that
 // shows the game, with its buttons and its sheet, as drawn.
 func TestBuildsAgree(t *testing.T) {
+	en := new(engine)
 	node := needs.Program(t, "node", "to run the engine built for the browser", "apt-get install nodejs")
 	goTool := needs.Program(t, "go", "to find the Go toolchain's WebAssembly support", "the Go toolchain")
 	root, err := needs.Output(t, exec.Command(goTool, "env", "GOROOT"))
@@ -86,7 +87,7 @@ func TestBuildsAgree(t *testing.T) {
 		})
 	}
 	start := time.Now()
-	if err := answerLines(bytes.NewReader(bytes.Join(lines, nil)), &native); err != nil {
+	if err := en.answerLines(bytes.NewReader(bytes.Join(lines, nil)), &native); err != nil {
 		t.Fatal(err)
 	}
 	nativeTook := time.Since(start)
@@ -127,6 +128,7 @@ func TestBuildsAgree(t *testing.T) {
 // wasm_exec.js, the engine streamed as application/wasm) hears that it is ready, and its call
 // answers a phone's moves as the native build does, the page's part drawn.
 func TestTheEngineAnswersAPage(t *testing.T) {
+	en := new(engine)
 	chromium := needs.Program(t, "chromium", "to load the engine in a page", "apt-get install chromium")
 	wasm := shippedWasm(t, t.TempDir())
 	page := `<!DOCTYPE html><html><head><script src="/wasm_exec.js"></script><script>
@@ -175,7 +177,7 @@ WebAssembly.instantiateStreaming(fetch("/engine.wasm"), go.importObject).then((r
 	if err != nil {
 		t.Fatalf("the engine in the page: %v", err)
 	}
-	if want := string(answerJSON(in)); got != want {
+	if want := string(en.answerJSON(in)); got != want {
 		t.Fatalf("the page's answer differs from the native build's\npage:   %.400s\nnative: %.400s", got, want)
 	}
 	if !strings.Contains(got, `"now":"`) || !strings.Contains(got, `class=\"sheet\"`) {

@@ -98,16 +98,28 @@ type answer struct {
 	Failed  *play.ProblemDetail `json:"failed,omitempty"`
 }
 
-// held are the games the engine has answered about lately, by id, as the server stored them
-// (the phone's pending moves are judged on top of them afresh at each call), the latest last;
-// a phone has a game or two open, and the engine keeps heldMost.
-var held []*play.Game
+// engine is what the engine keeps between a page's calls, so that a move costs the same at the
+// end of a game as at its start.
+type engine struct {
+	// held are the games the engine has answered about lately, by id, as the server stored
+	// them (the phone's pending moves are judged on top of them afresh at each call), the
+	// latest last; a phone has a game or two open, and the engine keeps heldMost.
+	held []*play.Game
+	// last is the latest answer's run of judged moves.
+	last judgedRun
+	// sheet is the sheet drawn last, and what it was drawn from: most moves change neither the
+	// figures nor the flags, and drawing the sheet is most of the cost of drawing the part.
+	sheet struct {
+		from  []byte
+		drawn template.HTML
+	}
+}
 
 const heldMost = 8
 
 // holding is the game the engine holds of id, or nil.
-func holding(id int64) *play.Game {
-	for _, g := range held {
+func (en *engine) holding(id int64) *play.Game {
+	for _, g := range en.held {
 		if g.ID == id {
 			return g
 		}
@@ -116,33 +128,33 @@ func holding(id int64) *play.Game {
 }
 
 // hold keeps g, the latest answered about, in place of the game of its id held before.
-func hold(g *play.Game) {
-	held = slices.DeleteFunc(held, func(h *play.Game) bool { return h.ID == g.ID })
-	if len(held) == heldMost {
-		held = held[1:]
+func (en *engine) hold(g *play.Game) {
+	en.held = slices.DeleteFunc(en.held, func(h *play.Game) bool { return h.ID == g.ID })
+	if len(en.held) == heldMost {
+		en.held = en.held[1:]
 	}
-	held = append(held, g)
+	en.held = append(en.held, g)
 }
 
 // stored is req's game as the server stored it: replayed from its whole log, or the game held
 // followed by the events stored since. A game the engine does not hold at the point the log
 // takes up from is NotFound, and a log that does not follow the game held is a Conflict: the
 // page sends the whole log.
-func stored(req request) (*play.Game, error) {
+func (en *engine) stored(req request) (*play.Game, error) {
 	var g *play.Game
 	var err error
 	switch {
 	case len(req.Log) > 0 && req.Log[0].Seq == 1:
 		g, err = play.Replay(req.Log[0].Game, req.Log)
-	case holding(req.Game) == nil:
+	case en.holding(req.Game) == nil:
 		return nil, &play.Error{Code: play.NotFound, Message: fmt.Sprintf("the engine holds no game %d: send its whole log", req.Game)}
 	default:
-		g, err = holding(req.Game).Follow(req.Log)
+		g, err = en.holding(req.Game).Follow(req.Log)
 	}
 	if err != nil {
 		return nil, err
 	}
-	hold(g)
+	en.hold(g)
 	return g, nil
 }
 
@@ -150,9 +162,9 @@ func stored(req request) (*play.Game, error) {
 // it left: a refused move is reported and the next is judged as if it had not been made. The
 // first moves the server holds already, each the same move as the event stored in its place,
 // are reported stored, not judged again.
-func answerOf(req request) answer {
+func (en *engine) answerOf(req request) answer {
 	a := answer{Pending: []judged{}}
-	g, err := stored(req)
+	g, err := en.stored(req)
 	if err != nil {
 		a.Failed = problem(err)
 		return a
@@ -169,6 +181,7 @@ func answerOf(req request) answer {
 	// The moves the latest answer judged on this same game are not judged again: a phone
 	// with moves waiting sends them all with each new one.
 	reused := 0
+	last := en.last
 	if last.stored == g && !req.Steps {
 		for reused < len(rest) && reused < len(last.moves) && sameMove(last.moves[reused], last.out[reused], rest[reused]) {
 			j := last.out[reused]
@@ -181,7 +194,7 @@ func answerOf(req request) answer {
 	if reused > 0 {
 		g = run.after[reused-1]
 	}
-	defer func() { last = run }()
+	defer func() { en.last = run }()
 	for i, p := range rest[reused:] {
 		i += reused
 		j := judged{Move: p.Move}
@@ -200,7 +213,7 @@ func answerOf(req request) answer {
 		}
 		if req.Steps { // the comparison of the builds, which sends each game once
 			drawn := req.HTMLEvery > 0 && (i+1)%req.HTMLEvery == 0
-			if j.After, err = stateJSON(g, drawn, req.Digest); err != nil {
+			if j.After, err = en.stateJSON(g, drawn, req.Digest); err != nil {
 				a.Failed = problem(err)
 				return a
 			}
@@ -209,7 +222,7 @@ func answerOf(req request) answer {
 		}
 		a.Pending = append(a.Pending, j)
 	}
-	s, err := stateOf(g, req.Now, req.Entered)
+	s, err := en.stateOf(g, req.Now, req.Entered)
 	if err != nil {
 		a.Failed = problem(err)
 		return a
@@ -226,9 +239,6 @@ type judgedRun struct {
 	out    []judged
 	after  []*play.Game
 }
-
-// last is the latest answer's run of judged moves.
-var last judgedRun
 
 // sameMove reports whether p is was, the move judged as j before, sent again: made at the same
 // time, as forced or not, in the words typed or the notation it was read as.
@@ -292,7 +302,7 @@ func problem(err error) *play.ProblemDetail {
 
 // stateOf is g as the page shows it, with its figures and its part drawn when drawn is set, to
 // the table's phone, which scored the rounds entered.
-func stateOf(g *play.Game, drawn bool, entered []int) (*state, error) {
+func (en *engine) stateOf(g *play.Game, drawn bool, entered []int) (*state, error) {
 	s := &state{View: g.View()}
 	if !drawn {
 		return s, nil
@@ -302,7 +312,7 @@ func stateOf(g *play.Game, drawn bool, entered []int) (*state, error) {
 		here[r] = true
 	}
 	s.Scores = g.Sheet()
-	sheet, err := drawnSheet(s.Scores, g.AllFlags())
+	sheet, err := en.drawnSheet(s.Scores, g.AllFlags())
 	if err != nil {
 		return nil, err
 	}
@@ -314,16 +324,9 @@ func stateOf(g *play.Game, drawn bool, entered []int) (*state, error) {
 	return s, nil
 }
 
-// The sheet drawn last, and what it was drawn from: most moves change neither the figures nor
-// the flags, and drawing the sheet is most of the cost of drawing the part.
-var lastSheet struct {
-	from  []byte
-	drawn template.HTML
-}
-
 // drawnSheet is the sheet of figures and flags drawn (now.SheetOf), drawn again only when they
 // are not the ones drawn last.
-func drawnSheet(figures *scoring.Sheet, flags []play.Flag) (template.HTML, error) {
+func (en *engine) drawnSheet(figures *scoring.Sheet, flags []play.Flag) (template.HTML, error) {
 	from, err := json.Marshal(struct {
 		Figures *scoring.Sheet
 		Flags   []play.Flag
@@ -331,20 +334,20 @@ func drawnSheet(figures *scoring.Sheet, flags []play.Flag) (template.HTML, error
 	if err != nil {
 		return "", err
 	}
-	if lastSheet.from != nil && bytes.Equal(from, lastSheet.from) {
-		return lastSheet.drawn, nil
+	if en.sheet.from != nil && bytes.Equal(from, en.sheet.from) {
+		return en.sheet.drawn, nil
 	}
 	drawn, err := now.SheetOf(figures, flags)
 	if err != nil {
 		return "", err
 	}
-	lastSheet.from, lastSheet.drawn = from, drawn
+	en.sheet.from, en.sheet.drawn = from, drawn
 	return drawn, nil
 }
 
 // stateJSON is g's state as JSON, or its SHA-256 as a JSON string when digest is set.
-func stateJSON(g *play.Game, drawn, digest bool) (json.RawMessage, error) {
-	s, err := stateOf(g, drawn, nil)
+func (en *engine) stateJSON(g *play.Game, drawn, digest bool) (json.RawMessage, error) {
+	s, err := en.stateOf(g, drawn, nil)
 	if err != nil {
 		return nil, err
 	}
@@ -358,13 +361,13 @@ func stateJSON(g *play.Game, drawn, digest bool) (json.RawMessage, error) {
 
 // answerJSON answers one request given as JSON, with an answer as JSON: a request that is not
 // one is answered as a log that cannot be read.
-func answerJSON(in []byte) []byte {
+func (en *engine) answerJSON(in []byte) []byte {
 	var req request
 	var a answer
 	if err := json.Unmarshal(in, &req); err != nil {
 		a = answer{Pending: []judged{}, Failed: &play.ProblemDetail{Code: string(play.Invalid), Message: fmt.Sprintf("the request is not the engine's JSON: %v", err)}}
 	} else {
-		a = answerOf(req)
+		a = en.answerOf(req)
 	}
 	out, err := json.Marshal(a)
 	if err != nil {
@@ -374,12 +377,12 @@ func answerJSON(in []byte) []byte {
 }
 
 // answerLines answers each line of r, a request, with a line of w.
-func answerLines(r io.Reader, w io.Writer) error {
+func (en *engine) answerLines(r io.Reader, w io.Writer) error {
 	in := bufio.NewScanner(r)
 	in.Buffer(make([]byte, 1<<20), 64<<20)
 	out := bufio.NewWriter(w)
 	for in.Scan() {
-		if _, err := out.Write(append(answerJSON(in.Bytes()), '\n')); err != nil {
+		if _, err := out.Write(append(en.answerJSON(in.Bytes()), '\n')); err != nil {
 			return err
 		}
 	}

@@ -50,8 +50,8 @@ func TestAnswerJudgesInOrder(t *testing.T) {
 	first, second := req.Pending[0], req.Pending[1]
 	req.Pending = []pending{first, first, second}
 	req.Steps = false
-	held = nil
-	a := answerOf(req)
+	en := new(engine)
+	a := en.answerOf(req)
 	if a.Failed != nil || len(a.Pending) != 3 {
 		t.Fatalf("%+v", a)
 	}
@@ -69,17 +69,17 @@ func TestAnswerJudgesInOrder(t *testing.T) {
 	}
 	// The game is held: a later call sends only what the server stored since.
 	stored := a.Pending[0].Event
-	later := answerOf(request{Game: 1, Log: []play.Event{*stored}, Pending: []pending{second}})
+	later := en.answerOf(request{Game: 1, Log: []play.Event{*stored}, Pending: []pending{second}})
 	if later.Failed != nil || later.Pending[0].Event == nil || later.Pending[0].Event.Seq != 3 {
 		t.Errorf("a later call with the first move stored: %+v %+v", later.Failed, later.Pending)
 	}
-	if again := answerOf(request{Game: 1, Log: []play.Event{*stored}}); again.Failed == nil || again.Failed.Code != "conflict" {
+	if again := en.answerOf(request{Game: 1, Log: []play.Event{*stored}}); again.Failed == nil || again.Failed.Code != "conflict" {
 		t.Errorf("the same event sent twice: %+v, want a conflict asking for the whole log", again.Failed)
 	}
-	if none := answerOf(request{Game: 99, Pending: []pending{first}}); none.Failed == nil || none.Failed.Code != "not_found" {
+	if none := en.answerOf(request{Game: 99, Pending: []pending{first}}); none.Failed == nil || none.Failed.Code != "not_found" {
 		t.Errorf("a game the engine does not hold: %+v, want not_found, asking for the whole log", none.Failed)
 	}
-	if got := string(answerJSON([]byte(`{"log": 3}`))); !strings.Contains(got, `"failed":{"code":"invalid","message":"the request is not the engine's JSON`) {
+	if got := string(en.answerJSON([]byte(`{"log": 3}`))); !strings.Contains(got, `"failed":{"code":"invalid","message":"the request is not the engine's JSON`) {
 		t.Errorf("a request that is not one: %s", got)
 	}
 }
@@ -120,9 +120,9 @@ func BenchmarkJudgeAtTheEnd(b *testing.B) {
 		{"drawn", request{Game: 1, Pending: next, Now: true}},
 	} {
 		b.Run(c.name, func(b *testing.B) {
-			held = nil
+			en := new(engine)
 			if c.req.Log == nil { // the game held already
-				if a := answerOf(request{Game: 1, Log: log}); a.Failed != nil {
+				if a := en.answerOf(request{Game: 1, Log: log}); a.Failed != nil {
 					b.Fatal(a.Failed)
 				}
 			}
@@ -131,12 +131,12 @@ func BenchmarkJudgeAtTheEnd(b *testing.B) {
 				b.Fatal(err)
 			}
 			var a answer
-			if err := json.Unmarshal(answerJSON(in), &a); err != nil || a.Failed != nil || a.Pending[0].Refused != nil || a.State.View.Last != 401 {
+			if err := json.Unmarshal(en.answerJSON(in), &a); err != nil || a.Failed != nil || a.Pending[0].Refused != nil || a.State.View.Last != 401 {
 				b.Fatalf("%v %+v %+v", err, a.Failed, a.Pending)
 			}
 			for b.Loop() {
-				last = judgedRun{} // the move is new: nothing judged before it
-				answerJSON(in)
+				en.last = judgedRun{} // the move is new: nothing judged before it
+				en.answerJSON(in)
 			}
 			b.ReportMetric(float64(len(log)), "events")
 		})
@@ -144,23 +144,23 @@ func BenchmarkJudgeAtTheEnd(b *testing.B) {
 	// The same move with the phone's last 80 moves waiting to be sent (the network gone for a
 	// while): 320 moves stored, held, and 81 judged.
 	b.Run("waiting=80", func(b *testing.B) {
-		held = nil
+		en := new(engine)
 		stored := log[:len(log)-80]
-		if a := answerOf(request{Game: 1, Log: stored, Pending: typed[len(typed)-81 : len(typed)-1]}); a.Failed != nil {
+		if a := en.answerOf(request{Game: 1, Log: stored, Pending: typed[len(typed)-81 : len(typed)-1]}); a.Failed != nil {
 			b.Fatal(a.Failed)
 		}
-		before := last // the 80 judged as they were made
+		before := en.last // the 80 judged as they were made
 		in, err := json.Marshal(request{Game: 1, Pending: typed[len(typed)-81:], Now: true})
 		if err != nil {
 			b.Fatal(err)
 		}
 		var a answer
-		if err := json.Unmarshal(answerJSON(in), &a); err != nil || a.Failed != nil || a.State.View.Last != 401 {
+		if err := json.Unmarshal(en.answerJSON(in), &a); err != nil || a.Failed != nil || a.State.View.Last != 401 {
 			b.Fatalf("%v %+v", err, a.Failed)
 		}
 		for b.Loop() {
-			last = before
-			answerJSON(in)
+			en.last = before
+			en.answerJSON(in)
 		}
 	})
 }
@@ -172,18 +172,18 @@ func TestAnswerJudgesOnlyWhatIsNew(t *testing.T) {
 	r := kinds.All()["capture"]
 	req := playoutRequest(t, r, 3, 0)
 	typed := req.Pending[:30]
-	held, last = nil, judgedRun{}
-	if a := answerOf(request{Game: 1, Log: req.Log}); a.Failed != nil {
+	en := new(engine)
+	if a := en.answerOf(request{Game: 1, Log: req.Log}); a.Failed != nil {
 		t.Fatal(a.Failed)
 	}
 	var waiting []pending
 	for i, p := range typed {
 		next := append(slices.Clone(waiting), p)
-		got := answerOf(request{Game: 1, Pending: next, Now: true})
-		kept, drawn := last, lastSheet
-		last, lastSheet.from = judgedRun{}, nil
-		want := answerOf(request{Game: 1, Pending: next, Now: true})
-		last, lastSheet = kept, drawn
+		got := en.answerOf(request{Game: 1, Pending: next, Now: true})
+		kept, drawn := en.last, en.sheet
+		en.last, en.sheet.from = judgedRun{}, nil
+		want := en.answerOf(request{Game: 1, Pending: next, Now: true})
+		en.last, en.sheet = kept, drawn
 		g, _ := json.Marshal(got)
 		w, _ := json.Marshal(want)
 		if !bytes.Equal(g, w) {
@@ -219,9 +219,9 @@ func TestAnswerJudgesOnlyWhatIsNew(t *testing.T) {
 		}
 	}
 	next := append(slices.Clone(waiting[:len(waiting)-1]), pending{Move: instead, At: gone.At + 1})
-	got, _ := json.Marshal(answerOf(request{Game: 1, Pending: next}))
-	last = judgedRun{}
-	want, _ := json.Marshal(answerOf(request{Game: 1, Pending: next}))
+	got, _ := json.Marshal(en.answerOf(request{Game: 1, Pending: next}))
+	en.last = judgedRun{}
+	want, _ := json.Marshal(en.answerOf(request{Game: 1, Pending: next}))
 	if instead == "" || !bytes.Equal(got, want) {
 		t.Errorf("%q in place of %q, taken back:\n got %.600s\nwant %.600s", instead, gone.Move, got, want)
 	}
@@ -236,8 +236,8 @@ func TestAnswerSaysWhatTheServerHolds(t *testing.T) {
 	req := playoutRequest(t, r, 0, 0)
 	moves := req.Pending
 	req.Steps, req.Pending = false, moves[:3]
-	held = nil
-	phone := answerOf(req) // the phone judges three moves offline
+	en := new(engine)
+	phone := en.answerOf(req) // the phone judges three moves offline
 	if phone.Failed != nil || len(phone.Pending) != 3 {
 		t.Fatalf("%+v", phone)
 	}
@@ -265,8 +265,7 @@ func TestAnswerSaysWhatTheServerHolds(t *testing.T) {
 			break
 		}
 	}
-	held = nil
-	server := answerOf(request{Game: 1, Log: req.Log, Pending: []pending{moves[0], {Move: other, At: moves[1].At}}})
+	server := en.answerOf(request{Game: 1, Log: req.Log, Pending: []pending{moves[0], {Move: other, At: moves[1].At}}})
 	if server.Failed != nil || server.Pending[1].Refused != nil {
 		t.Fatalf("the server's moves: %+v %+v", server.Failed, server.Pending)
 	}
@@ -281,8 +280,8 @@ func TestAnswerSaysWhatTheServerHolds(t *testing.T) {
 		stored[i].Hash = events.Hash(prev, stored[i])
 		prev = stored[i].Hash
 	}
-	held = nil
-	a := answerOf(request{Game: 1, Log: append(slices.Clone(req.Log), stored...), Pending: again})
+	en = new(engine) // the phone's, which holds nothing yet
+	a := en.answerOf(request{Game: 1, Log: append(slices.Clone(req.Log), stored...), Pending: again})
 	if a.Failed != nil || len(a.Pending) != 3 {
 		t.Fatalf("%+v", a)
 	}
@@ -308,8 +307,8 @@ func TestAnswerSaysWhatTheServerHolds(t *testing.T) {
 func TestAnswerSendsAgainWhatARestoredServerLost(t *testing.T) {
 	r := kinds.All()["pinochle"]
 	req := playoutRequest(t, r, 2, 0)
-	held, last = nil, judgedRun{}
-	phone := answerOf(request{Game: 1, Log: req.Log, Pending: req.Pending[:3]})
+	en := new(engine)
+	phone := en.answerOf(request{Game: 1, Log: req.Log, Pending: req.Pending[:3]})
 	if phone.Failed != nil {
 		t.Fatal(phone.Failed)
 	}
@@ -327,8 +326,8 @@ func TestAnswerSendsAgainWhatARestoredServerLost(t *testing.T) {
 		{At: seen[2].At, Event: &seen[2]},
 		{At: void.At, Event: &void},
 	}
-	held, last = nil, judgedRun{}
-	a := answerOf(request{Game: 1, Log: restored, Pending: again})
+	en = new(engine)
+	a := en.answerOf(request{Game: 1, Log: restored, Pending: again})
 	if a.Failed != nil || len(a.Pending) != 4 {
 		t.Fatalf("%+v", a)
 	}

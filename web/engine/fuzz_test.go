@@ -21,9 +21,9 @@ func FuzzAnswer(f *testing.F) {
 	f.Add([]byte(`{"game":1,"pending":[{"move":"\"","event":{"seq":-1}}],"now":true,"entered":[-3]}`))
 	f.Add([]byte(`[]`))
 	f.Fuzz(func(t *testing.T, in []byte) {
-		held, last = nil, judgedRun{}
+		en := new(engine)
 		var a answer
-		if err := json.Unmarshal(answerJSON(in), &a); err != nil {
+		if err := json.Unmarshal(en.answerJSON(in), &a); err != nil {
 			t.Fatalf("the answer is not JSON: %v", err)
 		}
 		if a.Failed == nil && a.State == nil {

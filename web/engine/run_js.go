@@ -12,13 +12,14 @@ import (
 // of stdin as the native build does.
 func run() error {
 	if !js.Global().Get("document").Truthy() {
-		return answerLines(os.Stdin, os.Stdout)
+		return new(engine).answerLines(os.Stdin, os.Stdout)
 	}
+	en := new(engine)
 	answer := js.FuncOf(func(this js.Value, args []js.Value) any {
 		if len(args) != 1 || args[0].Type() != js.TypeString {
-			return string(answerJSON(nil))
+			return string(en.answerJSON(nil))
 		}
-		return string(answerJSON([]byte(args[0].String())))
+		return string(en.answerJSON([]byte(args[0].String())))
 	})
 	js.Global().Set("tablesideEngine", js.ValueOf(map[string]any{"answer": answer}))
 	// The page learns the engine is ready from this event, not by polling for it.

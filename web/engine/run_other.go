@@ -5,4 +5,4 @@ package main
 import "os"
 
 // run answers the requests of stdin.
-func run() error { return answerLines(os.Stdin, os.Stdout) }
+func run() error { return new(engine).answerLines(os.Stdin, os.Stdout) }

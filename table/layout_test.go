@@ -72,3 +72,63 @@ func TestDesignMapsEveryFile(t *testing.T) {
 		}
 	}
 }
+
+// TestDesignMapsEveryPackage: docs/design.md's map of the packages names every package of the
+// module (every directory with Go code but testdata), and none that is gone.
+func TestDesignMapsEveryPackage(t *testing.T) {
+	design, err := os.ReadFile(filepath.Join("..", "docs", "design.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, after, _ := strings.Cut(string(design), "## Packages and the flow of a move")
+	_, block, _ := strings.Cut(after, "```\n")
+	block, _, _ = strings.Cut(block, "```")
+	mapped := map[string]bool{}
+	for line := range strings.Lines(block) {
+		if line == "" || line[0] == ' ' {
+			continue // a line that goes on the description above it
+		}
+		path, _, _ := strings.Cut(line, " ")
+		mapped[strings.TrimSuffix(path, "/")] = true
+	}
+	root := filepath.Join("..")
+	found := map[string]bool{}
+	err = filepath.WalkDir(root, func(path string, d os.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		if d.IsDir() && (d.Name() == "testdata" || strings.HasPrefix(d.Name(), ".") && path != root) {
+			return filepath.SkipDir
+		}
+		if d.IsDir() || !strings.HasSuffix(d.Name(), ".go") || strings.HasSuffix(d.Name(), "_test.go") {
+			return nil
+		}
+		dir, err := filepath.Rel(root, filepath.Dir(path))
+		if err != nil {
+			return err
+		}
+		if dir = filepath.ToSlash(dir); dir != "." {
+			found[dir] = true
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for dir := range found {
+		if !mapped[dir] {
+			t.Errorf("docs/design.md's map of the packages does not name %s", dir)
+		}
+	}
+	for path := range mapped {
+		if strings.HasSuffix(path, ".go") {
+			continue // main.go, the one file at the top
+		}
+		if !found[path] {
+			t.Errorf("docs/design.md's map of the packages names %s, which holds no package", path)
+		}
+	}
+	if len(found) < 20 {
+		t.Fatalf("found only %d packages: not this module", len(found))
+	}
+}

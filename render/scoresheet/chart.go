@@ -1,4 +1,4 @@
-package render
+package scoresheet
 
 import (
 	"bytes"
@@ -260,7 +260,7 @@ func (l *chartLayout) placeLegend(series []Series, yLabel float64) float64 {
 func wrapName(name string, room int) []string {
 	room = max(room, 1)
 	var lines []string
-	for _, line := range fill(strings.Fields(name), " ", "", "", room) {
+	for _, line := range Fill(strings.Fields(name), " ", "", "", room) {
 		for twwidth.Width(line) > room {
 			cut, hyphen, w := 0, 0, 0
 			for i, r := range line {

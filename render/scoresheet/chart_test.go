@@ -235,7 +235,7 @@ func TestChartTypedForAWall(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	small, err := ChartHTML(c, 500, 220)
+	small, err := chartHTML(c, 500, 220)
 	if err != nil {
 		t.Fatal(err)
 	}

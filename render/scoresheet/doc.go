@@ -17,6 +17,6 @@
 // labelled x positions (rounds, nights), a series free to start late or skip some. It reads in
 // black and white (each series has a dash pattern and a marker shape besides its colour, which
 // the legend repeats), labels as many x positions as fit, steps its y ticks by 1, 2 or 5 times
-// a power of ten, and draws the same bytes for the same chart. ChartHTML hands it to a page's
-// html/template, and SizedChart to a page's template at the size the page draws it.
+// a power of ten, and draws the same bytes for the same chart. SizedChart hands it to a page's
+// html/template at the size the page draws it; ChartHTMLTyped, with type of the page's size.
 package scoresheet

@@ -123,7 +123,7 @@ type SizedChart struct {
 }
 
 // Drawn is the chart as inline SVG.
-func (c *SizedChart) Drawn() (template.HTML, error) { return ChartHTML(c.Chart, c.Width, c.Height) }
+func (c *SizedChart) Drawn() (template.HTML, error) { return chartHTML(c.Chart, c.Width, c.Height) }
 
 // runningChart is the chart of each player's total so far, from 0 before the first round to the
 // running total of every scored round. A sheet without a running total has nothing to chart,

@@ -10,6 +10,7 @@ import (
 	"strings"
 
 	"github.com/tableside/tableside/referee"
+	"github.com/tableside/tableside/render/scoresheet"
 	"github.com/tableside/tableside/scoring"
 )
 
@@ -23,11 +24,11 @@ func SheetCSV(w io.Writer, s *scoring.Sheet, flags []referee.Flag, section strin
 	if s == nil {
 		return errors.New("render: no score sheet")
 	}
-	v := newView(s, flags)
+	v := scoresheet.New(s, flags)
 	var rows [][]string
 	switch section {
 	case "rounds":
-		rows = append([][]string{v.roundHeader(" ")}, v.Rounds...)
+		rows = append([][]string{v.RoundHeader(" ")}, v.Rounds...)
 	case "totals":
 		// Every line that makes a player's total, adjustments included, then the total.
 		rows = [][]string{{"player", "line", "points"}}

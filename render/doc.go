@@ -1,6 +1,9 @@
 // Package render writes the score sheet (scoring.Sheet with the referee's flags) and plain lists
-// in the formats the faces offer (the command line, and the server's sheets). Besides package
-// commands it is the only package that knows tablewriter; everything else hands it data and an io.Writer.
+// in the formats the faces offer (the command line, and the server's sheets). It is the only
+// package that draws with tablewriter's tables; everything else hands it data and an io.Writer.
+// The sheet's layout, its HTML and the charts are package scoresheet's (render/scoresheet), which
+// the phone's engine draws with and which links none of tablewriter but its width measure; render
+// builds its formats on it and draws the same layout in the terminal and as Markdown.
 //
 // Sheet writes these formats (Formats):
 //
@@ -32,16 +35,12 @@
 //     running total, a chart of it follows the rounds under "Running totals": a line a player
 //     from 0 before the first round to the last scored one. On paper it takes the room the last
 //     page has, shrunk down to its least height if need be, and is left off the paper rather
-//     than take a page more. SheetContent, the sheet within a page of one's own, has it too.
+//     than take a page more. scoresheet.Content, the sheet within a page of one's own, has it too.
 //
 // # Charts
 //
-// Chart is a line chart drawn as inline SVG of our own, no library: one line a series over
-// labelled x positions (rounds, nights), a series free to start late or skip some. It reads in
-// black and white (each series has a dash pattern and a marker shape besides its colour, which
-// the legend repeats), labels as many x positions as fit, steps its y ticks by 1, 2 or 5 times
-// a power of ten, and draws the same bytes for the same chart. ChartHTML hands it to a page's
-// html/template.
+// Chart, Series, Point, ChartFont and ChartHTMLTyped are package scoresheet's, for the faces'
+// own charts; LadderChart charts a season's ratings with them.
 //
 // # CSV layout
 //

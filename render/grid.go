@@ -6,6 +6,8 @@ import (
 	"strings"
 
 	"github.com/olekukonko/tablewriter/pkg/twwidth"
+
+	"github.com/tableside/tableside/render/scoresheet"
 )
 
 // grid is a table drawn with the same box rules as the other tables, whose cells may span
@@ -112,7 +114,7 @@ func (g *grid) fit(width int) {
 			col := 0
 			for i, c := range line {
 				if c.span == 1 && c.pairs == nil && col != g.stretch {
-					line[i].text = wrapLines(c.text, max(body[col], longestWord(c.text)))
+					line[i].text = wrapLines(c.text, max(body[col], scoresheet.LongestWord(c.text)))
 				}
 				col += c.span
 			}
@@ -128,7 +130,7 @@ func (g *grid) fit(width int) {
 func (g *grid) grow() int {
 	grow := 0
 	g.eachPairs(func(pairs []string, from, to int) {
-		sep := pairSep(pairs)
+		sep := scoresheet.PairSep(pairs)
 		grow = max(grow, twwidth.Width(strings.Join(pairs, sep)+strings.TrimSpace(sep))-g.spanWidth(from, to))
 	})
 	return grow
@@ -140,7 +142,7 @@ func (g *grid) fits(width int) bool {
 	ok := g.width() <= width
 	g.eachPairs(func(pairs []string, from, to int) {
 		for _, p := range pairs {
-			ok = ok && longestWord(p)+len(strings.TrimSpace(pairSep(pairs))) <= g.spanWidth(from, to)
+			ok = ok && scoresheet.LongestWord(p)+len(strings.TrimSpace(scoresheet.PairSep(pairs))) <= g.spanWidth(from, to)
 		}
 	})
 	return ok
@@ -168,15 +170,6 @@ func (g *grid) eachPairs(f func(pairs []string, from, to int)) {
 	}
 }
 
-// pairSep joins "title value" pairs: with commas, or with semicolons where a value holds commas
-// of its own ("drops 7♥ on 9♥, 2♣ on 6♣; pick Q♥ for J♦").
-func pairSep(pairs []string) string {
-	if slices.ContainsFunc(pairs, func(p string) bool { return strings.Contains(p, ",") }) {
-		return "; "
-	}
-	return ", "
-}
-
 // drawn is a line as drawn: its cells' texts, one line each, and where cells end.
 type drawn struct {
 	cells []gridCell
@@ -190,7 +183,7 @@ func (g *grid) draw(line gridLine) []drawn {
 	col := 0
 	for i, c := range line {
 		if c.pairs != nil {
-			texts[i] = fill(c.pairs, pairSep(c.pairs), "", "", g.spanWidth(col, col+c.span-1))
+			texts[i] = scoresheet.Fill(c.pairs, scoresheet.PairSep(c.pairs), "", "", g.spanWidth(col, col+c.span-1))
 		} else {
 			texts[i] = strings.Split(c.text, "\n")
 		}
@@ -224,7 +217,7 @@ func (g *grid) drawRound(r gridRound) []drawn {
 	if g.aside < 0 || len(r.aside) == 0 {
 		return out
 	}
-	for j, text := range fill(r.aside, pairSep(r.aside), "", "", g.widths[g.aside]) {
+	for j, text := range scoresheet.Fill(r.aside, scoresheet.PairSep(r.aside), "", "", g.widths[g.aside]) {
 		if j == len(out) {
 			blank := make(gridLine, len(g.widths))
 			for k := range blank {
@@ -341,14 +334,6 @@ func textWidth(text string) int {
 	w := 0
 	for _, line := range strings.Split(text, "\n") {
 		w = max(w, twwidth.Width(line))
-	}
-	return w
-}
-
-func longestWord(text string) int {
-	w := 0
-	for _, word := range strings.Fields(text) {
-		w = max(w, twwidth.Width(word))
 	}
 	return w
 }

@@ -7,6 +7,7 @@ import (
 	"strconv"
 	"sync"
 
+	"github.com/tableside/tableside/render/scoresheet"
 	"github.com/tableside/tableside/scoring"
 )
 
@@ -14,7 +15,7 @@ import (
 var slipTemplateText string
 
 var slipTemplate = sync.OnceValue(func() *template.Template {
-	return template.Must(template.New("slip").Funcs(template.FuncMap{"cssString": cssString, "points": Points}).Parse(slipTemplateText))
+	return template.Must(template.New("slip").Funcs(template.FuncMap{"cssString": scoresheet.CSSString, "points": Points}).Parse(slipTemplateText))
 })
 
 // SlipHTML writes a round's slip as one printable page. html/template escapes every name.

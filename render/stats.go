@@ -13,6 +13,7 @@ import (
 	"sync"
 
 	"github.com/tableside/tableside/referee"
+	"github.com/tableside/tableside/render/scoresheet"
 	"github.com/tableside/tableside/scoring/season"
 )
 
@@ -317,7 +318,7 @@ func (*statsPage) Style() template.CSS { return StatsStyle() }
 
 type statsKind struct {
 	Heading string
-	Chart   *sizedChart
+	Chart   *scoresheet.SizedChart
 	Tables  []htmlStatsTable
 }
 
@@ -348,7 +349,7 @@ func newStatsPage(r season.Report, link func(header, text string) string) *stats
 	for _, k := range r.Kinds {
 		sk := statsKind{Heading: kindHeading(k)}
 		if c, ok := LadderChart(k, r.Player); ok {
-			sk.Chart = &sizedChart{Chart: c, width: ratingChartWidth, height: ratingChartHeight}
+			sk.Chart = &scoresheet.SizedChart{Chart: c, Width: ratingChartWidth, Height: ratingChartHeight}
 		}
 		for _, t := range shownTables(k, r.Player) {
 			ht := htmlStatsTable{Title: t.title, Class: t.section}

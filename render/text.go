@@ -5,22 +5,26 @@ import (
 	"fmt"
 	"io"
 	"slices"
+	"strconv"
 	"strings"
-	"unicode"
-	"unicode/utf8"
 
 	"github.com/olekukonko/tablewriter"
 	"github.com/olekukonko/tablewriter/pkg/twwidth"
 	"github.com/olekukonko/tablewriter/renderer"
 	"github.com/olekukonko/tablewriter/tw"
+
+	"github.com/tableside/tableside/render/scoresheet"
 )
+
+// textSheet is the sheet as the terminal and Markdown draw it.
+type textSheet struct{ *scoresheet.View }
 
 // sheetText is the terminal form: the rounds (see roundsGrid), then totals, adjustments, the
 // result and the flags.
-func sheetText(w io.Writer, v *view) error {
+func sheetText(w io.Writer, v textSheet) error {
 	width := Columns(w)
 	bw := bufio.NewWriter(w)
-	fmt.Fprintf(bw, "%s — game %d\n%s\n\n", v.Title, v.Game, strings.Join(fill(v.headingParts(), headingSep, "", "", width), "\n"))
+	fmt.Fprintf(bw, "%s — game %d\n%s\n\n", v.Title, v.Game, strings.Join(scoresheet.Fill(v.HeadingParts(), scoresheet.HeadingSep, "", "", width), "\n"))
 	if len(v.Rounds) == 0 {
 		fmt.Fprintf(bw, "no %ss yet\n", v.RoundName)
 	} else if err := v.roundsGrid(width).write(bw); err != nil {
@@ -37,7 +41,7 @@ func sheetText(w io.Writer, v *view) error {
 			return err
 		}
 	}
-	fmt.Fprintf(bw, "\nResult: %s\n\n%s\n", v.Result, v.flagsTitle())
+	fmt.Fprintf(bw, "\nResult: %s\n\n%s\n", v.Result, v.FlagsTitle())
 	if len(v.Flags) > 0 {
 		if err := table(bw, false, flagsHeader, v.flagRows(), nil, []int{3}, width); err != nil {
 			return err
@@ -54,13 +58,13 @@ func sheetText(w io.Writer, v *view) error {
 }
 
 // sheetMarkdown has the content of the terminal form as Markdown headings and tables.
-func sheetMarkdown(w io.Writer, v *view) error {
+func sheetMarkdown(w io.Writer, v textSheet) error {
 	bw := bufio.NewWriter(w)
-	fmt.Fprintf(bw, "# %s — game %d\n\n%s\n\n", mdEscape(v.Title), v.Game, mdEscape(v.heading()))
-	fmt.Fprintf(bw, "## %s\n\n", mdEscape(Capitalize(v.RoundName)+"s"))
+	fmt.Fprintf(bw, "# %s — game %d\n\n%s\n\n", mdEscape(v.Title), v.Game, mdEscape(v.Heading()))
+	fmt.Fprintf(bw, "## %s\n\n", mdEscape(scoresheet.Capitalize(v.RoundName)+"s"))
 	if len(v.Rounds) == 0 {
 		fmt.Fprintf(bw, "No %ss yet.\n", mdEscape(v.RoundName))
-	} else if err := table(bw, true, v.roundHeader(" "), v.Rounds, v.Numeric, nil, 0); err != nil {
+	} else if err := table(bw, true, v.RoundHeader(" "), v.Rounds, v.Numeric, nil, 0); err != nil {
 		return err
 	}
 
@@ -74,7 +78,7 @@ func sheetMarkdown(w io.Writer, v *view) error {
 			return err
 		}
 	}
-	fmt.Fprintf(bw, "\n## Result\n\n%s\n\n## %s\n", mdEscape(v.Result), v.flagsTitle())
+	fmt.Fprintf(bw, "\n## Result\n\n%s\n\n## %s\n", mdEscape(v.Result), v.FlagsTitle())
 	if len(v.Flags) > 0 {
 		fmt.Fprintln(bw)
 		if err := table(bw, true, flagsHeader, v.flagRows(), nil, nil, 0); err != nil {
@@ -91,11 +95,46 @@ func sheetMarkdown(w io.Writer, v *view) error {
 	return bw.Flush()
 }
 
+func (v textSheet) totalRows() [][]string {
+	rows := make([][]string, len(v.Totals))
+	for i, t := range v.Totals {
+		rows[i] = []string{t.Player, t.Text, strconv.Itoa(t.Points)}
+	}
+	return rows
+}
+
+func (v textSheet) adjustRows() [][]string {
+	rows := make([][]string, len(v.Adjust))
+	for i, a := range v.Adjust {
+		rows[i] = []string{"#" + strconv.FormatInt(a.Seq, 10), a.Player, scoresheet.Signed(a.Points), a.Note}
+	}
+	return rows
+}
+
+func (v textSheet) flagRows() [][]string {
+	rows := make([][]string, len(v.Flags))
+	for i, f := range v.Flags {
+		rows[i] = []string{"#" + strconv.FormatInt(f.Seq, 10), f.Severity, f.Rule, f.Message, f.Status}
+	}
+	return rows
+}
+
+var (
+	totalsHeader = []string{"player", "breakdown", "points"}
+	adjustHeader = []string{"event", "player", "points", "note"}
+	flagsHeader  = []string{"event", "severity", "rule", "message", "status"}
+)
+
+// sealLine is the foot of a sheet: its seal, and what the seal is for.
+func (v textSheet) sealLine() string {
+	return fmt.Sprintf("Seal %s: `tableside verify %d --seal %s` tells whether the record has changed since this sheet.", v.Seal, v.Game, v.Seal)
+}
+
 // writeTable is Table for the table and md formats. In the terminal the text columns wrap when
 // the table is too wide, those in keep only when wrapping the others is not enough.
 func writeTable(w io.Writer, md bool, header []string, rows [][]string, keep []int) error {
 	bw := bufio.NewWriter(w)
-	numeric := numericColumns(len(header), rows)
+	numeric := scoresheet.NumericColumns(len(header), rows)
 	width := Columns(w)
 	wrap := textColumns(numeric)
 	others := slices.DeleteFunc(slices.Clone(wrap), func(c int) bool { return slices.Contains(keep, c) })
@@ -119,7 +158,7 @@ func table(w io.Writer, md bool, header []string, rows [][]string, numeric []boo
 		header, rows = fit(header, rows, wrap, width)
 	}
 	if numeric == nil {
-		numeric = numericColumns(len(header), rows)
+		numeric = scoresheet.NumericColumns(len(header), rows)
 	}
 	aligns := make([]tw.Align, len(header))
 	for i := range aligns {
@@ -288,56 +327,7 @@ func Wrap(text, first, rest string, width int) string {
 	if twwidth.Width(first+text) <= width {
 		return first + text // as written, spacing and all
 	}
-	return strings.Join(fill(strings.Fields(text), " ", first, rest, width), "\n")
-}
-
-// fill lays out words joined by sep in lines of at most width columns, the first line indented
-// by first and the others by rest. A word with spaces in it (a pair) breaks at them only when
-// it is too long for a line of its own; a word with none that is too long stays whole.
-func fill(words []string, sep, first, rest string, width int) []string {
-	// A line that breaks ends with the separator's mark (the comma of ", "), so leave it room.
-	trail := strings.TrimRight(sep, " ")
-	width -= twwidth.Width(trail)
-	var lines []string
-	line, indent := first, first
-	for _, word := range words {
-		if line != indent && twwidth.Width(line+sep+word) > width {
-			lines = append(lines, line+trail)
-			line, indent = rest, rest
-		}
-		if line != indent {
-			line += sep
-		}
-		line += word
-		for twwidth.Width(line) > width {
-			cut := breakAt(line, len(indent), width)
-			if cut < 0 {
-				break
-			}
-			lines = append(lines, line[:cut])
-			line, indent = rest+line[cut+1:], rest
-		}
-	}
-	return append(lines, line)
-}
-
-// breakAt is the last space in line after from where it can break to fit width columns, else
-// the first space after from, or -1 when there is none.
-func breakAt(line string, from, width int) int {
-	fits := -1
-	for i := from; i < len(line); i++ {
-		if line[i] != ' ' {
-			continue
-		}
-		if twwidth.Width(line[:i]) > width {
-			if fits < 0 {
-				return i
-			}
-			break
-		}
-		fits = i
-	}
-	return fits
+	return strings.Join(scoresheet.Fill(strings.Fields(text), " ", first, rest, width), "\n")
 }
 
 // columnWidths is the display width of each column's widest line.
@@ -377,45 +367,35 @@ var mdEscaper = strings.NewReplacer(
 
 func mdEscape(s string) string { return mdEscaper.Replace(s) }
 
-// Capitalize starts a message with a capital, as a sentence on a page or sheet: messages are
-// written lower case for the command line.
-func Capitalize(s string) string {
-	if s == "" {
-		return s
-	}
-	r, n := utf8.DecodeRuneInString(s)
-	return string(unicode.ToUpper(r)) + s[n:]
-}
-
 // textLayouts are the layouts a terminal tries, the better first of two that take as many
 // lines.
-var textLayouts = []roundsLayout{
-	{byPlayer: false, details: inColumns},
-	{byPlayer: false, details: inColumns, tight: true},
-	{byPlayer: false, details: onLine},
-	{byPlayer: false, details: onLine, tight: true},
-	{byPlayer: true, details: inColumns},
-	{byPlayer: true, details: inColumn},
-	{byPlayer: true, details: onLine},
-	{byPlayer: true, details: inColumns, fold: true},
-	{byPlayer: true, details: onLine, fold: true},
+var textLayouts = []scoresheet.Layout{
+	{ByPlayer: false, Details: scoresheet.InColumns},
+	{ByPlayer: false, Details: scoresheet.InColumns, Tight: true},
+	{ByPlayer: false, Details: scoresheet.OnLine},
+	{ByPlayer: false, Details: scoresheet.OnLine, Tight: true},
+	{ByPlayer: true, Details: scoresheet.InColumns},
+	{ByPlayer: true, Details: scoresheet.InColumn},
+	{ByPlayer: true, Details: scoresheet.OnLine},
+	{ByPlayer: true, Details: scoresheet.InColumns, Fold: true},
+	{ByPlayer: true, Details: scoresheet.OnLine, Fold: true},
 }
 
 // roundsGrid lays the rounds out for a terminal width columns wide, in the layout of the fewest
 // lines that fits (see textLayouts): a line a round where the players fit side by side, the round's
 // details on a line of their own where only the players' values do, else a line a player. When
 // none fits, a line a player with the players' text columns wrapped.
-func (v *view) roundsGrid(width int) *grid {
-	l, ok := v.chooseLayout(textLayouts, func(l roundsLayout) (int, bool) {
+func (v textSheet) roundsGrid(width int) *grid {
+	l, ok := v.ChooseLayout(textLayouts, func(l scoresheet.Layout) (int, bool) {
 		g := v.layoutGrid(l, nil)
 		g.fit(width)
 		return g.height(), g.fits(width)
 	})
 	var wrapAt []int
 	if !ok {
-		l = roundsLayout{byPlayer: true, details: onLine}
+		l = scoresheet.Layout{ByPlayer: true, Details: scoresheet.OnLine}
 		if len(v.RoundCols) == 0 {
-			l.details = inColumns
+			l.Details = scoresheet.InColumns
 		}
 		wrapAt = v.playerWrap(width)
 	}
@@ -426,16 +406,16 @@ func (v *view) roundsGrid(width int) *grid {
 
 // playerWrap is the width each of PlayerCols wraps at in a table of a line a player (round,
 // player, the player's columns) that fits width columns; numbers do not wrap.
-func (v *view) playerWrap(width int) []int {
+func (v textSheet) playerWrap(width int) []int {
 	header := append([]string{v.RoundName, "player"}, v.PlayerCols...)
 	var rows [][]string
 	for i := range v.Rounds {
 		for p, name := range v.Players {
-			rows = append(rows, append([]string{v.Rounds[i][0], name}, v.playerValues(i, p)...))
+			rows = append(rows, append([]string{v.Rounds[i][0], name}, v.PlayerValues(i, p)...))
 		}
 	}
 	var wrap []int
-	for _, j := range v.textPlayerCols() {
+	for _, j := range v.TextPlayerCols() {
 		wrap = append(wrap, 2+j)
 	}
 	return wrapLimits(header, rows, wrap, width)[2:]
@@ -451,8 +431,8 @@ type playerColumn struct {
 
 // playerColumns are the columns of a player's values, the text ones folded into the first of
 // them when fold is set.
-func (v *view) playerColumns(fold bool) []playerColumn {
-	numeric, text := v.playerNumeric(), v.textPlayerCols()
+func (v textSheet) playerColumns(fold bool) []playerColumn {
+	numeric, text := v.PlayerNumeric(), v.TextPlayerCols()
 	var out []playerColumn
 	for j, title := range v.PlayerCols {
 		switch {
@@ -470,26 +450,26 @@ func (v *view) playerColumns(fold bool) []playerColumn {
 }
 
 // layoutGrid is the rounds in layout l, the players' text wrapped at wrapAt (nil: unwrapped).
-func (v *view) layoutGrid(l roundsLayout, wrapAt []int) *grid {
-	pcols := v.playerColumns(l.fold)
+func (v textSheet) layoutGrid(l scoresheet.Layout, wrapAt []int) *grid {
+	pcols := v.playerColumns(l.Fold)
 	var roundCols []string
-	switch l.details {
-	case inColumns:
+	switch l.Details {
+	case scoresheet.InColumns:
 		roundCols = v.RoundCols
-	case inColumn:
+	case scoresheet.InColumn:
 		roundCols = []string{"details"}
 	}
-	if l.byPlayer {
+	if l.ByPlayer {
 		return v.linePerPlayer(l, roundCols, pcols, wrapAt)
 	}
 	return v.sideBySide(l, roundCols, pcols)
 }
 
 // sideBySide is the rounds with the players side by side, a player's name over their columns.
-func (v *view) sideBySide(l roundsLayout, roundCols []string, pcols []playerColumn) *grid {
+func (v textSheet) sideBySide(l scoresheet.Layout, roundCols []string, pcols []playerColumn) *grid {
 	k, first := len(pcols), 1+len(roundCols)
 	g := newGrid(first + len(v.Players)*k)
-	g.ruled = l.details == onLine
+	g.ruled = l.Details == scoresheet.OnLine
 	if g.ruled {
 		g.stretch = len(g.widths) - 1
 	}
@@ -501,20 +481,20 @@ func (v *view) sideBySide(l roundsLayout, roundCols []string, pcols []playerColu
 		names = append(names, gridCell{text: name, span: k})
 		for j, pc := range pcols {
 			titles = append(titles, cell(pc.title, false))
-			g.gap[first+p*k+j] = l.tight && j < k-1
+			g.gap[first+p*k+j] = l.Tight && j < k-1
 		}
 	}
 	g.header = []gridLine{names, titles}
 	for i, r := range v.Rounds {
 		line := gridLine{cell(r[0], true)}
-		if l.details == inColumns {
+		if l.Details == scoresheet.InColumns {
 			line = append(line, v.roundCells(i, true)...)
 		}
 		for p := range v.Players {
 			line = append(line, v.playerCells(i, p, pcols, nil)...)
 		}
 		round := gridRound{lines: []gridLine{line}}
-		if d := v.details(i); l.details == onLine && len(d) > 0 {
+		if d := v.Details(i); l.Details == scoresheet.OnLine && len(d) > 0 {
 			round.lines = append(round.lines, gridLine{{pairs: d, span: len(g.widths)}})
 		}
 		g.rounds = append(g.rounds, round)
@@ -524,7 +504,7 @@ func (v *view) sideBySide(l roundsLayout, roundCols []string, pcols []playerColu
 
 // linePerPlayer is the rounds with a line for each player, the round's own values beside the
 // first (or down a details column, or under the last).
-func (v *view) linePerPlayer(l roundsLayout, roundCols []string, pcols []playerColumn, wrapAt []int) *grid {
+func (v textSheet) linePerPlayer(l scoresheet.Layout, roundCols []string, pcols []playerColumn, wrapAt []int) *grid {
 	first := 1 + len(roundCols)
 	g := newGrid(first + 1 + len(pcols))
 	g.ruled = true
@@ -537,11 +517,11 @@ func (v *view) linePerPlayer(l roundsLayout, roundCols []string, pcols []playerC
 	}
 	g.header = []gridLine{header}
 	switch {
-	case l.details == inColumn:
+	case l.Details == scoresheet.InColumn:
 		g.aside, g.stretch = 1, 1
-	case l.fold:
+	case l.Fold:
 		g.stretch = first + 1 + slices.IndexFunc(pcols, func(pc playerColumn) bool { return len(pc.cols) > 1 })
-	case l.details == onLine:
+	case l.Details == scoresheet.OnLine:
 		g.stretch = first // the players' names
 	}
 	for i, r := range v.Rounds {
@@ -551,19 +531,19 @@ func (v *view) linePerPlayer(l roundsLayout, roundCols []string, pcols []playerC
 			if p == 0 {
 				line[0].text = r[0]
 			}
-			switch l.details {
-			case inColumns:
+			switch l.Details {
+			case scoresheet.InColumns:
 				line = append(line, v.roundCells(i, p == 0)...)
-			case inColumn:
+			case scoresheet.InColumn:
 				line = append(line, cell("", false))
 			}
 			line = append(append(line, cell(name, false)), v.playerCells(i, p, pcols, wrapAt)...)
 			round.lines = append(round.lines, line)
 		}
-		switch d := v.details(i); {
-		case l.details == inColumn:
+		switch d := v.Details(i); {
+		case l.Details == scoresheet.InColumn:
 			round.aside = d
-		case l.details == onLine && len(d) > 0:
+		case l.Details == scoresheet.OnLine && len(d) > 0:
 			round.lines = append(round.lines, gridLine{{pairs: d, span: len(g.widths)}})
 		}
 		g.rounds = append(g.rounds, round)
@@ -572,9 +552,9 @@ func (v *view) linePerPlayer(l roundsLayout, roundCols []string, pcols []playerC
 }
 
 // roundCells are round i's own values, a cell each, blank when shown is false.
-func (v *view) roundCells(i int, shown bool) gridLine {
+func (v textSheet) roundCells(i int, shown bool) gridLine {
 	var line gridLine
-	for j, value := range v.roundValues(i) {
+	for j, value := range v.RoundValues(i) {
 		if !shown {
 			value = ""
 		}
@@ -585,8 +565,8 @@ func (v *view) roundCells(i int, shown bool) gridLine {
 
 // playerCells are player p's values in round i in the columns pcols, folded ones as pairs and
 // text wrapped at wrapAt (nil: unwrapped).
-func (v *view) playerCells(i, p int, pcols []playerColumn, wrapAt []int) gridLine {
-	values := v.playerValues(i, p)
+func (v textSheet) playerCells(i, p int, pcols []playerColumn, wrapAt []int) gridLine {
+	values := v.PlayerValues(i, p)
 	var line gridLine
 	for _, pc := range pcols {
 		if len(pc.cols) > 1 {

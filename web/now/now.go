@@ -13,7 +13,7 @@ import (
 	"sync"
 
 	"github.com/tableside/tableside/play"
-	"github.com/tableside/tableside/render"
+	"github.com/tableside/tableside/render/scoresheet"
 	"github.com/tableside/tableside/scoring"
 )
 
@@ -23,7 +23,7 @@ import (
 var Files embed.FS
 
 // Funcs are the functions the templates of Files call.
-var Funcs = template.FuncMap{"sentence": render.Capitalize, "button": button, "suits": render.Suits}
+var Funcs = template.FuncMap{"sentence": scoresheet.Capitalize, "button": button, "suits": scoresheet.Suits}
 
 var parsed = sync.OnceValue(func() *template.Template {
 	return template.Must(template.New("now.html").Funcs(Funcs).ParseFS(Files, "now.html"))
@@ -78,7 +78,7 @@ const (
 // alone, which a phone compares to draw it again only when they change.
 func SheetOf(sheet *scoring.Sheet, flags []play.Flag) (template.HTML, error) {
 	var b bytes.Buffer
-	if err := render.SheetContent(&b, sheet, flags); err != nil {
+	if err := scoresheet.Content(&b, sheet, flags); err != nil {
 		return "", err
 	}
 	return template.HTML(b.String()), nil // written by html/template, which escaped every name

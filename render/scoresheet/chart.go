@@ -1,4 +1,4 @@
-package render
+package scoresheet
 
 import (
 	"bytes"
@@ -107,15 +107,15 @@ func (c Chart) svg(w io.Writer, width, height, shownWidth, shownHeight int) erro
 	return err
 }
 
-// ChartFont is the type of a chart drawn at its full size by SVG and ChartHTML, in CSS px.
+// ChartFont is the type of a chart drawn at its full size by SVG and SizedChart, in CSS px.
 const ChartFont = chartFont
 
-// ChartHTML is the chart drawn by SVG, for a page's html/template: the SVG escaped every name.
-func ChartHTML(c Chart, width, height int) (template.HTML, error) {
+// chartHTML is the chart drawn by SVG, for a page's html/template: the SVG escaped every name.
+func chartHTML(c Chart, width, height int) (template.HTML, error) {
 	return ChartHTMLTyped(c, width, height, chartFont)
 }
 
-// ChartHTMLTyped is ChartHTML with type of font CSS px at the chart's full size: a chart read
+// ChartHTMLTyped is chartHTML with type of font CSS px at the chart's full size: a chart read
 // from across a room is laid out for its larger type, with fewer labels, not merely magnified.
 func ChartHTMLTyped(c Chart, width, height int, font float64) (template.HTML, error) {
 	if font <= 0 {
@@ -260,7 +260,7 @@ func (l *chartLayout) placeLegend(series []Series, yLabel float64) float64 {
 func wrapName(name string, room int) []string {
 	room = max(room, 1)
 	var lines []string
-	for _, line := range fill(strings.Fields(name), " ", "", "", room) {
+	for _, line := range Fill(strings.Fields(name), " ", "", "", room) {
 		for twwidth.Width(line) > room {
 			cut, hyphen, w := 0, 0, 0
 			for i, r := range line {

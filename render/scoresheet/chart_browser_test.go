@@ -1,4 +1,4 @@
-package render
+package scoresheet
 
 import (
 	"bytes"
@@ -11,15 +11,16 @@ import (
 	"testing"
 
 	"github.com/tableside/tableside/internal/needs"
+	"github.com/tableside/tableside/render/internal/sheettest"
 	"github.com/tableside/tableside/scoring"
 )
 
 var chartShots = flag.String("chartshots", "", "keep screenshots of the charts drawn by Chromium in `dir`, to look at")
 
-// swingingHands is handsSheet with sets that take a player's total below zero and back, as
+// swingingHands is sheettest.Hands with sets that take a player's total below zero and back, as
 // Pinochle's do: ann's total crosses zero, bob's stays above it.
 func swingingHands(n int) *scoring.Sheet {
-	s := handsSheet(n)
+	s := sheettest.Hands(n)
 	totals := map[string]int{}
 	for i := range s.Rounds {
 		hand := i + 1
@@ -101,7 +102,7 @@ func TestChartsInChromium(t *testing.T) {
 		{"six-players", 760, 340, 1, func() string { return chartPage(t, chartAt{sixSeries(25), 700, 300}) }},
 		{"phone", 360, 3300, 1, func() string {
 			var b bytes.Buffer
-			if err := SheetContent(&b, swingingHands(25), nil); err != nil {
+			if err := Content(&b, swingingHands(25), nil); err != nil {
 				t.Fatal(err)
 			}
 			return `<!DOCTYPE html><html><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
@@ -142,7 +143,7 @@ func TestChartsInChromium(t *testing.T) {
 // sheetPage is the printable page of s.
 func sheetPage(t *testing.T, s *scoring.Sheet) string {
 	var b bytes.Buffer
-	if err := Sheet(&b, "html", s, nil); err != nil {
+	if err := Page(&b, New(s, nil)); err != nil {
 		t.Fatal(err)
 	}
 	return b.String()
@@ -175,12 +176,12 @@ func TestChartPrintsInItsPages(t *testing.T) {
 	chromium := needs.Program(t, "chromium", "to print the charts", "apt-get install chromium")
 	dir := t.TempDir()
 	fate := func(n int) string {
-		p := newView(swingingHands(n), sampleFlags()).printed(paper)
+		p := New(swingingHands(n), sheettest.Flags()).printed(paper)
 		p.paginate()
 		switch {
 		case p.Chart.ScreenOnly:
 			return fmt.Sprintf("left off, totals on a page of their own %v", p.NewPage)
-		case p.Chart.height < chartHeight:
+		case p.Chart.Height < chartHeight:
 			return fmt.Sprintf("shrunk, totals on a page of their own %v", p.NewPage)
 		}
 		return fmt.Sprintf("full, totals on a page of their own %v", p.NewPage)
@@ -195,7 +196,7 @@ func TestChartPrintsInItsPages(t *testing.T) {
 	for n := range edges {
 		fates[fate(n)] = true
 		var b bytes.Buffer
-		if err := Sheet(&b, "html", swingingHands(n), sampleFlags()); err != nil {
+		if err := Page(&b, New(swingingHands(n), sheettest.Flags())); err != nil {
 			t.Fatal(err)
 		}
 		page := b.String()

@@ -1,4 +1,4 @@
-package render
+package scoresheet
 
 import (
 	"bytes"
@@ -15,6 +15,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/tableside/tableside/render/internal/sheettest"
 	"github.com/tableside/tableside/scoring"
 )
 
@@ -234,7 +235,7 @@ func TestChartTypedForAWall(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	small, err := ChartHTML(c, 500, 220)
+	small, err := chartHTML(c, 500, 220)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -609,7 +610,7 @@ func TestChartBytes(t *testing.T) {
 			}
 		}
 	}
-	golden(t, filepath.Join("testdata", "chart.svg"), first)
+	sheettest.Golden(t, filepath.Join("testdata", "chart.svg"), first)
 }
 
 // TestChartWriteError: a writer's failure is the chart's.
@@ -641,10 +642,10 @@ func TestFitChart(t *testing.T) {
 		{room(chartMinHeight) - 0.5, chartHeight, true},
 		{-40, chartHeight, true},
 	} {
-		p := &printedSheet{Chart: &sizedChart{height: chartHeight}}
+		p := &printedSheet{Chart: &SizedChart{Height: chartHeight}}
 		p.fitChart(tt.room)
-		if p.Chart.height != tt.height || p.Chart.ScreenOnly != tt.screenOnly {
-			t.Errorf("room %v pt: height %d px, screen only %v; want %d, %v", tt.room, p.Chart.height, p.Chart.ScreenOnly, tt.height, tt.screenOnly)
+		if p.Chart.Height != tt.height || p.Chart.ScreenOnly != tt.screenOnly {
+			t.Errorf("room %v pt: height %d px, screen only %v; want %d, %v", tt.room, p.Chart.Height, p.Chart.ScreenOnly, tt.height, tt.screenOnly)
 		}
 	}
 }
@@ -655,7 +656,7 @@ func TestFitChart(t *testing.T) {
 func TestChartKeepsThePages(t *testing.T) {
 	seen := map[string]bool{}
 	for n := 1; n <= 80; n++ {
-		with, without := newView(swingingHands(n), nil).printed(paper), newView(swingingHands(n), nil).printed(paper)
+		with, without := New(swingingHands(n), nil).printed(paper), New(swingingHands(n), nil).printed(paper)
 		without.Chart = nil
 		with.paginate()
 		without.paginate()
@@ -667,12 +668,12 @@ func TestChartKeepsThePages(t *testing.T) {
 		switch c := with.Chart; {
 		case c.ScreenOnly:
 			seen["off the paper"+page] = true
-		case c.height == chartHeight:
+		case c.Height == chartHeight:
 			seen["full"+page] = true
-		case c.height >= chartMinHeight:
+		case c.Height >= chartMinHeight:
 			seen["shrunk"+page] = true
 		default:
-			t.Errorf("%d hands: a chart of %d px", n, c.height)
+			t.Errorf("%d hands: a chart of %d px", n, c.Height)
 		}
 	}
 	if len(seen) != 6 {
@@ -708,7 +709,7 @@ func TestRunningChart(t *testing.T) {
 		"paper": func() string { return sheetPage(t, s) },
 		"phone": func() string {
 			var b bytes.Buffer
-			if err := SheetContent(&b, s, nil); err != nil {
+			if err := Content(&b, s, nil); err != nil {
 				t.Fatal(err)
 			}
 			return b.String()
@@ -753,8 +754,8 @@ func TestRunningChart(t *testing.T) {
 	for i := range unscored.Rounds {
 		unscored.Rounds[i].Scored = false
 	}
-	noRunning := sampleSheet()
-	for name, s := range map[string]*scoring.Sheet{"no running total": noRunning, "no scored hand": unscored, "no hand": handsSheet(0)} {
+	noRunning := sheettest.Candidate()
+	for name, s := range map[string]*scoring.Sheet{"no running total": noRunning, "no scored hand": unscored, "no hand": sheettest.Hands(0)} {
 		if out := sheetPage(t, s); chartIn(t, out) != nil || strings.Contains(out, "Running totals") {
 			t.Errorf("%s: a chart", name)
 		}

@@ -1,4 +1,4 @@
-package render
+package scoresheet
 
 import (
 	_ "embed"
@@ -19,29 +19,29 @@ import (
 	"github.com/tableside/tableside/scoring"
 )
 
-// sheetHTML writes the printable page, laid out in pages (see paginate). html/template escapes
-// every name, note and message; the page loads nothing from anywhere, so it prints the same
-// offline and years later.
-func sheetHTML(w io.Writer, v *view) error {
+// Page writes the sheet as one printable page, laid out in pages (see paginate). html/template
+// escapes every name, note and message; the page loads nothing from anywhere, so it prints the
+// same offline and years later.
+func Page(w io.Writer, v *View) error {
 	p := v.printed(paper)
 	p.paginate()
 	return sheetTemplate().Execute(w, p)
 }
 
-// SheetContent writes the score sheet as HTML without its page: the headings, tables, chart,
+// Content writes the score sheet as HTML without its page: the headings, tables, chart,
 // flags and seal that a printable sheet holds, for a page of one's own (the server's game page)
 // that styles them. Such a page is read on a phone, so the rounds have a row a player.
-func SheetContent(w io.Writer, s *scoring.Sheet, flags []referee.Flag) error {
+func Content(w io.Writer, s *scoring.Sheet, flags []referee.Flag) error {
 	if s == nil {
 		return errors.New("render: no score sheet")
 	}
-	return sheetTemplate().ExecuteTemplate(w, "content", newView(s, flags).printed(phone))
+	return sheetTemplate().ExecuteTemplate(w, "content", New(s, flags).printed(phone))
 }
 
 // face is where a sheet is shown: the layouts of the rounds it offers, of which it takes the one
 // of the fewest rows that fits, and its chart's size in CSS px.
 type face struct {
-	layouts                 []roundsLayout
+	layouts                 []Layout
 	chartWidth, chartHeight int
 }
 
@@ -51,7 +51,7 @@ var (
 	paper = face{htmlLayouts, 700, chartHeight}
 	// phone is a game's page on a phone: the fewest columns, a round's own values on a row of
 	// their own, and a chart as wide as a 360 px phone less the page's margins.
-	phone = face{[]roundsLayout{{byPlayer: true, details: onLine}}, 340, 220}
+	phone = face{[]Layout{{ByPlayer: true, Details: OnLine}}, 340, 220}
 )
 
 //go:embed sheet.html.tmpl
@@ -61,9 +61,9 @@ var sheetTemplateText string
 // recorded from the command line never prints one.
 var sheetTemplate = sync.OnceValue(func() *template.Template {
 	return template.Must(template.New("sheet").Funcs(template.FuncMap{
-		"signed":     signed,
+		"signed":     Signed,
 		"capitalize": Capitalize,
-		"cssString":  cssString,
+		"cssString":  CSSString,
 		"suits":      Suits,
 	}).Parse(sheetTemplateText))
 })
@@ -86,10 +86,10 @@ func Suits(text string) template.HTML {
 	return template.HTML(b.String())
 }
 
-// cssString is s as a quoted CSS string, every character but an ASCII letter, digit or space
+// CSSString is s as a quoted CSS string, every character but an ASCII letter, digit or space
 // escaped: html/template refuses a value with a colon in a CSS string (it might be a URL), and
 // a seal has one.
-func cssString(s string) template.CSS {
+func CSSString(s string) template.CSS {
 	var b strings.Builder
 	b.WriteByte('"')
 	for _, r := range s {
@@ -105,31 +105,31 @@ func cssString(s string) template.CSS {
 
 // printedSheet is the sheet as the template lays it out.
 type printedSheet struct {
-	*view
+	*View
 	Table    htmlRounds
-	Chart    *sizedChart // nil for a sheet without one (see runningChart)
+	Chart    *SizedChart // nil for a sheet without one (see runningChart)
 	Players  []playerBlock
 	Columns  int  // player blocks side by side in the totals
 	NewPage  bool // the totals start a page of their own
 	PageFoot string
 }
 
-// sizedChart is a chart at the size a page draws it: a sheet's running totals, a season's ratings.
-type sizedChart struct {
+// SizedChart is a chart at the size a page draws it: a sheet's running totals, a season's ratings.
+type SizedChart struct {
 	Chart
-	width, height int
+	Width, Height int // in CSS px
 	// ScreenOnly leaves the chart off the printed page, which has no room for it (see fitChart).
 	ScreenOnly bool
 }
 
 // Drawn is the chart as inline SVG.
-func (c *sizedChart) Drawn() (template.HTML, error) { return ChartHTML(c.Chart, c.width, c.height) }
+func (c *SizedChart) Drawn() (template.HTML, error) { return chartHTML(c.Chart, c.Width, c.Height) }
 
 // runningChart is the chart of each player's total so far, from 0 before the first round to the
 // running total of every scored round. A sheet without a running total has nothing to chart,
 // and one with no scored round would chart only the start. A round not yet scored is left out:
 // its total so far is not settled.
-func (v *view) runningChart() (Chart, bool) {
+func (v *View) runningChart() (Chart, bool) {
 	if v.Running < 0 {
 		return Chart{}, false
 	}
@@ -144,7 +144,7 @@ func (v *view) runningChart() (Chart, bool) {
 		}
 		c.X = append(c.X, row[0])
 		for p := range v.Players {
-			if y, err := strconv.ParseFloat(v.playerValues(i, p)[v.Running], 64); err == nil {
+			if y, err := strconv.ParseFloat(v.PlayerValues(i, p)[v.Running], 64); err == nil {
 				c.Series[p].Points = append(c.Series[p].Points, Point{X: len(c.X) - 1, Y: y})
 			}
 		}
@@ -201,37 +201,37 @@ const (
 
 // htmlLayouts are the layouts a printed page offers: its lines are wide enough not to fold a
 // player's text, and its columns need no tighter parting.
-var htmlLayouts = []roundsLayout{
-	{byPlayer: false, details: inColumns},
-	{byPlayer: false, details: onLine},
-	{byPlayer: true, details: inColumns},
-	{byPlayer: true, details: onLine},
+var htmlLayouts = []Layout{
+	{ByPlayer: false, Details: InColumns},
+	{ByPlayer: false, Details: OnLine},
+	{ByPlayer: true, Details: InColumns},
+	{ByPlayer: true, Details: OnLine},
 }
 
 // printed lays the sheet out for the face: the rounds in the layout, of those it offers, of the
 // fewest rows that fits a line of the page (each row one line), else a row a player with the
 // text let wrap; the totals a block a player, as many side by side as their longest line allows;
 // the chart of the running totals at the face's size.
-func (v *view) printed(f face) *printedSheet {
-	p := &printedSheet{view: v, PageFoot: v.Title + " — game " + strconv.FormatInt(v.Game, 10)}
+func (v *View) printed(f face) *printedSheet {
+	p := &printedSheet{View: v, PageFoot: v.Title + " — game " + strconv.FormatInt(v.Game, 10)}
 	if c, ok := v.runningChart(); ok {
-		p.Chart = &sizedChart{Chart: c, width: f.chartWidth, height: f.chartHeight}
+		p.Chart = &SizedChart{Chart: c, Width: f.chartWidth, Height: f.chartHeight}
 	}
 	if v.Date != "" {
-		p.PageFoot += headingSep + v.Date
+		p.PageFoot += HeadingSep + v.Date
 	}
 	if v.Seal != "" {
-		p.PageFoot += headingSep + "seal " + v.Seal
+		p.PageFoot += HeadingSep + "seal " + v.Seal
 	}
 	if len(v.Rounds) > 0 {
-		l, ok := v.chooseLayout(f.layouts, func(l roundsLayout) (int, bool) {
+		l, ok := v.ChooseLayout(f.layouts, func(l Layout) (int, bool) {
 			t := v.htmlRounds(l)
 			return t.lines(), t.width() <= pageWidth
 		})
 		if !ok {
-			l = roundsLayout{byPlayer: true, details: onLine}
+			l = Layout{ByPlayer: true, Details: OnLine}
 			if len(v.RoundCols) == 0 {
-				l.details = inColumns
+				l.Details = InColumns
 			}
 		}
 		p.Table = v.htmlRounds(l)
@@ -263,15 +263,15 @@ const (
 )
 
 // htmlRounds is the rounds table in layout l.
-func (v *view) htmlRounds(l roundsLayout) htmlRounds {
-	t := htmlRounds{Ruled: l.byPlayer || l.details == onLine}
-	numeric := v.playerNumeric()
+func (v *View) htmlRounds(l Layout) htmlRounds {
+	t := htmlRounds{Ruled: l.ByPlayer || l.Details == OnLine}
+	numeric := v.PlayerNumeric()
 	roundNumeric := v.Numeric[1 : 1+len(v.RoundCols)]
 	var roundCols []string
-	if l.details == inColumns {
+	if l.Details == InColumns {
 		roundCols = v.RoundCols
 	}
-	if !l.byPlayer {
+	if !l.ByPlayer {
 		top := []htmlHead{{Text: v.RoundName, Rows: 2}}
 		for _, c := range roundCols {
 			top = append(top, htmlHead{Text: c, Rows: 2})
@@ -297,28 +297,28 @@ func (v *view) htmlRounds(l roundsLayout) htmlRounds {
 	for i, r := range v.Rounds {
 		var round htmlRound
 		row := []htmlCell{{Text: r[0], Num: true}}
-		if l.details == inColumns {
-			for j, value := range v.roundValues(i) {
+		if l.Details == InColumns {
+			for j, value := range v.RoundValues(i) {
 				row = append(row, htmlCell{Text: value, Num: roundNumeric[j]})
 			}
 		}
 		lead := len(row) // the round's cells, blank on its other players' rows
 		for p, name := range v.Players {
-			if l.byPlayer {
+			if l.ByPlayer {
 				if p > 0 {
 					row = make([]htmlCell, lead)
 				}
 				row = append(row, htmlCell{Text: name})
 			}
-			for j, value := range v.playerValues(i, p) {
+			for j, value := range v.PlayerValues(i, p) {
 				row = append(row, htmlCell{Text: value, Num: numeric[j]})
 			}
-			if l.byPlayer || p == len(v.Players)-1 {
+			if l.ByPlayer || p == len(v.Players)-1 {
 				round.Rows = append(round.Rows, row)
 			}
 		}
-		if d := v.details(i); l.details == onLine {
-			round.Details = strings.Join(d, pairSep(d))
+		if d := v.Details(i); l.Details == OnLine {
+			round.Details = strings.Join(d, PairSep(d))
 		}
 		t.Rounds = append(t.Rounds, round)
 	}
@@ -339,7 +339,7 @@ func (t *htmlRounds) width() float64 {
 		}
 	}
 	for c, title := range t.titles {
-		widths[c] = max(widths[c], longestWord(title))
+		widths[c] = max(widths[c], LongestWord(title))
 	}
 	w := 0.0
 	for _, chars := range widths {
@@ -384,12 +384,6 @@ func rowLines(row []htmlCell, limit int) int {
 	}
 	return n
 }
-
-// FlagsTitle is flagsTitle for the template.
-func (v *view) FlagsTitle() string { return v.flagsTitle() }
-
-// Heading is heading for the template.
-func (v *view) Heading() string { return v.heading() }
 
 // The printed page's heights, in points, as the print rules of sheet.html.tmpl make them
 // (measured in Chromium). They only place the page breaks: a page laid out too long still prints
@@ -446,7 +440,7 @@ func (p *printedSheet) paginate() {
 		}
 		header += float64(lines) * rowHeight
 	}
-	y := titleHeight + float64(textLines(p.heading(), metaChars))*metaHeight + header
+	y := titleHeight + float64(textLines(p.Heading(), metaChars))*metaHeight + header
 	for i := range rounds {
 		h := float64(p.Table.roundLines(i)) * rowHeight
 		if i > 0 && y+h+carry > pageHeight {
@@ -475,9 +469,9 @@ func (p *printedSheet) fitChart(room float64) {
 	}
 	fits := int((room - headingHeight - chartSlack) / pointsPerPixel)
 	switch {
-	case fits >= p.Chart.height:
+	case fits >= p.Chart.Height:
 	case fits >= chartMinHeight:
-		p.Chart.height = fits
+		p.Chart.Height = fits
 	default:
 		p.Chart.ScreenOnly = true
 	}
@@ -527,5 +521,5 @@ func (p *printedSheet) tailHeight() float64 {
 
 // textLines is how many lines text takes, wrapped at about width characters.
 func textLines(text string, width int) int {
-	return len(fill(strings.Fields(text), " ", "", "", max(width, 1)))
+	return len(Fill(strings.Fields(text), " ", "", "", max(width, 1)))
 }

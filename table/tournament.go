@@ -282,35 +282,6 @@ func nonNilStrings(s []string) []string {
 	return s
 }
 
-// resultOf is a game's result as the standings count it: places by the sheet (the winners
-// first, then by totals, equal totals sharing a place; a draw shares the first place), and
-// each player's total.
-func resultOf(round int, g *Game) tournament.Result {
-	s := g.Sheet()
-	r := tournament.Result{Round: round, Players: slices.Clone(g.Setup.Players)}
-	for _, p := range r.Players {
-		r.Scores = append(r.Scores, s.Totals[p])
-	}
-	rank := func(p string) (int, int) {
-		won := 0
-		if slices.Contains(s.Winners, p) || s.Draw {
-			won = 1
-		}
-		return won, s.Totals[p]
-	}
-	for _, p := range r.Players {
-		pw, pt := rank(p)
-		place := 1
-		for _, q := range r.Players {
-			if qw, qt := rank(q); qw > pw || (qw == pw && qt > pt) {
-				place++
-			}
-		}
-		r.Places = append(r.Places, place)
-	}
-	return r
-}
-
 // stillPlaying lists the tables of round r whose games are not over (not made counts as not
 // over), until the round is ended.
 func stillPlaying(r tournament.RoundState, games map[[2]int]*Game) []int {
@@ -345,7 +316,7 @@ func standingsBefore(n *tournament.Night, games map[[2]int]*Game, round int) ([]
 		}
 		for _, t := range r.Tables {
 			if game := games[[2]int{r.Round, t.Table}]; game != nil {
-				results = append(results, resultOf(r.Round, game))
+				results = append(results, tournament.ResultOf(r.Round, game.Sheet()))
 			}
 		}
 	}

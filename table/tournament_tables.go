@@ -133,29 +133,14 @@ func (a *App) TournamentLog(ctx context.Context, id int64) (*Game, error) {
 	return g, nil
 }
 
-// TournamentTables is how many tables tournament g has codes for: the most any round has
-// seated, or as many as its players present fill now at its table size (T2; an odd player out
-// at tables of 2 has the bye), whichever is more.
+// TournamentTables is how many tables tournament g has codes for: as many as its referee
+// says the night has (tournament.Night.Tables).
 func (g *Game) TournamentTables() (int, error) {
 	n, err := g.night()
 	if err != nil {
 		return 0, err
 	}
-	present := 0
-	for _, e := range n.Entries() {
-		if e.Present {
-			present++
-		}
-	}
-	size := max(n.Settings().TableSize, 2)
-	most := (present + size - 1) / size
-	if size == 2 {
-		most = present / 2
-	}
-	for _, r := range n.Rounds() {
-		most = max(most, len(r.Tables))
-	}
-	return most, nil
+	return n.Tables(), nil
 }
 
 // TableNow is what a tournament's table is playing now: the tournament's latest round, the

@@ -88,7 +88,7 @@ func (r *round) sized(seq int64, out Output, hint string) *referee.Flag {
 	var want []int
 	var byes int
 	if r.TableSize == 2 {
-		for range len(r.players) / 2 {
+		for range tablesFor(len(r.players), 2) {
 			want = append(want, 2)
 		}
 		byes = len(r.players) % 2

@@ -292,6 +292,16 @@ func (n *Night) Byes() []Bye {
 	return out
 }
 
+// Tables is how many tables the night has: the most any round has seated, or as many as the
+// players present fill now at its table size (T2), whichever is more.
+func (n *Night) Tables() int {
+	most := tablesFor(len(n.present()), n.settings.TableSize)
+	for _, r := range n.rounds {
+		most = max(most, len(r.Tables))
+	}
+	return most
+}
+
 // present is the entrants present, in order of entry.
 func (n *Night) present() []Entry {
 	return slices.DeleteFunc(slices.Clone(n.entries), func(e Entry) bool { return !e.Present })

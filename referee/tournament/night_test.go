@@ -431,6 +431,38 @@ func TestLargerTables(t *testing.T) {
 	wantFlag(t, "a bye at tables of 3", b.typed("seat 2 ann-bob-cy dee-eve bye fay"), "T2")
 }
 
+// TestTheNightsTables: the tables a night has codes for are T2's for the players present (an
+// odd one out at tables of 2 has the bye), or the most a round seated, when more.
+func TestTheNightsTables(t *testing.T) {
+	pairs := newNightLog(t, nil, "ann", "bob", "cy", "dee", "eve")
+	larger := newNightLog(t, map[string]string{"game": "capture", "table_size": "4"}, "ann", "bob", "cy", "dee", "eve", "fay", "gus")
+	for _, tt := range []struct {
+		what string
+		b    *night
+		move string
+		want int
+	}{
+		{"5 at tables of 2", pairs, "", 2},
+		{"6 at tables of 2", pairs, "arrive fay", 3},
+		{"7 at tables of 4", larger, "", 2},
+		{"8 at tables of 4", larger, "arrive hal", 2},
+		{"9 at tables of 4", larger, "arrive ivy", 3},
+	} {
+		if tt.move != "" {
+			noFlag(t, tt.move, tt.b.typed(tt.move))
+		}
+		if n, _ := tt.b.state(); n.Tables() != tt.want {
+			t.Errorf("%s: %d tables, want %d", tt.what, n.Tables(), tt.want)
+		}
+	}
+	pairs.pair(nil)
+	pairs.typed("drop ann")
+	pairs.typed("drop bob")
+	if n, _ := pairs.state(); n.Tables() != 3 {
+		t.Errorf("after round 1's three tables, 4 present: %d tables, want 3", n.Tables())
+	}
+}
+
 // TestRoundRobinIsBerger is T4 in a round robin: its row of Berger's tables.
 func TestRoundRobinIsBerger(t *testing.T) {
 	b := newNightLog(t, map[string]string{"format": RoundRobin}, "ann", "bob", "cy", "dee")

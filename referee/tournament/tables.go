@@ -20,11 +20,20 @@ const (
 	searchSteps = 100_000_000
 )
 
+// tablesFor is how many tables players fill at tables of size by T2: at tables of 2 one a
+// pair, an odd player out having the bye; at larger tables the fewest of at most size.
+func tablesFor(players, size int) int {
+	if size <= 2 {
+		return players / 2
+	}
+	return (players + size - 1) / size
+}
+
 // sizes are the sizes of a round's tables by T2: the fewest tables of at most TableSize, as
 // even as the count allows, the larger first (14 at 4: 4, 4, 3, 3).
 func (r *round) sizes() []int {
 	n := len(r.players)
-	count := (n + r.TableSize - 1) / r.TableSize
+	count := tablesFor(n, r.TableSize)
 	out := make([]int, count)
 	for i := range out {
 		out[i] = n / count

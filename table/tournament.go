@@ -301,12 +301,13 @@ type TournamentView struct {
 	// Next is what stands between the tournament and its next round.
 	Next NextRound `json:"next"`
 	// Entrants are its players in order of entry: who is here, and who has dropped.
-	Entrants []Entrant `json:"entrants"`
+	Entrants []TournamentEntrant `json:"entrants"`
 }
 
-// Entrant is a tournament's player: their rating, whether they are here to be paired, and the
-// first round they could be (1, or the round after a late arrival).
-type Entrant struct {
+// TournamentEntrant is a tournament's entrant as its view shows them: their rating, whether
+// they are here to be paired, and the first round they could be (1, or the round after a late
+// arrival).
+type TournamentEntrant struct {
 	Name    string `json:"name"`
 	Rating  int    `json:"rating,omitempty"`
 	Present bool   `json:"present"`
@@ -329,9 +330,9 @@ func (a *App) Tournament(ctx context.Context, g *Game) (*TournamentView, error) 
 	if rules, err := engineOf(s.Game); err == nil && rules.Seating().Opener {
 		firstIs = "opens"
 	}
-	entrants := []Entrant{}
-	for _, e := range n.Entries() {
-		entrants = append(entrants, Entrant{Name: e.Name, Rating: e.Rating, Present: e.Present, From: e.Arrived})
+	entrants := []TournamentEntrant{}
+	for _, e := range n.Entrants() {
+		entrants = append(entrants, TournamentEntrant{Name: e.Name, Rating: e.Rating, Present: e.Present, From: e.Arrived})
 	}
 	after := 0
 	for _, r := range n.Rounds() {

@@ -34,17 +34,13 @@ func standingsBefore(n *tournament.Night, games map[[2]int]*Game, round int) ([]
 			}
 		}
 	}
-	var entrants []tournament.Entrant
-	for _, e := range n.Entries() {
-		entrants = append(entrants, tournament.Entrant{Name: e.Name, Rating: e.Rating})
-	}
 	var byes []tournament.Bye
 	for _, b := range n.Byes() {
 		if b.Round < round && b.Round <= len(n.Rounds()) && roundOver(n.Rounds()[b.Round-1], games) {
 			byes = append(byes, b)
 		}
 	}
-	return tournament.Standings(entrants, results, byes, n.Settings().TieBreaks)
+	return tournament.Standings(n.Entrants(), results, byes, n.Settings().TieBreaks)
 }
 
 // PairingChange is a later round of a tournament whose pairing a correction to an earlier

@@ -75,7 +75,7 @@ func (n *Night) arrive(seq int64, p player) []referee.Flag {
 	if _, err := newName(p.Player, isWord); err != nil {
 		return aside(seq, "T1", "a name is one word, not a number, with no -", "%v", err)
 	}
-	e := n.entry(p.Player)
+	e := n.entrant(p.Player)
 	switch {
 	case e != nil && e.Present:
 		return aside(seq, "T1", "", "%s has entered already and is present", e.Name)
@@ -90,7 +90,7 @@ func (n *Night) arrive(seq int64, p player) []referee.Flag {
 }
 
 // comeIn enters p, or brings back e, who had dropped, from the next round.
-func (n *Night) comeIn(e *Entry, p player) {
+func (n *Night) comeIn(e *Entrant, p player) {
 	if e == nil {
 		n.enter(p.Player, p.Rating)
 		return
@@ -102,10 +102,10 @@ func (n *Night) comeIn(e *Entry, p player) {
 }
 
 func (n *Night) rate(seq int64, p player) []referee.Flag {
-	e := n.entry(p.Player)
+	e := n.entrant(p.Player)
 	switch {
 	case e == nil:
-		return aside(seq, "T1", "rate an entrant: "+n.presentNames(), "%s has not entered%s", p.Player, referee.DidYouMean(p.Player, n.entryNames()))
+		return aside(seq, "T1", "rate an entrant: "+n.presentNames(), "%s has not entered%s", p.Player, referee.DidYouMean(p.Player, n.entrantNames()))
 	case len(n.rounds) > 0:
 		e.Rating = p.Rating
 		return []referee.Flag{flag(seq, "T1", "ratings are given before round 1, whose order they decide (T5)",
@@ -116,7 +116,7 @@ func (n *Night) rate(seq int64, p player) []referee.Flag {
 }
 
 func (n *Night) drop(seq int64, p player) []referee.Flag {
-	e := n.entry(p.Player)
+	e := n.entrant(p.Player)
 	if e == nil || !e.Present {
 		return aside(seq, "T1", "drop a player present: "+n.presentNames(), "%s is not present%s", p.Player, referee.DidYouMean(p.Player, n.presentList()))
 	}
@@ -125,9 +125,9 @@ func (n *Night) drop(seq int64, p player) []referee.Flag {
 		return nil
 	}
 	// Before round 1 a player who leaves never entered: the pairing numbers close up.
-	n.entries = slices.DeleteFunc(n.entries, func(x Entry) bool { return x.Name == e.Name })
-	for i := range n.entries {
-		n.entries[i].Number = i + 1
+	n.entrants = slices.DeleteFunc(n.entrants, func(x Entrant) bool { return x.Name == e.Name })
+	for i := range n.entrants {
+		n.entrants[i].Number = i + 1
 	}
 	return nil
 }
@@ -149,10 +149,10 @@ func (n *Night) presentList() []string {
 	return names
 }
 
-// entryNames is the name of every entrant, in order of entry.
-func (n *Night) entryNames() []string {
-	names := make([]string, len(n.entries))
-	for i, e := range n.entries {
+// entrantNames is the name of every entrant, in order of entry.
+func (n *Night) entrantNames() []string {
+	names := make([]string, len(n.entrants))
+	for i, e := range n.entrants {
 		names[i] = e.Name
 	}
 	return names

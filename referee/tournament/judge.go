@@ -192,16 +192,16 @@ func (r *round) equallyRightBye(name string, best Output) bool {
 }
 
 // pairsOf reads tables of 2 as pairs of the round's entrants.
-func (r *round) pairsOf(ts []Table) [][2]*entrant {
-	out := make([][2]*entrant, len(ts))
+func (r *round) pairsOf(ts []Table) [][2]*competitor {
+	out := make([][2]*competitor, len(ts))
 	for i, t := range ts {
-		out[i] = [2]*entrant{r.byName[t.Players[0]], r.byName[t.Players[1]]}
+		out[i] = [2]*competitor{r.byName[t.Players[0]], r.byName[t.Players[1]]}
 	}
 	return out
 }
 
 // diffs is the total difference in points between paired players, in 120ths.
-func diffs(pairs [][2]*entrant) int64 {
+func diffs(pairs [][2]*competitor) int64 {
 	var sum int64
 	for _, pq := range pairs {
 		sum += max(pq[0].units-pq[1].units, pq[1].units-pq[0].units)
@@ -225,7 +225,7 @@ func (r *round) firsts(seq int64, out Output) []referee.Flag {
 	var wrong []string
 	for _, t := range out.Tables {
 		ps := r.seatingOf([]Table{t})[0]
-		slices.SortFunc(ps, func(a, b *entrant) int { return a.rank - b.rank })
+		slices.SortFunc(ps, func(a, b *competitor) int { return a.rank - b.rank })
 		if want := firstOf(ps); t.First != want.Name {
 			wrong = append(wrong, fmt.Sprintf("at table %d %s is first, where T7 makes %s first", t.Table, cmp.Or(t.First, "nobody"), want.Name))
 		}

@@ -22,12 +22,6 @@ const (
 // TieBreaks lists the tie-breaks there are.
 var TieBreaks = []string{Buchholz, BuchholzCut1, SonnebornBerger, GameScores, Direct, Rating}
 
-// Entrant is a player of a tournament as the standings read them.
-type Entrant struct {
-	Name   string
-	Rating int
-}
-
 // Result is one table of one round as it ended: its players and their places, from 1, where
 // equal places are shared; and each player's total on the game's own sheet.
 type Result struct {

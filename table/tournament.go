@@ -103,6 +103,9 @@ func (a *App) NewTournament(ctx context.Context, s TournamentSetup) (*Game, erro
 	if err := tournament.CheckEntrants(s.Game, s.Players); err != nil {
 		return nil, engineSetupError(err)
 	}
+	if err := tournament.CheckGames(s.Game, c.GameOptions); err != nil {
+		return nil, engineSetupError(err)
+	}
 	first, err := json.Marshal(c)
 	if err != nil {
 		return nil, err

@@ -150,6 +150,29 @@ func CheckEntrants(game string, names []string) error {
 	return referee.CheckPlayers(names, 2, maxPlayers, wordsOf(game))
 }
 
+// CheckGames refuses, for a new tournament of game, games whose options seat the players in
+// sides (Article II's party variant, E8): a tournament seats each player alone (T2), and
+// the party variant is a match of its own. Only creation checks it, so that a night
+// recorded before still replays.
+func CheckGames(game string, options map[string]string) error {
+	r := kinds.All()[game]
+	if r == nil {
+		return nil // the kind is refused by New, naming the kinds there are
+	}
+	if t := r.Seating().Teams; t != nil && (t.Option == "" || options[t.Option] == t.Value) {
+		return referee.SetupErrorf(referee.FieldOptions, "%s plays in sides, and a tournament seats each player alone (T2): play it as a match of its own", describeSides(t))
+	}
+	return nil
+}
+
+// describeSides names what seats a game's players in sides: its option, or the kind itself.
+func describeSides(t *referee.Teams) string {
+	if t.Option == "" {
+		return "the game"
+	}
+	return "option " + t.Option + "=" + t.Value
+}
+
 // Settings are a tournament's options, read.
 type Settings struct {
 	Game, Format    string

@@ -126,6 +126,42 @@ func (a *App) NewTournament(ctx context.Context, s TournamentSetup) (*Game, erro
 	return a.create(ctx, log)
 }
 
+// tournamentLogs lists the tournaments' own logs, in the order they were made. A tournament's
+// log names it in its first event, as its games do.
+func (a *App) tournamentLogs(ctx context.Context) ([]store.GameInfo, error) {
+	infos, err := a.store.GamesSince(ctx, 0)
+	if err != nil {
+		return nil, err
+	}
+	return slices.DeleteFunc(infos, func(info store.GameInfo) bool { return info.Kind != tournament.Kind }), nil
+}
+
+// tournamentNamed is the first tournament called name, if any.
+func (a *App) tournamentNamed(ctx context.Context, name string) (id int64, ok bool, err error) {
+	logs, err := a.tournamentLogs(ctx)
+	if err != nil {
+		return 0, false, err
+	}
+	for _, l := range logs {
+		if l.Tournament == name {
+			return l.ID, true, nil
+		}
+	}
+	return 0, false, nil
+}
+
+// TournamentLog loads the tournament whose log is id: not found when id is a game's.
+func (a *App) TournamentLog(ctx context.Context, id int64) (*Game, error) {
+	g, err := a.Game(ctx, id)
+	if err != nil {
+		return nil, err
+	}
+	if !g.IsTournament() {
+		return nil, &Error{Code: NotFound, Message: fmt.Sprintf("no tournament %d: game %d is a game of %s", id, id, g.Setup.Kind)}
+	}
+	return g, nil
+}
+
 // night is the tournament g's state, or an error when g is a game.
 func (g *Game) night() (*tournament.Night, error) {
 	n, ok := g.outcome.Game.(*tournament.Night)

@@ -304,7 +304,7 @@ func seasonGameOf(g *Game) seasonGame {
 		return sg
 	}
 	sg.game = season.Game{ID: g.ID, Kind: sg.kind, Night: sg.night, Begun: g.Log[0].At, Digest: digestOf(g.Log), Match: sg.match,
-		Players: g.Setup.Players, Teams: g.Setup.Teams, Totals: s.Totals, Winners: s.Winners, Flagged: len(g.Flags) > 0}
+		Players: g.Setup.Players, Teams: g.Setup.Teams, Totals: s.Totals, Winners: s.Winners, Draw: s.Draw, Flagged: len(g.Flags) > 0}
 	// A move's own flags, raised where it stood, are what a refusal would have said: a move that
 	// has any but a warning was recorded over the referee's refusal.
 	own := map[int64][]referee.Flag{}

@@ -189,6 +189,13 @@ func TestTournamentNameIsANewMatch(t *testing.T) {
 	if CodeOf(err) != Invalid || !strings.Contains(err.Error(), `tournament 2 is called "winter" already`) {
 		t.Errorf("a second tournament of one name, before either has games: %v", err)
 	}
+	// A party game's players sit in sides, which no tournament's table seats (T2): refused when
+	// the tournament is made, not when its first round's games cannot be.
+	_, err = a.NewTournament(t.Context(), TournamentSetup{Name: "parties", Game: "article2", TableSize: 4,
+		Players: []string{"ann", "bob", "cy", "dee"}, Options: map[string]string{"parties": "on"}})
+	if CodeOf(err) != Invalid || !strings.Contains(err.Error(), "option parties=on plays in sides, and a tournament seats each player alone (T2)") {
+		t.Errorf("a tournament of party games: %v", err)
+	}
 	g := tournamentGame(t, a, 1)
 	var e *Error
 	if _, err := a.PairRound(t.Context(), g, 0); !errors.As(err, &e) || !strings.Contains(err.Error(), "not a tournament") {

@@ -94,7 +94,7 @@ func largerField(n, size, rounds int, format string) Input {
 	for i := range n {
 		in.Players = append(in.Players, Player{Name: fmt.Sprintf("p%04d", i), Opponents: []string{}, First: []bool{}})
 	}
-	sizes := (&round{Input: in, players: make([]*entrant, n)}).sizes()
+	sizes := (&round{Input: in, players: make([]*competitor, n)}).sizes()
 	for range rounds {
 		seated := rng.Perm(n)
 		for _, size := range sizes {

@@ -2,312 +2,12 @@ package tournament
 
 import (
 	"cmp"
-	"encoding/json"
 	"fmt"
 	"slices"
 	"strings"
 
 	"github.com/tableside/tableside/referee"
 )
-
-// flag is an illegal move's flag, with what would have been right.
-func flag(seq int64, rule, hint, format string, args ...any) referee.Flag {
-	f := referee.Flagf(seq, rule, referee.Illegal, format, args...)
-	f.Hint = hint
-	return f
-}
-
-// aside is the flag of a move the night cannot go on from: it is set aside (L8).
-func aside(seq int64, rule, hint, format string, args ...any) []referee.Flag {
-	return referee.Aside(flag(seq, rule, hint, format, args...))
-}
-
-// Apply implements referee.Game: the move is applied as the organiser made it, and what it
-// breaks comes back as flags. A move that names no round or player it could act on is set
-// aside.
-func (n *Night) Apply(seq int64, m referee.Move) []referee.Flag {
-	if rule, why := n.End(); rule != "" {
-		return aside(seq, rule, "the tournament is over: nothing more is recorded", "%s", why)
-	}
-	switch m.Type {
-	case TypeArrive, TypeRate, TypeDrop:
-		var p player
-		if err := json.Unmarshal(m.Payload, &p); err != nil {
-			return aside(seq, "T1", "", "unreadable %s: %v", m.Type, err)
-		}
-		switch m.Type {
-		case TypeArrive:
-			return n.arrive(seq, p)
-		case TypeRate:
-			return n.rate(seq, p)
-		}
-		return n.drop(seq, p)
-	case TypePaired:
-		var p Paired
-		if err := json.Unmarshal(m.Payload, &p); err != nil {
-			return aside(seq, "T9", "", "unreadable pairing: %v", err)
-		}
-		return n.paired(seq, p)
-	case TypeSeat:
-		var s Seat
-		if err := json.Unmarshal(m.Payload, &s); err != nil {
-			return aside(seq, "T9", "", "unreadable seating: %v", err)
-		}
-		return n.seat(seq, s)
-	case TypeEnd, TypeRelease:
-		var r roundOf
-		if err := json.Unmarshal(m.Payload, &r); err != nil {
-			return aside(seq, "T9", "", "unreadable %s: %v", m.Type, err)
-		}
-		if m.Type == TypeEnd {
-			return n.end(seq, r.Round)
-		}
-		return n.release(seq, r.Round)
-	case TypeClose:
-		n.closed = true
-		return nil
-	}
-	return aside(seq, "T9", "", "%q is not a move of a tournament", m.Type)
-}
-
-func (n *Night) arrive(seq int64, p player) []referee.Flag {
-	// By the tournament's own words only: a name its games refuse is refused when typed (Parse),
-	// and a night recorded before that still replays.
-	if _, err := newName(p.Player, isWord); err != nil {
-		return aside(seq, "T1", "a name is one word, not a number, with no -", "%v", err)
-	}
-	e := n.entry(p.Player)
-	switch {
-	case e != nil && e.Present:
-		return aside(seq, "T1", "", "%s has entered already and is present", e.Name)
-	case n.settings.Format == RoundRobin && len(n.rounds) > 0:
-		// Applied as made: the round robin cannot pair its next round until it is voided.
-		n.comeIn(e, p)
-		return []referee.Flag{flag(seq, "T1", "nobody joins a round robin after round 1 (its tables are drawn for the field at round 1)",
-			"%s arrives after round 1 of a round robin", p.Player)}
-	}
-	n.comeIn(e, p)
-	return nil
-}
-
-// comeIn enters p, or brings back e, who had dropped, from the next round.
-func (n *Night) comeIn(e *Entry, p player) {
-	if e == nil {
-		n.enter(p.Player, p.Rating)
-		return
-	}
-	e.Present, e.Arrived = true, len(n.rounds)+1
-	if p.Rating != 0 {
-		e.Rating = p.Rating
-	}
-}
-
-func (n *Night) rate(seq int64, p player) []referee.Flag {
-	e := n.entry(p.Player)
-	switch {
-	case e == nil:
-		return aside(seq, "T1", "rate an entrant: "+n.presentNames(), "%s has not entered%s", p.Player, referee.DidYouMean(p.Player, n.entryNames()))
-	case len(n.rounds) > 0:
-		e.Rating = p.Rating
-		return []referee.Flag{flag(seq, "T1", "ratings are given before round 1, whose order they decide (T5)",
-			"%s is rated after round 1 was paired", e.Name)}
-	}
-	e.Rating = p.Rating
-	return nil
-}
-
-func (n *Night) drop(seq int64, p player) []referee.Flag {
-	e := n.entry(p.Player)
-	if e == nil || !e.Present {
-		return aside(seq, "T1", "drop a player present: "+n.presentNames(), "%s is not present%s", p.Player, referee.DidYouMean(p.Player, n.presentList()))
-	}
-	if len(n.rounds) > 0 {
-		e.Present = false
-		return nil
-	}
-	// Before round 1 a player who leaves never entered: the pairing numbers close up.
-	n.entries = slices.DeleteFunc(n.entries, func(x Entry) bool { return x.Name == e.Name })
-	for i := range n.entries {
-		n.entries[i].Number = i + 1
-	}
-	return nil
-}
-
-func (n *Night) presentNames() string {
-	names := n.presentList()
-	if len(names) == 0 {
-		return "nobody is present"
-	}
-	return strings.Join(names, " ")
-}
-
-// presentList is the names of the players present, in order of entry.
-func (n *Night) presentList() []string {
-	var names []string
-	for _, e := range n.present() {
-		names = append(names, e.Name)
-	}
-	return names
-}
-
-// entryNames is the name of every entrant, in order of entry.
-func (n *Night) entryNames() []string {
-	names := make([]string, len(n.entries))
-	for i, e := range n.entries {
-		names[i] = e.Name
-	}
-	return names
-}
-
-func (n *Night) end(seq int64, round int) []referee.Flag {
-	r := n.inPlay()
-	switch {
-	case r == nil:
-		return aside(seq, "T9", "pair a round before ending it", "no round is in play")
-	case round != r.Round:
-		return aside(seq, "T9", fmt.Sprintf("end %d", r.Round), "round %d is not in play (round %d is)", round, r.Round)
-	}
-	r.Ended = true
-	return nil
-}
-
-func (n *Night) release(seq int64, round int) []referee.Flag {
-	r := n.latest()
-	switch {
-	case !n.settings.Confirm:
-		return aside(seq, "T9", "with confirm=off the next round is paired once this one ends", "a release is for a tournament with confirm=on")
-	case r == nil || r.Round != round:
-		return aside(seq, "T9", "", "round %d is not the latest round paired", round)
-	case !r.Ended:
-		return aside(seq, "T9", fmt.Sprintf("end %d, then release it", r.Round), "round %d is still in play", r.Round)
-	}
-	r.Released = true
-	return nil
-}
-
-// paired records a round's pairing as made. Its input must be the night's own (the players
-// present and their rounds so far), and its output is judged against that input.
-func (n *Night) paired(seq int64, p Paired) []referee.Flag {
-	next := len(n.rounds) + 1
-	switch r := n.latest(); {
-	case p.Round != next || p.Input.Round != next || p.Output.Round != next:
-		return aside(seq, "T9", "", "the pairing is of round %d (input %d, output %d); the next round is %d", p.Round, p.Input.Round, p.Output.Round, next)
-	case r != nil && !r.Ended:
-		return aside(seq, "T9", fmt.Sprintf("end %d first", r.Round), "round %d is still in play", r.Round)
-	}
-	flags := n.checkInput(seq, p.Input)
-	if len(flags) == 0 {
-		flags = judge(seq, p.Input, p.Output)
-	}
-	n.rounds = append(n.rounds, RoundState{Round: next, Input: cloneInput(p.Input),
-		Tables: cloneTables(p.Output.Tables), Byes: slices.Clone(p.Output.Byes), Seated: seq})
-	return flags
-}
-
-// checkInput holds a pairing's input to the night: everything but the standings' order and
-// points (which need the games' results) is the night's own, as NextInput gives it.
-func (n *Night) checkInput(seq int64, in Input) []referee.Flag {
-	order := make([]string, len(in.Players))
-	points := map[string]float64{}
-	for i, p := range in.Players {
-		order[i] = p.Name
-		points[p.Name] = p.Points
-	}
-	want := n.NextInput(order, points)
-	got := map[string]bool{}
-	for _, p := range in.Players {
-		got[p.Name] = true
-	}
-	var missing, extra []string
-	for _, p := range want.Players {
-		if !got[p.Name] {
-			missing = append(missing, p.Name)
-		}
-		delete(got, p.Name)
-	}
-	extra = sortedKeys(got)
-	if len(missing) > 0 || len(extra) > 0 || len(in.Players) != len(want.Players) {
-		var what []string
-		if len(missing) > 0 {
-			what = append(what, "leaves out "+strings.Join(missing, ", ")+", present")
-		}
-		if len(extra) > 0 {
-			what = append(what, "pairs "+strings.Join(extra, ", ")+", not present")
-		}
-		if len(what) == 0 {
-			what = append(what, "names a player twice")
-		}
-		return []referee.Flag{flag(seq, "T1", "pair the players present: "+n.presentNames(),
-			"round %d's pairing %s", in.Round, strings.Join(what, " and "))}
-	}
-	if in.Round == 1 && !slices.Equal(order, namesOf(want.Players)) {
-		return []referee.Flag{flag(seq, "T5", "round 1's order: "+strings.Join(namesOf(want.Players), " "),
-			"round 1 is listed in an order neither by rating nor the seed's")}
-	}
-	wantJSON, _ := json.Marshal(want)
-	gotJSON, _ := json.Marshal(in)
-	if string(wantJSON) != string(gotJSON) {
-		return []referee.Flag{flag(seq, "T9", "pair from the tournament's own record of its rounds",
-			"round %d's input differs from the tournament's log: %s", in.Round, inputDiff(in, want))}
-	}
-	return nil
-}
-
-func namesOf(ps []Player) []string {
-	out := make([]string, len(ps))
-	for i, p := range ps {
-		out[i] = p.Name
-	}
-	return out
-}
-
-// inputDiff says the first way in differs from want, which lists the same players.
-func inputDiff(in, want Input) string {
-	switch {
-	case in.Format != want.Format || in.Kind != want.Kind || in.TableSize != want.TableSize || in.Seed != want.Seed || in.Double != want.Double:
-		return fmt.Sprintf("its settings (%s %s at %d, seed %d) are not the tournament's (%s %s at %d, seed %d)",
-			in.Kind, in.Format, in.TableSize, in.Seed, want.Kind, want.Format, want.TableSize, want.Seed)
-	case in.Entrants != want.Entrants:
-		return fmt.Sprintf("entrants %d, not %d", in.Entrants, want.Entrants)
-	case !slices.Equal(in.Dropped, want.Dropped):
-		return fmt.Sprintf("dropped %v, not %v", in.Dropped, want.Dropped)
-	}
-	byName := map[string]Player{}
-	for _, p := range want.Players {
-		byName[p.Name] = p
-	}
-	for _, p := range in.Players {
-		w := byName[p.Name]
-		w.Points = p.Points
-		a, _ := json.Marshal(p)
-		b, _ := json.Marshal(w)
-		if string(a) != string(b) {
-			return fmt.Sprintf("%s is %s, the log says %s", p.Name, a, b)
-		}
-	}
-	return "the order of its players"
-}
-
-// seat replaces the round in play's pairing with one made by hand, judged against that round's
-// recorded input.
-func (n *Night) seat(seq int64, s Seat) []referee.Flag {
-	r := n.inPlay()
-	switch {
-	case r == nil:
-		return aside(seq, "T9", "a pairing is changed by hand while its round is in play", "no round is in play")
-	case s.Round != r.Round:
-		return aside(seq, "T9", fmt.Sprintf("seat %d …", r.Round), "round %d is not in play (round %d is)", s.Round, r.Round)
-	}
-	tables := cloneTables(s.Tables)
-	for i := range tables {
-		if tables[i].First == "" && len(tables[i].Players) > 0 {
-			tables[i].First = tables[i].Players[0]
-		}
-	}
-	flags := judge(seq, r.Input, Output{Round: s.Round, Tables: tables, Byes: s.Byes})
-	r.Tables, r.Byes, r.ByHand, r.Seated = tables, slices.Clone(s.Byes), true, seq
-	return flags
-}
 
 // judge holds a round's pairing out to its input by T1–T7: out must seat everyone present once
 // and be as good as the pairing Pair(in) makes by each ruling, in the rulings' order.
@@ -388,7 +88,7 @@ func (r *round) sized(seq int64, out Output, hint string) *referee.Flag {
 	var want []int
 	var byes int
 	if r.TableSize == 2 {
-		for range len(r.players) / 2 {
+		for range tablesFor(len(r.players), 2) {
 			want = append(want, 2)
 		}
 		byes = len(r.players) % 2
@@ -492,16 +192,16 @@ func (r *round) equallyRightBye(name string, best Output) bool {
 }
 
 // pairsOf reads tables of 2 as pairs of the round's entrants.
-func (r *round) pairsOf(ts []Table) [][2]*entrant {
-	out := make([][2]*entrant, len(ts))
+func (r *round) pairsOf(ts []Table) [][2]*competitor {
+	out := make([][2]*competitor, len(ts))
 	for i, t := range ts {
-		out[i] = [2]*entrant{r.byName[t.Players[0]], r.byName[t.Players[1]]}
+		out[i] = [2]*competitor{r.byName[t.Players[0]], r.byName[t.Players[1]]}
 	}
 	return out
 }
 
 // diffs is the total difference in points between paired players, in 120ths.
-func diffs(pairs [][2]*entrant) int64 {
+func diffs(pairs [][2]*competitor) int64 {
 	var sum int64
 	for _, pq := range pairs {
 		sum += max(pq[0].units-pq[1].units, pq[1].units-pq[0].units)
@@ -525,7 +225,7 @@ func (r *round) firsts(seq int64, out Output) []referee.Flag {
 	var wrong []string
 	for _, t := range out.Tables {
 		ps := r.seatingOf([]Table{t})[0]
-		slices.SortFunc(ps, func(a, b *entrant) int { return a.rank - b.rank })
+		slices.SortFunc(ps, func(a, b *competitor) int { return a.rank - b.rank })
 		if want := firstOf(ps); t.First != want.Name {
 			wrong = append(wrong, fmt.Sprintf("at table %d %s is first, where T7 makes %s first", t.Table, cmp.Or(t.First, "nobody"), want.Name))
 		}

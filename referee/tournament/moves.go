@@ -88,7 +88,7 @@ func (n *Night) Parse(words []string) (referee.Move, error) {
 // known is the entrant name as stored, read in any case; a name no entrant has, as typed, for
 // the referee to flag.
 func (n *Night) known(name string) string {
-	if e := n.entry(name); e != nil {
+	if e := n.entrant(name); e != nil {
 		return e.Name
 	}
 	return name

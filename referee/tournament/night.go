@@ -150,6 +150,29 @@ func CheckEntrants(game string, names []string) error {
 	return referee.CheckPlayers(names, 2, maxPlayers, wordsOf(game))
 }
 
+// CheckGames refuses, for a new tournament of game, games whose options seat the players in
+// sides (Article II's party variant, E8): a tournament seats each player alone (T2), and
+// the party variant is a match of its own. Only creation checks it, so that a night
+// recorded before still replays.
+func CheckGames(game string, options map[string]string) error {
+	r := kinds.All()[game]
+	if r == nil {
+		return nil // the kind is refused by New, naming the kinds there are
+	}
+	if t := r.Seating().Teams; t != nil && (t.Option == "" || options[t.Option] == t.Value) {
+		return referee.SetupErrorf(referee.FieldOptions, "%s plays in sides, and a tournament seats each player alone (T2): play it as a match of its own", describeSides(t))
+	}
+	return nil
+}
+
+// describeSides names what seats a game's players in sides: its option, or the kind itself.
+func describeSides(t *referee.Teams) string {
+	if t.Option == "" {
+		return "the game"
+	}
+	return "option " + t.Option + "=" + t.Value
+}
+
 // Settings are a tournament's options, read.
 type Settings struct {
 	Game, Format    string
@@ -162,9 +185,10 @@ type Settings struct {
 	GameOptions map[string]string
 }
 
-// Entry is one entrant: their pairing number (the order of entry), rating, whether they are
-// present, and the first round they may be paired in (1, or the round after their arrival).
-type Entry struct {
+// Entrant is one of the tournament's players: their pairing number (the order of entry),
+// rating, whether they are present, and the first round they may be paired in (1, or the
+// round after their arrival). The standings rank entrants.
+type Entrant struct {
 	Name    string
 	Rating  int
 	Number  int
@@ -191,7 +215,7 @@ type RoundState struct {
 type Night struct {
 	name, date string
 	settings   Settings
-	entries    []Entry
+	entrants   []Entrant
 	rounds     []RoundState
 	closed     bool
 }
@@ -235,16 +259,16 @@ func newNight(setup events.Created) (*Night, error) {
 
 // enter adds an entrant, paired from the next round.
 func (n *Night) enter(name string, rating int) {
-	n.entries = append(n.entries, Entry{Name: name, Rating: rating, Number: len(n.entries) + 1, Present: true, Arrived: len(n.rounds) + 1})
+	n.entrants = append(n.entrants, Entrant{Name: name, Rating: rating, Number: len(n.entrants) + 1, Present: true, Arrived: len(n.rounds) + 1})
 }
 
-// entry finds an entrant by name, in any case; nil for none.
-func (n *Night) entry(name string) *Entry {
-	i := slices.IndexFunc(n.entries, func(e Entry) bool { return strings.EqualFold(e.Name, name) })
+// entrant finds an entrant by name, in any case; nil for none.
+func (n *Night) entrant(name string) *Entrant {
+	i := slices.IndexFunc(n.entrants, func(e Entrant) bool { return strings.EqualFold(e.Name, name) })
 	if i < 0 {
 		return nil
 	}
-	return &n.entries[i]
+	return &n.entrants[i]
 }
 
 // Settings is the tournament's settings. A round robin's rounds are its tables' count, for the
@@ -265,8 +289,8 @@ func (n *Night) Settings() Settings {
 	return s
 }
 
-// Entries is every entrant, in order of entry.
-func (n *Night) Entries() []Entry { return slices.Clone(n.entries) }
+// Entrants is every entrant, in order of entry.
+func (n *Night) Entrants() []Entrant { return slices.Clone(n.entrants) }
 
 // Rounds is the rounds paired so far.
 func (n *Night) Rounds() []RoundState {
@@ -292,9 +316,19 @@ func (n *Night) Byes() []Bye {
 	return out
 }
 
+// Tables is how many tables the night has: the most any round has seated, or as many as the
+// players present fill now at its table size (T2), whichever is more.
+func (n *Night) Tables() int {
+	most := tablesFor(len(n.present()), n.settings.TableSize)
+	for _, r := range n.rounds {
+		most = max(most, len(r.Tables))
+	}
+	return most
+}
+
 // present is the entrants present, in order of entry.
-func (n *Night) present() []Entry {
-	return slices.DeleteFunc(slices.Clone(n.entries), func(e Entry) bool { return !e.Present })
+func (n *Night) present() []Entrant {
+	return slices.DeleteFunc(slices.Clone(n.entrants), func(e Entrant) bool { return !e.Present })
 }
 
 // latest is the latest round paired; nil before round 1.
@@ -325,22 +359,22 @@ func (n *Night) NextInput(order []string, points map[string]float64) Input {
 	if in.Round == 1 {
 		rng := rand.New(rand.NewPCG(s.Seed, 0))
 		rng.Shuffle(len(present), func(i, j int) { present[i], present[j] = present[j], present[i] })
-		slices.SortStableFunc(present, func(a, b Entry) int { return cmp.Compare(b.Rating, a.Rating) })
+		slices.SortStableFunc(present, func(a, b Entrant) int { return cmp.Compare(b.Rating, a.Rating) })
 	} else {
-		rank := func(e Entry) int {
+		rank := func(e Entrant) int {
 			if i := slices.Index(order, e.Name); i >= 0 {
 				return i
 			}
 			return len(order) + e.Number
 		}
-		slices.SortStableFunc(present, func(a, b Entry) int { return rank(a) - rank(b) })
+		slices.SortStableFunc(present, func(a, b Entrant) int { return rank(a) - rank(b) })
 	}
 	met, byes, first := n.history()
 	for _, e := range present {
 		in.Players = append(in.Players, Player{Name: e.Name, Number: e.Number, Points: points[e.Name], Rating: e.Rating,
 			Opponents: nonNil(met[e.Name]), Byes: byes[e.Name], First: nonNilBools(first[e.Name])})
 	}
-	for _, e := range n.entries {
+	for _, e := range n.entrants {
 		if !e.Present {
 			in.Dropped = append(in.Dropped, e.Name)
 		}
@@ -361,7 +395,7 @@ func (n *Night) NextInput(order []string, points map[string]float64) Input {
 func (n *Night) history() (met map[string][]string, byes map[string]int, first map[string][]bool) {
 	met, byes, first = map[string][]string{}, map[string]int{}, map[string][]bool{}
 	entered := map[string]bool{}
-	for _, e := range n.entries {
+	for _, e := range n.entrants {
 		entered[e.Name] = true
 	}
 	for _, r := range n.rounds {
@@ -408,7 +442,7 @@ func cloneTables(ts []Table) []Table {
 func (n *Night) Clone() referee.Game {
 	c := *n
 	c.settings.TieBreaks = slices.Clone(n.settings.TieBreaks)
-	c.entries = slices.Clone(n.entries)
+	c.entrants = slices.Clone(n.entrants)
 	c.rounds = n.Rounds()
 	for i := range c.rounds {
 		c.rounds[i].Input = cloneInput(c.rounds[i].Input)
@@ -459,7 +493,7 @@ func (n *Night) Sheet() *scoring.Sheet {
 		Columns:   []scoring.Column{{Key: "tables", Title: "tables"}, {Key: "byes", Title: "byes"}},
 		Breakdown: map[string][]scoring.Line{}, Totals: map[string]int{}, Finished: n.closed,
 		Options: n.options()}
-	for _, e := range n.entries {
+	for _, e := range n.entrants {
 		s.Players = append(s.Players, e.Name)
 	}
 	for _, r := range n.rounds {
@@ -547,7 +581,7 @@ func (n *Night) Legal() []referee.Move {
 	var out []referee.Move
 	if n.settings.Format != RoundRobin || len(n.rounds) == 0 {
 		name := exampleName
-		for i := 2; n.entry(name) != nil; i++ {
+		for i := 2; n.entrant(name) != nil; i++ {
 			name = exampleName + strconv.Itoa(i)
 		}
 		out = append(out, referee.NewMove(TypeArrive, "", player{Player: name}))

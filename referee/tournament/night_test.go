@@ -196,14 +196,14 @@ func TestPlayerFlags(t *testing.T) {
 	noFlag(t, "arrive while round 1 is in play", b.typed("arrive fay"))
 	g, _ := b.state()
 	var got []string
-	for _, e := range g.Entries() {
+	for _, e := range g.Entrants() {
 		got = append(got, e.Name)
 		if e.Name == "fay" && (e.Arrived != 2 || e.Number != 6) {
 			t.Errorf("fay's entry %+v: paired from round 2, number 6", e)
 		}
 	}
 	if want := []string{"ann", "bob", "cy", "eve", "dee", "fay"}; !slices.Equal(got, want) {
-		t.Errorf("entries %v, want %v (dee left before round 1, so came back after eve)", got, want)
+		t.Errorf("entrants %v, want %v (dee left before round 1, so came back after eve)", got, want)
 	}
 	if slices.ContainsFunc(g.Rounds()[0].Tables, func(tb Table) bool { return slices.Contains(tb.Players, "fay") }) {
 		t.Error("fay, arriving in round 1, is seated in it")
@@ -368,8 +368,8 @@ func TestSeatTheWrongBye(t *testing.T) {
 	r, _ := read(in)
 	var tables []Table
 	for i := 0; i < 4; i += 2 {
-		ps := []*entrant{r.byName[others[i]], r.byName[others[i+1]]}
-		slices.SortFunc(ps, func(a, b *entrant) int { return a.rank - b.rank })
+		ps := []*competitor{r.byName[others[i]], r.byName[others[i+1]]}
+		slices.SortFunc(ps, func(a, b *competitor) int { return a.rank - b.rank })
 		first := firstOf(ps)
 		tables = append(tables, Table{Table: i/2 + 1, Players: firstSeated(others[i:i+2], first.Name)})
 	}
@@ -407,8 +407,8 @@ func TestReplayIsDeterministic(t *testing.T) {
 	first := refereetest.Replay(t, Rules{}, log)
 	for range 5 {
 		again := refereetest.Replay(t, Rules{}, log)
-		a, _ := json.Marshal([]any{first.Flags, first.Game.(*Night).Rounds(), first.Game.(*Night).Entries(), first.Game.Status()})
-		c, _ := json.Marshal([]any{again.Flags, again.Game.(*Night).Rounds(), again.Game.(*Night).Entries(), again.Game.Status()})
+		a, _ := json.Marshal([]any{first.Flags, first.Game.(*Night).Rounds(), first.Game.(*Night).Entrants(), first.Game.Status()})
+		c, _ := json.Marshal([]any{again.Flags, again.Game.(*Night).Rounds(), again.Game.(*Night).Entrants(), again.Game.Status()})
 		if string(a) != string(c) {
 			t.Fatalf("two replays differ:\n%s\n%s", a, c)
 		}
@@ -429,6 +429,38 @@ func TestLargerTables(t *testing.T) {
 	hasFlag(t, "round 1's tables again", b.typed("seat 2 "+tablesWords(out.Tables)), "T6")
 	wantFlag(t, "tables of 4 and 2", b.typed("seat 2 ann-bob-cy-dee eve-fay"), "T2")
 	wantFlag(t, "a bye at tables of 3", b.typed("seat 2 ann-bob-cy dee-eve bye fay"), "T2")
+}
+
+// TestTheNightsTables: the tables a night has codes for are T2's for the players present (an
+// odd one out at tables of 2 has the bye), or the most a round seated, when more.
+func TestTheNightsTables(t *testing.T) {
+	pairs := newNightLog(t, nil, "ann", "bob", "cy", "dee", "eve")
+	larger := newNightLog(t, map[string]string{"game": "capture", "table_size": "4"}, "ann", "bob", "cy", "dee", "eve", "fay", "gus")
+	for _, tt := range []struct {
+		what string
+		b    *night
+		move string
+		want int
+	}{
+		{"5 at tables of 2", pairs, "", 2},
+		{"6 at tables of 2", pairs, "arrive fay", 3},
+		{"7 at tables of 4", larger, "", 2},
+		{"8 at tables of 4", larger, "arrive hal", 2},
+		{"9 at tables of 4", larger, "arrive ivy", 3},
+	} {
+		if tt.move != "" {
+			noFlag(t, tt.move, tt.b.typed(tt.move))
+		}
+		if n, _ := tt.b.state(); n.Tables() != tt.want {
+			t.Errorf("%s: %d tables, want %d", tt.what, n.Tables(), tt.want)
+		}
+	}
+	pairs.pair(nil)
+	pairs.typed("drop ann")
+	pairs.typed("drop bob")
+	if n, _ := pairs.state(); n.Tables() != 3 {
+		t.Errorf("after round 1's three tables, 4 present: %d tables, want 3", n.Tables())
+	}
 }
 
 // TestRoundRobinIsBerger is T4 in a round robin: its row of Berger's tables.
@@ -468,8 +500,8 @@ func TestVoidOfADropBringsThePlayerBack(t *testing.T) {
 	log = append(log, events.Event{Game: 1, Seq: int64(len(log) + 1), Type: events.TypeVoid, Payload: payload})
 	o := refereetest.Replay(t, Rules{}, log)
 	g = o.Game.(*Night)
-	if len(o.Flags) != 0 || !g.Entries()[1].Present || !slices.Contains(namesOf(g.NextInput(nil, nil).Players), "bob") {
-		t.Fatalf("after the void of bob's drop: flags %v, entries %+v", o.Flags, g.Entries())
+	if len(o.Flags) != 0 || !g.Entrants()[1].Present || !slices.Contains(namesOf(g.NextInput(nil, nil).Players), "bob") {
+		t.Fatalf("after the void of bob's drop: flags %v, entrants %+v", o.Flags, g.Entrants())
 	}
 }
 

@@ -27,8 +27,8 @@ func inputError(format string, args ...any) error {
 	return fmt.Errorf("%w: %s", ErrInput, fmt.Sprintf(format, args...))
 }
 
-// entrant is a player of the round as the pairing reads them.
-type entrant struct {
+// competitor is a player of the round as the pairing reads them.
+type competitor struct {
 	Player
 	rank   int   // place in the standings order, from 0
 	units  int64 // points, in 120ths
@@ -40,13 +40,13 @@ type entrant struct {
 }
 
 // hasMet reports whether p and q, both present, have met.
-func (p *entrant) hasMet(q *entrant) bool { return p.metRanks[q.rank>>6]&(1<<(q.rank&63)) != 0 }
+func (p *competitor) hasMet(q *competitor) bool { return p.metRanks[q.rank>>6]&(1<<(q.rank&63)) != 0 }
 
 // round is an input read and checked.
 type round struct {
 	Input
-	players []*entrant // in standings order
-	byName  map[string]*entrant
+	players []*competitor // in standings order
+	byName  map[string]*competitor
 	budget  int // the local search's steps left (searchSteps)
 }
 
@@ -128,7 +128,7 @@ func read(in Input) (*round, error) {
 	case len(in.Players) > maxPlayers:
 		return nil, inputError("%d players present: a round pairs %d at most", len(in.Players), maxPlayers)
 	}
-	r := &round{Input: in, byName: map[string]*entrant{}, budget: searchSteps}
+	r := &round{Input: in, byName: map[string]*competitor{}, budget: searchSteps}
 	dropped := map[string]bool{}
 	for i, name := range in.Dropped {
 		if err := checkText(fmt.Sprintf("dropped[%d]", i), name); err != nil {
@@ -156,7 +156,7 @@ func read(in Input) (*round, error) {
 		if math.Abs(units/unitsPerPoint-p.Points) > 1e-6 {
 			return nil, inputError("%s has %v points: points are whole 120ths of a point (T8)", p.Name, p.Points)
 		}
-		e := &entrant{Player: p, units: int64(units), met: map[string]int{}}
+		e := &competitor{Player: p, units: int64(units), met: map[string]int{}}
 		for _, f := range p.First {
 			if f {
 				e.firsts++
@@ -191,7 +191,7 @@ func read(in Input) (*round, error) {
 		}
 	}
 	// The standings order: points, then the list's order (docs/rules.md).
-	slices.SortStableFunc(r.players, func(a, b *entrant) int { return -cmpInt64(a.units, b.units) })
+	slices.SortStableFunc(r.players, func(a, b *competitor) int { return -cmpInt64(a.units, b.units) })
 	for i, e := range r.players {
 		e.rank = i
 	}
@@ -244,7 +244,7 @@ func cmpInt64(a, b int64) int {
 }
 
 // names are the names of players, in their order.
-func names(ps []*entrant) []string {
+func names(ps []*competitor) []string {
 	out := make([]string, len(ps))
 	for i, p := range ps {
 		out[i] = p.Name

@@ -263,7 +263,7 @@ func TestWindowLosesNothing(t *testing.T) {
 }
 
 // total is the cost of pairs, their fold distances taken in order.
-func (r *round) total(pairs [][2]*entrant, order []*entrant) int64 {
+func (r *round) total(pairs [][2]*competitor, order []*competitor) int64 {
 	var sum int64
 	for _, pq := range pairs {
 		i, j := slices.Index(order, pq[0]), slices.Index(order, pq[1])

@@ -40,8 +40,8 @@ func (r *round) pairs() (Output, error) {
 	}
 	// T3: the fewest byes, then the lowest in the standings for whom the rest pair with the
 	// fewest rematches (T4). The lowest of them usually leaves none, so it is tried alone first.
-	fewest := slices.MinFunc(r.players, func(a, b *entrant) int { return a.Byes - b.Byes }).Byes
-	var candidates []*entrant // the lowest first
+	fewest := slices.MinFunc(r.players, func(a, b *competitor) int { return a.Byes - b.Byes }).Byes
+	var candidates []*competitor // the lowest first
 	for i := len(r.players) - 1; i >= 0; i-- {
 		if p := r.players[i]; p.Byes == fewest {
 			candidates = append(candidates, p)
@@ -65,7 +65,7 @@ func (r *round) pairs() (Output, error) {
 // and a stand-in for the bye, whom only the candidates can meet. A rematch costs more than any
 // candidate's place from the lowest, so the matching has the fewest rematches first, then the
 // lowest candidate.
-func (r *round) byeOfFewestRematches(candidates []*entrant) (*entrant, error) {
+func (r *round) byeOfFewestRematches(candidates []*competitor) (*competitor, error) {
 	n := len(r.players)
 	rematch := int64(n + 1)
 	var edges []matching.Edge
@@ -91,8 +91,8 @@ func (r *round) byeOfFewestRematches(candidates []*entrant) (*entrant, error) {
 // foldOrder is players, in standings order, in an order where a score group's fold partners
 // stand side by side: the groups by points, highest first, and within a group its top half
 // interleaved with its bottom half (1, n/2+1, 2, n/2+2, …).
-func foldOrder(players []*entrant) []*entrant {
-	var order []*entrant
+func foldOrder(players []*competitor) []*competitor {
+	var order []*competitor
 	for start := 0; start < len(players); {
 		end := start
 		for end < len(players) && players[end].units == players[start].units {
@@ -111,12 +111,12 @@ func foldOrder(players []*entrant) []*entrant {
 	return order
 }
 
-func without(ps []*entrant, out *entrant) []*entrant {
-	return slices.DeleteFunc(slices.Clone(ps), func(p *entrant) bool { return p == out })
+func without(ps []*competitor, out *competitor) []*competitor {
+	return slices.DeleteFunc(slices.Clone(ps), func(p *competitor) bool { return p == out })
 }
 
 // match pairs an even number of players, given in standings order, at the least cost.
-func (r *round) match(players []*entrant) ([][2]*entrant, error) {
+func (r *round) match(players []*competitor) ([][2]*competitor, error) {
 	order := foldOrder(players)
 	window := len(order)
 	if len(order) > denseUpTo {
@@ -136,7 +136,7 @@ func (r *round) match(players []*entrant) ([][2]*entrant, error) {
 
 // matchWithin matches players at most window places apart in order; ok is false when that
 // leaves someone unpaired.
-func (r *round) matchWithin(order []*entrant, window int) (pairs [][2]*entrant, ok bool, err error) {
+func (r *round) matchWithin(order []*competitor, window int) (pairs [][2]*competitor, ok bool, err error) {
 	var edges []matching.Edge
 	for i, p := range order {
 		for j := i + 1; j < len(order) && j-i <= window; j++ {
@@ -152,14 +152,14 @@ func (r *round) matchWithin(order []*entrant, window int) (pairs [][2]*entrant, 
 			return nil, false, nil
 		}
 		if i < j {
-			pairs = append(pairs, [2]*entrant{order[i], order[j]})
+			pairs = append(pairs, [2]*competitor{order[i], order[j]})
 		}
 	}
 	return pairs, true, nil
 }
 
 // cost is the cost of pairing p and q, apart places apart in fold order.
-func (r *round) cost(p, q *entrant, apart int) int64 {
+func (r *round) cost(p, q *competitor, apart int) int64 {
 	var c int64
 	if p.met[q.Name] > 0 {
 		c += rematchWeight
@@ -171,7 +171,7 @@ func (r *round) cost(p, q *entrant, apart int) int64 {
 	return c + fold*fold
 }
 
-func rematches(pairs [][2]*entrant) int {
+func rematches(pairs [][2]*competitor) int {
 	n := 0
 	for _, pq := range pairs {
 		if pq[0].met[pq[1].Name] > 0 {
@@ -183,17 +183,17 @@ func rematches(pairs [][2]*entrant) int {
 
 // tablesOf numbers the pairs' tables by their better-placed player, and seats first at each
 // who is first (T7).
-func (r *round) tablesOf(pairs [][2]*entrant, bye *entrant) Output {
+func (r *round) tablesOf(pairs [][2]*competitor, bye *competitor) Output {
 	for i, pq := range pairs {
 		if pq[1].rank < pq[0].rank {
-			pairs[i] = [2]*entrant{pq[1], pq[0]}
+			pairs[i] = [2]*competitor{pq[1], pq[0]}
 		}
 	}
-	slices.SortFunc(pairs, func(a, b [2]*entrant) int { return a[0].rank - b[0].rank })
+	slices.SortFunc(pairs, func(a, b [2]*competitor) int { return a[0].rank - b[0].rank })
 	out := Output{Tables: make([]Table, len(pairs))}
 	for i, pq := range pairs {
 		first := firstOf(pq[:])
-		seated := []*entrant{first, pq[0]}
+		seated := []*competitor{first, pq[0]}
 		if first == pq[0] {
 			seated[1] = pq[1]
 		}

@@ -76,7 +76,7 @@ func (Rules) Playout(rng *rand.Rand, names []string) (events.Created, []referee.
 // standings orders the players by the points kept, highest first, then by entry.
 func standings(g *Night, points map[string]float64) []string {
 	var order []string
-	for _, e := range g.entries {
+	for _, e := range g.entrants {
 		order = append(order, e.Name)
 	}
 	slices.SortStableFunc(order, func(a, b string) int {

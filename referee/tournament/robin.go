@@ -15,7 +15,7 @@ func (r *round) roundRobin() (Output, error) {
 	case entrants < len(r.Players) || entrants > maxPlayers:
 		return Output{}, inputError("entrants %d: a round robin's field is the %d players present or more, and %d at most", entrants, len(r.Players), maxPlayers)
 	}
-	byNumber := map[int]*entrant{}
+	byNumber := map[int]*competitor{}
 	for i, p := range r.Players {
 		e := r.byName[p.Name]
 		number := p.Number
@@ -42,7 +42,7 @@ func (r *round) roundRobin() (Output, error) {
 	row := (r.Round-1)%rows + 1
 	reversed := r.Round > rows
 	var out Output
-	var pairs [][2]*entrant // first, then second
+	var pairs [][2]*competitor // first, then second
 	for i := 1; i < n; i++ {
 		j := partner(i, row, n)
 		if j < i {
@@ -59,14 +59,14 @@ func (r *round) roundRobin() (Output, error) {
 		a, b := byNumber[first], byNumber[second]
 		switch {
 		case a != nil && b != nil:
-			pairs = append(pairs, [2]*entrant{a, b})
+			pairs = append(pairs, [2]*competitor{a, b})
 		case a != nil:
 			out.Byes = append(out.Byes, a.Name)
 		case b != nil:
 			out.Byes = append(out.Byes, b.Name)
 		}
 	}
-	slices.SortFunc(pairs, func(p, q [2]*entrant) int { return min(p[0].rank, p[1].rank) - min(q[0].rank, q[1].rank) })
+	slices.SortFunc(pairs, func(p, q [2]*competitor) int { return min(p[0].rank, p[1].rank) - min(q[0].rank, q[1].rank) })
 	for i, pq := range pairs {
 		out.Tables = append(out.Tables, Table{Table: i + 1, Players: names(pq[:]), First: pq[0].Name})
 	}

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+
+	"github.com/tableside/tableside/scoring"
 )
 
 // The tie-breaks a tournament may choose before round 1, applied in the order chosen
@@ -20,12 +22,6 @@ const (
 // TieBreaks lists the tie-breaks there are.
 var TieBreaks = []string{Buchholz, BuchholzCut1, SonnebornBerger, GameScores, Direct, Rating}
 
-// Entrant is a player of a tournament as the standings read them.
-type Entrant struct {
-	Name   string
-	Rating int
-}
-
 // Result is one table of one round as it ended: its players and their places, from 1, where
 // equal places are shared; and each player's total on the game's own sheet.
 type Result struct {
@@ -33,6 +29,32 @@ type Result struct {
 	Players []string
 	Places  []int
 	Scores  []int
+}
+
+// ResultOf is a game's result as the standings count it: the sides' places (the one rule,
+// scoring.SidesOf), each player's place at the table counted in players, so that a place a
+// party or a tie shares spans as many places as it has players (T8: "shared places share
+// their points"); and each player's own total. Players are in seating order.
+func ResultOf(round int, s *scoring.Sheet) Result {
+	sides := s.Sides()
+	placeOf := map[string]int{}
+	for _, sd := range sides {
+		place := 1
+		for _, o := range sides {
+			if o.Place < sd.Place {
+				place += len(o.Players)
+			}
+		}
+		for _, p := range sd.Players {
+			placeOf[p] = place
+		}
+	}
+	r := Result{Round: round, Players: slices.Clone(s.Players)}
+	for _, p := range r.Players {
+		r.Places = append(r.Places, placeOf[p])
+		r.Scores = append(r.Scores, s.Totals[p])
+	}
+	return r
 }
 
 // Bye is a round a player sat out, scoring as a win (T3).

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"strings"
 	"testing"
+
+	"github.com/tableside/tableside/scoring"
 )
 
 // line writes a standing as "2 ann 1.5 [4.5 2.5]".
@@ -97,6 +99,44 @@ func TestPointsOfPlaceAreExact(t *testing.T) {
 	} {
 		if got := pointsOfPlace(c.place, c.places); got != c.want {
 			t.Errorf("place %d of %v: %d 120ths, want %d", c.place, c.places, got, c.want)
+		}
+	}
+}
+
+// TestResultOfAGame: a game's places at its table, by the one rule of places
+// (scoring.SidesOf), counted in players for T8: a party shares its place as a tie does, so
+// the President's party takes the points of places 1 and 2 between them; a shared win the
+// points of the places it spans, whatever the winners' totals; a draw at a table of 2 is ½ each.
+func TestResultOfAGame(t *testing.T) {
+	for _, tt := range []struct {
+		name   string
+		sheet  scoring.Sheet
+		places string
+		points string
+	}{
+		{"a party game (E8)", scoring.Sheet{Players: []string{"ann", "cy", "bob", "dee"}, Teams: map[string][]string{"red": {"ann", "bob"}, "blue": {"cy", "dee"}},
+			Totals: map[string]int{"ann": 3, "bob": 1, "cy": 1, "dee": 0}, Winners: []string{"ann"}},
+			"[1 3 1 3]", "map[ann:0.8333333333333334 bob:0.8333333333333334 cy:0.16666666666666666 dee:0.16666666666666666]"},
+		{"a shared win", scoring.Sheet{Players: []string{"ann", "bob", "cy"}, Totals: map[string]int{"ann": 4, "bob": 6, "cy": 5}, Winners: []string{"ann", "bob"}},
+			"[1 1 3]", "map[ann:0.75 bob:0.75 cy:0]"},
+		{"a draw", scoring.Sheet{Players: []string{"ann", "bob"}, Totals: map[string]int{"ann": 5, "bob": 0}, Draw: true},
+			"[1 1]", "map[ann:0.5 bob:0.5]"},
+	} {
+		r := ResultOf(1, &tt.sheet)
+		var entrants []Entrant
+		for _, p := range r.Players {
+			entrants = append(entrants, Entrant{Name: p})
+		}
+		standings, err := Standings(entrants, []Result{r}, nil, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		points := map[string]float64{}
+		for _, s := range standings {
+			points[s.Name] = s.Points
+		}
+		if got := fmt.Sprint(r.Places); got != tt.places || fmt.Sprint(points) != tt.points {
+			t.Errorf("%s: places %s, points %v; want %s, %s", tt.name, got, points, tt.places, tt.points)
 		}
 	}
 }

@@ -20,11 +20,20 @@ const (
 	searchSteps = 100_000_000
 )
 
+// tablesFor is how many tables players fill at tables of size by T2: at tables of 2 one a
+// pair, an odd player out having the bye; at larger tables the fewest of at most size.
+func tablesFor(players, size int) int {
+	if size <= 2 {
+		return players / 2
+	}
+	return (players + size - 1) / size
+}
+
 // sizes are the sizes of a round's tables by T2: the fewest tables of at most TableSize, as
 // even as the count allows, the larger first (14 at 4: 4, 4, 3, 3).
 func (r *round) sizes() []int {
 	n := len(r.players)
-	count := (n + r.TableSize - 1) / r.TableSize
+	count := tablesFor(n, r.TableSize)
 	out := make([]int, count)
 	for i := range out {
 		out[i] = n / count
@@ -36,10 +45,10 @@ func (r *round) sizes() []int {
 }
 
 // seating is a round's players at larger tables, each table in standings order.
-type seating [][]*entrant
+type seating [][]*competitor
 
 // metAt counts the players of table p has met before, leaving out skip.
-func metAt(p *entrant, table []*entrant, skip *entrant) int {
+func metAt(p *competitor, table []*competitor, skip *competitor) int {
 	n := 0
 	for _, q := range table {
 		if q != p && q != skip && p.hasMet(q) {
@@ -50,7 +59,7 @@ func metAt(p *entrant, table []*entrant, skip *entrant) int {
 }
 
 // repeatsAt counts the pairs at a table who have met before, each pair once.
-func repeatsAt(table []*entrant) int {
+func repeatsAt(table []*competitor) int {
 	n := 0
 	for i, p := range table {
 		n += metAt(p, table[i+1:], nil)
@@ -91,7 +100,7 @@ func (r *round) tables() Output {
 	out := Output{Tables: make([]Table, len(s))}
 	for i, t := range s {
 		first := firstOf(t)
-		seated := append([]*entrant{first}, without(t, first)...)
+		seated := append([]*competitor{first}, without(t, first)...)
 		out.Tables[i] = Table{Table: i + 1, Players: names(seated), First: first.Name}
 	}
 	return out
@@ -101,13 +110,13 @@ func (r *round) tables() Output {
 // table's players chosen earliest in order first), and returns the first of the fewest repeats:
 // for a Swiss, the one whose tables hold the best-placed players. It stops at a seating with no
 // repeat.
-func (r *round) search(order []*entrant) seating {
+func (r *round) search(order []*competitor) seating {
 	sizes := r.sizes()
 	var best seating
 	bound, found := math.MaxInt, false
 	var tables seating
-	var seat func(left []*entrant, repeats int) bool // false: stop
-	seat = func(left []*entrant, repeats int) bool {
+	var seat func(left []*competitor, repeats int) bool // false: stop
+	seat = func(left []*competitor, repeats int) bool {
 		if repeats > bound {
 			return true
 		}
@@ -118,7 +127,7 @@ func (r *round) search(order []*entrant) seating {
 			}
 			return bound > 0
 		}
-		try := func(table, rest []*entrant) bool {
+		try := func(table, rest []*competitor) bool {
 			// Tables of one size are interchangeable: each is tried once, its earliest player
 			// before the next table's.
 			if k > 0 && sizes[k-1] == sizes[k] && slices.Index(order, table[0]) < slices.Index(order, tables[k-1][0]) {
@@ -132,8 +141,8 @@ func (r *round) search(order []*entrant) seating {
 		if sizes[k] == sizes[len(sizes)-1] {
 			// Every table left is of this size, so one of them holds the earliest player left:
 			// let it be this one.
-			return combinations(left[1:], sizes[k]-1, func(others, rest []*entrant) bool {
-				return try(append([]*entrant{left[0]}, others...), rest)
+			return combinations(left[1:], sizes[k]-1, func(others, rest []*competitor) bool {
+				return try(append([]*competitor{left[0]}, others...), rest)
 			})
 		}
 		return combinations(left, sizes[k], try)
@@ -146,9 +155,9 @@ func (r *round) search(order []*entrant) seating {
 // numbered: by their best-placed player, the larger first as T2 has them.
 func (s seating) number() {
 	for _, t := range s {
-		slices.SortFunc(t, func(a, b *entrant) int { return a.rank - b.rank })
+		slices.SortFunc(t, func(a, b *competitor) int { return a.rank - b.rank })
 	}
-	slices.SortStableFunc(s, func(a, b []*entrant) int {
+	slices.SortStableFunc(s, func(a, b []*competitor) int {
 		if len(a) != len(b) {
 			return len(b) - len(a)
 		}
@@ -182,12 +191,12 @@ func (s seating) lead(budget *int) bool {
 
 // combinations calls fn with each choice of k of ps, in order (lexicographic by place in ps),
 // and the players left; it stops when fn returns false, and reports whether it went through.
-func combinations(ps []*entrant, k int, fn func(chosen, rest []*entrant) bool) bool {
-	chosen := make([]*entrant, 0, k)
+func combinations(ps []*competitor, k int, fn func(chosen, rest []*competitor) bool) bool {
+	chosen := make([]*competitor, 0, k)
 	var pick func(from int) bool
 	pick = func(from int) bool {
 		if len(chosen) == k {
-			rest := make([]*entrant, 0, len(ps)-k)
+			rest := make([]*competitor, 0, len(ps)-k)
 			for _, p := range ps {
 				if !slices.Contains(chosen, p) {
 					rest = append(rest, p)
@@ -220,7 +229,7 @@ func clone(s seating) seating {
 // the fewest repeats, then improved by swaps until no swap lowers the repeats. It keeps the
 // seating of the fewest, the earliest found of equals, and stops at one of none, or when the
 // budget is spent.
-func (r *round) local(order []*entrant, rng *rand.Rand, budget *int) seating {
+func (r *round) local(order []*competitor, rng *rand.Rand, budget *int) seating {
 	var best seating
 	for try := range restarts {
 		start := slices.Clone(order)
@@ -244,11 +253,11 @@ func (r *round) local(order []*entrant, rng *rand.Rand, budget *int) seating {
 
 // greedy seats order table by table: each table's first player the earliest left, then whoever
 // adds the fewest repeats, the earliest of equals.
-func (r *round) greedy(order []*entrant, budget *int) seating {
+func (r *round) greedy(order []*competitor, budget *int) seating {
 	order = slices.Clone(order)
 	var s seating
 	for _, size := range r.sizes() {
-		table := []*entrant{order[0]}
+		table := []*competitor{order[0]}
 		order = order[1:]
 		for len(table) < size {
 			*budget -= len(order)

@@ -7,6 +7,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/tableside/tableside/scoring"
 	"github.com/tableside/tableside/scoring/rating"
 )
 
@@ -40,6 +41,9 @@ type Game struct {
 	Teams   map[string][]string
 	Totals  map[string]int
 	Winners []string
+	// Draw is set when the game was drawn: it has no winner, and every side shares the first
+	// place (scoring.SidesOf).
+	Draw bool
 	// Forced is set when a move was recorded over the referee's refusal; Flagged when the
 	// referee flagged anything at all. Such games count, and are marked.
 	Forced, Flagged bool
@@ -149,7 +153,8 @@ type Result struct {
 	Night string `json:"night"`
 	Match string `json:"match,omitempty"`
 	Score int    `json:"score"`
-	// Place is the player's side's place: 1 for the winners; equal totals share a place.
+	// Place is the player's side's place (scoring.SidesOf): 1 for the winners, and for every
+	// side of a draw; equal totals share a place.
 	Place     int      `json:"place"`
 	Won       bool     `json:"won"`
 	Opponents []string `json:"opponents"`
@@ -193,9 +198,9 @@ func (s *Season) Add(g Game) {
 		s.nights[night] = night
 	}
 	at := playedAt{night: night, begun: g.Begun, digest: g.Digest, id: g.ID}
-	sides := sidesOf(g)
+	sides := scoring.SidesOf(g.Players, g.Teams, g.Totals, g.Winners, g.Draw)
 	for i, sd := range sides {
-		for _, name := range sd.members {
+		for _, name := range sd.Players {
 			p := k.player(name)
 			p.count(g, at, sides, i, name)
 		}
@@ -208,8 +213,8 @@ func (s *Season) Add(g Game) {
 	if len(sides) > 1 {
 		rg := ratedGame{at: at}
 		for i, sd := range sides {
-			for _, m := range sd.members {
-				rg.seats = append(rg.seats, seat{player: k.players[m].number, side: int32(i), place: int32(sd.place)})
+			for _, m := range sd.Players {
+				rg.seats = append(rg.seats, seat{player: k.players[m].number, side: int32(i), place: int32(sd.Place)})
 			}
 		}
 		k.rated = append(k.rated, rg)
@@ -226,60 +231,8 @@ func (k *kind) player(name string) *player {
 	return p
 }
 
-// side is one side of a game: a party, or a player alone.
-type side struct {
-	members []string
-	total   int
-	won     bool
-	place   int
-}
-
-// sidesOf seats a game's players in their sides, in seating order, and places each side: the
-// winners first, the rest by their total (a party's is its members' sum), equal totals sharing a
-// place.
-func sidesOf(g Game) []side {
-	var sides []side
-	seen := map[string]bool{}
-	for _, p := range g.Players {
-		if seen[p] {
-			continue
-		}
-		sd := side{members: []string{p}}
-		for _, members := range g.Teams {
-			if slices.Contains(members, p) {
-				sd.members = members
-			}
-		}
-		for _, m := range sd.members {
-			seen[m] = true
-			sd.total += g.Totals[m]
-			sd.won = sd.won || slices.Contains(g.Winners, m)
-		}
-		sides = append(sides, sd)
-	}
-	winners := 0
-	for _, sd := range sides {
-		if sd.won {
-			winners++
-		}
-	}
-	for i := range sides {
-		if sides[i].won {
-			sides[i].place = 1
-			continue
-		}
-		sides[i].place = winners + 1
-		for _, o := range sides {
-			if !o.won && o.total > sides[i].total {
-				sides[i].place++
-			}
-		}
-	}
-	return sides
-}
-
 // count adds game g, which stands at in the order of play, to p, who sat on sides[on].
-func (p *player) count(g Game, at playedAt, sides []side, on int, name string) {
+func (p *player) count(g Game, at playedAt, sides []scoring.Side, on int, name string) {
 	mine := sides[on]
 	score := g.Totals[name]
 	if p.games == 0 || score > p.best {
@@ -297,7 +250,7 @@ func (p *player) count(g Game, at playedAt, sides []side, on int, name string) {
 	}
 	if len(sides) >= 3 {
 		p.placed++
-		p.places += mine.place
+		p.places += mine.Place
 	}
 	if g.Forced {
 		p.forced++
@@ -311,7 +264,7 @@ func (p *player) count(g Game, at playedAt, sides []side, on int, name string) {
 		if i == on {
 			continue
 		}
-		for _, m := range o.members {
+		for _, m := range o.Players {
 			opponents = append(opponents, m)
 			if t := g.Totals[m]; !opposed || t > best {
 				best, opposed = t, true
@@ -323,9 +276,9 @@ func (p *player) count(g Game, at playedAt, sides []side, on int, name string) {
 			}
 			r.Games++
 			switch {
-			case mine.place < o.place:
+			case mine.Place < o.Place:
 				r.Won++
-			case mine.place > o.place:
+			case mine.Place > o.Place:
 				r.Lost++
 			default:
 				r.Drawn++
@@ -340,7 +293,7 @@ func (p *player) count(g Game, at playedAt, sides []side, on int, name string) {
 		return // played before every result kept
 	}
 	p.recent = slices.Insert(p.recent, i, counted{at, Result{Game: g.ID, Night: g.Night, Match: g.Match, Score: score,
-		Place: mine.place, Won: won, Opponents: opponents, Forced: g.Forced, Flagged: g.Flagged}})
+		Place: mine.Place, Won: won, Opponents: opponents, Forced: g.Forced, Flagged: g.Flagged}})
 	if len(p.recent) > recentResults {
 		p.recent = slices.Delete(p.recent, 0, 1)
 	}

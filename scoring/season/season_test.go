@@ -102,6 +102,23 @@ func TestFiguresWorkedByHand(t *testing.T) {
 	}
 }
 
+// TestADrawIsDrawnWhateverItsTotals: a two-player Article II game has no President, and is
+// drawn whatever its points and adjustments (E7): it is rated and counted as the draw it is,
+// not as a win for the higher total.
+func TestADrawIsDrawnWhateverItsTotals(t *testing.T) {
+	s := New(method)
+	s.Add(Game{ID: 1, Kind: "pinochle", Night: "2026-11-03", Players: []string{"ann", "bob"}, Totals: map[string]int{"ann": 5, "bob": 0}, Draw: true})
+	k := kindOf(t, s.Report(), "pinochle")
+	for _, o := range k.HeadToHead {
+		if o.Record != (Record{Games: 1, Drawn: 1}) {
+			t.Errorf("%s v %s: %+v, want a draw", o.Player, o.Opponent, o.Record)
+		}
+	}
+	if len(k.Ladder) != 2 || k.Ladder[0].Rating != k.Ladder[1].Rating || k.Ladder[1].Rank != 1 {
+		t.Errorf("ladder %+v: a draw between equals leaves them equal", k.Ladder)
+	}
+}
+
 func TestHeadToHeadWorkedByHand(t *testing.T) {
 	r := handSeason().Report()
 	records := func(kind string) map[string]Record {

@@ -4,12 +4,10 @@ import (
 	"context"
 	"crypto/hmac"
 	"fmt"
-	"slices"
 	"strings"
 
 	"github.com/tableside/tableside/play"
 	"github.com/tableside/tableside/referee/tournament"
-	"github.com/tableside/tableside/table/internal/store"
 )
 
 // A tournament's tables are places: each has one code for the night, which opens every game
@@ -98,65 +96,14 @@ func (a *App) IsTournamentLog(ctx context.Context, game int64) (bool, error) {
 	return c.Kind == tournament.Kind, nil
 }
 
-// tournamentLogs lists the tournaments' own logs, in the order they were made. A tournament's
-// log names it in its first event, as its games do.
-func (a *App) tournamentLogs(ctx context.Context) ([]store.GameInfo, error) {
-	infos, err := a.store.GamesSince(ctx, 0)
-	if err != nil {
-		return nil, err
-	}
-	return slices.DeleteFunc(infos, func(info store.GameInfo) bool { return info.Kind != tournament.Kind }), nil
-}
-
-// tournamentNamed is the first tournament called name, if any.
-func (a *App) tournamentNamed(ctx context.Context, name string) (id int64, ok bool, err error) {
-	logs, err := a.tournamentLogs(ctx)
-	if err != nil {
-		return 0, false, err
-	}
-	for _, l := range logs {
-		if l.Tournament == name {
-			return l.ID, true, nil
-		}
-	}
-	return 0, false, nil
-}
-
-// TournamentLog loads the tournament whose log is id: not found when id is a game's.
-func (a *App) TournamentLog(ctx context.Context, id int64) (*Game, error) {
-	g, err := a.Game(ctx, id)
-	if err != nil {
-		return nil, err
-	}
-	if !g.IsTournament() {
-		return nil, &Error{Code: NotFound, Message: fmt.Sprintf("no tournament %d: game %d is a game of %s", id, id, g.Setup.Kind)}
-	}
-	return g, nil
-}
-
-// TournamentTables is how many tables tournament g has codes for: the most any round has
-// seated, or as many as its players present fill now at its table size (T2; an odd player out
-// at tables of 2 has the bye), whichever is more.
+// TournamentTables is how many tables tournament g has codes for: as many as its referee
+// says the night has (tournament.Night.Tables).
 func TournamentTables(g *Game) (int, error) {
 	n, err := tournamentNight(g)
 	if err != nil {
 		return 0, err
 	}
-	present := 0
-	for _, e := range n.Entries() {
-		if e.Present {
-			present++
-		}
-	}
-	size := max(n.Settings().TableSize, 2)
-	most := (present + size - 1) / size
-	if size == 2 {
-		most = present / 2
-	}
-	for _, r := range n.Rounds() {
-		most = max(most, len(r.Tables))
-	}
-	return most, nil
+	return n.Tables(), nil
 }
 
 // TableNow is what a tournament's table is playing now: the tournament's latest round, the

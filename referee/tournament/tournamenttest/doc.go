@@ -1,7 +1,7 @@
 // Package tournamenttest holds a round's pairing to the tournament rulings, apart from the
 // pairing code: an independent checker and a seeded random-tournament generator, as FIDE asks
 // of a pairing program (C.04.4). It reads only the published contract (tournament.Input and
-// tournament.Output), the rulings T1–T7 (../shared/RULINGS.md) and tableside's own decisions
+// tournament.Output), the rulings T1–T7 (as `tableside rules tournament` prints them) and tableside's own decisions
 // (docs/rules.md, "Tournaments: pairing a round"), and shares no code with the pairing.
 //
 // Check finds every breach of a round's pairing. Points are read exactly, in 120ths; the

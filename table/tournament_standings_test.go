@@ -57,15 +57,7 @@ func standInFor(t *testing.T, a *App, tg *Game, g *Game) []tournament.Standing {
 // oneTable is a tournament of game for players, at one table, its round 1 paired.
 func oneTable(t *testing.T, a *App, game string, players ...string) (*Game, *RoundView) {
 	t.Helper()
-	tg, err := a.NewTournament(t.Context(), TournamentSetup{Name: "one table", Game: game, TableSize: len(players), Rounds: 1, Players: players})
-	if err != nil {
-		t.Fatal(err)
-	}
-	r1, err := a.PairRound(t.Context(), tg, 0)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return tg, r1
+	return pairedFirst(t, a, TournamentSetup{Name: "one table", Game: game, TableSize: len(players), Rounds: 1, Players: players})
 }
 
 // TestStandingsAndRatingsPlaceAlike: the tournament's standings and the season's ratings place

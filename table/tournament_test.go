@@ -341,7 +341,13 @@ func TestATableThatSitsOut(t *testing.T) {
 // first round.
 func pairedFour(t *testing.T, a *App, name string) (*Game, *RoundView) {
 	t.Helper()
-	tg, err := a.NewTournament(t.Context(), TournamentSetup{Name: name, Game: "pinochle", Rounds: 3, Players: []string{"ann", "bob", "cy", "dee"}})
+	return pairedFirst(t, a, TournamentSetup{Name: name, Game: "pinochle", Rounds: 3, Players: []string{"ann", "bob", "cy", "dee"}})
+}
+
+// pairedFirst starts the tournament s and pairs its first round.
+func pairedFirst(t *testing.T, a *App, s TournamentSetup) (*Game, *RoundView) {
+	t.Helper()
+	tg, err := a.NewTournament(t.Context(), s)
 	if err != nil {
 		t.Fatal(err)
 	}

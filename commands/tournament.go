@@ -192,16 +192,5 @@ func writeTournament(w io.Writer, format string, v *table.TournamentView) error 
 		}
 		fmt.Fprintln(w, "standings:")
 	}
-	header := []string{"place", "player", "points"}
-	header = append(header, v.TieBreaks...)
-	header = append(header, "games", "byes")
-	var rows [][]string
-	for _, s := range v.Standings {
-		row := []string{strconv.Itoa(s.Place), s.Name, render.Points(s.Points)}
-		for _, tb := range v.TieBreaks {
-			row = append(row, render.Points(s.TieBreaks[tb]))
-		}
-		rows = append(rows, append(row, strconv.Itoa(s.Games), strconv.Itoa(s.Byes)))
-	}
-	return render.Table(w, format, header, rows)
+	return render.TournamentStandings(v.TieBreaks, v.Standings, render.Whole).Write(w, format)
 }

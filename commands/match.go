@@ -52,33 +52,13 @@ func matchCommand() *cli.Command {
 	}
 }
 
-// writeStandings writes a match's table: each player's points in each game, the sum, the wins.
+// writeStandings writes a match's table (render.MatchStandings, whole) under a line saying
+// what the match is, and who leads.
 func writeStandings(c *cli.Context, format string, s *table.Standings) error {
 	w := c.App.Writer
-	header := []string{"rank", "player"}
-	for _, g := range s.Played {
-		// The header says a game is still in play, so that every cell below holds a number.
-		title := fmt.Sprintf("game %d", g.Game)
-		if !g.Finished {
-			title += " (in play)"
-		}
-		header = append(header, title)
-	}
-	header = append(header, "points", "wins")
-	var rows [][]string
-	for _, st := range s.Standings {
-		row := []string{fmt.Sprint(st.Rank), st.Player}
-		for _, g := range s.Played {
-			cell := ""
-			if points, played := g.Totals[st.Player]; played {
-				cell = fmt.Sprint(points)
-			}
-			row = append(row, cell)
-		}
-		rows = append(rows, append(row, fmt.Sprint(st.Points), fmt.Sprint(st.Wins)))
-	}
+	standings := render.MatchStandings(s, render.Whole)
 	if format == "csv" { // one table a file: the standings only, every cell through the formula guard
-		return render.Table(w, format, header, rows)
+		return standings.Write(w, format)
 	}
 	fmt.Fprintf(w, "match %s: %d game%s of %s", s.Match, s.Games, plural(s.Games), s.Kind)
 	switch {
@@ -88,7 +68,7 @@ func writeStandings(c *cli.Context, format string, s *table.Standings) error {
 		fmt.Fprintf(w, " of %d (%s)", s.Length, s.Rule)
 	}
 	fmt.Fprintln(w)
-	if err := render.Table(w, format, header, rows); err != nil {
+	if err := standings.Write(w, format); err != nil {
 		return err
 	}
 	lead := "leads"

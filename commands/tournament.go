@@ -24,7 +24,7 @@ func tournamentCommand() *cli.Command {
 			Flags: []cli.Flag{
 				&cli.StringFlag{Name: "game", Usage: "the kind of game its rounds play (tableside rules lists them)"},
 				&cli.StringFlag{Name: "players", Usage: "the entrants in order of entry, comma-separated (a,b,c)"},
-				&cli.StringFlag{Name: "pairing", Usage: "how rounds are paired: swiss, round-robin (the kinds two play) or rotation (the others)", Value: "swiss"},
+				&cli.StringFlag{Name: "pairing", Usage: "how rounds are paired: swiss, round-robin (at tables of 2) or rotation (the kinds played at larger tables)", Value: "swiss"},
 				&cli.IntFlag{Name: "rounds", Usage: "how many rounds, one or more (default 5; a round robin has its own)"},
 				&cli.IntFlag{Name: "table-size", Usage: "players at a full table (capture 2–6, article2 2–4)"},
 				&cli.StringFlag{Name: "tie-breaks", Usage: "the tie-breaks, in order: buchholz, buchholz-cut1, sonneborn-berger, game-scores, direct, rating"},
@@ -193,16 +193,5 @@ func writeTournament(w io.Writer, format string, v *table.TournamentView) error 
 		}
 		fmt.Fprintln(w, "standings:")
 	}
-	header := []string{"place", "player", "points"}
-	header = append(header, v.TieBreaks...)
-	header = append(header, "games", "byes")
-	var rows [][]string
-	for _, s := range v.Standings {
-		row := []string{strconv.Itoa(s.Place), s.Name, render.Points(s.Points)}
-		for _, tb := range v.TieBreaks {
-			row = append(row, render.Points(s.TieBreaks[tb]))
-		}
-		rows = append(rows, append(row, strconv.Itoa(s.Games), strconv.Itoa(s.Byes)))
-	}
-	return render.Table(w, format, header, rows)
+	return render.TournamentStandings(v.TieBreaks, v.Standings, render.Whole).Write(w, format)
 }

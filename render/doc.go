@@ -66,4 +66,10 @@
 //
 // Both return an error wrapping ErrFormat for any other format, naming the valid ones, so that
 // a command can report it as a usage mistake.
+//
+// # Standings
+//
+// TournamentStandings and MatchStandings lay out standings once for both faces: the columns,
+// their heads and the rows in order (Standings). The terminal writes them as a list (Write);
+// a page draws the same cells. Brief standings are for a wall or beside a chart.
 package render

@@ -10,6 +10,7 @@ import (
 
 	"github.com/tableside/tableside/play"
 	"github.com/tableside/tableside/referee"
+	"github.com/tableside/tableside/scoring"
 )
 
 // MatchInfo is a match as `match` lists it.
@@ -32,40 +33,13 @@ func (a *App) Matches(ctx context.Context) ([]MatchInfo, error) {
 	return out, nil
 }
 
-// Standing is one player's line in a match.
-type Standing struct {
-	Player string `json:"player"`
-	Rank   int    `json:"rank"` // equal points share a rank
-	Points int    `json:"points"`
-	Wins   int    `json:"wins"`
-	Games  int    `json:"games"`
-}
-
-// MatchGame is one game's part in a match.
-type MatchGame struct {
-	Game     int64          `json:"game"`
-	Finished bool           `json:"finished"`
-	Totals   map[string]int `json:"totals"`
-	Winners  []string       `json:"winners"`
-}
-
-// Standings is a match's table: each player's points summed over its games.
-type Standings struct {
-	Match     string      `json:"match"`
-	Kind      string      `json:"kind"`
-	Games     int         `json:"games"`
-	Standings []Standing  `json:"standings"`
-	Leaders   []string    `json:"leaders"` // everyone at rank 1
-	Played    []MatchGame `json:"played"`
-	// Length is how many games the match holds when its rules fix it (a party match of Article
-	// II is four, E8), with the ruling; Complete is set once it holds them all.
-	Length   int    `json:"length,omitempty"`
-	Rule     string `json:"rule,omitempty"`
-	Complete bool   `json:"complete,omitempty"`
-	// Others are games filed under the match's name with another kind (older databases allowed
-	// it); they are not counted.
-	Others []int64 `json:"others,omitempty"`
-}
+// Standings is a match's table, Standing a player's line in it and MatchGame a game's part:
+// data of scoring, as a round's slip is, so that render lays them out for both faces.
+type (
+	Standings = scoring.MatchStandings
+	Standing  = scoring.MatchStanding
+	MatchGame = scoring.MatchGame
+)
 
 // Match sums each player's points over the match's games, adjustments included, and ranks
 // them; equal points share a rank, and a win shared by several players counts for each.
@@ -94,7 +68,7 @@ func (a *App) Match(ctx context.Context, name string) (*Standings, error) {
 			s.Length, s.Rule = ml.MatchGames(g.Setup)
 		}
 		sheet := g.Sheet()
-		s.Played = append(s.Played, MatchGame{g.ID, sheet.Finished, sheet.Totals, sheet.Winners})
+		s.Played = append(s.Played, MatchGame{Game: g.ID, Finished: sheet.Finished, Totals: sheet.Totals, Winners: sheet.Winners})
 		for _, p := range g.Setup.Players {
 			if by[p] == nil {
 				by[p] = &Standing{Player: p}

@@ -51,18 +51,14 @@ func tournamentFormOf(kind string) (*tournamentForm, error) {
 	if err != nil {
 		return nil, err
 	}
+	formats, err := table.TournamentFormats(book.Kind)
+	if err != nil {
+		return nil, err
+	}
 	f := &tournamentForm{Kind: book.Kind, Name: book.Name, TwoPlayer: book.Players[1] == 2, MinTable: book.Players[0], MaxTable: book.Players[1],
-		Options: optionFields(book), Date: today(), Rounds: 5, TableSize: min(4, book.Players[1])}
+		Formats: formats, Format: formats[0], Options: optionFields(book), Date: today(), Rounds: 5, TableSize: min(4, book.Players[1])}
 	for _, o := range rules.Options {
 		switch o.Name {
-		case "format":
-			// A round robin is for two at a table, a rotation for more (T5).
-			unfit := "round-robin"
-			if f.TwoPlayer {
-				unfit = "rotation"
-			}
-			f.Formats = slices.DeleteFunc(slices.Clone(o.Values), func(format string) bool { return format == unfit })
-			f.Format = f.Formats[0]
 		case "rounds":
 			f.Rounds, _ = strconv.Atoi(o.Values[0])
 		case "tie_breaks":

@@ -6,9 +6,12 @@ import (
 	"net/http"
 	"net/url"
 	"regexp"
+	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
+	"github.com/tableside/tableside/play"
 	"github.com/tableside/tableside/table"
 )
 
@@ -31,8 +34,8 @@ func TestTheOrganiserRunsANightFromThePages(t *testing.T) {
 		!strings.Contains(string(form), "<option selected>sonneborn-berger</option>") || strings.Count(string(form), "<option selected>") != 4 {
 		t.Errorf("pinochle's form: want three tie-breaks, the rules' two chosen (and swiss, and an option's default):\n%s", form)
 	}
-	if _, capture := c.call(t, "GET", "/tournaments/new?kind=capture", testKey, nil); !strings.Contains(string(capture), `name="table_size"`) || !strings.Contains(string(capture), "<option selected>swiss</option><option>rotation</option></select>") {
-		t.Errorf("capture's form has no table size or rotation:\n%s", capture)
+	if _, capture := c.call(t, "GET", "/tournaments/new?kind=capture", testKey, nil); !strings.Contains(string(capture), `name="table_size"`) || !strings.Contains(string(capture), "<option selected>swiss</option><option>round-robin</option><option>rotation</option></select>") {
+		t.Errorf("capture's form has no table size, or not every format (a round robin at tables of 2):\n%s", capture)
 	}
 
 	fields := url.Values{"kind": {"pinochle"}, "name": {"friday"}, "format": {"swiss"}, "rounds": {"2"},
@@ -114,6 +117,54 @@ func TestTheOrganiserRunsANightFromThePages(t *testing.T) {
 	game, _ := c.newGame(t, pinochle)
 	if status, _, _ := c.form(t, fmt.Sprintf("/tournaments/%d/moves", game), testKey, url.Values{"verb": {"end"}}); status != http.StatusNotFound {
 		t.Errorf("a tournament's move sent to a game: %d, want 404", status)
+	}
+}
+
+// TestTheFormOffersWhatAPairingTakes: each kind's form offers the formats the core lists for
+// it, and each format offered makes a tournament from the form whose round 1 pairs, at one
+// of the table sizes the form offers.
+func TestTheFormOffersWhatAPairingTakes(t *testing.T) {
+	c := openClub(t, false)
+	options := regexp.MustCompile(`<option(?: selected)?>([^<]*)</option>`)
+	for _, kind := range play.Kinds() {
+		_, body := c.call(t, "GET", "/tournaments/new?kind="+kind, testKey, nil)
+		_, rest, _ := strings.Cut(string(body), `<select name="format">`)
+		list, _, _ := strings.Cut(rest, "</select>")
+		var offered []string
+		for _, m := range options.FindAllStringSubmatch(list, -1) {
+			offered = append(offered, m[1])
+		}
+		want, err := table.TournamentFormats(kind)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !slices.Equal(offered, want) {
+			t.Errorf("%s's form offers %v, the core lists %v", kind, offered, want)
+		}
+		book, err := table.RulebookOf(kind)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, format := range offered {
+			paired := false
+			for size := book.Players[0]; size <= book.Players[1] && !paired; size++ {
+				fields := url.Values{"kind": {kind}, "name": {fmt.Sprintf("%s %s %d", kind, format, size)}, "format": {format},
+					"table_size": {strconv.Itoa(size)}, "players": {"ann\r\nbob\r\ncy\r\ndee"}}
+				status, to, _ := c.form(t, "/tournaments", testKey, fields)
+				id := 0
+				if _, err := fmt.Sscanf(to, "/tournaments/%d", &id); status != http.StatusSeeOther || err != nil {
+					continue
+				}
+				status, body := c.call(t, "POST", fmt.Sprintf("/api/tournaments/%d/pair", id), testKey, nil)
+				if status != http.StatusCreated {
+					t.Errorf("%s, %s at tables of %d: made from the form and not paired: %d %s", kind, format, size, status, body)
+				}
+				paired = true
+			}
+			if !paired {
+				t.Errorf("%s's form offers %s, and no tournament it makes in it is paired", kind, format)
+			}
+		}
 	}
 }
 

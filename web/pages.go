@@ -27,7 +27,7 @@ var pageFiles embed.FS
 
 // pages are parsed once, when the first is shown: every page is the layout with its own main.
 var pages = sync.OnceValue(func() map[string]*template.Template {
-	funcs := template.FuncMap{"points": render.Points, "tournamentOf": tournamentOf, "standingsTables": standingsTables, "tieBreakLegend": tieBreakLegend, "code": table.ShowCode, "join": strings.Join}
+	funcs := template.FuncMap{"tournamentOf": tournamentOf, "tournamentStandings": tournamentStandings, "matchStandings": matchStandings, "tieBreakLegend": render.TieBreakLegend, "code": table.ShowCode, "join": strings.Join}
 	maps.Copy(funcs, now.Funcs)
 	out := map[string]*template.Template{}
 	for _, name := range []string{"club", "game", "rules", "cards", "login", "join", "new", "error", "stats", "table", "tournament", "tournament_new"} {
@@ -233,56 +233,34 @@ type shownTournament struct {
 
 func tournamentOf(t nightTournament, wall bool) shownTournament { return shownTournament{t, wall} }
 
-// standingsTable is a tournament's standings, or a column of them, as a page draws them.
-type standingsTable struct {
-	TieBreaks []string // the tie-breaks, in order
-	Heads     []string // their columns' heads
-	Rows      []table.TournamentStanding
-	Games     bool // with the games played
+// shownStandings are standings as a page draws them (the "standings" part), in a table of
+// class Class.
+type shownStandings struct {
+	render.Standings
+	Class string
 }
 
 // wallRows is how many players a column of the wall's standings holds: a room of 24 reads
 // them in two columns beside the round's seating, on one screen.
 const wallRows = 12
 
-// shortTieBreaks are the tie-breaks' names where the wall is short of room, as chess
-// tables write them; the wall says what each stands for.
-var shortTieBreaks = map[string]string{"buchholz": "BH", "buchholz-cut1": "BH−1", "sonneborn-berger": "SB", "game-scores": "scores"}
-
-// tieBreakNames are the tie-breaks' names in words, for the wall's legend.
-var tieBreakNames = map[string]string{"buchholz": "Buchholz", "buchholz-cut1": "Buchholz cut 1", "sonneborn-berger": "Sonneborn–Berger",
-	"game-scores": "the sum of game scores", "direct": "the direct encounter", "rating": "rating"}
-
-// tieBreakLegend says what the wall's tie-break columns are, and that they part ties in order.
-func tieBreakLegend(tieBreaks []string) string {
-	var words []string
-	for _, tb := range tieBreaks {
-		word := tieBreakNames[tb]
-		if short, ok := shortTieBreaks[tb]; ok {
-			word = short + ": " + word
-		}
-		words = append(words, word)
-	}
-	return strings.Join(words, " · ") + " — in this order, they part players equal on points."
-}
-
-// standingsTables are v's standings as one table, or on the wall as columns of wallRows, their
-// tie-breaks named short and the games left out.
-func standingsTables(v *table.TournamentView, wall bool) []standingsTable {
-	heads := slices.Clone(v.TieBreaks)
+// tournamentStandings are v's standings, whole, or brief on the wall, in columns of wallRows.
+func tournamentStandings(v *table.TournamentView, wall bool) []shownStandings {
+	const class = "standings tournament-standings"
 	if !wall {
-		return []standingsTable{{TieBreaks: v.TieBreaks, Heads: heads, Rows: v.Standings, Games: true}}
+		return []shownStandings{{render.TournamentStandings(v.TieBreaks, v.Standings, render.Whole), class}}
 	}
-	for i, tb := range heads {
-		if short, ok := shortTieBreaks[tb]; ok {
-			heads[i] = short
-		}
-	}
-	var out []standingsTable
-	for rows := range slices.Chunk(v.Standings, wallRows) {
-		out = append(out, standingsTable{TieBreaks: v.TieBreaks, Heads: heads, Rows: rows})
+	brief := render.TournamentStandings(v.TieBreaks, v.Standings, render.Brief)
+	var out []shownStandings
+	for rows := range slices.Chunk(brief.Rows, wallRows) {
+		out = append(out, shownStandings{render.Standings{Columns: brief.Columns, Rows: rows}, class})
 	}
 	return out
+}
+
+// matchStandings are a match's standings, brief: the chart beside them draws its games.
+func matchStandings(st *table.Standings) shownStandings {
+	return shownStandings{render.MatchStandings(st, render.Brief), "standings"}
 }
 
 // nightTournament is tournament id as the night shows it.

@@ -66,12 +66,11 @@ func serveCommand() *cli.Command {
 			if c.Int("keep-mb") < 0 {
 				return usagef("--keep-mb takes a number of megabytes, 0 or more (got %d)", c.Int("keep-mb"))
 			}
-			app, err := createApp(c)
+			app, err := createApp(c, table.Keep(c.Int("keep-games"), int64(c.Int("keep-mb"))<<20))
 			if err != nil {
 				return err
 			}
 			defer app.Close()
-			app.KeepGames(c.Int("keep-games"), int64(c.Int("keep-mb"))<<20)
 			logger := slog.New(slog.NewTextHandler(c.App.ErrWriter, nil))
 			srv, err := web.New(app, web.Config{DirectorKey: key, Public: c.Bool("public"), Night: c.Duration("night"), Log: logger})
 			if err != nil {

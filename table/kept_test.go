@@ -72,8 +72,8 @@ func TestAKeptGameFollowsTheStore(t *testing.T) {
 	for name, place := range keptPlaces(t) {
 		t.Run(name, func(t *testing.T) {
 			a, b, fresh, forge := place(t)
-			a.KeepGames(10, 1<<30)
-			b.KeepGames(10, 1<<30)
+			a.keep(10, 1<<30)
+			b.keep(10, 1<<30)
 			setup, moves := engines["pinochle"].Playout(rand.New(rand.NewPCG(7, 7)), refereetest.Names)
 			g := storedGame(t, a, setup)
 			notation := func(i int) []string {
@@ -173,7 +173,7 @@ func TestAKeptGameSeesAnEditThatKeepsTheHashes(t *testing.T) {
 	for name, place := range keptPlaces(t) {
 		t.Run(name, func(t *testing.T) {
 			a, _, fresh, forge := place(t)
-			a.KeepGames(10, 1<<30)
+			a.keep(10, 1<<30)
 			for _, edit := range []struct {
 				what, set string
 				at        int64 // the event edited: 0 for the last
@@ -246,20 +246,20 @@ func TestKeptGamesAreBoundedBySize(t *testing.T) {
 		t.Fatalf("the long game's size %d is not three short ones' (%d)", long, short)
 	}
 	// Room for three short games, or the long one and none beside it.
-	a.KeepGames(100, 3*short+short/2)
+	a.keep(100, 3*short+short/2)
 	for i := range 4 {
 		read(i)
 	}
 	if n := a.kept.len(); n != 3 || a.kept.get(res[0].Game) != nil {
 		t.Errorf("four short games read: %d kept (the first one too: %v), want the last three", n, a.kept.get(res[0].Game) != nil)
 	}
-	a.KeepGames(100, long)
+	a.keep(100, long)
 	read(0)
 	read(4)
 	if a.kept.len() != 1 || a.kept.get(res[4].Game) == nil || a.kept.held > long {
 		t.Errorf("after the long game: %d kept, %d bytes held, want the long game alone in %d", a.kept.len(), a.kept.held, long)
 	}
-	a.KeepGames(100, long-1)
+	a.keep(100, long-1)
 	read(4)
 	if a.kept.len() != 0 || a.kept.held != 0 {
 		t.Errorf("a game larger than the bound: %d kept, %d bytes held", a.kept.len(), a.kept.held)
@@ -270,7 +270,7 @@ func TestKeptGamesAreBoundedBySize(t *testing.T) {
 // it was given, and none unread for longer than an hour; a game over is not kept.
 func TestKeptGamesAreBounded(t *testing.T) {
 	a, _ := openApp(t, "")
-	a.KeepGames(2, 1<<30)
+	a.keep(2, 1<<30)
 	clock := time.Date(2026, 11, 27, 19, 0, 0, 0, time.UTC)
 	a.kept.now = func() time.Time { return clock }
 	var ids []int64

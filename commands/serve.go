@@ -45,7 +45,7 @@ func serveCommand() *cli.Command {
 			&cli.StringFlag{Name: "director-key-file", Usage: "read the director's key from this file (else $" + directorKeyEnv + ")"},
 			&cli.BoolFlag{Name: "public", Usage: "let anyone read the club page and the games' pages and sheets"},
 			&cli.DurationFlag{Name: "night", Value: 12 * time.Hour, Usage: "how far back the club page looks for the night's games"},
-			&cli.IntFlag{Name: "keep-games", Value: defaultKeptGames, Usage: "how many games in play the server keeps replayed in memory, the most recently played, each for an hour unread (0 keeps none): a move then replays only the events since"},
+			&cli.IntFlag{Name: "keep-games", Value: defaultKeptGames, Usage: "how many games in play the server keeps replayed in memory, the most recently played, each for an hour unread (0 keeps none, and no tally of the statistics): a move then replays only the events since; the tables that made the games asked about are remembered within the same bounds"},
 			&cli.IntFlag{Name: "keep-mb", Value: defaultKeptMB, Usage: "the most memory, in MB, the games kept take together, a game's size taken from its log (0 keeps none): long games are kept fewer, and a game larger than this is not kept"},
 		},
 		Action: func(c *cli.Context) error {

@@ -370,12 +370,13 @@ func openApp(c *cli.Context) (*table.App, error) {
 }
 
 // createApp opens the database like openApp, making it when it is not there yet: for the
-// commands that start games (new, import, demo) and the club night's server.
-func createApp(c *cli.Context) (*table.App, error) {
-	return open(c, table.Open)
+// commands that start games (new, import, demo) and the club night's server, which says what
+// the application keeps (opts).
+func createApp(c *cli.Context, opts ...table.OpenOption) (*table.App, error) {
+	return open(c, table.Open, opts...)
 }
 
-func open(c *cli.Context, opener func(ctx context.Context, path, schema string) (*table.App, error)) (*table.App, error) {
+func open(c *cli.Context, opener func(ctx context.Context, path, schema string, opts ...table.OpenOption) (*table.App, error), opts ...table.OpenOption) (*table.App, error) {
 	path := c.String("db")
 	if path == "" {
 		var err error
@@ -384,7 +385,7 @@ func open(c *cli.Context, opener func(ctx context.Context, path, schema string) 
 		}
 	}
 	schema, _ := c.App.Metadata["schema"].(string)
-	app, err := opener(c.Context, path, schema)
+	app, err := opener(c.Context, path, schema, opts...)
 	switch {
 	case errors.Is(err, table.ErrNoDatabase):
 		return nil, hinted{err, "check the name given with --db or $TABLESIDE_DB; `tableside new` (or `import`, or `demo`) makes a new database"}

@@ -45,7 +45,7 @@ func serveCommand() *cli.Command {
 			&cli.StringFlag{Name: "director-key-file", Usage: "read the director's key from this file (else $" + directorKeyEnv + ")"},
 			&cli.BoolFlag{Name: "public", Usage: "let anyone read the club page and the games' pages and sheets"},
 			&cli.DurationFlag{Name: "night", Value: 12 * time.Hour, Usage: "how far back the club page looks for the night's games"},
-			&cli.IntFlag{Name: "keep-games", Value: defaultKeptGames, Usage: "how many games in play the server keeps replayed in memory, the most recently played, each for an hour unread (0 keeps none): a move then replays only the events since"},
+			&cli.IntFlag{Name: "keep-games", Value: defaultKeptGames, Usage: "how many games in play the server keeps replayed in memory, the most recently played, each for an hour unread (0 keeps none, and no tally of the statistics): a move then replays only the events since; the tables that made the games asked about are remembered within the same bounds"},
 			&cli.IntFlag{Name: "keep-mb", Value: defaultKeptMB, Usage: "the most memory, in MB, the games kept take together, a game's size taken from its log (0 keeps none): long games are kept fewer, and a game larger than this is not kept"},
 		},
 		Action: func(c *cli.Context) error {
@@ -66,12 +66,11 @@ func serveCommand() *cli.Command {
 			if c.Int("keep-mb") < 0 {
 				return usagef("--keep-mb takes a number of megabytes, 0 or more (got %d)", c.Int("keep-mb"))
 			}
-			app, err := createApp(c)
+			app, err := createApp(c, table.Keep(c.Int("keep-games"), int64(c.Int("keep-mb"))<<20))
 			if err != nil {
 				return err
 			}
 			defer app.Close()
-			app.KeepGames(c.Int("keep-games"), int64(c.Int("keep-mb"))<<20)
 			logger := slog.New(slog.NewTextHandler(c.App.ErrWriter, nil))
 			srv, err := web.New(app, web.Config{DirectorKey: key, Public: c.Bool("public"), Night: c.Duration("night"), Log: logger})
 			if err != nil {

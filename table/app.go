@@ -23,7 +23,10 @@ import (
 type App struct {
 	store store.Store
 	now   func() time.Time
-	kept  *keptGames // the games in play kept replayed (KeepGames); nil keeps none
+	// What the App keeps between requests (Keep); nil keeps none.
+	kept   *keptGames // the games in play, replayed
+	tables *keptTables
+	tally  *keptTally
 }
 
 // Open opens the database at path, creating it when it does not exist. schema is the text of
@@ -31,8 +34,8 @@ type App struct {
 //
 // A path that is a postgres:// or postgresql:// URL names a PostgreSQL database instead, a
 // league's shared log: it is set up with the store's own PostgreSQL schema when it has none, and
-// schema is not used.
-func Open(ctx context.Context, path, schema string) (*App, error) {
+// schema is not used. opts say what the App keeps between requests (Keep).
+func Open(ctx context.Context, path, schema string, opts ...OpenOption) (*App, error) {
 	var st store.Store
 	var err error
 	if IsPostgres(path) {
@@ -46,7 +49,11 @@ func Open(ctx context.Context, path, schema string) (*App, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &App{store: st, now: time.Now}, nil
+	a := &App{store: st, now: time.Now}
+	for _, o := range opts {
+		o.apply(a)
+	}
+	return a, nil
 }
 
 // ErrNoDatabase: a database named to be read is not there, or is an empty file.
@@ -56,7 +63,7 @@ var ErrNoDatabase = errors.New("no database")
 // reads a database, or records into a game it must already hold, a mistyped name is an error
 // and not a new empty database. A league's database is set up as Open sets it up: its owner
 // creates it, and the first open fills it.
-func OpenExisting(ctx context.Context, path, schema string) (*App, error) {
+func OpenExisting(ctx context.Context, path, schema string, opts ...OpenOption) (*App, error) {
 	if !IsPostgres(path) {
 		fi, err := os.Stat(path)
 		switch {
@@ -66,7 +73,7 @@ func OpenExisting(ctx context.Context, path, schema string) (*App, error) {
 			return nil, &Error{Code: NotFound, Err: ErrNoDatabase, Message: fmt.Sprintf("no database %s: the file is empty", path)}
 		}
 	}
-	return Open(ctx, path, schema)
+	return Open(ctx, path, schema, opts...)
 }
 
 // IsPostgres reports whether path is a PostgreSQL URL (postgres:// or postgresql://) rather
@@ -104,7 +111,7 @@ func (a *App) stamp(typ, actor string, payload []byte) events.Event {
 	return events.Event{Type: typ, Actor: actor, Payload: payload, At: a.now().UnixMilli()}
 }
 
-// Game loads and replays a game; a game kept (KeepGames) is brought up to date with the events
+// Game loads and replays a game; a game kept (Keep) is brought up to date with the events
 // stored since it was read.
 func (a *App) Game(ctx context.Context, id int64) (*Game, error) {
 	if g := a.kept.get(id); g != nil {

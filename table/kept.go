@@ -12,31 +12,143 @@ import (
 // read and brought up to date from them, and replayed from its log when the store no longer
 // holds the log as kept (a file restored from an older copy, a log rewound or edited by hand).
 
-// keptIdle is how long a kept game stays unread before it leaves: a game left unfinished when
-// the night ends, or put aside, is not held until others push it out. Read again, it is
+// keptIdle is how long what an App keeps stays unused before it leaves: a game left unfinished
+// when the night ends, or put aside, is not held until others push it out. Read again, it is
 // replayed from the store once.
 const keptIdle = time.Hour
 
-// keptGames are the games an App keeps, the most recently read last, up to most of them, their
-// sizes (sizeOf) together at most size bytes, and none unread for longer than idle. A Game is
-// never changed once made (each move makes a new one), so requests share them.
-type keptGames struct {
+// OpenOption is a way of opening the application (Open, OpenExisting).
+type OpenOption struct{ apply func(*App) }
+
+// Keep makes an App keep what it reads between requests, for a process that serves many of
+// them (the server): the games in play replayed, up to games of them and up to size bytes of
+// them together, and beside them the tournament tables that made the games asked about
+// (keptTables) and the season's statistics' tally (keptTally). 0 keeps none, as a process that
+// records one move does not need to. The size bounds what games of any length cost: anyone who
+// may read games could have the longest kept. A game over or abandoned is not kept, a game
+// unread for an hour leaves, and a game larger than size alone is never kept.
+func Keep(games int, size int64) OpenOption {
+	return OpenOption{func(a *App) { a.keep(games, size) }}
+}
+
+// keep sets what a keeps (Keep), letting go of whatever it kept before.
+func (a *App) keep(games int, size int64) {
+	if games <= 0 || size <= 0 {
+		a.kept, a.tables, a.tally = nil, nil, nil
+		return
+	}
+	a.kept = &keptGames{newMemory[*Game](games, size)}
+	a.tables = &keptTables{newMemory[keptTable](games, size)}
+	a.tally = &keptTally{}
+}
+
+// memory holds values by game between requests, the most recently used last, up to most of
+// them, their sizes together at most size bytes, and none unused for longer than idle.
+type memory[V any] struct {
 	mu    sync.Mutex
 	most  int
 	size  int64
-	held  int64 // the sizes of the games kept, together
+	held  int64 // the sizes of the values held, together
 	idle  time.Duration
 	now   func() time.Time
-	order *list.List // of *keptGame, the least recently read first
+	order *list.List // of *memo[V], the least recently used first
 	by    map[int64]*list.Element
 }
 
-// keptGame is a game kept, its size, and when it was last read.
-type keptGame struct {
-	*Game
-	size int64
-	read time.Time
+// memo is a value held for a game, its size, and when it was last used.
+type memo[V any] struct {
+	game  int64
+	value V
+	size  int64
+	used  time.Time
 }
+
+func newMemory[V any](most int, size int64) memory[V] {
+	return memory[V]{most: most, size: size, idle: keptIdle, now: time.Now, order: list.New(), by: map[int64]*list.Element{}}
+}
+
+// recall is the value held for game, if any, used now.
+func (m *memory[V]) recall(game int64) (V, bool) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	now := m.now()
+	m.leaveIdle(now)
+	el, ok := m.by[game]
+	if !ok {
+		var none V
+		return none, false
+	}
+	kept := el.Value.(*memo[V])
+	kept.used = now
+	m.order.MoveToBack(el)
+	return kept.value, true
+}
+
+// remember holds for game what next makes of the value held before (nil for none): the value
+// and its size, or ok false to let game's go. The least recently used leave until the rest fit.
+func (m *memory[V]) remember(game int64, next func(before *memo[V]) (value V, size int64, ok bool)) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	now := m.now()
+	m.leaveIdle(now)
+	el, held := m.by[game]
+	var before *memo[V]
+	if held {
+		before = el.Value.(*memo[V])
+	}
+	value, size, ok := next(before)
+	switch {
+	case !ok && held:
+		m.remove(el)
+	case !ok:
+	case held:
+		m.held += size - before.size
+		before.value, before.size, before.used = value, size, now
+		m.order.MoveToBack(el)
+	default:
+		m.by[game] = m.order.PushBack(&memo[V]{game: game, value: value, size: size, used: now})
+		m.held += size
+	}
+	for m.order.Len() > m.most || (m.held > m.size && m.order.Len() > 0) {
+		m.remove(m.order.Front())
+	}
+}
+
+// leaveIdle lets go of the values unused since before now less the idle time: the least
+// recently used come first.
+func (m *memory[V]) leaveIdle(now time.Time) {
+	for el := m.order.Front(); el != nil && now.Sub(el.Value.(*memo[V]).used) > m.idle; el = m.order.Front() {
+		m.remove(el)
+	}
+}
+
+// remove lets the value held at el go.
+func (m *memory[V]) remove(el *list.Element) {
+	kept := el.Value.(*memo[V])
+	m.order.Remove(el)
+	delete(m.by, kept.game)
+	m.held -= kept.size
+}
+
+// forget lets game's value go.
+func (m *memory[V]) forget(game int64) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	if el, ok := m.by[game]; ok {
+		m.remove(el)
+	}
+}
+
+// len is how many values are held.
+func (m *memory[V]) len() int {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	return m.order.Len()
+}
+
+// keptGames are the games an App keeps (Keep), sized by sizeOf. A Game is never changed once
+// made (each move makes a new one), so requests share them.
+type keptGames struct{ memory[*Game] }
 
 // What a kept game is taken to hold, for the bound on their size: a game's engine, view and
 // sheet, and for each event the event, its text, what the engine keeps of it and its share of
@@ -57,37 +169,13 @@ func sizeOf(log []Event) int64 {
 	return n
 }
 
-// KeepGames makes a keep the most recently read games in play, up to most of them and up to
-// size bytes of them together, for a process that serves many moves (the server); 0 keeps
-// none, as a process that records one move does not need to. The size bounds what games of
-// any length cost: anyone who may read games could have the longest kept. A game over or
-// abandoned is not kept, a game unread for an hour leaves, and a game larger than size alone
-// is never kept.
-func (a *App) KeepGames(most int, size int64) {
-	if most <= 0 || size <= 0 {
-		a.kept = nil
-		return
-	}
-	a.kept = &keptGames{most: most, size: size, idle: keptIdle, now: time.Now, order: list.New(), by: map[int64]*list.Element{}}
-}
-
 // get is the game of id kept, or nil.
 func (k *keptGames) get(id int64) *Game {
 	if k == nil {
 		return nil
 	}
-	k.mu.Lock()
-	defer k.mu.Unlock()
-	now := k.now()
-	k.leaveIdle(now)
-	el, ok := k.by[id]
-	if !ok {
-		return nil
-	}
-	kg := el.Value.(*keptGame)
-	kg.read = now
-	k.order.MoveToBack(el)
-	return kg.Game
+	g, _ := k.recall(id)
+	return g
 }
 
 // keep keeps g, in place of the game of its id kept before unless that one is further on; a
@@ -96,70 +184,26 @@ func (k *keptGames) keep(g *Game) {
 	if k == nil {
 		return
 	}
-	k.mu.Lock()
-	defer k.mu.Unlock()
-	now := k.now()
-	k.leaveIdle(now)
-	el, ok := k.by[g.ID]
-	if g.Over() || g.Abandoned != 0 {
-		if ok {
-			k.remove(el)
+	k.remember(g.ID, func(before *memo[*Game]) (*Game, int64, bool) {
+		switch {
+		case g.Over() || g.Abandoned != 0:
+			return nil, 0, false
+		case before == nil:
+			return g, keptGameBytes + sizeOf(g.Log), true
+		case before.value.Last > g.Last:
+			// Two requests may bring one game up to date at once: keep the one further on.
+			return before.value, before.size, true
 		}
-		return
-	}
-	if ok {
-		// Two requests may bring one game up to date at once: keep the one further on. It is
-		// the game kept and the events since, so only those are sized.
-		kg := el.Value.(*keptGame)
-		if kg.Last <= g.Last {
-			grown := sizeOf(g.Log[min(len(kg.Log), len(g.Log)):])
-			kg.Game, kg.size, k.held = g, kg.size+grown, k.held+grown
-		}
-		kg.read = now
-		k.order.MoveToBack(el)
-	} else {
-		size := keptGameBytes + sizeOf(g.Log)
-		k.by[g.ID] = k.order.PushBack(&keptGame{Game: g, size: size, read: now})
-		k.held += size
-	}
-	for k.order.Len() > k.most || (k.held > k.size && k.order.Len() > 0) {
-		k.remove(k.order.Front())
-	}
-}
-
-// leaveIdle lets go of the games unread since before now less the idle time: the least
-// recently read come first.
-func (k *keptGames) leaveIdle(now time.Time) {
-	for el := k.order.Front(); el != nil && now.Sub(el.Value.(*keptGame).read) > k.idle; el = k.order.Front() {
-		k.remove(el)
-	}
-}
-
-// remove lets the game kept at el go.
-func (k *keptGames) remove(el *list.Element) {
-	kg := el.Value.(*keptGame)
-	k.order.Remove(el)
-	delete(k.by, kg.ID)
-	k.held -= kg.size
+		// It is the game kept and the events since, so only those are sized.
+		return g, before.size + sizeOf(g.Log[min(len(before.value.Log), len(g.Log)):]), true
+	})
 }
 
 // drop lets the game of id go: the store no longer holds it as it was kept.
 func (k *keptGames) drop(id int64) {
-	if k == nil {
-		return
+	if k != nil {
+		k.forget(id)
 	}
-	k.mu.Lock()
-	defer k.mu.Unlock()
-	if el, ok := k.by[id]; ok {
-		k.remove(el)
-	}
-}
-
-// len is how many games are kept.
-func (k *keptGames) len() int {
-	k.mu.Lock()
-	defer k.mu.Unlock()
-	return k.order.Len()
 }
 
 // upToDate is g, a kept game, brought up to the store's log: the events stored since it was

@@ -19,7 +19,7 @@ import (
 // Each iteration makes one move at each event, each first in turn, so that both are timed over
 // the same stretch of the run on one database. A game makes at most twenty moves, beginning ten before
 // the event named, each the next of a seeded game: a run of b.N moves has b.N/20 tables.
-// "kept" is a server keeping the games in play (KeepGames), "whole" one that keeps none. It
+// "kept" is a server keeping the games in play (Keep), "whole" one that keeps none. It
 // reports the time of a move at each event and their ratio, what a long game's move costs over
 // a short one's.
 //
@@ -47,7 +47,7 @@ func BenchmarkMoveAtEvent(b *testing.B) {
 			tables := (b.N + window - 1) / window
 			a, _ := openApp(b, "")
 			if keep {
-				a.KeepGames(2*tables, 1<<40)
+				a.keep(2*tables, 1<<40)
 			}
 			var made []store.NewGame
 			for _, at := range events {
@@ -131,9 +131,9 @@ func BenchmarkKeptGamesHeld(b *testing.B) {
 				return m.HeapAlloc
 			}
 			for b.Loop() {
-				a.KeepGames(0, 0)
+				a.keep(0, 0)
 				before := heap()
-				a.KeepGames(c.games, 1<<40)
+				a.keep(c.games, 1<<40)
 				for _, r := range res {
 					g, err := a.Game(b.Context(), r.Game)
 					if err != nil {
@@ -153,7 +153,7 @@ func BenchmarkKeptGamesHeld(b *testing.B) {
 }
 
 // BenchmarkKeptGameRead is a server's read of a game in play that nobody has moved since it was
-// last read, at event 300 and event 5,000 of Pinochle: kept in play (KeepGames, the store's
+// last read, at event 300 and event 5,000 of Pinochle: kept in play (Keep, the store's
 // rows held to the kept log), against read and replayed whole, in the same run.
 //
 //	go test ./table -run '^$' -bench KeptGameRead
@@ -168,7 +168,7 @@ func BenchmarkKeptGameRead(b *testing.B) {
 			b.Run(name, func(b *testing.B) {
 				a, _ := openApp(b, "")
 				if keep {
-					a.KeepGames(1, 1<<30)
+					a.keep(1, 1<<30)
 				}
 				res, err := a.store.CreateMany(b.Context(), []store.NewGame{{Events: refereetest.Log(b, setup, moves[:at-1])}})
 				if err != nil || res[0].Err != nil {

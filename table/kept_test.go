@@ -73,8 +73,8 @@ func TestAKeptGameFollowsTheStore(t *testing.T) {
 	for name, place := range keptPlaces(t) {
 		t.Run(name, func(t *testing.T) {
 			a, b, fresh, forge := place(t)
-			a.KeepGames(10, 1<<30)
-			b.KeepGames(10, 1<<30)
+			a.keep(10, 1<<30)
+			b.keep(10, 1<<30)
 			setup, moves := kinds.All()["pinochle"].Playout(rand.New(rand.NewPCG(7, 7)), refereetest.Names)
 			g := storedGame(t, a, setup)
 			notation := func(i int) []string {
@@ -174,7 +174,7 @@ func TestAKeptGameSeesAnEditThatKeepsTheHashes(t *testing.T) {
 	for name, place := range keptPlaces(t) {
 		t.Run(name, func(t *testing.T) {
 			a, _, fresh, forge := place(t)
-			a.KeepGames(10, 1<<30)
+			a.keep(10, 1<<30)
 			for _, edit := range []struct {
 				what, set string
 				at        int64 // the event edited: 0 for the last
@@ -247,20 +247,20 @@ func TestKeptGamesAreBoundedBySize(t *testing.T) {
 		t.Fatalf("the long game's size %d is not three short ones' (%d)", long, short)
 	}
 	// Room for three short games, or the long one and none beside it.
-	a.KeepGames(100, 3*short+short/2)
+	a.keep(100, 3*short+short/2)
 	for i := range 4 {
 		read(i)
 	}
 	if n := a.kept.len(); n != 3 || a.kept.get(res[0].Game) != nil {
 		t.Errorf("four short games read: %d kept (the first one too: %v), want the last three", n, a.kept.get(res[0].Game) != nil)
 	}
-	a.KeepGames(100, long)
+	a.keep(100, long)
 	read(0)
 	read(4)
 	if a.kept.len() != 1 || a.kept.get(res[4].Game) == nil || a.kept.held > long {
 		t.Errorf("after the long game: %d kept, %d bytes held, want the long game alone in %d", a.kept.len(), a.kept.held, long)
 	}
-	a.KeepGames(100, long-1)
+	a.keep(100, long-1)
 	read(4)
 	if a.kept.len() != 0 || a.kept.held != 0 {
 		t.Errorf("a game larger than the bound: %d kept, %d bytes held", a.kept.len(), a.kept.held)
@@ -271,7 +271,7 @@ func TestKeptGamesAreBoundedBySize(t *testing.T) {
 // it was given, and none unread for longer than an hour; a game over is not kept.
 func TestKeptGamesAreBounded(t *testing.T) {
 	a, _ := openApp(t, "")
-	a.KeepGames(2, 1<<30)
+	a.keep(2, 1<<30)
 	clock := time.Date(2026, 11, 27, 19, 0, 0, 0, time.UTC)
 	a.kept.now = func() time.Time { return clock }
 	var ids []int64
@@ -314,5 +314,71 @@ func TestKeptGamesAreBounded(t *testing.T) {
 	}
 	if !g.Over() || a.kept.get(g.ID) != nil {
 		t.Errorf("a game over (%v) is kept", g.Over())
+	}
+}
+
+// TestKeptTablesAreBounded: the tournament tables an application remembers (TableOf) are those
+// of the games most recently asked about, up to the count it keeps and up to its size, as the
+// games kept are: a game made by hand, at no table, is remembered as such.
+func TestKeptTablesAreBounded(t *testing.T) {
+	a, _ := openApp(t, "")
+	_, r1 := pairedFour(t, a, "club night")
+	setup, _ := kinds.All()["pinochle"].Playout(rand.New(rand.NewPCG(1, 8)), refereetest.Names)
+	games := []int64{r1.Tables[0].Game, r1.Tables[1].Game, storedGame(t, a, setup).ID}
+	ask := func() {
+		t.Helper()
+		for i, game := range games {
+			at, made, err := a.TableOf(t.Context(), game)
+			if err != nil || made != (i < 2) || (made && at.Table != i+1) {
+				t.Fatalf("game %d: at %+v, made %v (%v)", game, at, made, err)
+			}
+		}
+	}
+	a.keep(2, 1<<30)
+	ask()
+	if _, first := a.tables.recall(games[0]); a.tables.len() != 2 || first {
+		t.Errorf("three games asked about, two kept: %d tables remembered (the first one's too: %v)", a.tables.len(), first)
+	}
+	first, err := a.first(t.Context(), games[0])
+	if err != nil {
+		t.Fatal(err)
+	}
+	one := sizeOf([]Event{first})
+	a.keep(100, 2*one+one/2)
+	ask()
+	if n := a.tables.len(); n != 2 || a.tables.held > 2*one+one/2 {
+		t.Errorf("room for two: %d tables remembered in %d bytes", n, a.tables.held)
+	}
+}
+
+// TestARememberedTableIsHeldToTheStore: the table that made a game, remembered, is held to the
+// game's first event as the store holds it: when the database's owner edits it, the hash left
+// as it was, to seat the game at another table or at none, the answer is the store's, as an
+// application that remembers nothing gives it.
+func TestARememberedTableIsHeldToTheStore(t *testing.T) {
+	for name, place := range keptPlaces(t) {
+		t.Run(name, func(t *testing.T) {
+			a, _, fresh, forge := place(t)
+			a.keep(10, 1<<30)
+			_, r1 := pairedFour(t, a, "club night")
+			game := r1.Tables[0].Game
+			for _, edit := range []struct {
+				what, from, to string
+				table          int // 0 for made at none
+			}{
+				{"as it was made", "", "", 1},
+				{"seated at table 2", `"table":1,`, `"table":2,`, 2},
+				{"made by hand", `"tournament":"club night",`, ``, 0},
+			} {
+				if edit.from != "" {
+					forge(fmt.Sprintf(`UPDATE events SET payload = replace(payload, '%s', '%s') WHERE game = %d AND seq = 1`, edit.from, edit.to, game))
+				}
+				at, made, err := a.TableOf(t.Context(), game)
+				wantAt, wantMade, wantErr := fresh.TableOf(t.Context(), game)
+				if err != nil || wantErr != nil || at != wantAt || made != wantMade || made != (edit.table != 0) || at.Table != edit.table {
+					t.Errorf("%s: at %+v, made %v (%v); afresh at %+v, made %v (%v)", edit.what, at, made, err, wantAt, wantMade, wantErr)
+				}
+			}
+		})
 	}
 }

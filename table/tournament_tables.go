@@ -40,12 +40,17 @@ type TournamentTable struct {
 // that name without an identity made before it. Either way it is the latest log so named
 // before the game, which must have paired the game's round. Of the game it reads the first
 // event alone, so that the answer costs the same on a game of any length: a server asks it
-// to check a tournament table's code.
-func (a *App) TableOf(ctx context.Context, game int64) (t TournamentTable, ok bool, err error) {
+// to check a tournament table's code, and an App that keeps (Keep) remembers it.
+func (a *App) TableOf(ctx context.Context, game int64) (TournamentTable, bool, error) {
 	first, err := a.first(ctx, game)
 	if err != nil {
-		return t, false, err
+		return TournamentTable{}, false, err
 	}
+	return a.tables.of(game, first, func() (TournamentTable, bool, error) { return a.tableMadeAt(ctx, game, first) })
+}
+
+// tableMadeAt is TableOf for game, whose first event is first, found in the store.
+func (a *App) tableMadeAt(ctx context.Context, game int64, first Event) (t TournamentTable, ok bool, err error) {
 	c, err := play.CreatedOf(first)
 	if err != nil {
 		return t, false, fmt.Errorf("game %d: %w", game, err)

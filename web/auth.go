@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"net"
 	"net/http"
-	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -54,9 +53,10 @@ var (
 		msg: "too many wrong codes from this address; wait a minute and try again"}
 )
 
-// admit finds out who is calling and refuses a caller who may not do what the route does. A
-// wrong credential counts against the caller's address, and an address that has guessed too
-// often is refused everything until it has waited.
+// admit finds out who is calling and refuses a caller who may not do what the route does:
+// it reads the credentials the request carries, tests them, counting the wrong ones against
+// the caller's address, then asks the core what they open that the key alone cannot say, and
+// judges. An address that has guessed too often is refused everything until it has waited.
 func (s *Server) admit(w http.ResponseWriter, r *http.Request, need right, c *caller) error {
 	id, err := gameID(r)
 	if err != nil {
@@ -66,173 +66,196 @@ func (s *Server) admit(w http.ResponseWriter, r *http.Request, need right, c *ca
 	if need == anyone {
 		return nil
 	}
-	// A code is tested against what the route names (opensTable); a failure to find out is
-	// the request's error, once the credentials are counted, unless the director is let in.
-	var codeErr error
-	isCode := func(v string) bool {
-		ok, err := s.opensTable(r, c, v)
-		codeErr = cmp.Or(codeErr, err)
-		return ok
+	t, err := s.test(w, r, c, credentialsOf(r, c, need))
+	if err != nil {
+		return err
 	}
-	isWallKey := func(v string) bool {
-		_, ok := s.keys.OpensWall(v)
-		return ok && need == wall
+	s.openAtTable(r, c, &t)
+	if t.err != nil && !c.director {
+		return t.err
 	}
-	isLogin := func(v string) bool { return s.keys.LoggedIn(v, time.Now()) }
-	// The credentials the request carries: the Bearer one, and the cookies of this route (the
-	// wall's opens nothing else, so it is read on the wall only), each with what it opens.
-	bearer, hasBearer := strings.CutPrefix(r.Header.Get("Authorization"), "Bearer ")
-	type held struct {
-		cookie *http.Cookie
-		valid  func(string) bool
-		opens  *bool
+	if err := s.closeTheLog(r, c); err != nil {
+		return err
 	}
-	var cookies []held
-	hold := func(name string, valid func(string) bool, opens *bool) {
-		if ck, err := r.Cookie(name); err == nil && ck.Value != "" {
-			cookies = append(cookies, held{ck, valid, opens})
-		}
-	}
-	// A tournament table's cookie names its tournament and table, so its code is checked against
-	// its own name, by the key alone: no credential makes the server read the store before it
-	// is counted. On a game's route, a table's own code then opens the game if that table made
-	// it, which the store says once a game (atTable, below).
-	var atTables []tableHeld
-	var genuine []bool
-	hold(directorCookie, isLogin, &c.director)
-	switch n := r.PathValue("n"); {
-	case id == 0:
-	case c.tournament && n != "":
-		hold(tournamentTableCookie(id, n), isCode, &c.atTable)
-	case c.tournament:
-		// Any of its tables' codes opens a tournament's view.
-		for _, tc := range tableCookies(r, id) {
-			hold(tc.name, s.opensItsTable(tc.at), &c.table)
-		}
-	default:
-		hold(tableCookie+strconv.FormatInt(id, 10), isCode, &c.table)
-		// A phone at a tournament's table holds its table's code, which opens the games the
-		// tournament makes there; the game says which table that is.
-		atTables = tableCookies(r, 0)
-		genuine = make([]bool, len(atTables))
-		for i, tc := range atTables {
-			hold(tc.name, s.opensItsTable(tc.at), &genuine[i])
-		}
-	}
-	if need == wall {
-		hold(wallCookie, isWallKey, &c.wall)
-	}
-	carried := len(cookies)
-	if hasBearer {
-		carried++
-	}
-	// Each credential may be a guess, so the address must have a try left for every one before
-	// any is tested: a request of two guesses let in on one try would double a guesser's rate.
-	// The tries of those that were no guess are let go, the others spent.
-	addr := clientAddr(r)
-	if !s.guard.take(addr, carried) {
-		return errGuessing
-	}
-	// Every credential tested and found wrong is a guess; one that nothing here could test (a
-	// table's code on a route of no game) is not.
-	presented, wrongs, codeElsewhere := carried > 0, 0, false
-	if hasBearer {
-		_, codeShaped := table.ReadTableCode(strings.TrimSpace(bearer))
-		switch bearer = strings.TrimSpace(bearer); {
-		case s.keys.IsKey(bearer):
-			c.director = true
-		case isCode(bearer):
-			c.table = true
-		case isWallKey(bearer):
-			c.wall = true
-		case id == 0 && codeShaped:
-			codeElsewhere = true
-		default:
-			wrongs++
-		}
-	}
-	// A cookie that opens nothing (the key has changed since it was given) is a guess like any
-	// other, but it is also taken back, so that a phone that kept one is counted once.
-	for _, h := range cookies {
-		if h.valid(h.cookie.Value) {
-			*h.opens = true
-			continue
-		}
-		wrongs++
-		setCookie(w, r, h.cookie.Name, "", -time.Second)
-	}
-	if codeErr != nil {
-		wrongs = 0 // a code the store could not check was no guess: the request fails as the store did
-	}
-	s.guard.settle(addr, carried, wrongs)
-	// The tables' own codes, counted, now open the game if their table made it. One that does
-	// not is no credential here, nor a guess: it is the code of a table of another game.
-	if slices.Contains(genuine, true) {
-		at, made, err := s.tableOf(r, id)
-		codeErr = cmp.Or(codeErr, err)
-		for i, tc := range atTables {
-			if !genuine[i] {
-				continue
-			}
-			if made && tc.at == at {
-				c.atTable = true
-				continue
-			}
-			carried--
-		}
-		presented = carried > 0
-	}
-	c.table = c.table || c.atTable
-	if codeErr != nil && !c.director {
-		return codeErr
-	}
-	// A tournament's own log is the organiser's: the code its number would have opens nothing.
-	// Asked once the tries are settled, as it reads the store.
-	if c.table && !c.atTable && !c.tournament && !c.director && id != 0 {
-		log, err := s.isTournamentLog(r, id)
-		if err != nil {
-			return err
-		}
-		c.table = !log
-	}
-	switch {
-	case c.director, need == reader && s.cfg.Public, need <= player && c.table:
-		return nil
-	case need == wall && (c.wall || s.cfg.Public || c.table):
-		return nil
-	case wrongs > 0:
-		return errWrongCredential
-	case need == wall && (!presented || codeElsewhere):
-		return errNoWallKey
-	case need == director && c.table, codeElsewhere:
-		return errDirectorOnly
-	case !presented:
-		return errNoCredential
-	}
-	return errWrongCredential
+	return judge(need, s.cfg.Public, c, t)
 }
 
-// tableHeld is a tournament table's cookie a request carries, and the table its name names.
-type tableHeld struct {
-	name string
-	at   table.TournamentTable
+// credentials are what a request carries to be let in, as read from it: none of them tested.
+type credentials struct {
+	// bearer is the Authorization header's Bearer credential, trimmed, when bearing: a key, a
+	// code or the wall key.
+	bearer  string
+	bearing bool
+	login   heldCookie // the director's login
+	code    heldCookie // the game's table code, on a game's routes
+	// tables are tournament tables' cookies: on a table's routes that table's, on a
+	// tournament's view any of its tables', on a game's routes any tournament's.
+	tables  []heldCookie
+	wallKey heldCookie // on the wall's routes only: it opens nothing else
+}
+
+// heldCookie is a cookie a request carries; its value is "" when it carries none. at is the
+// table a tournament table's cookie names.
+type heldCookie struct {
+	name, value string
+	at          table.TournamentTable
+}
+
+// carried is how many credentials cr holds.
+func (cr credentials) carried() int {
+	n := len(cr.tables)
+	for _, held := range []bool{cr.bearing, cr.login.value != "", cr.code.value != "", cr.wallKey.value != ""} {
+		if held {
+			n++
+		}
+	}
+	return n
+}
+
+// credentialsOf reads the credentials r carries for c's route: the Bearer one, and the cookies
+// of the route. Nothing is tested and nothing is read but the request.
+func credentialsOf(r *http.Request, c *caller, need right) credentials {
+	var cr credentials
+	if bearer, ok := strings.CutPrefix(r.Header.Get("Authorization"), "Bearer "); ok {
+		cr.bearer, cr.bearing = strings.TrimSpace(bearer), true
+	}
+	cr.login = cookieOf(r, directorCookie)
+	switch n := r.PathValue("n"); {
+	case c.game == 0:
+	case c.tournament && n != "":
+		// A tournament table's cookie names its tournament and table: its route's is the table
+		// of the path.
+		number, _ := strconv.Atoi(n)
+		if ck := cookieOf(r, tournamentTableCookie(c.game, n)); ck.value != "" {
+			ck.at = table.TournamentTable{Tournament: c.game, Table: number}
+			cr.tables = append(cr.tables, ck)
+		}
+	case c.tournament:
+		cr.tables = tableCookies(r, c.game)
+	default:
+		cr.code = cookieOf(r, tableCookie+strconv.FormatInt(c.game, 10))
+		// A phone at a tournament's table holds its table's code, which opens the games the
+		// tournament makes there.
+		cr.tables = tableCookies(r, 0)
+	}
+	if need == wall {
+		cr.wallKey = cookieOf(r, wallCookie)
+	}
+	return cr
+}
+
+// cookieOf is r's cookie of name; its value is "" when r has none.
+func cookieOf(r *http.Request, name string) heldCookie {
+	ck, err := r.Cookie(name)
+	if err != nil {
+		return heldCookie{name: name}
+	}
+	return heldCookie{name: name, value: ck.Value}
 }
 
 // tableCookies are the tournament tables' cookies r carries: of tournament, or of any when it
 // is 0.
-func tableCookies(r *http.Request, tournament int64) []tableHeld {
-	var out []tableHeld
+func tableCookies(r *http.Request, tournament int64) []heldCookie {
+	var out []heldCookie
 	for _, ck := range r.Cookies() {
 		rest, ok := strings.CutPrefix(ck.Name, tableCookie+"t")
 		t, n, _ := strings.Cut(rest, "_")
 		id, err1 := strconv.ParseInt(t, 10, 64)
 		number, err2 := strconv.Atoi(n)
-		if !ok || err1 != nil || err2 != nil || id < 1 || number < 1 || (tournament != 0 && id != tournament) {
+		if !ok || err1 != nil || err2 != nil || id < 1 || number < 1 || (tournament != 0 && id != tournament) || ck.Value == "" {
 			continue
 		}
-		out = append(out, tableHeld{ck.Name, table.TournamentTable{Tournament: id, Table: number}})
+		out = append(out, heldCookie{ck.Name, ck.Value, table.TournamentTable{Tournament: id, Table: number}})
 	}
 	return out
+}
+
+// tested is what testing a request's credentials found, beside what they open (the caller).
+type tested struct {
+	carried int // the credentials for this route
+	wrong   int // those tested and found wrong: guesses
+	// elsewhere says a credential is a table's code on a route of no game: nothing here could
+	// test it, and it is no guess.
+	elsewhere bool
+	// pending are the tournament tables whose codes are right, on a game's route: they open
+	// it if their table made it (openAtTable).
+	pending []table.TournamentTable
+	// err is the store's failure to say what a code opens: the request's error, unless the
+	// director is let in.
+	err error
+}
+
+// test tests cr, what a request to c's route carries, and sets what they open in c. Each
+// credential may be a guess, so the address must have a try left for every one before any is
+// tested: a request of two guesses let in on one try would double a guesser's rate. The tries
+// of those that were no guess are let go, the others spent. A code is tested against what the
+// route names (opensTable), which may ask the store; every other credential by the key alone.
+func (s *Server) test(w http.ResponseWriter, r *http.Request, c *caller, cr credentials) (tested, error) {
+	t := tested{carried: cr.carried()}
+	addr := clientAddr(r)
+	if !s.guard.take(addr, t.carried) {
+		return t, errGuessing
+	}
+	isCode := func(v string) bool {
+		ok, err := s.opensTable(r, c, v)
+		t.err = cmp.Or(t.err, err)
+		return ok
+	}
+	isWallKey := func(v string) bool {
+		_, ok := s.keys.OpensWall(v)
+		return ok && c.need == wall
+	}
+	if cr.bearing {
+		_, codeShaped := table.ReadTableCode(cr.bearer)
+		switch v := cr.bearer; {
+		case s.keys.IsKey(v):
+			c.director = true
+		case isCode(v):
+			c.table = true
+		case isWallKey(v):
+			c.wall = true
+		case c.game == 0 && codeShaped:
+			t.elsewhere = true
+		default:
+			t.wrong++
+		}
+	}
+	c.director = t.cookie(w, r, cr.login, func(v string) bool { return s.keys.LoggedIn(v, time.Now()) }) || c.director
+	c.table = t.cookie(w, r, cr.code, isCode) || c.table
+	for _, ck := range cr.tables {
+		if !t.cookie(w, r, ck, s.opensItsTable(ck.at)) {
+			continue
+		}
+		switch {
+		case !c.tournament:
+			t.pending = append(t.pending, ck.at)
+		case r.PathValue("n") != "":
+			c.atTable = true
+		default:
+			c.table = true // any of its tables' codes opens a tournament's view
+		}
+	}
+	c.wall = t.cookie(w, r, cr.wallKey, isWallKey) || c.wall
+	if t.err != nil {
+		t.wrong = 0 // a code the store could not check was no guess: the request fails as the store did
+	}
+	s.guard.settle(addr, t.carried, t.wrong)
+	return t, nil
+}
+
+// cookie tests ck, when the request carries it, with right. A cookie that opens nothing (the
+// key has changed since it was given) is a guess like any other, but it is also taken back, so
+// that a phone that kept one is counted once.
+func (t *tested) cookie(w http.ResponseWriter, r *http.Request, ck heldCookie, right func(string) bool) bool {
+	if ck.value == "" {
+		return false
+	}
+	if right(ck.value) {
+		return true
+	}
+	t.wrong++
+	setCookie(w, r, ck.name, "", -time.Second)
+	return false
 }
 
 // opensItsTable is whether a code is the code of table at: by the key alone.
@@ -241,6 +264,59 @@ func (s *Server) opensItsTable(at table.TournamentTable) func(string) bool {
 		_, ok := s.keys.OpensTournamentTable(at.Tournament, at.Table, v)
 		return ok
 	}
+}
+
+// openAtTable lets the tables' own codes, counted, open c's game if their table made it, which
+// the core says, once the tries are settled. One that did not is no credential here, nor a
+// guess: it is the code of a table of another game.
+func (s *Server) openAtTable(r *http.Request, c *caller, t *tested) {
+	if len(t.pending) > 0 {
+		at, made, err := s.tableOf(r, c.game)
+		t.err = cmp.Or(t.err, err)
+		for _, p := range t.pending {
+			if made && p == at {
+				c.atTable = true
+			} else {
+				t.carried--
+			}
+		}
+	}
+	c.table = c.table || c.atTable
+}
+
+// closeTheLog keeps a tournament's own log the organiser's: the code its number would have
+// opens nothing. Asked once the tries are settled, as it reads the store.
+func (s *Server) closeTheLog(r *http.Request, c *caller) error {
+	if !c.table || c.atTable || c.tournament || c.director || c.game == 0 {
+		return nil
+	}
+	log, err := s.isTournamentLog(r, c.game)
+	if err != nil {
+		return err
+	}
+	c.table = !log
+	return nil
+}
+
+// judge lets c in where what its credentials open (c) is what need asks, on a server public or
+// not, or says why not as t found them.
+func judge(need right, public bool, c *caller, t tested) error {
+	presented := t.carried > 0
+	switch {
+	case c.director, need == reader && public, need <= player && c.table:
+		return nil
+	case need == wall && (c.wall || public || c.table):
+		return nil
+	case t.wrong > 0:
+		return errWrongCredential
+	case need == wall && (!presented || t.elsewhere):
+		return errNoWallKey
+	case need == director && c.table, t.elsewhere:
+		return errDirectorOnly
+	case !presented:
+		return errNoCredential
+	}
+	return errWrongCredential
 }
 
 // clientAddr is the address a request came from, without its port. The server is meant to

@@ -132,7 +132,7 @@ func TestBrowserWallReadAcrossTheRoom(t *testing.T) {
 func TestBrowserStatsFileFitsAPhone(t *testing.T) {
 	c := openClub(t, false)
 	c.playSeason(t, 12)
-	rep, err := c.srv.stats(t.Context(), table.StatsFilter{})
+	rep, err := c.app.KeptStats(t.Context(), table.StatsFilter{})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -15,13 +15,13 @@ import (
 )
 
 // openLeague starts n servers over one new database in cluster, each with an application of
-// its own, as the machines of a league would be.
-func openLeague(t testing.TB, cluster *needs.Cluster, n int) []*testClub {
+// its own, as the machines of a league would be, each keeping what opts say (serveStore).
+func openLeague(t testing.TB, cluster *needs.Cluster, n int, opts ...table.OpenOption) []*testClub {
 	t.Helper()
 	dsn := cluster.Database(t)
 	var clubs []*testClub
 	for range n {
-		clubs = append(clubs, serveStore(t, dsn, false))
+		clubs = append(clubs, serveStore(t, dsn, false, opts...))
 	}
 	return clubs
 }

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/tableside/tableside/internal/needs"
+	"github.com/tableside/tableside/table"
 	"github.com/tableside/tableside/web/webtest"
 )
 
@@ -129,20 +130,16 @@ func BenchmarkClubNight(b *testing.B) {
 	// Servers that keep the games in play, as serve does, against servers that keep none and
 	// read and replay a game whole at each move, as they did before.
 	for _, keep := range []string{"kept", "none"} {
-		keeping := func(servers []*testClub) []*testClub {
-			if keep == "none" {
-				for _, s := range servers {
-					s.app.KeepGames(0, 0)
-				}
-			}
-			return servers
+		var opts []table.OpenOption
+		if keep == "none" {
+			opts = append(opts, table.Keep(0, 0))
 		}
 		b.Run("sqlite/pinochle=20-vs-300/"+keep, func(b *testing.B) {
-			lengths(b, func() []*testClub { return keeping([]*testClub{openClub(b, false)}) })
+			lengths(b, func() []*testClub { return []*testClub{openClub(b, false, opts...)} })
 		})
 		b.Run("postgres/servers=2/pinochle=20-vs-300/"+keep, func(b *testing.B) {
 			cluster := needs.DurablePostgres(b)
-			lengths(b, func() []*testClub { return keeping(openLeague(b, cluster, 2)) })
+			lengths(b, func() []*testClub { return openLeague(b, cluster, 2, opts...) })
 		})
 	}
 }

@@ -281,7 +281,6 @@ func (s *Server) pairPage(w http.ResponseWriter, r *http.Request, c *caller) err
 	if err != nil {
 		return s.organiserRefused(w, r, c, err)
 	}
-	s.madeAt(g.ID, round)
 	s.live.kick()
 	http.Redirect(w, r, fmt.Sprintf("/tournaments/%d?paired=%d", c.game, round.Round), http.StatusSeeOther)
 	return nil

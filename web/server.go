@@ -43,17 +43,15 @@ type Config struct {
 // Server is the club night's HTTP face over the application: a JSON API and the pages of the
 // tables' phones and the wall screen.
 type Server struct {
-	app        *table.App
-	cfg        Config
-	keys       *table.Keys
-	guard      *limiter
-	live       *hub
-	statsTally statsTally
-	tables     tablesOf
-	log        *slog.Logger
-	handler    http.Handler
-	stop       context.CancelFunc
-	stopped    chan struct{}
+	app     *table.App
+	cfg     Config
+	keys    *table.Keys
+	guard   *limiter
+	live    *hub
+	log     *slog.Logger
+	handler http.Handler
+	stop    context.CancelFunc
+	stopped chan struct{}
 }
 
 // The limits of a request: a move, a correction or a new game is a few hundred bytes.
@@ -111,7 +109,7 @@ func (s *Server) Start(ctx context.Context) error {
 		s.watch(ctx, w)
 	})
 	both.Go(func() {
-		if _, err := s.stats(ctx, table.StatsFilter{}); err != nil && ctx.Err() == nil {
+		if _, err := s.app.KeptStats(ctx, table.StatsFilter{}); err != nil && ctx.Err() == nil {
 			s.log.Error("counting the season's statistics", "err", err)
 		}
 	})

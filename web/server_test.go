@@ -28,24 +28,24 @@ type testClub struct {
 
 // openClub starts a server on loopback over a new database, polling the file often so that
 // live tests are quick.
-func openClub(t testing.TB, public bool) *testClub {
+func openClub(t testing.TB, public bool, opts ...table.OpenOption) *testClub {
 	t.Helper()
-	return serveStore(t, filepath.Join(t.TempDir(), "club.db"), public)
+	return serveStore(t, filepath.Join(t.TempDir(), "club.db"), public, opts...)
 }
 
 // serveStore starts a server on loopback with an application of its own over the store db
-// names (a file, or a league's database), set up with the repository's schema.
-func serveStore(t testing.TB, db string, public bool) *testClub {
+// names (a file, or a league's database), set up with the repository's schema, keeping what
+// tableside serve keeps unless opts say otherwise.
+func serveStore(t testing.TB, db string, public bool, opts ...table.OpenOption) *testClub {
 	t.Helper()
 	schema, err := os.ReadFile("../schema.sql")
 	if err != nil {
 		t.Fatal(err)
 	}
-	app, err := table.Open(t.Context(), db, string(schema))
+	app, err := table.Open(t.Context(), db, string(schema), append([]table.OpenOption{table.Keep(1000, 256<<20)}, opts...)...)
 	if err != nil {
 		t.Fatal(err)
 	}
-	app.KeepGames(1000, 256<<20) // as tableside serve keeps them
 	srv, err := New(app, Config{DirectorKey: testKey, Public: public, Poll: 20 * time.Millisecond})
 	if err != nil {
 		t.Fatal(err)

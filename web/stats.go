@@ -2,32 +2,15 @@ package web
 
 import (
 	"bytes"
-	"context"
 	"html/template"
 	"net/http"
 	"net/url"
-	"sync"
 
 	"github.com/tableside/tableside/play"
 	"github.com/tableside/tableside/render"
 	"github.com/tableside/tableside/scoring/season"
 	"github.com/tableside/tableside/table"
 )
-
-// statsTally keeps each game's part of the season's statistics between requests (table.Tally):
-// a club's pages ask for them again and again, the wall every time it turns to the ladders, and
-// counting again replays only the games that moved since. One count runs at a time.
-type statsTally struct {
-	mu    sync.Mutex
-	tally table.Tally
-}
-
-// stats counts the statistics f asks for.
-func (s *Server) stats(ctx context.Context, f table.StatsFilter) (season.Report, error) {
-	s.statsTally.mu.Lock()
-	defer s.statsTally.mu.Unlock()
-	return s.app.TalliedStats(ctx, &s.statsTally.tally, f)
-}
 
 // statsFilter reads the games a stats page or call asks for from its query.
 func statsFilter(r *http.Request) table.StatsFilter {
@@ -36,7 +19,7 @@ func statsFilter(r *http.Request) table.StatsFilter {
 }
 
 func (s *Server) apiStats(w http.ResponseWriter, r *http.Request, c *caller) error {
-	rep, err := s.stats(r.Context(), statsFilter(r))
+	rep, err := s.app.KeptStats(r.Context(), statsFilter(r))
 	if err != nil {
 		return err
 	}
@@ -81,7 +64,7 @@ func (s *Server) playerPage(w http.ResponseWriter, r *http.Request, c *caller) e
 }
 
 func (s *Server) showStats(w http.ResponseWriter, r *http.Request, c *caller, f table.StatsFilter, title string) error {
-	rep, err := s.stats(r.Context(), f)
+	rep, err := s.app.KeptStats(r.Context(), f)
 	if err != nil {
 		return err
 	}
@@ -128,7 +111,7 @@ var wallLadderChart = chartSize{1000, 440, wallFont}
 // game has been played to its end, so that the wall stays on the night rather than turn to
 // empty ladders.
 func (s *Server) wallLadder(w http.ResponseWriter, r *http.Request, c *caller) error {
-	rep, err := s.stats(r.Context(), table.StatsFilter{})
+	rep, err := s.app.KeptStats(r.Context(), table.StatsFilter{})
 	if err != nil {
 		return err
 	}

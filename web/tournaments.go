@@ -6,7 +6,6 @@ import (
 	"net/url"
 	"strconv"
 	"strings"
-	"sync"
 
 	"github.com/tableside/tableside/table"
 	"github.com/tableside/tableside/web/now"
@@ -17,55 +16,14 @@ import (
 // tournament's view and what the table plays now. A phone holding it follows its table from
 // round to round without joining again.
 
-// tablesOf remembers which tournament table made each game, or that none did: a game's creation
-// never changes, so it is asked of the core once a game, and not on each of its moves or of
-// each credential a request carries.
-type tablesOf struct {
-	mu   sync.Mutex
-	made map[int64]tableMade
-	// logs says of each game asked about whether it is a tournament's own log.
-	logs map[int64]bool
-}
-
-// tableMade is the tournament table that made a game, when ok.
-type tableMade struct {
-	at table.TournamentTable
-	ok bool
-}
-
-// remember keeps where game was made.
-func (t *tablesOf) remember(game int64, made tableMade) {
-	t.mu.Lock()
-	defer t.mu.Unlock()
-	if t.made == nil {
-		t.made = map[int64]tableMade{}
-	}
-	t.made[game] = made
-}
-
 // isTournamentLog reports whether game is a tournament's own log, which has no table code; a
 // game not in the file is none.
 func (s *Server) isTournamentLog(r *http.Request, game int64) (bool, error) {
-	s.tables.mu.Lock()
-	log, known := s.tables.logs[game]
-	s.tables.mu.Unlock()
-	if known {
-		return log, nil
-	}
 	log, err := s.app.IsTournamentLog(r.Context(), game)
 	if table.CodeOf(err) == table.NotFound {
 		return false, nil
 	}
-	if err != nil {
-		return false, err
-	}
-	s.tables.mu.Lock()
-	if s.tables.logs == nil {
-		s.tables.logs = map[int64]bool{}
-	}
-	s.tables.logs[game] = log
-	s.tables.mu.Unlock()
-	return log, nil
+	return log, err
 }
 
 // errNoCodeForTheLog refuses the table code of a tournament's own log: the organiser runs it,
@@ -75,34 +33,13 @@ func errNoCodeForTheLog(id int64) error {
 		hint: fmt.Sprintf("its tables join by their own codes, on the organiser's page /tournaments/%d", id)}
 }
 
-// madeAt remembers where round's games were made, as the server pairs it: their phones' first
-// moves then find their table without looking through the file.
-func (s *Server) madeAt(tournament int64, round *table.RoundView) {
-	for _, t := range round.Tables {
-		if t.Game != 0 {
-			s.tables.remember(t.Game, tableMade{table.TournamentTable{Tournament: tournament, Table: t.Table}, true})
-		}
-	}
-}
-
-// tableOf is the tournament table that made game, if one did. No such game is not remembered,
-// since it may be made yet; a game's answer either way is.
+// tableOf is the tournament table that made game, if one did (App.TableOf).
 func (s *Server) tableOf(r *http.Request, game int64) (table.TournamentTable, bool, error) {
-	s.tables.mu.Lock()
-	made, known := s.tables.made[game]
-	s.tables.mu.Unlock()
-	if known {
-		return made.at, made.ok, nil
-	}
 	at, ok, err := s.app.TableOf(r.Context(), game)
 	if table.CodeOf(err) == table.NotFound {
 		return at, false, nil // no such game: the code opens nothing, as any wrong code
 	}
-	if err != nil {
-		return at, false, err
-	}
-	s.tables.remember(game, tableMade{at, ok})
-	return at, ok, nil
+	return at, ok, err
 }
 
 // opensTable reports whether text is a table's code that opens what c's route names: a game
@@ -262,7 +199,6 @@ func (s *Server) apiPair(w http.ResponseWriter, r *http.Request, c *caller) erro
 	if err != nil {
 		return err
 	}
-	s.madeAt(g.ID, round)
 	s.live.kick()
 	writeJSON(w, http.StatusCreated, round)
 	return nil

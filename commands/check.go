@@ -41,7 +41,7 @@ func checkCommand() *cli.Command {
 				}
 				defer app.Close()
 				r := g.Checked()
-				warnRecord(c, g.ID, r.Record)
+				warnRecord(c, g.ID(), r.Record)
 				if format == "json" {
 					if err := writeJSON(w, r); err != nil {
 						return err

@@ -55,7 +55,7 @@ func completionCommand() *cli.Command {
 func completeGame(c *cli.Context) {
 	withGame(c, func(g *table.Game) {
 		seen := map[string]bool{}
-		for _, s := range append(g.Setup.Players, g.Legal()...) {
+		for _, s := range append(g.Setup().Players, g.Legal()...) {
 			if word := strings.Fields(s)[0]; !seen[word] {
 				seen[word] = true
 				fmt.Fprintln(c.App.Writer, word)

@@ -40,12 +40,12 @@ func correct(c *cli.Context, app *table.App, g *table.Game, corr table.Correctio
 	done, err := app.Correct(c.Context, g, corr, dryRun)
 	var te *table.Error
 	if errors.As(err, &te) {
-		noteRejudged(c.App.ErrWriter, g.ID, te.Rejudged)
+		noteRejudged(c.App.ErrWriter, g.ID(), te.Rejudged)
 	}
 	if err != nil {
-		return advise(err, g.ID, f)
+		return advise(err, g.ID(), f)
 	}
-	noteRejudged(c.App.ErrWriter, g.ID, done.Rejudged)
+	noteRejudged(c.App.ErrWriter, g.ID(), done.Rejudged)
 	w := c.App.Writer
 	if f.format == "json" {
 		return writeJSON(w, done.Entered(dryRun))

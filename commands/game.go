@@ -104,7 +104,7 @@ func gameCommand(cmd *cli.Command, formats []string, run func(c *cli.Context, ap
 			return err
 		}
 		defer app.Close()
-		warnRecord(c, g.ID, g.Record())
+		warnRecord(c, g.ID(), g.Record())
 		return run(c, app, g, format)
 	}
 	return cmd
@@ -139,7 +139,7 @@ func advise(err error, id int64, f face) error {
 // on as if it had not been made.
 func forceRecords(err error) bool {
 	var te *table.Error
-	if !errors.As(err, &te) || te.Game == nil || te.Game.Setup.Kind != table.TournamentKind {
+	if !errors.As(err, &te) || te.Game == nil || te.Game.Setup().Kind != table.TournamentKind {
 		return true
 	}
 	return !slices.ContainsFunc(te.Flags, func(f table.Flag) bool { return f.SetAside })

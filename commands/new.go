@@ -77,7 +77,7 @@ func newCommand() *cli.Command {
 			if err != nil {
 				return flagHint(err)
 			}
-			fmt.Fprintln(c.App.Writer, g.ID)
+			fmt.Fprintln(c.App.Writer, g.ID())
 			return nil
 		},
 	}

@@ -37,7 +37,7 @@ func playCommand() *cli.Command {
 		Usage: "enter a game move by move at a prompt that says whose turn it is and what is legal",
 	}, nil, func(c *cli.Context, app *table.App, g *table.Game, _ string) error {
 		w := c.App.Writer
-		fmt.Fprintf(w, "game %d: %s, %s (help for commands)\n", g.ID, g.Setup.Kind, strings.Join(g.Setup.Players, " v "))
+		fmt.Fprintf(w, "game %d: %s, %s (help for commands)\n", g.ID(), g.Setup().Kind, strings.Join(g.Setup().Players, " v "))
 		shown := g
 		in := newLines(c.App.Reader, w, func(line string, pos int) (string, []string, string) { return completeWord(shown, line, pos) })
 		defer in.Close()
@@ -45,7 +45,7 @@ func playCommand() *cli.Command {
 		for {
 			// Each prompt shows the stored record, so moves another terminal made in the
 			// meantime are seen; what is typed is read against what was shown.
-			g, err := app.Game(c.Context, g.ID)
+			g, err := app.Game(c.Context, g.ID())
 			if err != nil {
 				return err
 			}
@@ -92,7 +92,7 @@ func promptOf(g *table.Game, columns int) string {
 // turnOf says whose turn it is, from who makes the moves that are legal now.
 func turnOf(g *table.Game) string {
 	switch {
-	case g.Abandoned != 0:
+	case g.Abandoned() != 0:
 		return "abandoned"
 	case g.Over():
 		return "game over"
@@ -157,7 +157,7 @@ func playLine(c *cli.Context, app *table.App, g *table.Game, text string) error 
 // the spellings the game takes, and the prompt's own words.
 func writeHelp(w io.Writer, g *table.Game) {
 	book := g.Rulebook()
-	fmt.Fprintf(w, "moves of %s (tableside rules %s has its rulings too):\n", book.Name, g.Setup.Kind)
+	fmt.Fprintf(w, "moves of %s (tableside rules %s has its rulings too):\n", book.Name, g.Setup().Kind)
 	writeForms(w, book.Grammar)
 	var kinds []string
 	for _, m := range g.Choices() {

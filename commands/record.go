@@ -47,7 +47,7 @@ func record(c *cli.Context, format string) error {
 	defer app.Close()
 	words := c.Args().Slice()[1:]
 	if len(words) == 0 {
-		return hinted{usagef("what move? (tableside record %d MOVE…)", g.ID), g.Hint()}
+		return hinted{usagef("what move? (tableside record %d MOVE…)", g.ID()), g.Hint()}
 	}
 	return enter(c, app, g, words, table.RecordOptions{Force: c.Bool("force"), Expect: c.Int64("after")}, face{format: format})
 }
@@ -80,14 +80,14 @@ func enter(c *cli.Context, app *table.App, g *table.Game, words []string, opt ta
 	rec, err := app.Record(c.Context, g, words, opt)
 	var te *table.Error
 	if errors.As(err, &te) {
-		noteRejudged(c.App.ErrWriter, g.ID, te.Rejudged)
+		noteRejudged(c.App.ErrWriter, g.ID(), te.Rejudged)
 	}
 	if err != nil {
-		return advise(err, g.ID, f)
+		return advise(err, g.ID(), f)
 	}
-	noteRejudged(c.App.ErrWriter, g.ID, rec.Rejudged)
+	noteRejudged(c.App.ErrWriter, g.ID(), rec.Rejudged)
 	for _, fl := range rec.Own() {
-		fmt.Fprintf(c.App.ErrWriter, "tableside: warning: event %d is recorded with an open flag (rule %s); settle it with %s\n", rec.Event.Seq, fl.Rule, f.ruleWords(g.ID, rec.Event.Seq))
+		fmt.Fprintf(c.App.ErrWriter, "tableside: warning: event %d is recorded with an open flag (rule %s); settle it with %s\n", rec.Event.Seq, fl.Rule, f.ruleWords(g.ID(), rec.Event.Seq))
 	}
 	w := c.App.Writer
 	if f.format == "json" {
@@ -111,7 +111,7 @@ func enter(c *cli.Context, app *table.App, g *table.Game, words []string, opt ta
 func writeReport(w io.Writer, g *table.Game, title string) {
 	open := len(g.OpenFlags())
 	fmt.Fprintf(w, "%s; %d open flag%s\n", title, open, plural(open))
-	for _, f := range g.Flags {
+	for _, f := range g.Flags() {
 		fmt.Fprintf(w, "  event %d: %s\n", f.Seq, f)
 	}
 }

@@ -25,14 +25,14 @@ func scoreCommand() *cli.Command {
 			if !slices.Contains(render.Sections, section) {
 				return usagef("no section %q (use %s)", section, strings.Join(render.Sections, ", "))
 			}
-			return render.SheetCSV(c.App.Writer, g.Sheet(), g.AllFlags(), section)
+			return render.SheetCSV(c.App.Writer, g.Sheet(), g.Flags(), section)
 		}
 		return writeSheet(c.App.Writer, g, format)
 	})
 }
 
 func writeSheet(w io.Writer, g *table.Game, format string) error {
-	if err := render.Sheet(w, format, g.Sheet(), g.AllFlags()); err != nil {
+	if err := render.Sheet(w, format, g.Sheet(), g.Flags()); err != nil {
 		return usageError{err.Error()}
 	}
 	return nil

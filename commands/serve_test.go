@@ -279,10 +279,10 @@ func checkStored(t *testing.T, bin, db string, r *webtest.Result, whole bool) in
 		if err != nil {
 			t.Fatal(err)
 		}
-		if err := g.Check(got.Log, whole); err != nil {
+		if err := g.Check(got.Log(), whole); err != nil {
 			t.Error(err)
 		}
-		stored += len(got.Log) - 1
+		stored += got.Len() - 1
 	}
 	return stored
 }

@@ -54,14 +54,14 @@ func TestCompletions(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, m := range []string{"seat H", "reveal 7H", "bid 9"} {
-		if g, err = app.Game(t.Context(), g.ID); err != nil {
+		if g, err = app.Game(t.Context(), g.ID()); err != nil {
 			t.Fatal(err)
 		}
 		if _, err := app.Record(t.Context(), g, strings.Fields(m), table.RecordOptions{}); err != nil {
 			t.Fatal(err)
 		}
 	}
-	if g, err = app.Game(t.Context(), g.ID); err != nil {
+	if g, err = app.Game(t.Context(), g.ID()); err != nil {
 		t.Fatal(err)
 	}
 	for line, want := range map[string][]string{

@@ -61,7 +61,7 @@ func tournamentCommand() *cli.Command {
 				}
 				slip, ok := v.Slip(g.Record())
 				if !ok {
-					return hinted{fmt.Errorf("tournament %d has no round paired yet", g.ID), fmt.Sprintf("pair one: tableside tournament pair %d", g.ID)}
+					return hinted{fmt.Errorf("tournament %d has no round paired yet", g.ID()), fmt.Sprintf("pair one: tableside tournament pair %d", g.ID())}
 				}
 				return render.SlipHTML(c.App.Writer, slip)
 			}),

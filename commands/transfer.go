@@ -42,7 +42,7 @@ func exportCommand() *cli.Command {
 					return err
 				}
 				defer app.Close()
-				warnRecord(c, g.ID, g.Record())
+				warnRecord(c, g.ID(), g.Record())
 				return exportGame(c, g, format)
 			}
 			switch {
@@ -84,7 +84,7 @@ func exportCommand() *cli.Command {
 
 func exportGame(c *cli.Context, g *table.Game, format string) error {
 	if format == "jsonl" {
-		return table.JSONL(c.App.Writer, g.Log)
+		return table.JSONL(c.App.Writer, g.Log())
 	}
 	text, err := table.Transcript(g)
 	if err != nil {
@@ -171,14 +171,14 @@ func importLogs(c *cli.Context, app *table.App, name string, in io.Reader, bar *
 				return
 			}
 			stored++
-			evs += len(r.Game.Log)
+			evs += r.Game.Len()
 			for _, w := range r.Warnings {
-				fmt.Fprintf(c.App.ErrWriter, "tableside: warning: game %d: %s\n", r.Game.ID, w)
+				fmt.Fprintf(c.App.ErrWriter, "tableside: warning: game %d: %s\n", r.Game.ID(), w)
 			}
-			title := fmt.Sprintf("imported as game %d: %d events", r.Game.ID, len(r.Game.Log))
-			if r.FileGame > 0 && r.FileGame != r.Game.ID {
+			title := fmt.Sprintf("imported as game %d: %d events", r.Game.ID(), r.Game.Len())
+			if r.FileGame > 0 && r.FileGame != r.Game.ID() {
 				// A sheet printed where the game was kept names it by its number there.
-				title = fmt.Sprintf("game %d of the file imported as game %d: %d events", r.FileGame, r.Game.ID, len(r.Game.Log))
+				title = fmt.Sprintf("game %d of the file imported as game %d: %d events", r.FileGame, r.Game.ID(), r.Game.Len())
 			}
 			writeReport(c.App.Writer, r.Game, title)
 		})
@@ -229,6 +229,6 @@ func importTranscript(c *cli.Context, app *table.App, name string, in io.Reader)
 	for _, w := range imp.Warnings {
 		fmt.Fprintf(c.App.ErrWriter, "tableside: warning: %s\n", w)
 	}
-	writeReport(c.App.Writer, imp.Game, fmt.Sprintf("imported as game %d: %d events", imp.Game.ID, len(imp.Game.Log)))
+	writeReport(c.App.Writer, imp.Game, fmt.Sprintf("imported as game %d: %d events", imp.Game.ID(), imp.Game.Len()))
 	return nil
 }

@@ -264,10 +264,10 @@ func (g *Game) admit(c correction, force bool) error {
 	switch {
 	case c.verb == verbAdjust:
 		return nil
-	case c.verb == verbAbandon && g.Abandoned != 0:
-		return Invalidf(nil, "", "game %d was abandoned at event %d already", g.ID, g.Abandoned)
+	case c.verb == verbAbandon && g.abandoned != 0:
+		return Invalidf(nil, "", "game %d was abandoned at event %d already", g.id, g.abandoned)
 	case c.verb == verbAbandon && g.Over():
-		return Invalidf(nil, "", "game %d is over: there is nothing to abandon", g.ID)
+		return Invalidf(nil, "", "game %d is over: there is nothing to abandon", g.id)
 	case c.verb == verbAbandon:
 		return nil
 	case c.verb == verbConfirm:
@@ -275,7 +275,7 @@ func (g *Game) admit(c correction, force bool) error {
 	}
 	e, ok := g.EventAt(c.target)
 	if !ok {
-		return Invalidf(nil, "", "game %d has no event %d (it ends at %d)", g.ID, c.target, g.Last)
+		return Invalidf(nil, "", "game %d has no event %d (it ends at %d)", g.id, c.target, g.last)
 	}
 	what := map[string]string{verbVoid: "voided", verbAmend: "amended", verbRule: "ruled on"}[c.verb]
 	voidable := c.verb == verbVoid && (e.Type == events.TypeAdjust || e.Type == events.TypeAbandon || e.Type == events.TypeConfirm)
@@ -284,7 +284,7 @@ func (g *Game) admit(c correction, force bool) error {
 		return Invalidf(nil, "", "event %d is %q, not a move: only moves can be %s", c.target, g.Describe(e), what)
 	}
 	// An amend brings a voided move back in its new form (L1); nothing else may touch it.
-	if note := g.Notes[c.target]; strings.HasPrefix(note, "voided") && c.verb != verbAmend {
+	if note := g.notes[c.target]; strings.HasPrefix(note, "voided") && c.verb != verbAmend {
 		return Invalidf(nil, "", "event %d is already %s", c.target, note)
 	}
 	switch {
@@ -307,7 +307,7 @@ func (g *Game) admitConfirm(c correction) error {
 	i := slices.IndexFunc(s.Rounds, func(r scoring.Round) bool { return r.Number == c.round })
 	switch {
 	case i < 0:
-		return Invalidf(nil, "", "game %d has no %s %d yet", g.ID, s.RoundName, c.round)
+		return Invalidf(nil, "", "game %d has no %s %d yet", g.id, s.RoundName, c.round)
 	case !s.Rounds[i].Scored:
 		return Invalidf(nil, "", "%s %d is not scored yet: confirm it once it is", s.RoundName, c.round)
 	}
@@ -387,12 +387,12 @@ func (g *Game) ReadCorrection(c Correction) (Typed, error) {
 			return t, Invalidf(nil, "", "undo takes back the latest move; to take back another, void it: void SEQ")
 		}
 		if t.c.target = g.LatestMove(); t.c.target == 0 {
-			return t, Invalidf(nil, "", "game %d has no move to undo", g.ID)
+			return t, Invalidf(nil, "", "game %d has no move to undo", g.id)
 		}
 		t.c.verb, t.c.note = verbVoid, c.Note
 		return t, nil
 	}
-	r := reading{name: fmt.Sprintf("game %d", g.ID), players: g.Setup.Players, before: g.before}
+	r := reading{name: fmt.Sprintf("game %d", g.id), players: g.setup.Players, before: g.before}
 	var err error
 	t.c, err = r.read(strings.ToLower(c.Verb), c.Args, c.Note)
 	return t, err
@@ -409,7 +409,7 @@ func (t Typed) Strict() bool { return t.c.verb == verbConfirm }
 func (g *Game) JudgeCorrection(t Typed, at int64) (Judgement, error) {
 	if t.undo && g.LatestMove() != t.c.target {
 		return Judgement{}, &Error{Code: Conflict, Game: g, Message: fmt.Sprintf(
-			"another terminal recorded in game %d since: the latest move is event %d, not %d; nothing was undone", g.ID, g.LatestMove(), t.c.target)}
+			"another terminal recorded in game %d since: the latest move is event %d, not %d; nothing was undone", g.id, g.LatestMove(), t.c.target)}
 	}
 	if err := g.admit(t.c, t.force); err != nil {
 		return Judgement{}, err
@@ -418,8 +418,8 @@ func (g *Game) JudgeCorrection(t Typed, at int64) (Judgement, error) {
 	if err != nil {
 		return Judgement{}, err
 	}
-	e := events.Event{Seq: g.Last + 1, Type: typ, Payload: payload, At: at}
-	next, err := referee.Replay(g.rules, append(slices.Clip(g.Log), e))
+	e := events.Event{Seq: g.last + 1, Type: typ, Payload: payload, At: at}
+	next, err := referee.Replay(g.rules, append(slices.Clip(g.log), e))
 	return Judgement{e, next}, err
 }
 

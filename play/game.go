@@ -45,18 +45,21 @@ func EngineOf(kind string) (referee.Rules, error) {
 // Game is one game as its log stands: the events, and what the referee made of them. Faces ask
 // it their questions (the view, the legal moves, whether a move would be taken); the engine
 // that answers them stays behind it.
+//
+// A Game never changes once made, and may be shared between requests and goroutines: its state
+// is unexported, and what it hands out (Log, Setup, AllFlags) is a copy a caller may change.
 type Game struct {
-	ID    int64
-	Log   []events.Event
-	Setup events.Created
-	// Flags are the flags on every event, open and settled, in event order.
-	Flags []Flag
-	// Notes says, for each event a correction touched, what happened to it ("voided by 14").
-	Notes map[int64]string
-	// Last is the seq of the log's last event.
-	Last int64
-	// Abandoned is the event that abandoned the game, when one stands (L6); 0 otherwise.
-	Abandoned int64
+	id    int64
+	log   []events.Event
+	setup events.Created
+	// flags are the flags on every event, open and settled, in event order.
+	flags []Flag
+	// notes says, for each event a correction touched, what happened to it ("voided by 14").
+	notes map[int64]string
+	// last is the seq of the log's last event.
+	last int64
+	// abandoned is the event that abandoned the game, when one stands (L6); 0 otherwise.
+	abandoned int64
 
 	rules   referee.Rules
 	outcome *referee.Outcome
@@ -73,11 +76,47 @@ type Game struct {
 
 // newGame is the game whose log replays to o under r.
 func newGame(id int64, r referee.Rules, log []events.Event, o *referee.Outcome) *Game {
-	g := &Game{ID: id, Log: log, Setup: o.Setup, Flags: o.Flags, Notes: o.Notes, Last: o.Last,
-		Abandoned: o.Abandoned, rules: r, outcome: o, chain: &chainCheck{log: log}}
+	g := &Game{id: id, log: log, setup: o.Setup, flags: o.Flags, notes: o.Notes, last: o.Last,
+		abandoned: o.Abandoned, rules: r, outcome: o, chain: &chainCheck{log: log}}
 	g.legal, g.choices = sync.OnceValue(g.workOutLegal), sync.OnceValue(g.workOutChoices)
 	return g
 }
+
+// ID is the game's number in its store.
+func (g *Game) ID() int64 { return g.id }
+
+// Log is the game's log, every event as stored: a copy.
+func (g *Game) Log() []events.Event { return slices.Clone(g.log) }
+
+// Len is how many events the log holds.
+func (g *Game) Len() int { return len(g.log) }
+
+// First is the log's first event, which says what the game is.
+func (g *Game) First() events.Event { return g.log[0] }
+
+// Setup is the game's setup as its first event gives it: a copy.
+func (g *Game) Setup() events.Created {
+	s := g.setup
+	s.Players = slices.Clone(s.Players)
+	s.Options = maps.Clone(s.Options)
+	s.GameOptions = maps.Clone(s.GameOptions)
+	if s.Teams != nil {
+		s.Teams = make(map[string][]string, len(g.setup.Teams))
+		for name, members := range g.setup.Teams {
+			s.Teams[name] = slices.Clone(members)
+		}
+	}
+	return s
+}
+
+// Note says what a correction did to the event at seq ("voided by 14"), or "".
+func (g *Game) Note(seq int64) string { return g.notes[seq] }
+
+// Last is the seq of the log's last event.
+func (g *Game) Last() int64 { return g.last }
+
+// Abandoned is the event that abandoned the game, when one stands (L6); 0 otherwise.
+func (g *Game) Abandoned() int64 { return g.abandoned }
 
 // chainCheck is where a game's hash chain breaks, worked out once, when first asked (a game's
 // seal is asked at every view): for a game judged one move after another, from the check of the
@@ -107,7 +146,7 @@ func (c *chainCheck) get() *events.Broken {
 }
 
 // IsTournament reports whether g is a tournament's log rather than a game.
-func (g *Game) IsTournament() bool { return g.Setup.Kind == events.TournamentKind }
+func (g *Game) IsTournament() bool { return g.setup.Kind == events.TournamentKind }
 
 // StateAs is g's state in its engine as T, when it is one: how the application reads a log of a
 // kind of its own (a tournament's Night), which no face can name.

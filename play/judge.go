@@ -28,8 +28,8 @@ func (j Judgement) Stored(e events.Event) Judgement { j.event = e; return j }
 
 // With is the game once j's event is in its log.
 func (g *Game) With(j Judgement) *Game {
-	log, grown := tail.Append(g.Log, g.logTail, j.event)
-	next := newGame(g.ID, g.rules, log, j.next)
+	log, grown := tail.Append(g.log, g.logTail, j.event)
+	next := newGame(g.id, g.rules, log, j.next)
 	next.logTail = grown
 	next.chain.before = g.chain
 	return next
@@ -39,14 +39,14 @@ func (g *Game) With(j Judgement) *Game {
 func closed(g *Game, force bool) *Error {
 	switch {
 	case force:
-	case g.Abandoned != 0:
-		return &Error{Code: Over, Game: g, Message: fmt.Sprintf("game %d was abandoned at event %d; nothing was recorded", g.ID, g.Abandoned),
-			Hint: fmt.Sprintf("void the abandon (event %d) to take the game up again", g.Abandoned)}
+	case g.abandoned != 0:
+		return &Error{Code: Over, Game: g, Message: fmt.Sprintf("game %d was abandoned at event %d; nothing was recorded", g.id, g.abandoned),
+			Hint: fmt.Sprintf("void the abandon (event %d) to take the game up again", g.abandoned)}
 	case g.Over():
 		// The engine's own words for the end, the rule cited, as it would flag the move itself:
 		// every face (the command line, the API, the phone) shows this message.
 		rule, why := g.outcome.Game.End()
-		return &Error{Code: Over, Game: g, Message: fmt.Sprintf("%s %d is over — rule %s: %s; nothing was recorded", logNoun(g), g.ID, rule, why)}
+		return &Error{Code: Over, Game: g, Message: fmt.Sprintf("%s %d is over — rule %s: %s; nothing was recorded", logNoun(g), g.id, rule, why)}
 	}
 	return nil
 }
@@ -63,9 +63,9 @@ func logNoun(g *Game) string {
 func (g *Game) replayed(log []events.Event) (*Game, error) {
 	o, err := referee.Replay(g.rules, log)
 	if err != nil {
-		return nil, fmt.Errorf("game %d: %w", g.ID, err)
+		return nil, fmt.Errorf("game %d: %w", g.id, err)
 	}
-	return newGame(g.ID, g.rules, log, o), nil
+	return newGame(g.id, g.rules, log, o), nil
 }
 
 // Take is the one rule by which the referee takes a move, e, as the event after g's log: a move
@@ -125,8 +125,8 @@ func (g *Game) Judge(words []string, force bool, at int64) (*Recorded, error) {
 	if err := json.Compact(&payload, m.Payload); err != nil {
 		return nil, err
 	}
-	prev := g.Log[len(g.Log)-1]
-	e := events.Event{Game: g.ID, Origin: prev.Origin, Seq: g.Last + 1, Type: m.Type, Actor: m.Actor, Payload: payload.Bytes(), At: at}
+	prev := g.log[len(g.log)-1]
+	e := events.Event{Game: g.id, Origin: prev.Origin, Seq: g.last + 1, Type: m.Type, Actor: m.Actor, Payload: payload.Bytes(), At: at}
 	e.Hash = events.Hash(prev.Hash, e)
 	j, flags, err := g.Take(e, force)
 	if err != nil {
@@ -142,12 +142,12 @@ func (g *Game) Judge(words []string, force bool, at int64) (*Recorded, error) {
 // whole of it is needed.
 func (g *Game) Follow(more []Event) (*Game, error) {
 	for i, e := range more {
-		last := g.Log[len(g.Log)-1]
-		if e.Seq != last.Seq+1 || e.Game != g.ID || (last.Hash != "" && events.CheckChainAfter(last, more[i:i+1]) != nil) {
+		last := g.log[len(g.log)-1]
+		if e.Seq != last.Seq+1 || e.Game != g.id || (last.Hash != "" && events.CheckChainAfter(last, more[i:i+1]) != nil) {
 			return nil, &Error{Code: Conflict, Game: g, Message: fmt.Sprintf("event %d of game %d does not follow event %d as read: read the game's whole log again", e.Seq, e.Game, last.Seq)}
 		}
 		if !referee.IsMove(e.Type) {
-			return g.replayed(append(slices.Clip(g.Log), more[i:]...))
+			return g.replayed(append(slices.Clip(g.log), more[i:]...))
 		}
 		next, _ := g.outcome.Try(e)
 		g = g.With(Judgement{e, next})

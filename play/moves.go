@@ -140,5 +140,5 @@ func (g *Game) MoveOf(e Event) (string, error) {
 
 // event is m as the log's next event, for judging before it is stamped.
 func (g *Game) event(m referee.Move) events.Event {
-	return events.Event{Seq: g.Last + 1, Type: m.Type, Actor: m.Actor, Payload: m.Payload}
+	return events.Event{Seq: g.last + 1, Type: m.Type, Actor: m.Actor, Payload: m.Payload}
 }

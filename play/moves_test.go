@@ -96,20 +96,20 @@ func holdButtonsToTake(t *testing.T, g *Game) (raisedHeld, stopsHeld int) {
 	raised, stopped := raisedRuns(t, g.Choices(), buttons)
 	for _, b := range buttons {
 		if !g.Takes(strings.Fields(b.Move)) {
-			t.Fatalf("game %d at %d: the button %q is a move Takes refuses", g.ID, g.Last, b.Move)
+			t.Fatalf("game %d at %d: the button %q is a move Takes refuses", g.id, g.last, b.Move)
 		}
 	}
 	for _, words := range raised {
 		if _, err := g.Judge(words, false, 0); err != nil {
-			t.Fatalf("game %d at %d: the button %q is refused: %v", g.ID, g.Last, strings.Join(words, " "), err)
+			t.Fatalf("game %d at %d: the button %q is refused: %v", g.id, g.last, strings.Join(words, " "), err)
 		}
 	}
 	for _, words := range stopped {
 		if g.Takes(words) {
-			t.Errorf("game %d at %d: the buttons stop short of %q, which Takes takes", g.ID, g.Last, strings.Join(words, " "))
+			t.Errorf("game %d at %d: the buttons stop short of %q, which Takes takes", g.id, g.last, strings.Join(words, " "))
 		}
 		if _, err := g.Judge(words, false, 0); CodeOf(err) != Refused {
-			t.Errorf("game %d at %d: the buttons stop short of %q, which is not refused: %v", g.ID, g.Last, strings.Join(words, " "), err)
+			t.Errorf("game %d at %d: the buttons stop short of %q, which is not refused: %v", g.id, g.last, strings.Join(words, " "), err)
 		}
 	}
 	return len(raised), len(stopped)

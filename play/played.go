@@ -28,7 +28,7 @@ func (g *Game) CheckPlayed(at int64, now time.Time) error {
 	if at == 0 {
 		return nil
 	}
-	created := g.Log[0].At
+	created := g.log[0].At
 	switch {
 	case at > now.Add(PlayedSlack).UnixMilli():
 		return &Error{Code: Invalid, Field: referee.PlayedAt,
@@ -36,7 +36,7 @@ func (g *Game) CheckPlayed(at int64, now time.Time) error {
 			Hint:    playedHint}
 	case at < created-PlayedSlack.Milliseconds():
 		return &Error{Code: Invalid, Field: referee.PlayedAt,
-			Message: fmt.Sprintf("played_at %d (%s) is before game %d was created (%s); nothing was recorded", at, stamp(at), g.ID, stamp(created)),
+			Message: fmt.Sprintf("played_at %d (%s) is before game %d was created (%s); nothing was recorded", at, stamp(at), g.id, stamp(created)),
 			Hint:    playedHint}
 	}
 	return nil

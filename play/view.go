@@ -20,10 +20,10 @@ func moveOf(e events.Event) referee.Move {
 
 // EventAt returns the event at seq.
 func (g *Game) EventAt(seq int64) (events.Event, bool) {
-	if seq < 1 || seq > int64(len(g.Log)) {
+	if seq < 1 || seq > int64(len(g.log)) {
 		return events.Event{}, false
 	}
-	return g.Log[seq-1], true
+	return g.log[seq-1], true
 }
 
 // Describe writes any event of the log for people, corrections included: "ann bids 9♥",
@@ -33,7 +33,7 @@ func (g *Game) Describe(e events.Event) string {
 		return g.outcome.Game.Describe(moveOf(e))
 	}
 	if e.Type == events.TypeCreated {
-		return fmt.Sprintf("new %s game: %s", g.Setup.Kind, strings.Join(g.Setup.Players, ", "))
+		return fmt.Sprintf("new %s game: %s", g.setup.Kind, strings.Join(g.setup.Players, ", "))
 	}
 	if c, ok := correctionOf(e); ok {
 		return c.describe(g.outcome.Game.Describe, func() string { return g.outcome.Game.Sheet().RoundName })
@@ -45,7 +45,7 @@ func (g *Game) Describe(e events.Event) string {
 // undid. It is 0 for any other event.
 func (g *Game) TakenBack(e Event) int64 {
 	c, ok := correctionOf(e)
-	if !ok || c.verb != verbVoid || c.target < 1 || c.target > int64(len(g.Log)) {
+	if !ok || c.verb != verbVoid || c.target < 1 || c.target > int64(len(g.log)) {
 		return 0
 	}
 	return c.target
@@ -58,8 +58,8 @@ func (g *Game) Scores() *scoring.Sheet { return g.outcome.Sheet() }
 // Sheet is the game's score sheet, with its id and options.
 func (g *Game) Sheet() *scoring.Sheet {
 	s := g.outcome.Sheet()
-	s.Game, s.Options, s.Title = g.ID, g.Setup.Options, g.rules.Name()
-	s.Date, s.Match, s.Teams = g.Setup.Date, g.Setup.Match, g.Setup.Teams
+	s.Game, s.Options, s.Title = g.id, g.setup.Options, g.rules.Name()
+	s.Date, s.Match, s.Teams = g.setup.Date, g.setup.Match, g.setup.Teams
 	s.Record = g.Record()
 	return s
 }
@@ -103,18 +103,18 @@ func (g *Game) Scored(before *Game) []int {
 // verifies (a hash an event, which every read of one game can afford). It is nil for a game read
 // without its hashes, as the walks of the whole file read them.
 func (g *Game) Record() *scoring.Record {
-	if len(g.Log) == 0 || g.Log[0].Hash == "" {
+	if len(g.log) == 0 || g.log[0].Hash == "" {
 		return nil
 	}
-	r := &scoring.Record{Seal: events.SealOf(g.Log).String(), Intact: true}
+	r := &scoring.Record{Seal: events.SealOf(g.log).String(), Intact: true}
 	if b := g.chain.get(); b != nil {
 		r.Intact, r.BrokenAt, r.Problem = false, b.Seq, b.Reason
 	}
 	return r
 }
 
-// AllFlags is every flag of the game, open and settled, never nil.
-func (g *Game) AllFlags() []referee.Flag { return nonNil(g.Flags) }
+// Flags is every flag of the game, open and settled, in event order, never nil: a copy.
+func (g *Game) Flags() []referee.Flag { return nonNil(slices.Clone(g.flags)) }
 
 // OpenFlags is the flags still needing a ruling, never nil.
 func (g *Game) OpenFlags() []referee.Flag { return nonNil(g.outcome.OpenFlags()) }
@@ -145,9 +145,9 @@ type View struct {
 
 // View is the table now.
 func (g *Game) View() View {
-	return View{Game: g.ID, Kind: g.Setup.Kind, Players: g.Setup.Players, Options: g.Setup.Options,
-		Date: g.Setup.Date, Match: g.Setup.Match, Status: g.outcome.Game.Status(), Over: g.Over(),
-		Hint: g.Hint(), Legal: g.Legal(), Flags: g.OpenFlags(), Last: g.Last, Record: g.Record()}
+	return View{Game: g.id, Kind: g.setup.Kind, Players: g.setup.Players, Options: g.setup.Options,
+		Date: g.setup.Date, Match: g.setup.Match, Status: g.outcome.Game.Status(), Over: g.Over(),
+		Hint: g.Hint(), Legal: g.Legal(), Flags: g.OpenFlags(), Last: g.last, Record: g.Record()}
 }
 
 // Entry is one event of the log as `log` gives it: the stored envelope, what it says, what a
@@ -165,12 +165,12 @@ type Entry struct {
 }
 
 // Entries is the whole log, one entry an event.
-func (g *Game) Entries() []Entry { return g.entries(g.Log) }
+func (g *Game) Entries() []Entry { return g.entries(g.log) }
 
 // Latest is the latest n events as Entries lists them, newest first: what a page shows of the
 // log, without describing the rest.
 func (g *Game) Latest(n int) []Entry {
-	out := g.entries(g.Log[max(0, len(g.Log)-n):])
+	out := g.entries(g.log[max(0, len(g.log)-n):])
 	slices.Reverse(out)
 	return out
 }
@@ -178,7 +178,7 @@ func (g *Game) Latest(n int) []Entry {
 // entries are the events of log, a run of g's, as Entries lists them.
 func (g *Game) entries(log []events.Event) []Entry {
 	bySeq := map[int64][]referee.Flag{}
-	for _, f := range g.Flags {
+	for _, f := range g.flags {
 		bySeq[f.Seq] = append(bySeq[f.Seq], f)
 	}
 	var broken int64
@@ -187,7 +187,7 @@ func (g *Game) entries(log []events.Event) []Entry {
 	}
 	out := make([]Entry, len(log))
 	for i, e := range log {
-		out[i] = Entry{e, g.Describe(e), g.Notes[e.Seq], nonNil(bySeq[e.Seq]), PlayedAt(e), broken != 0 && e.Seq >= broken}
+		out[i] = Entry{e, g.Describe(e), g.notes[e.Seq], nonNil(bySeq[e.Seq]), PlayedAt(e), broken != 0 && e.Seq >= broken}
 	}
 	return out
 }
@@ -203,9 +203,9 @@ type Checked struct {
 
 // Checked is the game's referee report.
 func (g *Game) Checked() Checked {
-	c := Checked{Game: g.ID, Kind: g.Setup.Kind, Flags: g.AllFlags(), Record: g.Record()}
+	c := Checked{Game: g.id, Kind: g.setup.Kind, Flags: g.Flags(), Record: g.Record()}
 	// Counted rather than listed: a walk of the whole file checks every game.
-	for _, f := range g.Flags {
+	for _, f := range g.flags {
 		if f.Open() {
 			c.Open++
 		}
@@ -225,7 +225,7 @@ func (g *Game) LatestMove() int64 {
 
 // before is the game as it stood just before the event at seq, every correction applied.
 func (g *Game) before(seq int64) referee.Game {
-	o, err := referee.ReplayUntil(g.rules, g.Log, seq)
+	o, err := referee.ReplayUntil(g.rules, g.log, seq)
 	if err != nil {
 		panic(err) // the same log replayed whole already
 	}

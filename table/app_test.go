@@ -99,7 +99,7 @@ func TestVersion1FileMigrates(t *testing.T) {
 		}
 		// The form `score --format json` wrote.
 		var b bytes.Buffer
-		if err := render.Sheet(&b, "json", g.Sheet(), g.AllFlags()); err != nil {
+		if err := render.Sheet(&b, "json", g.Sheet(), g.Flags()); err != nil {
 			t.Fatal(err)
 		}
 		var got map[string]any
@@ -222,29 +222,29 @@ func TestMoveKeepsItsAuthor(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	seen := playMoves(t, a, g.ID, pinochleLead...) // ann is to lead
+	seen := playMoves(t, a, g.ID(), pinochleLead...) // ann is to lead
 
 	other, err := Open(t.Context(), path, testSchema(t))
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer other.Close()
-	playMoves(t, other, g.ID, "AC") // the other terminal records ann's lead first
+	playMoves(t, other, g.ID(), "AC") // the other terminal records ann's lead first
 
 	_, err = a.Record(t.Context(), seen, []string{"9S"}, RecordOptions{})
 	var e *Error
 	if CodeOf(err) != Refused || !strings.Contains(err.Error(), "it is bob's turn to play, not ann's") {
 		t.Fatalf("ann's 9S after the other terminal's lead: %v, want refused as out of turn", err)
 	}
-	if !errors.As(err, &e) || e.Rejudged != 1 || e.Game == nil || e.Game.Last != seen.Last+1 {
-		t.Fatalf("the refusal should carry the newer state (event %d) and one re-judging: %+v", seen.Last+1, e)
+	if !errors.As(err, &e) || e.Rejudged != 1 || e.Game == nil || e.Game.Last() != seen.Last()+1 {
+		t.Fatalf("the refusal should carry the newer state (event %d) and one re-judging: %+v", seen.Last()+1, e)
 	}
-	now, err := a.Game(t.Context(), g.ID)
+	now, err := a.Game(t.Context(), g.ID())
 	if err != nil {
 		t.Fatal(err)
 	}
-	if now.Last != seen.Last+1 {
-		t.Errorf("the log ends at event %d, want %d: the refused move was recorded", now.Last, seen.Last+1)
+	if now.Last() != seen.Last()+1 {
+		t.Errorf("the log ends at event %d, want %d: the refused move was recorded", now.Last(), seen.Last()+1)
 	}
 
 	// Made against the newer state, the same words are bob's move.
@@ -262,14 +262,14 @@ func TestRecordWithExpectRefusesStaleView(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	seen := playMoves(t, a, g.ID, pinochleLead...)
-	playMoves(t, a, g.ID, "AC")
-	_, err = a.Record(t.Context(), seen, []string{"9S"}, RecordOptions{Expect: seen.Last})
+	seen := playMoves(t, a, g.ID(), pinochleLead...)
+	playMoves(t, a, g.ID(), "AC")
+	_, err = a.Record(t.Context(), seen, []string{"9S"}, RecordOptions{Expect: seen.Last()})
 	if CodeOf(err) != Conflict {
-		t.Fatalf("a move expecting event %d after event %d was recorded: %v", seen.Last, seen.Last+1, err)
+		t.Fatalf("a move expecting event %d after event %d was recorded: %v", seen.Last(), seen.Last()+1, err)
 	}
-	if now := playMoves(t, a, g.ID); now.Last != seen.Last+1 {
-		t.Errorf("the log ends at event %d after a conflict, want %d", now.Last, seen.Last+1)
+	if now := playMoves(t, a, g.ID()); now.Last() != seen.Last()+1 {
+		t.Errorf("the log ends at event %d after a conflict, want %d", now.Last(), seen.Last()+1)
 	}
 }
 
@@ -281,9 +281,9 @@ func TestAmendAfterVoid(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	g = playMoves(t, a, g.ID, "seat H", "reveal 7H", "bid 9")
+	g = playMoves(t, a, g.ID(), "seat H", "reveal 7H", "bid 9")
 	correct := func(verb string, args ...string) error {
-		g, err := a.Game(t.Context(), g.ID)
+		g, err := a.Game(t.Context(), g.ID())
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -300,9 +300,9 @@ func TestAmendAfterVoid(t *testing.T) {
 		t.Fatalf("amend after void (L1): %v", err)
 	}
 	// Ann's bid stands again, as 10: bob is to beat it.
-	g = playMoves(t, a, g.ID)
-	if hint := g.Hint(); len(g.Flags) != 0 || !strings.Contains(hint, "bob may bid one of J♥") {
-		t.Errorf("after the amend: flags %v, hint %q, want bob to beat ann's 10♥", g.Flags, hint)
+	g = playMoves(t, a, g.ID())
+	if hint := g.Hint(); len(g.Flags()) != 0 || !strings.Contains(hint, "bob may bid one of J♥") {
+		t.Errorf("after the amend: flags %v, hint %q, want bob to beat ann's 10♥", g.Flags(), hint)
 	}
 }
 
@@ -314,15 +314,15 @@ func TestUndoTakesBackWhatWasSeen(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	seen := playMoves(t, a, g.ID, "seat H", "reveal 7H")
-	playMoves(t, a, g.ID, "bid 9")
+	seen := playMoves(t, a, g.ID(), "seat H", "reveal 7H")
+	playMoves(t, a, g.ID(), "bid 9")
 	_, err = a.Correct(t.Context(), seen, Correction{Verb: "undo"}, false)
 	if CodeOf(err) != Conflict || !strings.Contains(err.Error(), "nothing was undone") {
 		t.Fatalf("undo of event 3 after another terminal's event 4: %v, want a conflict", err)
 	}
-	now := playMoves(t, a, g.ID)
-	if now.Last != 4 {
-		t.Errorf("the log ends at %d after a refused undo, want 4", now.Last)
+	now := playMoves(t, a, g.ID())
+	if now.Last() != 4 {
+		t.Errorf("the log ends at %d after a refused undo, want 4", now.Last())
 	}
 	c, err := a.Correct(t.Context(), now, Correction{Verb: "undo"}, false)
 	if err != nil {
@@ -342,7 +342,7 @@ func TestWarningIsRecorded(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	g = playMoves(t, a, g.ID, "ann bid 15", "bob pass", "trump H", "ann meld AH TH KH QH JH 9H")
+	g = playMoves(t, a, g.ID(), "ann bid 15", "bob pass", "trump H", "ann meld AH TH KH QH JH 9H")
 	rec, err := a.Record(t.Context(), g, []string{"bob", "meld", "9S"}, RecordOptions{})
 	if err != nil {
 		t.Fatalf("a meld that makes nothing should be recorded with a warning: %v", err)

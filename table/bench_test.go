@@ -51,7 +51,7 @@ func BenchmarkImport(b *testing.B) {
 			b.Fatal(err)
 		}
 		for form, data := range map[string][]byte{"transcript": []byte(text), "jsonl": jsonl} {
-			b.Run(fmt.Sprintf("%s/events=%d", form, len(g.Log)), func(b *testing.B) {
+			b.Run(fmt.Sprintf("%s/events=%d", form, g.Len()), func(b *testing.B) {
 				a, _ := openApp(b, "")
 				for b.Loop() {
 					if _, err := a.Import(b.Context(), data); err != nil {

@@ -11,7 +11,7 @@ import (
 // back the move that was the latest in g: if another terminal has recorded a move since,
 // nothing is undone.
 func (a *App) Correct(ctx context.Context, g *Game, c Correction, dryRun bool) (*Corrected, error) {
-	if c.Expect != 0 && c.Expect != g.Last {
+	if c.Expect != 0 && c.Expect != g.Last() {
 		return nil, conflict(g, c.Expect, 0)
 	}
 	typed, err := g.ReadCorrection(c)

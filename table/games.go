@@ -39,13 +39,14 @@ func (a *App) Games(ctx context.Context, fn func(Listed) error) error {
 }
 
 func listedOf(g *Game) Listed {
-	first, last := g.Log[0], g.Log[len(g.Log)-1]
+	first := g.First()
+	last, _ := g.EventAt(g.Last())
 	s := g.Sheet()
-	l := Listed{ID: g.ID, Kind: g.Setup.Kind, Players: g.Setup.Players, Match: g.Setup.Match, Date: nightOf(g.Setup, first),
-		Round: g.Setup.Round, Table: g.Setup.Table,
-		Events: len(g.Log), CreatedAt: first.At, LastAt: last.At, State: StateInProgress, Winners: []string{}, Totals: s.Totals}
-	if g.Setup.Round > 0 {
-		l.Tournament = g.Setup.Tournament // a tournament's own log names it too, and is no round's game
+	l := Listed{ID: g.ID(), Kind: g.Setup().Kind, Players: g.Setup().Players, Match: g.Setup().Match, Date: nightOf(g.Setup(), first),
+		Round: g.Setup().Round, Table: g.Setup().Table,
+		Events: g.Len(), CreatedAt: first.At, LastAt: last.At, State: StateInProgress, Winners: []string{}, Totals: s.Totals}
+	if g.Setup().Round > 0 {
+		l.Tournament = g.Setup().Tournament // a tournament's own log names it too, and is no round's game
 	}
 	switch {
 	case s.Abandoned:

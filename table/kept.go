@@ -184,18 +184,18 @@ func (k *keptGames) keep(g *Game) {
 	if k == nil {
 		return
 	}
-	k.remember(g.ID, func(before *memo[*Game]) (*Game, int64, bool) {
+	k.remember(g.ID(), func(before *memo[*Game]) (*Game, int64, bool) {
 		switch {
-		case g.Over() || g.Abandoned != 0:
+		case g.Over() || g.Abandoned() != 0:
 			return nil, 0, false
 		case before == nil:
-			return g, keptGameBytes + sizeOf(g.Log), true
-		case before.value.Last > g.Last:
+			return g, keptGameBytes + sizeOf(g.Log()), true
+		case before.value.Last() > g.Last():
 			// Two requests may bring one game up to date at once: keep the one further on.
 			return before.value, before.size, true
 		}
 		// It is the game kept and the events since, so only those are sized.
-		return g, before.size + sizeOf(g.Log[min(len(before.value.Log), len(g.Log)):]), true
+		return g, before.size + sizeOf(g.Log()[min(before.value.Len(), g.Len()):]), true
 	})
 }
 
@@ -213,7 +213,7 @@ func (k *keptGames) drop(id int64) {
 // of the log, its hash left as it was, is a broken chain to a fresh read, and must be so to a
 // server that kept the game.
 func (a *App) upToDate(ctx context.Context, g *Game) (*Game, bool, error) {
-	more, same, err := a.store.LoadOn(ctx, g.ID, g.Log)
+	more, same, err := a.store.LoadOn(ctx, g.ID(), g.Log())
 	if err != nil || !same {
 		return nil, false, err
 	}

@@ -73,7 +73,7 @@ func BenchmarkMoveAtEvent(b *testing.B) {
 					b.Fatal(err)
 				}
 				g.View() // as the table's page showed it, before the first move
-				games[i/tables] = append(games[i/tables], g.ID)
+				games[i/tables] = append(games[i/tables], g.ID())
 			}
 			var spent [2]time.Duration
 			b.ResetTimer()
@@ -85,7 +85,7 @@ func BenchmarkMoveAtEvent(b *testing.B) {
 					if err != nil {
 						b.Fatal(err)
 					}
-					rec, err := a.Record(b.Context(), g, notation[g.Last-1], RecordOptions{Expect: g.Last})
+					rec, err := a.Record(b.Context(), g, notation[g.Last()-1], RecordOptions{Expect: g.Last()})
 					if err != nil {
 						b.Fatal(err)
 					}

@@ -20,13 +20,13 @@ import (
 // sameAsReplayed fails unless g is the game a fresh replay of the store's log gives.
 func sameAsReplayed(t *testing.T, fresh *App, g *Game, what string) {
 	t.Helper()
-	whole, err := fresh.Game(t.Context(), g.ID)
+	whole, err := fresh.Game(t.Context(), g.ID())
 	if err != nil {
 		t.Fatal(err)
 	}
 	gv, _ := json.Marshal(g.View())
 	wv, _ := json.Marshal(whole.View())
-	if string(gv) != string(wv) || !slices.Equal(g.AllFlags(), whole.AllFlags()) || len(g.Log) != len(whole.Log) {
+	if string(gv) != string(wv) || !slices.Equal(g.Flags(), whole.Flags()) || g.Len() != whole.Len() {
 		t.Fatalf("%s: the kept game is\n%s\nthe store's log replays to\n%s", what, gv, wv)
 	}
 }
@@ -81,11 +81,11 @@ func TestAKeptGameFollowsTheStore(t *testing.T) {
 				return strings.Fields(notationOf(g, moves[i]))
 			}
 			// Both servers read the game and keep it; A records ten moves.
-			if _, err := b.Game(t.Context(), g.ID); err != nil {
+			if _, err := b.Game(t.Context(), g.ID()); err != nil {
 				t.Fatal(err)
 			}
 			for i := range 10 {
-				rec, err := a.Record(t.Context(), g, notation(i), RecordOptions{Expect: g.Last})
+				rec, err := a.Record(t.Context(), g, notation(i), RecordOptions{Expect: g.Last()})
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -99,15 +99,15 @@ func TestAKeptGameFollowsTheStore(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			gb, err := b.Game(t.Context(), g.ID)
+			gb, err := b.Game(t.Context(), g.ID())
 			if err != nil {
 				t.Fatal(err)
 			}
 			sameAsReplayed(t, fresh, gb, "after A's void, on B")
-			if gb.Last != cor.After.Last {
-				t.Fatalf("B reads the game to event %d, A stored %d", gb.Last, cor.After.Last)
+			if gb.Last() != cor.After.Last() {
+				t.Fatalf("B reads the game to event %d, A stored %d", gb.Last(), cor.After.Last())
 			}
-			rec, err := b.Record(t.Context(), gb, notation(9), RecordOptions{Expect: gb.Last})
+			rec, err := b.Record(t.Context(), gb, notation(9), RecordOptions{Expect: gb.Last()})
 			if err != nil {
 				t.Fatalf("B's move after A's void: %v", err)
 			}
@@ -115,38 +115,38 @@ func TestAKeptGameFollowsTheStore(t *testing.T) {
 
 			// A's page is behind now: its move loses the race, and the game it is told of is its
 			// kept game brought up to B's events.
-			_, err = a.Record(t.Context(), cor.After, notation(9), RecordOptions{Expect: cor.After.Last})
+			_, err = a.Record(t.Context(), cor.After, notation(9), RecordOptions{Expect: cor.After.Last()})
 			var te *Error
 			if !errors.As(err, &te) || te.Code != Conflict {
 				t.Fatalf("A's move on a stale page: %v, want a conflict", err)
 			}
 			sameAsReplayed(t, fresh, te.Game, "the game a lost race is told of")
-			lost, err := a.Record(t.Context(), te.Game, notation(10), RecordOptions{Expect: te.Game.Last})
+			lost, err := a.Record(t.Context(), te.Game, notation(10), RecordOptions{Expect: te.Game.Last()})
 			if err != nil {
 				t.Fatalf("A's move after B's: %v", err)
 			}
 			sameAsReplayed(t, fresh, lost.Game, "A's move after B's")
 
 			// The owner deletes the last three events behind both servers' backs.
-			end := lost.Game.Last
-			forge(fmt.Sprintf(`DELETE FROM events WHERE game = %d AND seq > %d`, g.ID, end-3))
+			end := lost.Game.Last()
+			forge(fmt.Sprintf(`DELETE FROM events WHERE game = %d AND seq > %d`, g.ID(), end-3))
 			var read *Game
 			for _, srv := range []*App{a, b} {
-				if read, err = srv.Game(t.Context(), g.ID); err != nil {
+				if read, err = srv.Game(t.Context(), g.ID()); err != nil {
 					t.Fatal(err)
 				}
-				if read.Last != end-3 {
-					t.Fatalf("after the rewind a kept game reads to event %d, want %d", read.Last, end-3)
+				if read.Last() != end-3 {
+					t.Fatalf("after the rewind a kept game reads to event %d, want %d", read.Last(), end-3)
 				}
 				sameAsReplayed(t, fresh, read, "after the rewind")
-				if kept := srv.kept.get(g.ID); kept == nil {
+				if kept := srv.kept.get(g.ID()); kept == nil {
 					t.Fatal("after the rewind the game is not kept")
-				} else if kept.Last != end-3 {
-					t.Fatalf("after the rewind the game kept reads to event %d, the store's to %d", kept.Last, end-3)
+				} else if kept.Last() != end-3 {
+					t.Fatalf("after the rewind the game kept reads to event %d, the store's to %d", kept.Last(), end-3)
 				}
 			}
 			// The next move is judged as a server started afresh judges it.
-			started, err := fresh.Game(t.Context(), g.ID)
+			started, err := fresh.Game(t.Context(), g.ID())
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -154,7 +154,7 @@ func TestAKeptGameFollowsTheStore(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			again, err := a.Record(t.Context(), read, notation(10), RecordOptions{Expect: read.Last})
+			again, err := a.Record(t.Context(), read, notation(10), RecordOptions{Expect: read.Last()})
 			if err != nil {
 				t.Fatalf("a move after the rewind: %v", err)
 			}
@@ -187,15 +187,15 @@ func TestAKeptGameSeesAnEditThatKeepsTheHashes(t *testing.T) {
 				setup, moves := kinds.All()["pinochle"].Playout(rand.New(rand.NewPCG(7, 7)), refereetest.Names)
 				g := storedGame(t, a, setup)
 				for i := range 10 {
-					rec, err := a.Record(t.Context(), g, strings.Fields(notationOf(g, moves[i])), RecordOptions{Expect: g.Last})
+					rec, err := a.Record(t.Context(), g, strings.Fields(notationOf(g, moves[i])), RecordOptions{Expect: g.Last()})
 					if err != nil {
 						t.Fatal(err)
 					}
 					g = rec.Game
 				}
-				at := cmp.Or(edit.at, g.Last)
-				forge(fmt.Sprintf(`UPDATE events SET %s WHERE game = %d AND seq = %d`, edit.set, g.ID, at))
-				read, err := a.Game(t.Context(), g.ID)
+				at := cmp.Or(edit.at, g.Last())
+				forge(fmt.Sprintf(`UPDATE events SET %s WHERE game = %d AND seq = %d`, edit.set, g.ID(), at))
+				read, err := a.Game(t.Context(), g.ID())
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -207,7 +207,7 @@ func TestAKeptGameSeesAnEditThatKeepsTheHashes(t *testing.T) {
 					t.Errorf("%s: the kept game's check says the record is %+v", edit.what, c.Record)
 				}
 				// The next move, recorded flagged if need be, leaves the chain broken where it was.
-				next, err := a.Record(t.Context(), read, strings.Fields(notationOf(g, moves[10])), RecordOptions{Expect: read.Last, Force: true})
+				next, err := a.Record(t.Context(), read, strings.Fields(notationOf(g, moves[10])), RecordOptions{Expect: read.Last(), Force: true})
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -242,7 +242,7 @@ func TestKeptGamesAreBoundedBySize(t *testing.T) {
 		}
 		return g
 	}
-	short, long := keptGameBytes+sizeOf(read(0).Log), keptGameBytes+sizeOf(read(4).Log)
+	short, long := keptGameBytes+sizeOf(read(0).Log()), keptGameBytes+sizeOf(read(4).Log())
 	if long < 3*short {
 		t.Fatalf("the long game's size %d is not three short ones' (%d)", long, short)
 	}
@@ -277,7 +277,7 @@ func TestKeptGamesAreBounded(t *testing.T) {
 	var ids []int64
 	for seed := range uint64(3) {
 		setup, _ := kinds.All()["pinochle"].Playout(rand.New(rand.NewPCG(seed, 8)), refereetest.Names)
-		ids = append(ids, storedGame(t, a, setup).ID)
+		ids = append(ids, storedGame(t, a, setup).ID())
 	}
 	if n := a.kept.len(); n != 2 {
 		t.Fatalf("%d games kept, want 2", n)
@@ -299,7 +299,7 @@ func TestKeptGamesAreBounded(t *testing.T) {
 		t.Errorf("after 70 minutes unread a game is kept, or after 40 one is not (%d kept)", a.kept.len())
 	}
 	// Read through the application, the game that left is replayed from the store and kept.
-	if g, err := a.Game(t.Context(), ids[1]); err != nil || g.ID != ids[1] || a.kept.get(ids[1]) == nil {
+	if g, err := a.Game(t.Context(), ids[1]); err != nil || g.ID() != ids[1] || a.kept.get(ids[1]) == nil {
 		t.Errorf("the game read again is not kept (%v)", err)
 	}
 	setup, moves := kinds.All()["candidate"].Playout(rand.New(rand.NewPCG(1, 8)), refereetest.Names)
@@ -312,7 +312,7 @@ func TestKeptGamesAreBounded(t *testing.T) {
 		}
 		g = rec.Game
 	}
-	if !g.Over() || a.kept.get(g.ID) != nil {
+	if !g.Over() || a.kept.get(g.ID()) != nil {
 		t.Errorf("a game over (%v) is kept", g.Over())
 	}
 }
@@ -324,7 +324,7 @@ func TestKeptTablesAreBounded(t *testing.T) {
 	a, _ := openApp(t, "")
 	_, r1 := pairedFour(t, a, "club night")
 	setup, _ := kinds.All()["pinochle"].Playout(rand.New(rand.NewPCG(1, 8)), refereetest.Names)
-	games := []int64{r1.Tables[0].Game, r1.Tables[1].Game, storedGame(t, a, setup).ID}
+	games := []int64{r1.Tables[0].Game, r1.Tables[1].Game, storedGame(t, a, setup).ID()}
 	ask := func() {
 		t.Helper()
 		for i, game := range games {

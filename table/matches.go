@@ -65,11 +65,11 @@ func (a *App) Match(ctx context.Context, name string) (*Standings, error) {
 			return nil, err
 		}
 		if ml, ok := play.RulesAs[referee.MatchLength](g); ok && s.Length == 0 {
-			s.Length, s.Rule = ml.MatchGames(g.Setup)
+			s.Length, s.Rule = ml.MatchGames(g.Setup())
 		}
 		sheet := g.Sheet()
-		s.Played = append(s.Played, MatchGame{Game: g.ID, Finished: sheet.Finished, Totals: sheet.Totals, Winners: sheet.Winners})
-		for _, p := range g.Setup.Players {
+		s.Played = append(s.Played, MatchGame{Game: g.ID(), Finished: sheet.Finished, Totals: sheet.Totals, Winners: sheet.Winners})
+		for _, p := range g.Setup().Players {
 			if by[p] == nil {
 				by[p] = &Standing{Player: p}
 				order = append(order, p)

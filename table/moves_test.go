@@ -51,34 +51,34 @@ func TestJudgeIsWhatRecordDoes(t *testing.T) {
 					judged, jerr := g.Judge(before, false, 1)
 					if jerr != nil {
 						refusals++
-						_, rerr := a.Record(t.Context(), g, before, RecordOptions{Expect: g.Last})
+						_, rerr := a.Record(t.Context(), g, before, RecordOptions{Expect: g.Last()})
 						if rerr == nil || rerr.Error() != jerr.Error() || HintOf(rerr) != HintOf(jerr) || CodeOf(rerr) != CodeOf(jerr) {
-							t.Fatalf("%s game %d at %d: %q: Judge refuses %q (%s), Record %v", kind, g.ID, g.Last, before, jerr, HintOf(jerr), rerr)
+							t.Fatalf("%s game %d at %d: %q: Judge refuses %q (%s), Record %v", kind, g.ID(), g.Last(), before, jerr, HintOf(jerr), rerr)
 						}
-					} else if judged.Event.Seq != g.Last+1 {
-						t.Fatalf("%s game %d: Judge's event is %d, after %d", kind, g.ID, judged.Event.Seq, g.Last)
+					} else if judged.Event.Seq != g.Last()+1 {
+						t.Fatalf("%s game %d: Judge's event is %d, after %d", kind, g.ID(), judged.Event.Seq, g.Last())
 					}
 				}
 				words := strings.Fields(notationOf(g, m))
 				judged, jerr := g.Judge(words, false, 1)
-				rec, err := a.Record(t.Context(), g, words, RecordOptions{Expect: g.Last})
+				rec, err := a.Record(t.Context(), g, words, RecordOptions{Expect: g.Last()})
 				if err != nil || jerr != nil {
-					t.Fatalf("%s game %d: %q: Record %v, Judge %v", kind, g.ID, words, err, jerr)
+					t.Fatalf("%s game %d: %q: Record %v, Judge %v", kind, g.ID(), words, err, jerr)
 				}
 				je, re := judged.Event, rec.Event
 				if je.Seq != re.Seq || je.Type != re.Type || je.Actor != re.Actor || string(je.Payload) != string(re.Payload) {
-					t.Fatalf("%s game %d: %q: Judge's event %+v, Record's %+v", kind, g.ID, words, je, re)
+					t.Fatalf("%s game %d: %q: Judge's event %+v, Record's %+v", kind, g.ID(), words, je, re)
 				}
 				// The seals differ by the time each stamped: Judge's copy must be whole all the same.
 				jview, rview := judged.Game.View(), rec.Game.View()
 				if !jview.Record.Intact || !rview.Record.Intact {
-					t.Fatalf("%s game %d: %q: Judge's record %+v, Record's %+v", kind, g.ID, words, jview.Record, rview.Record)
+					t.Fatalf("%s game %d: %q: Judge's record %+v, Record's %+v", kind, g.ID(), words, jview.Record, rview.Record)
 				}
 				jview.Record, rview.Record = nil, nil
 				jv, _ := json.Marshal(jview)
 				rv, _ := json.Marshal(rview)
 				if string(jv) != string(rv) || !slices.EqualFunc(judged.Flags, rec.Flags, func(x, y Flag) bool { return x == y }) {
-					t.Fatalf("%s game %d: %q: after Judge\n%s\nafter Record\n%s", kind, g.ID, words, jv, rv)
+					t.Fatalf("%s game %d: %q: after Judge\n%s\nafter Record\n%s", kind, g.ID(), words, jv, rv)
 				}
 				g, before = rec.Game, words
 			}
@@ -110,13 +110,13 @@ func TestAJudgedGamesSealIsAReplayedOnes(t *testing.T) {
 			g = rec.Game
 			if broken && i == 20 {
 				// The log as a phone might hold it after a bad read: event 5's time changed.
-				tampered := slices.Clone(g.Log)
+				tampered := slices.Clone(g.Log())
 				tampered[4].At++
 				if g, err = Replay(1, tampered); err != nil {
 					t.Fatal(err)
 				}
 			}
-			again, err := Replay(1, g.Log)
+			again, err := Replay(1, g.Log())
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -163,7 +163,7 @@ func TestFollowIsReplay(t *testing.T) {
 				}
 				gv, _ := json.Marshal(g.View())
 				wv, _ := json.Marshal(whole.View())
-				if string(gv) != string(wv) || !slices.Equal(g.AllFlags(), whole.AllFlags()) {
+				if string(gv) != string(wv) || !slices.Equal(g.Flags(), whole.Flags()) {
 					t.Fatalf("%s seed %d at event %d: followed\n%s\nreplayed\n%s", kind, seed, at, gv, wv)
 				}
 				// The latest events a page lists are the end of the whole log's entries.
@@ -177,15 +177,15 @@ func TestFollowIsReplay(t *testing.T) {
 			// Another event followed from a game half way (two requests judging on one kept
 			// game) leaves the games followed from it before as they were.
 			mid := followed[len(followed)/2]
-			other := log[mid.Last]
+			other := log[mid.Last()]
 			other.At++
-			other.Hash = events.Hash(mid.Log[len(mid.Log)-1].Hash, other)
-			if branch, err := mid.Follow([]events.Event{other}); err != nil || branch.Log[len(branch.Log)-1].At != other.At {
-				t.Fatalf("%s seed %d: another event after event %d: %v", kind, seed, mid.Last, err)
+			other.Hash = events.Hash(mid.Log()[mid.Len()-1].Hash, other)
+			if branch, err := mid.Follow([]events.Event{other}); err != nil || branch.Log()[branch.Len()-1].At != other.At {
+				t.Fatalf("%s seed %d: another event after event %d: %v", kind, seed, mid.Last(), err)
 			}
 			for _, f := range followed {
-				if !reflect.DeepEqual(f.Log, log[:f.Last]) {
-					t.Fatalf("%s seed %d: the game followed to event %d changed when another event followed event %d", kind, seed, f.Last, mid.Last)
+				if !reflect.DeepEqual(f.Log(), log[:f.Last()]) {
+					t.Fatalf("%s seed %d: the game followed to event %d changed when another event followed event %d", kind, seed, f.Last(), mid.Last())
 				}
 			}
 			if len(log) > 3 {

@@ -41,7 +41,7 @@ func TestAMoveKeepsWhenItWasPlayed(t *testing.T) {
 		if !errors.As(err, &te) || te.Code != Invalid || te.Field != referee.PlayedAt {
 			t.Errorf("a move played %s: %v, want it refused as invalid, naming %s", bad.what, err, referee.PlayedAt)
 		}
-		if now, err := a.Game(t.Context(), g.ID); err != nil || now.Last != g.Last {
+		if now, err := a.Game(t.Context(), g.ID()); err != nil || now.Last() != g.Last() {
 			t.Fatalf("a move played %s was recorded: %v", bad.what, err)
 		}
 	}
@@ -64,7 +64,7 @@ func TestAMoveKeepsWhenItWasPlayed(t *testing.T) {
 	if !play.SameMove(rec.Event, atOnce.Event) || bytes.Equal(rec.Event.Payload, atOnce.Event.Payload) {
 		t.Errorf("the move with its time played, %s, is not the same move as %s with another payload", rec.Event.Payload, atOnce.Event.Payload)
 	}
-	stored, err := a.Game(t.Context(), g.ID)
+	stored, err := a.Game(t.Context(), g.ID())
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -32,18 +32,18 @@ func TestOpenPostgres(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	played := playMoves(t, a, g.ID, pinochleLead...)
+	played := playMoves(t, a, g.ID(), pinochleLead...)
 	_, err = a.New(t.Context(), Setup{Kind: "candidate", Players: []string{"ann", "bob"}, Dealer: "bob", Match: "pin night"})
 	if CodeOf(err) != Invalid || !strings.Contains(err.Error(), `match "pin night" is a match of pinochle, not candidate`) {
 		t.Errorf("a candidate game in a pinochle match: %v (code %q)", err, CodeOf(err))
 	}
 	b := open()
-	again, err := b.Game(t.Context(), g.ID)
+	again, err := b.Game(t.Context(), g.ID())
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(again.Log) != len(played.Log) || again.Log[len(again.Log)-1].Hash != played.Log[len(played.Log)-1].Hash {
-		t.Errorf("another handle reads %d events, want %d, ending in the same hash", len(again.Log), len(played.Log))
+	if again.Len() != played.Len() || again.Log()[again.Len()-1].Hash != played.Log()[played.Len()-1].Hash {
+		t.Errorf("another handle reads %d events, want %d, ending in the same hash", again.Len(), played.Len())
 	}
 	v, err := b.Verify(t.Context(), func() {})
 	if err != nil || len(v.Broken) != 0 || v.Games != 1 {
@@ -154,5 +154,5 @@ func TestPairingFromTwoServersMakesEachGameOnce(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	pairAtOnce(t, tg.ID, apps...)
+	pairAtOnce(t, tg.ID(), apps...)
 }

@@ -37,7 +37,7 @@ func importOne(t *testing.T, file [][]byte) (*App, *Game) {
 	if err != nil || len(got) != 1 || got[0].Err != nil {
 		t.Fatalf("import: %v %+v", err, got)
 	}
-	g, err := a.Game(t.Context(), got[0].Game.ID)
+	g, err := a.Game(t.Context(), got[0].Game.ID())
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -64,8 +64,8 @@ func TestDoubtfulImportsKeepTheirDoubt(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	playMoves(t, a, g.ID, "ann bid 12", "bob pass", "ann trump H", "ann meld AH TH KH QH JH", "bob meld none", "ann play AH")
-	lines := exportedLines(t, a, g.ID)
+	playMoves(t, a, g.ID(), "ann bid 12", "bob pass", "ann trump H", "ann meld AH TH KH QH JH", "bob meld none", "ann play AH")
+	lines := exportedLines(t, a, g.ID())
 
 	if _, clean := importOne(t, lines); len(doubtsOf(clean)) != 0 {
 		t.Fatalf("a file as exported: %v", doubtsOf(clean))
@@ -109,7 +109,7 @@ func TestDoubtfulImportsKeepTheirDoubt(t *testing.T) {
 			}
 
 			// Exported and imported again, the game is traced to this file, and keeps its doubt.
-			_, again := importOne(t, exportedLines(t, b, g.ID))
+			_, again := importOne(t, exportedLines(t, b, g.ID()))
 			if d := doubtsOf(again); len(d) != 1 || d[0].Message != doubts[0].Message {
 				t.Fatalf("after a clean round trip: %+v", d)
 			}
@@ -137,12 +137,12 @@ func TestDoubtIsPartOfTheRecord(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	lines := exportedLines(t, a, g.ID)
+	lines := exportedLines(t, a, g.ID())
 	lines[0] = bytes.Replace(lines[0], []byte(`"hash":"`), []byte(`"hash":"0`), 1)
 	b, doubted := importOne(t, lines)
 	var c events.Created
-	if err := json.Unmarshal(doubted.Log[0].Payload, &c); err != nil || len(c.Doubts) != 1 || c.Doubts[0].From != "club.jsonl" {
-		t.Fatalf("first event %s (%v)", doubted.Log[0].Payload, err)
+	if err := json.Unmarshal(doubted.First().Payload, &c); err != nil || len(c.Doubts) != 1 || c.Doubts[0].From != "club.jsonl" {
+		t.Fatalf("first event %s (%v)", doubted.First().Payload, err)
 	}
 	if r := doubted.Record(); r == nil || !r.Intact {
 		t.Fatalf("the stored chain covers the doubt: %+v", r)

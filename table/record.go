@@ -30,9 +30,9 @@ func (a *App) commit(ctx context.Context, g *Game, strict bool, judge func(*Game
 			}
 			return nil, nil, stored, rejudged, err
 		}
-		evs, err := a.store.Append(ctx, g.ID, g.Last, []events.Event{j.Event()})
+		evs, err := a.store.Append(ctx, g.ID(), g.Last(), []events.Event{j.Event()})
 		if errors.Is(err, store.ErrConflict) {
-			fresh, ferr := a.Game(ctx, g.ID)
+			fresh, ferr := a.Game(ctx, g.ID())
 			if ferr != nil {
 				return nil, nil, stored, rejudged, ferr
 			}
@@ -40,7 +40,7 @@ func (a *App) commit(ctx context.Context, g *Game, strict bool, judge func(*Game
 				g = fresh
 				continue
 			}
-			return nil, nil, stored, rejudged, conflict(fresh, g.Last, rejudged)
+			return nil, nil, stored, rejudged, conflict(fresh, g.Last(), rejudged)
 		}
 		if err != nil {
 			return nil, nil, stored, rejudged, err
@@ -55,7 +55,7 @@ func (a *App) commit(ctx context.Context, g *Game, strict bool, judge func(*Game
 // when the log has moved on to g.
 func conflict(g *Game, saw int64, rejudged int) *Error {
 	return &Error{Code: Conflict, Game: g, Rejudged: rejudged, Err: store.ErrConflict,
-		Message: fmt.Sprintf("%v: the log ends at event %d, not %d; nothing was recorded", store.ErrConflict, g.Last, saw)}
+		Message: fmt.Sprintf("%v: the log ends at event %d, not %d; nothing was recorded", store.ErrConflict, g.Last(), saw)}
 }
 
 // RecordOptions say how to record a move.
@@ -79,7 +79,7 @@ type RecordOptions struct {
 // the player who was to act is refused, not given to whoever is to act now.
 func (a *App) Record(ctx context.Context, g *Game, words []string, opt RecordOptions) (*Recorded, error) {
 	// A stale view is told so first: its words may mean nothing in the game as it now stands.
-	if opt.Expect != 0 && opt.Expect != g.Last {
+	if opt.Expect != 0 && opt.Expect != g.Last() {
 		return nil, conflict(g, opt.Expect, 0)
 	}
 	m, err := g.Read(words, opt.Force)
@@ -105,7 +105,7 @@ func (a *App) record(ctx context.Context, g *Game, m referee.Move, opt RecordOpt
 	var raised []referee.Flag
 	before, after, e, rejudged, err := a.commit(ctx, g, opt.Expect != 0, func(g *Game) (play.Judgement, error) {
 		e := a.stamp(m.Type, m.Actor, m.Payload)
-		e.Seq = g.Last + 1
+		e.Seq = g.Last() + 1
 		j, flags, err := g.Take(e, opt.Force)
 		raised = flags
 		return j, err

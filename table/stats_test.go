@@ -55,7 +55,7 @@ func statsFile(t *testing.T) (*App, []*Game) {
 			t.Fatal(err)
 		}
 		if !g.Over() {
-			t.Fatalf("game %d of the playouts is not over", g.ID)
+			t.Fatalf("game %d of the playouts is not over", g.ID())
 		}
 		whole = append(whole, g)
 	}
@@ -96,13 +96,13 @@ func TestStatsCountsTheChosenGames(t *testing.T) {
 		today bool
 	}{
 		{"every game", StatsFilter{}, func(*Game) bool { return true }, true},
-		{"one kind", StatsFilter{Kind: "pinochle"}, func(g *Game) bool { return g.Setup.Kind == "pinochle" }, true},
-		{"another kind", StatsFilter{Kind: "advantage"}, func(g *Game) bool { return g.Setup.Kind == "advantage" }, false},
-		{"one match", StatsFilter{Match: "autumn pinochle"}, func(g *Game) bool { return g.Setup.Match == "autumn pinochle" }, false},
-		{"since", StatsFilter{Since: "2026-11-04"}, func(g *Game) bool { return g.Setup.Date == "2026-11-10" }, true},
-		{"until", StatsFilter{Until: "2026-11-03"}, func(g *Game) bool { return g.Setup.Date == "2026-11-03" }, false},
+		{"one kind", StatsFilter{Kind: "pinochle"}, func(g *Game) bool { return g.Setup().Kind == "pinochle" }, true},
+		{"another kind", StatsFilter{Kind: "advantage"}, func(g *Game) bool { return g.Setup().Kind == "advantage" }, false},
+		{"one match", StatsFilter{Match: "autumn pinochle"}, func(g *Game) bool { return g.Setup().Match == "autumn pinochle" }, false},
+		{"since", StatsFilter{Since: "2026-11-04"}, func(g *Game) bool { return g.Setup().Date == "2026-11-10" }, true},
+		{"until", StatsFilter{Until: "2026-11-03"}, func(g *Game) bool { return g.Setup().Date == "2026-11-03" }, false},
 		{"the night itself", StatsFilter{Since: "2026-11-10", Until: "2026-11-10", Kind: "capture"},
-			func(g *Game) bool { return g.Setup.Date == "2026-11-10" && g.Setup.Kind == "capture" }, false},
+			func(g *Game) bool { return g.Setup().Date == "2026-11-10" && g.Setup().Kind == "capture" }, false},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			r, err := a.Stats(t.Context(), tt.filter, Walk{Workers: 2}, nil)
@@ -113,8 +113,8 @@ func TestStatsCountsTheChosenGames(t *testing.T) {
 			for _, g := range whole {
 				if tt.picks(g) {
 					games++
-					for _, p := range g.Setup.Players {
-						want[g.Setup.Kind+" "+p]++
+					for _, p := range g.Setup().Players {
+						want[g.Setup().Kind+" "+p]++
 					}
 				}
 			}
@@ -133,7 +133,7 @@ func TestStatsCountsTheChosenGames(t *testing.T) {
 func TestStatsMarksForcedAndFlaggedGames(t *testing.T) {
 	a, whole := statsFile(t)
 	g := whole[len(whole)-1] // Pinochle, over
-	last := g.Log[len(g.Log)-1]
+	last := g.Log()[g.Len()-1]
 	words := []string{last.Actor, "pass"}
 	rec, err := a.Record(t.Context(), g, words, RecordOptions{Force: true})
 	if err != nil {
@@ -148,9 +148,9 @@ func TestStatsMarksForcedAndFlaggedGames(t *testing.T) {
 		t.Fatal(err)
 	}
 	f := r.Kinds[0].Players[0]
-	i := slices.IndexFunc(f.Recent, func(res season.Result) bool { return res.Game == g.ID })
+	i := slices.IndexFunc(f.Recent, func(res season.Result) bool { return res.Game == g.ID() })
 	if f.Forced != 1 || f.Flagged < 1 || i < 0 || !f.Recent[i].Forced {
-		t.Errorf("%s: forced %d, flagged %d, latest results %+v; want game %d marked forced", last.Actor, f.Forced, f.Flagged, f.Recent, g.ID)
+		t.Errorf("%s: forced %d, flagged %d, latest results %+v; want game %d marked forced", last.Actor, f.Forced, f.Flagged, f.Recent, g.ID())
 	}
 	if !slices.ContainsFunc(r.Kinds[0].Flags, func(d season.FlagsBy) bool { return d.Player == last.Actor && d.Rule == own[0].Rule }) {
 		t.Errorf("the flags drawn %+v lack %s's %s", r.Kinds[0].Flags, last.Actor, own[0].Rule)
@@ -218,7 +218,7 @@ func TestTalliedStatsAreAWalksStats(t *testing.T) {
 	}
 	// A move in one game: that game alone is replayed.
 	g := whole[0]
-	if _, err := a.Correct(t.Context(), g, Correction{Verb: "adjust", Args: []string{g.Setup.Players[0], "+5"}, Note: "a late bonus"}, false); err != nil {
+	if _, err := a.Correct(t.Context(), g, Correction{Verb: "adjust", Args: []string{g.Setup().Players[0], "+5"}, Note: "a late bonus"}, false); err != nil {
 		t.Fatal(err)
 	}
 	before := tally.replays
@@ -250,11 +250,11 @@ func TestTalliedStatsSeeALogRewritten(t *testing.T) {
 	if _, err := a.TalliedStats(t.Context(), &tally, StatsFilter{}); err != nil {
 		t.Fatal(err)
 	}
-	log, err := a.load(t.Context(), g.ID)
+	log, err := a.load(t.Context(), g.ID())
 	if err != nil {
 		t.Fatal(err)
 	}
-	first := g.Setup.Players[0]
+	first := g.Setup().Players[0]
 	log[0].Payload = []byte(strings.Replace(string(log[0].Payload), `"`+first+`"`, `"`+first+`x"`, 1))
 	var stmts []string
 	for i := range log {
@@ -264,7 +264,7 @@ func TestTalliedStatsSeeALogRewritten(t *testing.T) {
 		}
 		log[i].Hash = events.Hash(prev, log[i])
 		stmts = append(stmts, fmt.Sprintf(`UPDATE events SET payload = '%s', hash = '%s' WHERE game = %d AND seq = %d`,
-			strings.ReplaceAll(string(log[i].Payload), "'", "''"), log[i].Hash, g.ID, log[i].Seq))
+			strings.ReplaceAll(string(log[i].Payload), "'", "''"), log[i].Hash, g.ID(), log[i].Seq))
 	}
 	forge(stmts...)
 	before := tally.replays

@@ -158,7 +158,7 @@ func (a *App) TournamentLog(ctx context.Context, id int64) (*Game, error) {
 		return nil, err
 	}
 	if !g.IsTournament() {
-		return nil, &Error{Code: NotFound, Message: fmt.Sprintf("no tournament %d: game %d is a game of %s", id, id, g.Setup.Kind)}
+		return nil, &Error{Code: NotFound, Message: fmt.Sprintf("no tournament %d: game %d is a game of %s", id, id, g.Setup().Kind)}
 	}
 	return g, nil
 }
@@ -167,7 +167,7 @@ func (a *App) TournamentLog(ctx context.Context, id int64) (*Game, error) {
 func tournamentNight(g *Game) (*tournament.Night, error) {
 	n, ok := play.StateAs[*tournament.Night](g)
 	if !ok {
-		return nil, play.Invalidf(nil, "", "game %d is a game of %s, not a tournament", g.ID, g.Setup.Kind)
+		return nil, play.Invalidf(nil, "", "game %d is a game of %s, not a tournament", g.ID(), g.Setup().Kind)
 	}
 	return n, nil
 }
@@ -197,7 +197,7 @@ type RoundView struct {
 // players is not the table's. Only those games are replayed; the rest are passed over by what
 // their creation says.
 func (a *App) tournamentGames(ctx context.Context, t *Game, n *tournament.Night, round int) (map[[2]int]*Game, error) {
-	infos, err := a.store.MatchGames(ctx, t.Setup.Tournament)
+	infos, err := a.store.MatchGames(ctx, t.Setup().Tournament)
 	if err != nil {
 		return nil, err
 	}
@@ -235,8 +235,8 @@ func (a *App) madeBy(ctx context.Context, t *Game) (func(store.GameInfo) bool, e
 	if err != nil {
 		return nil, err
 	}
-	if t.Setup.TournamentID != "" {
-		return func(info store.GameInfo) bool { return info.TournamentID == id && info.ID > t.ID }, nil
+	if t.Setup().TournamentID != "" {
+		return func(info store.GameInfo) bool { return info.TournamentID == id && info.ID > t.ID() }, nil
 	}
 	logs, err := a.tournamentLogs(ctx)
 	if err != nil {
@@ -244,13 +244,13 @@ func (a *App) madeBy(ctx context.Context, t *Game) (func(store.GameInfo) bool, e
 	}
 	next := int64(maxGame)
 	for _, l := range logs {
-		if l.ID > t.ID && l.TournamentID == "" && l.Tournament == t.Setup.Tournament {
+		if l.ID > t.ID() && l.TournamentID == "" && l.Tournament == t.Setup().Tournament {
 			next = min(next, l.ID)
 		}
 	}
 	return func(info store.GameInfo) bool {
-		named := info.TournamentID == "" && info.Tournament == t.Setup.Tournament && info.ID < next
-		return info.ID > t.ID && (info.TournamentID == id || named)
+		named := info.TournamentID == "" && info.Tournament == t.Setup().Tournament && info.ID < next
+		return info.ID > t.ID() && (info.TournamentID == id || named)
 	}, nil
 }
 
@@ -258,8 +258,8 @@ func (a *App) madeBy(ctx context.Context, t *Game) (func(store.GameInfo) bool, e
 // a log written before tournaments had one, its seed, drawn at random when it was made and kept
 // in its first event, written as a TournamentID is.
 func identity(t *Game) (string, error) {
-	if t.Setup.TournamentID != "" {
-		return t.Setup.TournamentID, nil
+	if t.Setup().TournamentID != "" {
+		return t.Setup().TournamentID, nil
 	}
 	n, err := tournamentNight(t)
 	if err != nil {
@@ -304,7 +304,7 @@ func roundViewOf(r tournament.RoundState, games map[[2]int]*Game) RoundView {
 	for _, t := range r.Tables {
 		tg := TableGame{Table: t.Table, Players: t.Players, First: t.First}
 		if game := games[[2]int{r.Round, t.Table}]; game != nil {
-			tg.Game, tg.Over = game.ID, game.Over() || game.Abandoned != 0
+			tg.Game, tg.Over = game.ID(), game.Over() || game.Abandoned() != 0
 		}
 		v.Tables = append(v.Tables, tg)
 	}
@@ -377,9 +377,9 @@ func (a *App) Tournament(ctx context.Context, g *Game) (*TournamentView, error) 
 			after = r.Round
 		}
 	}
-	return &TournamentView{After: after, Entrants: entrants, Game: g.ID, Name: g.Setup.Tournament, Date: g.Setup.Date, Kind: s.Game, Format: s.Format, Rounds: s.Rounds,
+	return &TournamentView{After: after, Entrants: entrants, Game: g.ID(), Name: g.Setup().Tournament, Date: g.Setup().Date, Kind: s.Game, Format: s.Format, Rounds: s.Rounds,
 		TableSize: s.TableSize, TieBreaks: nonNilStrings(s.TieBreaks), FirstIs: firstIs, Closed: n.Closed(),
-		Played: nonNilRounds(roundViews(n, games)), Standings: standings, Next: nextRound(g.Setup.Tournament, n, games)}, nil
+		Played: nonNilRounds(roundViews(n, games)), Standings: standings, Next: nextRound(g.Setup().Tournament, n, games)}, nil
 }
 
 // Slip is the slip of v's latest round for the notice board, with the standings it was paired

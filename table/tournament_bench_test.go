@@ -16,12 +16,12 @@ func playPinochle(b *testing.B, a *App, rng *rand.Rand, id int64) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	words, err := pinochle.PlayoutWords(rng, g.Setup.Options, [2]string{g.Setup.Players[0], g.Setup.Players[1]})
+	words, err := pinochle.PlayoutWords(rng, g.Setup().Options, [2]string{g.Setup().Players[0], g.Setup().Players[1]})
 	if err != nil {
 		b.Fatalf("game %d: %v", id, err)
 	}
 	for _, w := range words {
-		rec, err := a.Record(b.Context(), g, strings.Fields(w), RecordOptions{Expect: g.Last})
+		rec, err := a.Record(b.Context(), g, strings.Fields(w), RecordOptions{Expect: g.Last()})
 		if err != nil {
 			b.Fatalf("game %d: %q: %v", id, w, err)
 		}
@@ -48,7 +48,7 @@ func BenchmarkTournamentPages(b *testing.B) {
 	var round3 int64
 	events := 0
 	for round := 1; round <= 4; round++ {
-		g, err := a.Game(b.Context(), tg.ID)
+		g, err := a.Game(b.Context(), tg.ID())
 		if err != nil {
 			b.Fatal(err)
 		}
@@ -62,11 +62,11 @@ func BenchmarkTournamentPages(b *testing.B) {
 		for _, t := range r.Tables {
 			playPinochle(b, a, rng, t.Game)
 			played, _ := a.Game(b.Context(), t.Game)
-			events += len(played.Log)
+			events += played.Len()
 		}
 		round3 = r.Tables[0].Game
 	}
-	tg, err = a.Game(b.Context(), tg.ID)
+	tg, err = a.Game(b.Context(), tg.ID())
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -80,7 +80,7 @@ func BenchmarkTournamentPages(b *testing.B) {
 	})
 	b.Run("table-now", func(b *testing.B) {
 		for b.Loop() {
-			if now, err := a.TableNow(b.Context(), tg.ID, 1); err != nil || now.Round != 4 {
+			if now, err := a.TableNow(b.Context(), tg.ID(), 1); err != nil || now.Round != 4 {
 				b.Fatal(err)
 			}
 		}

@@ -65,7 +65,7 @@ func pairAtOnce(t *testing.T, id int64, apps ...*App) {
 		t.Fatal(err)
 	}
 	paired := 0
-	for _, e := range tg.Log {
+	for _, e := range tg.Log() {
 		if e.Type == tournament.TypePaired {
 			paired++
 		}
@@ -73,7 +73,7 @@ func pairAtOnce(t *testing.T, id int64, apps ...*App) {
 	if paired != 1 {
 		t.Errorf("the pairing was recorded %d times", paired)
 	}
-	infos, err := a.store.MatchGames(t.Context(), tg.Setup.Tournament)
+	infos, err := a.store.MatchGames(t.Context(), tg.Setup().Tournament)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -113,7 +113,7 @@ func TestPairingFromManyTerminalsMakesEachGameOnce(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	pairAtOnce(t, tg.ID, a, b)
+	pairAtOnce(t, tg.ID(), a, b)
 }
 
 // TestPairingARoundPairedAlready: a terminal that pairs a round paired meanwhile is told so,
@@ -132,7 +132,7 @@ func TestPairingARoundPairedAlready(t *testing.T) {
 	if n := countGames(t, a); n != before {
 		t.Errorf("%d games after pairing again, was %d", n, before)
 	}
-	if _, err := a.PairRound(t.Context(), tournamentGame(t, a, tg.ID), 3); CodeOf(err) != Invalid || !strings.Contains(err.Error(), "round 3 cannot be paired before round 2") {
+	if _, err := a.PairRound(t.Context(), tournamentGame(t, a, tg.ID()), 3); CodeOf(err) != Invalid || !strings.Contains(err.Error(), "round 3 cannot be paired before round 2") {
 		t.Errorf("pairing round 3 next: %v", err)
 	}
 }
@@ -152,10 +152,10 @@ func TestASeatingByHandMakesItsGames(t *testing.T) {
 		t.Fatal(err)
 	}
 	// The bye goes to ann instead, and eve plays.
-	if _, err := a.Record(t.Context(), tournamentGame(t, a, tg.ID), strings.Fields("seat 1 bob-eve cy-dee bye ann"), RecordOptions{Force: true}); err != nil {
+	if _, err := a.Record(t.Context(), tournamentGame(t, a, tg.ID()), strings.Fields("seat 1 bob-eve cy-dee bye ann"), RecordOptions{Force: true}); err != nil {
 		t.Fatal(err)
 	}
-	v, err := a.Tournament(t.Context(), tournamentGame(t, a, tg.ID))
+	v, err := a.Tournament(t.Context(), tournamentGame(t, a, tg.ID()))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -165,29 +165,29 @@ func TestASeatingByHandMakesItsGames(t *testing.T) {
 	}
 	for i, tb := range seated.Tables {
 		g := tournamentGame(t, a, tb.Game)
-		if !slices.Equal(g.Setup.Players, tb.Players) || g.Setup.Table != tb.Table || g.Over() {
-			t.Errorf("table %d shows game %d of %v", tb.Table, tb.Game, g.Setup.Players)
+		if !slices.Equal(g.Setup().Players, tb.Players) || g.Setup().Table != tb.Table || g.Over() {
+			t.Errorf("table %d shows game %d of %v", tb.Table, tb.Game, g.Setup().Players)
 		}
-		if old := tournamentGame(t, a, r1.Tables[i].Game); old.ID != tb.Game && old.Abandoned == 0 {
-			t.Errorf("game %d of the pairing replaced is still in play", old.ID)
+		if old := tournamentGame(t, a, r1.Tables[i].Game); old.ID() != tb.Game && old.Abandoned() == 0 {
+			t.Errorf("game %d of the pairing replaced is still in play", old.ID())
 		}
 	}
 	for _, tb := range seated.Tables {
 		decide(t, a, tb.Game, tb.Players[1])
 	}
-	if _, err := a.Record(t.Context(), tournamentGame(t, a, tg.ID), []string{"end"}, RecordOptions{}); err != nil {
+	if _, err := a.Record(t.Context(), tournamentGame(t, a, tg.ID()), []string{"end"}, RecordOptions{}); err != nil {
 		t.Fatal(err)
 	}
-	r2, err := a.PairRound(t.Context(), tournamentGame(t, a, tg.ID), 0)
+	r2, err := a.PairRound(t.Context(), tournamentGame(t, a, tg.ID()), 0)
 	if err != nil || r2.Round != 2 {
 		t.Fatalf("pairing after the round seated by hand: %+v, %v", r2, err)
 	}
 	for _, tb := range seated.Tables {
 		if g := tournamentGame(t, a, tb.Game); g.Sheet().Totals[tb.Players[1]] != 5 {
-			t.Errorf("game %d after the next pairing: totals %v", g.ID, g.Sheet().Totals)
+			t.Errorf("game %d after the next pairing: totals %v", g.ID(), g.Sheet().Totals)
 		}
 	}
-	points := standingPoints(t, a, tg.ID)
+	points := standingPoints(t, a, tg.ID())
 	want := map[string]float64{"ann": 1, "eve": 1, "dee": 1, "bob": 0, "cy": 0}
 	for name, p := range want {
 		if points[name] != p {
@@ -221,23 +221,23 @@ func TestPairingNeverStopsAGame(t *testing.T) {
 		decide(t, a, tb.Game, tb.Players[0])
 	}
 	// As a file of before: the seat alone, past Record, then the round's end.
-	g := tournamentGame(t, a, tg.ID)
+	g := tournamentGame(t, a, tg.ID())
 	seat := referee.NewMove(tournament.TypeSeat, "", tournament.Seat{Round: 1, Byes: []string{},
 		Tables: []tournament.Table{{Table: 1, Players: []string{r1.Tables[0].Players[0], r1.Tables[1].Players[0]}, First: r1.Tables[0].Players[0]},
 			{Table: 2, Players: []string{r1.Tables[0].Players[1], r1.Tables[1].Players[1]}, First: r1.Tables[0].Players[1]}}})
 	if _, err := a.record(t.Context(), g, seat, RecordOptions{Force: true}); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := a.Record(t.Context(), tournamentGame(t, a, tg.ID), []string{"end"}, RecordOptions{}); err != nil {
+	if _, err := a.Record(t.Context(), tournamentGame(t, a, tg.ID()), []string{"end"}, RecordOptions{}); err != nil {
 		t.Fatal(err)
 	}
-	r2, err := a.PairRound(t.Context(), tournamentGame(t, a, tg.ID), 0)
+	r2, err := a.PairRound(t.Context(), tournamentGame(t, a, tg.ID()), 0)
 	if err != nil || r2.Round != 2 {
 		t.Fatalf("pairing after an old seating by hand: %+v, %v", r2, err)
 	}
 	for _, tb := range r1.Tables {
-		if g := tournamentGame(t, a, tb.Game); g.Sheet().Totals[tb.Players[0]] != 5 || len(g.Log) != 3 {
-			t.Errorf("game %d of round 1 lost its result: %v, %d events", g.ID, g.Sheet().Totals, len(g.Log))
+		if g := tournamentGame(t, a, tb.Game); g.Sheet().Totals[tb.Players[0]] != 5 || g.Len() != 3 {
+			t.Errorf("game %d of round 1 lost its result: %v, %d events", g.ID(), g.Sheet().Totals, g.Len())
 		}
 	}
 	if n := countGames(t, a); n != 1+2+2 {
@@ -263,7 +263,7 @@ func importAll(t *testing.T, a *App, file []byte) []int64 {
 		if r.Err != nil {
 			return r.Err
 		}
-		ids = append(ids, r.Game.ID)
+		ids = append(ids, r.Game.ID())
 		return nil
 	})
 	if err != nil {
@@ -317,12 +317,12 @@ func TestTwoClubsTournamentsOfOneName(t *testing.T) {
 		t.Fatal(err)
 	}
 	ids := importAll(t, league, exportAll(t, club))
-	checkOwnGames(t, league, mine.ID, []int64{r1.Tables[0].Game, r1.Tables[1].Game})
+	checkOwnGames(t, league, mine.ID(), []int64{r1.Tables[0].Game, r1.Tables[1].Game})
 	checkOwnGames(t, league, ids[0], ids[1:])
 	for _, id := range append([]int64{r1.Tables[0].Game, r1.Tables[1].Game}, ids[1:]...) {
 		decide(t, league, id, "")
 	}
-	for _, id := range []int64{mine.ID, ids[0]} {
+	for _, id := range []int64{mine.ID(), ids[0]} {
 		if r2, err := league.PairRound(t.Context(), tournamentGame(t, league, id), 0); err != nil || r2.Round != 2 {
 			t.Errorf("pairing round 2 of tournament %d: %+v, %v", id, r2, err)
 		}
@@ -359,8 +359,8 @@ func TestOldTournamentsOfOneName(t *testing.T) {
 		t.Fatalf("round 3 of the old tournament: %+v, %v", r3, err)
 	}
 	g := tournamentGame(t, a, r3.Tables[0].Game)
-	if g.Setup.TournamentID != fmt.Sprintf("%016x", 853033447356950) || g.Setup.Seated == 0 {
-		t.Errorf("a game of an old tournament names it by %q, seated by %d", g.Setup.TournamentID, g.Setup.Seated)
+	if g.Setup().TournamentID != fmt.Sprintf("%016x", 853033447356950) || g.Setup().Seated == 0 {
+		t.Errorf("a game of an old tournament names it by %q, seated by %d", g.Setup().TournamentID, g.Setup().Seated)
 	}
 	checkOwnGames(t, a, second[0], append(second[1:], r3.Tables[0].Game, r3.Tables[1].Game))
 	checkOwnGames(t, a, first[0], first[1:])
@@ -381,10 +381,10 @@ func TestATournamentsTranscriptsRoundTrip(t *testing.T) {
 	if _, err := a.PairRound(t.Context(), tg, 0); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := a.Record(t.Context(), tournamentGame(t, a, tg.ID), strings.Fields("seat 1 ann-dee bob-cy"), RecordOptions{Force: true}); err != nil {
+	if _, err := a.Record(t.Context(), tournamentGame(t, a, tg.ID()), strings.Fields("seat 1 ann-dee bob-cy"), RecordOptions{Force: true}); err != nil {
 		t.Fatal(err)
 	}
-	r1, err := a.roundView(t.Context(), tournamentGame(t, a, tg.ID), 1)
+	r1, err := a.roundView(t.Context(), tournamentGame(t, a, tg.ID()), 1)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -392,37 +392,37 @@ func TestATournamentsTranscriptsRoundTrip(t *testing.T) {
 	for _, tb := range r1.Tables {
 		decide(t, a, tb.Game, tb.Players[0])
 	}
-	if _, err := a.PairRound(t.Context(), tournamentGame(t, a, tg.ID), 0); err != nil {
+	if _, err := a.PairRound(t.Context(), tournamentGame(t, a, tg.ID()), 0); err != nil {
 		t.Fatal(err)
 	}
-	playMoves(t, a, tg.ID, "drop bob")
-	game = tournamentGame(t, a, game.ID)
-	logs := []*Game{tournamentGame(t, a, tg.ID), game}
+	playMoves(t, a, tg.ID(), "drop bob")
+	game = tournamentGame(t, a, game.ID())
+	logs := []*Game{tournamentGame(t, a, tg.ID()), game}
 	b, _ := openApp(t, "")
 	var imported []*Game
 	for _, g := range logs {
 		text, err := Transcript(g)
 		if err != nil {
-			t.Fatalf("game %d: %v", g.ID, err)
+			t.Fatalf("game %d: %v", g.ID(), err)
 		}
 		in, err := b.Import(t.Context(), []byte(text))
 		if err != nil {
-			t.Fatalf("game %d's transcript does not import: %v\n%s", g.ID, err, text)
+			t.Fatalf("game %d's transcript does not import: %v\n%s", g.ID(), err, text)
 		}
-		if diff := sameEvents(g.Log, in.Game.Log); diff != "" {
-			t.Fatalf("game %d: %s\n%s", g.ID, diff, text)
+		if diff := sameEvents(g.Log(), in.Game.Log()); diff != "" {
+			t.Fatalf("game %d: %s\n%s", g.ID(), diff, text)
 		}
 		imported = append(imported, in.Game)
 	}
-	if s := imported[1].Setup; s.Tournament != tg.Setup.Tournament || s.TournamentID != tg.Setup.TournamentID || s.Round != 1 || s.Table != 1 || s.Seated == 0 {
+	if s := imported[1].Setup(); s.Tournament != tg.Setup().Tournament || s.TournamentID != tg.Setup().TournamentID || s.Round != 1 || s.Table != 1 || s.Seated == 0 {
 		t.Errorf("the game imported is placed %+v", s)
 	}
-	at, ok, err := b.TableOf(t.Context(), imported[1].ID)
-	if err != nil || !ok || at != (TournamentTable{Tournament: imported[0].ID, Table: 1}) {
+	at, ok, err := b.TableOf(t.Context(), imported[1].ID())
+	if err != nil || !ok || at != (TournamentTable{Tournament: imported[0].ID(), Table: 1}) {
 		t.Errorf("the game imported is at %+v %v %v", at, ok, err)
 	}
 	rounds, err := b.Rounds(t.Context(), imported[0])
-	if err != nil || len(rounds) != 2 || rounds[0].Tables[0].Game != imported[1].ID || seatings(&rounds[0]) != "ann-dee bob-cy" {
+	if err != nil || len(rounds) != 2 || rounds[0].Tables[0].Game != imported[1].ID() || seatings(&rounds[0]) != "ann-dee bob-cy" {
 		t.Errorf("the tournament imported: %+v, %v", rounds, err)
 	}
 }
@@ -456,10 +456,10 @@ func TestASeatingByHandKeepsTheTablesItLeaves(t *testing.T) {
 		return w
 	}
 	for _, swap := range []bool{true, false} {
-		if _, err := a.Record(t.Context(), tournamentGame(t, a, tg.ID), words(swap), RecordOptions{Force: true}); err != nil {
+		if _, err := a.Record(t.Context(), tournamentGame(t, a, tg.ID()), words(swap), RecordOptions{Force: true}); err != nil {
 			t.Fatal(err)
 		}
-		r, err := a.roundView(t.Context(), tournamentGame(t, a, tg.ID), 1)
+		r, err := a.roundView(t.Context(), tournamentGame(t, a, tg.ID()), 1)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -475,15 +475,15 @@ func TestASeatingByHandKeepsTheTablesItLeaves(t *testing.T) {
 	// Seated back, tables 2 and 3 have their games again, stopped by the swap: played on.
 	for _, tb := range r1.Tables[1:] {
 		g := tournamentGame(t, a, tb.Game)
-		if g.Abandoned == 0 {
-			t.Fatalf("game %d was not stopped by the swap", g.ID)
+		if g.Abandoned() == 0 {
+			t.Fatalf("game %d was not stopped by the swap", g.ID())
 		}
-		if _, err := a.Correct(t.Context(), g, Correction{Verb: "void", Args: []string{fmt.Sprint(g.Abandoned)}, Note: "seated back"}, false); err != nil {
+		if _, err := a.Correct(t.Context(), g, Correction{Verb: "void", Args: []string{fmt.Sprint(g.Abandoned())}, Note: "seated back"}, false); err != nil {
 			t.Fatal(err)
 		}
 		decide(t, a, tb.Game, tb.Players[0])
 	}
-	if r2, err := a.PairRound(t.Context(), tournamentGame(t, a, tg.ID), 0); err != nil || r2.Round != 2 {
+	if r2, err := a.PairRound(t.Context(), tournamentGame(t, a, tg.ID()), 0); err != nil || r2.Round != 2 {
 		t.Fatalf("pairing round 2: %+v, %v", r2, err)
 	}
 	if n := countGames(t, a); n != 1+3+2+3 {

@@ -20,7 +20,7 @@ import (
 func stillPlaying(r tournament.RoundState, games map[[2]int]*Game) []int {
 	playing := []int{}
 	for _, t := range r.Tables {
-		if game := games[[2]int{r.Round, t.Table}]; !r.Ended && (game == nil || !(game.Over() || game.Abandoned != 0)) {
+		if game := games[[2]int{r.Round, t.Table}]; !r.Ended && (game == nil || !(game.Over() || game.Abandoned() != 0)) {
 			playing = append(playing, t.Table)
 		}
 	}
@@ -54,7 +54,7 @@ func nextRound(name string, n *tournament.Night, games map[[2]int]*Game) NextRou
 		for _, t := range last.Tables {
 			game := games[[2]int{last.Round, t.Table}]
 			if n.Settings().Confirm && !last.Released && game != nil && len(game.Waiting()) > 0 {
-				next.Unconfirmed = append(next.Unconfirmed, game.ID)
+				next.Unconfirmed = append(next.Unconfirmed, game.ID())
 			}
 		}
 		if len(next.Playing) > 0 {
@@ -107,7 +107,7 @@ func (a *App) PairRound(ctx context.Context, g *Game, round int) (*RoundView, er
 			return view, err
 		}
 		// Another terminal recorded in the log first: judge again against it.
-		if g, err = a.Game(ctx, g.ID); err != nil {
+		if g, err = a.Game(ctx, g.ID()); err != nil {
 			return nil, err
 		}
 	}
@@ -127,7 +127,7 @@ func (a *App) pairOnce(ctx context.Context, g *Game, round int) (*RoundView, err
 	case round <= len(rounds):
 		return a.pairedAlready(ctx, g, n, rounds[round-1], games)
 	case round > len(rounds)+1:
-		return nil, play.Invalidf(nil, fmt.Sprintf("pair round %d first: tableside tournament pair %d", len(rounds)+1, g.ID),
+		return nil, play.Invalidf(nil, fmt.Sprintf("pair round %d first: tableside tournament pair %d", len(rounds)+1, g.ID()),
 			"round %d cannot be paired before round %d", round, len(rounds)+1)
 	}
 	if len(rounds) > 0 {
@@ -140,15 +140,15 @@ func (a *App) pairOnce(ctx context.Context, g *Game, round int) (*RoundView, err
 			}
 		}
 	}
-	next := nextRound(g.Setup.Tournament, n, games)
+	next := nextRound(g.Setup().Tournament, n, games)
 	held := func(hint string) error {
 		return &Error{Code: Over, Game: g, Message: next.Why + "; nothing was paired", Hint: hint}
 	}
 	if len(next.Playing) > 0 {
-		return nil, held(fmt.Sprintf("wait for the games, or end the round: tableside record %d end", g.ID))
+		return nil, held(fmt.Sprintf("wait for the games, or end the round: tableside record %d end", g.ID()))
 	}
 	if len(rounds) > 0 && !rounds[len(rounds)-1].Ended {
-		rec, err := a.record(ctx, g, referee.NewMove(tournament.TypeEnd, "", map[string]int{"round": len(rounds)}), RecordOptions{Expect: g.Last})
+		rec, err := a.record(ctx, g, referee.NewMove(tournament.TypeEnd, "", map[string]int{"round": len(rounds)}), RecordOptions{Expect: g.Last()})
 		if err != nil {
 			return nil, err
 		}
@@ -159,9 +159,9 @@ func (a *App) pairOnce(ctx context.Context, g *Game, round int) (*RoundView, err
 	}
 	switch {
 	case len(next.Unconfirmed) > 0:
-		return nil, held(fmt.Sprintf("have the other side confirm them, or release the round: tableside record %d release", g.ID))
+		return nil, held(fmt.Sprintf("have the other side confirm them, or release the round: tableside record %d release", g.ID()))
 	case !next.Ready && !n.Closed():
-		return nil, held(fmt.Sprintf("close it: tableside record %d close", g.ID))
+		return nil, held(fmt.Sprintf("close it: tableside record %d close", g.ID()))
 	case !next.Ready:
 		return nil, held("")
 	}
@@ -180,7 +180,7 @@ func (a *App) pairOnce(ctx context.Context, g *Game, round int) (*RoundView, err
 	if err != nil {
 		return nil, play.Invalidf(err, "", "%v", err)
 	}
-	rec, err := a.record(ctx, g, tournament.PairedMove(in, out), RecordOptions{Expect: g.Last})
+	rec, err := a.record(ctx, g, tournament.PairedMove(in, out), RecordOptions{Expect: g.Last()})
 	if err != nil {
 		return nil, err
 	}
@@ -208,8 +208,8 @@ func (a *App) pairedAlready(ctx context.Context, g *Game, n *tournament.Night, r
 		return nil, err
 	}
 	return nil, &Error{Code: Conflict, Game: g, Err: &RoundPaired{view},
-		Message: fmt.Sprintf("round %d of tournament %d is paired already; nothing was paired again", r.Round, g.ID),
-		Hint:    fmt.Sprintf("its tables: tableside tournament show %d", g.ID)}
+		Message: fmt.Sprintf("round %d of tournament %d is paired already; nothing was paired again", r.Round, g.ID()),
+		Hint:    fmt.Sprintf("its tables: tableside tournament show %d", g.ID())}
 }
 
 // ErrPairedAlready is the cause of the Conflict that refuses to pair a round paired already.
@@ -226,7 +226,7 @@ func (a *App) roundView(ctx context.Context, g *Game, round int) (*RoundView, er
 			return &r, nil
 		}
 	}
-	return nil, fmt.Errorf("tournament %d has no round %d", g.ID, round)
+	return nil, fmt.Errorf("tournament %d has no round %d", g.ID(), round)
 }
 
 // makeGames makes the games of round r, as it is now seated, that are not made yet, and
@@ -250,7 +250,7 @@ func (a *App) makeGames(ctx context.Context, g *Game, n *tournament.Night, r tou
 			continue
 		}
 		c := events.Created{Kind: settings.Game, Ruleset: rules.Ruleset(), Players: t.Players, Options: settings.GameOptions,
-			Date: a.today(), Match: g.Setup.Tournament, Tournament: g.Setup.Tournament, TournamentID: id,
+			Date: a.today(), Match: g.Setup().Tournament, Tournament: g.Setup().Tournament, TournamentID: id,
 			Round: r.Round, Table: t.Table, Seated: r.Seated}
 		switch seating := rules.Seating(); {
 		case seating.Opener:
@@ -292,7 +292,7 @@ func (a *App) seatGames(ctx context.Context, g *Game) error {
 		return nil
 	}
 	r := rounds[len(rounds)-1]
-	infos, err := a.store.MatchGames(ctx, g.Setup.Tournament)
+	infos, err := a.store.MatchGames(ctx, g.Setup().Tournament)
 	if err != nil {
 		return err
 	}
@@ -302,7 +302,7 @@ func (a *App) seatGames(ctx context.Context, g *Game) error {
 	}
 	kept := map[int64]bool{}
 	for _, game := range games {
-		kept[game.ID] = true
+		kept[game.ID()] = true
 	}
 	for _, info := range infos {
 		if !made(info) || info.Round != r.Round || kept[info.ID] {
@@ -312,10 +312,10 @@ func (a *App) seatGames(ctx context.Context, g *Game) error {
 		if err != nil {
 			return err
 		}
-		if old.Over() || old.Abandoned != 0 {
+		if old.Over() || old.Abandoned() != 0 {
 			continue
 		}
-		note := fmt.Sprintf("table %d of round %d was seated again by hand (tournament %d)", info.Table, r.Round, g.ID)
+		note := fmt.Sprintf("table %d of round %d was seated again by hand (tournament %d)", info.Table, r.Round, g.ID())
 		if _, err := a.Correct(ctx, old, Correction{Verb: "abandon", Note: note}, false); err != nil {
 			return err
 		}

@@ -57,7 +57,7 @@ type PairingChange struct {
 // paired: each round's recorded input, its standings order and points made again from the
 // games as they would have been. Nothing for a game of no tournament.
 func (a *App) WouldHavePaired(ctx context.Context, after *Game) ([]PairingChange, error) {
-	at, ok, err := a.TableOf(ctx, after.ID)
+	at, ok, err := a.TableOf(ctx, after.ID())
 	if err != nil || !ok {
 		return nil, err
 	}
@@ -69,10 +69,10 @@ func (a *App) WouldHavePaired(ctx context.Context, after *Game) ([]PairingChange
 	if err != nil {
 		return nil, err
 	}
-	games[[2]int{after.Setup.Round, after.Setup.Table}] = after
+	games[[2]int{after.Setup().Round, after.Setup().Table}] = after
 	var out []PairingChange
 	for _, r := range n.Rounds() {
-		if r.Round <= after.Setup.Round {
+		if r.Round <= after.Setup().Round {
 			continue
 		}
 		standings, err := standingsBefore(n, games, r.Round)

@@ -43,7 +43,7 @@ func placesAlike(t *testing.T, a *App, kind string, standings []tournament.Stand
 // correction's dry run stands a game in (WouldHavePaired).
 func standInFor(t *testing.T, a *App, tg *Game, g *Game) []tournament.Standing {
 	t.Helper()
-	n, err := tournamentNight(tournamentGame(t, a, tg.ID))
+	n, err := tournamentNight(tournamentGame(t, a, tg.ID()))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -92,7 +92,7 @@ func TestStandingsAndRatingsPlaceAlike(t *testing.T) {
 			if _, err := a.Correct(t.Context(), g, Correction{Verb: "adjust", Args: []string{player, fmt.Sprintf("%+d", points)}, Note: "shared"}, false); err != nil {
 				t.Fatal(err)
 			}
-			g = tournamentGame(t, a, g.ID)
+			g = tournamentGame(t, a, g.ID())
 		}
 		adjust(order[1], totals[order[0]]-totals[order[1]])
 		adjust(order[2], min(0, totals[order[1]]-totals[order[2]]-1))
@@ -109,6 +109,6 @@ func TestStandingsAndRatingsPlaceAlike(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		placesAlike(t, a, "article2", standInFor(t, a, tg, playUntil(t, a, party.ID, 5, (*Game).Over)))
+		placesAlike(t, a, "article2", standInFor(t, a, tg, playUntil(t, a, party.ID(), 5, (*Game).Over)))
 	})
 }

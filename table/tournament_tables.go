@@ -84,7 +84,7 @@ func (a *App) tableMadeAt(ctx context.Context, game int64, first Event) (t Tourn
 	if err != nil || len(n.Rounds()) < c.Round {
 		return t, false, err
 	}
-	return TournamentTable{Tournament: maker.ID, Table: c.Table}, true, nil
+	return TournamentTable{Tournament: maker.ID(), Table: c.Table}, true, nil
 }
 
 // IsTournamentLog reports whether game is a tournament's own log, which no table plays: it has
@@ -143,7 +143,7 @@ func (a *App) TableNow(ctx context.Context, tournament int64, table int) (*Table
 	if err != nil {
 		return nil, err
 	}
-	now := &TableNow{Tournament: g.ID, Name: g.Setup.Tournament, Table: table, Playing: []int{}, Closed: n.Closed()}
+	now := &TableNow{Tournament: g.ID(), Name: g.Setup().Tournament, Table: table, Playing: []int{}, Closed: n.Closed()}
 	rounds := n.Rounds()
 	if len(rounds) == 0 {
 		now.Text = fmt.Sprintf("table %d: round 1 is not paired yet", table)
@@ -187,14 +187,14 @@ func seatText(round, table int, players []string, first, does string) string {
 // SeatText says where g, a tournament's game, is played, and who opens or deals; "" for a game
 // no tournament made.
 func SeatText(g *Game) string {
-	if g.Setup.Round < 1 || g.Setup.Table < 1 {
+	if g.Setup().Round < 1 || g.Setup().Table < 1 {
 		return ""
 	}
-	first, does := g.Setup.Opener, "opens"
+	first, does := g.Setup().Opener, "opens"
 	if first == "" {
-		first, does = g.Setup.Dealer, "deals"
+		first, does = g.Setup().Dealer, "deals"
 	}
-	return seatText(g.Setup.Round, g.Setup.Table, g.Setup.Players, first, does)
+	return seatText(g.Setup().Round, g.Setup().Table, g.Setup().Players, first, does)
 }
 
 // MovedOn is where a tournament's table has gone since one of its games: the game it plays
@@ -211,21 +211,21 @@ type MovedOn struct {
 // tournament's list of games, and replays none of them.
 func (a *App) TableMovedOn(ctx context.Context, g *Game) (MovedOn, error) {
 	var m MovedOn
-	if g.Setup.Tournament == "" || g.Setup.Round < 1 {
+	if g.Setup().Tournament == "" || g.Setup().Round < 1 {
 		return m, nil
 	}
-	infos, err := a.store.MatchGames(ctx, g.Setup.Tournament)
+	infos, err := a.store.MatchGames(ctx, g.Setup().Tournament)
 	if err != nil {
 		return m, err
 	}
-	latest, latestHere := 0, g.Setup.Round
+	latest, latestHere := 0, g.Setup().Round
 	for _, info := range infos {
 		// A game of before identities follows its table by the name, as it was made.
-		if info.Tournament != g.Setup.Tournament || (info.TournamentID != g.Setup.TournamentID && g.Setup.TournamentID != "") {
+		if info.Tournament != g.Setup().Tournament || (info.TournamentID != g.Setup().TournamentID && g.Setup().TournamentID != "") {
 			continue
 		}
 		latest = max(latest, info.Round)
-		if info.ID > g.ID && info.Table == g.Setup.Table && info.Round >= g.Setup.Round {
+		if info.ID > g.ID() && info.Table == g.Setup().Table && info.Round >= g.Setup().Round {
 			m.Game, latestHere = info.ID, info.Round
 		}
 	}

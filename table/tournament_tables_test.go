@@ -81,27 +81,27 @@ func TestTableOfAndTableNow(t *testing.T) {
 	if n, err := TournamentTables(tg); err != nil || n != 2 {
 		t.Errorf("4 players at tables of 2 have %d tables (%v), want 2", n, err)
 	}
-	if now, err := a.TableNow(ctx, tg.ID, 1); err != nil || now.Round != 0 || now.Game != nil {
+	if now, err := a.TableNow(ctx, tg.ID(), 1); err != nil || now.Round != 0 || now.Game != nil {
 		t.Errorf("before round 1: %+v %v", now, err)
 	}
-	if _, ok, err := a.TableOf(ctx, alone.ID); ok || err != nil {
+	if _, ok, err := a.TableOf(ctx, alone.ID()); ok || err != nil {
 		t.Errorf("a game of no tournament is at a table: %v %v", ok, err)
 	}
-	if _, err := a.TableNow(ctx, alone.ID, 1); CodeOf(err) != NotFound {
+	if _, err := a.TableNow(ctx, alone.ID(), 1); CodeOf(err) != NotFound {
 		t.Errorf("a game asked as a tournament: %v", err)
 	}
 	var played []int64
 	for round := 1; round <= 2; round++ {
-		r, err := a.PairRound(ctx, tournamentGame(t, a, tg.ID), 0)
+		r, err := a.PairRound(ctx, tournamentGame(t, a, tg.ID()), 0)
 		if err != nil {
 			t.Fatal(err)
 		}
 		for _, tb := range r.Tables {
 			at, ok, err := a.TableOf(ctx, tb.Game)
-			if err != nil || !ok || at != (TournamentTable{tg.ID, tb.Table}) {
+			if err != nil || !ok || at != (TournamentTable{tg.ID(), tb.Table}) {
 				t.Errorf("round %d, table %d's game %d is at %+v (%v, %v)", round, tb.Table, tb.Game, at, ok, err)
 			}
-			now, err := a.TableNow(ctx, tg.ID, tb.Table)
+			now, err := a.TableNow(ctx, tg.ID(), tb.Table)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -112,11 +112,11 @@ func TestTableOfAndTableNow(t *testing.T) {
 			}
 			played = append(played, tb.Game)
 		}
-		if now, err := a.TableNow(ctx, tg.ID, 3); err != nil || now.Game != nil || now.Text != "round "+strconv.Itoa(round)+" seats nobody at table 3" {
+		if now, err := a.TableNow(ctx, tg.ID(), 3); err != nil || now.Game != nil || now.Text != "round "+strconv.Itoa(round)+" seats nobody at table 3" {
 			t.Errorf("table 3 in round %d: %+v %v", round, now, err)
 		}
 		decide(t, a, r.Tables[0].Game, r.Tables[0].Players[0])
-		if now, _ := a.TableNow(ctx, tg.ID, 1); len(now.Playing) != 1 || now.Playing[0] != 2 {
+		if now, _ := a.TableNow(ctx, tg.ID(), 1); len(now.Playing) != 1 || now.Playing[0] != 2 {
 			t.Errorf("table 1 over, table 2 playing: playing %v", now.Playing)
 		}
 		decide(t, a, r.Tables[1].Game, "")

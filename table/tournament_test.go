@@ -74,42 +74,42 @@ func TestTournamentNight(t *testing.T) {
 	}
 	for _, tb := range r1.Tables {
 		g := tournamentGame(t, a, tb.Game)
-		s := g.Setup
+		s := g.Setup()
 		if s.Tournament != "autumn swiss" || s.Match != "autumn swiss" || s.Round != 1 || s.Table != tb.Table || s.Opener != tb.First || s.Players[0] != tb.First {
 			t.Errorf("table %d's game: %+v", tb.Table, s)
 		}
 	}
 	// Round 2 waits for round 1's games, and the tournament's view says so.
-	if _, err := a.PairRound(t.Context(), tournamentGame(t, a, tg.ID), 0); CodeOf(err) != Over || !strings.Contains(err.Error(), "round 1 is still being played at tables 1, 2") {
+	if _, err := a.PairRound(t.Context(), tournamentGame(t, a, tg.ID()), 0); CodeOf(err) != Over || !strings.Contains(err.Error(), "round 1 is still being played at tables 1, 2") {
 		t.Errorf("pairing round 2 with round 1 in play: %v", err)
 	}
-	if v, err := a.Tournament(t.Context(), tournamentGame(t, a, tg.ID)); err != nil || v.Next.Ready || v.Next.Round != 2 ||
+	if v, err := a.Tournament(t.Context(), tournamentGame(t, a, tg.ID())); err != nil || v.Next.Ready || v.Next.Round != 2 ||
 		!slices.Equal(v.Next.Playing, []int{1, 2}) || v.Next.Why != "round 1 is still being played at tables 1, 2" {
 		t.Errorf("round 1 in play: next %+v, %v", v.Next, err)
 	}
 	g1 := tournamentGame(t, a, r1.Tables[0].Game)
-	if got, want := SeatText(g1), fmt.Sprintf("round 1, table 1: %s v %s, %s opens", g1.Setup.Players[0], g1.Setup.Players[1], r1.Tables[0].First); got != want {
+	if got, want := SeatText(g1), fmt.Sprintf("round 1, table 1: %s v %s, %s opens", g1.Setup().Players[0], g1.Setup().Players[1], r1.Tables[0].First); got != want {
 		t.Errorf("game 1's seat: %q, want %q", got, want)
 	}
 	decide(t, a, r1.Tables[0].Game, "ann")
-	if v, err := a.Tournament(t.Context(), tournamentGame(t, a, tg.ID)); err != nil || v.Next.Ready || !slices.Equal(v.Next.Playing, []int{2}) {
+	if v, err := a.Tournament(t.Context(), tournamentGame(t, a, tg.ID())); err != nil || v.Next.Ready || !slices.Equal(v.Next.Playing, []int{2}) {
 		t.Errorf("round 1 with table 2 playing: next %+v, %v", v.Next, err)
 	}
 	decide(t, a, r1.Tables[1].Game, "dee")
-	if v, err := a.Tournament(t.Context(), tournamentGame(t, a, tg.ID)); err != nil || !v.Next.Ready || len(v.Next.Playing) != 0 || v.Next.Why != "" {
+	if v, err := a.Tournament(t.Context(), tournamentGame(t, a, tg.ID())); err != nil || !v.Next.Ready || len(v.Next.Playing) != 0 || v.Next.Why != "" {
 		t.Errorf("round 1 over: next %+v, %v", v.Next, err)
 	}
-	if _, err := a.Record(t.Context(), tournamentGame(t, a, tg.ID), []string{"drop", "bob"}, RecordOptions{}); err != nil {
+	if _, err := a.Record(t.Context(), tournamentGame(t, a, tg.ID()), []string{"drop", "bob"}, RecordOptions{}); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := a.Record(t.Context(), tournamentGame(t, a, tg.ID), []string{"arrive", "fay"}, RecordOptions{}); err != nil {
+	if _, err := a.Record(t.Context(), tournamentGame(t, a, tg.ID()), []string{"arrive", "fay"}, RecordOptions{}); err != nil {
 		t.Fatal(err)
 	}
-	if v, err := a.Tournament(t.Context(), tournamentGame(t, a, tg.ID)); err != nil ||
+	if v, err := a.Tournament(t.Context(), tournamentGame(t, a, tg.ID())); err != nil ||
 		fmt.Sprint(v.Entrants) != "[{ann 1800 true 1} {bob 1700 false 1} {cy 1600 true 1} {dee 1500 true 1} {eve 1400 true 1} {fay 0 true 2}]" {
 		t.Errorf("entrants after bob's drop and fay's arrival: %+v, %v", v.Entrants, err)
 	}
-	r2, err := a.PairRound(t.Context(), tournamentGame(t, a, tg.ID), 0)
+	r2, err := a.PairRound(t.Context(), tournamentGame(t, a, tg.ID()), 0)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -137,7 +137,7 @@ func TestTournamentNight(t *testing.T) {
 	if len(r2.Byes) != 1 || r2.Byes[0] == "eve" {
 		t.Errorf("round 2's byes %v: eve has had hers", r2.Byes)
 	}
-	v, err := a.Tournament(t.Context(), tournamentGame(t, a, tg.ID))
+	v, err := a.Tournament(t.Context(), tournamentGame(t, a, tg.ID()))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -153,14 +153,14 @@ func TestTournamentNight(t *testing.T) {
 	}
 	// A correction to round 1's game changes the standings at once: bob's win, not dee's.
 	g := tournamentGame(t, a, r1.Tables[1].Game)
-	adjusts := slices.IndexFunc(g.Log, func(e Event) bool { return e.Type == "adjust" })
+	adjusts := slices.IndexFunc(g.Log(), func(e Event) bool { return e.Type == "adjust" })
 	if _, err := a.Correct(t.Context(), g, Correction{Verb: "void", Args: []string{fmt.Sprint(adjusts + 1)}, Note: "the wrong side"}, false); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := a.Correct(t.Context(), tournamentGame(t, a, g.ID), Correction{Verb: "adjust", Args: []string{"bob", "+5"}, Note: "bob won"}, false); err != nil {
+	if _, err := a.Correct(t.Context(), tournamentGame(t, a, g.ID()), Correction{Verb: "adjust", Args: []string{"bob", "+5"}, Note: "bob won"}, false); err != nil {
 		t.Fatal(err)
 	}
-	if v, err = a.Tournament(t.Context(), tournamentGame(t, a, tg.ID)); err != nil {
+	if v, err = a.Tournament(t.Context(), tournamentGame(t, a, tg.ID())); err != nil {
 		t.Fatal(err)
 	}
 	for _, s := range v.Standings {
@@ -224,7 +224,7 @@ func TestTournamentMakesTheGamesItMissed(t *testing.T) {
 	if _, err := a.record(t.Context(), tg, tournament.PairedMove(in, out), RecordOptions{}); err != nil {
 		t.Fatal(err)
 	}
-	r, err := a.PairRound(t.Context(), tournamentGame(t, a, tg.ID), 0)
+	r, err := a.PairRound(t.Context(), tournamentGame(t, a, tg.ID()), 0)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -252,7 +252,7 @@ func playUntil(t *testing.T, a *App, id int64, seed uint64, done func(*Game) boo
 		if len(offered) == 0 {
 			t.Fatalf("game %d: nothing to play, and not done", id)
 		}
-		rec, err := a.Record(t.Context(), g, strings.Fields(offered[rng.IntN(len(offered))].Move), RecordOptions{Expect: g.Last})
+		rec, err := a.Record(t.Context(), g, strings.Fields(offered[rng.IntN(len(offered))].Move), RecordOptions{Expect: g.Last()})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -281,31 +281,31 @@ func TestTournamentWaitsForConfirmations(t *testing.T) {
 	playUntil(t, a, r1.Tables[1].Game, 2, scored)
 	end := func() {
 		t.Helper()
-		if _, err := a.Record(t.Context(), tournamentGame(t, a, tg.ID), []string{"end"}, RecordOptions{}); err != nil {
+		if _, err := a.Record(t.Context(), tournamentGame(t, a, tg.ID()), []string{"end"}, RecordOptions{}); err != nil {
 			t.Fatal(err)
 		}
 	}
 	end()
-	if v, err := a.Tournament(t.Context(), tournamentGame(t, a, tg.ID)); err != nil || v.Next.Ready ||
+	if v, err := a.Tournament(t.Context(), tournamentGame(t, a, tg.ID())); err != nil || v.Next.Ready ||
 		!slices.Equal(v.Next.Unconfirmed, []int64{r1.Tables[0].Game, r1.Tables[1].Game}) || len(v.Next.Playing) != 0 {
 		t.Errorf("round 1 ended with its hands unconfirmed: next %+v, %v", v.Next, err)
 	}
-	_, err = a.PairRound(t.Context(), tournamentGame(t, a, tg.ID), 0)
+	_, err = a.PairRound(t.Context(), tournamentGame(t, a, tg.ID()), 0)
 	if CodeOf(err) != Over || !strings.Contains(err.Error(), "round 1 has scored rounds no one has confirmed") {
 		t.Fatalf("pairing round 2 with hands unconfirmed: %v", err)
 	}
 	// Confirming the first table's hand leaves the second's waiting; releasing lets it go.
 	w := first.Waiting()[0]
-	if _, err := a.Correct(t.Context(), first, Correction{Verb: "confirm", Args: []string{fmt.Sprint(w.Round), first.Setup.Players[1]}}, false); err != nil {
+	if _, err := a.Correct(t.Context(), first, Correction{Verb: "confirm", Args: []string{fmt.Sprint(w.Round), first.Setup().Players[1]}}, false); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := a.PairRound(t.Context(), tournamentGame(t, a, tg.ID), 0); err == nil || !strings.Contains(err.Error(), fmt.Sprintf("game %d", r1.Tables[1].Game)) || strings.Contains(err.Error(), fmt.Sprintf("game %d,", r1.Tables[0].Game)) {
+	if _, err := a.PairRound(t.Context(), tournamentGame(t, a, tg.ID()), 0); err == nil || !strings.Contains(err.Error(), fmt.Sprintf("game %d", r1.Tables[1].Game)) || strings.Contains(err.Error(), fmt.Sprintf("game %d,", r1.Tables[0].Game)) {
 		t.Fatalf("pairing with one table confirmed: %v", err)
 	}
-	if _, err := a.Record(t.Context(), tournamentGame(t, a, tg.ID), []string{"release"}, RecordOptions{}); err != nil {
+	if _, err := a.Record(t.Context(), tournamentGame(t, a, tg.ID()), []string{"release"}, RecordOptions{}); err != nil {
 		t.Fatal(err)
 	}
-	if r2, err := a.PairRound(t.Context(), tournamentGame(t, a, tg.ID), 0); err != nil || r2.Round != 2 {
+	if r2, err := a.PairRound(t.Context(), tournamentGame(t, a, tg.ID()), 0); err != nil || r2.Round != 2 {
 		t.Fatalf("pairing round 2 once released: %+v, %v", r2, err)
 	}
 }
@@ -319,11 +319,11 @@ func TestATableThatSitsOut(t *testing.T) {
 		decide(t, a, tb.Game, tb.Players[0])
 	}
 	for _, gone := range []string{"cy", "dee"} {
-		if _, err := a.Record(t.Context(), tournamentGame(t, a, tg.ID), []string{"drop", gone}, RecordOptions{}); err != nil {
+		if _, err := a.Record(t.Context(), tournamentGame(t, a, tg.ID()), []string{"drop", gone}, RecordOptions{}); err != nil {
 			t.Fatal(err)
 		}
 	}
-	r2, err := a.PairRound(t.Context(), tournamentGame(t, a, tg.ID), 0)
+	r2, err := a.PairRound(t.Context(), tournamentGame(t, a, tg.ID()), 0)
 	if err != nil || len(r2.Tables) != 1 {
 		t.Fatalf("round 2 of two players: %+v, %v", r2, err)
 	}

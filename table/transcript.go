@@ -29,9 +29,9 @@ import (
 // Transcript writes the game's whole log as a transcript.
 func Transcript(g *Game) (string, error) {
 	var b strings.Builder
-	fmt.Fprintf(&b, "# tableside transcript of game %d: one event a line, corrections included\n", g.ID)
-	b.WriteString(play.Line(setupWords(g.Setup)...) + "\n")
-	for _, e := range g.Log[1:] {
+	fmt.Fprintf(&b, "# tableside transcript of game %d: one event a line, corrections included\n", g.ID())
+	b.WriteString(play.Line(setupWords(g.Setup())...) + "\n")
+	for _, e := range g.Log()[1:] {
 		if e.Type == tournament.TypePaired {
 			// The application records a pairing with the input it was made from, which a replay
 			// holds it to: the line carries it whole, after the pairing written for reading.
@@ -214,7 +214,7 @@ func readPaired(l line) (events.Event, error) {
 // JSONL writes the game's whole log as JSON lines, every event with its time and hash.
 func GameJSONL(g *Game) ([]byte, error) {
 	var b bytes.Buffer
-	err := JSONL(&b, g.Log)
+	err := JSONL(&b, g.Log())
 	return b.Bytes(), err
 }
 

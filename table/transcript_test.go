@@ -83,7 +83,7 @@ func TestTranscriptRoundTrip(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if a, b := sheetJSON(t, g), sheetJSON(t, g2); a != b || !reflect.DeepEqual(g.Flags, g2.Flags) {
+			if a, b := sheetJSON(t, g), sheetJSON(t, g2); a != b || !reflect.DeepEqual(g.Flags(), g2.Flags()) {
 				t.Fatalf("%s seed %d: the imported game scores differently", kind, seed)
 			}
 			// And the JSON-lines export reads back to the same events.
@@ -171,7 +171,7 @@ func TestTranscriptAdjustNamesAPlayerInAnyCase(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(g.Flags) != 0 || g.Sheet().Totals["ann"] != 3 {
-		t.Errorf("flags %v, totals %v: want ann +3 and no flag", g.Flags, g.Sheet().Totals)
+	if len(g.Flags()) != 0 || g.Sheet().Totals["ann"] != 3 {
+		t.Errorf("flags %v, totals %v: want ann +3 and no flag", g.Flags(), g.Sheet().Totals)
 	}
 }

@@ -89,8 +89,8 @@ func TestEachGameStopsAtTheFirstError(t *testing.T) {
 	stop := errors.New("stop")
 	var seen []int64
 	err := a.EachGame(t.Context(), Walk{Workers: 4}, func(g *Game) error {
-		seen = append(seen, g.ID)
-		if g.ID == 10 {
+		seen = append(seen, g.ID())
+		if g.ID() == 10 {
 			return stop
 		}
 		return nil

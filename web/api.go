@@ -42,13 +42,13 @@ func (s *Server) apiNew(w http.ResponseWriter, r *http.Request, c *caller) error
 		return err
 	}
 	s.live.kick()
-	w.Header().Set("Location", fmt.Sprintf("/api/games/%d", g.ID))
+	w.Header().Set("Location", fmt.Sprintf("/api/games/%d", g.ID()))
 	writeJSON(w, http.StatusCreated, s.created(g))
 	return nil
 }
 
 func (s *Server) created(g *table.Game) created {
-	return created{Game: g.View(), Code: table.ShowCode(s.keys.Code(g.ID)), Join: s.joinPath(g.ID)}
+	return created{Game: g.View(), Code: table.ShowCode(s.keys.Code(g.ID())), Join: s.joinPath(g.ID())}
 }
 
 // joinPath is where a phone joins a game's table: what its QR code holds.
@@ -64,7 +64,7 @@ func (s *Server) gameCode(w http.ResponseWriter, r *http.Request, c *caller) err
 		return err
 	}
 	if g.IsTournament() {
-		return errNoCodeForTheLog(g.ID)
+		return errNoCodeForTheLog(g.ID())
 	}
 	writeJSON(w, http.StatusOK, s.created(g))
 	return nil
@@ -121,7 +121,7 @@ func (s *Server) apiScore(w http.ResponseWriter, r *http.Request, c *caller) err
 		return err
 	}
 	var b bytes.Buffer
-	if err := render.Sheet(&b, format, g.Sheet(), g.AllFlags()); err != nil {
+	if err := render.Sheet(&b, format, g.Sheet(), g.Flags()); err != nil {
 		return err
 	}
 	writeBody(w, format, "", b.Bytes())
@@ -155,7 +155,7 @@ func (s *Server) apiExport(w http.ResponseWriter, r *http.Request, c *caller) er
 	if err != nil {
 		return err
 	}
-	writeBody(w, format, fmt.Sprintf("game-%d.%s", g.ID, ext), body)
+	writeBody(w, format, fmt.Sprintf("game-%d.%s", g.ID(), ext), body)
 	return nil
 }
 

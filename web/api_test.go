@@ -86,8 +86,8 @@ func TestEveryChangeNeedsItsCredential(t *testing.T) {
 		})
 	}
 	log, _ := c.app.Game(t.Context(), game)
-	if log.Last != 1 {
-		t.Errorf("refused calls recorded: the log has %d events", log.Last)
+	if log.Last() != 1 {
+		t.Errorf("refused calls recorded: the log has %d events", log.Last())
 	}
 }
 
@@ -115,8 +115,8 @@ func TestCrossSitePostsAreRefused(t *testing.T) {
 			t.Errorf("%s: cross-site post answered %d, want 403", rt.pattern, res.StatusCode)
 		}
 	}
-	if g, _ := c.app.Game(t.Context(), game); g.Last != 1 {
-		t.Errorf("a cross-site post recorded: the log has %d events", g.Last)
+	if g, _ := c.app.Game(t.Context(), game); g.Last() != 1 {
+		t.Errorf("a cross-site post recorded: the log has %d events", g.Last())
 	}
 }
 
@@ -254,8 +254,8 @@ func TestMovesAreJudgedAndRaced(t *testing.T) {
 	if status, _ := c.call(t, "POST", moves, code, big); status != http.StatusRequestEntityTooLarge {
 		t.Errorf("huge body: %d, want 413", status)
 	}
-	if g, _ := c.app.Game(t.Context(), game); g.Last != 3 {
-		t.Errorf("the log has %d events, want 3", g.Last)
+	if g, _ := c.app.Game(t.Context(), game); g.Last() != 3 {
+		t.Errorf("the log has %d events, want 3", g.Last())
 	}
 }
 
@@ -288,8 +288,8 @@ func TestCorrections(t *testing.T) {
 	if status, body := c.call(t, "POST", path, testKey, correction{Verb: "adjust", Args: []string{"zed", "-2"}, Note: "x"}); status != http.StatusBadRequest {
 		t.Errorf("adjust of nobody: %d %s", status, body)
 	}
-	if g, _ := c.app.Game(t.Context(), game); g.Last != 4 || g.Sheet().Totals["ann"] != -2 {
-		t.Errorf("after the corrections: %d events, ann %d", g.Last, g.Sheet().Totals["ann"])
+	if g, _ := c.app.Game(t.Context(), game); g.Last() != 4 || g.Sheet().Totals["ann"] != -2 {
+		t.Errorf("after the corrections: %d events, ann %d", g.Last(), g.Sheet().Totals["ann"])
 	}
 	// The wall screen shows the score as it now stands.
 	if _, page := c.call(t, "GET", "/club/now", testKey, nil); !strings.Contains(string(page), "ann -2 · bob 0") {
@@ -408,8 +408,8 @@ func TestJoiningAndLoggingIn(t *testing.T) {
 	if res.StatusCode != http.StatusOK || !strings.HasPrefix(svg.String(), "<svg") || strings.Count(svg.String(), "h1v1") < 100 {
 		t.Errorf("QR code: %d %.100s", res.StatusCode, svg.String())
 	}
-	if g, _ := c.app.Game(t.Context(), game); g.Last != 3 {
-		t.Errorf("log has %d events, want 3", g.Last)
+	if g, _ := c.app.Game(t.Context(), game); g.Last() != 3 {
+		t.Errorf("log has %d events, want 3", g.Last())
 	}
 }
 
@@ -578,8 +578,8 @@ func TestABusyFileIsToldAsSuch(t *testing.T) {
 	if e := apiFailure(t, body); status != http.StatusServiceUnavailable || e.Error.Code != "busy" {
 		t.Errorf("move into a busy file: %d %s", status, body)
 	}
-	if g, _ := c.app.Game(t.Context(), game); g.Last != 1 {
-		t.Errorf("the log has %d events", g.Last)
+	if g, _ := c.app.Game(t.Context(), game); g.Last() != 1 {
+		t.Errorf("the log has %d events", g.Last())
 	}
 }
 
@@ -681,8 +681,8 @@ func TestOneBodyIsOneValue(t *testing.T) {
 	if res.StatusCode != http.StatusBadRequest {
 		t.Errorf("two values: %d, want 400", res.StatusCode)
 	}
-	if g, _ := c.app.Game(t.Context(), game); g.Last != 1 {
-		t.Errorf("the log has %d events, want 1", g.Last)
+	if g, _ := c.app.Game(t.Context(), game); g.Last() != 1 {
+		t.Errorf("the log has %d events, want 1", g.Last())
 	}
 }
 

@@ -36,8 +36,8 @@ func TestTextThatIsNotUTF8IsRefused(t *testing.T) {
 			t.Errorf("%q: %d %s, want 400 naming %s", try.body, status, body, try.field)
 		}
 	}
-	if g, _ := c.app.Game(t.Context(), game); g.Last != 1 {
-		t.Errorf("refused bodies recorded: the log has %d events", g.Last)
+	if g, _ := c.app.Game(t.Context(), game); g.Last() != 1 {
+		t.Errorf("refused bodies recorded: the log has %d events", g.Last())
 	}
 	if _, body := c.call(t, "GET", "/api/games", testKey, nil); strings.Contains(string(body), "\uFFFD") {
 		t.Errorf("a game was made with a replaced character: %s", body)
@@ -59,8 +59,8 @@ func TestAnExpectOfNullIsRefused(t *testing.T) {
 			t.Errorf("%s %s: %d %s, want 400 naming expect", path, body, status, out)
 		}
 	}
-	if g, _ := c.app.Game(t.Context(), game); g.Last != 1 {
-		t.Errorf("a body with a null expect recorded: the log has %d events", g.Last)
+	if g, _ := c.app.Game(t.Context(), game); g.Last() != 1 {
+		t.Errorf("a body with a null expect recorded: the log has %d events", g.Last())
 	}
 	// Left out, expect is no guard, as docs/api.md says.
 	if status, out := c.callRaw(t, "POST", fmt.Sprintf("/api/games/%d/moves", game), code, `{"move": "ann bid 10"}`); status != http.StatusCreated {

@@ -259,7 +259,7 @@ func TestBrowserPhonesRefereeOffline(t *testing.T) {
 	}
 	waitPage(t, a1, "table A's moves waiting", waiting(offline))
 	waitPage(t, a1, "the phone saying what waits for the network", `document.getElementById("offline-status").textContent.startsWith("Offline: this phone judges the moves")`)
-	if got, want := cdpEval[string](t, a1, `document.querySelector("#live .now").dataset.last`), fmt.Sprint(atCut.Last+offline); got != want {
+	if got, want := cdpEval[string](t, a1, `document.querySelector("#live .now").dataset.last`), fmt.Sprint(atCut.Last()+offline); got != want {
 		t.Errorf("offline, table A's phone shows the game up to event %s, want %s", got, want)
 	}
 	// The page is no wider than the phone: the sheet scrolls in its own box.
@@ -268,8 +268,8 @@ func TestBrowserPhonesRefereeOffline(t *testing.T) {
 	}
 	saveView(t, a1, "offline-waiting-360x740")
 	saveShot(t, a1, "offline-waiting-360")
-	if stored, err := c.app.Game(t.Context(), idA); err != nil || stored.Last != atCut.Last {
-		t.Fatalf("the server stored table A's moves while the phones were cut off: %v %d", err, stored.Last)
+	if stored, err := c.app.Game(t.Context(), idA); err != nil || stored.Last() != atCut.Last() {
+		t.Fatalf("the server stored table A's moves while the phones were cut off: %v %d", err, stored.Last())
 	}
 
 	// The network comes back: to table A's first phone, the other table, then the other phone.
@@ -291,7 +291,7 @@ func TestBrowserPhonesRefereeOffline(t *testing.T) {
 	// move is judged again on top of all the first phone stored, as the server judges a move
 	// that lost a race (docs/rules.md), and the phone says what became of it.
 	wireA2.setCut(false)
-	waitPage(t, a2, "the other phone caught up", waiting(0)+fmt.Sprintf(` && Number(document.querySelector("#live .now").dataset.last) >= %d`, atCut.Last+offline))
+	waitPage(t, a2, "the other phone caught up", waiting(0)+fmt.Sprintf(` && Number(document.querySelector("#live .now").dataset.last) >= %d`, atCut.Last()+offline))
 	final, err := c.app.Game(t.Context(), idA)
 	if err != nil {
 		t.Fatal(err)
@@ -302,16 +302,16 @@ func TestBrowserPhonesRefereeOffline(t *testing.T) {
 		if !errors.As(err, &te) {
 			t.Fatal(err)
 		}
-		if final.Last != want.Last {
-			t.Errorf("the other phone's own move, refused now, was stored: the log has %d events, want %d", final.Last, want.Last)
+		if final.Last() != want.Last() {
+			t.Errorf("the other phone's own move, refused now, was stored: the log has %d events, want %d", final.Last(), want.Last())
 		}
 		t.Logf("the other phone's own move %q is refused now: %s", own, te.Message)
 		if !strings.Contains(notes, "Not recorded:") || !strings.Contains(notes, te.Message) {
 			t.Errorf("the other phone does not say its move %q is now refused (%s):\n%s", own, te.Message, notes)
 		}
 	} else {
-		if final.Last != want.Last+1 || final.Log[want.Last].Actor == "" {
-			t.Errorf("the other phone's own move, legal still, was not stored once: the log has %d events, want %d", final.Last, want.Last+1)
+		if final.Last() != want.Last()+1 || final.Log()[want.Last()].Actor == "" {
+			t.Errorf("the other phone's own move, legal still, was not stored once: the log has %d events, want %d", final.Last(), want.Last()+1)
 		}
 		t.Logf("the other phone's own move %q is recorded after the first phone's", own)
 		if !strings.Contains(notes, "Recorded: ") {
@@ -337,8 +337,8 @@ func (c *testClub) holdsJustThese(t *testing.T, id int64, from *table.Game, move
 	if err != nil {
 		t.Fatal(err)
 	}
-	if want := int(from.Last) + len(moves); len(got.Log) != want {
-		t.Fatalf("game %d's log holds %d events, want %d", id, len(got.Log), want)
+	if want := int(from.Last()) + len(moves); got.Len() != want {
+		t.Fatalf("game %d's log holds %d events, want %d", id, got.Len(), want)
 	}
 	g := from
 	for _, m := range moves {
@@ -346,7 +346,7 @@ func (c *testClub) holdsJustThese(t *testing.T, id int64, from *table.Game, move
 		if err != nil {
 			t.Fatal(err)
 		}
-		if stored := got.Log[rec.Event.Seq-1]; !play.SameMove(stored, rec.Event) {
+		if stored := got.Log()[rec.Event.Seq-1]; !play.SameMove(stored, rec.Event) {
 			t.Fatalf("game %d's event %d is %s %s %s, want %q", id, stored.Seq, stored.Actor, stored.Type, stored.Payload, m)
 		}
 		g = rec.Game
@@ -361,7 +361,7 @@ func atStart(t *testing.T, c *testClub, id int64) []table.Event {
 	if err != nil {
 		t.Fatal(err)
 	}
-	return g.Log[:1]
+	return g.Log()[:1]
 }
 
 // mustWords is a move's words as g reads them.
@@ -510,10 +510,10 @@ func TestBrowserAPhoneOutlivesARestoredFile(t *testing.T) {
 	waitPage(t, phone, "a move waiting", waiting(1))
 	restored := serveStore(t, copyPath, false)
 	start, err := restored.app.Game(t.Context(), id)
-	if err != nil || start.Last != 4 {
-		t.Fatalf("the copy holds game %d up to event %d (%v), want 4", id, start.Last, err)
+	if err != nil || start.Last() != 4 {
+		t.Fatalf("the copy holds game %d up to event %d (%v), want 4", id, start.Last(), err)
 	}
-	start, err = table.Replay(id, start.Log[:1])
+	start, err = table.Replay(id, start.Log()[:1])
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -646,8 +646,8 @@ func TestBrowserAMoveMadeOfflineKeepsWhenItWasPlayed(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if len(g.Log) != 2 {
-			t.Fatalf("the phone %s: the log holds %d events, want 2: %s", clock.what, len(g.Log), cdpEval[string](t, phone, `document.getElementById("offline-notes").innerText`))
+		if g.Len() != 2 {
+			t.Fatalf("the phone %s: the log holds %d events, want 2: %s", clock.what, g.Len(), cdpEval[string](t, phone, `document.getElementById("offline-notes").innerText`))
 		}
 		e := g.Entries()[1]
 		if e.At < back {
@@ -695,7 +695,7 @@ func TestAMoveSaysWhenItWasPlayed(t *testing.T) {
 	if e := apiFailure(t, body); status != 400 || e.Error.Field != "played_at" {
 		t.Errorf("a move played an hour from now: %d %s, want 400 naming played_at", status, body)
 	}
-	if g, err := c.app.Game(t.Context(), id); err != nil || g.Last != 1 {
+	if g, err := c.app.Game(t.Context(), id); err != nil || g.Last() != 1 {
 		t.Fatalf("a move played an hour from now was recorded: %v", err)
 	}
 	played := time.Now().Add(-30 * time.Second).UnixMilli()

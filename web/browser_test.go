@@ -672,7 +672,7 @@ func TestBrowserNewGameForm(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if got := fmt.Sprint(g.Setup.Teams, g.Setup.Options); got != "map[blue:[bob dee] red:[ann cy]] map[parties:on]" {
+		if got := fmt.Sprint(g.Setup().Teams, g.Setup().Options); got != "map[blue:[bob dee] red:[ann cy]] map[parties:on]" {
 			t.Errorf("script %v: the game has teams and options %s", script, got)
 		}
 	}
@@ -688,7 +688,7 @@ func TestBrowserNewGameForm(t *testing.T) {
 	cdpSubmit(t, d, chromedp.Click(chromedp.CSS("form.setup > button")))
 	var id int64
 	fmt.Sscanf(cdpEval[string](t, d, `location.pathname`), "/games/%d", &id)
-	if g, err := c.app.Game(t.Context(), id); err != nil || g.Setup.Opener != "ann" || g.Setup.Options["limit"] != "150" {
+	if g, err := c.app.Game(t.Context(), id); err != nil || g.Setup().Opener != "ann" || g.Setup().Options["limit"] != "150" {
 		t.Errorf("the pinochle game made: %+v (%v)", g, err)
 	}
 }

@@ -274,20 +274,20 @@ func (s *Server) gameStream(w http.ResponseWriter, r *http.Request, c *caller) e
 		return err
 	}
 	// A tournament's game also hears of new games: its table's next one may be among them.
-	follows := g.Setup.Round > 0
+	follows := g.Setup().Round > 0
 	ch, leave := s.live.subscribeAll([]int64{c.game}, follows)
 	defer leave()
 	// The watch learns the game's head when it next looks; tell it to look now, so that a move
 	// made in the next instant is not taken for the head it learns.
-	s.live.moved(map[int64]int64{c.game: g.Last})
+	s.live.moved(map[int64]int64{c.game: g.Last()})
 	if !follows {
-		return s.stream(w, r, ch, fmt.Sprintf(`{"last":%d}`, g.Last))
+		return s.stream(w, r, ch, fmt.Sprintf(`{"last":%d}`, g.Last()))
 	}
 	newest, err := s.newest(r)
 	if err != nil {
 		return err
 	}
-	return s.stream(w, r, ch, fmt.Sprintf(`{"last":%d,"newest":%d}`, g.Last, newest))
+	return s.stream(w, r, ch, fmt.Sprintf(`{"last":%d,"newest":%d}`, g.Last(), newest))
 }
 
 // newest is the newest game, which the watch learns as it is now: a page that follows its
@@ -310,12 +310,12 @@ func (s *Server) tableStream(w http.ResponseWriter, r *http.Request, c *caller) 
 	}
 	ch, leave := s.live.subscribeAll([]int64{c.game}, true)
 	defer leave()
-	s.live.moved(map[int64]int64{c.game: g.Last})
+	s.live.moved(map[int64]int64{c.game: g.Last()})
 	newest, err := s.newest(r)
 	if err != nil {
 		return err
 	}
-	return s.stream(w, r, ch, fmt.Sprintf(`{"last":%d,"newest":%d}`, g.Last, newest))
+	return s.stream(w, r, ch, fmt.Sprintf(`{"last":%d,"newest":%d}`, g.Last(), newest))
 }
 
 // clubStream is the club page's live stream.

@@ -52,7 +52,7 @@ func checkClubNight(tb testing.TB, c *testClub, r *webtest.Result) {
 		if err != nil {
 			tb.Fatal(err)
 		}
-		if err := g.Check(stored.Log, true); err != nil {
+		if err := g.Check(stored.Log(), true); err != nil {
 			tb.Error(err)
 		}
 	}

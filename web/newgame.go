@@ -226,7 +226,7 @@ func (s *Server) create(w http.ResponseWriter, r *http.Request, c *caller) error
 	switch {
 	case err == nil:
 		s.live.kick()
-		http.Redirect(w, r, fmt.Sprintf("/games/%d", g.ID), http.StatusSeeOther)
+		http.Redirect(w, r, fmt.Sprintf("/games/%d", g.ID()), http.StatusSeeOther)
 		return nil
 	case !isBadRequest(err):
 		return err

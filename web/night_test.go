@@ -202,7 +202,7 @@ func TestAClubNightAsATournament(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			s := g.Setup
+			s := g.Setup()
 			if s.Tournament != setup.Name || s.Match != setup.Name || s.Round != r.Round || s.Table != p.table ||
 				r.Tables[p.table-1].Game != game || !slices.Equal(s.Players, r.Tables[p.table-1].Players) || !g.Over() {
 				t.Errorf("table %d's phone played game %d in round %d, set up %+v; the round seated %+v", p.table, game, r.Round, s, r.Tables[p.table-1])
@@ -219,7 +219,7 @@ func TestAClubNightAsATournament(t *testing.T) {
 		t.Fatal(err)
 	}
 	met := map[[2]string]int{}
-	for _, e := range tg.Log {
+	for _, e := range tg.Log() {
 		if e.Type != tournament.TypePaired {
 			continue
 		}

@@ -54,8 +54,8 @@ func TestAMoveTheDatabaseKeptOutIsToldAsSuch(t *testing.T) {
 					t.Errorf("%s kept out: %d %s, want 503 saying %q", try.what, status, body, want)
 				}
 			}
-			if g, err := c.app.Game(t.Context(), game); err != nil || g.Last != 1 {
-				t.Errorf("the log has %d events (%v), want 1", g.Last, err)
+			if g, err := c.app.Game(t.Context(), game); err != nil || g.Last() != 1 {
+				t.Errorf("the log has %d events (%v), want 1", g.Last(), err)
 			}
 		})
 	}

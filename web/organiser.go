@@ -156,7 +156,7 @@ func (s *Server) createTournament(w http.ResponseWriter, r *http.Request, c *cal
 	switch {
 	case err == nil:
 		s.live.kick()
-		http.Redirect(w, r, fmt.Sprintf("/tournaments/%d", g.ID), http.StatusSeeOther)
+		http.Redirect(w, r, fmt.Sprintf("/tournaments/%d", g.ID()), http.StatusSeeOther)
 		return nil
 	case !isBadRequest(err):
 		return err
@@ -213,7 +213,7 @@ func (s *Server) organiserView(r *http.Request) (*organiserView, error) {
 			if err != nil {
 				return nil, err
 			}
-			rt.Events, rt.Next = len(game.Log), game.Hint()
+			rt.Events, rt.Next = game.Len(), game.Hint()
 		}
 		v.Tables = append(v.Tables, rt)
 	}
@@ -310,7 +310,7 @@ func (s *Server) slipPage(w http.ResponseWriter, r *http.Request, c *caller) err
 	}
 	slip, ok := v.Slip(g.Record())
 	if !ok {
-		return &httpError{status: http.StatusNotFound, code: "not_found", msg: fmt.Sprintf("tournament %d has no round paired yet", g.ID), hint: "pair round 1 first"}
+		return &httpError{status: http.StatusNotFound, code: "not_found", msg: fmt.Sprintf("tournament %d has no round paired yet", g.ID()), hint: "pair round 1 first"}
 	}
 	var b bytes.Buffer
 	if err := render.SlipHTML(&b, slip); err != nil {

@@ -452,15 +452,15 @@ type gameView struct {
 }
 
 func (s *Server) gameView(r *http.Request, c *caller, g *table.Game) (v *gameView, err error) {
-	here := enteredRounds(r, g.ID)
-	sheet, err := now.SheetOf(g.Sheet(), g.AllFlags())
+	here := enteredRounds(r, g.ID())
+	sheet, err := now.SheetOf(g.Sheet(), g.Flags())
 	if err != nil {
 		return nil, err
 	}
 	v = &gameView{Part: now.Of(g, c.table || c.director, here, sheet), Title: g.Rulebook().Name, Director: c.director, Entered: slices.Sorted(maps.Keys(here))}
 	if c.director {
 		if !g.IsTournament() {
-			v.Code = s.keys.Code(g.ID)
+			v.Code = s.keys.Code(g.ID())
 		}
 		host, _, err := net.SplitHostPort(r.Host)
 		if err != nil {
@@ -530,7 +530,7 @@ func (s *Server) sheetPage(w http.ResponseWriter, r *http.Request, c *caller) er
 		return err
 	}
 	var b bytes.Buffer
-	if err := render.Sheet(&b, "html", g.Sheet(), g.AllFlags()); err != nil {
+	if err := render.Sheet(&b, "html", g.Sheet(), g.Flags()); err != nil {
 		return err
 	}
 	writeBody(w, "html", "", b.Bytes())
@@ -562,13 +562,13 @@ func (s *Server) rulesPage(w http.ResponseWriter, r *http.Request, c *caller) er
 	if err != nil {
 		return err
 	}
-	book, err := table.RulebookOf(g.Setup.Kind)
+	book, err := table.RulebookOf(g.Setup().Kind)
 	if err != nil {
 		return err
 	}
-	v := rulesView{Game: g.ID, Book: book}
+	v := rulesView{Game: g.ID(), Book: book}
 	for _, o := range book.Options {
-		v.Options = append(v.Options, chosenOption{o, g.Setup.Options[o.Name]})
+		v.Options = append(v.Options, chosenOption{o, g.Setup().Options[o.Name]})
 	}
 	for _, line := range book.Grammar {
 		form, what, ok := play.SplitForm(line)
@@ -617,11 +617,11 @@ func (s *Server) refusedPage(w http.ResponseWriter, r *http.Request, c *caller, 
 	}
 	status, _ := statusOf(err)
 	v.Tried = tried
-	v.Refusal = &now.Refusal{Game: g.ID, Last: v.Last, Message: te.Message, Hint: te.Hint, Flags: te.Flags, Tried: tried, Table: v.Table}
+	v.Refusal = &now.Refusal{Game: g.ID(), Last: v.Last, Message: te.Message, Hint: te.Hint, Flags: te.Flags, Tried: tried, Table: v.Table}
 	if te.Code == table.Conflict {
 		v.Refusal.Message = "Not recorded: someone at the table recorded first. The table below is the game now; enter the move again if it still is to be made."
 	}
-	return s.show(w, status, "game", c, fmt.Sprintf("%s — game %d", v.Title, g.ID), v)
+	return s.show(w, status, "game", c, fmt.Sprintf("%s — game %d", v.Title, g.ID()), v)
 }
 
 func (s *Server) record(w http.ResponseWriter, r *http.Request, c *caller) error {
@@ -798,7 +798,7 @@ func (s *Server) qr(w http.ResponseWriter, r *http.Request, c *caller) error {
 	if g, err := s.app.Game(r.Context(), c.game); err != nil {
 		return err
 	} else if g.IsTournament() {
-		return errNoCodeForTheLog(g.ID)
+		return errNoCodeForTheLog(g.ID())
 	}
 	return writeQR(w, base(r)+s.joinPath(c.game))
 }

@@ -263,7 +263,7 @@ func TestTheNewGameFormMakesEachKind(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		got := g.Setup
+		got := g.Setup()
 		got.Ruleset = ""
 		if fmt.Sprint(got) != fmt.Sprint(tc.want) {
 			t.Errorf("%s: made\n %+v\nwant\n %+v", tc.name, got, tc.want)

@@ -101,7 +101,7 @@ func (s *Server) codes(g *table.Game) ([]tableCode, error) {
 	}
 	out := make([]tableCode, 0, n)
 	for t := 1; t <= n; t++ {
-		out = append(out, tableCode{Table: t, Code: table.ShowCode(s.keys.TournamentTableCode(g.ID, t))})
+		out = append(out, tableCode{Table: t, Code: table.ShowCode(s.keys.TournamentTableCode(g.ID(), t))})
 	}
 	return out, nil
 }
@@ -145,7 +145,7 @@ func (s *Server) apiNewTournament(w http.ResponseWriter, r *http.Request, c *cal
 	if err != nil {
 		return err
 	}
-	w.Header().Set("Location", fmt.Sprintf("/api/tournaments/%d", g.ID))
+	w.Header().Set("Location", fmt.Sprintf("/api/tournaments/%d", g.ID()))
 	writeJSON(w, http.StatusCreated, tournamentCreated{Tournament: v, Tables: codes})
 	return nil
 }
@@ -295,7 +295,7 @@ func (s *Server) tablePage(w http.ResponseWriter, r *http.Request, c *caller) er
 	if err != nil {
 		return err
 	}
-	v.Last = g.Last
+	v.Last = g.Last()
 	if v.Newest, err = s.app.NewestGame(r.Context()); err != nil {
 		return err
 	}
@@ -313,8 +313,8 @@ func (s *Server) tablePart(w http.ResponseWriter, r *http.Request, c *caller) er
 // seatOf is where the tournament made g, a game whose seat reads text, and where its table
 // has moved on to: the phone at the table follows it there.
 func (s *Server) seatOf(r *http.Request, c *caller, g *table.Game, text string) (*now.Seat, error) {
-	v := &now.Seat{Name: g.Setup.Tournament, Text: text, Table: g.Setup.Table}
-	at, ok, err := s.tableOf(r, g.ID)
+	v := &now.Seat{Name: g.Setup().Tournament, Text: text, Table: g.Setup().Table}
+	at, ok, err := s.tableOf(r, g.ID())
 	if err != nil {
 		return nil, err
 	}
@@ -327,7 +327,7 @@ func (s *Server) seatOf(r *http.Request, c *caller, g *table.Game, text string) 
 	}
 	v.MovedOn, v.SitsOut = moved.Game, moved.SitsOut
 	if v.MovedOn != 0 && c.atTable {
-		v.Follow = fmt.Sprintf("/games/%d?from=%d", v.MovedOn, g.ID)
+		v.Follow = fmt.Sprintf("/games/%d?from=%d", v.MovedOn, g.ID())
 	}
 	return v, nil
 }
@@ -348,11 +348,11 @@ func (s *Server) tableCards(w http.ResponseWriter, r *http.Request, c *caller) e
 	if err != nil {
 		return err
 	}
-	v := cardsView{Title: "Table cards · " + g.Setup.Tournament,
+	v := cardsView{Title: "Table cards · " + g.Setup().Tournament,
 		Intro: "One card for each table, for the whole night: print this page and put each card on its table. Its phone joins once and follows the table from round to round."}
 	for t := 1; t <= n; t++ {
-		v.Cards = append(v.Cards, tableCard{Name: fmt.Sprintf("table %d", t), QR: fmt.Sprintf("/tournaments/%d/tables/%d/qr.svg", g.ID, t),
-			Lines: []string{g.Setup.Tournament, fmt.Sprintf("tournament %d", g.ID)}, Code: s.keys.TournamentTableCode(g.ID, t)})
+		v.Cards = append(v.Cards, tableCard{Name: fmt.Sprintf("table %d", t), QR: fmt.Sprintf("/tournaments/%d/tables/%d/qr.svg", g.ID(), t),
+			Lines: []string{g.Setup().Tournament, fmt.Sprintf("tournament %d", g.ID())}, Code: s.keys.TournamentTableCode(g.ID(), t)})
 	}
 	return s.show(w, http.StatusOK, "cards", c, v.Title, v)
 }

@@ -501,14 +501,14 @@ func TestAGameNeverMadeIsToldTruly(t *testing.T) {
 		t.Fatal(err)
 	}
 	var file bytes.Buffer
-	if err := table.JSONL(&file, log.Log); err != nil {
+	if err := table.JSONL(&file, log.Log()); err != nil {
 		t.Fatal(err)
 	}
 	c := openClub(t, false)
 	var id int64
 	if err := c.app.ImportLogs(t.Context(), "night.jsonl", &file, func(r table.ImportResult) error {
 		if r.Err == nil {
-			id = r.Game.ID
+			id = r.Game.ID()
 		}
 		return r.Err
 	}); err != nil {

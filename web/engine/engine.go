@@ -120,7 +120,7 @@ const heldMost = 8
 // holding is the game the engine holds of id, or nil.
 func (en *engine) holding(id int64) *play.Game {
 	for _, g := range en.held {
-		if g.ID == id {
+		if g.ID() == id {
 			return g
 		}
 	}
@@ -129,7 +129,7 @@ func (en *engine) holding(id int64) *play.Game {
 
 // hold keeps g, the latest answered about, in place of the game of its id held before.
 func (en *engine) hold(g *play.Game) {
-	en.held = slices.DeleteFunc(en.held, func(h *play.Game) bool { return h.ID == g.ID })
+	en.held = slices.DeleteFunc(en.held, func(h *play.Game) bool { return h.ID() == g.ID() })
 	if len(en.held) == heldMost {
 		en.held = en.held[1:]
 	}
@@ -290,7 +290,7 @@ func refusal(g *play.Game, p pending, err error) (string, error) {
 		return "", err
 	}
 	var b bytes.Buffer
-	werr := now.WriteRefusal(&b, &now.Refusal{Game: g.ID, Last: g.Last, Message: te.Message, Hint: te.Hint, Flags: te.Flags, Tried: p.Move, Table: true})
+	werr := now.WriteRefusal(&b, &now.Refusal{Game: g.ID(), Last: g.Last(), Message: te.Message, Hint: te.Hint, Flags: te.Flags, Tried: p.Move, Table: true})
 	return b.String(), werr
 }
 
@@ -312,7 +312,7 @@ func (en *engine) stateOf(g *play.Game, drawn bool, entered []int) (*state, erro
 		here[r] = true
 	}
 	s.Scores = g.Sheet()
-	sheet, err := en.drawnSheet(s.Scores, g.AllFlags())
+	sheet, err := en.drawnSheet(s.Scores, g.Flags())
 	if err != nil {
 		return nil, err
 	}

@@ -76,7 +76,7 @@ func Run(schema string, args []string, stdin io.Reader, stdout, stderr io.Writer
 func exitCode(err error) int {
 	var u usageError
 	switch {
-	case errors.As(err, &u), table.CodeOf(err) == table.Invalid, table.CodeOf(err) == table.NotFound:
+	case errors.As(err, &u), table.CodeOf(err) == play.Invalid, table.CodeOf(err) == play.NotFound:
 		return 2
 	}
 	return 1
@@ -87,8 +87,8 @@ func exitCode(err error) int {
 // why it did not answer: whoever runs it needs them (a phone is told the first only).
 func printError(w io.Writer, err error) {
 	fmt.Fprintf(w, "tableside: error: %s\n", err)
-	var te *table.Error
-	if errors.As(err, &te) && te.Code == table.Unavailable && te.Err != nil {
+	var te *play.Error
+	if errors.As(err, &te) && te.Code == play.Unavailable && te.Err != nil {
 		fmt.Fprintf(w, "tableside: the database said: %v\n", te.Err)
 	}
 	if hint := hintOf(err); hint != "" {
@@ -114,7 +114,7 @@ func problemOf(err error) table.Problem {
 	if code == "" {
 		code = "internal"
 		if exitCode(err) == 2 {
-			code = string(table.Invalid)
+			code = string(play.Invalid)
 		}
 	}
 	return table.ProblemOf(err, code, hintOf(err))
@@ -389,7 +389,7 @@ func open(c *cli.Context, opener func(ctx context.Context, path, schema string, 
 	switch {
 	case errors.Is(err, table.ErrNoDatabase):
 		return nil, hinted{err, "check the name given with --db or $TABLESIDE_DB; `tableside new` (or `import`, or `demo`) makes a new database"}
-	case table.CodeOf(err) == table.Damaged:
+	case table.CodeOf(err) == play.Damaged:
 		return nil, hinted{err, "keep the damaged file as it is; copy back a backup of it, or `tableside --db NEW.db import` the last `export --all` of it, then `tableside --db NEW.db verify --seal SEAL` with the file seal written down"}
 	}
 	return app, err

@@ -8,6 +8,7 @@ import (
 
 	"github.com/urfave/cli/v2"
 
+	"github.com/tableside/tableside/play"
 	"github.com/tableside/tableside/table"
 )
 
@@ -62,7 +63,7 @@ func checkCommand() *cli.Command {
 				// Each game is written as soon as it is replayed, and let go: the walk holds a
 				// few games at a time however large the file.
 				list := jsonList{w: w}
-				err = app.EachGame(c.Context, table.Walk{Workers: c.Int("jobs")}, func(g *table.Game) error {
+				err = app.EachGame(c.Context, table.Walk{Workers: c.Int("jobs")}, func(g *play.Game) error {
 					defer bar.Step()
 					r := g.Checked()
 					open += r.Open
@@ -91,7 +92,7 @@ func checkCommand() *cli.Command {
 }
 
 // writeChecked writes one game's check as text.
-func writeChecked(w io.Writer, r table.Checked) {
+func writeChecked(w io.Writer, r play.Checked) {
 	fmt.Fprintf(w, "game %d (%s): %d open flag%s\n", r.Game, r.Kind, r.Open, plural(r.Open))
 	for _, f := range r.Flags {
 		fmt.Fprintf(w, "  event %d: %s\n", f.Seq, f)

@@ -6,9 +6,8 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"github.com/tableside/tableside/play"
 	"github.com/urfave/cli/v2"
-
-	"github.com/tableside/tableside/table"
 )
 
 // completionScripts are what `tableside completion SHELL` prints: each asks tableside itself,
@@ -53,7 +52,7 @@ func completionCommand() *cli.Command {
 // completeGame completes a command whose first word is a game: the game ids, then, for a game
 // named, its players and the first words of what is legal now.
 func completeGame(c *cli.Context) {
-	withGame(c, func(g *table.Game) {
+	withGame(c, func(g *play.Game) {
 		seen := map[string]bool{}
 		for _, s := range append(g.Setup().Players, g.Legal()...) {
 			if word := strings.Fields(s)[0]; !seen[word] {
@@ -72,7 +71,7 @@ func completeMove(c *cli.Context) {
 		completeGame(c)
 		return
 	}
-	withGame(c, func(g *table.Game) {
+	withGame(c, func(g *play.Game) {
 		typed := strings.Join(c.Args().Tail(), " ") + " "
 		_, words, _ := completeWord(g, typed, utf8.RuneCountInString(typed))
 		for _, word := range words {
@@ -84,7 +83,7 @@ func completeMove(c *cli.Context) {
 // withGame opens the database for a completion: with no game named yet it prints the game
 // ids, else it hands the game named to complete. A completion that cannot be made prints
 // nothing.
-func withGame(c *cli.Context, complete func(*table.Game)) {
+func withGame(c *cli.Context, complete func(*play.Game)) {
 	app, err := openApp(c)
 	if err != nil {
 		return

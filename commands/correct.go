@@ -8,6 +8,7 @@ import (
 
 	"github.com/urfave/cli/v2"
 
+	"github.com/tableside/tableside/play"
 	"github.com/tableside/tableside/table"
 )
 
@@ -30,15 +31,15 @@ func correction(cmd *cli.Command) *cli.Command {
 			return err
 		}
 		defer app.Close()
-		return correct(c, app, g, table.Correction{Verb: cmd.Name, Args: c.Args().Slice()[1:], Note: c.String("note"), Force: c.Bool("force")}, c.Bool("dry-run"), face{format: format})
+		return correct(c, app, g, play.Correction{Verb: cmd.Name, Args: c.Args().Slice()[1:], Note: c.String("note"), Force: c.Bool("force")}, c.Bool("dry-run"), face{format: format})
 	}
 	return cmd
 }
 
 // correct records a correction typed against g and shows what it changed.
-func correct(c *cli.Context, app *table.App, g *table.Game, corr table.Correction, dryRun bool, f face) error {
+func correct(c *cli.Context, app *table.App, g *play.Game, corr play.Correction, dryRun bool, f face) error {
 	done, err := app.Correct(c.Context, g, corr, dryRun)
-	var te *table.Error
+	var te *play.Error
 	if errors.As(err, &te) {
 		noteRejudged(c.App.ErrWriter, g.ID(), te.Rejudged)
 	}
@@ -64,7 +65,7 @@ func correct(c *cli.Context, app *table.App, g *table.Game, corr table.Correctio
 }
 
 // writeChanges prints how a correction changes the flags and totals.
-func writeChanges(w io.Writer, ch table.Changes) {
+func writeChanges(w io.Writer, ch play.Changes) {
 	for _, f := range ch.Added {
 		fmt.Fprintf(w, "  + flag on event %d: %s\n", f.Seq, f)
 	}
@@ -143,7 +144,7 @@ func confirmCommand() *cli.Command {
 
 // writePairingChanges says, for a game of a tournament, which later rounds would have been
 // paired otherwise had the game stood as the correction leaves it; they stand as played (T9).
-func writePairingChanges(c *cli.Context, app *table.App, after *table.Game) error {
+func writePairingChanges(c *cli.Context, app *table.App, after *play.Game) error {
 	changes, err := app.WouldHavePaired(c.Context, after)
 	if err != nil {
 		return err

@@ -11,6 +11,7 @@ import (
 
 	"github.com/urfave/cli/v2"
 
+	"github.com/tableside/tableside/play"
 	"github.com/tableside/tableside/table"
 )
 
@@ -57,7 +58,7 @@ func gameID(word string) (int64, error) {
 
 // openGame opens the database and loads the game named by the command's first word. The
 // caller closes the app.
-func openGame(c *cli.Context) (*table.App, *table.Game, error) {
+func openGame(c *cli.Context) (*table.App, *play.Game, error) {
 	if c.NArg() == 0 {
 		return nil, nil, usagef("name the game (tableside %s GAME …)", c.Command.Name)
 	}
@@ -70,7 +71,7 @@ func openGame(c *cli.Context) (*table.App, *table.Game, error) {
 		return nil, nil, err
 	}
 	g, err := app.Game(c.Context, id)
-	if table.CodeOf(err) == table.NotFound {
+	if table.CodeOf(err) == play.NotFound {
 		err = hinted{err, "`tableside games` lists the games"}
 	}
 	if err != nil {
@@ -82,7 +83,7 @@ func openGame(c *cli.Context) (*table.App, *table.Game, error) {
 
 // gameCommand completes a command whose only word is a game: it adds the --format flag when
 // the command has formats, checks it, opens the game, and runs.
-func gameCommand(cmd *cli.Command, formats []string, run func(c *cli.Context, app *table.App, g *table.Game, format string) error) *cli.Command {
+func gameCommand(cmd *cli.Command, formats []string, run func(c *cli.Context, app *table.App, g *play.Game, format string) error) *cli.Command {
 	cmd.ArgsUsage = "GAME"
 	cmd.BashComplete = completeGame
 	if formats != nil {
@@ -113,21 +114,21 @@ func gameCommand(cmd *cli.Command, formats []string, run func(c *cli.Context, ap
 // advise adds the command line's advice to an application error about game id.
 func advise(err error, id int64, f face) error {
 	switch table.CodeOf(err) {
-	case table.Refused:
+	case play.Refused:
 		if !forceRecords(err) {
 			return err
 		}
 		return hinted{err, table.HintOf(err) + "  (or " + f.forceWords() + " to record it flagged)"}
-	case table.Over:
+	case play.Over:
 		if h := table.HintOf(err); h != "" {
 			return hinted{err, h}
 		}
-		var te *table.Error
+		var te *play.Error
 		if errors.As(err, &te) && te.Game != nil && te.Game.IsTournament() {
 			return hinted{err, fmt.Sprintf("see `tableside tournament show %d`", id)}
 		}
 		return hinted{err, fmt.Sprintf("see `tableside score %d`, or correct a move with amend or void", id)}
-	case table.Conflict:
+	case play.Conflict:
 		return hinted{err, fmt.Sprintf("see `tableside show %d`, then enter it again", id)}
 	}
 	return err
@@ -138,11 +139,11 @@ func advise(err error, id int64, f face) error {
 // is the organiser's own slip, not a record of play at a table (L8): forced, the night would go
 // on as if it had not been made.
 func forceRecords(err error) bool {
-	var te *table.Error
+	var te *play.Error
 	if !errors.As(err, &te) || te.Game == nil || te.Game.Setup().Kind != table.TournamentKind {
 		return true
 	}
-	return !slices.ContainsFunc(te.Flags, func(f table.Flag) bool { return f.SetAside })
+	return !slices.ContainsFunc(te.Flags, func(f play.Flag) bool { return f.SetAside })
 }
 
 // noteRejudged tells the table that another terminal recorded first and the entry was judged

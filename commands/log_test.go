@@ -5,7 +5,7 @@ import (
 	"time"
 
 	"github.com/tableside/tableside/events"
-	"github.com/tableside/tableside/table"
+	"github.com/tableside/tableside/play"
 )
 
 // TestLogSaysWhenALateMoveWasPlayed: the log's time is when an event was stored, and for a move
@@ -20,7 +20,7 @@ func TestLogSaysWhenALateMoveWasPlayed(t *testing.T) {
 		{stored - 200, "12:10:40"},
 		{time.Date(2026, 11, 20, 12, 3, 5, 0, time.Local).UnixMilli(), "12:10:40 (played 12:03:05)"},
 	} {
-		if got := logTime(table.Entry{Event: events.Event{At: stored}, PlayedAt: c.played}); got != c.want {
+		if got := logTime(play.Entry{Event: events.Event{At: stored}, PlayedAt: c.played}); got != c.want {
 			t.Errorf("stored at %d, played at %d: the log says %q, want %q", stored, c.played, got, c.want)
 		}
 	}

@@ -22,7 +22,7 @@ var setupFlags = map[string]string{
 // flagHint gives an error about a field of the setup, which has no hint of its own, the flag
 // that sets the field.
 func flagHint(err error) error {
-	var e *table.Error
+	var e *play.Error
 	if !errors.As(err, &e) || setupFlags[e.Field] == "" || e.Hint != "" {
 		return err
 	}

@@ -35,7 +35,7 @@ func playCommand() *cli.Command {
 	return gameCommand(&cli.Command{
 		Name:  "play",
 		Usage: "enter a game move by move at a prompt that says whose turn it is and what is legal",
-	}, nil, func(c *cli.Context, app *table.App, g *table.Game, _ string) error {
+	}, nil, func(c *cli.Context, app *table.App, g *play.Game, _ string) error {
 		w := c.App.Writer
 		fmt.Fprintf(w, "game %d: %s, %s (help for commands)\n", g.ID(), g.Setup().Kind, strings.Join(g.Setup().Players, " v "))
 		shown := g
@@ -77,7 +77,7 @@ const typingRoom = 30
 
 // promptOf is the prompt: whose turn it is, then the running totals where the terminal is wide
 // enough to leave room for typing, then >.
-func promptOf(g *table.Game, columns int) string {
+func promptOf(g *play.Game, columns int) string {
 	s := g.Sheet()
 	parts := []string{turnOf(g)}
 	for _, p := range s.Players {
@@ -90,7 +90,7 @@ func promptOf(g *table.Game, columns int) string {
 }
 
 // turnOf says whose turn it is, from who makes the moves that are legal now.
-func turnOf(g *table.Game) string {
+func turnOf(g *play.Game) string {
 	switch {
 	case g.Abandoned() != 0:
 		return "abandoned"
@@ -117,7 +117,7 @@ func turnOf(g *table.Game) string {
 var errQuit = errors.New("quit")
 
 // playLine does what one line typed at the prompt says.
-func playLine(c *cli.Context, app *table.App, g *table.Game, text string) error {
+func playLine(c *cli.Context, app *table.App, g *play.Game, text string) error {
 	words, note, hasNote, err := play.Words(text)
 	if err != nil {
 		return usageError{err.Error()}
@@ -141,7 +141,7 @@ func playLine(c *cli.Context, app *table.App, g *table.Game, text string) error 
 	case "log":
 		return writeLog(w, g, "table")
 	case "undo", "void", "amend", "rule", "adjust", "abandon", "confirm":
-		return correct(c, app, g, table.Correction{Verb: verb, Args: words[1:], Note: note}, false, face{prompt: true})
+		return correct(c, app, g, play.Correction{Verb: verb, Args: words[1:], Note: note}, false, face{prompt: true})
 	case "force":
 		return enter(c, app, g, words[1:], table.RecordOptions{Force: true}, face{prompt: true})
 	default:
@@ -155,7 +155,7 @@ func playLine(c *cli.Context, app *table.App, g *table.Game, text string) error 
 
 // writeHelp lists the game's moves as `tableside rules` does, a legal move now of each kind in
 // the spellings the game takes, and the prompt's own words.
-func writeHelp(w io.Writer, g *table.Game) {
+func writeHelp(w io.Writer, g *play.Game) {
 	book := g.Rulebook()
 	fmt.Fprintf(w, "moves of %s (tableside rules %s has its rulings too):\n", book.Name, g.Setup().Kind)
 	writeForms(w, book.Grammar)
@@ -175,7 +175,7 @@ func writeHelp(w io.Writer, g *table.Game) {
 
 // example writes m as a player would type it: without the player's name where the game can do
 // without it, and its shortest spelling beside.
-func example(g *table.Game, m table.Choice) string {
+func example(g *play.Game, m play.Choice) string {
 	all := spellings(g, m)
 	unnamed := slices.DeleteFunc(slices.Clone(all), func(s string) bool {
 		return m.Actor != "" && strings.HasPrefix(strings.ToLower(s), strings.ToLower(m.Actor)+" ")

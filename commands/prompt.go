@@ -11,9 +11,8 @@ import (
 	"unicode"
 
 	"github.com/peterh/liner"
+	"github.com/tableside/tableside/play"
 	"golang.org/x/term"
-
-	"github.com/tableside/tableside/table"
 )
 
 // lines reads what is typed at the play prompt: on a terminal with line editing — arrow keys,
@@ -90,7 +89,7 @@ var promptWords = []string{"help", "show", "score", "log", "undo", "force ", "vo
 // completions lists the legal moves of g in every spelling that reads the same (with and without
 // the player to act, with and without the verb: "ann play 3V", "play 3V", "3V"), and the
 // prompt's commands, that begin with line.
-func completions(g *table.Game, line string) []string {
+func completions(g *play.Game, line string) []string {
 	var out []string
 	add := func(s string) {
 		if strings.HasPrefix(strings.ToLower(s), strings.ToLower(line)) && !slices.Contains(out, s) {
@@ -111,7 +110,7 @@ func completions(g *table.Game, line string) []string {
 // spellings are the ways of typing m that the game reads as m, shortest last: its notation,
 // then without the player, without the verb, or without both. Each is checked by reading it
 // back, so a game offers a bare card or number only where it takes one.
-func spellings(g *table.Game, m table.Choice) []string {
+func spellings(g *play.Game, m play.Choice) []string {
 	written := m.Move
 	words := strings.Fields(written)
 	var actor []string
@@ -142,7 +141,7 @@ func spellings(g *table.Game, m table.Choice) []string {
 // from the words that come next in the lines completions offers, after the words typed before
 // it. Words that begin exactly as typed come first; the others only when none does, so that
 // "A" offers the aces and "a" the players and commands.
-func completeWord(g *table.Game, line string, pos int) (head string, words []string, tail string) {
+func completeWord(g *play.Game, line string, pos int) (head string, words []string, tail string) {
 	runes := []rune(line)
 	typed, tail := string(runes[:pos]), string(runes[pos:])
 	head = strings.TrimRightFunc(typed, func(r rune) bool { return !unicode.IsSpace(r) })

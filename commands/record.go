@@ -7,6 +7,7 @@ import (
 
 	"github.com/urfave/cli/v2"
 
+	"github.com/tableside/tableside/play"
 	"github.com/tableside/tableside/table"
 )
 
@@ -76,9 +77,9 @@ func (f face) ruleWords(game, seq int64) string {
 
 // enter records a move typed against g and reports it. A forced move that broke a rule was
 // recorded all the same: a warning says how to settle its flag, and the entry succeeds.
-func enter(c *cli.Context, app *table.App, g *table.Game, words []string, opt table.RecordOptions, f face) error {
+func enter(c *cli.Context, app *table.App, g *play.Game, words []string, opt table.RecordOptions, f face) error {
 	rec, err := app.Record(c.Context, g, words, opt)
-	var te *table.Error
+	var te *play.Error
 	if errors.As(err, &te) {
 		noteRejudged(c.App.ErrWriter, g.ID(), te.Rejudged)
 	}
@@ -108,7 +109,7 @@ func enter(c *cli.Context, app *table.App, g *table.Game, words []string, opt ta
 }
 
 // writeReport prints a game's referee report: a title, then every flag.
-func writeReport(w io.Writer, g *table.Game, title string) {
+func writeReport(w io.Writer, g *play.Game, title string) {
 	open := len(g.OpenFlags())
 	fmt.Fprintf(w, "%s; %d open flag%s\n", title, open, plural(open))
 	for _, f := range g.Flags() {

@@ -7,6 +7,7 @@ import (
 
 	"github.com/urfave/cli/v2"
 
+	"github.com/tableside/tableside/play"
 	"github.com/tableside/tableside/render"
 	"github.com/tableside/tableside/table"
 )
@@ -16,7 +17,7 @@ func scoreCommand() *cli.Command {
 		Name:  "score",
 		Usage: "the score sheet: every round, every point explained, open flags",
 		Flags: []cli.Flag{&cli.StringFlag{Name: "section", Usage: "with --format csv, the part of the sheet to write, one table a file: `" + strings.Join(render.Sections, "|") + "`"}},
-	}, render.Formats, func(c *cli.Context, _ *table.App, g *table.Game, format string) error {
+	}, render.Formats, func(c *cli.Context, _ *table.App, g *play.Game, format string) error {
 		section := c.String("section")
 		switch {
 		case section != "" && format != "csv":
@@ -31,7 +32,7 @@ func scoreCommand() *cli.Command {
 	})
 }
 
-func writeSheet(w io.Writer, g *table.Game, format string) error {
+func writeSheet(w io.Writer, g *play.Game, format string) error {
 	if err := render.Sheet(w, format, g.Sheet(), g.Flags()); err != nil {
 		return usageError{err.Error()}
 	}

@@ -8,6 +8,7 @@ import (
 
 	"github.com/urfave/cli/v2"
 
+	"github.com/tableside/tableside/play"
 	"github.com/tableside/tableside/render"
 	"github.com/tableside/tableside/table"
 )
@@ -16,7 +17,7 @@ func showCommand() *cli.Command {
 	return gameCommand(&cli.Command{
 		Name:  "show",
 		Usage: "the table now: where the game stands, whose turn it is, the legal moves and the open flags",
-	}, textOrJSON, func(c *cli.Context, _ *table.App, g *table.Game, format string) error {
+	}, textOrJSON, func(c *cli.Context, _ *table.App, g *play.Game, format string) error {
 		if format == "json" {
 			return writeJSON(c.App.Writer, g.View())
 		}
@@ -27,7 +28,7 @@ func showCommand() *cli.Command {
 
 // show writes the table now, as `show --json` gives it: the game's status, what is legal and
 // the open flags.
-func show(w io.Writer, g *table.Game) {
+func show(w io.Writer, g *play.Game) {
 	v := g.View()
 	fmt.Fprintf(w, "game %d: %s, %s\n", v.Game, v.Kind, strings.Join(v.Players, " v "))
 	for _, f := range v.Status {
@@ -49,7 +50,7 @@ func logCommand() *cli.Command {
 	return gameCommand(&cli.Command{
 		Name:  "log",
 		Usage: "the game's events with their flags",
-	}, tableOrJSON, func(c *cli.Context, _ *table.App, g *table.Game, format string) error {
+	}, tableOrJSON, func(c *cli.Context, _ *table.App, g *play.Game, format string) error {
 		return writeLog(c.App.Writer, g, format)
 	})
 }
@@ -57,7 +58,7 @@ func logCommand() *cli.Command {
 // logTime is when an entry was stored and, for a move that reached the store a second or more
 // after it was played (a phone's, kept while the network was gone), when it was played: the
 // column counts seconds, and a move sent at once says nothing more.
-func logTime(e table.Entry) string {
+func logTime(e play.Entry) string {
 	stored := time.UnixMilli(e.At).Format("15:04:05")
 	if e.PlayedAt == 0 || e.At-e.PlayedAt < 1000 {
 		return stored
@@ -66,7 +67,7 @@ func logTime(e table.Entry) string {
 }
 
 // writeLog writes every event with its flags and the corrections that touched it.
-func writeLog(w io.Writer, g *table.Game, format string) error {
+func writeLog(w io.Writer, g *play.Game, format string) error {
 	entries := g.Entries()
 	if format == "json" {
 		return writeJSON(w, entries)

@@ -79,7 +79,7 @@ func TestCompletions(t *testing.T) {
 
 // TestJSONList: a list written an element at a time reads exactly as the whole slice would.
 func TestJSONList(t *testing.T) {
-	items := []table.Checked{{Game: 1, Kind: "candidate", Flags: []referee.Flag{}}, {Game: 2, Kind: "pinochle", Open: 1, Flags: []referee.Flag{{Seq: 5, Rule: "P10"}}}}
+	items := []play.Checked{{Game: 1, Kind: "candidate", Flags: []referee.Flag{}}, {Game: 2, Kind: "pinochle", Open: 1, Flags: []referee.Flag{{Seq: 5, Rule: "P10"}}}}
 	for n := range len(items) + 1 {
 		var whole, streamed bytes.Buffer
 		if err := writeJSON(&whole, items[:n]); err != nil {

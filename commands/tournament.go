@@ -40,7 +40,7 @@ func tournamentCommand() *cli.Command {
 			gameCommand(&cli.Command{
 				Name:  "pair",
 				Usage: "pair the next round by T1–T9 and make its games; the round before must be over (its games, or ended)",
-			}, textOrJSON, func(c *cli.Context, app *table.App, g *table.Game, format string) error {
+			}, textOrJSON, func(c *cli.Context, app *table.App, g *play.Game, format string) error {
 				round, err := app.PairRound(c.Context, g, 0)
 				if err != nil {
 					return err
@@ -54,7 +54,7 @@ func tournamentCommand() *cli.Command {
 			gameCommand(&cli.Command{
 				Name:  "slip",
 				Usage: "the latest round's slip for the notice board, as one printable HTML page: its tables and the standings it was paired from, with the tournament's seal",
-			}, nil, func(c *cli.Context, app *table.App, g *table.Game, _ string) error {
+			}, nil, func(c *cli.Context, app *table.App, g *play.Game, _ string) error {
 				v, err := app.Tournament(c.Context, g)
 				if err != nil {
 					return err
@@ -68,7 +68,7 @@ func tournamentCommand() *cli.Command {
 			gameCommand(&cli.Command{
 				Name:  "show",
 				Usage: "the tournament: its settings, every round's tables and games, and the standings with their tie-breaks",
-			}, tableOrJSON, func(c *cli.Context, app *table.App, g *table.Game, format string) error {
+			}, tableOrJSON, func(c *cli.Context, app *table.App, g *play.Game, format string) error {
 				v, err := app.Tournament(c.Context, g)
 				if err != nil {
 					return err

@@ -10,6 +10,7 @@ import (
 
 	"github.com/urfave/cli/v2"
 
+	"github.com/tableside/tableside/play"
 	"github.com/tableside/tableside/table"
 )
 
@@ -82,7 +83,7 @@ func exportCommand() *cli.Command {
 	}
 }
 
-func exportGame(c *cli.Context, g *table.Game, format string) error {
+func exportGame(c *cli.Context, g *play.Game, format string) error {
 	if format == "jsonl" {
 		return table.JSONL(c.App.Writer, g.Log())
 	}
@@ -185,7 +186,7 @@ func importLogs(c *cli.Context, app *table.App, name string, in io.Reader, bar *
 		return nil
 	})
 	bar.Done()
-	if table.CodeOf(err) == table.Invalid {
+	if table.CodeOf(err) == play.Invalid {
 		return fmt.Errorf("%s: %w; nothing was recorded", name, err)
 	}
 	if err != nil {
@@ -220,7 +221,7 @@ func importTranscript(c *cli.Context, app *table.App, name string, in io.Reader)
 		return fmt.Errorf("%s: the file is empty; nothing was recorded", name)
 	}
 	imp, err := app.Import(c.Context, data)
-	if table.CodeOf(err) == table.Invalid {
+	if table.CodeOf(err) == play.Invalid {
 		return fmt.Errorf("%s: %w; nothing was recorded", name, err)
 	}
 	if err != nil {

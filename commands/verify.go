@@ -71,7 +71,7 @@ func verifyCommand() *cli.Command {
 }
 
 // sealFlag reads --seal, nil when it was not given.
-func sealFlag(c *cli.Context) (*table.Seal, error) {
+func sealFlag(c *cli.Context) (*play.Seal, error) {
 	text := c.String("seal")
 	if text == "" {
 		return nil, nil
@@ -92,7 +92,7 @@ func kept(app *table.App) string {
 }
 
 // fileSealLine says the seal of the file (or a league's database) and what it is for.
-func fileSealLine(app *table.App, s table.Seal) string {
+func fileSealLine(app *table.App, s play.Seal) string {
 	what := strings.TrimPrefix(kept(app), "the ")
 	return fmt.Sprintf("%s seal %s (%d game%s): keep it; `tableside verify --seal %s` tells later whether every game is still here as it was", what, s, s.Events, plural(int(s.Events)), s)
 }
@@ -100,7 +100,7 @@ func fileSealLine(app *table.App, s table.Seal) string {
 // verifySeal holds the store against a seal given without its game: the seal of this file, or
 // of a file whose games were imported here, or of a game's sheet, found from the seal alone.
 // It returns an error when the seal holds for nothing here.
-func verifySeal(c *cli.Context, app *table.App, seal table.Seal) error {
+func verifySeal(c *cli.Context, app *table.App, seal play.Seal) error {
 	w := c.App.Writer
 	check, err := app.CheckFileSeal(c.Context, seal)
 	if err != nil {
@@ -158,7 +158,7 @@ func gameList(ids []int64) string {
 
 // sealedGame says what a sheet's seal found without its game says of the game whose log it
 // was made from, and returns an error when its hash chain breaks.
-func sealedGame(w io.Writer, v *table.GameVerified, seal table.Seal) error {
+func sealedGame(w io.Writer, v *table.GameVerified, seal play.Seal) error {
 	name := fmt.Sprintf("game %d", v.Game)
 	if v.Moved != nil {
 		name += fmt.Sprintf(" (game %d in the file it was imported from)", v.Moved.FileGame)
@@ -195,7 +195,7 @@ func verifyGame(c *cli.Context) error {
 	defer app.Close()
 	w := c.App.Writer
 	v, err := app.VerifyGame(c.Context, id, seal)
-	missing := table.CodeOf(err) == table.NotFound && seal != nil
+	missing := table.CodeOf(err) == play.NotFound && seal != nil
 	if err != nil && !missing {
 		return err
 	}

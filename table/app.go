@@ -68,9 +68,9 @@ func OpenExisting(ctx context.Context, path, schema string, opts ...OpenOption) 
 		fi, err := os.Stat(path)
 		switch {
 		case errors.Is(err, fs.ErrNotExist):
-			return nil, &Error{Code: NotFound, Err: ErrNoDatabase, Message: fmt.Sprintf("no database %s: there is no such file", path)}
+			return nil, &play.Error{Code: play.NotFound, Err: ErrNoDatabase, Message: fmt.Sprintf("no database %s: there is no such file", path)}
 		case err == nil && fi.Mode().IsRegular() && fi.Size() == 0:
-			return nil, &Error{Code: NotFound, Err: ErrNoDatabase, Message: fmt.Sprintf("no database %s: the file is empty", path)}
+			return nil, &play.Error{Code: play.NotFound, Err: ErrNoDatabase, Message: fmt.Sprintf("no database %s: the file is empty", path)}
 		}
 	}
 	return Open(ctx, path, schema, opts...)
@@ -113,7 +113,7 @@ func (a *App) stamp(typ, actor string, payload []byte) events.Event {
 
 // Game loads and replays a game; a game kept (Keep) is brought up to date with the events
 // stored since it was read.
-func (a *App) Game(ctx context.Context, id int64) (*Game, error) {
+func (a *App) Game(ctx context.Context, id int64) (*play.Game, error) {
 	if g := a.kept.get(id); g != nil {
 		// An error here is the store's, and reading the whole log says it as Game says it.
 		f, ok, err := a.upToDate(ctx, g)
@@ -158,7 +158,7 @@ func (a *App) first(ctx context.Context, id int64) (events.Event, error) {
 
 // noGame says that the store holds no game id.
 func noGame(id int64, err error) error {
-	return &Error{Code: NotFound, Message: fmt.Sprintf("no game %d in this database", id), Err: err}
+	return &play.Error{Code: play.NotFound, Message: fmt.Sprintf("no game %d in this database", id), Err: err}
 }
 
 // EventsAfter is game id's events stored after event after, as stored, read without replaying
@@ -170,19 +170,21 @@ func (a *App) EventsAfter(ctx context.Context, id, after int64) ([]events.Event,
 	log, err := a.store.LoadAfter(ctx, id, max(after-1, 0))
 	switch {
 	case errors.Is(err, store.ErrNoGame):
-		return nil, &Error{Code: NotFound, Message: fmt.Sprintf("no game %d in this database", id), Err: err}
+		return nil, &play.Error{Code: play.NotFound, Message: fmt.Sprintf("no game %d in this database", id), Err: err}
 	case err != nil:
 		return nil, err
 	case after == 0:
 		return log, nil
 	case len(log) == 0 || log[0].Seq != after:
-		return nil, &Error{Code: Conflict, Message: fmt.Sprintf("game %d has no event %d: read it from the start", id, after)}
+		return nil, &play.Error{Code: play.Conflict, Message: fmt.Sprintf("game %d has no event %d: read it from the start", id, after)}
 	}
 	return log[1:], nil
 }
 
 // Replay replays game id's log through its engine: a game's, or a tournament's referee.
-func Replay(id int64, log []events.Event) (*Game, error) { return play.ReplayBy(engineOf, id, log) }
+func Replay(id int64, log []events.Event) (*play.Game, error) {
+	return play.ReplayBy(engineOf, id, log)
+}
 
 // engineOf finds the engine of a stored log's kind: a game's, or a tournament's referee.
 func engineOf(kind string) (referee.Rules, error) {

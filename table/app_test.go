@@ -53,9 +53,9 @@ func openApp(t testing.TB, fixture string) (*App, string) {
 }
 
 // playMoves records moves typed at the table into game id, failing the test on any refusal.
-func playMoves(t *testing.T, a *App, id int64, moves ...string) *Game {
+func playMoves(t *testing.T, a *App, id int64, moves ...string) *play.Game {
 	t.Helper()
-	var g *Game
+	var g *play.Game
 	for _, m := range moves {
 		var err error
 		if g, err = a.Game(t.Context(), id); err != nil {
@@ -197,7 +197,7 @@ func TestImportRefusesGameOfOtherKindInMatch(t *testing.T) {
 			t.Fatalf("%s: the match was not rewritten:\n%s", form, data)
 		}
 		_, err := a.Import(t.Context(), data)
-		if CodeOf(err) != Invalid || !strings.Contains(err.Error(), `match "club night" is a match of candidate, not pinochle`) {
+		if CodeOf(err) != play.Invalid || !strings.Contains(err.Error(), `match "club night" is a match of candidate, not pinochle`) {
 			t.Errorf("%s into another kind's match: %v (code %q), want it refused as invalid", form, err, CodeOf(err))
 		}
 	}
@@ -232,8 +232,8 @@ func TestMoveKeepsItsAuthor(t *testing.T) {
 	playMoves(t, other, g.ID(), "AC") // the other terminal records ann's lead first
 
 	_, err = a.Record(t.Context(), seen, []string{"9S"}, RecordOptions{})
-	var e *Error
-	if CodeOf(err) != Refused || !strings.Contains(err.Error(), "it is bob's turn to play, not ann's") {
+	var e *play.Error
+	if CodeOf(err) != play.Refused || !strings.Contains(err.Error(), "it is bob's turn to play, not ann's") {
 		t.Fatalf("ann's 9S after the other terminal's lead: %v, want refused as out of turn", err)
 	}
 	if !errors.As(err, &e) || e.Rejudged != 1 || e.Game == nil || e.Game.Last() != seen.Last()+1 {
@@ -265,7 +265,7 @@ func TestRecordWithExpectRefusesStaleView(t *testing.T) {
 	seen := playMoves(t, a, g.ID(), pinochleLead...)
 	playMoves(t, a, g.ID(), "AC")
 	_, err = a.Record(t.Context(), seen, []string{"9S"}, RecordOptions{Expect: seen.Last()})
-	if CodeOf(err) != Conflict {
+	if CodeOf(err) != play.Conflict {
 		t.Fatalf("a move expecting event %d after event %d was recorded: %v", seen.Last(), seen.Last()+1, err)
 	}
 	if now := playMoves(t, a, g.ID()); now.Last() != seen.Last()+1 {
@@ -287,13 +287,13 @@ func TestAmendAfterVoid(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		_, err = a.Correct(t.Context(), g, Correction{Verb: verb, Args: args, Note: "misheard"}, false)
+		_, err = a.Correct(t.Context(), g, play.Correction{Verb: verb, Args: args, Note: "misheard"}, false)
 		return err
 	}
 	if err := correct("void", "4"); err != nil {
 		t.Fatal(err)
 	}
-	if err := correct("void", "4"); CodeOf(err) != Invalid || !strings.Contains(err.Error(), "already voided") {
+	if err := correct("void", "4"); CodeOf(err) != play.Invalid || !strings.Contains(err.Error(), "already voided") {
 		t.Errorf("voiding a voided move: %v, want refused as already voided", err)
 	}
 	if err := correct("amend", "4", "bid", "10"); err != nil {
@@ -316,15 +316,15 @@ func TestUndoTakesBackWhatWasSeen(t *testing.T) {
 	}
 	seen := playMoves(t, a, g.ID(), "seat H", "reveal 7H")
 	playMoves(t, a, g.ID(), "bid 9")
-	_, err = a.Correct(t.Context(), seen, Correction{Verb: "undo"}, false)
-	if CodeOf(err) != Conflict || !strings.Contains(err.Error(), "nothing was undone") {
+	_, err = a.Correct(t.Context(), seen, play.Correction{Verb: "undo"}, false)
+	if CodeOf(err) != play.Conflict || !strings.Contains(err.Error(), "nothing was undone") {
 		t.Fatalf("undo of event 3 after another terminal's event 4: %v, want a conflict", err)
 	}
 	now := playMoves(t, a, g.ID())
 	if now.Last() != 4 {
 		t.Errorf("the log ends at %d after a refused undo, want 4", now.Last())
 	}
-	c, err := a.Correct(t.Context(), now, Correction{Verb: "undo"}, false)
+	c, err := a.Correct(t.Context(), now, play.Correction{Verb: "undo"}, false)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -350,7 +350,7 @@ func TestWarningIsRecorded(t *testing.T) {
 	if own := rec.Own(); len(own) != 1 || own[0].Rule != "P9" || own[0].Severity != referee.Warning {
 		t.Errorf("flags on the meld: %+v, want one P9 warning", own)
 	}
-	if _, err := a.Record(t.Context(), rec.Game, []string{"bob", "9C"}, RecordOptions{}); CodeOf(err) != Refused {
+	if _, err := a.Record(t.Context(), rec.Game, []string{"bob", "9C"}, RecordOptions{}); CodeOf(err) != play.Refused {
 		t.Errorf("bob leading when ann leads: %v, want refused", err)
 	}
 }

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/tableside/tableside/events"
+	"github.com/tableside/tableside/play"
 	"github.com/tableside/tableside/referee/candidate"
 	"github.com/tableside/tableside/referee/refereetest"
 )
@@ -14,7 +15,7 @@ import (
 // longGame is a game of about n events of about n lines: a whole game of Candidate, then pairs of
 // corrections — a void of a random move and an amend that brings it back as it was — the
 // lines that once made an import replay the whole log each.
-func longGame(b *testing.B, n int) *Game {
+func longGame(b *testing.B, n int) *play.Game {
 	rng := rand.New(rand.NewPCG(1, 2))
 	setup, moves := candidate.Playout(rng, map[string]string{"decks": "3", "wrap": "on"})
 	log := refereetest.Log(b, setup, moves)

@@ -12,7 +12,7 @@ import (
 // application's words and not the store's: a busy file or game becomes Busy, a database gone
 // Unavailable. Any other error is returned as it is.
 func Explain(err error) error {
-	var e *Error
+	var e *play.Error
 	if err == nil || errors.As(err, &e) {
 		return err
 	}
@@ -21,19 +21,19 @@ func Explain(err error) error {
 	}
 	switch store.TroubleOf(err) {
 	case store.FileBusy:
-		return &Error{Code: Busy, Err: err,
+		return &play.Error{Code: play.Busy, Err: err,
 			Message: "the file is busy: another program has been writing to it for more than 5 seconds; nothing was recorded",
 			Hint:    "try again in a moment; if it stays busy, close the other program that has the file open"}
 	case store.LockWait:
-		return &Error{Code: Busy, Err: err,
+		return &play.Error{Code: play.Busy, Err: err,
 			Message: "the game is busy: another writer has held it in the database for more than 5 seconds; nothing was recorded",
 			Hint:    "try again in a moment"}
 	case store.Unreachable:
-		return &Error{Code: Unavailable, Err: err,
+		return &play.Error{Code: play.Unavailable, Err: err,
 			Message: "the database is not answering; nothing was recorded",
 			Hint:    "try again in a moment; if it goes on, tell whoever runs the league's database"}
 	case store.InDoubt:
-		return &Error{Code: Unavailable, Err: err,
+		return &play.Error{Code: play.Unavailable, Err: err,
 			Message: "the database stopped answering as the entry was being saved: it may or may not have been recorded",
 			Hint:    "look at the game before entering it again: it may already be there"}
 	}
@@ -48,15 +48,15 @@ func notStored(err error, what string) error {
 	if !errors.Is(err, store.ErrNotStored) {
 		return err
 	}
-	return &Error{Code: Unavailable, Err: err,
+	return &play.Error{Code: play.Unavailable, Err: err,
 		Message: fmt.Sprintf("the database did not store %s; nothing was recorded", what),
 		Hint:    "something on the database's tables keeps what is written out: tableside verify names it; tell whoever runs the database"}
 }
 
 // damaged is the error for a database file SQLite cannot read, named by what: whatever
 // command met it, nothing was written.
-func damaged(what string, err error) *Error {
-	return &Error{Code: Damaged, Err: err,
+func damaged(what string, err error) *play.Error {
+	return &play.Error{Code: play.Damaged, Err: err,
 		Message: fmt.Sprintf("%s is damaged: SQLite cannot read it (%v); nothing was written to it", what, sqliteWords(err)),
 		Hint:    "keep the damaged file as it is; copy back a backup of it, or import the last export of its games into a new database, then verify it against the seals written down"}
 }
@@ -84,7 +84,7 @@ func sqliteWords(err error) error {
 type Problem struct {
 	Error play.ProblemDetail `json:"error"`
 	// Game is the game as it stands now, when the failure is about its state.
-	Game *View `json:"game,omitempty"`
+	Game *play.View `json:"game,omitempty"`
 	// Round is the round of a tournament a pairing found paired already.
 	Round *RoundView `json:"round,omitempty"`
 }
@@ -93,7 +93,7 @@ type Problem struct {
 // face's advice, or when it has none the application error's own.
 func ProblemOf(err error, code, hint string) Problem {
 	p := Problem{Error: play.DetailOf(err, code, hint)}
-	var e *Error
+	var e *play.Error
 	if errors.As(err, &e) && e.Game != nil {
 		v := e.Game.View()
 		p.Game = &v
@@ -107,11 +107,11 @@ func ProblemOf(err error, code, hint string) Problem {
 
 // CodeOf returns the code of an application error, or "" for any other error (a failure of the
 // store or the machine).
-func CodeOf(err error) Code { return play.CodeOf(Explain(err)) }
+func CodeOf(err error) play.Code { return play.CodeOf(Explain(err)) }
 
 // HintOf returns the hint of an application error, or "".
 func HintOf(err error) string {
-	var e *Error
+	var e *play.Error
 	if errors.As(Explain(err), &e) {
 		return e.Hint
 	}

@@ -13,6 +13,7 @@ import (
 	"github.com/jackc/pgx/v5/pgconn"
 	_ "modernc.org/sqlite"
 
+	"github.com/tableside/tableside/play"
 	"github.com/tableside/tableside/table/internal/store"
 )
 
@@ -43,7 +44,7 @@ func TestABusyFileIsTheCoresOwnError(t *testing.T) {
 		t.Fatal("a second writer was not kept out")
 	}
 	err = Explain(busy)
-	if CodeOf(busy) != Busy || CodeOf(err) != Busy || !strings.Contains(err.Error(), "the file is busy") || HintOf(busy) == "" {
+	if CodeOf(busy) != play.Busy || CodeOf(err) != play.Busy || !strings.Contains(err.Error(), "the file is busy") || HintOf(busy) == "" {
 		t.Errorf("%v became %v (code %q)", busy, err, CodeOf(err))
 	}
 	if plain := sql.ErrNoRows; Explain(plain) != plain || CodeOf(plain) != "" {
@@ -58,13 +59,13 @@ func TestALeagueDatabasesTroublesAreTheCoresOwn(t *testing.T) {
 	_, gone := pgconn.Connect(t.Context(), "host="+t.TempDir()+" port=5432 connect_timeout=5")
 	for _, tc := range []struct {
 		err  error
-		code Code
+		code play.Code
 		says string
 	}{
-		{fmt.Errorf("game 3: %w", &pgconn.PgError{Code: "55P03", Message: "canceling statement due to lock timeout"}), Busy, "the game is busy"},
-		{fmt.Errorf("game 3: %w", gone), Unavailable, "not answering; nothing was recorded"},
-		{fmt.Errorf("game 3: %w", &pgconn.PgError{Code: "57P01", Message: "terminating connection due to administrator command"}), Unavailable, "nothing was recorded"},
-		{fmt.Errorf("game 3: %w (%w)", store.ErrInDoubt, io.ErrUnexpectedEOF), Unavailable, "may or may not have been recorded"},
+		{fmt.Errorf("game 3: %w", &pgconn.PgError{Code: "55P03", Message: "canceling statement due to lock timeout"}), play.Busy, "the game is busy"},
+		{fmt.Errorf("game 3: %w", gone), play.Unavailable, "not answering; nothing was recorded"},
+		{fmt.Errorf("game 3: %w", &pgconn.PgError{Code: "57P01", Message: "terminating connection due to administrator command"}), play.Unavailable, "nothing was recorded"},
+		{fmt.Errorf("game 3: %w (%w)", store.ErrInDoubt, io.ErrUnexpectedEOF), play.Unavailable, "may or may not have been recorded"},
 	} {
 		err := Explain(tc.err)
 		if CodeOf(tc.err) != tc.code || !strings.Contains(err.Error(), tc.says) || HintOf(tc.err) == "" {

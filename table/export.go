@@ -7,6 +7,7 @@ import (
 	"io"
 
 	"github.com/tableside/tableside/events"
+	"github.com/tableside/tableside/play"
 )
 
 // A season file is the JSON lines of many games one after another, each game's events in
@@ -55,7 +56,7 @@ func (a *App) EachLog(ctx context.Context, match string, fn func([]events.Event)
 // "", a game at a time, and returns the seal of what it wrote: made of the logs as they were
 // written, so that it holds for the file whatever is recorded meanwhile. step, when not nil, is
 // called as each game is written.
-func (a *App) Export(ctx context.Context, w io.Writer, match string, step func()) (Seal, int, error) {
+func (a *App) Export(ctx context.Context, w io.Writer, match string, step func()) (play.Seal, int, error) {
 	var heads []events.Head
 	err := a.EachLog(ctx, match, func(log []events.Event) error {
 		if step != nil {
@@ -65,7 +66,7 @@ func (a *App) Export(ctx context.Context, w io.Writer, match string, step func()
 		return JSONL(w, log)
 	})
 	if err != nil {
-		return Seal{}, 0, err
+		return play.Seal{}, 0, err
 	}
 	return events.FileSeal(heads), len(heads), nil
 }

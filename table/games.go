@@ -3,6 +3,8 @@ package table
 import (
 	"context"
 	_ "embed"
+
+	"github.com/tableside/tableside/play"
 )
 
 // Listed is a game as `games` lists it: a public JSON contract (docs/json.md).
@@ -35,10 +37,10 @@ const (
 // Games hands fn each game as `games` lists it, in the order they were created, each replayed
 // for its state (a walk of the file: see EachGame).
 func (a *App) Games(ctx context.Context, fn func(Listed) error) error {
-	return a.EachGame(ctx, Walk{}, func(g *Game) error { return fn(listedOf(g)) })
+	return a.EachGame(ctx, Walk{}, func(g *play.Game) error { return fn(listedOf(g)) })
 }
 
-func listedOf(g *Game) Listed {
+func listedOf(g *play.Game) Listed {
 	first := g.First()
 	last, _ := g.EventAt(g.Last())
 	s := g.Sheet()

@@ -29,7 +29,7 @@ type ImportResult struct {
 	// Line is where the game starts in the file.
 	Line int
 	// Game is the game as stored and replayed, or nil when it was refused with Err.
-	Game *Game
+	Game *play.Game
 	Err  error
 	// Warnings are about the file itself, such as a broken hash chain.
 	Warnings []string

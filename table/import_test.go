@@ -3,6 +3,8 @@ package table
 import (
 	"strings"
 	"testing"
+
+	"github.com/tableside/tableside/play"
 )
 
 func FuzzImport(f *testing.F) {
@@ -23,7 +25,7 @@ void 2 -- why`))
 			if err.Error() == "" {
 				t.Fatal("an error with no message")
 			}
-			if CodeOf(err) != Invalid {
+			if CodeOf(err) != play.Invalid {
 				t.Fatalf("a file that cannot be read is a %q error, not invalid: %v", CodeOf(err), err)
 			}
 			return
@@ -58,7 +60,7 @@ func TestImportRefusesWithLineNumbers(t *testing.T) {
 		"new candidate --players ann,bob --dealer ann\nadjust ann +3 -- caf\xe9": "line 2: the line is not UTF-8 text",
 	} {
 		_, _, err := readImport([]byte(in), "2026-11-20", 0)
-		if err == nil || !strings.Contains(err.Error(), want) || CodeOf(err) != Invalid {
+		if err == nil || !strings.Contains(err.Error(), want) || CodeOf(err) != play.Invalid {
 			t.Errorf("import %q: error %v (code %q), want an invalid error saying %q", in, err, CodeOf(err), want)
 		}
 	}

@@ -5,6 +5,8 @@ import (
 	"context"
 	"sync"
 	"time"
+
+	"github.com/tableside/tableside/play"
 )
 
 // A server keeps the games in play replayed, so that a move replays only the events stored since
@@ -37,7 +39,7 @@ func (a *App) keep(games int, size int64) {
 		a.kept, a.tables, a.tally = nil, nil, nil
 		return
 	}
-	a.kept = &keptGames{newMemory[*Game](games, size)}
+	a.kept = &keptGames{newMemory[*play.Game](games, size)}
 	a.tables = &keptTables{newMemory[keptTable](games, size)}
 	a.tally = &keptTally{}
 }
@@ -148,7 +150,7 @@ func (m *memory[V]) len() int {
 
 // keptGames are the games an App keeps (Keep), sized by sizeOf. A Game is never changed once
 // made (each move makes a new one), so requests share them.
-type keptGames struct{ memory[*Game] }
+type keptGames struct{ memory[*play.Game] }
 
 // What a kept game is taken to hold, for the bound on their size: a game's engine, view and
 // sheet, and for each event the event, its text, what the engine keeps of it and its share of
@@ -161,7 +163,7 @@ const (
 )
 
 // sizeOf is what the events of log add to a kept game's size.
-func sizeOf(log []Event) int64 {
+func sizeOf(log []play.Event) int64 {
 	var n int64
 	for _, e := range log {
 		n += keptEventBytes + int64(len(e.Type)+len(e.Actor)+len(e.Payload)+len(e.Hash))
@@ -170,7 +172,7 @@ func sizeOf(log []Event) int64 {
 }
 
 // get is the game of id kept, or nil.
-func (k *keptGames) get(id int64) *Game {
+func (k *keptGames) get(id int64) *play.Game {
 	if k == nil {
 		return nil
 	}
@@ -180,11 +182,11 @@ func (k *keptGames) get(id int64) *Game {
 
 // keep keeps g, in place of the game of its id kept before unless that one is further on; a
 // game over or abandoned leaves.
-func (k *keptGames) keep(g *Game) {
+func (k *keptGames) keep(g *play.Game) {
 	if k == nil {
 		return
 	}
-	k.remember(g.ID(), func(before *memo[*Game]) (*Game, int64, bool) {
+	k.remember(g.ID(), func(before *memo[*play.Game]) (*play.Game, int64, bool) {
 		switch {
 		case g.Over() || g.Abandoned() != 0:
 			return nil, 0, false
@@ -212,7 +214,7 @@ func (k *keptGames) drop(id int64) {
 // whole. Every row is held to the kept log, not only the last: an event edited in the middle
 // of the log, its hash left as it was, is a broken chain to a fresh read, and must be so to a
 // server that kept the game.
-func (a *App) upToDate(ctx context.Context, g *Game) (*Game, bool, error) {
+func (a *App) upToDate(ctx context.Context, g *play.Game) (*play.Game, bool, error) {
 	more, same, err := a.store.LoadOn(ctx, g.ID(), g.Log())
 	if err != nil || !same {
 		return nil, false, err

@@ -12,13 +12,14 @@ import (
 	"time"
 
 	"github.com/tableside/tableside/internal/needs"
+	"github.com/tableside/tableside/play"
 	"github.com/tableside/tableside/referee/kinds"
 	"github.com/tableside/tableside/referee/refereetest"
 	"github.com/tableside/tableside/table/internal/store"
 )
 
 // sameAsReplayed fails unless g is the game a fresh replay of the store's log gives.
-func sameAsReplayed(t *testing.T, fresh *App, g *Game, what string) {
+func sameAsReplayed(t *testing.T, fresh *App, g *play.Game, what string) {
 	t.Helper()
 	whole, err := fresh.Game(t.Context(), g.ID())
 	if err != nil {
@@ -95,7 +96,7 @@ func TestAKeptGameFollowsTheStore(t *testing.T) {
 				t.Fatalf("kept: %d and %d games, want 1 each", a.kept.len(), b.kept.len())
 			}
 			// A voids a move; B's next read has the correction, and its move is judged on it.
-			cor, err := a.Correct(t.Context(), g, Correction{Verb: "void", Args: []string{"11"}, Note: "misentered"}, false)
+			cor, err := a.Correct(t.Context(), g, play.Correction{Verb: "void", Args: []string{"11"}, Note: "misentered"}, false)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -116,8 +117,8 @@ func TestAKeptGameFollowsTheStore(t *testing.T) {
 			// A's page is behind now: its move loses the race, and the game it is told of is its
 			// kept game brought up to B's events.
 			_, err = a.Record(t.Context(), cor.After, notation(9), RecordOptions{Expect: cor.After.Last()})
-			var te *Error
-			if !errors.As(err, &te) || te.Code != Conflict {
+			var te *play.Error
+			if !errors.As(err, &te) || te.Code != play.Conflict {
 				t.Fatalf("A's move on a stale page: %v, want a conflict", err)
 			}
 			sameAsReplayed(t, fresh, te.Game, "the game a lost race is told of")
@@ -130,7 +131,7 @@ func TestAKeptGameFollowsTheStore(t *testing.T) {
 			// The owner deletes the last three events behind both servers' backs.
 			end := lost.Game.Last()
 			forge(fmt.Sprintf(`DELETE FROM events WHERE game = %d AND seq > %d`, g.ID(), end-3))
-			var read *Game
+			var read *play.Game
 			for _, srv := range []*App{a, b} {
 				if read, err = srv.Game(t.Context(), g.ID()); err != nil {
 					t.Fatal(err)
@@ -234,7 +235,7 @@ func TestKeptGamesAreBoundedBySize(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	read := func(i int) *Game {
+	read := func(i int) *play.Game {
 		t.Helper()
 		g, err := a.Game(t.Context(), res[i].Game)
 		if err != nil {
@@ -343,7 +344,7 @@ func TestKeptTablesAreBounded(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	one := sizeOf([]Event{first})
+	one := sizeOf([]play.Event{first})
 	a.keep(100, 2*one+one/2)
 	ask()
 	if n := a.tables.len(); n != 2 || a.tables.held > 2*one+one/2 {

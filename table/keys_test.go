@@ -8,12 +8,13 @@ import (
 	"time"
 
 	"github.com/tableside/tableside/events"
+	"github.com/tableside/tableside/play"
 )
 
 // TestKeys: every game has a table code of its own, written in the code alphabet, that only the
 // director's key makes; the wall key is none of them; a short key is refused.
 func TestKeys(t *testing.T) {
-	if _, err := NewKeys("short"); CodeOf(err) != Invalid {
+	if _, err := NewKeys("short"); CodeOf(err) != play.Invalid {
 		t.Errorf("a 5-character key: %v", err)
 	}
 	k, err := NewKeys("the club's long key")
@@ -43,7 +44,7 @@ func TestKeys(t *testing.T) {
 	}
 	// Keys printed for all to read are refused, however they are typed.
 	for _, published := range []string{"a long key only the organiser knows", "A long key, only the organiser knows!", "The League Director Key", "correct-horse-battery-staple"} {
-		if _, err := NewKeys(published); !errors.Is(err, ErrPublishedKey) || CodeOf(err) != Invalid {
+		if _, err := NewKeys(published); !errors.Is(err, ErrPublishedKey) || CodeOf(err) != play.Invalid {
 			t.Errorf("NewKeys(%q): %v, want it refused as published", published, err)
 		}
 	}

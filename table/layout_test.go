@@ -11,8 +11,8 @@ import (
 )
 
 // TestFacesHoldNoEngine: the faces (the command line and the server) ask the core, and import
-// neither the engines nor the log's envelope: what they need of either, the core answers or
-// names (names.go).
+// neither the engines nor the log's envelope: what they need of either, the application or the
+// game (play) answers or names (play/names.go).
 func TestFacesHoldNoEngine(t *testing.T) {
 	const module = "github.com/tableside/tableside/"
 	for _, face := range []string{"commands", "web", "web/engine"} {
@@ -31,7 +31,7 @@ func TestFacesHoldNoEngine(t *testing.T) {
 			for _, spec := range f.Imports {
 				path, _ := strconv.Unquote(spec.Path.Value)
 				if rest, ok := strings.CutPrefix(path, module); ok && (rest == "events" || rest == "referee" || strings.HasPrefix(rest, "referee/")) {
-					t.Errorf("%s imports %s: a face asks the core (table)", name, path)
+					t.Errorf("%s imports %s: a face asks the core (table, play)", name, path)
 				}
 			}
 		}

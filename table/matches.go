@@ -101,7 +101,7 @@ func (a *App) Match(ctx context.Context, name string) (*Standings, error) {
 
 // noMatch is the error for a match that holds no games, with the name most likely meant.
 func (a *App) noMatch(ctx context.Context, name string) error {
-	e := &Error{Code: NotFound, Message: fmt.Sprintf("no games in match %q", name),
+	e := &play.Error{Code: play.NotFound, Message: fmt.Sprintf("no games in match %q", name),
 		Hint: "a match begins when a game is created in it"}
 	infos, err := a.store.Matches(ctx)
 	if err != nil {

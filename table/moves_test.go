@@ -18,7 +18,7 @@ import (
 )
 
 // storedGame stores a game of setup, with no move yet, and reads it back.
-func storedGame(t *testing.T, a *App, setup events.Created) *Game {
+func storedGame(t *testing.T, a *App, setup events.Created) *play.Game {
 	t.Helper()
 	res, err := a.store.CreateMany(t.Context(), []store.NewGame{{Events: refereetest.Log(t, setup, nil)}})
 	if err != nil || res[0].Err != nil {
@@ -77,7 +77,7 @@ func TestJudgeIsWhatRecordDoes(t *testing.T) {
 				jview.Record, rview.Record = nil, nil
 				jv, _ := json.Marshal(jview)
 				rv, _ := json.Marshal(rview)
-				if string(jv) != string(rv) || !slices.EqualFunc(judged.Flags, rec.Flags, func(x, y Flag) bool { return x == y }) {
+				if string(jv) != string(rv) || !slices.EqualFunc(judged.Flags, rec.Flags, func(x, y play.Flag) bool { return x == y }) {
 					t.Fatalf("%s game %d: %q: after Judge\n%s\nafter Record\n%s", kind, g.ID(), words, jv, rv)
 				}
 				g, before = rec.Game, words
@@ -149,7 +149,7 @@ func TestFollowIsReplay(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			var followed []*Game
+			var followed []*play.Game
 			for at := 1; at < len(log); {
 				step := min(1+rng.IntN(3), len(log)-at)
 				if g, err = g.Follow(log[at : at+step]); err != nil {
@@ -190,12 +190,12 @@ func TestFollowIsReplay(t *testing.T) {
 			}
 			if len(log) > 3 {
 				early, _ := Replay(1, log[:2])
-				if _, err := early.Follow(log[3:4]); CodeOf(err) != Conflict {
+				if _, err := early.Follow(log[3:4]); CodeOf(err) != play.Conflict {
 					t.Errorf("%s: an event skipped: %v", kind, err)
 				}
 				other := slices.Clone(log[2:3])
 				other[0].At++
-				if _, err := early.Follow(other); CodeOf(err) != Conflict {
+				if _, err := early.Follow(other); CodeOf(err) != play.Conflict {
 					t.Errorf("%s: an event that does not chain on: %v", kind, err)
 				}
 			}
@@ -244,13 +244,13 @@ func TestMoveOfReadsBackToTheMove(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := g.MoveOf(Event{Seq: 9, Type: "void", Payload: []byte(`{"seq":2}`)}); CodeOf(err) != Invalid {
+	if _, err := g.MoveOf(play.Event{Seq: 9, Type: "void", Payload: []byte(`{"seq":2}`)}); CodeOf(err) != play.Invalid {
 		t.Errorf("a void's move: %v, want Invalid", err)
 	}
 }
 
 // notationOf is m, a playout's move, in the notation Record reads in g.
-func notationOf(g *Game, m referee.Move) string {
+func notationOf(g *play.Game, m referee.Move) string {
 	notation, err := g.MoveOf(events.Event{Type: m.Type, Actor: m.Actor, Payload: m.Payload})
 	if err != nil {
 		panic(err) // a playout's moves are moves

@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"strings"
 	"testing"
+
+	"github.com/tableside/tableside/play"
 )
 
 // TestPairingInputRefusesWhatIsNotText: a name with bytes that are no UTF-8 character, or with
@@ -27,7 +29,7 @@ func TestPairingInputRefusesWhatIsNotText(t *testing.T) {
 		if err == nil {
 			_, err = Pair(in)
 		}
-		if err == nil || CodeOf(err) != Invalid || !strings.Contains(err.Error(), c.want) {
+		if err == nil || CodeOf(err) != play.Invalid || !strings.Contains(err.Error(), c.want) {
 			t.Errorf("%q: %v, want an invalid input saying %s", input, err, c.want)
 		}
 	}
@@ -49,7 +51,7 @@ func FuzzPairingInput(f *testing.F) {
 	f.Fuzz(func(t *testing.T, data []byte) {
 		in, err := ReadPairingInput(bytes.NewReader(data))
 		if err != nil {
-			if CodeOf(err) != Invalid {
+			if CodeOf(err) != play.Invalid {
 				t.Fatalf("reading %q: %v, want an invalid input", data, err)
 			}
 			return
@@ -59,7 +61,7 @@ func FuzzPairingInput(f *testing.F) {
 		}
 		out, err := Pair(in)
 		if err != nil {
-			if CodeOf(err) != Invalid {
+			if CodeOf(err) != play.Invalid {
 				t.Fatalf("pairing %q: %v, want an invalid input", data, err)
 			}
 			return

@@ -37,8 +37,8 @@ func TestAMoveKeepsWhenItWasPlayed(t *testing.T) {
 		{"in seconds, not milliseconds", noon.Add(2 * time.Minute).Unix()},
 	} {
 		_, err := a.Record(t.Context(), g, words, RecordOptions{PlayedAt: bad.at})
-		var te *Error
-		if !errors.As(err, &te) || te.Code != Invalid || te.Field != referee.PlayedAt {
+		var te *play.Error
+		if !errors.As(err, &te) || te.Code != play.Invalid || te.Field != referee.PlayedAt {
 			t.Errorf("a move played %s: %v, want it refused as invalid, naming %s", bad.what, err, referee.PlayedAt)
 		}
 		if now, err := a.Game(t.Context(), g.ID()); err != nil || now.Last() != g.Last() {
@@ -83,7 +83,7 @@ func TestAMoveKeepsWhenItWasPlayed(t *testing.T) {
 		t.Fatal(err)
 	}
 	b, _ := openApp(t, "")
-	var imported *Game
+	var imported *play.Game
 	if err := b.ImportLogs(t.Context(), "club.jsonl", &file, func(r ImportResult) error {
 		imported = r.Game
 		return r.Err

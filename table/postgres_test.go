@@ -9,6 +9,7 @@ import (
 
 	"github.com/tableside/tableside/events"
 	"github.com/tableside/tableside/internal/needs"
+	"github.com/tableside/tableside/play"
 )
 
 // TestOpenPostgres: a postgres:// URL opens the application on a PostgreSQL database, where
@@ -34,7 +35,7 @@ func TestOpenPostgres(t *testing.T) {
 	}
 	played := playMoves(t, a, g.ID(), pinochleLead...)
 	_, err = a.New(t.Context(), Setup{Kind: "candidate", Players: []string{"ann", "bob"}, Dealer: "bob", Match: "pin night"})
-	if CodeOf(err) != Invalid || !strings.Contains(err.Error(), `match "pin night" is a match of pinochle, not candidate`) {
+	if CodeOf(err) != play.Invalid || !strings.Contains(err.Error(), `match "pin night" is a match of pinochle, not candidate`) {
 		t.Errorf("a candidate game in a pinochle match: %v (code %q)", err, CodeOf(err))
 	}
 	b := open()

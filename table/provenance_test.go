@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/tableside/tableside/events"
+	"github.com/tableside/tableside/play"
 	"github.com/tableside/tableside/referee"
 )
 
@@ -26,7 +27,7 @@ func exportedLines(t *testing.T, a *App, id int64) [][]byte {
 }
 
 // importOne imports file into a new database and returns the game it stored.
-func importOne(t *testing.T, file [][]byte) (*App, *Game) {
+func importOne(t *testing.T, file [][]byte) (*App, *play.Game) {
 	t.Helper()
 	a, _ := openApp(t, "")
 	var got []ImportResult
@@ -45,7 +46,7 @@ func importOne(t *testing.T, file [][]byte) (*App, *Game) {
 }
 
 // doubtsOf is the game's open L7 flags.
-func doubtsOf(g *Game) []referee.Flag {
+func doubtsOf(g *play.Game) []referee.Flag {
 	var out []referee.Flag
 	for _, f := range g.OpenFlags() {
 		if f.Rule == "L7" {
@@ -115,14 +116,14 @@ func TestDoubtfulImportsKeepTheirDoubt(t *testing.T) {
 			}
 
 			// A director who has checked the game against the paper condones it.
-			c, err := b.Correct(t.Context(), g, Correction{Verb: "rule", Args: []string{"1", "condone"}, Note: "checked against the paper sheet"}, false)
+			c, err := b.Correct(t.Context(), g, play.Correction{Verb: "rule", Args: []string{"1", "condone"}, Note: "checked against the paper sheet"}, false)
 			if err != nil {
 				t.Fatal(err)
 			}
 			if d := doubtsOf(c.After); len(d) != 0 {
 				t.Fatalf("after the ruling: %+v", d)
 			}
-			if _, err := b.Correct(t.Context(), c.After, Correction{Verb: "rule", Args: []string{"1", "void"}}, false); err == nil {
+			if _, err := b.Correct(t.Context(), c.After, play.Correction{Verb: "rule", Args: []string{"1", "void"}}, false); err == nil {
 				t.Error("event 1 was voided")
 			}
 		})

@@ -20,11 +20,11 @@ const retries = 20
 // Conflict — so whatever is appended was judged against the log it follows. It returns the
 // game the entry was last judged against, the game with it, the event as stored, and how
 // often it was judged again.
-func (a *App) commit(ctx context.Context, g *Game, strict bool, judge func(*Game) (play.Judgement, error)) (before, after *Game, stored events.Event, rejudged int, err error) {
+func (a *App) commit(ctx context.Context, g *play.Game, strict bool, judge func(*play.Game) (play.Judgement, error)) (before, after *play.Game, stored events.Event, rejudged int, err error) {
 	for ; ; rejudged++ {
 		j, err := judge(g)
 		if err != nil {
-			var e *Error
+			var e *play.Error
 			if errors.As(err, &e) {
 				e.Rejudged = rejudged
 			}
@@ -53,8 +53,8 @@ func (a *App) commit(ctx context.Context, g *Game, strict bool, judge func(*Game
 
 // conflict is the error for an entry made against a view of the game that ended at event saw,
 // when the log has moved on to g.
-func conflict(g *Game, saw int64, rejudged int) *Error {
-	return &Error{Code: Conflict, Game: g, Rejudged: rejudged, Err: store.ErrConflict,
+func conflict(g *play.Game, saw int64, rejudged int) *play.Error {
+	return &play.Error{Code: play.Conflict, Game: g, Rejudged: rejudged, Err: store.ErrConflict,
 		Message: fmt.Sprintf("%v: the log ends at event %d, not %d; nothing was recorded", store.ErrConflict, g.Last(), saw)}
 }
 
@@ -77,7 +77,7 @@ type RecordOptions struct {
 // rule is refused with its flags unless forced. If another terminal recorded first, the move
 // as read is judged again against the newer record: it keeps its author, so a move made for
 // the player who was to act is refused, not given to whoever is to act now.
-func (a *App) Record(ctx context.Context, g *Game, words []string, opt RecordOptions) (*Recorded, error) {
+func (a *App) Record(ctx context.Context, g *play.Game, words []string, opt RecordOptions) (*play.Recorded, error) {
 	// A stale view is told so first: its words may mean nothing in the game as it now stands.
 	if opt.Expect != 0 && opt.Expect != g.Last() {
 		return nil, conflict(g, opt.Expect, 0)
@@ -101,9 +101,9 @@ func (a *App) Record(ctx context.Context, g *Game, words []string, opt RecordOpt
 }
 
 // record judges a move, read already, against g and appends it, as Record does.
-func (a *App) record(ctx context.Context, g *Game, m referee.Move, opt RecordOptions) (*Recorded, error) {
+func (a *App) record(ctx context.Context, g *play.Game, m referee.Move, opt RecordOptions) (*play.Recorded, error) {
 	var raised []referee.Flag
-	before, after, e, rejudged, err := a.commit(ctx, g, opt.Expect != 0, func(g *Game) (play.Judgement, error) {
+	before, after, e, rejudged, err := a.commit(ctx, g, opt.Expect != 0, func(g *play.Game) (play.Judgement, error) {
 		e := a.stamp(m.Type, m.Actor, m.Payload)
 		e.Seq = g.Last() + 1
 		j, flags, err := g.Take(e, opt.Force)
@@ -113,5 +113,5 @@ func (a *App) record(ctx context.Context, g *Game, m referee.Move, opt RecordOpt
 	if err != nil {
 		return nil, notStored(err, "the move")
 	}
-	return &Recorded{Event: e, Flags: raised, Game: after, Before: before, Rejudged: rejudged}, nil
+	return &play.Recorded{Event: e, Flags: raised, Game: after, Before: before, Rejudged: rejudged}, nil
 }

@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/tableside/tableside/play"
 	"github.com/tableside/tableside/referee/refereetest"
 )
 
@@ -32,7 +33,7 @@ func TestAMoveAfterTheEndCitesTheRule(t *testing.T) {
 		}
 		want := noun + " 1 is over — rule " + rule + ": "
 		_, err = g.Judge([]string{"pass"}, false, 0)
-		if CodeOf(err) != Over || !strings.HasPrefix(err.Error(), want) || !strings.HasSuffix(err.Error(), "; nothing was recorded") {
+		if CodeOf(err) != play.Over || !strings.HasPrefix(err.Error(), want) || !strings.HasSuffix(err.Error(), "; nothing was recorded") {
 			t.Errorf("%s: a move after the end: %v (code %q), want %q…", kind, err, CodeOf(err), want)
 		}
 	}

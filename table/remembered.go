@@ -5,6 +5,7 @@ import (
 	"context"
 	"sync"
 
+	"github.com/tableside/tableside/play"
 	"github.com/tableside/tableside/scoring/season"
 )
 
@@ -23,14 +24,14 @@ type keptTables struct{ memory[keptTable] }
 
 // keptTable is the answer of TableOf for a game, and the game's first event it was read from.
 type keptTable struct {
-	first Event
+	first play.Event
 	at    TournamentTable
 	made  bool
 }
 
 // of is the tournament table that made game, whose first event the store holds is first:
 // remembered, when it was read from that same event, else found by find and remembered.
-func (k *keptTables) of(game int64, first Event, find func() (TournamentTable, bool, error)) (TournamentTable, bool, error) {
+func (k *keptTables) of(game int64, first play.Event, find func() (TournamentTable, bool, error)) (TournamentTable, bool, error) {
 	if k == nil {
 		return find()
 	}
@@ -43,14 +44,14 @@ func (k *keptTables) of(game int64, first Event, find func() (TournamentTable, b
 	}
 	// Sized as a kept game's event is, which is above what the memo beside it holds too.
 	k.remember(game, func(*memo[keptTable]) (keptTable, int64, bool) {
-		return keptTable{first, at, made}, sizeOf([]Event{first}), true
+		return keptTable{first, at, made}, sizeOf([]play.Event{first}), true
 	})
 	return at, made, nil
 }
 
 // sameEvent reports whether a and b are one event as stored: every column of it, since an edit
 // by hand may leave the hash as it was.
-func sameEvent(a, b Event) bool {
+func sameEvent(a, b play.Event) bool {
 	return a.Game == b.Game && a.Seq == b.Seq && a.Type == b.Type && a.Actor == b.Actor && bytes.Equal(a.Payload, b.Payload) &&
 		a.At == b.At && a.Hash == b.Hash && a.Origin == b.Origin
 }

@@ -85,7 +85,7 @@ func SplitNames(list string) []string {
 }
 
 // setupError is an Invalid error about one field of a setup.
-func setupError(field, format string, args ...any) *Error {
+func setupError(field, format string, args ...any) *play.Error {
 	e := play.Invalidf(nil, "", "%s: %s", field, fmt.Sprintf(format, args...))
 	e.Field = field
 	return e
@@ -309,7 +309,7 @@ func readSetup(words []string) (Setup, placing, error) {
 }
 
 // New starts a game and returns it.
-func (a *App) New(ctx context.Context, s Setup) (*Game, error) {
+func (a *App) New(ctx context.Context, s Setup) (*play.Game, error) {
 	c, err := s.created(a.today())
 	if err != nil {
 		return nil, err
@@ -344,7 +344,7 @@ func matchLength(first events.Event) (int, string) {
 
 // create stores a new game with its whole log and returns it replayed. A game whose match holds
 // games of another kind is refused: a match sums the points of one game.
-func (a *App) create(ctx context.Context, log []events.Event) (*Game, error) {
+func (a *App) create(ctx context.Context, log []events.Event) (*play.Game, error) {
 	most, _ := matchLength(log[0])
 	id, stored, err := a.store.CreateInMatch(ctx, log, most)
 	if refusal := matchRefusal(log[0], err); refusal != nil {

@@ -4,6 +4,8 @@ import (
 	"errors"
 	"strings"
 	"testing"
+
+	"github.com/tableside/tableside/play"
 )
 
 // TestSetupErrorsNameTheField: a setup refused for one of its fields says which, in the field's
@@ -28,8 +30,8 @@ func TestSetupErrorsNameTheField(t *testing.T) {
 		{Setup{Kind: "article2", Players: []string{"ann", "bob", "cy", "dee"}, Teams: map[string][]string{"red": {"ann", "cy"}, "blue": {"bob", "dee"}}}, FieldTeams, "parties=on"},
 	} {
 		_, err := a.New(t.Context(), tc.setup)
-		var e *Error
-		if !errors.As(err, &e) || e.Code != Invalid || e.Field != tc.field || !strings.HasPrefix(e.Message, tc.field+": ") || !strings.Contains(e.Message, tc.says) {
+		var e *play.Error
+		if !errors.As(err, &e) || e.Code != play.Invalid || e.Field != tc.field || !strings.HasPrefix(e.Message, tc.field+": ") || !strings.Contains(e.Message, tc.says) {
 			t.Errorf("%+v: %v (field %q), want field %s saying %q", tc.setup, err, fieldOf(err), tc.field, tc.says)
 		}
 	}
@@ -39,7 +41,7 @@ func TestSetupErrorsNameTheField(t *testing.T) {
 }
 
 func fieldOf(err error) string {
-	var e *Error
+	var e *play.Error
 	if errors.As(err, &e) {
 		return e.Field
 	}

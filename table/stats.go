@@ -31,7 +31,7 @@ const FieldPlayer = "player"
 func (f StatsFilter) check() error {
 	if f.Kind != "" {
 		if _, err := engineOf(f.Kind); err != nil {
-			return &Error{Code: Invalid, Field: FieldKind, Message: err.Error()}
+			return &play.Error{Code: play.Invalid, Field: FieldKind, Message: err.Error()}
 		}
 	}
 	for _, d := range []struct{ field, day string }{{"since", f.Since}, {"until", f.Until}} {
@@ -39,11 +39,11 @@ func (f StatsFilter) check() error {
 			continue
 		}
 		if _, err := time.Parse(dateLayout, d.day); err != nil {
-			return &Error{Code: Invalid, Field: d.field, Message: fmt.Sprintf("%s %q: write the day as YYYY-MM-DD", d.field, d.day)}
+			return &play.Error{Code: play.Invalid, Field: d.field, Message: fmt.Sprintf("%s %q: write the day as YYYY-MM-DD", d.field, d.day)}
 		}
 	}
 	if f.Since != "" && f.Until != "" && f.Until < f.Since {
-		return &Error{Code: Invalid, Field: "until", Message: fmt.Sprintf("until %s is before since %s: no game can be between them", f.Until, f.Since)}
+		return &play.Error{Code: play.Invalid, Field: "until", Message: fmt.Sprintf("until %s is before since %s: no game can be between them", f.Until, f.Since)}
 	}
 	return nil
 }
@@ -285,7 +285,7 @@ func StatsOf(r season.Report, name string) (season.Report, error) {
 			}
 		}
 	}
-	e := &Error{Code: NotFound, Field: FieldPlayer, Message: fmt.Sprintf("%s finished none of the games counted", name)}
+	e := &play.Error{Code: play.NotFound, Field: FieldPlayer, Message: fmt.Sprintf("%s finished none of the games counted", name)}
 	if guess := referee.DidYouMean(name, names); guess != "" {
 		e.Hint = strings.TrimPrefix(guess, "; ")
 	}
@@ -293,7 +293,7 @@ func StatsOf(r season.Report, name string) (season.Report, error) {
 }
 
 // seasonGame is the game as the statistics count it.
-func seasonGameOf(g *Game) seasonGame {
+func seasonGameOf(g *play.Game) seasonGame {
 	if g.IsTournament() {
 		return seasonGame{} // a tournament's own log is no game: its games count as they are
 	}

@@ -24,7 +24,7 @@ import (
 // statsFile stores twelve whole games, two of each kind and two more of Pinochle, on two nights,
 // the even ones in the kind's match "autumn KIND", then a Pinochle game still in play and one abandoned. It
 // returns each whole game as replayed.
-func statsFile(t *testing.T) (*App, []*Game) {
+func statsFile(t *testing.T) (*App, []*play.Game) {
 	t.Helper()
 	a, _ := openApp(t, "")
 	kinds := append(play.Kinds(), "pinochle", "pinochle")
@@ -45,7 +45,7 @@ func statsFile(t *testing.T) (*App, []*Game) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var whole []*Game
+	var whole []*play.Game
 	for _, r := range res {
 		if r.Err != nil {
 			t.Fatal(r.Err)
@@ -65,7 +65,7 @@ func statsFile(t *testing.T) (*App, []*Game) {
 			t.Fatal(err)
 		}
 		if abandon {
-			if _, err := a.Correct(t.Context(), g, Correction{Verb: "abandon", Note: "the hall closed"}, false); err != nil {
+			if _, err := a.Correct(t.Context(), g, play.Correction{Verb: "abandon", Note: "the hall closed"}, false); err != nil {
 				t.Fatal(err)
 			}
 		}
@@ -91,18 +91,18 @@ func TestStatsCountsTheChosenGames(t *testing.T) {
 	for _, tt := range []struct {
 		name   string
 		filter StatsFilter
-		picks  func(*Game) bool
+		picks  func(*play.Game) bool
 		// today's Pinochle games, one in play and one abandoned, are chosen and left out
 		today bool
 	}{
-		{"every game", StatsFilter{}, func(*Game) bool { return true }, true},
-		{"one kind", StatsFilter{Kind: "pinochle"}, func(g *Game) bool { return g.Setup().Kind == "pinochle" }, true},
-		{"another kind", StatsFilter{Kind: "advantage"}, func(g *Game) bool { return g.Setup().Kind == "advantage" }, false},
-		{"one match", StatsFilter{Match: "autumn pinochle"}, func(g *Game) bool { return g.Setup().Match == "autumn pinochle" }, false},
-		{"since", StatsFilter{Since: "2026-11-04"}, func(g *Game) bool { return g.Setup().Date == "2026-11-10" }, true},
-		{"until", StatsFilter{Until: "2026-11-03"}, func(g *Game) bool { return g.Setup().Date == "2026-11-03" }, false},
+		{"every game", StatsFilter{}, func(*play.Game) bool { return true }, true},
+		{"one kind", StatsFilter{Kind: "pinochle"}, func(g *play.Game) bool { return g.Setup().Kind == "pinochle" }, true},
+		{"another kind", StatsFilter{Kind: "advantage"}, func(g *play.Game) bool { return g.Setup().Kind == "advantage" }, false},
+		{"one match", StatsFilter{Match: "autumn pinochle"}, func(g *play.Game) bool { return g.Setup().Match == "autumn pinochle" }, false},
+		{"since", StatsFilter{Since: "2026-11-04"}, func(g *play.Game) bool { return g.Setup().Date == "2026-11-10" }, true},
+		{"until", StatsFilter{Until: "2026-11-03"}, func(g *play.Game) bool { return g.Setup().Date == "2026-11-03" }, false},
 		{"the night itself", StatsFilter{Since: "2026-11-10", Until: "2026-11-10", Kind: "capture"},
-			func(g *Game) bool { return g.Setup().Date == "2026-11-10" && g.Setup().Kind == "capture" }, false},
+			func(g *play.Game) bool { return g.Setup().Date == "2026-11-10" && g.Setup().Kind == "capture" }, false},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			r, err := a.Stats(t.Context(), tt.filter, Walk{Workers: 2}, nil)
@@ -161,18 +161,18 @@ func TestStatsRefusesWhatCanChooseNothing(t *testing.T) {
 	a, _ := statsFile(t)
 	for _, tt := range []struct {
 		filter StatsFilter
-		code   Code
+		code   play.Code
 		field  string
 		hint   string
 	}{
-		{StatsFilter{Kind: "bridge"}, Invalid, FieldKind, ""},
-		{StatsFilter{Since: "3 Nov"}, Invalid, "since", ""},
-		{StatsFilter{Since: "2026-11-10", Until: "2026-11-03"}, Invalid, "until", ""},
-		{StatsFilter{Match: "autumn pinochl"}, NotFound, "", "did you mean autumn pinochle?"},
-		{StatsFilter{Player: "annn"}, NotFound, FieldPlayer, "did you mean ann?"},
+		{StatsFilter{Kind: "bridge"}, play.Invalid, FieldKind, ""},
+		{StatsFilter{Since: "3 Nov"}, play.Invalid, "since", ""},
+		{StatsFilter{Since: "2026-11-10", Until: "2026-11-03"}, play.Invalid, "until", ""},
+		{StatsFilter{Match: "autumn pinochl"}, play.NotFound, "", "did you mean autumn pinochle?"},
+		{StatsFilter{Player: "annn"}, play.NotFound, FieldPlayer, "did you mean ann?"},
 	} {
 		_, err := a.Stats(t.Context(), tt.filter, Walk{}, nil)
-		var e *Error
+		var e *play.Error
 		if !errors.As(err, &e) || e.Code != tt.code || e.Field != tt.field || e.Hint != tt.hint {
 			t.Errorf("%+v: %#v, want %s on field %q with hint %q", tt.filter, err, tt.code, tt.field, tt.hint)
 		}
@@ -218,7 +218,7 @@ func TestTalliedStatsAreAWalksStats(t *testing.T) {
 	}
 	// A move in one game: that game alone is replayed.
 	g := whole[0]
-	if _, err := a.Correct(t.Context(), g, Correction{Verb: "adjust", Args: []string{g.Setup().Players[0], "+5"}, Note: "a late bonus"}, false); err != nil {
+	if _, err := a.Correct(t.Context(), g, play.Correction{Verb: "adjust", Args: []string{g.Setup().Players[0], "+5"}, Note: "a late bonus"}, false); err != nil {
 		t.Fatal(err)
 	}
 	before := tally.replays
@@ -226,7 +226,7 @@ func TestTalliedStatsAreAWalksStats(t *testing.T) {
 	if tally.replays != before+1 {
 		t.Errorf("after one game moved, %d games were replayed", tally.replays-before)
 	}
-	if _, err := a.TalliedStats(t.Context(), &tally, StatsFilter{Player: "zed"}); CodeOf(err) != NotFound {
+	if _, err := a.TalliedStats(t.Context(), &tally, StatsFilter{Player: "zed"}); CodeOf(err) != play.NotFound {
 		t.Errorf("a player who never played: %v", err)
 	}
 }

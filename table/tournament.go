@@ -51,7 +51,7 @@ type TournamentStanding = tournament.Standing
 
 // NewTournament starts a tournament: its log, with its settings, its entrants and their
 // ratings. Its name is the match its games will be in, so it must be a match not yet begun.
-func (a *App) NewTournament(ctx context.Context, s TournamentSetup) (*Game, error) {
+func (a *App) NewTournament(ctx context.Context, s TournamentSetup) (*play.Game, error) {
 	s.Name = strings.TrimSpace(s.Name)
 	if s.Name == "" {
 		return nil, setupError("name", "name the tournament: its games are a match of that name")
@@ -152,19 +152,19 @@ func (a *App) tournamentNamed(ctx context.Context, name string) (id int64, ok bo
 }
 
 // TournamentLog loads the tournament whose log is id: not found when id is a game's.
-func (a *App) TournamentLog(ctx context.Context, id int64) (*Game, error) {
+func (a *App) TournamentLog(ctx context.Context, id int64) (*play.Game, error) {
 	g, err := a.Game(ctx, id)
 	if err != nil {
 		return nil, err
 	}
 	if !g.IsTournament() {
-		return nil, &Error{Code: NotFound, Message: fmt.Sprintf("no tournament %d: game %d is a game of %s", id, id, g.Setup().Kind)}
+		return nil, &play.Error{Code: play.NotFound, Message: fmt.Sprintf("no tournament %d: game %d is a game of %s", id, id, g.Setup().Kind)}
 	}
 	return g, nil
 }
 
 // night is the tournament g's state, or an error when g is a game.
-func tournamentNight(g *Game) (*tournament.Night, error) {
+func tournamentNight(g *play.Game) (*tournament.Night, error) {
 	n, ok := play.StateAs[*tournament.Night](g)
 	if !ok {
 		return nil, play.Invalidf(nil, "", "game %d is a game of %s, not a tournament", g.ID(), g.Setup().Kind)
@@ -196,7 +196,7 @@ type RoundView struct {
 // (a table seated back to players it had keeps their game, stopped or not); a game of other
 // players is not the table's. Only those games are replayed; the rest are passed over by what
 // their creation says.
-func (a *App) tournamentGames(ctx context.Context, t *Game, n *tournament.Night, round int) (map[[2]int]*Game, error) {
+func (a *App) tournamentGames(ctx context.Context, t *play.Game, n *tournament.Night, round int) (map[[2]int]*play.Game, error) {
 	infos, err := a.store.MatchGames(ctx, t.Setup().Tournament)
 	if err != nil {
 		return nil, err
@@ -206,7 +206,7 @@ func (a *App) tournamentGames(ctx context.Context, t *Game, n *tournament.Night,
 		return nil, err
 	}
 	rounds := n.Rounds()
-	out := map[[2]int]*Game{}
+	out := map[[2]int]*play.Game{}
 	for _, info := range infos { // in the order made: a table's latest game counts
 		if !made(info) || info.Round < 1 || info.Round > len(rounds) || (round != 0 && info.Round != round) {
 			continue
@@ -230,7 +230,7 @@ func (a *App) tournamentGames(ctx context.Context, t *Game, n *tournament.Night,
 // tournament written before identities were kept made, besides the games naming the identity
 // it has now (identity), those that name its name and no identity, made after it and before
 // the next tournament of its name that has none either.
-func (a *App) madeBy(ctx context.Context, t *Game) (func(store.GameInfo) bool, error) {
+func (a *App) madeBy(ctx context.Context, t *play.Game) (func(store.GameInfo) bool, error) {
 	id, err := identity(t)
 	if err != nil {
 		return nil, err
@@ -257,7 +257,7 @@ func (a *App) madeBy(ctx context.Context, t *Game) (func(store.GameInfo) bool, e
 // identity is tournament t's identity, which the games it makes name: its TournamentID, or, for
 // a log written before tournaments had one, its seed, drawn at random when it was made and kept
 // in its first event, written as a TournamentID is.
-func identity(t *Game) (string, error) {
+func identity(t *play.Game) (string, error) {
 	if t.Setup().TournamentID != "" {
 		return t.Setup().TournamentID, nil
 	}
@@ -272,7 +272,7 @@ func identity(t *Game) (string, error) {
 func newIdentity(r uint64) string { return fmt.Sprintf("%016x", r) }
 
 // withGames is the tournament g's state and its games, by round and table.
-func (a *App) withGames(ctx context.Context, g *Game) (*tournament.Night, map[[2]int]*Game, error) {
+func (a *App) withGames(ctx context.Context, g *play.Game) (*tournament.Night, map[[2]int]*play.Game, error) {
 	n, err := tournamentNight(g)
 	if err != nil {
 		return nil, nil, err
@@ -282,7 +282,7 @@ func (a *App) withGames(ctx context.Context, g *Game) (*tournament.Night, map[[2
 }
 
 // Rounds lists a tournament's rounds, each table with its game.
-func (a *App) Rounds(ctx context.Context, g *Game) ([]RoundView, error) {
+func (a *App) Rounds(ctx context.Context, g *play.Game) ([]RoundView, error) {
 	n, games, err := a.withGames(ctx, g)
 	if err != nil {
 		return nil, err
@@ -290,7 +290,7 @@ func (a *App) Rounds(ctx context.Context, g *Game) ([]RoundView, error) {
 	return roundViews(n, games), nil
 }
 
-func roundViews(n *tournament.Night, games map[[2]int]*Game) []RoundView {
+func roundViews(n *tournament.Night, games map[[2]int]*play.Game) []RoundView {
 	var out []RoundView
 	for _, r := range n.Rounds() {
 		out = append(out, roundViewOf(r, games))
@@ -299,7 +299,7 @@ func roundViews(n *tournament.Night, games map[[2]int]*Game) []RoundView {
 }
 
 // roundViewOf is round r with its games.
-func roundViewOf(r tournament.RoundState, games map[[2]int]*Game) RoundView {
+func roundViewOf(r tournament.RoundState, games map[[2]int]*play.Game) RoundView {
 	v := RoundView{Round: r.Round, Byes: nonNilStrings(r.Byes), ByHand: r.ByHand, Ended: r.Ended, Tables: []TableGame{}}
 	for _, t := range r.Tables {
 		tg := TableGame{Table: t.Table, Players: t.Players, First: t.First}
@@ -353,7 +353,7 @@ type TournamentEntrant struct {
 
 // Tournament is the tournament g as it stands: its rounds with their games, and its standings
 // after the rounds that have ended.
-func (a *App) Tournament(ctx context.Context, g *Game) (*TournamentView, error) {
+func (a *App) Tournament(ctx context.Context, g *play.Game) (*TournamentView, error) {
 	n, games, err := a.withGames(ctx, g)
 	if err != nil {
 		return nil, err

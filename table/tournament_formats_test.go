@@ -51,7 +51,7 @@ func TestTournamentFormatsAreWhatAPairingTakes(t *testing.T) {
 			}
 		}
 	}
-	if _, err := TournamentFormats("chess"); CodeOf(err) != Invalid {
+	if _, err := TournamentFormats("chess"); CodeOf(err) != play.Invalid {
 		t.Errorf("the formats of no kind: %v, want invalid", err)
 	}
 }

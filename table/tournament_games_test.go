@@ -10,6 +10,7 @@ import (
 	"sync"
 	"testing"
 
+	"github.com/tableside/tableside/play"
 	"github.com/tableside/tableside/referee"
 	"github.com/tableside/tableside/referee/tournament"
 )
@@ -40,14 +41,14 @@ func pairAtOnce(t *testing.T, id int64, apps ...*App) {
 				return
 			}
 			r, err := a.PairRound(t.Context(), g, i%2)
-			var e *Error
+			var e *play.Error
 			var paired *RoundPaired
 			switch {
 			case err == nil && r.Round != 1:
 				err = fmt.Errorf("answered round %d", r.Round)
-			case errors.As(err, &e) && errors.As(err, &paired) && errors.Is(err, ErrPairedAlready) && e.Code == Conflict && paired.Round != nil && paired.Round.Round == 1:
+			case errors.As(err, &e) && errors.As(err, &paired) && errors.Is(err, ErrPairedAlready) && e.Code == play.Conflict && paired.Round != nil && paired.Round.Round == 1:
 				err = nil
-			case CodeOf(err) == Over && strings.Contains(err.Error(), "round 1 is still being played"):
+			case CodeOf(err) == play.Over && strings.Contains(err.Error(), "round 1 is still being played"):
 				err = nil
 			}
 			errs[i] = err
@@ -123,16 +124,16 @@ func TestPairingARoundPairedAlready(t *testing.T) {
 	tg, r1 := pairedFour(t, a, "twice")
 	before := countGames(t, a)
 	_, err := a.PairRound(t.Context(), tg, 0) // the log as read before round 1 was paired
-	var e *Error
+	var e *play.Error
 	var paired *RoundPaired
-	if !errors.As(err, &e) || e.Code != Conflict || !errors.As(err, &paired) || !errors.Is(err, ErrPairedAlready) || paired.Round == nil || seatings(paired.Round) != seatings(r1) ||
+	if !errors.As(err, &e) || e.Code != play.Conflict || !errors.As(err, &paired) || !errors.Is(err, ErrPairedAlready) || paired.Round == nil || seatings(paired.Round) != seatings(r1) ||
 		!strings.Contains(err.Error(), "round 1 of tournament 1 is paired already") {
 		t.Fatalf("pairing round 1 again from a stale view: %v (%+v)", err, e)
 	}
 	if n := countGames(t, a); n != before {
 		t.Errorf("%d games after pairing again, was %d", n, before)
 	}
-	if _, err := a.PairRound(t.Context(), tournamentGame(t, a, tg.ID()), 3); CodeOf(err) != Invalid || !strings.Contains(err.Error(), "round 3 cannot be paired before round 2") {
+	if _, err := a.PairRound(t.Context(), tournamentGame(t, a, tg.ID()), 3); CodeOf(err) != play.Invalid || !strings.Contains(err.Error(), "round 3 cannot be paired before round 2") {
 		t.Errorf("pairing round 3 next: %v", err)
 	}
 }
@@ -397,9 +398,9 @@ func TestATournamentsTranscriptsRoundTrip(t *testing.T) {
 	}
 	playMoves(t, a, tg.ID(), "drop bob")
 	game = tournamentGame(t, a, game.ID())
-	logs := []*Game{tournamentGame(t, a, tg.ID()), game}
+	logs := []*play.Game{tournamentGame(t, a, tg.ID()), game}
 	b, _ := openApp(t, "")
-	var imported []*Game
+	var imported []*play.Game
 	for _, g := range logs {
 		text, err := Transcript(g)
 		if err != nil {
@@ -478,7 +479,7 @@ func TestASeatingByHandKeepsTheTablesItLeaves(t *testing.T) {
 		if g.Abandoned() == 0 {
 			t.Fatalf("game %d was not stopped by the swap", g.ID())
 		}
-		if _, err := a.Correct(t.Context(), g, Correction{Verb: "void", Args: []string{fmt.Sprint(g.Abandoned())}, Note: "seated back"}, false); err != nil {
+		if _, err := a.Correct(t.Context(), g, play.Correction{Verb: "void", Args: []string{fmt.Sprint(g.Abandoned())}, Note: "seated back"}, false); err != nil {
 			t.Fatal(err)
 		}
 		decide(t, a, tb.Game, tb.Players[0])
@@ -527,7 +528,7 @@ func TestATournamentImportedTwice(t *testing.T) {
 	}
 	for i, err := range refused {
 		want := fmt.Sprintf("game %d", ids[i])
-		if CodeOf(err) != Invalid || !strings.Contains(err.Error(), want) || !strings.Contains(err.Error(), "nothing was recorded") {
+		if CodeOf(err) != play.Invalid || !strings.Contains(err.Error(), want) || !strings.Contains(err.Error(), "nothing was recorded") {
 			t.Errorf("game %d of the file imported again: %v, want it refused naming %s", i+1, err, want)
 		}
 	}

@@ -17,7 +17,7 @@ import (
 
 // stillPlaying lists the tables of round r whose games are not over (not made counts as not
 // over), until the round is ended.
-func stillPlaying(r tournament.RoundState, games map[[2]int]*Game) []int {
+func stillPlaying(r tournament.RoundState, games map[[2]int]*play.Game) []int {
 	playing := []int{}
 	for _, t := range r.Tables {
 		if game := games[[2]int{r.Round, t.Table}]; !r.Ended && (game == nil || !(game.Over() || game.Abandoned() != 0)) {
@@ -44,7 +44,7 @@ type NextRound struct {
 
 // nextRound is what holds up the next round of tournament name, n, its games as games give
 // them: the round in play's games, then its confirmations, then the tournament's end.
-func nextRound(name string, n *tournament.Night, games map[[2]int]*Game) NextRound {
+func nextRound(name string, n *tournament.Night, games map[[2]int]*play.Game) NextRound {
 	rounds := n.Rounds()
 	next := NextRound{Round: len(rounds) + 1, Playing: []int{}, Unconfirmed: []int64{}}
 	var why []string
@@ -93,7 +93,7 @@ func nextRound(name string, n *tournament.Night, games map[[2]int]*Game) NextRou
 // and nothing new is paired. A round paired already, by another terminal or another server
 // meanwhile, is not paired again: the error is a Conflict that names it, with the round.
 // Nothing a pairing does stops a game or sets a result aside (T9).
-func (a *App) PairRound(ctx context.Context, g *Game, round int) (*RoundView, error) {
+func (a *App) PairRound(ctx context.Context, g *play.Game, round int) (*RoundView, error) {
 	n, err := tournamentNight(g)
 	if err != nil {
 		return nil, err
@@ -115,7 +115,7 @@ func (a *App) PairRound(ctx context.Context, g *Game, round int) (*RoundView, er
 
 // pairOnce is PairRound against the log g: an error wrapping store.ErrConflict when the log
 // moved on before the pairing could be recorded.
-func (a *App) pairOnce(ctx context.Context, g *Game, round int) (*RoundView, error) {
+func (a *App) pairOnce(ctx context.Context, g *play.Game, round int) (*RoundView, error) {
 	n, games, err := a.withGames(ctx, g)
 	if err != nil {
 		return nil, err
@@ -142,7 +142,7 @@ func (a *App) pairOnce(ctx context.Context, g *Game, round int) (*RoundView, err
 	}
 	next := nextRound(g.Setup().Tournament, n, games)
 	held := func(hint string) error {
-		return &Error{Code: Over, Game: g, Message: next.Why + "; nothing was paired", Hint: hint}
+		return &play.Error{Code: play.Over, Game: g, Message: next.Why + "; nothing was paired", Hint: hint}
 	}
 	if len(next.Playing) > 0 {
 		return nil, held(fmt.Sprintf("wait for the games, or end the round: tableside record %d end", g.ID()))
@@ -197,7 +197,7 @@ func (a *App) pairOnce(ctx context.Context, g *Game, round int) (*RoundView, err
 // pairedAlready is the answer to pairing round r, paired already: a Conflict with the round as
 // its games stand. The round in play has any game still missing made first, so that a request
 // that lost the race to the one pairing it helps finish it rather than leave a table without.
-func (a *App) pairedAlready(ctx context.Context, g *Game, n *tournament.Night, r tournament.RoundState, games map[[2]int]*Game) (*RoundView, error) {
+func (a *App) pairedAlready(ctx context.Context, g *play.Game, n *tournament.Night, r tournament.RoundState, games map[[2]int]*play.Game) (*RoundView, error) {
 	if !r.Ended && r.Round == len(n.Rounds()) {
 		if _, err := a.makeGames(ctx, g, n, r, games); err != nil {
 			return nil, err
@@ -207,7 +207,7 @@ func (a *App) pairedAlready(ctx context.Context, g *Game, n *tournament.Night, r
 	if err != nil {
 		return nil, err
 	}
-	return nil, &Error{Code: Conflict, Game: g, Err: &RoundPaired{view},
+	return nil, &play.Error{Code: play.Conflict, Game: g, Err: &RoundPaired{view},
 		Message: fmt.Sprintf("round %d of tournament %d is paired already; nothing was paired again", r.Round, g.ID()),
 		Hint:    fmt.Sprintf("its tables: tableside tournament show %d", g.ID())}
 }
@@ -216,7 +216,7 @@ func (a *App) pairedAlready(ctx context.Context, g *Game, n *tournament.Night, r
 var ErrPairedAlready = errors.New("the round is paired already")
 
 // roundView is round's view as the store now holds its games.
-func (a *App) roundView(ctx context.Context, g *Game, round int) (*RoundView, error) {
+func (a *App) roundView(ctx context.Context, g *play.Game, round int) (*RoundView, error) {
 	rounds, err := a.Rounds(ctx, g)
 	if err != nil {
 		return nil, err
@@ -234,7 +234,7 @@ func (a *App) roundView(ctx context.Context, g *Game, round int) (*RoundView, er
 // opens or deals named as the kind's setup names them, in the tournament's match, knowing its
 // tournament, round, table and the seating that made it. A game another terminal made meanwhile
 // is refused by the store (store.GameMadeError) and left to it: each table's game is made once.
-func (a *App) makeGames(ctx context.Context, g *Game, n *tournament.Night, r tournament.RoundState, games map[[2]int]*Game) (bool, error) {
+func (a *App) makeGames(ctx context.Context, g *play.Game, n *tournament.Night, r tournament.RoundState, games map[[2]int]*play.Game) (bool, error) {
 	settings := n.Settings()
 	rules, err := engineOf(settings.Game)
 	if err != nil {
@@ -282,7 +282,7 @@ func (a *App) makeGames(ctx context.Context, g *Game, n *tournament.Night, r tou
 // seated it, at once, as a pairing makes its own: a table whose players stay keeps its game;
 // the games of the seating replaced that are still in play are stopped (L6) rather than
 // removed, so that nothing of them is lost and none stays in play on the club page.
-func (a *App) seatGames(ctx context.Context, g *Game) error {
+func (a *App) seatGames(ctx context.Context, g *play.Game) error {
 	n, games, err := a.withGames(ctx, g)
 	if err != nil {
 		return err
@@ -316,7 +316,7 @@ func (a *App) seatGames(ctx context.Context, g *Game) error {
 			continue
 		}
 		note := fmt.Sprintf("table %d of round %d was seated again by hand (tournament %d)", info.Table, r.Round, g.ID())
-		if _, err := a.Correct(ctx, old, Correction{Verb: "abandon", Note: note}, false); err != nil {
+		if _, err := a.Correct(ctx, old, play.Correction{Verb: "abandon", Note: note}, false); err != nil {
 			return err
 		}
 	}

@@ -5,24 +5,25 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/tableside/tableside/play"
 	"github.com/tableside/tableside/referee/tournament"
 )
 
 // roundOver reports whether round r counts in the standings: ended, or every game of it over,
 // as the end that the next pairing records will say.
-func roundOver(r tournament.RoundState, games map[[2]int]*Game) bool {
+func roundOver(r tournament.RoundState, games map[[2]int]*play.Game) bool {
 	return len(stillPlaying(r, games)) == 0
 }
 
 // standingsOf ranks the tournament after the rounds that are over (roundOver), from the
 // games as they now stand: a correction to an earlier round's game changes them at once. A game its round's
 // end left unfinished counts as its sheet stands (docs/rules.md).
-func standingsOf(n *tournament.Night, games map[[2]int]*Game) ([]tournament.Standing, error) {
+func standingsOf(n *tournament.Night, games map[[2]int]*play.Game) ([]tournament.Standing, error) {
 	return standingsBefore(n, games, len(n.Rounds())+1)
 }
 
 // standingsBefore is the standings after the rounds before round, of those that ended.
-func standingsBefore(n *tournament.Night, games map[[2]int]*Game, round int) ([]tournament.Standing, error) {
+func standingsBefore(n *tournament.Night, games map[[2]int]*play.Game, round int) ([]tournament.Standing, error) {
 	var results []tournament.Result
 	for _, r := range n.Rounds() {
 		if !roundOver(r, games) || r.Round >= round {
@@ -56,7 +57,7 @@ type PairingChange struct {
 // differed had after, a game as a correction leaves it (a dry run's), stood so when each was
 // paired: each round's recorded input, its standings order and points made again from the
 // games as they would have been. Nothing for a game of no tournament.
-func (a *App) WouldHavePaired(ctx context.Context, after *Game) ([]PairingChange, error) {
+func (a *App) WouldHavePaired(ctx context.Context, after *play.Game) ([]PairingChange, error) {
 	at, ok, err := a.TableOf(ctx, after.ID())
 	if err != nil || !ok {
 		return nil, err

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/tableside/tableside/events"
+	"github.com/tableside/tableside/play"
 	"github.com/tableside/tableside/referee"
 	"github.com/tableside/tableside/referee/kinds"
 	"github.com/tableside/tableside/referee/refereetest"
@@ -41,13 +42,13 @@ func placesAlike(t *testing.T, a *App, kind string, standings []tournament.Stand
 // standInFor is the standings of tournament tg after its round 1, the one table's game as g
 // stands: a game the tournament could not have made stands in for its table's, as a
 // correction's dry run stands a game in (WouldHavePaired).
-func standInFor(t *testing.T, a *App, tg *Game, g *Game) []tournament.Standing {
+func standInFor(t *testing.T, a *App, tg *play.Game, g *play.Game) []tournament.Standing {
 	t.Helper()
 	n, err := tournamentNight(tournamentGame(t, a, tg.ID()))
 	if err != nil {
 		t.Fatal(err)
 	}
-	standings, err := standingsOf(n, map[[2]int]*Game{{1, 1}: g})
+	standings, err := standingsOf(n, map[[2]int]*play.Game{{1, 1}: g})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -55,7 +56,7 @@ func standInFor(t *testing.T, a *App, tg *Game, g *Game) []tournament.Standing {
 }
 
 // oneTable is a tournament of game for players, at one table, its round 1 paired.
-func oneTable(t *testing.T, a *App, game string, players ...string) (*Game, *RoundView) {
+func oneTable(t *testing.T, a *App, game string, players ...string) (*play.Game, *RoundView) {
 	t.Helper()
 	return pairedFirst(t, a, TournamentSetup{Name: "one table", Game: game, TableSize: len(players), Rounds: 1, Players: players})
 }
@@ -89,7 +90,7 @@ func TestStandingsAndRatingsPlaceAlike(t *testing.T) {
 			if points == 0 {
 				return
 			}
-			if _, err := a.Correct(t.Context(), g, Correction{Verb: "adjust", Args: []string{player, fmt.Sprintf("%+d", points)}, Note: "shared"}, false); err != nil {
+			if _, err := a.Correct(t.Context(), g, play.Correction{Verb: "adjust", Args: []string{player, fmt.Sprintf("%+d", points)}, Note: "shared"}, false); err != nil {
 				t.Fatal(err)
 			}
 			g = tournamentGame(t, a, g.ID())
@@ -109,6 +110,6 @@ func TestStandingsAndRatingsPlaceAlike(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		placesAlike(t, a, "article2", standInFor(t, a, tg, playUntil(t, a, party.ID(), 5, (*Game).Over)))
+		placesAlike(t, a, "article2", standInFor(t, a, tg, playUntil(t, a, party.ID(), 5, (*play.Game).Over)))
 	})
 }

@@ -50,7 +50,7 @@ func (a *App) TableOf(ctx context.Context, game int64) (TournamentTable, bool, e
 }
 
 // tableMadeAt is TableOf for game, whose first event is first, found in the store.
-func (a *App) tableMadeAt(ctx context.Context, game int64, first Event) (t TournamentTable, ok bool, err error) {
+func (a *App) tableMadeAt(ctx context.Context, game int64, first play.Event) (t TournamentTable, ok bool, err error) {
 	c, err := play.CreatedOf(first)
 	if err != nil {
 		return t, false, fmt.Errorf("game %d: %w", game, err)
@@ -62,7 +62,7 @@ func (a *App) tableMadeAt(ctx context.Context, game int64, first Event) (t Tourn
 	if err != nil {
 		return t, false, err
 	}
-	var maker *Game
+	var maker *play.Game
 	for _, l := range logs {
 		if l.ID > game || l.Tournament != c.Tournament || (l.TournamentID != c.TournamentID && l.TournamentID != "") {
 			continue
@@ -103,7 +103,7 @@ func (a *App) IsTournamentLog(ctx context.Context, game int64) (bool, error) {
 
 // TournamentTables is how many tables tournament g has codes for: as many as its referee
 // says the night has (tournament.Night.Tables).
-func TournamentTables(g *Game) (int, error) {
+func TournamentTables(g *play.Game) (int, error) {
 	n, err := tournamentNight(g)
 	if err != nil {
 		return 0, err
@@ -133,7 +133,7 @@ type TableNow struct {
 // round, to follow its table to the new game. Only the latest round's games are replayed.
 func (a *App) TableNow(ctx context.Context, tournament int64, table int) (*TableNow, error) {
 	if table < 1 {
-		return nil, &Error{Code: NotFound, Message: fmt.Sprintf("no table %d: tables are numbered from 1", table)}
+		return nil, &play.Error{Code: play.NotFound, Message: fmt.Sprintf("no table %d: tables are numbered from 1", table)}
 	}
 	g, err := a.TournamentLog(ctx, tournament)
 	if err != nil {
@@ -186,7 +186,7 @@ func seatText(round, table int, players []string, first, does string) string {
 
 // SeatText says where g, a tournament's game, is played, and who opens or deals; "" for a game
 // no tournament made.
-func SeatText(g *Game) string {
+func SeatText(g *play.Game) string {
 	if g.Setup().Round < 1 || g.Setup().Table < 1 {
 		return ""
 	}
@@ -209,7 +209,7 @@ type MovedOn struct {
 
 // TableMovedOn is where the table of g, a game a tournament made, has gone since. It reads the
 // tournament's list of games, and replays none of them.
-func (a *App) TableMovedOn(ctx context.Context, g *Game) (MovedOn, error) {
+func (a *App) TableMovedOn(ctx context.Context, g *play.Game) (MovedOn, error) {
 	var m MovedOn
 	if g.Setup().Tournament == "" || g.Setup().Round < 1 {
 		return m, nil

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/tableside/tableside/events"
+	"github.com/tableside/tableside/play"
 	"github.com/tableside/tableside/referee/kinds"
 	"github.com/tableside/tableside/referee/refereetest"
 	"github.com/tableside/tableside/table/internal/store"
@@ -87,7 +88,7 @@ func TestTableOfAndTableNow(t *testing.T) {
 	if _, ok, err := a.TableOf(ctx, alone.ID()); ok || err != nil {
 		t.Errorf("a game of no tournament is at a table: %v %v", ok, err)
 	}
-	if _, err := a.TableNow(ctx, alone.ID(), 1); CodeOf(err) != NotFound {
+	if _, err := a.TableNow(ctx, alone.ID(), 1); CodeOf(err) != play.NotFound {
 		t.Errorf("a game asked as a tournament: %v", err)
 	}
 	var played []int64

@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/tableside/tableside/play"
 	"github.com/tableside/tableside/referee/tournament"
 )
 
@@ -20,14 +21,14 @@ func decide(t *testing.T, a *App, id int64, winner string) {
 		t.Fatal(err)
 	}
 	if winner != "" {
-		if _, err := a.Correct(t.Context(), g, Correction{Verb: "adjust", Args: []string{winner, "+5"}, Note: "won"}, false); err != nil {
+		if _, err := a.Correct(t.Context(), g, play.Correction{Verb: "adjust", Args: []string{winner, "+5"}, Note: "won"}, false); err != nil {
 			t.Fatal(err)
 		}
 		if g, err = a.Game(t.Context(), id); err != nil {
 			t.Fatal(err)
 		}
 	}
-	if _, err := a.Correct(t.Context(), g, Correction{Verb: "abandon", Note: "decided"}, false); err != nil {
+	if _, err := a.Correct(t.Context(), g, play.Correction{Verb: "abandon", Note: "decided"}, false); err != nil {
 		t.Fatal(err)
 	}
 }
@@ -44,7 +45,7 @@ func seatings(r *RoundView) string {
 	return strings.Join(parts, " ")
 }
 
-func tournamentGame(t *testing.T, a *App, id int64) *Game {
+func tournamentGame(t *testing.T, a *App, id int64) *play.Game {
 	t.Helper()
 	g, err := a.Game(t.Context(), id)
 	if err != nil {
@@ -80,7 +81,7 @@ func TestTournamentNight(t *testing.T) {
 		}
 	}
 	// Round 2 waits for round 1's games, and the tournament's view says so.
-	if _, err := a.PairRound(t.Context(), tournamentGame(t, a, tg.ID()), 0); CodeOf(err) != Over || !strings.Contains(err.Error(), "round 1 is still being played at tables 1, 2") {
+	if _, err := a.PairRound(t.Context(), tournamentGame(t, a, tg.ID()), 0); CodeOf(err) != play.Over || !strings.Contains(err.Error(), "round 1 is still being played at tables 1, 2") {
 		t.Errorf("pairing round 2 with round 1 in play: %v", err)
 	}
 	if v, err := a.Tournament(t.Context(), tournamentGame(t, a, tg.ID())); err != nil || v.Next.Ready || v.Next.Round != 2 ||
@@ -153,11 +154,11 @@ func TestTournamentNight(t *testing.T) {
 	}
 	// A correction to round 1's game changes the standings at once: bob's win, not dee's.
 	g := tournamentGame(t, a, r1.Tables[1].Game)
-	adjusts := slices.IndexFunc(g.Log(), func(e Event) bool { return e.Type == "adjust" })
-	if _, err := a.Correct(t.Context(), g, Correction{Verb: "void", Args: []string{fmt.Sprint(adjusts + 1)}, Note: "the wrong side"}, false); err != nil {
+	adjusts := slices.IndexFunc(g.Log(), func(e play.Event) bool { return e.Type == "adjust" })
+	if _, err := a.Correct(t.Context(), g, play.Correction{Verb: "void", Args: []string{fmt.Sprint(adjusts + 1)}, Note: "the wrong side"}, false); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := a.Correct(t.Context(), tournamentGame(t, a, g.ID()), Correction{Verb: "adjust", Args: []string{"bob", "+5"}, Note: "bob won"}, false); err != nil {
+	if _, err := a.Correct(t.Context(), tournamentGame(t, a, g.ID()), play.Correction{Verb: "adjust", Args: []string{"bob", "+5"}, Note: "bob won"}, false); err != nil {
 		t.Fatal(err)
 	}
 	if v, err = a.Tournament(t.Context(), tournamentGame(t, a, tg.ID())); err != nil {
@@ -179,25 +180,25 @@ func TestTournamentNameIsANewMatch(t *testing.T) {
 		t.Fatal(err)
 	}
 	_, err := a.NewTournament(t.Context(), TournamentSetup{Name: "autumn", Game: "pinochle", Players: []string{"ann", "bob", "cy"}})
-	if CodeOf(err) != Invalid || !strings.Contains(err.Error(), `a match called "autumn" already holds 1 games`) {
+	if CodeOf(err) != play.Invalid || !strings.Contains(err.Error(), `a match called "autumn" already holds 1 games`) {
 		t.Errorf("a tournament named as a match: %v", err)
 	}
 	if _, err := a.NewTournament(t.Context(), TournamentSetup{Name: "winter", Game: "pinochle", Players: []string{"ann", "bob"}}); err != nil {
 		t.Fatal(err)
 	}
 	_, err = a.NewTournament(t.Context(), TournamentSetup{Name: "winter", Game: "candidate", Players: []string{"cy", "dee"}})
-	if CodeOf(err) != Invalid || !strings.Contains(err.Error(), `tournament 2 is called "winter" already`) {
+	if CodeOf(err) != play.Invalid || !strings.Contains(err.Error(), `tournament 2 is called "winter" already`) {
 		t.Errorf("a second tournament of one name, before either has games: %v", err)
 	}
 	// A party game's players sit in sides, which no tournament's table seats (T2): refused when
 	// the tournament is made, not when its first round's games cannot be.
 	_, err = a.NewTournament(t.Context(), TournamentSetup{Name: "parties", Game: "article2", TableSize: 4,
 		Players: []string{"ann", "bob", "cy", "dee"}, Options: map[string]string{"parties": "on"}})
-	if CodeOf(err) != Invalid || !strings.Contains(err.Error(), "option parties=on plays in sides, and a tournament seats each player alone (T2)") {
+	if CodeOf(err) != play.Invalid || !strings.Contains(err.Error(), "option parties=on plays in sides, and a tournament seats each player alone (T2)") {
 		t.Errorf("a tournament of party games: %v", err)
 	}
 	g := tournamentGame(t, a, 1)
-	var e *Error
+	var e *play.Error
 	if _, err := a.PairRound(t.Context(), g, 0); !errors.As(err, &e) || !strings.Contains(err.Error(), "not a tournament") {
 		t.Errorf("pairing a game: %v", err)
 	}
@@ -235,7 +236,7 @@ func TestTournamentMakesTheGamesItMissed(t *testing.T) {
 
 // playUntil records legal moves chosen at random (seeded) in game id until done says stop, and
 // returns the game then.
-func playUntil(t *testing.T, a *App, id int64, seed uint64, done func(*Game) bool) *Game {
+func playUntil(t *testing.T, a *App, id int64, seed uint64, done func(*play.Game) bool) *play.Game {
 	t.Helper()
 	rng := rand.New(rand.NewPCG(seed, 37))
 	g := tournamentGame(t, a, id)
@@ -243,7 +244,7 @@ func playUntil(t *testing.T, a *App, id int64, seed uint64, done func(*Game) boo
 		if done(g) {
 			return g
 		}
-		var offered []Choice
+		var offered []play.Choice
 		for _, c := range g.Choices() {
 			if !c.Example {
 				offered = append(offered, c)
@@ -276,7 +277,7 @@ func TestTournamentWaitsForConfirmations(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	scored := func(g *Game) bool { return len(g.Waiting()) > 0 }
+	scored := func(g *play.Game) bool { return len(g.Waiting()) > 0 }
 	first := playUntil(t, a, r1.Tables[0].Game, 1, scored)
 	playUntil(t, a, r1.Tables[1].Game, 2, scored)
 	end := func() {
@@ -291,12 +292,12 @@ func TestTournamentWaitsForConfirmations(t *testing.T) {
 		t.Errorf("round 1 ended with its hands unconfirmed: next %+v, %v", v.Next, err)
 	}
 	_, err = a.PairRound(t.Context(), tournamentGame(t, a, tg.ID()), 0)
-	if CodeOf(err) != Over || !strings.Contains(err.Error(), "round 1 has scored rounds no one has confirmed") {
+	if CodeOf(err) != play.Over || !strings.Contains(err.Error(), "round 1 has scored rounds no one has confirmed") {
 		t.Fatalf("pairing round 2 with hands unconfirmed: %v", err)
 	}
 	// Confirming the first table's hand leaves the second's waiting; releasing lets it go.
 	w := first.Waiting()[0]
-	if _, err := a.Correct(t.Context(), first, Correction{Verb: "confirm", Args: []string{fmt.Sprint(w.Round), first.Setup().Players[1]}}, false); err != nil {
+	if _, err := a.Correct(t.Context(), first, play.Correction{Verb: "confirm", Args: []string{fmt.Sprint(w.Round), first.Setup().Players[1]}}, false); err != nil {
 		t.Fatal(err)
 	}
 	if _, err := a.PairRound(t.Context(), tournamentGame(t, a, tg.ID()), 0); err == nil || !strings.Contains(err.Error(), fmt.Sprintf("game %d", r1.Tables[1].Game)) || strings.Contains(err.Error(), fmt.Sprintf("game %d,", r1.Tables[0].Game)) {
@@ -339,13 +340,13 @@ func TestATableThatSitsOut(t *testing.T) {
 
 // pairedFour starts a Pinochle Swiss of four over three rounds, called name, and pairs its
 // first round.
-func pairedFour(t *testing.T, a *App, name string) (*Game, *RoundView) {
+func pairedFour(t *testing.T, a *App, name string) (*play.Game, *RoundView) {
 	t.Helper()
 	return pairedFirst(t, a, TournamentSetup{Name: name, Game: "pinochle", Rounds: 3, Players: []string{"ann", "bob", "cy", "dee"}})
 }
 
 // pairedFirst starts the tournament s and pairs its first round.
-func pairedFirst(t *testing.T, a *App, s TournamentSetup) (*Game, *RoundView) {
+func pairedFirst(t *testing.T, a *App, s TournamentSetup) (*play.Game, *RoundView) {
 	t.Helper()
 	tg, err := a.NewTournament(t.Context(), s)
 	if err != nil {

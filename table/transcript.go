@@ -27,7 +27,7 @@ import (
 // events.
 
 // Transcript writes the game's whole log as a transcript.
-func Transcript(g *Game) (string, error) {
+func Transcript(g *play.Game) (string, error) {
 	var b strings.Builder
 	fmt.Fprintf(&b, "# tableside transcript of game %d: one event a line, corrections included\n", g.ID())
 	b.WriteString(play.Line(setupWords(g.Setup())...) + "\n")
@@ -212,7 +212,7 @@ func readPaired(l line) (events.Event, error) {
 }
 
 // JSONL writes the game's whole log as JSON lines, every event with its time and hash.
-func GameJSONL(g *Game) ([]byte, error) {
+func GameJSONL(g *play.Game) ([]byte, error) {
 	var b bytes.Buffer
 	err := JSONL(&b, g.Log())
 	return b.Bytes(), err
@@ -239,7 +239,7 @@ func readJSONL(data []byte) ([]events.Event, []string, error) {
 
 // asInvalid makes an error Invalid unless it is an application error already.
 func asInvalid(err error) error {
-	var e *Error
+	var e *play.Error
 	if err == nil || errors.As(err, &e) {
 		return err
 	}
@@ -248,7 +248,7 @@ func asInvalid(err error) error {
 
 // Imported is a game recorded from a file.
 type Imported struct {
-	Game *Game
+	Game *play.Game
 	// Warnings are about the file itself, such as a broken hash chain.
 	Warnings []string
 }

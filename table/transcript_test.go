@@ -120,7 +120,7 @@ func sameEvents(want, got []events.Event) string {
 
 // sheetJSON is the game's score sheet as JSON, without its record: two games that score alike
 // may have been stored differently.
-func sheetJSON(t *testing.T, g *Game) string {
+func sheetJSON(t *testing.T, g *play.Game) string {
 	s := g.Sheet()
 	s.Record = nil
 	b, err := json.Marshal(s)

@@ -10,6 +10,7 @@ import (
 	"golang.org/x/sync/errgroup"
 
 	"github.com/tableside/tableside/events"
+	"github.com/tableside/tableside/play"
 )
 
 // Walk says how EachGame walks the file.
@@ -25,8 +26,8 @@ type Walk struct {
 // query) and replay them, while fn takes the finished runs in order: the walk holds a few runs
 // at a time however large the file, and fn sees exactly what a one-core walk gives it. fn is
 // called from one goroutine at a time.
-func (a *App) EachGame(ctx context.Context, w Walk, fn func(*Game) error) error {
-	return walkGames(ctx, a, w, func(log []events.Event) (*Game, error) { return Replay(log[0].Game, log) }, fn)
+func (a *App) EachGame(ctx context.Context, w Walk, fn func(*play.Game) error) error {
+	return walkGames(ctx, a, w, func(log []events.Event) (*play.Game, error) { return Replay(log[0].Game, log) }, fn)
 }
 
 // walkGames is EachGame for any work on a game's log: work runs on the workers, fn in file

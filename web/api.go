@@ -8,6 +8,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/tableside/tableside/play"
 	"github.com/tableside/tableside/render"
 	"github.com/tableside/tableside/table"
 )
@@ -27,9 +28,9 @@ func (s *Server) apiGames(w http.ResponseWriter, r *http.Request, c *caller) err
 // created is the answer to a new game: the table now, its code and the address its phones join
 // at.
 type created struct {
-	Game table.View `json:"game"`
-	Code string     `json:"code"`
-	Join string     `json:"join"`
+	Game play.View `json:"game"`
+	Code string    `json:"code"`
+	Join string    `json:"join"`
 }
 
 func (s *Server) apiNew(w http.ResponseWriter, r *http.Request, c *caller) error {
@@ -47,7 +48,7 @@ func (s *Server) apiNew(w http.ResponseWriter, r *http.Request, c *caller) error
 	return nil
 }
 
-func (s *Server) created(g *table.Game) created {
+func (s *Server) created(g *play.Game) created {
 	return created{Game: g.View(), Code: table.ShowCode(s.keys.Code(g.ID())), Join: s.joinPath(g.ID())}
 }
 
@@ -70,7 +71,7 @@ func (s *Server) gameCode(w http.ResponseWriter, r *http.Request, c *caller) err
 	return nil
 }
 
-func (s *Server) gameJSON(of func(*table.Game) any) func(http.ResponseWriter, *http.Request, *caller) error {
+func (s *Server) gameJSON(of func(*play.Game) any) func(http.ResponseWriter, *http.Request, *caller) error {
 	return func(w http.ResponseWriter, r *http.Request, c *caller) error {
 		g, err := s.app.Game(r.Context(), c.game)
 		if err != nil {
@@ -189,7 +190,7 @@ func (s *Server) apiRecord(w http.ResponseWriter, r *http.Request, c *caller) er
 }
 
 // recordMove records a move as the API and the game page both take it.
-func (s *Server) recordMove(r *http.Request, game int64, m move) (*table.Recorded, error) {
+func (s *Server) recordMove(r *http.Request, game int64, m move) (*play.Recorded, error) {
 	g, err := s.app.Game(r.Context(), game)
 	if err != nil {
 		return nil, err
@@ -236,7 +237,7 @@ func (s *Server) apiCorrect(w http.ResponseWriter, r *http.Request, c *caller) e
 
 // correction records a correction as the API and the game page both take it. A table may
 // take back its own latest move; everything else is the director's.
-func (s *Server) correction(r *http.Request, c *caller, corr correction) (*table.Corrected, error) {
+func (s *Server) correction(r *http.Request, c *caller, corr correction) (*play.Corrected, error) {
 	if !c.director && corr.Verb != "undo" && corr.Verb != "confirm" {
 		return nil, errDirectorOnly
 	}
@@ -244,7 +245,7 @@ func (s *Server) correction(r *http.Request, c *caller, corr correction) (*table
 	if err != nil {
 		return nil, err
 	}
-	done, err := s.app.Correct(r.Context(), g, table.Correction{Verb: corr.Verb, Args: corr.Args, Note: corr.Note, Force: corr.Force, Expect: corr.Expect}, corr.DryRun)
+	done, err := s.app.Correct(r.Context(), g, play.Correction{Verb: corr.Verb, Args: corr.Args, Note: corr.Note, Force: corr.Force, Expect: corr.Expect}, corr.DryRun)
 	if err == nil && !corr.DryRun {
 		s.live.kick()
 	}

@@ -23,6 +23,7 @@ import (
 	_ "modernc.org/sqlite"
 
 	"github.com/tableside/tableside/internal/needs"
+	"github.com/tableside/tableside/play"
 	"github.com/tableside/tableside/table"
 )
 
@@ -202,7 +203,7 @@ func TestMovesAreJudgedAndRaced(t *testing.T) {
 	if status != http.StatusCreated {
 		t.Fatalf("legal bid: %d %s", status, body)
 	}
-	var rec table.Entered
+	var rec play.Entered
 	if err := json.Unmarshal(body, &rec); err != nil {
 		t.Fatal(err)
 	}
@@ -273,7 +274,7 @@ func TestCorrections(t *testing.T) {
 		t.Errorf("undo of a state not seen: %d %s", status, body)
 	}
 	status, body := c.call(t, "POST", path, code, correction{Verb: "undo", Expect: 2})
-	var rec table.Entered
+	var rec play.Entered
 	if err := json.Unmarshal(body, &rec); err != nil || status != http.StatusCreated || rec.Event.Type != "void" || rec.Game.Last != 3 {
 		t.Errorf("undo: %d %s", status, body)
 	}

@@ -180,7 +180,7 @@ func TestBrowserPhonesRefereeOffline(t *testing.T) {
 	idA, codeA := c.newGame(t, table.Setup{Kind: "pinochle", Players: []string{"ann", "bob"}, Opener: "ann"})
 	idB, codeB := c.newGame(t, table.Setup{Kind: "pinochle", Players: []string{"cy", "dee"}, Opener: "cy"})
 	movesOf := func(id int64, seed uint64) []string {
-		view := apiGet[table.View](t, c, "/api/games/%d", id)
+		view := apiGet[play.View](t, c, "/api/games/%d", id)
 		words, err := seededGame(rand.New(rand.NewPCG(seed, seed)), view)
 		if err != nil {
 			t.Fatal(err)
@@ -298,7 +298,7 @@ func TestBrowserPhonesRefereeOffline(t *testing.T) {
 	}
 	notes := cdpEval[string](t, a2, `document.getElementById("offline-notes").innerText`)
 	if _, err := want.Judge(mustWords(t, want, own), false, 0); err != nil {
-		var te *table.Error
+		var te *play.Error
 		if !errors.As(err, &te) {
 			t.Fatal(err)
 		}
@@ -331,7 +331,7 @@ func TestBrowserPhonesRefereeOffline(t *testing.T) {
 
 // holdsJustThese checks that game id's log is from's, then moves, each once, in order, and
 // returns the game they make.
-func (c *testClub) holdsJustThese(t *testing.T, id int64, from *table.Game, moves []string) *table.Game {
+func (c *testClub) holdsJustThese(t *testing.T, id int64, from *play.Game, moves []string) *play.Game {
 	t.Helper()
 	got, err := c.app.Game(t.Context(), id)
 	if err != nil {
@@ -355,7 +355,7 @@ func (c *testClub) holdsJustThese(t *testing.T, id int64, from *table.Game, move
 }
 
 // atStart is game id's log as it was made, before any move.
-func atStart(t *testing.T, c *testClub, id int64) []table.Event {
+func atStart(t *testing.T, c *testClub, id int64) []play.Event {
 	t.Helper()
 	g, err := c.app.Game(t.Context(), id)
 	if err != nil {
@@ -365,7 +365,7 @@ func atStart(t *testing.T, c *testClub, id int64) []table.Event {
 }
 
 // mustWords is a move's words as g reads them.
-func mustWords(t *testing.T, g *table.Game, move string) []string {
+func mustWords(t *testing.T, g *play.Game, move string) []string {
 	t.Helper()
 	words, err := g.MoveWords(move)
 	if err != nil {
@@ -384,7 +384,7 @@ func mustWords(t *testing.T, g *table.Game, move string) []string {
 func BenchmarkPhoneFirstButtons(b *testing.B) {
 	c := openClub(b, false)
 	id, code := c.newGame(b, table.Setup{Kind: "pinochle", Players: []string{"ann", "bob"}, Opener: "ann"})
-	view := apiGet[table.View](b, c, "/api/games/%d", id)
+	view := apiGet[play.View](b, c, "/api/games/%d", id)
 	words, err := seededGame(rand.New(rand.NewPCG(3, 3)), view)
 	if err != nil {
 		b.Fatal(err)
@@ -431,7 +431,7 @@ func BenchmarkPhoneFirstButtons(b *testing.B) {
 func TestBrowserTwoPagesOfAGameOnOnePhone(t *testing.T) {
 	c := openClub(t, false)
 	id, code := c.newGame(t, table.Setup{Kind: "pinochle", Players: []string{"ann", "bob"}, Opener: "ann"})
-	view := apiGet[table.View](t, c, "/api/games/%d", id)
+	view := apiGet[play.View](t, c, "/api/games/%d", id)
 	words, err := seededGame(rand.New(rand.NewPCG(4, 4)), view)
 	if err != nil {
 		t.Fatal(err)
@@ -468,7 +468,7 @@ func phoneOnACable(t *testing.T) (c *testClub, id int64, words []string, wire *c
 	t.Helper()
 	c = openClub(t, false)
 	id, code := c.newGame(t, table.Setup{Kind: "pinochle", Players: []string{"ann", "bob"}, Opener: "ann"})
-	view := apiGet[table.View](t, c, "/api/games/%d", id)
+	view := apiGet[play.View](t, c, "/api/games/%d", id)
 	words, err := seededGame(rand.New(rand.NewPCG(6, 6)), view)
 	if err != nil {
 		t.Fatal(err)
@@ -622,7 +622,7 @@ func TestBrowserAMoveMadeOfflineKeepsWhenItWasPlayed(t *testing.T) {
 	}{{"on time", 0, 0}, {"ten minutes slow", 10 * time.Minute, 0}, {"set back ten minutes offline", 0, 10 * time.Minute}} {
 		behind := clock.behind + clock.setBack
 		id, code := c.newGame(t, table.Setup{Kind: "pinochle", Players: []string{"ann", "bob"}, Opener: "ann"})
-		view := apiGet[table.View](t, c, "/api/games/%d", id)
+		view := apiGet[play.View](t, c, "/api/games/%d", id)
 		wire := layCable(t, strings.TrimPrefix(c.http.URL, "http://"))
 		phone := joinPhoneWithClock(t, root, wire.url(), id, code, clock.behind)
 		waitPage(t, phone, "the page kept for use offline", keptForOffline)
@@ -700,14 +700,14 @@ func TestAMoveSaysWhenItWasPlayed(t *testing.T) {
 	}
 	played := time.Now().Add(-30 * time.Second).UnixMilli()
 	status, body = c.call(t, "POST", moves, code, move{Move: "ann bid 10", Expect: 1, PlayedAt: played})
-	var got table.Entered
+	var got play.Entered
 	if err := json.Unmarshal(body, &got); status != 201 || err != nil {
 		t.Fatalf("a move played half a minute ago: %d %s", status, body)
 	}
 	if play.PlayedAt(got.Event) != played || got.Event.At <= played {
 		t.Errorf("the move is stored at %d as played at %d, want played at %d: %s", got.Event.At, play.PlayedAt(got.Event), played, got.Event.Payload)
 	}
-	if log := apiGet[[]table.Entry](t, c, "/api/games/%d/log", id); log[1].PlayedAt != played {
+	if log := apiGet[[]play.Entry](t, c, "/api/games/%d/log", id); log[1].PlayedAt != played {
 		t.Errorf("the log lists the move as played at %d, want %d", log[1].PlayedAt, played)
 	}
 }

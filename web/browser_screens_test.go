@@ -18,6 +18,7 @@ import (
 	"github.com/chromedp/chromedp"
 
 	"github.com/tableside/tableside/internal/needs"
+	"github.com/tableside/tableside/play"
 	"github.com/tableside/tableside/render"
 	"github.com/tableside/tableside/table"
 )
@@ -188,7 +189,7 @@ func TestBrowserArticle2MovesOnTheFirstScreen(t *testing.T) {
 	// Three rounds of the Primary: each player has cards in play, which the status lists.
 	c.recordAPI(t, id, "start ann")
 	for range 12 {
-		legal := apiGet[table.View](t, c, "/api/games/%d", id).Legal
+		legal := apiGet[play.View](t, c, "/api/games/%d", id).Legal
 		c.recordAPI(t, id, legal[slices.IndexFunc(legal, func(m string) bool { return !strings.Contains(m, "adhd") })])
 	}
 	root := startChromium(t)
@@ -211,7 +212,7 @@ func TestBrowserPinochleWordsOnAPhone(t *testing.T) {
 	root := startChromium(t)
 	p := openScreen(t, root, fmt.Sprintf("%s/join?game=%d&code=%s", c.http.URL, id, url.QueryEscape(code)), phoneScreen800, true)
 
-	example := apiGet[table.View](t, c, "/api/games/%d", id).Legal[0]
+	example := apiGet[play.View](t, c, "/api/games/%d", id).Legal[0]
 	if !strings.HasPrefix(example, "bob ") {
 		t.Fatalf("bob is not the player to act: %s", example)
 	}

@@ -23,6 +23,7 @@ import (
 	"github.com/chromedp/chromedp"
 
 	"github.com/tableside/tableside/internal/needs"
+	"github.com/tableside/tableside/play"
 	"github.com/tableside/tableside/referee/article2"
 	"github.com/tableside/tableside/table"
 )
@@ -300,7 +301,7 @@ func TestBrowserRefusesAnIllegalMove(t *testing.T) {
 	c := openClub(t, false)
 	id, code := c.article2Game(t)
 	c.recordAPI(t, id, "start ann")
-	hint := apiGet[table.View](t, c, "/api/games/%d", id).Hint
+	hint := apiGet[play.View](t, c, "/api/games/%d", id).Hint
 	root := startChromium(t)
 	p := joinPhone(t, root, c.http.URL, id, code)
 
@@ -326,7 +327,7 @@ func TestBrowserUndo(t *testing.T) {
 	c := openClub(t, false)
 	id, code := c.article2Game(t)
 	c.recordAPI(t, id, "start ann")
-	before := apiGet[table.View](t, c, "/api/games/%d", id).Hint
+	before := apiGet[play.View](t, c, "/api/games/%d", id).Hint
 	c.recordAPI(t, id, "ann play tack bob")
 	root := startChromium(t)
 	a, b := joinPhone(t, root, c.http.URL, id, code), joinPhone(t, root, c.http.URL, id, code)
@@ -341,7 +342,7 @@ func TestBrowserUndo(t *testing.T) {
 	if said := cdpEval[string](t, a, `document.querySelector(".notice").textContent`); said != "Taken back: "+latest+" (event 3)." {
 		t.Errorf("after the undo the phone says %q, want it to name the move taken back, %q", said, latest)
 	}
-	v := apiGet[table.View](t, c, "/api/games/%d", id)
+	v := apiGet[play.View](t, c, "/api/games/%d", id)
 	if v.Last != 4 || v.Hint != before {
 		t.Fatalf("after the undo the game is at event %d, %q; want 4, %q", v.Last, v.Hint, before)
 	}
@@ -422,7 +423,7 @@ func TestBrowserFitsANarrowPhone(t *testing.T) {
 	if len(bad) > 0 {
 		t.Errorf("not in view at 360 px: %v", bad)
 	}
-	legal := apiGet[table.View](t, c, "/api/games/%d", id).Legal
+	legal := apiGet[play.View](t, c, "/api/games/%d", id).Legal
 	if n := cdpEval[int](t, p, `document.querySelectorAll(".choices button").length`); n != len(legal) {
 		t.Errorf("%d buttons for %d legal moves", n, len(legal))
 	}
@@ -790,7 +791,7 @@ func TestBrowserArticle2CardThenPlayer(t *testing.T) {
 			t.Fatalf("the page's script ran: %q", said)
 		}
 		first := cdpEval[[]string](t, p, visible)
-		legal := apiGet[table.View](t, c, "/api/games/%d", id).Legal
+		legal := apiGet[play.View](t, c, "/api/games/%d", id).Legal
 		// One button a kind of card left in the deck, at most: Voter ADHD's open the cards it
 		// may discard.
 		if len(first) > len(article2.Deck()) || len(legal) < 4*len(article2.Deck())-4 {

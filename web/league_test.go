@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/tableside/tableside/internal/needs"
+	"github.com/tableside/tableside/play"
 	"github.com/tableside/tableside/table"
 )
 
@@ -67,7 +68,7 @@ func TestAMoveReachesPagesOnAnotherServer(t *testing.T) {
 	case <-ctx.Done():
 		t.Fatalf("waiting for the move on the other server's stream: %s", needs.OutOfTime())
 	}
-	if v := apiGet[table.View](t, b, "/api/games/%d", game); v.Last != 2 {
+	if v := apiGet[play.View](t, b, "/api/games/%d", game); v.Last != 2 {
 		t.Errorf("the other server shows the game at event %d, want 2", v.Last)
 	}
 }
@@ -108,7 +109,7 @@ func TestAPhoneTriesAgainWhenTheDatabaseIsBack(t *testing.T) {
 	if status, _, page := club.form(t, path, code, again); status != http.StatusConflict {
 		t.Errorf("the same move sent a third time: %d, want a conflict\n%s", status, page)
 	}
-	if v := apiGet[table.View](t, club, "/api/games/%d", game); v.Last != 2 {
+	if v := apiGet[play.View](t, club, "/api/games/%d", game); v.Last != 2 {
 		t.Errorf("the game is at event %d, want 2: one bid", v.Last)
 	}
 }

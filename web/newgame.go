@@ -12,7 +12,7 @@ import (
 	"github.com/tableside/tableside/table"
 )
 
-// The new game page asks for what the kind's own rules say a setup names (table.Rulebook:
+// The new game page asks for what the kind's own rules say a setup names (play.Rulebook:
 // Players, Seating, Options), so each kind gets its own fields and nothing it would refuse.
 // It is two plain pages: the kind first, then that kind's form.
 
@@ -23,7 +23,7 @@ type setupForm struct {
 	Kind  string
 	Name  string
 	Seats []seat
-	table.Seating
+	play.Seating
 	TeamNames []teamName // one for each team the kind seats
 	Options   []optionField
 	Date      string
@@ -50,7 +50,7 @@ type seat struct {
 
 // optionField is an option of the kind with its ruling's title and the value chosen.
 type optionField struct {
-	table.Option
+	play.Option
 	Title string
 	Value string
 }
@@ -62,11 +62,11 @@ type teamName struct {
 }
 
 // optionFields are the options of book's kind, each at its default, with its ruling's title.
-func optionFields(book *table.Rulebook) []optionField {
+func optionFields(book *play.Rulebook) []optionField {
 	var out []optionField
 	for _, o := range book.Options {
 		title := ""
-		if i := slices.IndexFunc(book.Rulings, func(ru table.Ruling) bool { return ru.ID == o.Rule }); i >= 0 {
+		if i := slices.IndexFunc(book.Rulings, func(ru play.Ruling) bool { return ru.ID == o.Rule }); i >= 0 {
 			title = book.Rulings[i].Title
 		}
 		out = append(out, optionField{Option: o, Title: title, Value: o.Values[0]})
@@ -219,7 +219,7 @@ func (s *Server) create(w http.ResponseWriter, r *http.Request, c *caller) error
 		return s.kindProblem(w, c, err, r.PostFormValue("match"))
 	}
 	n, err := f.read(r)
-	var g *table.Game
+	var g *play.Game
 	if err == nil {
 		g, err = s.app.New(r.Context(), n)
 	}

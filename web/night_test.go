@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"github.com/tableside/tableside/internal/needs"
+	"github.com/tableside/tableside/play"
 	pinochlerules "github.com/tableside/tableside/referee/pinochle"
 	"github.com/tableside/tableside/referee/tournament"
 	"github.com/tableside/tableside/referee/tournament/tournamenttest"
@@ -54,7 +55,7 @@ func (p *tablePhone) follow(t *testing.T, c *testClub, tournamentID int64, round
 // The view's legal moves cannot play a game to its end: they show the meld nobody holds
 // ("meld none"), since the referee never sees the hands, and a table that never melds goes set
 // hand after hand.
-func seededGame(rng *rand.Rand, view table.View) ([]string, error) {
+func seededGame(rng *rand.Rand, view play.View) ([]string, error) {
 	options := map[string]string{"deal": "automatic", "opening": "10", "limit": "100"}
 	if !maps.Equal(view.Options, options) {
 		return nil, fmt.Errorf("game %d has options %v, want the defaults %v", view.Game, view.Options, options)
@@ -69,7 +70,7 @@ func seededGame(rng *rand.Rand, view table.View) ([]string, error) {
 // play plays game to its end with the phone's code, a seeded game's moves (seededGame), each
 // sent with the last event the phone saw.
 func (p *tablePhone) play(t *testing.T, c *testClub, game int64) error {
-	var view table.View
+	var view play.View
 	status, body := c.call(t, "GET", fmt.Sprintf("/api/games/%d", game), p.code, nil)
 	if err := json.Unmarshal(body, &view); status != http.StatusOK || err != nil {
 		return fmt.Errorf("table %d, game %d: %d %s", p.table, game, status, body)
@@ -86,7 +87,7 @@ func (p *tablePhone) play(t *testing.T, c *testClub, game int64) error {
 			p.offered++
 		}
 		status, body := c.call(t, "POST", fmt.Sprintf("/api/games/%d/moves", game), p.code, move{Move: words, Expect: view.Last})
-		var answer table.Entered
+		var answer play.Entered
 		if err := json.Unmarshal(body, &answer); status != http.StatusCreated || err != nil {
 			return fmt.Errorf("table %d, game %d: %q after event %d: %d %s", p.table, game, words, view.Last, status, body)
 		}

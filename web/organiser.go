@@ -9,6 +9,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/tableside/tableside/play"
 	"github.com/tableside/tableside/render"
 	"github.com/tableside/tableside/table"
 )
@@ -149,7 +150,7 @@ func (s *Server) createTournament(w http.ResponseWriter, r *http.Request, c *cal
 		return s.show(w, http.StatusBadRequest, "tournament_new", c, "New tournament", &tournamentForm{Kinds: kindsForm("").Kinds, Problem: err.Error()})
 	}
 	setup, err := f.read(r)
-	var g *table.Game
+	var g *play.Game
 	if err == nil {
 		g, err = s.app.NewTournament(r.Context(), setup)
 	}
@@ -177,7 +178,7 @@ type organiserView struct {
 	// What the last action did.
 	Notice  string
 	Refusal *problem
-	log     *table.Game
+	log     *play.Game
 }
 
 // roundTable is a table of the latest round, and, while its game holds the round up, what the
@@ -246,7 +247,7 @@ func (s *Server) organiserPart(w http.ResponseWriter, r *http.Request, c *caller
 
 // organiserRefused shows the organiser's page again with why an action was refused.
 func (s *Server) organiserRefused(w http.ResponseWriter, r *http.Request, c *caller, err error) error {
-	var te *table.Error
+	var te *play.Error
 	var he *httpError
 	if !errors.As(err, &te) && !errors.As(err, &he) {
 		return err

@@ -89,7 +89,7 @@ type problem struct {
 	Status  int
 	Message string
 	Hint    string
-	Flags   []table.Flag
+	Flags   []play.Flag
 	Join    bool // offer the join form: the caller has no credential
 	WallKey bool // offer the wall key's form: the wall screen has none
 	Game    int64
@@ -167,7 +167,7 @@ type nightTournament struct {
 type gameWaiting struct {
 	Game   int64
 	Kind   string
-	Rounds []table.Waiting
+	Rounds []play.Waiting
 }
 
 // club reads the night; codes adds each game's table code, and charts says how its matches'
@@ -451,7 +451,7 @@ type gameView struct {
 	Entered []int
 }
 
-func (s *Server) gameView(r *http.Request, c *caller, g *table.Game) (v *gameView, err error) {
+func (s *Server) gameView(r *http.Request, c *caller, g *play.Game) (v *gameView, err error) {
 	here := enteredRounds(r, g.ID())
 	sheet, err := now.SheetOf(g.Sheet(), g.Flags())
 	if err != nil {
@@ -487,7 +487,7 @@ func (s *Server) gameView(r *http.Request, c *caller, g *table.Game) (v *gameVie
 
 // notice says what the action that recorded e did: the move recorded, or, for an undo or a
 // void, the move taken back, in the words the log said it in.
-func notice(g *table.Game, e table.Event) string {
+func notice(g *play.Game, e play.Event) string {
 	if target := g.TakenBack(e); target != 0 {
 		return fmt.Sprintf("Taken back: %s (event %d).", g.Entries()[target-1].Text, target)
 	}
@@ -540,14 +540,14 @@ func (s *Server) sheetPage(w http.ResponseWriter, r *http.Request, c *caller) er
 // rulesView is a game's rulebook as its rules page shows it.
 type rulesView struct {
 	Game    int64
-	Book    *table.Rulebook
+	Book    *play.Rulebook
 	Options []chosenOption
 	Moves   []moveForm
 }
 
 // chosenOption is an option of the game and the value it was played with.
 type chosenOption struct {
-	table.Option
+	play.Option
 	Value string
 }
 
@@ -600,7 +600,7 @@ func acted(w http.ResponseWriter, r *http.Request, game, seq int64) error {
 // refusedPage shows the game again with what went wrong: a refused move with its rule and
 // hint, or a move that came too late because someone else at the table recorded first.
 func (s *Server) refusedPage(w http.ResponseWriter, r *http.Request, c *caller, err error, tried string) error {
-	var te *table.Error
+	var te *play.Error
 	if !errors.As(err, &te) {
 		return err
 	}
@@ -618,7 +618,7 @@ func (s *Server) refusedPage(w http.ResponseWriter, r *http.Request, c *caller, 
 	status, _ := statusOf(err)
 	v.Tried = tried
 	v.Refusal = &now.Refusal{Game: g.ID(), Last: v.Last, Message: te.Message, Hint: te.Hint, Flags: te.Flags, Tried: tried, Table: v.Table}
-	if te.Code == table.Conflict {
+	if te.Code == play.Conflict {
 		v.Refusal.Message = "Not recorded: someone at the table recorded first. The table below is the game now; enter the move again if it still is to be made."
 	}
 	return s.show(w, status, "game", c, fmt.Sprintf("%s — game %d", v.Title, g.ID()), v)

@@ -408,7 +408,7 @@ func TestBidsAreOfferedAFew(t *testing.T) {
 	a2, code := c.article2Game(t)
 	c.recordAPI(t, a2, "start ann")
 	c.recordAPI(t, a2, "ann play tack bob")
-	v := apiGet[table.View](t, c, "/api/games/%d", a2)
+	v := apiGet[play.View](t, c, "/api/games/%d", a2)
 	if got := offered(t, c, a2, code); !slices.Equal(got, v.Legal) {
 		t.Errorf("article2 offers %d moves, the referee lists %d:\n%q\n%q", len(got), len(v.Legal), got, v.Legal)
 	}
@@ -427,7 +427,7 @@ func TestArticle2OffersTheCardThenThePlayer(t *testing.T) {
 	c.recordAPI(t, game, "ann play tack bob")
 	_, page = c.call(t, "GET", fmt.Sprintf("/games/%d/now", game), code, nil)
 	groups := regexp.MustCompile(`(?s)<details name="offer"><summary>([^<]*)</summary>(.*?)</details>`).FindAllStringSubmatch(string(page), -1)
-	legal := apiGet[table.View](t, c, "/api/games/%d", game).Legal
+	legal := apiGet[play.View](t, c, "/api/games/%d", game).Legal
 	if len(groups) != 14 || len(legal) != 14*4+1 {
 		t.Fatalf("%d cards offered for %d moves, want the 14 kinds that play on a player", len(groups), len(legal))
 	}
@@ -490,7 +490,7 @@ func TestCaptureOffersTheSuitThenTheCard(t *testing.T) {
 	if len(moves) != 10 || moves[0] != "up 1S" || names[0] != "1 Saturn" || names[7] != "Moon of Saturn" || names[9] != "Galaxy Saturn" {
 		t.Errorf("Saturn opens %q (%q), want its nine cards and its Galaxy", moves, names)
 	}
-	legal := apiGet[table.View](t, c, "/api/games/%d", game).Legal
+	legal := apiGet[play.View](t, c, "/api/games/%d", game).Legal
 	if got := offered(t, c, game, code); !slices.Equal(slices.Sorted(slices.Values(got)), slices.Sorted(slices.Values(legal))) || len(got) != 57 {
 		t.Errorf("the page offers\n%q\nthe referee lists\n%q", got, legal)
 	}
@@ -536,7 +536,7 @@ func TestCaptureCardsLeftAreTyped(t *testing.T) {
 	}
 	var left []string
 	for i, m := range moves {
-		if left = slices.DeleteFunc(apiGet[table.View](t, c, "/api/games/%d", game).Legal, func(l string) bool { return !strings.Contains(l, " left ") }); len(left) > 0 {
+		if left = slices.DeleteFunc(apiGet[play.View](t, c, "/api/games/%d", game).Legal, func(l string) bool { return !strings.Contains(l, " left ") }); len(left) > 0 {
 			break
 		}
 		c.recordAPI(t, game, g.Notation(m))

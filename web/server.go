@@ -18,6 +18,7 @@ import (
 	"time"
 	"unicode/utf8"
 
+	"github.com/tableside/tableside/play"
 	"github.com/tableside/tableside/table"
 )
 
@@ -177,9 +178,9 @@ func (s *Server) routes() []route {
 		// The JSON API (docs/api.md).
 		{"GET /api/games", reader, s.apiGames},
 		{"POST /api/games", director, s.apiNew},
-		{"GET /api/games/{id}", reader, s.gameJSON(func(g *table.Game) any { return g.View() })},
-		{"GET /api/games/{id}/log", reader, s.gameJSON(func(g *table.Game) any { return g.Entries() })},
-		{"GET /api/games/{id}/check", reader, s.gameJSON(func(g *table.Game) any { return g.Checked() })},
+		{"GET /api/games/{id}", reader, s.gameJSON(func(g *play.Game) any { return g.View() })},
+		{"GET /api/games/{id}/log", reader, s.gameJSON(func(g *play.Game) any { return g.Entries() })},
+		{"GET /api/games/{id}/check", reader, s.gameJSON(func(g *play.Game) any { return g.Checked() })},
 		{"GET /api/games/{id}/score", reader, s.apiScore},
 		{"GET /api/games/{id}/export", reader, s.apiExport},
 		{"GET /api/games/{id}/events", reader, s.apiEvents},
@@ -290,15 +291,15 @@ func statusOf(err error) (int, string) {
 		return http.StatusRequestEntityTooLarge, "too_large"
 	}
 	switch code := table.CodeOf(err); code {
-	case table.Invalid:
+	case play.Invalid:
 		return http.StatusBadRequest, string(code)
-	case table.NotFound:
+	case play.NotFound:
 		return http.StatusNotFound, string(code)
-	case table.Refused:
+	case play.Refused:
 		return http.StatusUnprocessableEntity, string(code)
-	case table.Over, table.Conflict:
+	case play.Over, play.Conflict:
 		return http.StatusConflict, string(code)
-	case table.Busy, table.Unavailable:
+	case play.Busy, play.Unavailable:
 		return http.StatusServiceUnavailable, string(code)
 	}
 	return http.StatusInternalServerError, "internal"
@@ -307,7 +308,7 @@ func statusOf(err error) (int, string) {
 // apiError is the body of every failed API request (docs/api.md).
 type (
 	apiError   = table.Problem
-	apiProblem = table.ProblemDetail
+	apiProblem = play.ProblemDetail
 )
 
 // fail writes err as the route's answer: JSON for the API, a page for the rest. A failure of
@@ -402,7 +403,7 @@ func checkFields(raw []byte, notNull []string) error {
 			if naming {
 				what = "a field's name"
 			}
-			return &table.Error{Code: table.Invalid, Field: field,
+			return &play.Error{Code: play.Invalid, Field: field,
 				Message: what + " is not UTF-8 text: bytes that are no character cannot be kept or written back out; nothing was recorded"}
 		}
 		from = to
@@ -415,7 +416,7 @@ func checkFields(raw []byte, notNull []string) error {
 		case d == '}' || d == ']':
 			open = open[:len(open)-1]
 		case inBody && tok == nil && slices.Contains(notNull, field):
-			return &table.Error{Code: table.Invalid, Field: field,
+			return &play.Error{Code: play.Invalid, Field: field,
 				Message: fmt.Sprintf("the field %q is null: give a number, or leave the field out", field), Hint: "see docs/api.md"}
 		}
 		// After a value of the body's own object (or the object's start), a field's name comes.

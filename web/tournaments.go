@@ -7,6 +7,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/tableside/tableside/play"
 	"github.com/tableside/tableside/table"
 	"github.com/tableside/tableside/web/now"
 )
@@ -20,7 +21,7 @@ import (
 // game not in the file is none.
 func (s *Server) isTournamentLog(r *http.Request, game int64) (bool, error) {
 	log, err := s.app.IsTournamentLog(r.Context(), game)
-	if table.CodeOf(err) == table.NotFound {
+	if table.CodeOf(err) == play.NotFound {
 		return false, nil
 	}
 	return log, err
@@ -36,7 +37,7 @@ func errNoCodeForTheLog(id int64) error {
 // tableOf is the tournament table that made game, if one did (App.TableOf).
 func (s *Server) tableOf(r *http.Request, game int64) (table.TournamentTable, bool, error) {
 	at, ok, err := s.app.TableOf(r.Context(), game)
-	if table.CodeOf(err) == table.NotFound {
+	if table.CodeOf(err) == play.NotFound {
 		return at, false, nil // no such game: the code opens nothing, as any wrong code
 	}
 	return at, ok, err
@@ -63,7 +64,7 @@ func (s *Server) opensTable(r *http.Request, c *caller, text string) (bool, erro
 		return err == nil && ok, nil
 	}
 	g, err := s.app.TournamentLog(r.Context(), c.game)
-	if table.CodeOf(err) == table.NotFound {
+	if table.CodeOf(err) == play.NotFound {
 		return false, nil
 	}
 	if err != nil {
@@ -94,7 +95,7 @@ type tournamentCreated struct {
 }
 
 // codes are the codes of tournament g's tables.
-func (s *Server) codes(g *table.Game) ([]tableCode, error) {
+func (s *Server) codes(g *play.Game) ([]tableCode, error) {
 	n, err := table.TournamentTables(g)
 	if err != nil {
 		return nil, err
@@ -123,7 +124,7 @@ func (s *Server) apiNewTournament(w http.ResponseWriter, r *http.Request, c *cal
 		n    *int
 	}{{"rounds", body.Rounds}, {"table_size", body.TableSize}} {
 		if f.n != nil && *f.n < 1 {
-			return &table.Error{Code: table.Invalid, Field: f.name, Message: fmt.Sprintf("%s %d: it is one or more (leave it out for the default)", f.name, *f.n)}
+			return &play.Error{Code: play.Invalid, Field: f.name, Message: fmt.Sprintf("%s %d: it is one or more (leave it out for the default)", f.name, *f.n)}
 		}
 	}
 	if body.Rounds != nil {
@@ -151,7 +152,7 @@ func (s *Server) apiNewTournament(w http.ResponseWriter, r *http.Request, c *cal
 }
 
 // tournament loads tournament id's log and its view.
-func (s *Server) tournament(r *http.Request, id int64) (*table.Game, *table.TournamentView, error) {
+func (s *Server) tournament(r *http.Request, id int64) (*play.Game, *table.TournamentView, error) {
 	g, err := s.app.TournamentLog(r.Context(), id)
 	if err != nil {
 		return nil, nil, err
@@ -312,7 +313,7 @@ func (s *Server) tablePart(w http.ResponseWriter, r *http.Request, c *caller) er
 
 // seatOf is where the tournament made g, a game whose seat reads text, and where its table
 // has moved on to: the phone at the table follows it there.
-func (s *Server) seatOf(r *http.Request, c *caller, g *table.Game, text string) (*now.Seat, error) {
+func (s *Server) seatOf(r *http.Request, c *caller, g *play.Game, text string) (*now.Seat, error) {
 	v := &now.Seat{Name: g.Setup().Tournament, Text: text, Table: g.Setup().Table}
 	at, ok, err := s.tableOf(r, g.ID())
 	if err != nil {

@@ -13,6 +13,7 @@ import (
 	"testing"
 
 	"github.com/tableside/tableside/internal/needs"
+	"github.com/tableside/tableside/play"
 	"github.com/tableside/tableside/table"
 )
 
@@ -47,7 +48,7 @@ func getAs(t testing.TB, c *testClub, bearer, path string, v any) int {
 // status.
 func firstLegal(t *testing.T, c *testClub, bearer string, game int64) int {
 	t.Helper()
-	var v table.View
+	var v play.View
 	if status := getAs(t, c, testKey, fmt.Sprintf("/api/games/%d", game), &v); status != http.StatusOK || len(v.Legal) == 0 {
 		t.Fatalf("game %d: %d, legal %v", game, status, v.Legal)
 	}
@@ -127,7 +128,7 @@ func TestATableCodeFollowsItsTable(t *testing.T) {
 	}
 	// Round 1's games stay open to their table's code, and a game outside the tournament never.
 	for n := 1; n <= 2; n++ {
-		var v table.View
+		var v play.View
 		if status := getAs(t, c, code[n], fmt.Sprintf("/api/games/%d", games[n][0]), &v); status != http.StatusOK {
 			t.Errorf("table %d's round-1 game with its code in round 2: %d", n, status)
 		}
@@ -247,7 +248,7 @@ func TestAPhoneFollowsItsTable(t *testing.T) {
 	if status != http.StatusOK || !strings.Contains(page, seat) || !strings.Contains(page, `name="move"`) {
 		t.Fatalf("table 1's game: %d, want %q and the move box:\n%s", status, seat, page)
 	}
-	var v table.View
+	var v play.View
 	getAs(t, c, testKey, fmt.Sprintf("/api/games/%d", first.Game), &v)
 	req, _ := http.NewRequestWithContext(t.Context(), "POST", fmt.Sprintf("%s/games/%d/moves", c.http.URL, first.Game),
 		strings.NewReader(url.Values{"move": {v.Legal[0]}, "after": {fmt.Sprint(v.Last)}}.Encode()))

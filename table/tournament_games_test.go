@@ -143,15 +143,8 @@ func TestPairingARoundPairedAlready(t *testing.T) {
 // played, and the next pair pairs the next round, keeping every result.
 func TestASeatingByHandMakesItsGames(t *testing.T) {
 	a, _ := openApp(t, "")
-	tg, err := a.NewTournament(t.Context(), TournamentSetup{Name: "by hand", Game: "pinochle", Rounds: 3,
+	tg, r1 := pairedFirst(t, a, TournamentSetup{Name: "by hand", Game: "pinochle", Rounds: 3,
 		Players: []string{"ann", "bob", "cy", "dee", "eve"}, Ratings: map[string]int{"ann": 1800, "bob": 1700, "cy": 1600, "dee": 1500, "eve": 1400}})
-	if err != nil {
-		t.Fatal(err)
-	}
-	r1, err := a.PairRound(t.Context(), tg, 0)
-	if err != nil {
-		t.Fatal(err)
-	}
 	// The bye goes to ann instead, and eve plays.
 	if _, err := a.Record(t.Context(), tournamentGame(t, a, tg.ID()), strings.Fields("seat 1 bob-eve cy-dee bye ann"), RecordOptions{Force: true}); err != nil {
 		t.Fatal(err)

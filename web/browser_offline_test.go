@@ -492,16 +492,7 @@ func TestBrowserAPhoneOutlivesARestoredFile(t *testing.T) {
 	}
 	play(words[:3])
 	waitPage(t, phone, "the first moves stored", waiting(0))
-	// The copy, taken as a backup would be, while the server runs.
-	copyPath := filepath.Join(t.TempDir(), "copy.db")
-	db, err := sql.Open("sqlite", c.path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if _, err := db.ExecContext(t.Context(), "VACUUM INTO ?", copyPath); err != nil {
-		t.Fatal(err)
-	}
-	db.Close()
+	copyPath := backupOf(t, c.path)
 	play(words[3:6])
 	waitPage(t, phone, "three more moves stored", waiting(0))
 
@@ -544,15 +535,7 @@ func TestBrowserARestoredFileGetsNoMoveTakenBack(t *testing.T) {
 		}
 	}
 	play(words[:3]...)
-	copyPath := filepath.Join(t.TempDir(), "copy.db")
-	db, err := sql.Open("sqlite", c.path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if _, err := db.ExecContext(t.Context(), "VACUUM INTO ?", copyPath); err != nil {
-		t.Fatal(err)
-	}
-	db.Close()
+	copyPath := backupOf(t, c.path)
 
 	// Two moves stored, the table's undo of the second, and another move in its place.
 	play(words[3:5]...)
@@ -710,4 +693,19 @@ func TestAMoveSaysWhenItWasPlayed(t *testing.T) {
 	if log := apiGet[[]play.Entry](t, c, "/api/games/%d/log", id); log[1].PlayedAt != played {
 		t.Errorf("the log lists the move as played at %d, want %d", log[1].PlayedAt, played)
 	}
+}
+
+// backupOf copies the file at path as a backup would, while the server runs, and returns where.
+func backupOf(t *testing.T, path string) string {
+	t.Helper()
+	copyPath := filepath.Join(t.TempDir(), "copy.db")
+	db, err := sql.Open("sqlite", path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	if _, err := db.ExecContext(t.Context(), "VACUUM INTO ?", copyPath); err != nil {
+		t.Fatal(err)
+	}
+	return copyPath
 }

@@ -43,12 +43,12 @@ func (a *App) Games(ctx context.Context, fn func(Listed) error) error {
 func listedOf(g *play.Game) Listed {
 	first := g.First()
 	last, _ := g.EventAt(g.Last())
-	s := g.Sheet()
-	l := Listed{ID: g.ID(), Kind: g.Setup().Kind, Players: g.Setup().Players, Match: g.Setup().Match, Date: nightOf(g.Setup(), first),
-		Round: g.Setup().Round, Table: g.Setup().Table,
+	s, setup := g.Sheet(), g.Setup()
+	l := Listed{ID: g.ID(), Kind: setup.Kind, Players: setup.Players, Match: setup.Match, Date: nightOf(setup, first),
+		Round: setup.Round, Table: setup.Table,
 		Events: g.Len(), CreatedAt: first.At, LastAt: last.At, State: StateInProgress, Winners: []string{}, Totals: s.Totals}
-	if g.Setup().Round > 0 {
-		l.Tournament = g.Setup().Tournament // a tournament's own log names it too, and is no round's game
+	if setup.Round > 0 {
+		l.Tournament = setup.Tournament // a tournament's own log names it too, and is no round's game
 	}
 	switch {
 	case s.Abandoned:

@@ -297,19 +297,19 @@ func seasonGameOf(g *play.Game) seasonGame {
 	if g.IsTournament() {
 		return seasonGame{} // a tournament's own log is no game: its games count as they are
 	}
-	s := g.Scores()
-	sg := seasonGame{selected: true, id: g.ID(), kind: g.Setup().Kind, match: g.Setup().Match, night: nightOf(g.Setup(), g.First()),
+	s, setup := g.Scores(), g.Setup()
+	sg := seasonGame{selected: true, id: g.ID(), kind: setup.Kind, match: setup.Match, night: nightOf(setup, g.First()),
 		finished: s.Finished && !s.Abandoned, abandoned: s.Abandoned}
 	if !sg.finished {
 		return sg
 	}
 	sg.game = season.Game{ID: g.ID(), Kind: sg.kind, Night: sg.night, Begun: g.First().At, Digest: digestOf(g.Log()), Match: sg.match,
-		Players: g.Setup().Players, Teams: g.Setup().Teams, Totals: s.Totals, Winners: s.Winners, Draw: s.Draw, Flagged: len(g.Flags()) > 0}
+		Players: setup.Players, Teams: setup.Teams, Totals: s.Totals, Winners: s.Winners, Draw: s.Draw, Flagged: len(g.Flags()) > 0}
 	// A move's own flags, raised where it stood, are what a refusal would have said: a move that
 	// has any but a warning was recorded over the referee's refusal.
 	own := map[int64][]referee.Flag{}
 	for _, f := range g.Flags() {
-		if e, ok := g.EventAt(f.Seq); ok && slices.Contains(g.Setup().Players, e.Actor) {
+		if e, ok := g.EventAt(f.Seq); ok && slices.Contains(setup.Players, e.Actor) {
 			sg.game.Drawn = append(sg.game.Drawn, season.Drawn{Player: e.Actor, Rule: f.Rule})
 		}
 		if f.RevealedBy == 0 {

@@ -64,7 +64,7 @@ type Game struct {
 	rules   referee.Rules
 	outcome *referee.Outcome
 	chain   *chainCheck
-	// logTail is Log's backing array, shared with the games judged on from this one (with): a
+	// logTail is log's backing array, shared with the games judged on from this one (With): a
 	// move appends to it rather than copying the log, so that it costs the same at the end
 	// of a long game as at its start.
 	logTail *tail.Tail[events.Event]

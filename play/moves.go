@@ -108,7 +108,7 @@ func (g *Game) Buttons() []Choice {
 }
 
 // Takes reports whether Record would take, unforced, the move words make now: by the rule
-// Record itself applies (take), so that a face offers exactly the moves it will record.
+// Record itself applies (Take), so that a face offers exactly the moves it will record.
 func (g *Game) Takes(words []string) bool {
 	m, err := g.outcome.Game.Parse(words)
 	if err != nil {

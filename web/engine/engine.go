@@ -1,6 +1,6 @@
-// Command engine is the referee on the phone: the core's pure half (the engines, the judge, the
-// view and the renderer) compiled to WebAssembly, so that a phone judges a move the same way
-// the server does, with or without a network. The page hands it a game's log as the server
+// Command engine is the referee on the phone: the game apart from the application (package play:
+// the engines, the judge, the view) and the drawing of its part of the page compiled to
+// WebAssembly, so that a phone judges a move the same way the server does, with or without a network. The page hands it a game's log as the server
 // stored it and the moves the phone has made since, and gets back each move judged and the
 // game as it then stands.
 //

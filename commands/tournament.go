@@ -145,7 +145,7 @@ func tournamentNew(c *cli.Context) error {
 // settingsLine says how a tournament is played: "pinochle, swiss over 5 rounds, 24 players".
 func settingsLine(v *table.TournamentView) string {
 	format := fmt.Sprintf("%s over %d rounds", v.Format, v.Rounds)
-	if v.Format == "round-robin" {
+	if v.RoundRobin() {
 		format = v.Format
 	}
 	size := ""

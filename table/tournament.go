@@ -382,6 +382,10 @@ func (a *App) Tournament(ctx context.Context, g *play.Game) (*TournamentView, er
 		Played: nonNilRounds(roundViews(n, games)), Standings: standings, Next: nextRound(g.Setup().Tournament, n, games)}, nil
 }
 
+// RoundRobin reports whether the tournament is a round robin, whose rounds are as many as its
+// pairs need.
+func (v *TournamentView) RoundRobin() bool { return v.Format == RoundRobin }
+
 // Slip is the slip of v's latest round for the notice board, with the standings it was paired
 // from and record's seal (none when nil); false before the first round is paired.
 func (v *TournamentView) Slip(record *scoring.Record) (scoring.Slip, bool) {

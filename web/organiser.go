@@ -23,8 +23,11 @@ type tournamentForm struct {
 	Kinds []kindChoice // when no kind is chosen yet
 	Kind  string
 	Name  string // the kind's name
-	// TwoPlayer says the kind is played by two: round robins, and no table size.
+	// TwoPlayer says the kind is played by two: no table size.
 	TwoPlayer bool
+	// RoundRobin says the kind's tournaments may be round robins, so the form asks whether one
+	// is double.
+	RoundRobin bool
 	// MinTable and MaxTable are the players a table of the kind seats.
 	MinTable, MaxTable int
 	Formats            []string
@@ -57,7 +60,7 @@ func tournamentFormOf(kind string) (*tournamentForm, error) {
 		return nil, err
 	}
 	f := &tournamentForm{Kind: book.Kind, Name: book.Name, TwoPlayer: book.Players[1] == 2, MinTable: book.Players[0], MaxTable: book.Players[1],
-		Formats: formats, Format: formats[0], Options: optionFields(book), Date: today(), Rounds: 5, TableSize: min(4, book.Players[1])}
+		Formats: formats, Format: formats[0], RoundRobin: slices.Contains(formats, table.RoundRobin), Options: optionFields(book), Date: today(), Rounds: 5, TableSize: min(4, book.Players[1])}
 	for _, o := range rules.Options {
 		switch o.Name {
 		case "rounds":

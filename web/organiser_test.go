@@ -141,6 +141,9 @@ func TestTheFormOffersWhatAPairingTakes(t *testing.T) {
 		if !slices.Equal(offered, want) {
 			t.Errorf("%s's form offers %v, the core lists %v", kind, offered, want)
 		}
+		if asks := strings.Contains(string(body), `name="double"`); asks != slices.Contains(want, table.RoundRobin) {
+			t.Errorf("%s's form asks for a double round robin: %v, with the formats %v", kind, asks, want)
+		}
 		book, err := table.RulebookOf(kind)
 		if err != nil {
 			t.Fatal(err)
@@ -164,6 +167,25 @@ func TestTheFormOffersWhatAPairingTakes(t *testing.T) {
 			if !paired {
 				t.Errorf("%s's form offers %s, and no tournament it makes in it is paired", kind, format)
 			}
+		}
+	}
+}
+
+// TestADoubleRoundRobinAtTablesOfTwo: a kind played by more than two, at tables of two, may be
+// a double round robin from the form: every pair meets twice.
+func TestADoubleRoundRobinAtTablesOfTwo(t *testing.T) {
+	c := openClub(t, false)
+	for double, rounds := range map[string]int{"": 3, "on": 6} {
+		fields := url.Values{"kind": {"capture"}, "name": {"round robin " + double}, "format": {table.RoundRobin}, "double": {double},
+			"table_size": {"2"}, "players": {"ann\r\nbob\r\ncy\r\ndee"}}
+		status, to, body := c.form(t, "/tournaments", testKey, fields)
+		id := 0
+		if _, err := fmt.Sscanf(to, "/tournaments/%d", &id); status != http.StatusSeeOther || err != nil {
+			t.Fatalf("double=%q: %d %s", double, status, body)
+		}
+		var v struct{ Rounds int }
+		if status, body := c.call(t, "GET", fmt.Sprintf("/api/tournaments/%d", id), testKey, nil); status != http.StatusOK || json.Unmarshal(body, &v) != nil || v.Rounds != rounds {
+			t.Errorf("double=%q: a round robin of four in %d rounds, want %d: %d %s", double, v.Rounds, rounds, status, body)
 		}
 	}
 }

@@ -63,7 +63,7 @@ func tournamentCommand() *cli.Command {
 				if !ok {
 					return hinted{fmt.Errorf("tournament %d has no round paired yet", g.ID()), fmt.Sprintf("pair one: tableside tournament pair %d", g.ID())}
 				}
-				return render.SlipHTML(c.App.Writer, slip)
+				return render.SlipHTML(c.App.Writer, slip, render.TournamentStandings(v.TieBreaks, v.Standings, render.Whole))
 			}),
 			gameCommand(&cli.Command{
 				Name:  "show",

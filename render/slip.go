@@ -15,11 +15,17 @@ import (
 var slipTemplateText string
 
 var slipTemplate = sync.OnceValue(func() *template.Template {
-	return template.Must(template.New("slip").Funcs(template.FuncMap{"cssString": scoresheet.CSSString, "points": Points}).Parse(slipTemplateText))
+	return template.Must(template.New("slip").Funcs(template.FuncMap{"cssString": scoresheet.CSSString}).Parse(slipTemplateText))
 })
 
-// SlipHTML writes a round's slip as one printable page. html/template escapes every name.
-func SlipHTML(w io.Writer, s scoring.Slip) error { return slipTemplate().Execute(w, s) }
+// SlipHTML writes a round's slip as one printable page, with the standings it was paired from
+// as they are laid out (TournamentStandings). html/template escapes every name.
+func SlipHTML(w io.Writer, s scoring.Slip, standings Standings) error {
+	return slipTemplate().Execute(w, struct {
+		scoring.Slip
+		Standings Standings
+	}{s, standings})
+}
 
 // Points writes a tournament's points as people write them: whole and half points exactly, the
 // thirds and fifths of larger tables to two places.

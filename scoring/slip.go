@@ -12,9 +12,7 @@ type Slip struct {
 	Tables    []SlipTable
 	Byes      []string
 	// After is the round the standings are after; 0 before any is over.
-	After     int
-	TieBreaks []string
-	Standings []SlipStanding
+	After int
 	// Foot names the tournament and its seal, on every page.
 	Foot string
 }
@@ -24,13 +22,4 @@ type SlipTable struct {
 	Table   int
 	Players []string
 	Game    int64
-}
-
-// SlipStanding is one line of the standings: the points as T8 gives them, and each tie-break
-// in the slip's order.
-type SlipStanding struct {
-	Place     int
-	Name      string
-	Points    float64
-	TieBreaks []float64
 }

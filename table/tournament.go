@@ -393,20 +393,13 @@ func (v *TournamentView) Slip(record *scoring.Record) (scoring.Slip, bool) {
 		return scoring.Slip{}, false
 	}
 	r := v.Played[len(v.Played)-1]
-	s := scoring.Slip{Name: v.Name, Kind: v.Kind, Date: v.Date, Round: r.Round, FirstWord: v.FirstIs, Byes: r.Byes, TieBreaks: v.TieBreaks,
+	s := scoring.Slip{Name: v.Name, Kind: v.Kind, Date: v.Date, Round: r.Round, FirstWord: v.FirstIs, Byes: r.Byes,
 		After: v.After, Foot: fmt.Sprintf("%s, round %d · tournament %d", v.Name, r.Round, v.Game)}
 	if record != nil {
 		s.Foot += " · seal " + record.Seal
 	}
 	for _, t := range r.Tables {
 		s.Tables = append(s.Tables, scoring.SlipTable{Table: t.Table, Players: t.Players, Game: t.Game})
-	}
-	for _, st := range v.Standings {
-		line := scoring.SlipStanding{Place: st.Place, Name: st.Name, Points: st.Points}
-		for _, tb := range v.TieBreaks {
-			line.TieBreaks = append(line.TieBreaks, st.TieBreaks[tb])
-		}
-		s.Standings = append(s.Standings, line)
 	}
 	return s, true
 }

@@ -317,7 +317,7 @@ func (s *Server) slipPage(w http.ResponseWriter, r *http.Request, c *caller) err
 		return &httpError{status: http.StatusNotFound, code: "not_found", msg: fmt.Sprintf("tournament %d has no round paired yet", g.ID()), hint: "pair round 1 first"}
 	}
 	var b bytes.Buffer
-	if err := render.SlipHTML(&b, slip); err != nil {
+	if err := render.SlipHTML(&b, slip, render.TournamentStandings(v.TieBreaks, v.Standings, render.Whole)); err != nil {
 		return err
 	}
 	writeBody(w, "html", "", b.Bytes())

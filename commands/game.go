@@ -1,6 +1,7 @@
 package commands
 
 import (
+	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -58,7 +59,14 @@ func gameID(word string) (int64, error) {
 
 // openGame opens the database and loads the game named by the command's first word. The
 // caller closes the app.
-func openGame(c *cli.Context) (*table.App, *play.Game, error) {
+func openGame(c *cli.Context) (*table.App, *play.Game, error) { return openLog(c, (*table.App).Game) }
+
+// reader is how a command reads the log it names: a game with its flags (App.Game), or a
+// tournament to be shown or paired from (App.TournamentLog).
+type reader func(app *table.App, ctx context.Context, id int64) (*play.Game, error)
+
+// openLog is openGame, the log read by read.
+func openLog(c *cli.Context, read reader) (*table.App, *play.Game, error) {
 	if c.NArg() == 0 {
 		return nil, nil, usagef("name the game (tableside %s GAME …)", c.Command.Name)
 	}
@@ -70,7 +78,7 @@ func openGame(c *cli.Context) (*table.App, *play.Game, error) {
 	if err != nil {
 		return nil, nil, err
 	}
-	g, err := app.Game(c.Context, id)
+	g, err := read(app, c.Context, id)
 	if table.CodeOf(err) == play.NotFound {
 		err = hinted{err, "`tableside games` lists the games"}
 	}
@@ -84,6 +92,17 @@ func openGame(c *cli.Context) (*table.App, *play.Game, error) {
 // gameCommand completes a command whose only word is a game: it adds the --format flag when
 // the command has formats, checks it, opens the game, and runs.
 func gameCommand(cmd *cli.Command, formats []string, run func(c *cli.Context, app *table.App, g *play.Game, format string) error) *cli.Command {
+	return readCommand(cmd, formats, (*table.App).Game, run)
+}
+
+// tournamentLogCommand is gameCommand for a command on a tournament that shows none of its log's
+// flags: the tournament is read without judging its pairings (App.TournamentLog).
+func tournamentLogCommand(cmd *cli.Command, formats []string, run func(c *cli.Context, app *table.App, g *play.Game, format string) error) *cli.Command {
+	return readCommand(cmd, formats, (*table.App).TournamentLog, run)
+}
+
+// readCommand is gameCommand, the log read by read.
+func readCommand(cmd *cli.Command, formats []string, read reader, run func(c *cli.Context, app *table.App, g *play.Game, format string) error) *cli.Command {
 	cmd.ArgsUsage = "GAME"
 	cmd.BashComplete = completeGame
 	if formats != nil {
@@ -100,7 +119,7 @@ func gameCommand(cmd *cli.Command, formats []string, run func(c *cli.Context, ap
 		if c.NArg() > 1 {
 			return usagef("unexpected word %q: tableside %s takes only the game", c.Args().Get(1), c.Command.Name)
 		}
-		app, g, err := openGame(c)
+		app, g, err := openLog(c, read)
 		if err != nil {
 			return err
 		}

@@ -37,7 +37,7 @@ func tournamentCommand() *cli.Command {
 			},
 			Action: tournamentNew,
 		},
-			gameCommand(&cli.Command{
+			tournamentLogCommand(&cli.Command{
 				Name:  "pair",
 				Usage: "pair the next round by T1–T9 and make its games; the round before must be over (its games, or ended)",
 			}, textOrJSON, func(c *cli.Context, app *table.App, g *play.Game, format string) error {
@@ -51,7 +51,7 @@ func tournamentCommand() *cli.Command {
 				writeRound(c.App.Writer, *round)
 				return nil
 			}),
-			gameCommand(&cli.Command{
+			tournamentLogCommand(&cli.Command{
 				Name:  "slip",
 				Usage: "the latest round's slip for the notice board, as one printable HTML page: its tables and the standings it was paired from, with the tournament's seal",
 			}, nil, func(c *cli.Context, app *table.App, g *play.Game, _ string) error {
@@ -65,7 +65,7 @@ func tournamentCommand() *cli.Command {
 				}
 				return render.SlipHTML(c.App.Writer, slip, render.TournamentStandings(v.TieBreaks, v.Standings, render.Whole))
 			}),
-			gameCommand(&cli.Command{
+			tournamentLogCommand(&cli.Command{
 				Name:  "show",
 				Usage: "the tournament: its settings, every round's tables and games, and the standings with their tie-breaks",
 			}, tableOrJSON, func(c *cli.Context, app *table.App, g *play.Game, format string) error {

@@ -27,6 +27,8 @@ type App struct {
 	kept   *keptGames // the games in play, replayed
 	tables *keptTables
 	tally  *keptTally
+	// What the App's reads of tournaments found of their pairings, whatever it keeps.
+	judgements *keptJudgements
 }
 
 // Open opens the database at path, creating it when it does not exist. schema is the text of
@@ -49,7 +51,7 @@ func Open(ctx context.Context, path, schema string, opts ...OpenOption) (*App, e
 	if err != nil {
 		return nil, err
 	}
-	a := &App{store: st, now: time.Now}
+	a := &App{store: st, now: time.Now, judgements: newKeptJudgements()}
 	for _, o := range opts {
 		o.apply(a)
 	}
@@ -114,6 +116,11 @@ func (a *App) stamp(typ, actor string, payload []byte) events.Event {
 // Game loads and replays a game; a game kept (Keep) is brought up to date with the events
 // stored since it was read.
 func (a *App) Game(ctx context.Context, id int64) (*play.Game, error) {
+	return a.read(ctx, id, a.replay)
+}
+
+// read is Game, with a log read afresh replayed by replay.
+func (a *App) read(ctx context.Context, id int64, replay func(int64, []events.Event) (*play.Game, error)) (*play.Game, error) {
 	if g := a.kept.get(id); g != nil {
 		// An error here is the store's, and reading the whole log says it as Game says it.
 		f, ok, err := a.upToDate(ctx, g)
@@ -129,7 +136,7 @@ func (a *App) Game(ctx context.Context, id int64) (*play.Game, error) {
 	if err != nil {
 		return nil, err
 	}
-	g, err := Replay(id, log)
+	g, err := replay(id, log)
 	if err != nil {
 		return nil, err
 	}

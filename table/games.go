@@ -4,6 +4,7 @@ import (
 	"context"
 	_ "embed"
 
+	"github.com/tableside/tableside/events"
 	"github.com/tableside/tableside/play"
 )
 
@@ -35,9 +36,16 @@ const (
 )
 
 // Games hands fn each game as `games` lists it, in the order they were created, each replayed
-// for its state (a walk of the file: see EachGame).
+// for its state (a walk of the file: see EachGame), a tournament's pairings unjudged, since a
+// list shows no flag.
 func (a *App) Games(ctx context.Context, fn func(Listed) error) error {
-	return a.EachGame(ctx, Walk{}, func(g *play.Game) error { return fn(listedOf(g)) })
+	return walkGames(ctx, a, Walk{}, func(log []events.Event) (Listed, error) {
+		g, err := replayShown(log[0].Game, log)
+		if err != nil {
+			return Listed{}, err
+		}
+		return listedOf(g), nil
+	}, fn)
 }
 
 func listedOf(g *play.Game) Listed {

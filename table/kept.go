@@ -188,6 +188,9 @@ func (k *keptGames) keep(g *play.Game) {
 	}
 	k.remember(g.ID(), func(before *memo[*play.Game]) (*play.Game, int64, bool) {
 		switch {
+		case !judged(g):
+			// A read that shows flags must not find a tournament read without them.
+			return nil, 0, false
 		case g.Over() || g.Abandoned() != 0:
 			return nil, 0, false
 		case before == nil:

@@ -21,7 +21,7 @@ func (a *App) Heads(ctx context.Context, games []int64) (map[int64]int64, error)
 }
 
 // GamesSince lists, as `games` does, the games created at or after since: a club night's.
-// Each is replayed for its state.
+// Each is replayed for its state, a tournament's pairings unjudged, as Games lists them.
 func (a *App) GamesSince(ctx context.Context, since time.Time) ([]Listed, error) {
 	infos, err := a.store.GamesSince(ctx, since.UnixMilli())
 	if err != nil {
@@ -29,7 +29,7 @@ func (a *App) GamesSince(ctx context.Context, since time.Time) ([]Listed, error)
 	}
 	out := make([]Listed, 0, len(infos))
 	for _, info := range infos {
-		g, err := a.Game(ctx, info.ID)
+		g, err := a.read(ctx, info.ID, replayShown)
 		if err != nil {
 			return nil, err
 		}

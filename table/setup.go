@@ -353,7 +353,7 @@ func (a *App) create(ctx context.Context, log []events.Event) (*play.Game, error
 	if err != nil {
 		return nil, notStored(err, "the new game")
 	}
-	return Replay(id, stored)
+	return a.replay(id, stored)
 }
 
 // matchRefusal is the application's error for a game the store refused for its match (first is

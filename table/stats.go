@@ -171,9 +171,9 @@ func (a *App) checkStats(ctx context.Context, f StatsFilter) error {
 	return nil
 }
 
-// countable replays a game's log for the statistics.
+// countable replays a game's log for the statistics, which show no flag.
 func countable(log []events.Event) (seasonGame, error) {
-	g, err := Replay(log[0].Game, log)
+	g, err := replayShown(log[0].Game, log)
 	if err != nil {
 		return seasonGame{}, err
 	}

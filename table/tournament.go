@@ -151,9 +151,11 @@ func (a *App) tournamentNamed(ctx context.Context, name string) (id int64, ok bo
 	return 0, false, nil
 }
 
-// TournamentLog loads the tournament whose log is id: not found when id is a game's.
+// TournamentLog loads the tournament whose log is id, to be shown or paired from: its
+// pairings are not judged (replayShown), unless a read that judged them is kept; not found
+// when id is a game's. Game reads it with its flags.
 func (a *App) TournamentLog(ctx context.Context, id int64) (*play.Game, error) {
-	g, err := a.Game(ctx, id)
+	g, err := a.read(ctx, id, replayShown)
 	if err != nil {
 		return nil, err
 	}

@@ -107,7 +107,7 @@ func (a *App) PairRound(ctx context.Context, g *play.Game, round int) (*RoundVie
 			return view, err
 		}
 		// Another terminal recorded in the log first: judge again against it.
-		if g, err = a.Game(ctx, g.ID()); err != nil {
+		if g, err = a.TournamentLog(ctx, g.ID()); err != nil {
 			return nil, err
 		}
 	}
@@ -176,10 +176,12 @@ func (a *App) pairOnce(ctx context.Context, g *play.Game, round int) (*RoundView
 		points[s.Name] = s.Points
 	}
 	in := n.NextInput(order, points)
-	out, err := tournament.Pair(in)
+	out, judged, err := tournament.PairJudged(in)
 	if err != nil {
 		return nil, play.Invalidf(err, "", "%v", err)
 	}
+	// Recording the pairing judges it: what it will find is known already.
+	a.judgements.hold(g.ID(), contentOf(in, out), judged)
 	rec, err := a.record(ctx, g, tournament.PairedMove(in, out), RecordOptions{Expect: g.Last()})
 	if err != nil {
 		return nil, err

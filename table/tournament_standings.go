@@ -62,7 +62,7 @@ func (a *App) WouldHavePaired(ctx context.Context, after *play.Game) ([]PairingC
 	if err != nil || !ok {
 		return nil, err
 	}
-	tg, err := a.Game(ctx, at.Tournament)
+	tg, err := a.TournamentLog(ctx, at.Tournament)
 	if err != nil {
 		return nil, err
 	}

@@ -67,7 +67,7 @@ func (a *App) tableMadeAt(ctx context.Context, game int64, first play.Event) (t 
 		if l.ID > game || l.Tournament != c.Tournament || (l.TournamentID != c.TournamentID && l.TournamentID != "") {
 			continue
 		}
-		g, err := a.Game(ctx, l.ID)
+		g, err := a.TournamentLog(ctx, l.ID)
 		if err != nil {
 			return t, false, err
 		}

@@ -27,7 +27,7 @@ type Walk struct {
 // at a time however large the file, and fn sees exactly what a one-core walk gives it. fn is
 // called from one goroutine at a time.
 func (a *App) EachGame(ctx context.Context, w Walk, fn func(*play.Game) error) error {
-	return walkGames(ctx, a, w, func(log []events.Event) (*play.Game, error) { return Replay(log[0].Game, log) }, fn)
+	return walkGames(ctx, a, w, func(log []events.Event) (*play.Game, error) { return a.replay(log[0].Game, log) }, fn)
 }
 
 // walkGames is EachGame for any work on a game's log: work runs on the workers, fn in file

@@ -194,9 +194,11 @@ func (n *Night) paired(seq int64, p Paired) []referee.Flag {
 	case r != nil && !r.Ended:
 		return aside(seq, "T9", fmt.Sprintf("end %d first", r.Round), "round %d is still in play", r.Round)
 	}
-	flags := n.checkInput(seq, p.Input)
-	if len(flags) == 0 {
-		flags = judge(seq, p.Input, p.Output)
+	var flags []referee.Flag
+	if n.rules.Judges() {
+		if flags = n.checkInput(seq, p.Input); len(flags) == 0 {
+			flags = n.judged(seq, p.Input, p.Output)
+		}
 	}
 	n.rounds = append(n.rounds, RoundState{Round: next, Input: cloneInput(p.Input),
 		Tables: cloneTables(p.Output.Tables), Byes: slices.Clone(p.Output.Byes), Seated: seq})
@@ -303,7 +305,7 @@ func (n *Night) seat(seq int64, s Seat) []referee.Flag {
 			tables[i].First = tables[i].Players[0]
 		}
 	}
-	flags := judge(seq, r.Input, Output{Round: s.Round, Tables: tables, Byes: s.Byes})
+	flags := n.judged(seq, r.Input, Output{Round: s.Round, Tables: tables, Byes: s.Byes})
 	r.Tables, r.Byes, r.ByHand, r.Seated = tables, slices.Clone(s.Byes), true, seq
 	return flags
 }

@@ -23,7 +23,7 @@ func TestTheSearchKeepsWithinItsBudget(t *testing.T) {
 		if r.budget < 0 {
 			t.Errorf("%s of %d at 6: the search spent its whole budget, %d steps, and %d more", format, maxPlayers, searchSteps, -r.budget)
 		}
-		if flags := judge(1, in, out); len(flags) > 0 {
+		if flags := JudgePairing(in, out); len(flags) > 0 {
 			t.Errorf("%s of %d at 6: %v", format, maxPlayers, flags)
 		}
 	}

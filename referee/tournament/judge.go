@@ -9,17 +9,41 @@ import (
 	"github.com/tableside/tableside/referee"
 )
 
-// judge holds a round's pairing out to its input by T1–T7: out must seat everyone present once
-// and be as good as the pairing Pair(in) makes by each ruling, in the rulings' order.
-func judge(seq int64, in Input, out Output) []referee.Flag {
-	r, err := read(in)
-	var best Output
-	if err == nil {
-		best, err = r.pair()
-	}
+// JudgePairing holds a round's pairing out to its input by T1–T7: out must seat everyone
+// present once and be as good as the pairing Pair(in) makes by each ruling, in the rulings'
+// order. It costs a round's pairing; its flags are numbered as if at event 0.
+func JudgePairing(in Input, out Output) []referee.Flag {
+	r, best, err := pairedRound(in)
 	if err != nil {
-		return []referee.Flag{flag(seq, "T9", "pair from the tournament's own record of its rounds", "round %d cannot be paired from its input: %v", in.Round, err)}
+		return []referee.Flag{flag(0, "T9", "pair from the tournament's own record of its rounds", "round %d cannot be paired from its input: %v", in.Round, err)}
 	}
+	return r.judge(out, best)
+}
+
+// PairJudged is Pair, with the judgement JudgePairing would give of its output, worked out
+// from the one pairing: what recording the round will be judged, with no second pairing.
+func PairJudged(in Input) (Output, []referee.Flag, error) {
+	r, out, err := pairedRound(in)
+	if err != nil {
+		return Output{}, nil, err
+	}
+	return out, r.judge(out, out), nil
+}
+
+// pairedRound reads in and pairs it, the round read left as the pairing left it, which is as
+// JudgePairing holds a pairing to it.
+func pairedRound(in Input) (*round, Output, error) {
+	r, err := read(in)
+	if err != nil {
+		return nil, Output{}, err
+	}
+	out, err := r.pair()
+	return r, out, err
+}
+
+// judge holds out to best, the round's own pairing, by T1–T7 (JudgePairing).
+func (r *round) judge(out, best Output) []referee.Flag {
+	const seq = 0 // the night numbers the flags (Night.judged)
 	hint := "as paired: " + seatingWords(best.Tables, best.Byes)
 	if f := r.seatsEveryone(seq, out, hint); f != nil {
 		return []referee.Flag{*f}
@@ -43,6 +67,26 @@ func judge(seq int64, in Input, out Output) []referee.Flag {
 		flags = append(flags, r.firsts(seq, out)...)
 	}
 	return flags
+}
+
+// judged is what the night's rulebook makes of a pairing recorded at event seq (Rules): its
+// flags numbered seq, or none for a read that does not judge.
+func (n *Night) judged(seq int64, in Input, out Output) []referee.Flag {
+	var flags []referee.Flag
+	switch {
+	case n.rules.unjudged:
+		return nil
+	case n.rules.judge != nil:
+		flags = n.rules.judge(in, out)
+	default:
+		flags = JudgePairing(in, out)
+	}
+	// A judge may hand out what it remembers: number a copy.
+	numbered := slices.Clone(flags)
+	for i := range numbered {
+		numbered[i].Seq = seq
+	}
+	return numbered
 }
 
 // seatsEveryone is T1: each player present seated once or given the bye, and nobody else.

@@ -63,8 +63,29 @@ func PairedMove(in Input, out Output) referee.Move {
 }
 
 // Rules is a tournament's rulebook: a club night played in rounds, its log replayed like a
-// game's so that corrections, flags and exports serve it too.
-type Rules struct{}
+// game's so that corrections, flags and exports serve it too. Its zero value judges each
+// recorded pairing by pairing its input again (JudgePairing); Judging and Unjudged give a
+// reader its own way.
+type Rules struct {
+	judge    Judge
+	unjudged bool
+}
+
+// Judge is a way to judge a recorded pairing, out, against its input, in: the flags
+// JudgePairing gives, numbered as if at event 0 (the night numbers them).
+type Judge func(in Input, out Output) []referee.Flag
+
+// Judging is the rulebook judging recorded pairings by judge: one that remembers what it
+// found, since a judgement costs a round's pairing and a log is read again and again.
+func Judging(judge Judge) Rules { return Rules{judge: judge} }
+
+// Unjudged is the rulebook of a read that shows no flag (a list of games, the standings): it
+// records each pairing as made and leaves it unjudged, so that reading a night costs what its
+// log holds, not a pairing a round. What the night is does not depend on a judgement.
+func Unjudged() Rules { return Rules{unjudged: true} }
+
+// Judges reports whether r judges the pairings it replays (every rulebook but Unjudged).
+func (r Rules) Judges() bool { return !r.unjudged }
 
 // Kind implements referee.Rules.
 func (Rules) Kind() string { return Kind }
@@ -218,11 +239,17 @@ type Night struct {
 	entrants   []Entrant
 	rounds     []RoundState
 	closed     bool
+	rules      Rules // how its pairings are judged
 }
 
 // New implements referee.Rules.
-func (Rules) New(setup events.Created) (referee.Game, error) {
-	return newNight(setup)
+func (r Rules) New(setup events.Created) (referee.Game, error) {
+	n, err := newNight(setup)
+	if err != nil {
+		return nil, err
+	}
+	n.rules = r
+	return n, nil
 }
 
 func newNight(setup events.Created) (*Night, error) {

@@ -175,7 +175,7 @@ func TestTheJudgeFlagsAThirdTimeRunning(t *testing.T) {
 			out.Tables[i] = Table{Table: tb.Table, Players: []string{"p0022", "p0392"}, First: "p0022"}
 		}
 	}
-	flags := judge(1, in, out)
+	flags := JudgePairing(in, out)
 	if len(flags) != 1 || flags[0].Rule != "T7" || !strings.Contains(flags[0].Message, "p0022 is first, where T7 makes p0392 first") {
 		t.Errorf("p0022 seated first against p0392: %v, want one T7 flag", flags)
 	}

@@ -208,22 +208,78 @@ func (a *App) tournamentGames(ctx context.Context, t *play.Game, n *tournament.N
 		return nil, err
 	}
 	rounds := n.Rounds()
-	out := map[[2]int]*play.Game{}
+	var ids []int64
+	at := map[int64][2]int{}
 	for _, info := range infos { // in the order made: a table's latest game counts
 		if !made(info) || info.Round < 1 || info.Round > len(rounds) || (round != 0 && info.Round != round) {
 			continue
 		}
 		r := rounds[info.Round-1]
-		at := slices.IndexFunc(r.Tables, func(tb tournament.Table) bool { return tb.Table == info.Table })
+		i := slices.IndexFunc(r.Tables, func(tb tournament.Table) bool { return tb.Table == info.Table })
 		seatedNow := info.Seated != 0 && info.Seated == r.Seated
-		if at < 0 || (!seatedNow && !slices.Equal(info.Players, r.Tables[at].Players)) {
+		if i < 0 || (!seatedNow && !slices.Equal(info.Players, r.Tables[i].Players)) {
 			continue
 		}
-		g, err := a.Game(ctx, info.ID)
+		ids = append(ids, info.ID)
+		at[info.ID] = [2]int{info.Round, info.Table}
+	}
+	read, err := a.games(ctx, ids)
+	if err != nil {
+		return nil, err
+	}
+	out := map[[2]int]*play.Game{}
+	for _, id := range ids {
+		out[at[id]] = read[id]
+	}
+	return out, nil
+}
+
+// games reads and replays the games ids as Game reads each: a kept game brought up to date,
+// the others read a run of consecutive ids a query (a round's games are made together), not
+// a query a game.
+func (a *App) games(ctx context.Context, ids []int64) (map[int64]*play.Game, error) {
+	out := make(map[int64]*play.Game, len(ids))
+	var rest []int64
+	for _, id := range ids {
+		if a.kept.get(id) == nil {
+			rest = append(rest, id)
+			continue
+		}
+		g, err := a.Game(ctx, id)
 		if err != nil {
 			return nil, err
 		}
-		out[[2]int{info.Round, info.Table}] = g
+		out[id] = g
+	}
+	slices.Sort(rest)
+	for i := 0; i < len(rest); {
+		j := i + 1
+		for j < len(rest) && rest[j] == rest[j-1]+1 {
+			j++
+		}
+		err := a.store.ScanGames(ctx, rest[i], rest[j-1]+1, true, func(log []events.Event) error {
+			g, err := a.replay(log[0].Game, log)
+			if err != nil {
+				return err
+			}
+			a.kept.keep(g)
+			out[g.ID()] = g
+			return nil
+		})
+		if err != nil {
+			return nil, err
+		}
+		i = j
+	}
+	for _, id := range rest {
+		if out[id] == nil {
+			// Gone since the list was read: Game says so as it says it of any game.
+			g, err := a.Game(ctx, id)
+			if err != nil {
+				return nil, err
+			}
+			out[id] = g
+		}
 	}
 	return out, nil
 }

@@ -217,25 +217,31 @@ func (a *App) pairedAlready(ctx context.Context, g *play.Game, n *tournament.Nig
 // ErrPairedAlready is the cause of the Conflict that refuses to pair a round paired already.
 var ErrPairedAlready = errors.New("the round is paired already")
 
-// roundView is round's view as the store now holds its games.
+// roundView is round's view as the store now holds its games: that round's alone are read.
 func (a *App) roundView(ctx context.Context, g *play.Game, round int) (*RoundView, error) {
-	rounds, err := a.Rounds(ctx, g)
+	n, err := tournamentNight(g)
 	if err != nil {
 		return nil, err
 	}
-	for _, r := range rounds {
-		if r.Round == round {
-			return &r, nil
-		}
+	rounds := n.Rounds()
+	if round < 1 || round > len(rounds) {
+		return nil, fmt.Errorf("tournament %d has no round %d", g.ID(), round)
 	}
-	return nil, fmt.Errorf("tournament %d has no round %d", g.ID(), round)
+	games, err := a.tournamentGames(ctx, g, n, round)
+	if err != nil {
+		return nil, err
+	}
+	v := roundViewOf(rounds[round-1], games)
+	return &v, nil
 }
 
 // makeGames makes the games of round r, as it is now seated, that are not made yet, and
 // reports whether it made any: each table's game, its players seated first player first, who
 // opens or deals named as the kind's setup names them, in the tournament's match, knowing its
-// tournament, round, table and the seating that made it. A game another terminal made meanwhile
-// is refused by the store (store.GameMadeError) and left to it: each table's game is made once.
+// tournament, round, table and the seating that made it. They are made together, as the store
+// makes many (each all or nothing, the seating checked once for them all). A game another
+// terminal made meanwhile is refused by the store (store.GameMadeError) and left to it: each
+// table's game is made once.
 func (a *App) makeGames(ctx context.Context, g *play.Game, n *tournament.Night, r tournament.RoundState, games map[[2]int]*play.Game) (bool, error) {
 	settings := n.Settings()
 	rules, err := engineOf(settings.Game)
@@ -246,7 +252,8 @@ func (a *App) makeGames(ctx context.Context, g *play.Game, n *tournament.Night, 
 	if err != nil {
 		return false, err
 	}
-	made := false
+	var batch []store.NewGame
+	var tables []int
 	for _, t := range r.Tables {
 		if games[[2]int{r.Round, t.Table}] != nil {
 			continue
@@ -261,20 +268,40 @@ func (a *App) makeGames(ctx context.Context, g *play.Game, n *tournament.Night, 
 			c.Dealer = t.First
 		}
 		if _, err := checkCreated(c); err != nil {
-			return made, err
+			return false, err
 		}
 		b, err := json.Marshal(c)
 		if err != nil {
-			return made, err
+			return false, err
 		}
-		game, err := a.create(ctx, []events.Event{a.stamp(events.TypeCreated, "", b)})
-		if errors.Is(err, store.ErrGameMade) {
+		first := a.stamp(events.TypeCreated, "", b)
+		most, _ := matchLength(first)
+		batch = append(batch, store.NewGame{Events: []events.Event{first}, Most: most})
+		tables = append(tables, t.Table)
+	}
+	if len(batch) == 0 {
+		return false, nil
+	}
+	res, err := a.store.CreateMany(ctx, batch)
+	if err != nil {
+		return false, notStored(err, "the round's games")
+	}
+	made := false
+	for i, c := range res {
+		if errors.Is(c.Err, store.ErrGameMade) {
 			continue
 		}
+		if c.Err != nil {
+			if refusal := matchRefusal(batch[i].Events[0], c.Err); refusal != nil {
+				return made, refusal
+			}
+			return made, notStored(c.Err, "the round's games")
+		}
+		game, err := a.replay(c.Game, c.Events)
 		if err != nil {
 			return made, err
 		}
-		games[[2]int{r.Round, t.Table}] = game
+		games[[2]int{r.Round, tables[i]}] = game
 		made = true
 	}
 	return made, nil

@@ -148,6 +148,7 @@ func (w *writing) insertGame(ctx context.Context, ng NewGame) (int64, error) {
 	if err := w.insert(ctx, game, 0, "", p.events, p.hashed); err != nil {
 		return 0, fmt.Errorf("create game: %w", err)
 	}
+	w.made(game, p.created)
 	return game, nil
 }
 
@@ -161,7 +162,7 @@ func (w *writing) insertGame(ctx context.Context, ng NewGame) (int64, error) {
 func (w *writing) checkSeating(ctx context.Context, c events.Created) error {
 	if c.Kind == tournamentKind && c.TournamentID != "" {
 		// Tournaments are few, and made once a night: the scan of their logs is cheap.
-		id, found, err := w.findCreated(ctx, `g.kind = ?`, tournamentKind, func(made events.Created) bool {
+		id, found, err := w.findCreated(ctx, `g.kind = ?`, tournamentKind, func(_ int64, made events.Created) bool {
 			return made.TournamentID == c.TournamentID
 		})
 		if found {
@@ -169,17 +170,70 @@ func (w *writing) checkSeating(ctx context.Context, c events.Created) error {
 		}
 		return err
 	}
-	if c.Seated < 1 || c.Round < 1 || c.Table < 1 || c.Tournament == "" {
+	key, ok := seatingOf(c)
+	if !ok {
 		return nil
 	}
-	id, found, err := w.findCreated(ctx, `g.match = ? AND g.match <> ''`, c.Match, func(made events.Created) bool {
-		return made.Kind == c.Kind && made.Tournament == c.Tournament && made.TournamentID == c.TournamentID &&
-			made.Seated == c.Seated && made.Round == c.Round && made.Table == c.Table
-	})
-	if found {
+	made, err := w.seatingsIn(ctx, c.Match)
+	if err != nil {
+		return err
+	}
+	if id, found := made[key]; found {
 		return &GameMadeError{Tournament: c.Tournament, Round: c.Round, Table: c.Table, Game: id}
 	}
-	return err
+	return nil
+}
+
+// seating is what makes a tournament's game one table's of one seating (checkSeating).
+type seating struct {
+	kind, tournament, identity string
+	seated                     int64
+	round, table               int
+}
+
+// seatingOf is the seating game c is made for, or false for a game no seating made.
+func seatingOf(c events.Created) (seating, bool) {
+	if c.Seated < 1 || c.Round < 1 || c.Table < 1 || c.Tournament == "" {
+		return seating{}, false
+	}
+	return seating{c.Kind, c.Tournament, c.TournamentID, c.Seated, c.Round, c.Table}, true
+}
+
+// seatingsIn are the seatings the games of match were made for, each with the first game made
+// for it: read once a transaction, since the writing transaction is the only writer until it
+// commits, and kept up with the games it makes (made), so that a round's games made together
+// read their match once rather than once a game.
+func (w *writing) seatingsIn(ctx context.Context, match string) (map[seating]int64, error) {
+	if made, ok := w.seatings[match]; ok {
+		return made, nil
+	}
+	made := map[seating]int64{}
+	_, _, err := w.findCreated(ctx, `g.match = ? AND g.match <> ''`, match, func(id int64, c events.Created) bool {
+		if key, ok := seatingOf(c); ok {
+			if _, dup := made[key]; !dup {
+				made[key] = id
+			}
+		}
+		return false
+	})
+	if err != nil {
+		return nil, err
+	}
+	if w.seatings == nil {
+		w.seatings = map[string]map[seating]int64{}
+	}
+	w.seatings[match] = made
+	return made, nil
+}
+
+// made notes game, just written for c, among its match's seatings when they have been read.
+func (w *writing) made(game int64, c events.Created) {
+	key, ok := seatingOf(c)
+	if made := w.seatings[c.Match]; ok && made != nil {
+		if _, dup := made[key]; !dup {
+			made[key] = game
+		}
+	}
 }
 
 // tournamentKind is the kind of a tournament's own log (referee/tournament.Kind, which the store
@@ -188,7 +242,7 @@ const tournamentKind = "tournament"
 
 // findCreated is the first game, among those where holds (of games g, for arg), whose
 // game.created payload is is.
-func (w *writing) findCreated(ctx context.Context, where string, arg any, is func(events.Created) bool) (int64, bool, error) {
+func (w *writing) findCreated(ctx context.Context, where string, arg any, is func(int64, events.Created) bool) (int64, bool, error) {
 	rows, err := w.tx.QueryContext(ctx, w.s.q(`SELECT g.id, f.payload FROM games g
 		JOIN events f ON f.game = g.id AND f.seq = 1
 		WHERE `+where+` ORDER BY g.id`), arg)
@@ -206,7 +260,7 @@ func (w *writing) findCreated(ctx context.Context, where string, arg any, is fun
 		if err := json.Unmarshal(payload, &made); err != nil {
 			return 0, false, fmt.Errorf("create game: game %d: %s payload: %w", id, events.TypeCreated, err)
 		}
-		if is(made) {
+		if is(id, made) {
 			return id, true, nil
 		}
 	}
@@ -291,6 +345,9 @@ type writing struct {
 	tx    *sql.Tx
 	many  bool
 	stmts map[string]*sql.Stmt
+	// seatings are the tournament seatings of the matches the transaction made games in,
+	// by match (seatingsIn).
+	seatings map[string]map[seating]int64
 }
 
 // beginWriting starts a write transaction (begin); done ends it, with its statements.

@@ -290,4 +290,3 @@ func (o bigOpen) check(b *testing.B, reopen func() *App, id int64) (check, plain
 	})
 	return check, plain
 }
-

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -190,8 +191,13 @@ func (a *App) pairOnce(ctx context.Context, g *play.Game, round int) (*RoundView
 	if n, err = tournamentNight(g); err != nil {
 		return nil, err
 	}
-	if _, err := a.makeGames(ctx, g, n, n.Rounds()[len(n.Rounds())-1], games); err != nil {
+	paired := n.Rounds()[len(n.Rounds())-1]
+	if _, err := a.makeGames(ctx, g, n, paired, games); err != nil {
 		return nil, err
+	}
+	// The games just made are the round's, unless another terminal made one first.
+	if v := roundViewOf(paired, games); !slices.ContainsFunc(v.Tables, func(t TableGame) bool { return t.Game == 0 }) {
+		return &v, nil
 	}
 	return a.roundView(ctx, g, in.Round)
 }

@@ -388,8 +388,13 @@ func (n *Night) NextInput(order []string, points map[string]float64) Input {
 		rng.Shuffle(len(present), func(i, j int) { present[i], present[j] = present[j], present[i] })
 		slices.SortStableFunc(present, func(a, b Entrant) int { return cmp.Compare(b.Rating, a.Rating) })
 	} else {
+		// By place, looked up once a name: a big field sorts in n log n comparisons.
+		place := make(map[string]int, len(order))
+		for i, name := range slices.Backward(order) {
+			place[name] = i // the first place a name is given, as a search from the start finds it
+		}
 		rank := func(e Entrant) int {
-			if i := slices.Index(order, e.Name); i >= 0 {
+			if i, ok := place[e.Name]; ok {
 				return i
 			}
 			return len(order) + e.Number

@@ -116,12 +116,14 @@ func (a *App) stamp(typ, actor string, payload []byte) events.Event {
 // Game loads and replays a game; a game kept (Keep) is brought up to date with the events
 // stored since it was read.
 func (a *App) Game(ctx context.Context, id int64) (*play.Game, error) {
-	return a.read(ctx, id, a.replay)
+	return a.read(ctx, id, false)
 }
 
-// read is Game, with a log read afresh replayed by replay.
-func (a *App) read(ctx context.Context, id int64, replay func(int64, []events.Event) (*play.Game, error)) (*play.Game, error) {
-	if g := a.kept.get(id); g != nil {
+// read is Game, or with shown a read that shows no flag: a tournament's pairings are not
+// judged (replayShown). Such a read takes a kept game judged or not; a read with the flags
+// takes only a judged one, and replaces an unjudged one with its own.
+func (a *App) read(ctx context.Context, id int64, shown bool) (*play.Game, error) {
+	if g := a.kept.get(id); g != nil && (shown || judged(g)) {
 		// An error here is the store's, and reading the whole log says it as Game says it.
 		f, ok, err := a.upToDate(ctx, g)
 		if err == nil && ok {
@@ -135,6 +137,10 @@ func (a *App) read(ctx context.Context, id int64, replay func(int64, []events.Ev
 	log, err := a.load(ctx, id)
 	if err != nil {
 		return nil, err
+	}
+	replay := a.replay
+	if shown {
+		replay = replayShown
 	}
 	g, err := replay(id, log)
 	if err != nil {

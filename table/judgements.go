@@ -103,8 +103,8 @@ func (a *App) replay(id int64, log []events.Event) (*play.Game, error) {
 }
 
 // replayShown replays game id's log for a read that shows no flag: a tournament's pairings
-// are not judged (tournament.Unjudged). Such a game is never kept (keptGames.keep), so that a
-// read that shows flags never finds it.
+// are not judged (tournament.Unjudged). Kept, such a game serves the reads that show no flag
+// alone (App.read): one that shows flags reads the log again, judged.
 func replayShown(id int64, log []events.Event) (*play.Game, error) {
 	return play.ReplayBy(func(kind string) (referee.Rules, error) {
 		if kind == tournament.Kind {

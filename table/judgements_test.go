@@ -139,6 +139,8 @@ func TestATamperedPairingIsFlagged(t *testing.T) {
 					t.Errorf("%s: round 2 seated as round 1 is not flagged T4 at event %d: %+v", who, last.Seq, g.Flags())
 				}
 			}
+			// The server's pages read it first, unjudged: its log page must judge it all the same.
+			tournamentLog(t, a, tg.ID())
 			rematch("the server that judged it as made", tournamentGame(t, a, tg.ID()))
 			rematch("a fresh read", tournamentGame(t, fresh, tg.ID()))
 			walked := false
@@ -153,5 +155,31 @@ func TestATamperedPairingIsFlagged(t *testing.T) {
 				t.Fatalf("the walk: %v, the tournament walked: %v", err, walked)
 			}
 		})
+	}
+}
+
+// TestAServerKeepsTheTournamentItShows: a server's pages read a night without judging it and
+// keep it so, for the next refresh; a read with the flags does not take that game but judges
+// the log (each round once) and keeps its own, which the pages then take too.
+func TestAServerKeepsTheTournamentItShows(t *testing.T) {
+	a, path := openApp(t, "")
+	tg := nightOfFour(t, a, 3)
+	server, err := Open(t.Context(), path, testSchema(t), Keep(10, 1<<30))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer server.Close()
+	var judged int
+	countJudgements(server, &judged)
+	shown := tournamentLog(t, server, tg.ID())
+	if again := tournamentLog(t, server, tg.ID()); again != shown || judged != 0 {
+		t.Errorf("the pages' second read: the same game %v, %d judgements; want the kept game and none", again == shown, judged)
+	}
+	g := tournamentGame(t, server, tg.ID())
+	if g == shown || judged != 3 {
+		t.Errorf("a read with the flags: took the unjudged game %v, judged %d pairings; want a judged read of its 3 rounds", g == shown, judged)
+	}
+	if again := tournamentLog(t, server, tg.ID()); again != g || judged != 3 {
+		t.Errorf("the pages after it: the judged game %v, %d judgements", again == g, judged)
 	}
 }

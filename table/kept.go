@@ -188,15 +188,15 @@ func (k *keptGames) keep(g *play.Game) {
 	}
 	k.remember(g.ID(), func(before *memo[*play.Game]) (*play.Game, int64, bool) {
 		switch {
-		case !judged(g):
-			// A read that shows flags must not find a tournament read without them.
-			return nil, 0, false
 		case g.Over() || g.Abandoned() != 0:
 			return nil, 0, false
 		case before == nil:
 			return g, keptGameBytes + sizeOf(g.Log()), true
 		case before.value.Last() > g.Last():
 			// Two requests may bring one game up to date at once: keep the one further on.
+			return before.value, before.size, true
+		case judged(before.value) && !judged(g) && before.value.Last() == g.Last():
+			// A tournament read with its flags serves a read without them too.
 			return before.value, before.size, true
 		}
 		// It is the game kept and the events since, so only those are sized.

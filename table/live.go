@@ -29,7 +29,7 @@ func (a *App) GamesSince(ctx context.Context, since time.Time) ([]Listed, error)
 	}
 	out := make([]Listed, 0, len(infos))
 	for _, info := range infos {
-		g, err := a.read(ctx, info.ID, replayShown)
+		g, err := a.read(ctx, info.ID, true)
 		if err != nil {
 			return nil, err
 		}

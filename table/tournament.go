@@ -155,7 +155,7 @@ func (a *App) tournamentNamed(ctx context.Context, name string) (id int64, ok bo
 // pairings are not judged (replayShown), unless a read that judged them is kept; not found
 // when id is a game's. Game reads it with its flags.
 func (a *App) TournamentLog(ctx context.Context, id int64) (*play.Game, error) {
-	g, err := a.read(ctx, id, replayShown)
+	g, err := a.read(ctx, id, true)
 	if err != nil {
 		return nil, err
 	}

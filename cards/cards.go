@@ -41,10 +41,14 @@ func (r Rank) String() string {
 		return "A"
 	}
 	if r.Valid() {
-		return fmt.Sprint(int(r))
+		return rankDigits[r]
 	}
 	return fmt.Sprintf("Rank(%d)", int(r))
 }
+
+// rankDigits are the ranks written as numbers, made once: a replay writes a card's name at
+// every trick.
+var rankDigits = [...]string{2: "2", 3: "3", 4: "4", 5: "5", 6: "6", 7: "7", 8: "8", 9: "9", 10: "10"}
 
 // Suit is one of the four suits.
 type Suit int8
@@ -89,7 +93,23 @@ type Card struct {
 func (c Card) String() string { return c.Rank.String() + c.Suit.String() }
 
 // Pretty is the form shown to players, "10♥", "Q♠".
-func (c Card) Pretty() string { return c.Rank.String() + c.Suit.Symbol() }
+func (c Card) Pretty() string {
+	if c.Rank.Valid() && c.Suit.Valid() {
+		return pretty[c.Suit][c.Rank]
+	}
+	return c.Rank.String() + c.Suit.Symbol()
+}
+
+// pretty holds every card's Pretty form, made once: a replay names cards in its flags and
+// hints, and each name was two allocations.
+var pretty = func() (p [4][MaxRank + 1]string) {
+	for _, s := range Suits {
+		for r := MinRank; r <= MaxRank; r++ {
+			p[s][r] = r.String() + s.Symbol()
+		}
+	}
+	return p
+}()
 
 // Parse errors wrap these sentinels so callers can tell a bad rank from a bad suit.
 var (
@@ -135,6 +155,9 @@ func ParseSuit(s string) (Suit, error) {
 
 // Parse reads a card: a rank followed by a suit, as in "9H", "10♥", "t♣", "qs".
 func Parse(s string) (Card, error) {
+	if c, ok := parseLetters(s); ok {
+		return c, nil
+	}
 	t := strings.TrimSpace(s)
 	if t == "" {
 		return Card{}, fmt.Errorf("%q: %w", s, ErrCard)
@@ -153,6 +176,48 @@ func Parse(s string) (Card, error) {
 		return Card{}, fmt.Errorf("%q: %w", s, ErrCard)
 	}
 	return Card{rank, suit}, nil
+}
+
+// parseLetters reads a card written in letters and digits alone, a rank of one letter or digit
+// (or 10) and a suit letter, in either case: the form every stored move has, read without the
+// allocations of Parse's general path. Anything else is left to that path, which alone writes
+// the errors.
+func parseLetters(s string) (Card, bool) {
+	var rank Rank
+	switch {
+	case len(s) == 3 && s[0] == '1' && s[1] == '0':
+		rank = 10
+	case len(s) == 2:
+		switch s[0] {
+		case 'A', 'a':
+			rank = Ace
+		case 'K', 'k':
+			rank = King
+		case 'Q', 'q':
+			rank = Queen
+		case 'J', 'j':
+			rank = Jack
+		case 'T', 't':
+			rank = 10
+		case '2', '3', '4', '5', '6', '7', '8', '9':
+			rank = Rank(s[0] - '0')
+		default:
+			return Card{}, false
+		}
+	default:
+		return Card{}, false
+	}
+	switch s[len(s)-1] {
+	case 'S', 's':
+		return Card{rank, Spades}, true
+	case 'H', 'h':
+		return Card{rank, Hearts}, true
+	case 'D', 'd':
+		return Card{rank, Diamonds}, true
+	case 'C', 'c':
+		return Card{rank, Clubs}, true
+	}
+	return Card{}, false
 }
 
 // MarshalText stores a rank in its canonical notation, so JSON shows "Q", not 12.
@@ -195,6 +260,10 @@ func (c Card) MarshalText() ([]byte, error) {
 
 // UnmarshalText reads any notation Parse accepts.
 func (c *Card) UnmarshalText(b []byte) error {
+	if v, ok := parseLetters(string(b)); ok {
+		*c = v
+		return nil
+	}
 	v, err := Parse(string(b))
 	*c = v
 	return err

@@ -24,6 +24,19 @@ import (
 // Payload is hashed exactly as stored, which is why the store compacts it first. Hash is exported
 // so that exports and imports can check a chain without a database.
 func Hash(prev string, e Event) string {
+	out := hexHash(prev, e)
+	return string(out[:])
+}
+
+// hashIs reports whether Hash(prev, e) is hash, without making a string of it: a chain is
+// checked event by event on every read.
+func hashIs(prev string, e Event, hash string) bool {
+	out := hexHash(prev, e)
+	return string(out[:]) == hash
+}
+
+// hexHash is Hash's text, in an array.
+func hexHash(prev string, e Event) [2 * sha256.Size]byte {
 	// The fields are laid out in one buffer, on the stack for an event of ordinary size, and
 	// hashed at once: a chain is hashed event by event on every read and import.
 	var stack [512]byte
@@ -37,7 +50,7 @@ func Hash(prev string, e Event) string {
 	sum := sha256.Sum256(b)
 	var out [2 * sha256.Size]byte
 	hex.Encode(out[:], sum[:])
-	return string(out[:])
+	return out
 }
 
 // appendField appends a string or byte field: its length as 8 bytes big-endian, then its bytes.

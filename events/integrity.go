@@ -61,7 +61,7 @@ func (c *chain) next(e Event) string {
 		return fmt.Sprintf("the log starts at event %d, not 1", e.Seq)
 	case e.Seq != c.want:
 		return fmt.Sprintf("event %d follows event %d: events %d to %d are missing", e.Seq, c.want-1, c.want, e.Seq-1)
-	case Hash(c.prev, e) != e.Hash:
+	case !hashIs(c.prev, e, e.Hash):
 		return "the event does not match its hash: it was changed after it was recorded"
 	}
 	return ""

@@ -222,35 +222,35 @@ func (fx *fixes) adjustment(e events.Event) (scoring.Adjustment, bool) {
 }
 
 // inForce says what an event of the log does once the corrections read so far are applied: a
-// move to play (in its amended form), an adjustment to count, a flag (a second creation), or
-// nothing (a correction, or an event voided).
-func (fx *fixes) inForce(e events.Event) (m *Move, adj *scoring.Adjustment, flag *Flag) {
+// move to play (in its amended form; played says there is one), an adjustment to count, a flag
+// (a second creation), or nothing (a correction, or an event voided). The move is a value, not
+// a pointer: a replay makes one an event, and each was an allocation.
+func (fx *fixes) inForce(e events.Event) (m Move, played bool, adj *scoring.Adjustment, flag *Flag) {
 	c := fx.of[e.Seq]
 	if c != nil && c.voidedBy != 0 {
-		return nil, nil, nil
+		return Move{}, false, nil, nil
 	}
 	switch e.Type {
 	case events.TypeVoid, events.TypeAmend, events.TypeRuling, events.TypeAbandon, events.TypeConfirm:
-		return nil, nil, nil
+		return Move{}, false, nil, nil
 	case events.TypeAdjust:
 		if a, ok := fx.adjustment(e); ok {
-			return nil, &a, nil
+			return Move{}, false, &a, nil
 		}
-		return nil, nil, nil
+		return Move{}, false, nil, nil
 	case events.TypeCreated:
-		return nil, nil, &Flag{Seq: e.Seq, Rule: "L1", Severity: Impossible, Message: "a game can be created only once", SetAside: true}
+		return Move{}, false, nil, &Flag{Seq: e.Seq, Rule: "L1", Severity: Impossible, Message: "a game can be created only once", SetAside: true}
 	}
-	move := Move{Type: e.Type, Actor: e.Actor, Payload: e.Payload}
 	if c != nil && c.move != nil {
-		move = *c.move
+		return *c.move, true, nil, nil
 	}
-	return &move, nil, nil
+	return Move{Type: e.Type, Actor: e.Actor, Payload: e.Payload}, true, nil, nil
 }
 
 // step plays one event of the log on g in its form in force, and says what that was: the move
-// played or the adjustment counted, and the flags raised.
-func (fx *fixes) step(g Game, e events.Event) (m *Move, adj *scoring.Adjustment, flags []Flag) {
-	m, adj, flag := fx.inForce(e)
+// played (played says there was one) or the adjustment counted, and the flags raised.
+func (fx *fixes) step(g Game, e events.Event) (m Move, played bool, adj *scoring.Adjustment, flags []Flag) {
+	m, played, adj, flag := fx.inForce(e)
 	switch {
 	case flag != nil:
 		flags = []Flag{*flag}
@@ -259,10 +259,10 @@ func (fx *fixes) step(g Game, e events.Event) (m *Move, adj *scoring.Adjustment,
 		if j, ok := g.(AdjustJudge); ok {
 			flags = j.JudgeAdjust(*adj)
 		}
-	case m != nil:
-		flags = g.Apply(e.Seq, *m)
+	case played:
+		flags = g.Apply(e.Seq, m)
 	}
-	return m, adj, flags
+	return m, played, adj, flags
 }
 
 // start reads a log's first event and sets up its game.
@@ -330,10 +330,10 @@ func ReplayUntil(r Rules, evs []events.Event, stop int64) (*Outcome, error) {
 			flags = append(flags, *f)
 			continue
 		}
-		m, adj, f := fx.step(g, e)
+		m, played, adj, f := fx.step(g, e)
 		switch {
-		case m != nil:
-			o.moves = append(o.moves, Played{e.Seq, *m})
+		case played:
+			o.moves = append(o.moves, Played{e.Seq, m})
 		case adj != nil:
 			o.Adjustments = append(o.Adjustments, *adj)
 		case e.Type == events.TypeConfirm:
@@ -429,17 +429,18 @@ func (o *Outcome) settle(flags []Flag) []Flag {
 func (o *Outcome) Try(e events.Event) (*Outcome, []Flag) {
 	next := *o
 	next.Game = o.Game.Clone()
-	var m *Move
+	var m Move
+	var played bool
 	var raised []Flag
 	if f := o.abandonedBefore(e); f != nil {
 		raised = []Flag{*f}
 	} else {
-		m, _, raised = o.fixes.step(next.Game, e)
+		m, played, _, raised = o.fixes.step(next.Game, e)
 	}
 	raised = o.settle(raised)
 	next.Flags = o.settle(append(slices.Clip(o.Flags), raised...))
-	if m != nil {
-		next.moves, next.movesTail = tail.Append(o.moves, o.movesTail, Played{e.Seq, *m})
+	if played {
+		next.moves, next.movesTail = tail.Append(o.moves, o.movesTail, Played{e.Seq, m})
 	}
 	next.Last = e.Seq
 	return &next, raised

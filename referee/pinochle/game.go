@@ -181,10 +181,18 @@ type game struct {
 	// them (L5).
 	adjusted [2]int
 	over     bool
-	// last is the latest event applied, and won what the trick it ended was won with, so that
-	// the hint can say what that event decided.
+	// last is the latest event applied, and won the trick it ended, so that the hint can say
+	// what that event decided; its text is made only when a hint is asked for, not at every
+	// trick of a replay.
 	last int64
-	won  string
+	won  trickWon
+}
+
+// trickWon is a trick as it ended: who took it, its number in the hand and the card it was
+// taken with. Its number is 0 when the last event ended no trick.
+type trickWon struct {
+	winner, number int
+	with           cards.Card
 }
 
 func (g *game) cur() *hand { return g.hands[len(g.hands)-1] }
@@ -245,7 +253,7 @@ func (g *game) overText() string {
 
 // Apply implements referee.Game.
 func (g *game) Apply(seq int64, m referee.Move) []referee.Flag {
-	g.last, g.won = seq, ""
+	g.last, g.won = seq, trickWon{}
 	var p payload
 	if err := p.read(m.Payload); err != nil {
 		return referee.Aside(referee.Flagf(seq, "P14", referee.Impossible, "unreadable move (%v)", err))
@@ -390,7 +398,22 @@ func (g *game) judgeTrump(h *hand, revealedBy int64) []referee.Flag {
 
 // cardsCheck flags cards that the player cannot hold beside what is known of both hands:
 // a card outside the deck, a third copy, more than twelve cards (P2, P14).
-func (g *game) cardsCheck(seq int64, h *hand, who int, add counts, what string) []referee.Flag {
+// shownBy names, in a flag, what brought cards into view: a player's meld, or a play of a
+// card. It is written out only when a flag is raised, not at every play of a replay.
+type shownBy struct {
+	player string
+	play   bool
+	card   cards.Card
+}
+
+func (w shownBy) String() string {
+	if w.play {
+		return w.player + "'s play of " + w.card.Pretty()
+	}
+	return w.player + "'s meld"
+}
+
+func (g *game) cardsCheck(seq int64, h *hand, who int, add counts, what shownBy) []referee.Flag {
 	var flags []referee.Flag
 	for i, n := range add {
 		if n == 0 {
@@ -427,7 +450,7 @@ func (g *game) showMeld(seq int64, h *hand, who int, shown []cards.Card) []refer
 		add[index(c)]++
 		good = append(good, c)
 	}
-	flags = append(flags, g.cardsCheck(seq, h, who, add, g.players[who]+"'s meld")...)
+	flags = append(flags, g.cardsCheck(seq, h, who, add, shownBy{player: g.players[who]})...)
 	for i, n := range add {
 		h.shown[who][i] = max(h.shown[who][i], n)
 	}
@@ -488,7 +511,7 @@ func (g *game) play(seq int64, h *hand, who int, c cards.Card) []referee.Flag {
 	default:
 		var one counts
 		one[i] = h.played[who][i] + 1
-		flags = append(flags, g.cardsCheck(seq, h, who, one, g.players[who]+"'s play of "+c.Pretty())...)
+		flags = append(flags, g.cardsCheck(seq, h, who, one, shownBy{player: g.players[who], play: true, card: c})...)
 	}
 	// A card of a suit he failed to follow earlier proves each of those plays a revoke (P14).
 	flags = append(flags, g.revokes(who, c.Suit, seq, func(failure) bool { return true })...)
@@ -558,7 +581,7 @@ func (g *game) endTrick(h *hand) {
 	if winner != leader {
 		best = follow
 	}
-	g.won = fmt.Sprintf("%s takes trick %d with %s", g.players[winner], h.tricks[0]+h.tricks[1], best.Pretty())
+	g.won = trickWon{winner: winner, number: h.tricks[0] + h.tricks[1], with: best}
 	for _, c := range h.trick {
 		if counter(c) {
 			h.count[winner]++

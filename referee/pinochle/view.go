@@ -85,10 +85,10 @@ func (g *game) Legal() []referee.Move {
 func (g *game) Hint() string {
 	// Say what the last move decided: the trick it ended, and the hand's score when it ended
 	// the hand.
-	if g.won == "" {
+	if g.won.number == 0 {
 		return g.next()
 	}
-	said := g.won
+	said := fmt.Sprintf("%s takes trick %d with %s", g.players[g.won.winner], g.won.number, g.won.with.Pretty())
 	if h := g.cur(); h.phase == done {
 		said += fmt.Sprintf("; hand %d scores %s %+d, %s %+d; totals %s", h.number, g.players[0], h.score[0], g.players[1], h.score[1], g.totalsText())
 	}

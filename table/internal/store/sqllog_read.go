@@ -12,9 +12,95 @@ import (
 	"github.com/tableside/tableside/events"
 )
 
-// Load returns game's events in seq order, or ErrNoGame.
+// Load returns game's events in seq order, or ErrNoGame. The database gives the rows as one
+// text (loadQuery), as it gives a kept game's rows: read row by row, the driver's work on each
+// row and column was most of a long game's read. Rows the text does not read as (a time
+// stored as a fraction, rows out of order) are read again row by row, which says what is wrong
+// with them as it always did; so are rows the text leaves out (a column left null by a
+// schema edited behind the store's back), which the count shows.
 func (s *sqlLog) Load(ctx context.Context, game int64) ([]events.Event, error) {
+	var rows string
+	var n, origin int64
+	if err := s.queryRow(ctx, loadQuery, game, game).Scan(&n, &rows, &origin); err != nil {
+		return nil, fmt.Errorf("game %d: %w", game, err)
+	}
+	if n == 0 {
+		return nil, fmt.Errorf("game %d: %w", game, ErrNoGame)
+	}
+	if evs, ok := eventsOf(rows, game, origin); ok && int64(len(evs)) == n {
+		return evs, nil
+	}
 	return s.LoadAfter(ctx, game, 0)
+}
+
+// loadQuery reads all of a game's rows as one text, as heldQuery does, with their number and
+// the number the chain covers.
+const loadQuery = `SELECT count(*), coalesce(string_agg(row, ','), ''),
+		coalesce((SELECT nullif(origin, id) FROM games WHERE id = ?), 0)
+	FROM (SELECT ` + rowText + ` AS row FROM events WHERE game = ? ORDER BY seq) AS held`
+
+// eventsOf makes game's events of rows as loadQuery reads them. It reports false for a text
+// that does not read as rows in seq order. The events' texts are parts of rows, and their
+// payloads parts of one allocation, each capped at its own end so that no append to one
+// runs into the next.
+func eventsOf(rows string, game, origin int64) ([]events.Event, bool) {
+	n := strings.Count(rows, ",") + 1 // at least the number of rows: a text may hold commas
+	evs := make([]events.Event, 0, n)
+	type span struct{ from, to int }
+	spans := make([]span, 0, n)
+	size := 0
+	for rest := rows; ; {
+		var e events.Event
+		var texts [4]string
+		var ok bool
+		if e.Seq, rest, ok = cutInt(rest); !ok {
+			return nil, false
+		}
+		if e.At, rest, ok = cutInt(rest); !ok {
+			return nil, false
+		}
+		for i := range texts {
+			var l int64
+			if l, rest, ok = cutInt(rest); !ok || l < 0 || l > int64(len(rest)) {
+				return nil, false
+			}
+			if i == 2 {
+				from := len(rows) - len(rest)
+				spans = append(spans, span{from, from + int(l)})
+				size += int(l)
+			}
+			texts[i], rest = rest[:l], rest[l:]
+		}
+		if len(evs) > 0 && e.Seq <= evs[len(evs)-1].Seq {
+			return nil, false
+		}
+		e.Game, e.Type, e.Actor, e.Hash, e.Origin = game, texts[0], texts[1], texts[3], origin
+		evs = append(evs, e)
+		if rest == "" {
+			break
+		}
+		if rest[0] != ',' {
+			return nil, false
+		}
+		rest = rest[1:]
+	}
+	payloads := make([]byte, 0, size)
+	for i, sp := range spans {
+		at := len(payloads)
+		payloads = append(payloads, rows[sp.from:sp.to]...)
+		evs[i].Payload = payloads[at:len(payloads):len(payloads)]
+	}
+	return evs, true
+}
+
+// cutInt reads a whole number and the colon after it from the front of s.
+func cutInt(s string) (int64, string, bool) {
+	i := strings.IndexByte(s, ':')
+	if i < 0 {
+		return 0, "", false
+	}
+	v, err := strconv.ParseInt(s[:i], 10, 64)
+	return v, s[i+1:], err == nil
 }
 
 // loadAfterQuery starts at (game, after+1) on the primary key, so reading the last few events
@@ -101,10 +187,12 @@ func (s *sqlLog) First(ctx context.Context, game int64) (events.Event, error) {
 // changed, and be read again whole.
 const heldQuery = `SELECT count(*), coalesce(string_agg(row, ','), ''),
 		coalesce((SELECT nullif(origin, id) FROM games WHERE id = ?), 0)
-	FROM (SELECT seq || ':' || at || ':' || octet_length(type) || ':' || type ||
-			octet_length(actor) || ':' || actor || octet_length(payload) || ':' || payload ||
-			octet_length(hash) || ':' || hash AS row
-		FROM events WHERE game = ? AND seq <= ? ORDER BY seq) AS held`
+	FROM (SELECT ` + rowText + ` AS row FROM events WHERE game = ? AND seq <= ? ORDER BY seq) AS held`
+
+// rowText is a row as heldQuery and loadQuery read it.
+const rowText = `seq || ':' || at || ':' || octet_length(type) || ':' || type ||
+	octet_length(actor) || ':' || actor || octet_length(payload) || ':' || payload ||
+	octet_length(hash) || ':' || hash`
 
 // LoadOn reads game's log for a reader that holds it as read before (held, in seq order from
 // event 1), as a server keeping a game in play does: it reports whether every row of held is

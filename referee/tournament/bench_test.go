@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"testing"
+
+	"github.com/tableside/tableside/referee/tournament/internal/matching"
 )
 
 // swissField plays rounds of a Swiss of n players with random results and returns the input
@@ -56,11 +58,14 @@ func sortByPointsThenRating(ps []Player) {
 	}
 }
 
-// BenchmarkPairSwiss pairs round 5 of a Swiss of 1,000 players (and of 999, with its bye).
-// The goal is under a second on one core (-cpu 1). Beside it, "every-pair" matches the same
-// 1,000 with every pair an edge, as a pairing without the window would.
+// BenchmarkPairSwiss pairs round 5 of a Swiss of 300 to 5,000 players, the most a round pairs
+// (and of 999 and 4,999, with the bye), to show how a round's time grows with the field. The
+// goal is under a second on one core (-cpu 1) at 1,000, and under 2 s at 5,000. Beside them,
+// "every-pair" matches the same 1,000 with every pair an edge, as a pairing without the window
+// would, and "matching" is the matching alone of the 5,000's windowed graph, the part that
+// grows fastest.
 func BenchmarkPairSwiss(b *testing.B) {
-	for _, n := range []int{1000, 999} {
+	for _, n := range []int{300, 1000, 999, 2000, 3000, 4000, maxPlayers, maxPlayers - 1} {
 		in := swissField(b, n, 4)
 		b.Run(fmt.Sprintf("players=%d", n), func(b *testing.B) {
 			for b.Loop() {
@@ -83,6 +88,43 @@ func BenchmarkPairSwiss(b *testing.B) {
 			}
 		}
 	})
+	r, err := read(swissField(b, maxPlayers, 4))
+	if err != nil {
+		b.Fatal(err)
+	}
+	order := foldOrder(r.players)
+	edges := r.edgesWithin(order, 2*4+12) // the window after 4 rounds
+	b.Run(fmt.Sprintf("players=%d/matching", maxPlayers), func(b *testing.B) {
+		for b.Loop() {
+			if _, err := matching.MinCost(len(order), edges); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
+}
+
+// BenchmarkPairTheWorstBye pairs the case the bound names as the worst at tables of 2: the
+// most players a round pairs but one, the lowest of whom has met everyone, so that the window
+// is the whole field and the bye takes the matching that chooses it and two more.
+func BenchmarkPairTheWorstBye(b *testing.B) {
+	in := swissField(b, maxPlayers-1, 4)
+	lowest := &in.Players[len(in.Players)-1]
+	met := map[string]bool{}
+	for _, o := range lowest.Opponents {
+		met[o] = true
+	}
+	for i := range in.Players[:len(in.Players)-1] {
+		p := &in.Players[i]
+		if !met[p.Name] {
+			p.Opponents, p.First = append(p.Opponents, lowest.Name), append(p.First, false)
+			lowest.Opponents, lowest.First = append(lowest.Opponents, p.Name), append(lowest.First, true)
+		}
+	}
+	for b.Loop() {
+		if _, err := Pair(in); err != nil {
+			b.Fatal(err)
+		}
+	}
 }
 
 // largerField is the input of round rounds+1 of a field of n at Capture tables of size, each
@@ -116,7 +158,7 @@ func largerField(n, size, rounds int, format string) Input {
 	return in
 }
 
-// BenchmarkPairLargerTables seats round 9 of 2,048 players, the most a round pairs, at tables
+// BenchmarkPairLargerTables seats round 9 of 5,000 players, the most a round pairs, at tables
 // of 6. The goal is under a second on one core (-cpu 1); the search's budget bounds it at any
 // round.
 func BenchmarkPairLargerTables(b *testing.B) {

@@ -13,8 +13,9 @@ import (
 	"github.com/tableside/tableside/referee/kinds"
 )
 
-// maxPlayers is the most players a round pairs: a club night's field, and a thousand more.
-const maxPlayers = 2048
+// maxPlayers is the most players a round pairs: the largest open Swiss, paired at tables of 2
+// in under a second on one core, and at larger tables within the search's budget.
+const maxPlayers = 5000
 
 // unitsPerPoint is how finely points are kept: every place T8 gives at a table of up to six,
 // and the mean of any places shared, is a whole number of 120ths.

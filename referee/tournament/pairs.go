@@ -13,17 +13,18 @@ import (
 // that two pairs a little off are preferred to one far off, which only chooses among pairings
 // the rulings hold equal.
 const (
-	// maxFold caps a pair's distance from the fold: a window is far narrower, and a dense field
-	// is smaller.
-	maxFold = 1<<7 - 1
+	// maxFold caps a pair's distance from the fold: a window is far narrower (it passes 31
+	// only after 10 rounds), and beyond it the fold only orders what the rulings hold equal.
+	maxFold = 1<<5 - 1
 	// diffWeight outweighs any total of squared fold distances: at most maxPlayers/2 pairs,
-	// each under 2^14.
-	diffWeight = 1 << 24
+	// each under 2^10.
+	diffWeight = 1 << 22
 	// rematchWeight outweighs any total of differences: maxPlayers/2 pairs, each at most
-	// maxDiff 120ths apart (pairs further apart count as that far). The largest cost, about
-	// 2^50, keeps the matching's arithmetic exact for every field up to maxPlayers.
-	rematchWeight = diffWeight << 26
-	maxDiff       = 1<<16 - 1
+	// maxDiff 120ths apart (273 points; pairs further apart count as that far). The largest
+	// cost, about 2^49, keeps the matching's arithmetic exact for every field up to maxPlayers
+	// (costRoom: (n+2)·2^49 ≤ 2^62 for n up to 8,190).
+	rematchWeight = diffWeight << 27
+	maxDiff       = 1<<15 - 1
 )
 
 // denseUpTo is the largest field whose every pair is an edge of the matching. A larger field
@@ -137,13 +138,7 @@ func (r *round) match(players []*competitor) ([][2]*competitor, error) {
 // matchWithin matches players at most window places apart in order; ok is false when that
 // leaves someone unpaired.
 func (r *round) matchWithin(order []*competitor, window int) (pairs [][2]*competitor, ok bool, err error) {
-	var edges []matching.Edge
-	for i, p := range order {
-		for j := i + 1; j < len(order) && j-i <= window; j++ {
-			edges = append(edges, matching.Edge{U: i, V: j, Cost: r.cost(p, order[j], j-i)})
-		}
-	}
-	mate, err := matching.MinCost(len(order), edges)
+	mate, err := matching.MinCost(len(order), r.edgesWithin(order, window))
 	if err != nil {
 		return nil, false, err // not for any field up to maxPlayers: the weights are bounded for them
 	}
@@ -156,6 +151,17 @@ func (r *round) matchWithin(order []*competitor, window int) (pairs [][2]*compet
 		}
 	}
 	return pairs, true, nil
+}
+
+// edgesWithin joins each of players, in fold order, to those at most window places on.
+func (r *round) edgesWithin(order []*competitor, window int) []matching.Edge {
+	var edges []matching.Edge
+	for i, p := range order {
+		for j := i + 1; j < len(order) && j-i <= window; j++ {
+			edges = append(edges, matching.Edge{U: i, V: j, Cost: r.cost(p, order[j], j-i)})
+		}
+	}
+	return edges
 }
 
 // cost is the cost of pairing p and q, apart places apart in fold order.

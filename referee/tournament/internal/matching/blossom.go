@@ -140,12 +140,30 @@ func (g *graph) solve(twiceWeight []int64, target int) *search {
 	for b := 2*n - 1; b >= n; b-- {
 		s.unused = append(s.unused, b)
 	}
-	for matched := 0; matched < target; matched++ {
+	for matched := s.matchTight(highest, target); matched < target; matched++ {
 		if !s.stage() {
 			break
 		}
 	}
 	return s
+}
+
+// matchTight matches, in input order, each edge both of whose ends are single and whose slack
+// is zero while every dual is the same highest weight, up to target edges, and returns how
+// many it matched. That is the state a stage leaves (matched edges tight, the single vertices'
+// duals all alike), reached without a stage an edge: otherwise each of the first stages
+// labels and scans nearly every vertex, so that the search takes about n·m steps before any
+// dual need move.
+func (s *search) matchTight(highest int64, target int) int {
+	matched := 0
+	for k := 0; k < len(s.twiceWeight) && matched < target; k++ {
+		u, v := s.endVertex[2*k], s.endVertex[2*k+1]
+		if s.twiceWeight[k] == 2*highest && s.mate[u] == -1 && s.mate[v] == -1 {
+			s.mate[u], s.mate[v] = 2*k+1, 2*k
+			matched++
+		}
+	}
+	return matched
 }
 
 // partners returns each vertex's partner in the matching found, or -1.

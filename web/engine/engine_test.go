@@ -353,3 +353,22 @@ func spaced(p json.RawMessage) json.RawMessage {
 	}
 	return b.Bytes()
 }
+
+// TestAnswerLeavesOutTheSheetShown: a page that shows the sheet an answer named gets the part
+// without it while the sheet stays the same, and whole again when it shows another.
+func TestAnswerLeavesOutTheSheetShown(t *testing.T) {
+	req := playoutRequest(t, kinds.All()["capture"], 3, 0)
+	en := new(engine)
+	whole := en.answerOf(request{Game: 1, Log: req.Log, Now: true})
+	if whole.Failed != nil || whole.State.SheetKept || whole.State.Sheet == 0 {
+		t.Fatalf("first answer: %+v %+v", whole.Failed, whole.State)
+	}
+	kept := en.answerOf(request{Game: 1, Now: true, Sheet: whole.State.Sheet})
+	if !kept.State.SheetKept || kept.State.Sheet != whole.State.Sheet || !strings.Contains(kept.State.Now, `<div class="sheet"></div>`) {
+		t.Fatalf("the sheet shown is drawn again: %+v", kept.State)
+	}
+	other := en.answerOf(request{Game: 1, Now: true, Sheet: whole.State.Sheet + 2})
+	if other.State.SheetKept || other.State.Now != whole.State.Now {
+		t.Fatalf("a page showing another sheet is not given the whole part: %+v", other.State)
+	}
+}

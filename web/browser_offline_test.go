@@ -132,7 +132,7 @@ func (c *cable) setCut(cut bool) {
 
 // typeMove types words into a phone's move box and records them, and waits until the phone
 // has judged them (online or not). It reports whether the phone took the move.
-func typeMove(t *testing.T, ctx context.Context, words string) bool {
+func typeMove(t testing.TB, ctx context.Context, words string) bool {
 	t.Helper()
 	before := cdpEval[int](t, ctx, `Number(document.body.dataset.judged || 0)`)
 	cdpEval[bool](t, ctx, fmt.Sprintf(`(() => {

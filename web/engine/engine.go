@@ -13,6 +13,7 @@ import (
 	"bufio"
 	"bytes"
 	"crypto/sha256"
+	"encoding/binary"
 	"encoding/hex"
 	"encoding/json"
 	"errors"
@@ -39,6 +40,9 @@ type request struct {
 	// last move as the server draws it for the table's phone, which scored the rounds Entered.
 	Now     bool  `json:"now,omitempty"`
 	Entered []int `json:"entered,omitempty"`
+	// Sheet names the score sheet the page shows, as an earlier answer named it: the part is
+	// drawn without it when it is still the sheet, as most moves leave it.
+	Sheet int64 `json:"sheet,omitempty"`
 	// Steps asks for the game as it stands after each pending move, not only after the last;
 	// Digest gives each such state as the SHA-256 of its JSON; HTMLEvery draws the part only
 	// every so many moves. The comparison of the builds asks for these.
@@ -60,12 +64,15 @@ type pending struct {
 }
 
 // state is the game as the phone's page shows it: the view (the table and its totals, the
-// hint, the legal moves, the open flags, the seal), and, when drawn, the score sheet's figures
-// and the page's part that shows the game.
+// hint, the legal moves, the open flags, the seal), and, when drawn, the page's part that
+// shows the game, its score sheet among it.
 type state struct {
-	View   play.View      `json:"view"`
-	Scores *scoring.Sheet `json:"scores,omitempty"`
-	Now    string         `json:"now,omitempty"`
+	View play.View `json:"view"`
+	Now  string    `json:"now,omitempty"`
+	// Sheet names the sheet of the part drawn (sheetID); SheetKept says the part leaves its
+	// sheet empty, for the page to keep the one it shows, named so.
+	Sheet     int64 `json:"sheet,omitempty"`
+	SheetKept bool  `json:"sheet_kept,omitempty"`
 }
 
 // judged is one pending move as the referee took it: its event, in words, with the flags it
@@ -112,6 +119,7 @@ type engine struct {
 	sheet struct {
 		from  []byte
 		drawn template.HTML
+		id    int64
 	}
 }
 
@@ -222,7 +230,7 @@ func (en *engine) answerOf(req request) answer {
 		}
 		a.Pending = append(a.Pending, j)
 	}
-	s, err := en.stateOf(g, req.Now, req.Entered)
+	s, err := en.stateOf(g, req.Now, req.Entered, req.Sheet)
 	if err != nil {
 		a.Failed = problem(err)
 		return a
@@ -300,9 +308,9 @@ func problem(err error) *play.ProblemDetail {
 	return &d
 }
 
-// stateOf is g as the page shows it, with its figures and its part drawn when drawn is set, to
-// the table's phone, which scored the rounds entered.
-func (en *engine) stateOf(g *play.Game, drawn bool, entered []int) (*state, error) {
+// stateOf is g as the page shows it, with its part drawn when drawn is set, to the table's
+// phone, which scored the rounds entered and shows the sheet numbered shown.
+func (en *engine) stateOf(g *play.Game, drawn bool, entered []int, shown int64) (*state, error) {
 	s := &state{View: g.View()}
 	if !drawn {
 		return s, nil
@@ -311,10 +319,13 @@ func (en *engine) stateOf(g *play.Game, drawn bool, entered []int) (*state, erro
 	for _, r := range entered {
 		here[r] = true
 	}
-	s.Scores = g.Sheet()
-	sheet, err := en.drawnSheet(s.Scores, g.Flags())
+	sheet, err := en.drawnSheet(g.Sheet(), g.Flags())
 	if err != nil {
 		return nil, err
+	}
+	s.Sheet = en.sheet.id
+	if s.SheetKept = shown == en.sheet.id; s.SheetKept {
+		sheet = ""
 	}
 	var b bytes.Buffer
 	if err := now.Write(&b, now.Of(g, true, here, sheet)); err != nil {
@@ -341,13 +352,21 @@ func (en *engine) drawnSheet(figures *scoring.Sheet, flags []play.Flag) (templat
 	if err != nil {
 		return "", err
 	}
-	en.sheet.from, en.sheet.drawn = from, drawn
+	sum := sha256.Sum256(from)
+	en.sheet.from, en.sheet.drawn, en.sheet.id = from, drawn, sheetID(sum)
 	return drawn, nil
+}
+
+// sheetID names a sheet by the SHA-256 of what it is drawn from, in the 53 bits a page's number
+// holds exactly, never 0: the same sheet has the same name in any engine, and two sheets one name
+// by a chance of one in 2⁵².
+func sheetID(sum [sha256.Size]byte) int64 {
+	return int64(binary.BigEndian.Uint64(sum[:8])>>11 | 1)
 }
 
 // stateJSON is g's state as JSON, or its SHA-256 as a JSON string when digest is set.
 func (en *engine) stateJSON(g *play.Game, drawn, digest bool) (json.RawMessage, error) {
-	s, err := en.stateOf(g, drawn, nil)
+	s, err := en.stateOf(g, drawn, nil, 0)
 	if err != nil {
 		return nil, err
 	}
@@ -369,11 +388,14 @@ func (en *engine) answerJSON(in []byte) []byte {
 	} else {
 		a = en.answerOf(req)
 	}
-	out, err := json.Marshal(a)
-	if err != nil {
-		out = []byte(fmt.Sprintf(`{"pending":[],"failed":{"code":"internal","message":%q}}`, err.Error()))
+	// The part is HTML: escaped as JSON escapes HTML, each of its tags is longer to write and read.
+	var out bytes.Buffer
+	enc := json.NewEncoder(&out)
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(a); err != nil {
+		return []byte(fmt.Sprintf(`{"pending":[],"failed":{"code":"internal","message":%q}}`, err.Error()))
 	}
-	return out
+	return bytes.TrimSuffix(out.Bytes(), []byte("\n"))
 }
 
 // answerLines answers each line of r, a request, with a line of w.

@@ -88,7 +88,8 @@ func TestAnswerJudgesInOrder(t *testing.T) {
 // Pinochle stored, and the next move, which the phone judges. "first" is the page's first call
 // about the game (its whole log read and replayed); "held" each call after, the game held and
 // the log sent only as it grows (here not at all), the page's part left for a later call;
-// "drawn" that later call. Run it in the browser's build too:
+// "drawn" that later call, and "shown" the call as the page makes it, showing the
+// sheet the move leaves as it was. Run it in the browser's build too:
 // GOOS=js GOARCH=wasm go test -run '^$' -bench JudgeAtTheEnd -exec "$(go env GOROOT)/lib/wasm/go_js_wasm_exec" ./web/engine
 func BenchmarkJudgeAtTheEnd(b *testing.B) {
 	setup, moves := pinochle.Playout(rand.New(rand.NewPCG(5, 5)), map[string]string{"deal": "automatic", "opening": "10", "limit": "400"})
@@ -118,6 +119,7 @@ func BenchmarkJudgeAtTheEnd(b *testing.B) {
 		{"first", request{Game: 1, Log: log, Pending: next}},
 		{"held", request{Game: 1, Pending: next}},
 		{"drawn", request{Game: 1, Pending: next, Now: true}},
+		{"shown", request{Game: 1, Pending: next, Now: true, Sheet: -1}},
 	} {
 		b.Run(c.name, func(b *testing.B) {
 			en := new(engine)
@@ -126,6 +128,9 @@ func BenchmarkJudgeAtTheEnd(b *testing.B) {
 					b.Fatal(a.Failed)
 				}
 			}
+			if c.req.Sheet == -1 { // the page shows the sheet the move leaves, as it does after its last tap
+				c.req.Sheet = en.answerOf(request{Game: 1, Pending: next, Now: true}).State.Sheet
+			}
 			in, err := json.Marshal(c.req)
 			if err != nil {
 				b.Fatal(err)
@@ -133,6 +138,9 @@ func BenchmarkJudgeAtTheEnd(b *testing.B) {
 			var a answer
 			if err := json.Unmarshal(en.answerJSON(in), &a); err != nil || a.Failed != nil || a.Pending[0].Refused != nil || a.State.View.Last != 401 {
 				b.Fatalf("%v %+v %+v", err, a.Failed, a.Pending)
+			}
+			if a.State != nil && a.State.SheetKept != (c.req.Sheet != 0) {
+				b.Fatalf("the sheet shown is kept: %v, want %v", a.State.SheetKept, c.req.Sheet != 0)
 			}
 			for b.Loop() {
 				en.last = judgedRun{} // the move is new: nothing judged before it
@@ -352,4 +360,23 @@ func spaced(p json.RawMessage) json.RawMessage {
 		panic(err)
 	}
 	return b.Bytes()
+}
+
+// TestAnswerLeavesOutTheSheetShown: a page that shows the sheet an answer named gets the part
+// without it while the sheet stays the same, and whole again when it shows another.
+func TestAnswerLeavesOutTheSheetShown(t *testing.T) {
+	req := playoutRequest(t, kinds.All()["capture"], 3, 0)
+	en := new(engine)
+	whole := en.answerOf(request{Game: 1, Log: req.Log, Now: true})
+	if whole.Failed != nil || whole.State.SheetKept || whole.State.Sheet == 0 {
+		t.Fatalf("first answer: %+v %+v", whole.Failed, whole.State)
+	}
+	kept := en.answerOf(request{Game: 1, Now: true, Sheet: whole.State.Sheet})
+	if !kept.State.SheetKept || kept.State.Sheet != whole.State.Sheet || !strings.Contains(kept.State.Now, `<div class="sheet"></div>`) {
+		t.Fatalf("the sheet shown is drawn again: %+v", kept.State)
+	}
+	other := en.answerOf(request{Game: 1, Now: true, Sheet: whole.State.Sheet + 2})
+	if other.State.SheetKept || other.State.Now != whole.State.Now {
+		t.Fatalf("a page showing another sheet is not given the whole part: %+v", other.State)
+	}
 }

@@ -32,6 +32,7 @@
   let engineLast = 0; // the last stored event the engine holds of this game; 0 for none
   let online = true;
   let drawn = false; // the part on the page is this phone's drawing
+  let sheetShown = 0; // the engine's name of the score sheet on the page; 0 for the server's
 
   // --- the phone's storage ---
   const opened = new Promise((done, fail) => {
@@ -75,6 +76,9 @@
   // --- the engine ---
   const engine = new Promise((done, fail) => {
     document.addEventListener("tableside-engine", done, { once: true });
+    // The download starts with the loader's, not after it: the engine is the long one.
+    const download = fetch("/static/engine.wasm");
+    download.catch(() => { /* said when compiled */ });
     const s = document.createElement("script");
     s.src = "/static/wasm_exec.js";
     s.onerror = () => fail(new Error("the engine's loader did not load"));
@@ -82,8 +86,8 @@
       const go = new Go();
       // A browser without streaming compilation (older Safari) compiles the whole download.
       const compiled = WebAssembly.instantiateStreaming
-        ? WebAssembly.instantiateStreaming(fetch("/static/engine.wasm"), go.importObject)
-        : fetch("/static/engine.wasm").then((r) => r.arrayBuffer()).then((b) => WebAssembly.instantiate(b, go.importObject));
+        ? WebAssembly.instantiateStreaming(download, go.importObject)
+        : download.then((r) => r.arrayBuffer()).then((b) => WebAssembly.instantiate(b, go.importObject));
       compiled.then((r) => go.run(r.instance)).catch(fail);
     };
     document.head.appendChild(s);
@@ -99,7 +103,7 @@
   function ask(more) {
     const send = (from) => {
       const lines = rec.log.slice(from);
-      const req = '{"game":' + game + ',"log":[' + lines.join(",") + '],"now":true,"entered":' + JSON.stringify(rec.entered) +
+      const req = '{"game":' + game + ',"log":[' + lines.join(",") + '],"now":true,"sheet":' + sheetShown + ',"entered":' + JSON.stringify(rec.entered) +
         ',"pending":' + JSON.stringify(rec.pending.concat(more || []).map(({ move, force, at, event, text }) => ({ move, force, at, event, text }))) + "}";
       return JSON.parse(tablesideEngine.answer(req));
     };
@@ -160,8 +164,44 @@
     document.body.dataset.judged = String(Number(document.body.dataset.judged || 0) + 1);
     document.body.dataset.took = how;
   }
+  // morph makes the nodes of into those of fresh, keeping each that is the same already: a move
+  // changes a line or two of the part, and a part drawn afresh is laid out afresh, all of it.
+  // The nodes alike at either end stay; of those between, an element of the same name takes
+  // the attributes and then the nodes of its fresh one, a text its words, and any other node
+  // is replaced.
+  // A fresh sheet left empty (kept) stands for the sheet on the page, which stays.
+  function morph(into, fresh, kept) {
+    const olds = Array.from(into.childNodes), news = Array.from(fresh.childNodes);
+    const same = (o, n) => (n === kept ? o.nodeName === n.nodeName && o.className === n.className : o.isEqualNode(n));
+    let head = 0, tail = 0;
+    while (head < olds.length && head < news.length && same(olds[head], news[head])) head++;
+    while (tail < olds.length - head && tail < news.length - head && same(olds[olds.length - 1 - tail], news[news.length - 1 - tail])) tail++;
+    const oldMid = olds.slice(head, olds.length - tail), newMid = news.slice(head, news.length - tail);
+    const before = olds[olds.length - tail] || null;
+    newMid.forEach((n, i) => {
+      const o = oldMid[i];
+      if (!o) {
+        into.insertBefore(n, before);
+      } else if (o.nodeType === Node.ELEMENT_NODE && o.nodeName === n.nodeName) {
+        for (const at of Array.from(o.attributes)) if (!n.hasAttribute(at.name)) o.removeAttribute(at.name);
+        for (const at of n.attributes) if (o.getAttribute(at.name) !== at.value) o.setAttribute(at.name, at.value);
+        morph(o, n, kept);
+      } else if (o.nodeType === Node.TEXT_NODE && n.nodeType === Node.TEXT_NODE) {
+        o.data = n.data;
+      } else {
+        into.replaceChild(n, o);
+      }
+    });
+    oldMid.slice(newMid.length).forEach((o) => o.remove());
+  }
+  const fresh = document.createElement("template");
   function draw(a) {
-    live.innerHTML = a.state.now;
+    fresh.innerHTML = a.state.now;
+    // The engine leaves out the sheet the page shows, as most moves leave it.
+    const kept = a.state.sheet_kept ? fresh.content.querySelector(".now > .sheet") : null;
+    if (a.state.sheet_kept && !kept) throw new Error("the engine's part has no sheet to keep");
+    morph(live, fresh.content, kept);
+    sheetShown = a.state.sheet;
     drawn = true;
     const last = a.state.view.last;
     const box = document.querySelector('form.entry input[name="move"]');
@@ -255,13 +295,17 @@
   // from the copy as stored, so that neither page writes over the other's moves.
   let queue = Promise.resolve();
   const exclusive = (fn) => (navigator.locks ? navigator.locks.request("tableside-game-" + game, fn) : fn());
+  // The turns asked and not yet over are counted on the page, for whoever waits for it to be
+  // still (its benchmarks).
+  let turns = 0;
   function inTurn(fn) {
     return (...args) => {
+      document.body.dataset.turns = String(++turns);
       const run = queue.then(() => exclusive(async () => {
         await reread();
         return fn(...args);
       }));
-      queue = run.catch(() => { /* said where it failed */ });
+      queue = run.catch(() => { /* said where it failed */ }).then(() => { document.body.dataset.turns = String(--turns); });
       return run;
     };
   }
@@ -397,7 +441,9 @@
   }
 
   // --- the table's actions ---
-  const take = inTurn(async (move, force) => {
+  // take judges a move tapped at tapped (performance.now()), and says how long the tap took to
+  // be drawn, layout included, for whoever watches the page (its benchmarks).
+  const take = inTurn(async (move, force, tapped) => {
     await engine;
     // What the page said of the action before, as a reload would have cleared it.
     document.querySelectorAll("main > p.notice, main > .refusal").forEach((e) => e.remove());
@@ -412,8 +458,12 @@
     rec.pending.push(made);
     settle(a);
     if (j.scored) rec.entered = [...new Set(rec.entered.concat(j.scored))];
-    await save();
+    // Drawn before it is kept: the table sees its move while the phone's storage writes it.
+    const kept = save();
     draw(a);
+    live.getBoundingClientRect();
+    document.body.dataset.tapMs = String(performance.now() - tapped);
+    await kept;
     judged("taken");
     say1("<p>Recorded on this phone: " + j.event.seq + ". " + suits(j.text) + " It waits to be sent.</p>", "notice", made.at);
     send();
@@ -436,9 +486,10 @@
     const base = "/games/" + game + "/";
     if (action === base + "moves") {
       e.preventDefault();
+      const tapped = performance.now();
       const data = new FormData(form);
       const input = form.querySelector('input[name="move"]:not([type="hidden"])');
-      take(String(data.get("move") || "").trim(), data.get("force") !== null).then((ok) => {
+      take(String(data.get("move") || "").trim(), data.get("force") !== null, tapped).then((ok) => {
         if (ok && input) input.value = "";
       }).catch((err) => {
         judged("failed");

@@ -7,6 +7,7 @@ import (
 	"regexp"
 	"slices"
 	"strings"
+	"sync"
 
 	"github.com/tableside/tableside/events"
 )
@@ -16,10 +17,13 @@ import (
 // the database's to them, as SQLite's verify holds the file's triggers to schema.sql's text: a
 // guard replaced by a weaker one of the same name, a function rewritten to let edits through,
 // or a trigger added that changes what is inserted would each leave the log unguarded, or
-// changed, with every name still in place.
+// changed, with every name still in place. They are read when a verify first asks, not at
+// start: every command would otherwise compile and run the patterns, PostgreSQL or not.
 var (
-	pgTriggerDefs = matches(`(?s)CREATE TRIGGER (\w+) (.*?);`)
-	pgFunctions   = matches(`(?s)CREATE FUNCTION (\w+)\(\) [^$]*\$\$(.*?)\$\$;`)
+	pgTriggerDefs = sync.OnceValue(func() map[string]string { return matches(`(?s)CREATE TRIGGER (\w+) (.*?);`) })
+	pgFunctions   = sync.OnceValue(func() map[string]string {
+		return matches(`(?s)CREATE FUNCTION (\w+)\(\) [^$]*\$\$(.*?)\$\$;`)
+	})
 )
 
 // matches reads from PostgresSchema, for each match of pattern, its first group's text to its
@@ -37,11 +41,11 @@ func matches(pattern string) map[string]string {
 // and EXECUTE FUNCTION as PostgreSQL 11 and later print it.
 func triggerDef(def string) string {
 	def = strings.Join(strings.Fields(def), " ")
-	def = pgQualified.ReplaceAllString(def, "ON $1 ")
+	def = pgQualified().ReplaceAllString(def, "ON $1 ")
 	return strings.Replace(def, "EXECUTE PROCEDURE ", "EXECUTE FUNCTION ", 1)
 }
 
-var pgQualified = regexp.MustCompile(`ON (?:"?\w+"?\.)?(games|events) `)
+var pgQualified = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`ON (?:"?\w+"?\.)?(games|events) `) })
 
 // pgGuardsQuery lists every trigger on games and events with its definition and when it fires
 // (pg_trigger.tgenabled), then every function of postgres.sql's names in the schema in use with
@@ -66,7 +70,7 @@ var pgFiring = map[string]string{
 
 // verifyGuards holds the database's triggers and functions to postgres.sql's.
 func (s *Postgres) verifyGuards(ctx context.Context) ([]events.Broken, error) {
-	rows, err := s.query(ctx, pgGuardsQuery, slices.Sorted(maps.Keys(pgFunctions)))
+	rows, err := s.query(ctx, pgGuardsQuery, slices.Sorted(maps.Keys(pgFunctions())))
 	if err != nil {
 		return nil, err
 	}
@@ -101,26 +105,26 @@ func (s *Postgres) verifyGuards(ctx context.Context) ([]events.Broken, error) {
 	if err := rows.Err(); err != nil {
 		return nil, err
 	}
-	for _, name := range slices.Sorted(maps.Keys(pgTriggerDefs)) {
+	for _, name := range slices.Sorted(maps.Keys(pgTriggerDefs())) {
 		def, ok := triggers[name]
 		switch {
 		case !ok:
 			say("the trigger %s is missing or disabled: the database no longer refuses what it refused; %s", name, since)
-		case triggerDef(def) != triggerDef("CREATE TRIGGER "+name+" "+pgTriggerDefs[name]):
+		case triggerDef(def) != triggerDef("CREATE TRIGGER "+name+" "+pgTriggerDefs()[name]):
 			say("the trigger %s is not as tableside made it (%s): it may no longer refuse what it refused; %s", name, triggerDef(def), since)
 		}
 	}
 	for _, name := range slices.Sorted(maps.Keys(triggers)) {
-		if _, ours := pgTriggerDefs[name]; !ours {
+		if _, ours := pgTriggerDefs()[name]; !ours {
 			say("a trigger tableside did not make is on its tables (%s): it may change what is recorded", triggerDef(triggers[name]))
 		}
 	}
-	for _, name := range slices.Sorted(maps.Keys(pgFunctions)) {
+	for _, name := range slices.Sorted(maps.Keys(pgFunctions())) {
 		body, ok := functions[name]
 		switch {
 		case !ok:
 			say("the function %s is missing: the triggers that call it cannot guard the log", name)
-		case body != pgFunctions[name]:
+		case body != pgFunctions()[name]:
 			say("the function %s is not as tableside made it: the triggers that call it may let edits through; %s", name, since)
 		}
 	}

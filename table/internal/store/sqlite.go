@@ -97,12 +97,16 @@ func Open(ctx context.Context, path, schema string) (*SQLite, error) {
 	if err != nil {
 		return nil, fmt.Errorf("open %s: %w", path, err)
 	}
-	// A server keeps its connections (and their prepared statements) between requests.
-	db.SetMaxIdleConns(8)
+	// A server keeps its connections (and their prepared statements) between requests: a
+	// club night's phones have a few dozen queries in flight at once, and each connection made
+	// again opens the file, sets the pragmas and prepares its statements anew. They go after a
+	// quiet minute.
+	db.SetMaxIdleConns(64)
+	db.SetConnMaxIdleTime(time.Minute)
 	s := &SQLite{path: abs, schema: schema}
 	// SQLite lets one writer in at a time: the others wait their turn in the process, and the
 	// transaction is immediate (the DSN), so it takes the file's lock before it reads.
-	s.sqlLog = sqlLog{db: db, writers: make(chan struct{}, 1), newGame: sqliteNewGame}
+	s.sqlLog = sqlLog{db: db, writers: make(chan struct{}, 1), newGame: sqliteNewGame, statements: &statements{}}
 	// Reading the file's identity writes nothing, so opening an up-to-date database does not
 	// wait behind another terminal that is recording; only a new or older file is written.
 	var current bool

@@ -359,14 +359,17 @@ func (s *sqlLog) beginWriting(ctx context.Context, many bool) (w *writing, done 
 	return &writing{s: s, tx: tx, many: many}, done, nil
 }
 
-// stmt is query prepared in the transaction the first time it is asked for; it is closed with
-// the transaction.
+// stmt is query prepared in the transaction the first time it is asked for, or the store's
+// kept statement of it taken into the transaction; it is closed with the transaction.
 func (w *writing) stmt(ctx context.Context, query string) (*sql.Stmt, error) {
 	if st := w.stmts[query]; st != nil {
 		return st, nil
 	}
-	st, err := w.tx.PrepareContext(ctx, w.s.q(query))
-	if err != nil {
+	var st *sql.Stmt
+	var err error
+	if kept := w.s.statements.prepared(ctx, w.s.db, w.s.q(query)); kept != nil {
+		st = w.tx.StmtContext(ctx, kept)
+	} else if st, err = w.tx.PrepareContext(ctx, w.s.q(query)); err != nil {
 		return nil, err
 	}
 	if w.stmts == nil {
@@ -379,7 +382,7 @@ func (w *writing) stmt(ctx context.Context, query string) (*sql.Stmt, error) {
 // scanRow runs a query of one row with args and scans it into dest: sql.ErrNoRows when it
 // finds none.
 func (w *writing) scanRow(ctx context.Context, query string, args []any, dest ...any) error {
-	if !w.many {
+	if !w.many && w.s.statements == nil {
 		return w.tx.QueryRowContext(ctx, w.s.q(query), args...).Scan(dest...)
 	}
 	st, err := w.stmt(ctx, query)

@@ -53,9 +53,6 @@ type Server struct {
 	handler http.Handler
 	stop    context.CancelFunc
 	stopped chan struct{}
-	// logKinds says of each game asked about whether it is a tournament's own log: its first
-	// event says so and is never changed, and every request with a table code asks.
-	logKinds sync.Map
 }
 
 // The limits of a request: a move, a correction or a new game is a few hundred bytes.

@@ -20,15 +20,9 @@ import (
 // isTournamentLog reports whether game is a tournament's own log, which has no table code; a
 // game not in the file is none.
 func (s *Server) isTournamentLog(r *http.Request, game int64) (bool, error) {
-	if log, ok := s.logKinds.Load(game); ok {
-		return log.(bool), nil
-	}
 	log, err := s.app.IsTournamentLog(r.Context(), game)
 	if table.CodeOf(err) == play.NotFound {
-		return false, nil // not remembered: another server of a league may be making it now
-	}
-	if err == nil {
-		s.logKinds.Store(game, log)
+		return false, nil
 	}
 	return log, err
 }

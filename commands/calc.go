@@ -74,8 +74,8 @@ func calcCommand() *cli.Command {
 				"is read: any checker can hold a pairing to the rulings with this alone.\n\n" +
 				"Every input is answered within a bound: at larger tables the search for the fewest repeat\n" +
 				"meetings stops after 100 million steps (counted, not timed: the same input gives the same\n" +
-				"pairing on every machine) and keeps the best seating found; 2,048 players at tables of 6\n" +
-				"take about half a second. A meeting must be in both players' opponents lists, and a name\n" +
+				"pairing on every machine) and keeps the best seating found; 5,000 players, the most a round\n" +
+				"pairs, take a few seconds at tables of 6 and well under a second at tables of 2. A meeting must be in both players' opponents lists, and a name\n" +
 				"must be UTF-8 text with no control character.",
 			Action: func(c *cli.Context) error {
 				if c.NArg() > 0 {

@@ -21,7 +21,7 @@ type (
 	Pairing      = tournament.Output
 )
 
-// maxPairingInput bounds a pairing's input: 2,048 players, each with a long night behind them,
+// maxPairingInput bounds a pairing's input: 5,000 players, each with a long night behind them,
 // fit many times over.
 const maxPairingInput = 16 << 20
 

@@ -104,20 +104,21 @@ func BenchmarkPairSwiss(b *testing.B) {
 }
 
 // BenchmarkPairTheWorstBye pairs the case the bound names as the worst at tables of 2: the
-// most players a round pairs but one, the lowest of whom has met everyone, so that the window
-// is the whole field and the bye takes the matching that chooses it and two more.
+// most players a round pairs but one, the leader of whom has met everyone, so that the window
+// is the whole field, the lowest's bye leaves the leader a rematch, and the bye takes the
+// matching that chooses it and two more.
 func BenchmarkPairTheWorstBye(b *testing.B) {
 	in := swissField(b, maxPlayers-1, 4)
-	lowest := &in.Players[len(in.Players)-1]
+	leader := &in.Players[0]
 	met := map[string]bool{}
-	for _, o := range lowest.Opponents {
+	for _, o := range leader.Opponents {
 		met[o] = true
 	}
-	for i := range in.Players[:len(in.Players)-1] {
-		p := &in.Players[i]
+	for i := range in.Players[1:] {
+		p := &in.Players[1+i]
 		if !met[p.Name] {
-			p.Opponents, p.First = append(p.Opponents, lowest.Name), append(p.First, false)
-			lowest.Opponents, lowest.First = append(lowest.Opponents, p.Name), append(lowest.First, true)
+			p.Opponents, p.First = append(p.Opponents, leader.Name), append(p.First, false)
+			leader.Opponents, leader.First = append(leader.Opponents, p.Name), append(leader.First, true)
 		}
 	}
 	for b.Loop() {

@@ -383,15 +383,7 @@ func mustWords(t *testing.T, g *play.Game, move string) []string {
 //	go test ./web -run '^$' -bench PhoneFirstButtons -benchtime 5x
 func BenchmarkPhoneFirstButtons(b *testing.B) {
 	c := openClub(b, false)
-	id, code := c.newGame(b, table.Setup{Kind: "pinochle", Players: []string{"ann", "bob"}, Opener: "ann"})
-	view := apiGet[play.View](b, c, "/api/games/%d", id)
-	words, err := seededGame(rand.New(rand.NewPCG(3, 3)), view)
-	if err != nil {
-		b.Fatal(err)
-	}
-	for _, m := range words[:min(len(words), 199)] {
-		c.recordAPI(b, id, m)
-	}
+	id, code, _ := seededPinochle(b, c, 199)
 	root := startChromium(b)
 	paint := `(performance.getEntriesByName("first-contentful-paint")[0] || {startTime: 0}).startTime`
 	open := func(w *cable) (context.Context, float64, float64) {
@@ -708,4 +700,21 @@ func backupOf(t *testing.T, path string) string {
 		t.Fatal(err)
 	}
 	return copyPath
+}
+
+// seededPinochle is a seeded Pinochle game on c with its first stored moves recorded: its id,
+// its table code, and the moves after them.
+func seededPinochle(b *testing.B, c *testClub, stored int) (id int64, code string, next []string) {
+	b.Helper()
+	id, code = c.newGame(b, table.Setup{Kind: "pinochle", Players: []string{"ann", "bob"}, Opener: "ann"})
+	view := apiGet[play.View](b, c, "/api/games/%d", id)
+	words, err := seededGame(rand.New(rand.NewPCG(3, 3)), view)
+	if err != nil {
+		b.Fatal(err)
+	}
+	stored = min(len(words), stored)
+	for _, m := range words[:stored] {
+		c.recordAPI(b, id, m)
+	}
+	return id, code, words[stored:]
 }

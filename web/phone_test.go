@@ -3,16 +3,12 @@ package web
 import (
 	"context"
 	"fmt"
-	"math/rand/v2"
 	"strings"
 	"testing"
 
 	"github.com/chromedp/cdproto/cdp"
 	"github.com/chromedp/cdproto/emulation"
 	"github.com/chromedp/chromedp"
-
-	"github.com/tableside/tableside/play"
-	"github.com/tableside/tableside/table"
 )
 
 // slowPhone is how much slower than this machine's the CPU of a club's cheapest phone is
@@ -28,17 +24,8 @@ const slowPhone = 4
 //	go test ./web -run '^$' -bench PhoneSlowCPU -benchtime 3x
 func BenchmarkPhoneSlowCPU(b *testing.B) {
 	c := openClub(b, false)
-	id, code := c.newGame(b, table.Setup{Kind: "pinochle", Players: []string{"ann", "bob"}, Opener: "ann"})
-	view := apiGet[play.View](b, c, "/api/games/%d", id)
-	words, err := seededGame(rand.New(rand.NewPCG(3, 3)), view)
-	if err != nil {
-		b.Fatal(err)
-	}
 	const stored, taps = 370, 2
-	for _, m := range words[:stored] {
-		c.recordAPI(b, id, m)
-	}
-	next := words[stored:]
+	id, code, next := seededPinochle(b, c, stored)
 	root := startChromium(b)
 	var referee, tap [2]float64 // [plain, slowed]
 	for b.Loop() {
@@ -47,7 +34,7 @@ func BenchmarkPhoneSlowCPU(b *testing.B) {
 			ctx := joinSlowedPhone(b, root, fmt.Sprintf("%s/join?game=%d&code=%s", w.url(), id, code), rate)
 			referee[i] += cdpEval[float64](b, ctx, `Number(document.body.dataset.refereeAfter)`)
 			if len(next) < taps {
-				b.Fatalf("the seeded game has %d moves: too few for %d rounds", len(words), b.N)
+				b.Fatalf("the seeded game has %d moves after the %d stored: too few for %d rounds", len(next), stored, b.N)
 			}
 			for range taps {
 				waitPage(b, ctx, "the page still", still)

@@ -200,12 +200,7 @@ func Replay(id int64, log []events.Event) (*play.Game, error) {
 }
 
 // engineOf finds the engine of a stored log's kind: a game's, or a tournament's referee.
-func engineOf(kind string) (referee.Rules, error) {
-	if kind == tournament.Kind {
-		return tournament.Rules{}, nil
-	}
-	return play.EngineOf(kind)
-}
+func engineOf(kind string) (referee.Rules, error) { return enginesWith(tournament.Rules{})(kind) }
 
 // rulesOf finds the engine of a stored log by its first event.
 func rulesOf(first events.Event) (referee.Rules, error) {

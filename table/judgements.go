@@ -92,26 +92,27 @@ func (k *keptJudgements) hold(id int64, content [sha256.Size]byte, flags []refer
 
 // replay replays game id's log, a tournament's pairings judged through what a remembers.
 func (a *App) replay(id int64, log []events.Event) (*play.Game, error) {
-	return play.ReplayBy(func(kind string) (referee.Rules, error) {
-		if kind == tournament.Kind {
-			return tournament.Judging(func(in tournament.Input, out tournament.Output) []referee.Flag {
-				return a.judgements.judge(id, in, out)
-			}), nil
-		}
-		return play.EngineOf(kind)
-	}, id, log)
+	return play.ReplayBy(enginesWith(tournament.Judging(func(in tournament.Input, out tournament.Output) []referee.Flag {
+		return a.judgements.judge(id, in, out)
+	})), id, log)
 }
 
 // replayShown replays game id's log for a read that shows no flag: a tournament's pairings
 // are not judged (tournament.Unjudged). Kept, such a game serves the reads that show no flag
 // alone (App.read): one that shows flags reads the log again, judged.
 func replayShown(id int64, log []events.Event) (*play.Game, error) {
-	return play.ReplayBy(func(kind string) (referee.Rules, error) {
+	return play.ReplayBy(enginesWith(tournament.Unjudged()), id, log)
+}
+
+// enginesWith finds a stored log's engine as engineOf does, a tournament's referee being
+// night.
+func enginesWith(night tournament.Rules) func(kind string) (referee.Rules, error) {
+	return func(kind string) (referee.Rules, error) {
 		if kind == tournament.Kind {
-			return tournament.Unjudged(), nil
+			return night, nil
 		}
 		return play.EngineOf(kind)
-	}, id, log)
+	}
 }
 
 // judged reports whether g's flags are all its log raises: false for a tournament read by

@@ -1,8 +1,8 @@
--- The tableside store, schema version 3 (store.SchemaVersion in table/internal/store, kept in
+-- The tableside store, schema version 4 (store.SchemaVersion in table/internal/store, kept in
 -- PRAGMA user_version). This file makes a new database; store.Open brings an older one up to
 -- this version with the steps in its migrations list, which make the same changes. Version 2
 -- added games.match, version 3 where an imported game came from (origin, import_batch,
--- import_game).
+-- import_game), version 4 the summaries.
 --
 -- A game is a log of events, and nothing in the log is ever changed or removed: a mistake at
 -- the table is corrected by a new event (void, amend, ruling, adjust), so the record keeps what
@@ -86,3 +86,22 @@ CREATE TRIGGER games_no_delete BEFORE DELETE ON games
 BEGIN
     SELECT RAISE(ABORT, 'events are append-only: a game is never deleted');
 END;
+
+-- summaries is a read model, not the record: what a replay of each game says of it (its state,
+-- winners, totals, places, open flags), kept so that a list of a season's games reads a row a
+-- game instead of replaying every log. The application writes a game's row in the transaction
+-- that appends to its log, so a row is replaced, never appended; it is never trusted over the
+-- log. A read takes it only when it was made from the game's last event (seq and hash, which an
+-- undo or a correction moves on) by the same engine (version), and its seal (hex SHA-256 of
+-- hash, version and body) matches: a row edited by hand, stale or from an older engine is
+-- ignored and the game replayed. `tableside check` makes each again and names a game whose
+-- row differs, `tableside verify` one whose seal does not match, `tableside summarize` makes
+-- them all again.
+CREATE TABLE summaries (
+    game    INTEGER PRIMARY KEY REFERENCES games(id),
+    seq     INTEGER NOT NULL,                     -- the game's last event it was made from
+    hash    TEXT    NOT NULL,                     -- that event's hash
+    version TEXT    NOT NULL,                     -- the engine that made it
+    body    TEXT    NOT NULL,                     -- JSON, the application's
+    seal    TEXT    NOT NULL CHECK (length(seal) = 64)
+);

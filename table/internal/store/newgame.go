@@ -10,12 +10,14 @@ import (
 )
 
 // NewGame is one game for CreateMany: its events, the most games its match may hold (0: any
-// number), and where it came from when it is imported with its hash chain. A NewGame is
+// number), where it came from when it is imported with its hash chain, and its summary. A NewGame is
 // stored once: the events it prepared become the events CreateMany returns as stored.
 type NewGame struct {
 	Events []events.Event
 	Most   int
 	Moved  *Moved
+	// Summary, when it has a version, is kept as the game's summary made from its last event.
+	Summary Summary
 	// prepared is what Prepare made of Events: the store's own copy, which the caller cannot
 	// change.
 	prepared *preparedGame

@@ -1,4 +1,4 @@
--- The tableside store in PostgreSQL, schema version 2 (store.PostgresSchemaVersion, kept in
+-- The tableside store in PostgreSQL, schema version 3 (store.PostgresSchemaVersion, kept in
 -- the one row of tableside_schema; postgresMigrations brings an older database up to it). It
 -- keeps what schema.sql keeps for SQLite, the same way:
 -- a game is a log of events that is never changed, only added to, and the triggers below make
@@ -13,10 +13,12 @@
 --
 --     CREATE ROLE tableside_app LOGIN;
 --     GRANT SELECT, INSERT ON games, events TO tableside_app;
+--     GRANT SELECT, INSERT, UPDATE ON summaries TO tableside_app;
 --     GRANT SELECT ON tableside_schema TO tableside_app;
 --
--- and no UPDATE, DELETE or TRUNCATE: then an edit is refused twice, by the grants and by the
--- triggers. These grants are all the store needs (its locks are advisory, which ask for no
+-- and no UPDATE, DELETE or TRUNCATE of the log: then an edit is refused twice, by the grants
+-- and by the triggers. (summaries is a read model the application replaces, checked against
+-- the log on every read, as schema.sql says.) These grants are all the store needs (its locks are advisory, which ask for no
 -- privilege); TestAnAppRoleMayOnlyReadAndAppend records through such a role. (Open a database
 -- of an older schema once as the owner, to migrate it.)
 
@@ -96,6 +98,16 @@ CREATE TRIGGER games_no_delete BEFORE DELETE ON games FOR EACH ROW EXECUTE FUNCT
     tableside_refuse('events are append-only: a game is never deleted');
 CREATE TRIGGER games_no_truncate BEFORE TRUNCATE ON games FOR EACH STATEMENT EXECUTE FUNCTION
     tableside_refuse('events are append-only: a game is never deleted');
+
+-- summaries: each game's summary, as schema.sql keeps it.
+CREATE TABLE summaries (
+    game    BIGINT PRIMARY KEY REFERENCES games (id),
+    seq     BIGINT NOT NULL,
+    hash    TEXT   NOT NULL,
+    version TEXT   NOT NULL,
+    body    TEXT   NOT NULL,
+    seal    TEXT   NOT NULL CHECK (length(seal) = 64)
+);
 
 -- Every statement that adds events tells those listening on tableside_events, when it commits
 -- (PostgreSQL delivers a notification at commit, once a transaction however many statements

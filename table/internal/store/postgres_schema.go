@@ -10,7 +10,7 @@ import (
 // PostgresSchemaVersion is the version of postgres.sql, kept in the one row of the table
 // tableside_schema. A database with a higher version was made by a newer tableside and is
 // refused with ErrTooNew rather than misread.
-const PostgresSchemaVersion = 2
+const PostgresSchemaVersion = 3
 
 // PostgresSchema is postgres.sql, which OpenPostgres applies to a database without tableside's
 // tables.
@@ -20,9 +20,17 @@ var PostgresSchema string
 
 // postgresMigrations are the steps between postgres.sql's versions, as migrations are SQLite's:
 // postgresMigrations[v] brings version v to v+1. Version 2 added where an imported game came
-// from.
+// from, version 3 the games' summaries.
 var postgresMigrations = map[int64]string{
 	1: `ALTER TABLE games ADD COLUMN origin BIGINT, ADD COLUMN import_batch BIGINT, ADD COLUMN import_game BIGINT`,
+	2: `CREATE TABLE summaries (
+    game    BIGINT PRIMARY KEY REFERENCES games (id),
+    seq     BIGINT NOT NULL,
+    hash    TEXT   NOT NULL,
+    version TEXT   NOT NULL,
+    body    TEXT   NOT NULL,
+    seal    TEXT   NOT NULL CHECK (length(seal) = 64)
+)`,
 }
 
 // setUp applies the schema to a database without it, in one transaction holding the creation

@@ -307,6 +307,7 @@ func TestAnAppRoleMayOnlyReadAndAppend(t *testing.T) {
 	for _, stmt := range []string{
 		`CREATE ROLE tableside_app LOGIN`,
 		`GRANT SELECT, INSERT ON games, events TO tableside_app`,
+		`GRANT SELECT, INSERT, UPDATE ON summaries TO tableside_app`,
 		`GRANT SELECT ON tableside_schema TO tableside_app`,
 	} {
 		if err := pgExec(t.Context(), t, owner, stmt); err != nil {
@@ -334,6 +335,13 @@ func TestAnAppRoleMayOnlyReadAndAppend(t *testing.T) {
 	}
 	if _, err := as.Append(t.Context(), game, 1, []events.Event{{Type: "pinochle.bid", Actor: "ann", Payload: []byte(`{"points":10}`), At: 1}}); err != nil {
 		t.Fatalf("the app role appends: %v", err)
+	}
+	// A summary is written, then replaced.
+	for seq := int64(2); seq <= 3; seq++ {
+		sum := store.Summary{Version: "v", Body: []byte(fmt.Sprintf(`{"seq":%d}`, seq+1))}
+		if _, err := as.AppendSummarized(t.Context(), game, seq, []events.Event{{Type: "pinochle.bid", Actor: "bob", Payload: []byte(`{"points":0}`), At: 1}}, sum); err != nil {
+			t.Fatalf("the app role appends with a summary: %v", err)
+		}
 	}
 	if err := pgExec(t.Context(), t, app, fmt.Sprintf(`UPDATE events SET actor = 'bob' WHERE game = %d`, game)); err == nil || !strings.Contains(err.Error(), "permission denied") {
 		t.Errorf("an UPDATE as the app role: %v, want permission denied", err)

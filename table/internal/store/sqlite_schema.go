@@ -12,7 +12,7 @@ import (
 // SchemaVersion is the version of schema.sql, stored in the file's PRAGMA user_version. A file
 // with a higher version was written by a newer tableside and is refused with ErrTooNew rather
 // than misread.
-const SchemaVersion = 3
+const SchemaVersion = 4
 
 // migration brings a database from schema version to-1 to version to.
 type migration struct {
@@ -27,7 +27,19 @@ type migration struct {
 var migrations = []migration{
 	{to: 2, sql: migrateMatch},
 	{to: 3, sql: migrateImports},
+	{to: 4, sql: migrateSummaries},
 }
+
+// migrateSummaries adds the summaries of schema version 4, empty: an older file's games are
+// replayed for their lists until their next event, or `tableside summarize`, writes theirs.
+const migrateSummaries = `CREATE TABLE summaries (
+    game    INTEGER PRIMARY KEY REFERENCES games(id),
+    seq     INTEGER NOT NULL,
+    hash    TEXT    NOT NULL,
+    version TEXT    NOT NULL,
+    body    TEXT    NOT NULL,
+    seal    TEXT    NOT NULL CHECK (length(seal) = 64)
+);`
 
 // migrateImports gives games the columns of schema version 3, where an imported game came from.
 // Every game of an older file was recorded there, under the number it has: NULL in each.

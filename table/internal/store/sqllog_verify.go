@@ -4,12 +4,14 @@ import (
 	"context"
 	"database/sql"
 	"fmt"
+	"slices"
 
 	"github.com/tableside/tableside/events"
 )
 
 // verifyRows runs checks, queries that each return (game, seq, reason) for every row that
-// breaks a rule the store keeps, and names the game ids missing between games (idGaps).
+// breaks a rule the store keeps, names the game ids missing between games (idGaps) and the
+// summaries written outside tableside (verifySummaries).
 func (s *sqlLog) verifyRows(ctx context.Context, checks []string) ([]events.Broken, error) {
 	var broken []events.Broken
 	for _, q := range checks {
@@ -23,7 +25,11 @@ func (s *sqlLog) verifyRows(ctx context.Context, checks []string) ([]events.Brok
 	if err != nil {
 		return nil, err
 	}
-	return append(broken, gaps...), nil
+	sums, err := s.verifySummaries(ctx)
+	if err != nil {
+		return nil, err
+	}
+	return slices.Concat(broken, gaps, sums), nil
 }
 
 // movedChecks hold where imported games came from to what an import writes, in SQL both

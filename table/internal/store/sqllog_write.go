@@ -148,6 +148,9 @@ func (w *writing) insertGame(ctx context.Context, ng NewGame) (int64, error) {
 	if err := w.insert(ctx, game, 0, "", p.events, p.hashed); err != nil {
 		return 0, fmt.Errorf("create game: %w", err)
 	}
+	if err := w.summarize(ctx, game, p.events[len(p.events)-1], ng.Summary); err != nil {
+		return 0, fmt.Errorf("create game: %w", err)
+	}
 	w.made(game, p.created)
 	return game, nil
 }
@@ -283,6 +286,13 @@ const matchKindQuery = `SELECT kind FROM games WHERE match = ? AND match <> '' O
 // follow the same event. It returns
 // ErrNoGame for an unknown game, and the events as stored (Game, Seq and Hash assigned).
 func (s *sqlLog) Append(ctx context.Context, game, after int64, evs []events.Event) ([]events.Event, error) {
+	return s.AppendSummarized(ctx, game, after, evs, Summary{})
+}
+
+// AppendSummarized is Append that also keeps sum as the game's summary made from its new last
+// event, in the same transaction: the summary and the events it was made from are stored
+// together or not at all.
+func (s *sqlLog) AppendSummarized(ctx context.Context, game, after int64, evs []events.Event, sum Summary) ([]events.Event, error) {
 	if len(evs) == 0 {
 		return nil, fmt.Errorf("game %d: no events to append", game)
 	}
@@ -328,6 +338,9 @@ func (s *sqlLog) Append(ctx context.Context, game, after int64, evs []events.Eve
 		stored[i].Origin = origin
 	}
 	if err := w.insert(ctx, game, after, prev, stored, false); err != nil {
+		return nil, fmt.Errorf("game %d: %w", game, err)
+	}
+	if err := w.summarize(ctx, game, stored[len(stored)-1], sum); err != nil {
 		return nil, fmt.Errorf("game %d: %w", game, err)
 	}
 	if err := commit(w.tx); err != nil {

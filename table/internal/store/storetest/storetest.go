@@ -172,6 +172,8 @@ func Run(t *testing.T, newPlace func(t *testing.T) Place) {
 		{"RefusesANewerSchema", refusesANewerSchema},
 		{"RefusesAnotherProgramsTables", refusesAnotherProgramsTables},
 		{"MigratesAnOlderSchema", migratesAnOlderSchema},
+		{"SummariesFollowTheLog", summariesFollowTheLog},
+		{"AnEditedSummaryIsNotTaken", anEditedSummaryIsNotTaken},
 	} {
 		t.Run(tc.name, func(t *testing.T) { tc.test(t, newPlace(t)) })
 	}

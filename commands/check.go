@@ -30,7 +30,7 @@ func checkCommand() *cli.Command {
 			if err != nil {
 				return err
 			}
-			open := 0
+			open, wrongSummaries := 0, 0
 			w := c.App.Writer
 			if !c.Bool("all") {
 				if c.NArg() > 1 {
@@ -48,7 +48,7 @@ func checkCommand() *cli.Command {
 						return err
 					}
 				} else {
-					writeChecked(w, r)
+					writeChecked(w, checkedGame{Checked: r})
 				}
 				open = r.Open
 			} else {
@@ -63,10 +63,13 @@ func checkCommand() *cli.Command {
 				// Each game is written as soon as it is replayed, and let go: the walk holds a
 				// few games at a time however large the file.
 				list := jsonList{w: w}
-				err = app.EachGame(c.Context, table.Walk{Workers: c.Int("jobs")}, func(g *play.Game) error {
+				err = app.EachGame(c.Context, table.Walk{Workers: c.Int("jobs")}, func(g *play.Game, wrong string) error {
 					defer bar.Step()
-					r := g.Checked()
+					r := checkedGame{Checked: g.Checked(), Summary: wrong}
 					open += r.Open
+					if wrong != "" {
+						wrongSummaries++
+					}
 					if format == "json" {
 						return list.add(r)
 					}
@@ -83,19 +86,34 @@ func checkCommand() *cli.Command {
 					}
 				}
 			}
-			if open > 0 {
+			switch {
+			case open > 0 && wrongSummaries > 0:
+				return fmt.Errorf("%w: %d, and %d games' summaries differ from their replays", errOpenFlags, open, wrongSummaries)
+			case open > 0:
 				return fmt.Errorf("%w: %d", errOpenFlags, open)
+			case wrongSummaries > 0:
+				return fmt.Errorf("%w: %d games' summaries differ from their replays", errOpenFlags, wrongSummaries)
 			}
 			return nil
 		},
 	}
 }
 
+// checkedGame is one game's check: its referee report and, with --all, how the summary kept
+// beside its log differs from its replay ("" when it does not).
+type checkedGame struct {
+	play.Checked
+	Summary string `json:"summary,omitempty"`
+}
+
 // writeChecked writes one game's check as text.
-func writeChecked(w io.Writer, r play.Checked) {
+func writeChecked(w io.Writer, r checkedGame) {
 	fmt.Fprintf(w, "game %d (%s): %d open flag%s\n", r.Game, r.Kind, r.Open, plural(r.Open))
 	for _, f := range r.Flags {
 		fmt.Fprintf(w, "  event %d: %s\n", f.Seq, f)
+	}
+	if r.Summary != "" {
+		fmt.Fprintf(w, "  summary: %s\n", r.Summary)
 	}
 }
 

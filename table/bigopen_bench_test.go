@@ -258,7 +258,7 @@ func (o bigOpen) check(b *testing.B, reopen func() *App, id int64) (check, plain
 		y := reopen()
 		defer y.Close()
 		flagged := 0
-		if err := y.EachGame(b.Context(), Walk{}, func(g *play.Game) error { flagged += g.Checked().Open; return nil }); err != nil {
+		if err := y.EachGame(b.Context(), Walk{}, func(g *play.Game, _ string) error { flagged += g.Checked().Open; return nil }); err != nil {
 			b.Fatal(err)
 		}
 		if flagged != 0 {

@@ -4,7 +4,6 @@ import (
 	"context"
 	_ "embed"
 
-	"github.com/tableside/tableside/events"
 	"github.com/tableside/tableside/play"
 )
 
@@ -35,17 +34,11 @@ const (
 	StateAbandoned  = "abandoned"
 )
 
-// Games hands fn each game as `games` lists it, in the order they were created, each replayed
-// for its state (a walk of the file: see EachGame), a tournament's pairings unjudged, since a
-// list shows no flag.
+// Games hands fn each game as `games` lists it, in the order they were created, read from
+// its summary, or replayed for it when the store keeps none made from its last event
+// (walkSummaries), a tournament's pairings unjudged, since a list shows no flag.
 func (a *App) Games(ctx context.Context, fn func(Listed) error) error {
-	return walkGames(ctx, a, Walk{}, func(log []events.Event) (Listed, error) {
-		g, err := replayShown(log[0].Game, log)
-		if err != nil {
-			return Listed{}, err
-		}
-		return listedOf(g), nil
-	}, fn)
+	return walkSummaries(ctx, a, Walk{}, func(s summary) error { return fn(s.Listed) })
 }
 
 func listedOf(g *play.Game) Listed {

@@ -137,12 +137,17 @@ func (a *App) ImportLogs(ctx context.Context, from string, r io.Reader, fn func(
 	})
 	g.Go(func() error {
 		for batch := range stored {
+			var sums []store.Summarized
 			for i, res := range batch.results {
 				if batch.stored != nil {
 					s := batch.stored[i]
 					switch refusal := matchRefusal(batch.logs[i].Events[0], s.Err); {
 					case s.Err == nil:
 						res.Game, res.Err = Replay(s.Game, s.Events)
+						if res.Err == nil {
+							last := s.Events[len(s.Events)-1]
+							sums = append(sums, store.Summarized{Game: s.Game, Seq: last.Seq, Hash: last.Hash, Summary: storedSummary(res.Game)})
+						}
 					case refusal != nil:
 						res.Err = refusal
 					default:
@@ -152,6 +157,13 @@ func (a *App) ImportLogs(ctx context.Context, from string, r io.Reader, fn func(
 				if err := fn(res); err != nil {
 					return err
 				}
+			}
+			// The batch's summaries follow its games, made from the replay that tells of each
+			// rather than in the writer's transaction, where it would hold up the next batch.
+			// The games are stored whatever becomes of them: a game without one is replayed when
+			// listed, so a failure here costs time, never a wrong list.
+			if len(sums) > 0 {
+				_, _ = a.store.Summarize(ctx, sums)
 			}
 		}
 		return nil

@@ -89,7 +89,7 @@ func TestAPairingIsJudgedOnce(t *testing.T) {
 	if judged != 3 {
 		t.Errorf("two reads of the log with its flags judged %d pairings, want its 3 rounds once", judged)
 	}
-	if err := fresh.EachGame(t.Context(), Walk{}, func(*play.Game) error { return nil }); err != nil {
+	if err := fresh.EachGame(t.Context(), Walk{}, func(*play.Game, string) error { return nil }); err != nil {
 		t.Fatal(err)
 	}
 	if judged != 3 {
@@ -144,7 +144,7 @@ func TestATamperedPairingIsFlagged(t *testing.T) {
 			rematch("the server that judged it as made", tournamentGame(t, a, tg.ID()))
 			rematch("a fresh read", tournamentGame(t, fresh, tg.ID()))
 			walked := false
-			err = fresh.EachGame(t.Context(), Walk{}, func(g *play.Game) error {
+			err = fresh.EachGame(t.Context(), Walk{}, func(g *play.Game, _ string) error {
 				if g.ID() == tg.ID() {
 					rematch("a walk of the file", g)
 					walked = true

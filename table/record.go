@@ -30,7 +30,13 @@ func (a *App) commit(ctx context.Context, g *play.Game, strict bool, judge func(
 			}
 			return nil, nil, stored, rejudged, err
 		}
-		evs, err := a.store.Append(ctx, g.ID(), g.Last(), []events.Event{j.Event()})
+		// The game with its event is made as the event is stored, for the summary the store
+		// keeps beside it in the same transaction.
+		var after *play.Game
+		_, err = a.store.AppendSummarized(ctx, g.ID(), g.Last(), []events.Event{j.Event()}, func(stored []events.Event) store.Summary {
+			after = g.With(j.Stored(stored[0]))
+			return storedSummary(after)
+		})
 		if errors.Is(err, store.ErrConflict) {
 			fresh, ferr := a.Game(ctx, g.ID())
 			if ferr != nil {
@@ -45,9 +51,9 @@ func (a *App) commit(ctx context.Context, g *play.Game, strict bool, judge func(
 		if err != nil {
 			return nil, nil, stored, rejudged, err
 		}
-		after := g.With(j.Stored(evs[0]))
 		a.kept.keep(after)
-		return g, after, evs[0], rejudged, nil
+		e, _ := after.EventAt(after.Last())
+		return g, after, e, rejudged, nil
 	}
 }
 

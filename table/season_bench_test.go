@@ -161,7 +161,7 @@ func scanAndDecode(b *testing.B, a *App, want int) {
 // audit checks every game as check --all does, with so many workers.
 func audit(b *testing.B, a *App, workers, want int) {
 	n := 0
-	err := a.EachGame(context.Background(), Walk{Workers: workers}, func(g *play.Game) error {
+	err := a.EachGame(context.Background(), Walk{Workers: workers}, func(g *play.Game, _ string) error {
 		n++
 		g.Checked()
 		return nil

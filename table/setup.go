@@ -346,14 +346,36 @@ func matchLength(first events.Event) (int, string) {
 // games of another kind is refused: a match sums the points of one game.
 func (a *App) create(ctx context.Context, log []events.Event) (*play.Game, error) {
 	most, _ := matchLength(log[0])
-	id, stored, err := a.store.CreateInMatch(ctx, log, most)
+	var made replayedNew
+	res, err := a.store.CreateMany(ctx, []store.NewGame{{Events: log, Most: most, Summarize: made.summarize(a)}})
+	if err == nil {
+		err = res[0].Err
+	}
 	if refusal := matchRefusal(log[0], err); refusal != nil {
 		return nil, refusal
 	}
 	if err != nil {
 		return nil, notStored(err, "the new game")
 	}
-	return a.replay(id, stored)
+	return made.g, made.err
+}
+
+// replayedNew is a new game replayed as the store writes it, for the summary kept beside it.
+type replayedNew struct {
+	g   *play.Game
+	err error
+}
+
+// summarize is the store's summarizer of the new game: it replays the game as stored and gives
+// its summary. A log that does not replay (the store wrote what was judged already) gets none,
+// and its error is the caller's.
+func (r *replayedNew) summarize(a *App) func(int64, []events.Event) store.Summary {
+	return func(id int64, stored []events.Event) store.Summary {
+		if r.g, r.err = a.replay(id, stored); r.err != nil {
+			return store.Summary{}
+		}
+		return storedSummary(r.g)
+	}
 }
 
 // matchRefusal is the application's error for a game the store refused for its match (first is

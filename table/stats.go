@@ -117,8 +117,8 @@ func (sg seasonGame) count(s *season.Season, f StatsFilter) {
 	}
 }
 
-// Stats walks the file as EachGame does, on w's workers, and gives the statistics of the games
-// f selects: games left out by the filter are not replayed. Each game is rated in the night it
+// Stats reads every game's summary (walkSummaries: a game without a current one is replayed,
+// on w's workers) and gives the statistics of the games f selects. Each game is rated in the night it
 // was played, whatever the order the games were entered in (season.Season), which keeps about a
 // hundred bytes of every game counted until the report. step, when not nil, is called once a
 // game, for a progress bar.
@@ -126,24 +126,12 @@ func (a *App) Stats(ctx context.Context, f StatsFilter, w Walk, step func()) (se
 	if err := a.checkStats(ctx, f); err != nil {
 		return season.Report{}, err
 	}
-	filtered := f.Kind != "" || f.Match != "" || f.Since != "" || f.Until != ""
 	s := season.New(methodOf)
-	err := walkGames(ctx, a, w, func(log []events.Event) (seasonGame, error) {
-		if filtered {
-			c, err := play.CreatedOf(log[0])
-			if err != nil {
-				return seasonGame{}, fmt.Errorf("game %d: %w", log[0].Game, err)
-			}
-			if !f.selects(c.Kind, c.Match, nightOf(c, log[0])) {
-				return seasonGame{}, nil
-			}
-		}
-		return countable(log)
-	}, func(sg seasonGame) error {
+	err := walkSummaries(ctx, a, w, func(sum summary) error {
 		if step != nil {
 			step()
 		}
-		sg.count(s, f)
+		sum.seasonGame().count(s, f)
 		return nil
 	})
 	if err != nil {

@@ -260,6 +260,7 @@ func (a *App) makeGames(ctx context.Context, g *play.Game, n *tournament.Night, 
 	}
 	var batch []store.NewGame
 	var tables []int
+	var replayed []*replayedNew // each game as stored, replayed for its summary
 	for _, t := range r.Tables {
 		if games[[2]int{r.Round, t.Table}] != nil {
 			continue
@@ -282,7 +283,8 @@ func (a *App) makeGames(ctx context.Context, g *play.Game, n *tournament.Night, 
 		}
 		first := a.stamp(events.TypeCreated, "", b)
 		most, _ := matchLength(first)
-		batch = append(batch, store.NewGame{Events: []events.Event{first}, Most: most})
+		replayed = append(replayed, &replayedNew{})
+		batch = append(batch, store.NewGame{Events: []events.Event{first}, Most: most, Summarize: replayed[len(replayed)-1].summarize(a)})
 		tables = append(tables, t.Table)
 	}
 	if len(batch) == 0 {
@@ -303,7 +305,7 @@ func (a *App) makeGames(ctx context.Context, g *play.Game, n *tournament.Night, 
 			}
 			return made, notStored(c.Err, "the round's games")
 		}
-		game, err := a.replay(c.Game, c.Events)
+		game, err := replayed[i].g, replayed[i].err
 		if err != nil {
 			return made, err
 		}

@@ -10,7 +10,6 @@ import (
 	"golang.org/x/sync/errgroup"
 
 	"github.com/tableside/tableside/events"
-	"github.com/tableside/tableside/play"
 )
 
 // Walk says how EachGame walks the file.
@@ -21,18 +20,23 @@ type Walk struct {
 	Hashes bool
 }
 
-// EachGame replays every game, in the order they were created, and hands each to fn in that
-// order. Up to w.Workers workers each read a run of games (their own read of the file, in one
-// query) and replay them, while fn takes the finished runs in order: the walk holds a few runs
-// at a time however large the file, and fn sees exactly what a one-core walk gives it. fn is
-// called from one goroutine at a time.
-func (a *App) EachGame(ctx context.Context, w Walk, fn func(*play.Game) error) error {
-	return walkGames(ctx, a, w, func(log []events.Event) (*play.Game, error) { return a.replay(log[0].Game, log) }, fn)
-}
-
 // walkGames is EachGame for any work on a game's log: work runs on the workers, fn in file
 // order on one goroutine.
 func walkGames[T any](ctx context.Context, a *App, w Walk, work func([]events.Event) (T, error), fn func(T) error) error {
+	return walkRuns(ctx, a, w, func(ctx context.Context, from, to int64, emit func(T) error) error {
+		return a.store.ScanGames(ctx, from, to, w.Hashes, func(log []events.Event) error {
+			t, err := work(log)
+			if err != nil {
+				return err
+			}
+			return emit(t)
+		})
+	}, fn)
+}
+
+// walkRuns is walkGames for work on a run of game ids at a time, from up to to: run reads and
+// works the run's games on a worker, emitting each result in file order.
+func walkRuns[T any](ctx context.Context, a *App, w Walk, run func(ctx context.Context, from, to int64, emit func(T) error) error, fn func(T) error) error {
 	workers := w.Workers
 	if workers < 1 {
 		workers = runtime.GOMAXPROCS(0)
@@ -42,24 +46,24 @@ func walkGames[T any](ctx context.Context, a *App, w Walk, work func([]events.Ev
 		return err
 	}
 	defer lessGC()()
-	type run struct {
+	type ran struct {
 		done []T
 		err  error
 	}
 	type job struct {
 		from, to int64
-		done     chan run
+		done     chan ran
 	}
 	grp, ctx := errgroup.WithContext(ctx)
 	jobs := make(chan job)
 	// Each run's result, in file order; its capacity bounds the runs read but not yet handed
 	// to fn.
-	order := make(chan chan run, workers)
+	order := make(chan chan ran, workers)
 	grp.Go(func() error {
 		defer close(order)
 		defer close(jobs)
 		for from := lo; from <= hi; from += runGames {
-			j := job{from, min(from+runGames, hi+1), make(chan run, 1)}
+			j := job{from, min(from+runGames, hi+1), make(chan ran, 1)}
 			select {
 			case order <- j.done:
 			case <-ctx.Done():
@@ -76,13 +80,10 @@ func walkGames[T any](ctx context.Context, a *App, w Walk, work func([]events.Ev
 	for range workers {
 		grp.Go(func() error {
 			for j := range jobs {
-				var r run
-				r.err = a.store.ScanGames(ctx, j.from, j.to, w.Hashes, func(log []events.Event) error {
-					t, err := work(log)
-					if err == nil {
-						r.done = append(r.done, t)
-					}
-					return err
+				var r ran
+				r.err = run(ctx, j.from, j.to, func(t T) error {
+					r.done = append(r.done, t)
+					return nil
 				})
 				j.done <- r
 			}

@@ -44,7 +44,7 @@ func peakHeap(t *testing.T, a *App) (uint64, int) {
 	t.Helper()
 	var peak uint64
 	n := 0
-	err := a.EachGame(t.Context(), Walk{Workers: 2}, func(*play.Game) error {
+	err := a.EachGame(t.Context(), Walk{Workers: 2}, func(*play.Game, string) error {
 		if n++; n%200 == 0 {
 			runtime.GC()
 			var m runtime.MemStats
@@ -88,7 +88,7 @@ func TestEachGameStopsAtTheFirstError(t *testing.T) {
 	stockGames(t, a, 50)
 	stop := errors.New("stop")
 	var seen []int64
-	err := a.EachGame(t.Context(), Walk{Workers: 4}, func(g *play.Game) error {
+	err := a.EachGame(t.Context(), Walk{Workers: 4}, func(g *play.Game, _ string) error {
 		seen = append(seen, g.ID())
 		if g.ID() == 10 {
 			return stop

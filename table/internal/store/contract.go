@@ -26,8 +26,9 @@ type Store interface {
 	CreateMany(ctx context.Context, games []NewGame) ([]CreateResult, error)
 	// Append stores evs after event after, which must still be the game's last (ErrConflict).
 	Append(ctx context.Context, game, after int64, evs []events.Event) ([]events.Event, error)
-	// AppendSummarized is Append keeping sum as the game's summary in the same transaction.
-	AppendSummarized(ctx context.Context, game, after int64, evs []events.Event, sum Summary) ([]events.Event, error)
+	// AppendSummarized is Append keeping the game's summary, made of the events as stored, in
+	// the same transaction.
+	AppendSummarized(ctx context.Context, game, after int64, evs []events.Event, summarize func(stored []events.Event) Summary) ([]events.Event, error)
 	// Summaries hands each game of a span its current summary of a version, or nil; Summarize
 	// writes summaries made from logs as read, each whose log has not moved on since.
 	Summaries(ctx context.Context, version string, from, to int64, fn func(game int64, body []byte) error) error

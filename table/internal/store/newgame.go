@@ -16,8 +16,9 @@ type NewGame struct {
 	Events []events.Event
 	Most   int
 	Moved  *Moved
-	// Summary, when it has a version, is kept as the game's summary made from its last event.
-	Summary Summary
+	// Summarize, when not nil, makes the game's summary from its id and events as stored; it
+	// is called in the transaction that writes them (AppendSummarized).
+	Summarize func(game int64, stored []events.Event) Summary
 	// prepared is what Prepare made of Events: the store's own copy, which the caller cannot
 	// change.
 	prepared *preparedGame

@@ -338,7 +338,9 @@ func TestAnAppRoleMayOnlyReadAndAppend(t *testing.T) {
 	}
 	// A summary is written, then replaced.
 	for seq := int64(2); seq <= 3; seq++ {
-		sum := store.Summary{Version: "v", Body: []byte(fmt.Sprintf(`{"seq":%d}`, seq+1))}
+		sum := func([]events.Event) store.Summary {
+			return store.Summary{Version: "v", Body: []byte(fmt.Sprintf(`{"seq":%d}`, seq+1))}
+		}
 		if _, err := as.AppendSummarized(t.Context(), game, seq, []events.Event{{Type: "pinochle.bid", Actor: "bob", Payload: []byte(`{"points":0}`), At: 1}}, sum); err != nil {
 			t.Fatalf("the app role appends with a summary: %v", err)
 		}

@@ -148,8 +148,10 @@ func (w *writing) insertGame(ctx context.Context, ng NewGame) (int64, error) {
 	if err := w.insert(ctx, game, 0, "", p.events, p.hashed); err != nil {
 		return 0, fmt.Errorf("create game: %w", err)
 	}
-	if err := w.summarize(ctx, game, p.events[len(p.events)-1], ng.Summary); err != nil {
-		return 0, fmt.Errorf("create game: %w", err)
+	if ng.Summarize != nil {
+		if err := w.summarize(ctx, game, p.events[len(p.events)-1], ng.Summarize(game, p.events)); err != nil {
+			return 0, fmt.Errorf("create game: %w", err)
+		}
 	}
 	w.made(game, p.created)
 	return game, nil
@@ -286,13 +288,14 @@ const matchKindQuery = `SELECT kind FROM games WHERE match = ? AND match <> '' O
 // follow the same event. It returns
 // ErrNoGame for an unknown game, and the events as stored (Game, Seq and Hash assigned).
 func (s *sqlLog) Append(ctx context.Context, game, after int64, evs []events.Event) ([]events.Event, error) {
-	return s.AppendSummarized(ctx, game, after, evs, Summary{})
+	return s.AppendSummarized(ctx, game, after, evs, nil)
 }
 
-// AppendSummarized is Append that also keeps sum as the game's summary made from its new last
-// event, in the same transaction: the summary and the events it was made from are stored
-// together or not at all.
-func (s *sqlLog) AppendSummarized(ctx context.Context, game, after int64, evs []events.Event, sum Summary) ([]events.Event, error) {
+// AppendSummarized is Append that also keeps what summarize makes of the events as stored as
+// the game's summary, in the same transaction: the summary and the events it was made from
+// are stored together or not at all. summarize is called inside the transaction, once the
+// events are written and before the commit.
+func (s *sqlLog) AppendSummarized(ctx context.Context, game, after int64, evs []events.Event, summarize func(stored []events.Event) Summary) ([]events.Event, error) {
 	if len(evs) == 0 {
 		return nil, fmt.Errorf("game %d: no events to append", game)
 	}
@@ -340,8 +343,10 @@ func (s *sqlLog) AppendSummarized(ctx context.Context, game, after int64, evs []
 	if err := w.insert(ctx, game, after, prev, stored, false); err != nil {
 		return nil, fmt.Errorf("game %d: %w", game, err)
 	}
-	if err := w.summarize(ctx, game, stored[len(stored)-1], sum); err != nil {
-		return nil, fmt.Errorf("game %d: %w", game, err)
+	if summarize != nil {
+		if err := w.summarize(ctx, game, stored[len(stored)-1], summarize(stored)); err != nil {
+			return nil, fmt.Errorf("game %d: %w", game, err)
+		}
 	}
 	if err := commit(w.tx); err != nil {
 		return nil, fmt.Errorf("game %d: %w", game, err)

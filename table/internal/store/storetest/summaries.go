@@ -43,7 +43,7 @@ func wantSummaries(t *testing.T, s store.Store, v string, want map[int64]string)
 func summariesFollowTheLog(t *testing.T, p Place) {
 	s := open(t, p)
 	res, err := s.CreateMany(t.Context(), []store.NewGame{
-		{Events: []events.Event{created(t, "pinochle", "", start)}, Summary: store.Summary{Version: "v1", Body: []byte(`{"n":1}`)}},
+		{Events: []events.Event{created(t, "pinochle", "", start)}, Summarize: func(int64, []events.Event) store.Summary { return store.Summary{Version: "v1", Body: []byte(`{"n":1}`)} }},
 		{Events: []events.Event{created(t, "pinochle", "", start)}},
 	})
 	if err != nil {
@@ -57,11 +57,19 @@ func summariesFollowTheLog(t *testing.T, p Place) {
 		t.Fatal(err)
 	}
 	wantSummaries(t, s, "v1", map[int64]string{a: "<none>", b: "<none>"})
-	if _, err := s.AppendSummarized(t.Context(), a, 2, []events.Event{move("bob", `{}`, start+2)}, store.Summary{Version: "v1", Body: []byte(`{"n":3}`)}); err != nil {
+	var seen []events.Event
+	stored, err := s.AppendSummarized(t.Context(), a, 2, []events.Event{move("bob", `{}`, start+2)}, func(evs []events.Event) store.Summary {
+		seen = evs
+		return summarized(`{"n":3}`)(evs)
+	})
+	if err != nil {
 		t.Fatal(err)
 	}
+	if len(seen) != 1 || seen[0].Seq != 3 || seen[0].Hash != stored[0].Hash {
+		t.Errorf("the summary was made of %+v, want the event as stored, %+v", seen, stored)
+	}
 	// A summary refused with its events is not kept either.
-	if _, err := s.AppendSummarized(t.Context(), a, 2, []events.Event{move("bob", `{}`, start+2)}, store.Summary{Version: "v1", Body: []byte(`{"n":"lost"}`)}); err == nil {
+	if _, err := s.AppendSummarized(t.Context(), a, 2, []events.Event{move("bob", `{}`, start+2)}, summarized(`{"n":"lost"}`)); err == nil {
 		t.Fatal("an append after an event no longer last was stored")
 	}
 	wantSummaries(t, s, "v1", map[int64]string{a: `{"n":3}`, b: "<none>"})
@@ -85,8 +93,8 @@ func summariesFollowTheLog(t *testing.T, p Place) {
 func anEditedSummaryIsNotTaken(t *testing.T, p Place) {
 	s := open(t, p)
 	res, err := s.CreateMany(t.Context(), []store.NewGame{
-		{Events: []events.Event{created(t, "pinochle", "", start)}, Summary: store.Summary{Version: "v1", Body: []byte(`{"winner":"ann"}`)}},
-		{Events: []events.Event{created(t, "pinochle", "", start)}, Summary: store.Summary{Version: "v1", Body: []byte(`{"winner":"bob"}`)}},
+		{Events: []events.Event{created(t, "pinochle", "", start)}, Summarize: func(int64, []events.Event) store.Summary { return store.Summary{Version: "v1", Body: []byte(`{"winner":"ann"}`)} }},
+		{Events: []events.Event{created(t, "pinochle", "", start)}, Summarize: func(int64, []events.Event) store.Summary { return store.Summary{Version: "v1", Body: []byte(`{"winner":"bob"}`)} }},
 	})
 	if err != nil {
 		t.Fatal(err)
@@ -97,4 +105,9 @@ func anEditedSummaryIsNotTaken(t *testing.T, p Place) {
 	}
 	wantSummaries(t, s, "v1", map[int64]string{a: "<none>", b: `{"winner":"bob"}`})
 	wantFindings(t, Findings(t, s), "game 1: its summary is not as tableside wrote it")
+}
+
+// summarized summarizes an append as body, of version v1.
+func summarized(body string) func([]events.Event) store.Summary {
+	return func([]events.Event) store.Summary { return store.Summary{Version: "v1", Body: []byte(body)} }
 }

@@ -1,0 +1,235 @@
+package table
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"slices"
+	"sync"
+
+	"github.com/tableside/tableside/events"
+	"github.com/tableside/tableside/play"
+	"github.com/tableside/tableside/referee/tournament"
+	"github.com/tableside/tableside/scoring/season"
+	"github.com/tableside/tableside/table/internal/store"
+)
+
+// summaryVersion names what a summary holds and what the engines said when it was made: a
+// summary of another version is never taken, so the games are replayed (and their summaries
+// made again) once a change to either ships. TestSummariesMoveWithTheEngines holds it to a
+// digest of the summaries of seeded games of every kind, which fails when a replay says
+// something else and the version was left as it was.
+const summaryVersion = "1"
+
+// summary is what the store keeps of a game's replay (store.Summary's body, docs/design.md):
+// what the list of games, the statistics and the pages need of a game, so that a list reads a
+// row a game rather than a replay. Never trusted over the log: the store hands it back only
+// while the event it was made from is the game's last.
+type summary struct {
+	Listed Listed `json:"listed"`
+	// Places are each player's place, parties and shared wins as the standings count them.
+	Places map[string]int `json:"places,omitempty"`
+	// Flags are the open flags by the player whose event raised them ("" the table) and rule.
+	// A tournament's own log has none here: judging its pairings is check's (judgements.go).
+	Flags map[string]map[string]int `json:"flags,omitempty"`
+	// Finished and Abandoned are the statistics' reading of the end; Counted is the game as the
+	// season counts it once finished (seasonGame).
+	Finished  bool         `json:"finished,omitempty"`
+	Abandoned bool         `json:"abandoned,omitempty"`
+	Counted   *season.Game `json:"counted,omitempty"`
+}
+
+// summaryOf is g's summary.
+func summaryOf(g *play.Game) summary {
+	s := summary{Listed: listedOf(g)}
+	if g.IsTournament() {
+		return s
+	}
+	for _, sd := range g.Sheet().Sides() {
+		place := 1
+		for _, o := range g.Sheet().Sides() {
+			if o.Place < sd.Place {
+				place += len(o.Players)
+			}
+		}
+		for _, p := range sd.Players {
+			if s.Places == nil {
+				s.Places = map[string]int{}
+			}
+			s.Places[p] = place
+		}
+	}
+	for _, f := range g.Flags() {
+		if !f.Open() {
+			continue
+		}
+		by := ""
+		if e, ok := g.EventAt(f.Seq); ok {
+			by = e.Actor
+		}
+		if s.Flags == nil {
+			s.Flags = map[string]map[string]int{}
+		}
+		if s.Flags[by] == nil {
+			s.Flags[by] = map[string]int{}
+		}
+		s.Flags[by][f.Rule]++
+	}
+	sg := seasonGameOf(g)
+	s.Finished, s.Abandoned = sg.finished, sg.abandoned
+	if sg.finished {
+		s.Counted = &sg.game
+	}
+	return s
+}
+
+// seasonGame is the game as the statistics count it, read from its summary.
+func (s summary) seasonGame() seasonGame {
+	l := s.Listed
+	if l.Kind == tournament.Kind {
+		return seasonGame{}
+	}
+	sg := seasonGame{selected: true, id: l.ID, kind: l.Kind, match: l.Match, night: l.Date, finished: s.Finished, abandoned: s.Abandoned}
+	if s.Counted != nil {
+		sg.game = *s.Counted
+	}
+	return sg
+}
+
+// stored is s as the store keeps it.
+func (s summary) stored() store.Summary {
+	body, err := json.Marshal(s)
+	if err != nil {
+		// A summary is maps, strings and numbers: it always encodes.
+		panic(fmt.Sprintf("summary of game %d: %v", s.Listed.ID, err))
+	}
+	return store.Summary{Version: summaryVersion, Body: body}
+}
+
+// storedSummary is the summary the store keeps beside g's log once g's last event is stored.
+func storedSummary(g *play.Game) store.Summary { return summaryOf(g).stored() }
+
+// walkSummaries hands fn the summary of every game, in the order they were created, as
+// walkGames does on w's workers: each run of games is read from its summaries, and only the
+// games without a current one are read and replayed. Those are summarized as they are
+// replayed and their summaries written when the walk is done (Summarize, which leaves out a
+// game recorded in since), so that the next walk reads them; a file that cannot be written
+// (opened read-only, a role without the grant) is walked all the same.
+func walkSummaries(ctx context.Context, a *App, w Walk, fn func(summary) error) error {
+	var mu sync.Mutex // made is filled by the workers
+	var made []store.Summarized
+	err := walkRuns(ctx, a, w, func(ctx context.Context, from, to int64, emit func(summary) error) error {
+		var missing []int64
+		var got []summary
+		err := a.store.Summaries(ctx, summaryVersion, from, to-1, func(game int64, body []byte) error {
+			var s summary
+			if body == nil || json.Unmarshal(body, &s) != nil || s.Listed.ID != game {
+				missing = append(missing, game)
+				s = summary{Listed: Listed{ID: game}}
+			}
+			got = append(got, s)
+			return nil
+		})
+		if err != nil {
+			return err
+		}
+		replayed := map[int64]summary{}
+		for i := 0; i < len(missing); {
+			j := i + 1
+			for j < len(missing) && missing[j] == missing[j-1]+1 {
+				j++
+			}
+			err := a.store.ScanGames(ctx, missing[i], missing[j-1]+1, true, func(log []events.Event) error {
+				g, err := replayShown(log[0].Game, log)
+				if err != nil {
+					return err
+				}
+				s := summaryOf(g)
+				replayed[g.ID()] = s
+				last := log[len(log)-1]
+				mu.Lock()
+				made = append(made, store.Summarized{Game: last.Game, Seq: last.Seq, Hash: last.Hash, Summary: s.stored()})
+				mu.Unlock()
+				return nil
+			})
+			if err != nil {
+				return err
+			}
+			i = j
+		}
+		for _, s := range got {
+			if r, ok := replayed[s.Listed.ID]; ok {
+				s = r
+			} else if slices.Contains(missing, s.Listed.ID) {
+				continue // a games row without events, which verify names, lists nothing, as in a walk of the logs
+			}
+			if err := emit(s); err != nil {
+				return err
+			}
+		}
+		return nil
+	}, fn)
+	if err != nil {
+		return err
+	}
+	if len(made) > 0 {
+		// Best effort: what was listed is right either way, and a read-only file lists too.
+		_, _ = a.store.Summarize(ctx, made)
+	}
+	return nil
+}
+
+// EachGame replays every game, in the order they were created, and hands each to fn in that
+// order, with how the summary the store keeps as current differs from what the replay says
+// (wrong; "" when it does not, or no read would take it: stale, or of another version), as
+// `check --all` reports it. Up to w.Workers workers each read a run of games (their own read of
+// the file, in one query) and replay them, while fn takes the finished runs in order: the walk
+// holds a few runs at a time however large the file, and fn sees exactly what a one-core walk
+// gives it. fn is called from one goroutine at a time.
+func (a *App) EachGame(ctx context.Context, w Walk, fn func(g *play.Game, wrong string) error) error {
+	type checked struct {
+		g     *play.Game
+		wrong string
+	}
+	return walkRuns(ctx, a, w, func(ctx context.Context, from, to int64, emit func(checked) error) error {
+		kept := map[int64][]byte{}
+		if err := a.store.Summaries(ctx, summaryVersion, from, to-1, func(game int64, body []byte) error {
+			if body != nil {
+				kept[game] = body
+			}
+			return nil
+		}); err != nil {
+			return err
+		}
+		return a.store.ScanGames(ctx, from, to, w.Hashes, func(log []events.Event) error {
+			g, err := a.replay(log[0].Game, log)
+			if err != nil {
+				return err
+			}
+			c := checked{g: g}
+			if body, ok := kept[g.ID()]; ok {
+				c.wrong = summaryDiffers(body, summaryOf(g))
+			}
+			return emit(c)
+		})
+	}, func(c checked) error { return fn(c.g, c.wrong) })
+}
+
+// summaryDiffers says how a kept summary's body differs from the summary replayed, "" when it
+// does not.
+func summaryDiffers(body []byte, replayed summary) string {
+	want := replayed.stored().Body
+	if string(body) == string(want) {
+		return ""
+	}
+	var kept summary
+	if err := json.Unmarshal(body, &kept); err != nil {
+		return fmt.Sprintf("the summary kept beside its log is not one tableside writes (%v)", err)
+	}
+	say := func(s summary) string {
+		l := s.Listed
+		return fmt.Sprintf("%s, winners %v, totals %v, %d events", l.State, l.Winners, l.Totals, l.Events)
+	}
+	return fmt.Sprintf("the summary kept beside its log says %s where its replay says %s: lists would show it wrongly; "+
+		"`tableside summarize` makes it again", say(kept), say(replayed))
+}

@@ -144,7 +144,7 @@ func NewApp(schema string, stdin io.Reader, stdout, stderr io.Writer) *cli.App {
 			return usageError{err.Error()}
 		},
 		Commands: []*cli.Command{
-			newCommand(), gamesCommand(), recordCommand(), playCommand(), showCommand(), logCommand(), checkCommand(),
+			newCommand(), gamesCommand(), recordCommand(), playCommand(), showCommand(), logCommand(), checkCommand(), summarizeCommand(),
 			undoCommand(), voidCommand(), amendCommand(), ruleCommand(), adjustCommand(), abandonCommand(), confirmCommand(),
 			scoreCommand(), matchCommand(), tournamentCommand(), exportCommand(), importCommand(), calcCommand(), rulesCommand(),
 			verifyCommand(), statsCommand(), serveCommand(), keyCommand(), demoCommand(), completionCommand(),

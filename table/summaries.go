@@ -27,8 +27,10 @@ const summaryVersion = "1"
 // while the event it was made from is the game's last.
 type summary struct {
 	Listed Listed `json:"listed"`
-	// Places are each player's place, parties and shared wins as the standings count them.
-	Places map[string]int `json:"places,omitempty"`
+	// Result is the game's result as a tournament's standings count it (tournament.ResultOf),
+	// its round left out; Unconfirmed says it has scored rounds nobody has confirmed (L9).
+	Result      *tournament.Result `json:"result,omitempty"`
+	Unconfirmed bool               `json:"unconfirmed,omitempty"`
 	// Flags are the open flags by the player whose event raised them ("" the table) and rule.
 	// A tournament's own log has none here: judging its pairings is check's (judgements.go).
 	Flags map[string]map[string]int `json:"flags,omitempty"`
@@ -45,20 +47,8 @@ func summaryOf(g *play.Game) summary {
 	if g.IsTournament() {
 		return s
 	}
-	for _, sd := range g.Sheet().Sides() {
-		place := 1
-		for _, o := range g.Sheet().Sides() {
-			if o.Place < sd.Place {
-				place += len(o.Players)
-			}
-		}
-		for _, p := range sd.Players {
-			if s.Places == nil {
-				s.Places = map[string]int{}
-			}
-			s.Places[p] = place
-		}
-	}
+	result := tournament.ResultOf(0, g.Sheet())
+	s.Result, s.Unconfirmed = &result, len(g.Waiting()) > 0
 	for _, f := range g.Flags() {
 		if !f.Open() {
 			continue
@@ -110,59 +100,21 @@ func (s summary) stored() store.Summary {
 func storedSummary(g *play.Game) store.Summary { return summaryOf(g).stored() }
 
 // walkSummaries hands fn the summary of every game, in the order they were created, as
-// walkGames does on w's workers: each run of games is read from its summaries, and only the
-// games without a current one are read and replayed. Those are summarized as they are
-// replayed and their summaries written when the walk is done (Summarize, which leaves out a
-// game recorded in since), so that the next walk reads them; a file that cannot be written
-// (opened read-only, a role without the grant) is walked all the same.
+// walkGames does on w's workers: each run of games is read from its summaries (summariesIn),
+// and the summaries of the games replayed are written when the walk is done.
 func walkSummaries(ctx context.Context, a *App, w Walk, fn func(summary) error) error {
 	var mu sync.Mutex // made is filled by the workers
 	var made []store.Summarized
 	err := walkRuns(ctx, a, w, func(ctx context.Context, from, to int64, emit func(summary) error) error {
-		var missing []int64
-		var got []summary
-		err := a.store.Summaries(ctx, summaryVersion, from, to-1, func(game int64, body []byte) error {
-			var s summary
-			if body == nil || json.Unmarshal(body, &s) != nil || s.Listed.ID != game {
-				missing = append(missing, game)
-				s = summary{Listed: Listed{ID: game}}
-			}
-			got = append(got, s)
-			return nil
+		got, err := a.summariesIn(ctx, from, to, func(s store.Summarized) {
+			mu.Lock()
+			made = append(made, s)
+			mu.Unlock()
 		})
 		if err != nil {
 			return err
 		}
-		replayed := map[int64]summary{}
-		for i := 0; i < len(missing); {
-			j := i + 1
-			for j < len(missing) && missing[j] == missing[j-1]+1 {
-				j++
-			}
-			err := a.store.ScanGames(ctx, missing[i], missing[j-1]+1, true, func(log []events.Event) error {
-				g, err := replayShown(log[0].Game, log)
-				if err != nil {
-					return err
-				}
-				s := summaryOf(g)
-				replayed[g.ID()] = s
-				last := log[len(log)-1]
-				mu.Lock()
-				made = append(made, store.Summarized{Game: last.Game, Seq: last.Seq, Hash: last.Hash, Summary: s.stored()})
-				mu.Unlock()
-				return nil
-			})
-			if err != nil {
-				return err
-			}
-			i = j
-		}
 		for _, s := range got {
-			if r, ok := replayed[s.Listed.ID]; ok {
-				s = r
-			} else if slices.Contains(missing, s.Listed.ID) {
-				continue // a games row without events, which verify names, lists nothing, as in a walk of the logs
-			}
 			if err := emit(s); err != nil {
 				return err
 			}
@@ -172,11 +124,128 @@ func walkSummaries(ctx context.Context, a *App, w Walk, fn func(summary) error) 
 	if err != nil {
 		return err
 	}
+	a.writeSummaries(ctx, made)
+	return nil
+}
+
+// summaries is the summary of each of the games ids, as walkSummaries reads them: a run of
+// consecutive ids a query (a round's games are made together).
+func (a *App) summaries(ctx context.Context, ids []int64) (map[int64]summary, error) {
+	out := make(map[int64]summary, len(ids))
+	var made []store.Summarized
+	err := eachRun(slices.Sorted(slices.Values(ids)), func(from, to int64) error {
+		got, err := a.summariesIn(ctx, from, to, func(s store.Summarized) { made = append(made, s) })
+		for _, s := range got {
+			out[s.Listed.ID] = s
+		}
+		return err
+	})
+	if err != nil {
+		return nil, err
+	}
+	a.writeSummaries(ctx, made)
+	return out, nil
+}
+
+// summariesIn is the summary of every game from from to before to, in order, read from the
+// summaries the store keeps: only the games without a current one (none, stale, edited, of
+// another version) are read and replayed, and made hands over their summaries to be written
+// (writeSummaries), so that the next read takes them.
+func (a *App) summariesIn(ctx context.Context, from, to int64, made func(store.Summarized)) ([]summary, error) {
+	var missing []int64
+	var got []summary
+	err := a.store.Summaries(ctx, summaryVersion, from, to-1, func(game int64, body []byte) error {
+		var s summary
+		if body == nil || json.Unmarshal(body, &s) != nil || s.Listed.ID != game {
+			missing = append(missing, game)
+			s = summary{Listed: Listed{ID: game}}
+		}
+		got = append(got, s)
+		return nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	replayed := map[int64]summary{}
+	err = eachRun(missing, func(from, to int64) error {
+		return a.store.ScanGames(ctx, from, to, true, func(log []events.Event) error {
+			g, err := replayShown(log[0].Game, log)
+			if err != nil {
+				return err
+			}
+			s := summaryOf(g)
+			replayed[g.ID()] = s
+			last := log[len(log)-1]
+			made(store.Summarized{Game: last.Game, Seq: last.Seq, Hash: last.Hash, Summary: s.stored()})
+			return nil
+		})
+	})
+	if err != nil {
+		return nil, err
+	}
+	out := got[:0]
+	for _, s := range got {
+		if r, ok := replayed[s.Listed.ID]; ok {
+			s = r
+		} else if slices.Contains(missing, s.Listed.ID) {
+			continue // a games row without events, which verify names, lists nothing, as in a walk of the logs
+		}
+		out = append(out, s)
+	}
+	return out, nil
+}
+
+// writeSummaries writes the summaries made by a read, best effort: what was read is right
+// either way, and a file that cannot be written (opened read-only, a role without the grant)
+// is read all the same.
+func (a *App) writeSummaries(ctx context.Context, made []store.Summarized) {
 	if len(made) > 0 {
-		// Best effort: what was listed is right either way, and a read-only file lists too.
 		_, _ = a.store.Summarize(ctx, made)
 	}
+}
+
+// eachRun calls fn with each run of consecutive ids of sorted, from its first to after its
+// last.
+func eachRun(sorted []int64, fn func(from, to int64) error) error {
+	for i := 0; i < len(sorted); {
+		j := i + 1
+		for j < len(sorted) && sorted[j] == sorted[j-1]+1 {
+			j++
+		}
+		if err := fn(sorted[i], sorted[j-1]+1); err != nil {
+			return err
+		}
+		i = j
+	}
 	return nil
+}
+
+// seated is a tournament's game as its rounds and standings read it (tournamentGames): what
+// its summary keeps, or what the game says where it is at hand.
+type seated struct {
+	id          int64
+	over        bool // over or abandoned
+	unconfirmed bool
+	result      tournament.Result // its round unset
+}
+
+// seatedOf is g as a tournament's reads take it.
+func seatedOf(g *play.Game) *seated { return summaryOf(g).seated() }
+
+// seated is the game s summarizes as a tournament's reads take it.
+func (s summary) seated() *seated {
+	st := &seated{id: s.Listed.ID, over: s.Listed.State != StateInProgress, unconfirmed: s.Unconfirmed}
+	if s.Result != nil {
+		st.result = *s.Result
+	}
+	return st
+}
+
+// resultIn is the game's result as the standings count it, in round.
+func (st *seated) resultIn(round int) tournament.Result {
+	r := st.result
+	r.Round = round
+	return r
 }
 
 // EachGame replays every game, in the order they were created, and hands each to fn in that
@@ -233,3 +302,42 @@ func summaryDiffers(body []byte, replayed summary) string {
 	return fmt.Sprintf("the summary kept beside its log says %s where its replay says %s: lists would show it wrongly; "+
 		"`tableside summarize` makes it again", say(kept), say(replayed))
 }
+
+// Resummarize makes every game's summary again from its replay and writes it, whatever the
+// store keeps: what `tableside summarize` runs once check --all names a summary that differs
+// from its replay, or after an engine's fix. step is called once a game. It reports how many
+// summaries it wrote; a game recorded in during the walk keeps the one its append wrote.
+func (a *App) Resummarize(ctx context.Context, w Walk, step func()) (int, error) {
+	w.Hashes = true
+	written := 0
+	var batch []store.Summarized
+	flush := func() error {
+		if len(batch) == 0 {
+			return nil
+		}
+		n, err := a.store.Summarize(ctx, batch)
+		written, batch = written+n, batch[:0]
+		return err
+	}
+	err := walkGames(ctx, a, w, func(log []events.Event) (store.Summarized, error) {
+		g, err := replayShown(log[0].Game, log)
+		if err != nil {
+			return store.Summarized{}, err
+		}
+		last := log[len(log)-1]
+		return store.Summarized{Game: last.Game, Seq: last.Seq, Hash: last.Hash, Summary: storedSummary(g)}, nil
+	}, func(s store.Summarized) error {
+		step()
+		if batch = append(batch, s); len(batch) >= resummarizeBatch {
+			return flush()
+		}
+		return nil
+	})
+	if err != nil {
+		return written, err
+	}
+	return written, flush()
+}
+
+// resummarizeBatch is how many summaries one transaction of Resummarize writes.
+const resummarizeBatch = 500

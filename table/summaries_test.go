@@ -96,8 +96,8 @@ func TestASummaryIsWhatTheReplaySays(t *testing.T) {
 // TestAListNeverShowsAStaleSummary: on both stores, the list takes a game's summary only while
 // it was made from the game's last event. A summary written for the last event (as a wrong
 // engine would write it) is what the list shows, and check --all names it; one made before a
-// correction or an undo, or edited by the database's owner, never is; an imported game lists
-// as its replay says.
+// correction or an undo, or edited by the database's owner, never is; summarize makes a wrong
+// one again; an imported game lists as its replay says.
 func TestAListNeverShowsAStaleSummary(t *testing.T) {
 	for name, place := range keptPlaces(t) {
 		t.Run(name, func(t *testing.T) {
@@ -141,6 +141,12 @@ func TestAListNeverShowsAStaleSummary(t *testing.T) {
 			if !strings.Contains(wrong, "says over, winners [], totals map[ann:99 bob:0]") || !strings.Contains(wrong, "replay says in progress") {
 				t.Errorf("check --all of the wrong summary says %q", wrong)
 			}
+			// summarize makes it again from the replay.
+			steps := 0
+			if n, err := fresh.Resummarize(t.Context(), Walk{}, func() { steps++ }); err != nil || n != 1 || steps != 1 {
+				t.Errorf("Resummarize wrote %d summaries in %d steps (%v), want the one game's", n, steps, err)
+			}
+			want("summarized again", StateInProgress, map[string]int{"ann": 7, "bob": 0})
 
 			// The forged summary was made from an event that is no longer the last: never taken.
 			if c, err = a.Correct(t.Context(), g, play.Correction{Verb: "adjust", Args: []string{"bob", "+2"}, Note: "a slip"}, false); err != nil {
@@ -202,7 +208,7 @@ func TestAListNeverShowsAStaleSummary(t *testing.T) {
 // summary hold something else, changes the digest: bump summaryVersion, so that no file's older
 // summaries are taken, and add the new digest here.
 var summaryDigests = map[string]string{
-	"1": "80197b8ed86d3d34793ab288467801a68694b04153f711eeb50bea609bf9b50f",
+	"1": "ac8de4eb90f8993045677785ba054975441fd06e2dfabf1c413fc0981215648d",
 }
 
 func summariesDigest(t *testing.T) string {
@@ -234,4 +240,46 @@ func TestSummariesMoveWithTheEngines(t *testing.T) {
 		t.Fatalf("the summaries of the seeded games have digest %s, not %q as at summary version %s: "+
 			"a replay or the summary says something else now; bump summaryVersion and record the digest in summaryDigests", got, want, summaryVersion)
 	}
+}
+
+// TestATournamentReadsItsGamesSummaries: a tournament's rounds and standings read its games'
+// summaries, not their logs, and take one only while it is current. A wrong summary of a table's
+// last event (as a wrong engine would write it) is what the standings count; the next event at
+// the table makes the standings the replay's again.
+func TestATournamentReadsItsGamesSummaries(t *testing.T) {
+	a, _ := openApp(t, "")
+	tg, round := oneTable(t, a, "pinochle", "ann", "bob")
+	g := tournamentGame(t, a, round.Tables[0].Game)
+	standing := func(who string, over bool, points map[string]float64) {
+		t.Helper()
+		v, err := a.Tournament(t.Context(), tournamentGame(t, a, tg.ID()))
+		if err != nil {
+			t.Fatal(err)
+		}
+		got := map[string]float64{}
+		for _, s := range v.Standings {
+			got[s.Name] = s.Points
+		}
+		if v.Played[0].Tables[0].Over != over || !reflect.DeepEqual(got, points) {
+			t.Errorf("%s: the table is over %v, the standings %v; want %v, %v", who, v.Played[0].Tables[0].Over, got, over, points)
+		}
+	}
+	none := map[string]float64{"ann": 0, "bob": 0}
+	standing("in play", false, none)
+
+	forged := summaryOf(g)
+	forged.Listed.State = StateOver
+	for i, p := range forged.Result.Players {
+		forged.Result.Places[i] = map[string]int{"ann": 2, "bob": 1}[p]
+	}
+	last, _ := g.EventAt(g.Last())
+	if n, err := a.store.Summarize(t.Context(), []store.Summarized{{Game: g.ID(), Seq: last.Seq, Hash: last.Hash, Summary: forged.stored()}}); err != nil || n != 1 {
+		t.Fatalf("Summarize: %d, %v", n, err)
+	}
+	standing("a wrong summary of the last event", true, map[string]float64{"ann": 0, "bob": 1})
+
+	if _, err := a.Correct(t.Context(), g, play.Correction{Verb: "adjust", Args: []string{"ann", "+7"}, Note: "a slip"}, false); err != nil {
+		t.Fatal(err)
+	}
+	standing("after the next event", false, none)
 }

@@ -196,9 +196,9 @@ type RoundView struct {
 // seated: of one round only, when round is not 0. A table's game is the one its round's
 // seating made, or the latest an earlier seating of the round made there for the same players
 // (a table seated back to players it had keeps their game, stopped or not); a game of other
-// players is not the table's. Only those games are replayed; the rest are passed over by what
-// their creation says.
-func (a *App) tournamentGames(ctx context.Context, t *play.Game, n *tournament.Night, round int) (map[[2]int]*play.Game, error) {
+// players is not the table's. Only those games are read, from their summaries (a game whose
+// summary is not current replayed); the rest are passed over by what their creation says.
+func (a *App) tournamentGames(ctx context.Context, t *play.Game, n *tournament.Night, round int) (map[[2]int]*seated, error) {
 	infos, err := a.store.MatchGames(ctx, t.Setup().Tournament)
 	if err != nil {
 		return nil, err
@@ -223,62 +223,14 @@ func (a *App) tournamentGames(ctx context.Context, t *play.Game, n *tournament.N
 		ids = append(ids, info.ID)
 		at[info.ID] = [2]int{info.Round, info.Table}
 	}
-	read, err := a.games(ctx, ids)
+	read, err := a.summaries(ctx, ids)
 	if err != nil {
 		return nil, err
 	}
-	out := map[[2]int]*play.Game{}
+	out := map[[2]int]*seated{}
 	for _, id := range ids {
-		out[at[id]] = read[id]
-	}
-	return out, nil
-}
-
-// games reads and replays the games ids as Game reads each: a kept game brought up to date,
-// the others read a run of consecutive ids a query (a round's games are made together), not
-// a query a game.
-func (a *App) games(ctx context.Context, ids []int64) (map[int64]*play.Game, error) {
-	out := make(map[int64]*play.Game, len(ids))
-	var rest []int64
-	for _, id := range ids {
-		if a.kept.get(id) == nil {
-			rest = append(rest, id)
-			continue
-		}
-		g, err := a.Game(ctx, id)
-		if err != nil {
-			return nil, err
-		}
-		out[id] = g
-	}
-	slices.Sort(rest)
-	for i := 0; i < len(rest); {
-		j := i + 1
-		for j < len(rest) && rest[j] == rest[j-1]+1 {
-			j++
-		}
-		err := a.store.ScanGames(ctx, rest[i], rest[j-1]+1, true, func(log []events.Event) error {
-			g, err := a.replay(log[0].Game, log)
-			if err != nil {
-				return err
-			}
-			a.kept.keep(g)
-			out[g.ID()] = g
-			return nil
-		})
-		if err != nil {
-			return nil, err
-		}
-		i = j
-	}
-	for _, id := range rest {
-		if out[id] == nil {
-			// Gone since the list was read: Game says so as it says it of any game.
-			g, err := a.Game(ctx, id)
-			if err != nil {
-				return nil, err
-			}
-			out[id] = g
+		if s, ok := read[id]; ok {
+			out[at[id]] = s.seated()
 		}
 	}
 	return out, nil
@@ -330,7 +282,7 @@ func identity(t *play.Game) (string, error) {
 func newIdentity(r uint64) string { return fmt.Sprintf("%016x", r) }
 
 // withGames is the tournament g's state and its games, by round and table.
-func (a *App) withGames(ctx context.Context, g *play.Game) (*tournament.Night, map[[2]int]*play.Game, error) {
+func (a *App) withGames(ctx context.Context, g *play.Game) (*tournament.Night, map[[2]int]*seated, error) {
 	n, err := tournamentNight(g)
 	if err != nil {
 		return nil, nil, err
@@ -348,7 +300,7 @@ func (a *App) Rounds(ctx context.Context, g *play.Game) ([]RoundView, error) {
 	return roundViews(n, games), nil
 }
 
-func roundViews(n *tournament.Night, games map[[2]int]*play.Game) []RoundView {
+func roundViews(n *tournament.Night, games map[[2]int]*seated) []RoundView {
 	var out []RoundView
 	for _, r := range n.Rounds() {
 		out = append(out, roundViewOf(r, games))
@@ -357,12 +309,12 @@ func roundViews(n *tournament.Night, games map[[2]int]*play.Game) []RoundView {
 }
 
 // roundViewOf is round r with its games.
-func roundViewOf(r tournament.RoundState, games map[[2]int]*play.Game) RoundView {
+func roundViewOf(r tournament.RoundState, games map[[2]int]*seated) RoundView {
 	v := RoundView{Round: r.Round, Byes: nonNilStrings(r.Byes), ByHand: r.ByHand, Ended: r.Ended, Tables: []TableGame{}}
 	for _, t := range r.Tables {
 		tg := TableGame{Table: t.Table, Players: t.Players, First: t.First}
 		if game := games[[2]int{r.Round, t.Table}]; game != nil {
-			tg.Game, tg.Over = game.ID(), game.Over() || game.Abandoned() != 0
+			tg.Game, tg.Over = game.id, game.over
 		}
 		v.Tables = append(v.Tables, tg)
 	}

@@ -18,10 +18,10 @@ import (
 
 // stillPlaying lists the tables of round r whose games are not over (not made counts as not
 // over), until the round is ended.
-func stillPlaying(r tournament.RoundState, games map[[2]int]*play.Game) []int {
+func stillPlaying(r tournament.RoundState, games map[[2]int]*seated) []int {
 	playing := []int{}
 	for _, t := range r.Tables {
-		if game := games[[2]int{r.Round, t.Table}]; !r.Ended && (game == nil || !(game.Over() || game.Abandoned() != 0)) {
+		if game := games[[2]int{r.Round, t.Table}]; !r.Ended && (game == nil || !game.over) {
 			playing = append(playing, t.Table)
 		}
 	}
@@ -45,7 +45,7 @@ type NextRound struct {
 
 // nextRound is what holds up the next round of tournament name, n, its games as games give
 // them: the round in play's games, then its confirmations, then the tournament's end.
-func nextRound(name string, n *tournament.Night, games map[[2]int]*play.Game) NextRound {
+func nextRound(name string, n *tournament.Night, games map[[2]int]*seated) NextRound {
 	rounds := n.Rounds()
 	next := NextRound{Round: len(rounds) + 1, Playing: []int{}, Unconfirmed: []int64{}}
 	var why []string
@@ -54,8 +54,8 @@ func nextRound(name string, n *tournament.Night, games map[[2]int]*play.Game) Ne
 		next.Playing = stillPlaying(last, games)
 		for _, t := range last.Tables {
 			game := games[[2]int{last.Round, t.Table}]
-			if n.Settings().Confirm && !last.Released && game != nil && len(game.Waiting()) > 0 {
-				next.Unconfirmed = append(next.Unconfirmed, game.ID())
+			if n.Settings().Confirm && !last.Released && game != nil && game.unconfirmed {
+				next.Unconfirmed = append(next.Unconfirmed, game.id)
 			}
 		}
 		if len(next.Playing) > 0 {
@@ -205,7 +205,7 @@ func (a *App) pairOnce(ctx context.Context, g *play.Game, round int) (*RoundView
 // pairedAlready is the answer to pairing round r, paired already: a Conflict with the round as
 // its games stand. The round in play has any game still missing made first, so that a request
 // that lost the race to the one pairing it helps finish it rather than leave a table without.
-func (a *App) pairedAlready(ctx context.Context, g *play.Game, n *tournament.Night, r tournament.RoundState, games map[[2]int]*play.Game) (*RoundView, error) {
+func (a *App) pairedAlready(ctx context.Context, g *play.Game, n *tournament.Night, r tournament.RoundState, games map[[2]int]*seated) (*RoundView, error) {
 	if !r.Ended && r.Round == len(n.Rounds()) {
 		if _, err := a.makeGames(ctx, g, n, r, games); err != nil {
 			return nil, err
@@ -248,7 +248,7 @@ func (a *App) roundView(ctx context.Context, g *play.Game, round int) (*RoundVie
 // makes many (each all or nothing, the seating checked once for them all). A game another
 // terminal made meanwhile is refused by the store (store.GameMadeError) and left to it: each
 // table's game is made once.
-func (a *App) makeGames(ctx context.Context, g *play.Game, n *tournament.Night, r tournament.RoundState, games map[[2]int]*play.Game) (bool, error) {
+func (a *App) makeGames(ctx context.Context, g *play.Game, n *tournament.Night, r tournament.RoundState, games map[[2]int]*seated) (bool, error) {
 	settings := n.Settings()
 	rules, err := engineOf(settings.Game)
 	if err != nil {
@@ -309,7 +309,7 @@ func (a *App) makeGames(ctx context.Context, g *play.Game, n *tournament.Night, 
 		if err != nil {
 			return made, err
 		}
-		games[[2]int{r.Round, tables[i]}] = game
+		games[[2]int{r.Round, tables[i]}] = seatedOf(game)
 		made = true
 	}
 	return made, nil
@@ -339,7 +339,7 @@ func (a *App) seatGames(ctx context.Context, g *play.Game) error {
 	}
 	kept := map[int64]bool{}
 	for _, game := range games {
-		kept[game.ID()] = true
+		kept[game.id] = true
 	}
 	for _, info := range infos {
 		if !made(info) || info.Round != r.Round || kept[info.ID] {

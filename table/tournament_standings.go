@@ -11,19 +11,19 @@ import (
 
 // roundOver reports whether round r counts in the standings: ended, or every game of it over,
 // as the end that the next pairing records will say.
-func roundOver(r tournament.RoundState, games map[[2]int]*play.Game) bool {
+func roundOver(r tournament.RoundState, games map[[2]int]*seated) bool {
 	return len(stillPlaying(r, games)) == 0
 }
 
 // standingsOf ranks the tournament after the rounds that are over (roundOver), from the
 // games as they now stand: a correction to an earlier round's game changes them at once. A game its round's
 // end left unfinished counts as its sheet stands (docs/rules.md).
-func standingsOf(n *tournament.Night, games map[[2]int]*play.Game) ([]tournament.Standing, error) {
+func standingsOf(n *tournament.Night, games map[[2]int]*seated) ([]tournament.Standing, error) {
 	return standingsBefore(n, games, len(n.Rounds())+1)
 }
 
 // standingsBefore is the standings after the rounds before round, of those that ended.
-func standingsBefore(n *tournament.Night, games map[[2]int]*play.Game, round int) ([]tournament.Standing, error) {
+func standingsBefore(n *tournament.Night, games map[[2]int]*seated, round int) ([]tournament.Standing, error) {
 	var results []tournament.Result
 	for _, r := range n.Rounds() {
 		if !roundOver(r, games) || r.Round >= round {
@@ -31,7 +31,7 @@ func standingsBefore(n *tournament.Night, games map[[2]int]*play.Game, round int
 		}
 		for _, t := range r.Tables {
 			if game := games[[2]int{r.Round, t.Table}]; game != nil {
-				results = append(results, tournament.ResultOf(r.Round, game.Sheet()))
+				results = append(results, game.resultIn(r.Round))
 			}
 		}
 	}
@@ -70,7 +70,7 @@ func (a *App) WouldHavePaired(ctx context.Context, after *play.Game) ([]PairingC
 	if err != nil {
 		return nil, err
 	}
-	games[[2]int{after.Setup().Round, after.Setup().Table}] = after
+	games[[2]int{after.Setup().Round, after.Setup().Table}] = seatedOf(after)
 	var out []PairingChange
 	for _, r := range n.Rounds() {
 		if r.Round <= after.Setup().Round {

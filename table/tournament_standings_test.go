@@ -48,7 +48,7 @@ func standInFor(t *testing.T, a *App, tg *play.Game, g *play.Game) []tournament.
 	if err != nil {
 		t.Fatal(err)
 	}
-	standings, err := standingsOf(n, map[[2]int]*play.Game{{1, 1}: g})
+	standings, err := standingsOf(n, map[[2]int]*seated{{1, 1}: seatedOf(g)})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -169,7 +169,11 @@ func (a *App) TableNow(ctx context.Context, tournament int64, table int) (*Table
 	case now.Game.Game == 0: // not made yet: pairing the round again makes it
 		now.Text = seatText(r.Round, table, now.Game.Players, "", "")
 	default:
-		now.Text = SeatText(games[[2]int{r.Round, table}])
+		game, err := a.Game(ctx, now.Game.Game)
+		if err != nil {
+			return nil, err
+		}
+		now.Text = SeatText(game)
 	}
 	return now, nil
 }

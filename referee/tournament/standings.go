@@ -25,10 +25,10 @@ var TieBreaks = []string{Buchholz, BuchholzCut1, SonnebornBerger, GameScores, Di
 // Result is one table of one round as it ended: its players and their places, from 1, where
 // equal places are shared; and each player's total on the game's own sheet.
 type Result struct {
-	Round   int
-	Players []string
-	Places  []int
-	Scores  []int
+	Round   int      `json:"round,omitempty"`
+	Players []string `json:"players"`
+	Places  []int    `json:"places"`
+	Scores  []int    `json:"scores"`
 }
 
 // ResultOf is a game's result as the standings count it: the sides' places (the one rule,

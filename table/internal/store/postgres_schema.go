@@ -20,7 +20,9 @@ var PostgresSchema string
 
 // postgresMigrations are the steps between postgres.sql's versions, as migrations are SQLite's:
 // postgresMigrations[v] brings version v to v+1. Version 2 added where an imported game came
-// from, version 3 the games' summaries.
+// from, version 3 the games' summaries. Every append writes its game's summary, so a role that
+// appends is given what it needs of summaries as the table is made: the servers' role of a
+// league upgraded in place goes on recording without a new grant.
 var postgresMigrations = map[int64]string{
 	1: `ALTER TABLE games ADD COLUMN origin BIGINT, ADD COLUMN import_batch BIGINT, ADD COLUMN import_game BIGINT`,
 	2: `CREATE TABLE summaries (
@@ -30,7 +32,18 @@ var postgresMigrations = map[int64]string{
     version TEXT   NOT NULL,
     body    TEXT   NOT NULL,
     seal    TEXT   NOT NULL CHECK (length(seal) = 64)
-)`,
+);
+DO $$
+DECLARE r record;
+BEGIN
+    FOR r IN SELECT DISTINCT grantee FROM information_schema.role_table_grants
+             WHERE table_schema = current_schema() AND table_name = 'events' AND privilege_type = 'INSERT'
+               AND grantee <> current_user
+    LOOP
+        EXECUTE 'GRANT SELECT, INSERT, UPDATE ON summaries TO ' ||
+            CASE WHEN r.grantee = 'PUBLIC' THEN 'PUBLIC' ELSE quote_ident(r.grantee) END;
+    END LOOP;
+END $$`,
 }
 
 // setUp applies the schema to a database without it, in one transaction holding the creation

@@ -352,3 +352,63 @@ func TestAnAppRoleMayOnlyReadAndAppend(t *testing.T) {
 		t.Errorf("verify as the app role: %+v (%v)", broken, err)
 	}
 }
+
+// TestAnAppRoleAppendsOnceSummariesCame: a league set up before summaries (schema version 2),
+// its servers' role granted what the README then said, is migrated by the owner's open, and
+// the role records with summaries at once, with no new grant.
+func TestAnAppRoleAppendsOnceSummariesCame(t *testing.T) {
+	cluster := needs.Postgres(t)
+	owner := cluster.Database(t)
+	s, err := store.OpenPostgres(t.Context(), owner)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s.Close()
+	for _, stmt := range []string{
+		`DROP TABLE summaries`,
+		`UPDATE tableside_schema SET version = 2`,
+		`CREATE ROLE tableside_old LOGIN`,
+		`GRANT SELECT, INSERT ON games, events TO tableside_old`,
+		`GRANT SELECT ON tableside_schema TO tableside_old`,
+	} {
+		if err := pgExec(t.Context(), t, owner, stmt); err != nil {
+			t.Fatalf("%s: %v", stmt, err)
+		}
+	}
+	t.Cleanup(func() {
+		// Roles belong to the cluster, not the database: leave none behind for the next test.
+		_ = pgExec(context.Background(), t, owner, `DROP OWNED BY tableside_old`)
+		_ = pgExec(context.Background(), t, owner, `DROP ROLE tableside_old`)
+	})
+	migrated, err := store.OpenPostgres(t.Context(), owner)
+	if err != nil {
+		t.Fatal(err)
+	}
+	migrated.Close()
+	u, err := url.Parse(owner)
+	if err != nil {
+		t.Fatal(err)
+	}
+	u.User = url.User("tableside_old")
+	as, err := store.OpenPostgres(t.Context(), u.String())
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { as.Close() })
+	created, err := json.Marshal(events.Created{Kind: "pinochle", Players: []string{"ann", "bob"}, Ruleset: "pinochle/1"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	game, _, err := as.Create(t.Context(), []events.Event{{Type: events.TypeCreated, Payload: created, At: 1}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	sum := func([]events.Event) store.Summary { return store.Summary{Version: "v", Body: []byte(`{"n":2}`)} }
+	if _, err := as.AppendSummarized(t.Context(), game, 1, []events.Event{{Type: "pinochle.bid", Actor: "ann", Payload: []byte(`{"points":10}`), At: 1}}, sum); err != nil {
+		t.Fatalf("the old role appends with a summary after the migration: %v", err)
+	}
+	var got []string
+	if err := as.Summaries(t.Context(), "v", game, game, func(_ int64, body []byte) error { got = append(got, string(body)); return nil }); err != nil || !slices.Equal(got, []string{`{"n":2}`}) {
+		t.Errorf("the old role reads the summaries %q (%v), want the one written", got, err)
+	}
+}

@@ -43,7 +43,9 @@ func wantSummaries(t *testing.T, s store.Store, v string, want map[int64]string)
 func summariesFollowTheLog(t *testing.T, p Place) {
 	s := open(t, p)
 	res, err := s.CreateMany(t.Context(), []store.NewGame{
-		{Events: []events.Event{created(t, "pinochle", "", start)}, Summarize: func(int64, []events.Event) store.Summary { return store.Summary{Version: "v1", Body: []byte(`{"n":1}`)} }},
+		{Events: []events.Event{created(t, "pinochle", "", start)}, Summarize: func(int64, []events.Event) store.Summary {
+			return store.Summary{Version: "v1", Body: []byte(`{"n":1}`)}
+		}},
 		{Events: []events.Event{created(t, "pinochle", "", start)}},
 	})
 	if err != nil {
@@ -93,8 +95,12 @@ func summariesFollowTheLog(t *testing.T, p Place) {
 func anEditedSummaryIsNotTaken(t *testing.T, p Place) {
 	s := open(t, p)
 	res, err := s.CreateMany(t.Context(), []store.NewGame{
-		{Events: []events.Event{created(t, "pinochle", "", start)}, Summarize: func(int64, []events.Event) store.Summary { return store.Summary{Version: "v1", Body: []byte(`{"winner":"ann"}`)} }},
-		{Events: []events.Event{created(t, "pinochle", "", start)}, Summarize: func(int64, []events.Event) store.Summary { return store.Summary{Version: "v1", Body: []byte(`{"winner":"bob"}`)} }},
+		{Events: []events.Event{created(t, "pinochle", "", start)}, Summarize: func(int64, []events.Event) store.Summary {
+			return store.Summary{Version: "v1", Body: []byte(`{"winner":"ann"}`)}
+		}},
+		{Events: []events.Event{created(t, "pinochle", "", start)}, Summarize: func(int64, []events.Event) store.Summary {
+			return store.Summary{Version: "v1", Body: []byte(`{"winner":"bob"}`)}
+		}},
 	})
 	if err != nil {
 		t.Fatal(err)

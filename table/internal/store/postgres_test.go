@@ -297,29 +297,11 @@ func TestPostgresMatchRaces(t *testing.T) {
 // postgres.sql's header says (SELECT and INSERT), and records games through it as the owner
 // would, while an edit through that role is refused by the grants, not only the triggers.
 func TestAnAppRoleMayOnlyReadAndAppend(t *testing.T) {
-	cluster := needs.Postgres(t)
-	owner := cluster.Database(t)
-	s, err := store.OpenPostgres(t.Context(), owner)
-	if err != nil {
-		t.Fatal(err)
-	}
-	s.Close()
-	for _, stmt := range []string{
+	_, app := asRole(t, "tableside_app",
 		`CREATE ROLE tableside_app LOGIN`,
 		`GRANT SELECT, INSERT ON games, events TO tableside_app`,
 		`GRANT SELECT, INSERT, UPDATE ON summaries TO tableside_app`,
-		`GRANT SELECT ON tableside_schema TO tableside_app`,
-	} {
-		if err := pgExec(t.Context(), t, owner, stmt); err != nil {
-			t.Fatalf("%s: %v", stmt, err)
-		}
-	}
-	u, err := url.Parse(owner)
-	if err != nil {
-		t.Fatal(err)
-	}
-	u.User = url.User("tableside_app")
-	app := u.String()
+		`GRANT SELECT ON tableside_schema TO tableside_app`)
 	as, err := store.OpenPostgres(t.Context(), app)
 	if err != nil {
 		t.Fatal(err)
@@ -357,24 +339,12 @@ func TestAnAppRoleMayOnlyReadAndAppend(t *testing.T) {
 // its servers' role granted what the README then said, is migrated by the owner's open, and
 // the role records with summaries at once, with no new grant.
 func TestAnAppRoleAppendsOnceSummariesCame(t *testing.T) {
-	cluster := needs.Postgres(t)
-	owner := cluster.Database(t)
-	s, err := store.OpenPostgres(t.Context(), owner)
-	if err != nil {
-		t.Fatal(err)
-	}
-	s.Close()
-	for _, stmt := range []string{
+	owner, old := asRole(t, "tableside_old",
 		`DROP TABLE summaries`,
 		`UPDATE tableside_schema SET version = 2`,
 		`CREATE ROLE tableside_old LOGIN`,
 		`GRANT SELECT, INSERT ON games, events TO tableside_old`,
-		`GRANT SELECT ON tableside_schema TO tableside_old`,
-	} {
-		if err := pgExec(t.Context(), t, owner, stmt); err != nil {
-			t.Fatalf("%s: %v", stmt, err)
-		}
-	}
+		`GRANT SELECT ON tableside_schema TO tableside_old`)
 	t.Cleanup(func() {
 		// Roles belong to the cluster, not the database: leave none behind for the next test.
 		_ = pgExec(context.Background(), t, owner, `DROP OWNED BY tableside_old`)
@@ -385,12 +355,7 @@ func TestAnAppRoleAppendsOnceSummariesCame(t *testing.T) {
 		t.Fatal(err)
 	}
 	migrated.Close()
-	u, err := url.Parse(owner)
-	if err != nil {
-		t.Fatal(err)
-	}
-	u.User = url.User("tableside_old")
-	as, err := store.OpenPostgres(t.Context(), u.String())
+	as, err := store.OpenPostgres(t.Context(), old)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -411,4 +376,27 @@ func TestAnAppRoleAppendsOnceSummariesCame(t *testing.T) {
 	if err := as.Summaries(t.Context(), "v", game, game, func(_ int64, body []byte) error { got = append(got, string(body)); return nil }); err != nil || !slices.Equal(got, []string{`{"n":2}`}) {
 		t.Errorf("the old role reads the summaries %q (%v), want the one written", got, err)
 	}
+}
+
+// asRole is a database set up by its owner's open, setup then run there as the owner, and the
+// address of the same database as role.
+func asRole(t *testing.T, role string, setup ...string) (owner, dsn string) {
+	t.Helper()
+	owner = needs.Postgres(t).Database(t)
+	s, err := store.OpenPostgres(t.Context(), owner)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s.Close()
+	for _, stmt := range setup {
+		if err := pgExec(t.Context(), t, owner, stmt); err != nil {
+			t.Fatalf("%s: %v", stmt, err)
+		}
+	}
+	u, err := url.Parse(owner)
+	if err != nil {
+		t.Fatal(err)
+	}
+	u.User = url.User(role)
+	return owner, u.String()
 }

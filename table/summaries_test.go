@@ -28,7 +28,7 @@ func listed(t *testing.T, a *App) map[int64]Listed {
 }
 
 // keptSummaries counts the games the store keeps a current summary of.
-func keptSummaries(t *testing.T, a *App) int {
+func keptSummaries(t testing.TB, a *App) int {
 	t.Helper()
 	n := 0
 	if err := a.store.Summaries(t.Context(), summaryVersion, 0, 0, func(_ int64, body []byte) error {

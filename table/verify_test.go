@@ -144,7 +144,7 @@ func TestVerifyFindsWhatTheOracleFinds(t *testing.T) {
 
 // forger opens the store's database with driver, as another program would, lifts its guards
 // with lift, and returns what runs a forger's statements there.
-func forger(t *testing.T, driver, dsn string, lift ...string) func(stmts ...string) {
+func forger(t testing.TB, driver, dsn string, lift ...string) func(stmts ...string) {
 	t.Helper()
 	return func(stmts ...string) {
 		t.Helper()

@@ -5,6 +5,7 @@ import (
 	_ "embed"
 
 	"github.com/tableside/tableside/play"
+	"github.com/tableside/tableside/scoring"
 )
 
 // Listed is a game as `games` lists it: a public JSON contract (docs/json.md).
@@ -41,10 +42,13 @@ func (a *App) Games(ctx context.Context, fn func(Listed) error) error {
 	return walkSummaries(ctx, a, Walk{}, func(s summary) error { return fn(s.Listed) })
 }
 
-func listedOf(g *play.Game) Listed {
+func listedOf(g *play.Game) Listed { return listedFrom(g, g.Scores()) }
+
+// listedFrom is listedOf with g's scores, s, worked out already.
+func listedFrom(g *play.Game, s *scoring.Sheet) Listed {
 	first := g.First()
 	last, _ := g.EventAt(g.Last())
-	s, setup := g.Sheet(), g.Setup()
+	setup := g.Setup()
 	l := Listed{ID: g.ID(), Kind: setup.Kind, Players: setup.Players, Match: setup.Match, Date: nightOf(setup, first),
 		Round: setup.Round, Table: setup.Table,
 		Events: g.Len(), CreatedAt: first.At, LastAt: last.At, State: StateInProgress, Winners: []string{}, Totals: s.Totals}

@@ -12,6 +12,7 @@ import (
 	"github.com/tableside/tableside/events"
 	"github.com/tableside/tableside/play"
 	"github.com/tableside/tableside/referee"
+	"github.com/tableside/tableside/scoring"
 	"github.com/tableside/tableside/scoring/season"
 )
 
@@ -281,11 +282,14 @@ func StatsOf(r season.Report, name string) (season.Report, error) {
 }
 
 // seasonGame is the game as the statistics count it.
-func seasonGameOf(g *play.Game) seasonGame {
+func seasonGameOf(g *play.Game) seasonGame { return seasonGameFrom(g, g.Scores()) }
+
+// seasonGameFrom is seasonGameOf with g's scores, s, worked out already.
+func seasonGameFrom(g *play.Game, s *scoring.Sheet) seasonGame {
 	if g.IsTournament() {
 		return seasonGame{} // a tournament's own log is no game: its games count as they are
 	}
-	s, setup := g.Scores(), g.Setup()
+	setup := g.Setup()
 	sg := seasonGame{selected: true, id: g.ID(), kind: setup.Kind, match: setup.Match, night: nightOf(setup, g.First()),
 		finished: s.Finished && !s.Abandoned, abandoned: s.Abandoned}
 	if !sg.finished {

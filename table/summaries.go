@@ -43,11 +43,13 @@ type summary struct {
 
 // summaryOf is g's summary.
 func summaryOf(g *play.Game) summary {
-	s := summary{Listed: listedOf(g)}
+	// The scores are worked out once for all the summary holds: a summary is made at every append.
+	scores := g.Scores()
+	s := summary{Listed: listedFrom(g, scores)}
 	if g.IsTournament() {
 		return s
 	}
-	result := tournament.ResultOf(0, g.Sheet())
+	result := tournament.ResultOf(0, scores)
 	s.Result, s.Unconfirmed = &result, len(g.Waiting()) > 0
 	for _, f := range g.Flags() {
 		if !f.Open() {
@@ -65,7 +67,7 @@ func summaryOf(g *play.Game) summary {
 		}
 		s.Flags[by][f.Rule]++
 	}
-	sg := seasonGameOf(g)
+	sg := seasonGameFrom(g, scores)
 	s.Finished, s.Abandoned = sg.finished, sg.abandoned
 	if sg.finished {
 		s.Counted = &sg.game

@@ -14,11 +14,31 @@ import (
 func gamesCommand() *cli.Command {
 	return &cli.Command{
 		Name:  "games",
-		Usage: "list the games in the database: each one's state, match and players (abandoned games with --all)",
-		Flags: []cli.Flag{formatFlag(tableOrJSON), &cli.BoolFlag{Name: "all", Usage: "list abandoned games too"}},
+		Usage: "list the games in the database, newest first: each one's state, match and players (abandoned games with --all)",
+		Flags: []cli.Flag{formatFlag(tableOrJSON), &cli.BoolFlag{Name: "all", Usage: "list abandoned games too"},
+			&cli.StringFlag{Name: "match", Usage: "only the games of match `NAME`"},
+			&cli.StringFlag{Name: "player", Usage: "only the games `NAME` played in"},
+			&cli.StringFlag{Name: "kind", Usage: "only games of `KIND`"},
+			&cli.StringSliceFlag{Name: "state", Usage: "only games `in progress`, `over` or `abandoned` (repeat it, or give several with commas)"},
+			&cli.StringFlag{Name: "since", Usage: "only the games played on `YYYY-MM-DD` or after"},
+			&cli.StringFlag{Name: "until", Usage: "only the games played on `YYYY-MM-DD` or before"},
+			&cli.IntFlag{Name: "limit", Usage: "list at most `N` games"},
+			&cli.BoolFlag{Name: "oldest", Usage: "the oldest first"},
+		},
 		Action: func(c *cli.Context) error {
 			format, err := checkFormat(c, tableOrJSON)
 			if err != nil {
+				return err
+			}
+			if c.NArg() > 0 {
+				return usagef("unexpected word %q: tableside games takes only options (--match, --player, …)", c.Args().First())
+			}
+			f := table.GamesFilter{Match: c.String("match"), Player: c.String("player"), Kind: c.String("kind"), States: c.StringSlice("state"),
+				Since: c.String("since"), Until: c.String("until"), Limit: c.Int("limit"), Oldest: c.Bool("oldest")}
+			if len(f.States) == 0 && !c.Bool("all") {
+				f.States = []string{table.StateInProgress, table.StateOver}
+			}
+			if err := f.Check(); err != nil {
 				return err
 			}
 			app, bar, err := openWalk(c, "reading", format)
@@ -26,17 +46,15 @@ func gamesCommand() *cli.Command {
 				return err
 			}
 			defer app.Close()
+			if f.Limit > 0 || f.Match != "" || f.Player != "" || f.Kind != "" || f.Since != "" || f.Until != "" {
+				bar = nil // a bar counts the whole file, which a filtered list does not walk to the end
+			}
 			// JSON is written game by game; a table needs every row for its column widths.
 			list := jsonList{w: c.App.Writer}
 			var rows [][]string
-			abandoned := 0
-			err = app.Games(c.Context, func(g table.Listed) error {
+			err = app.ListGames(c.Context, f, func(g table.Listed) error {
 				bar.Step()
-				switch {
-				case g.State == table.StateAbandoned && !c.Bool("all"):
-					abandoned++
-					return nil
-				case format == "json":
+				if format == "json" {
 					return list.add(g)
 				}
 				state := g.State
@@ -56,12 +74,8 @@ func gamesCommand() *cli.Command {
 				return err
 			case format == "json":
 				return list.close()
-			case len(rows) == 0 && abandoned > 0:
-				fmt.Fprintf(c.App.Writer, "every game here is abandoned (%d): `tableside games --all` lists them\n", abandoned)
-				return nil
 			case len(rows) == 0:
-				fmt.Fprintln(c.App.Writer, "no games yet: start one with `tableside new candidate --players ann,bob --dealer bob`, or try `tableside demo`")
-				return nil
+				return noGamesListed(c, app, f)
 			}
 			// The kind and the state are short phrases: the match, the players and the time give way.
 			if err := render.TableKeeping(c.App.Writer, format, []string{"game", "kind", "state", "match", "players", "events", "played"}, rows, []int{1, 2}); err != nil || format == "csv" {
@@ -75,6 +89,35 @@ func gamesCommand() *cli.Command {
 			return nil
 		},
 	}
+}
+
+// noGamesListed says why a list is empty, and what would list games.
+func noGamesListed(c *cli.Context, app *table.App, f table.GamesFilter) error {
+	w := c.App.Writer
+	anyListed := func(f table.GamesFilter) (bool, error) {
+		found := false
+		f.Limit = 1
+		err := app.ListGames(c.Context, f, func(table.Listed) error { found = true; return nil })
+		return found, err
+	}
+	if all, err := anyListed(table.GamesFilter{}); err != nil || !all {
+		if err == nil {
+			fmt.Fprintln(w, "no games yet: start one with `tableside new candidate --players ann,bob --dealer bob`, or try `tableside demo`")
+		}
+		return err
+	}
+	if !c.IsSet("state") && !c.Bool("all") {
+		abandoned := 0
+		f.States, f.Limit = []string{table.StateAbandoned}, 0
+		if err := app.ListGames(c.Context, f, func(table.Listed) error { abandoned++; return nil }); err != nil || abandoned > 0 {
+			if err == nil {
+				fmt.Fprintf(w, "every game here is abandoned (%d): `tableside games --all` lists them\n", abandoned)
+			}
+			return err
+		}
+	}
+	fmt.Fprintln(w, "no game is as asked: `tableside games` lists them all")
+	return nil
 }
 
 // played is when a game was played: its date, which a game entered from paper gives, and

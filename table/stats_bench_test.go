@@ -62,7 +62,9 @@ func statsSeasonFile(b *testing.B, n int) string {
 // and counted, on every core) against `check --all` on the same file (EachGame, each game
 // replayed and its Checked, on every core), one after the other in each iteration, and reports
 // the ratio of their times and games/s; first-stats/check is the first walk of a file without
-// summaries, which replays every game and writes them. After the timed loop it walks the file once
+// summaries, which replays every game and writes them. In the same iterations it times `games`
+// (every game listed) against the same `check --all`, and the newest 100 games listed (a page
+// of `GET /api/games`). After the timed loop it walks the file once
 // more, measuring the heap every 1,000 games after a collection: the peak, and what the walk
 // holds a game when the last game comes (the season keeps a little of every game, to
 // rate them in the order of play), which should stay at a few hundred bytes.
@@ -93,15 +95,28 @@ func BenchmarkStats(b *testing.B) {
 			if kept := keptSummaries(b, a); kept != n {
 				b.Fatalf("%d games summarized after the first walk, want %d", kept, n)
 			}
+			var games, page time.Duration
 			for b.Loop() {
 				t0 := time.Now()
 				audit(b, a, 0, n)
 				t1 := time.Now()
 				counted(nil)
 				t2 := time.Now()
-				check, stats = check+t1.Sub(t0), stats+t2.Sub(t1)
+				listed := 0
+				if err := a.Games(context.Background(), func(Listed) error { listed++; return nil }); err != nil || listed != n {
+					b.Fatal(err, listed)
+				}
+				t3 := time.Now()
+				listed = 0
+				if err := a.ListGames(context.Background(), GamesFilter{Limit: 100}, func(Listed) error { listed++; return nil }); err != nil || listed != 100 {
+					b.Fatal(err, listed)
+				}
+				t4 := time.Now()
+				check, stats, games, page = check+t1.Sub(t0), stats+t2.Sub(t1), games+t3.Sub(t2), page+t4.Sub(t3)
 			}
 			b.ReportMetric(stats.Seconds()/check.Seconds(), "stats/check")
+			b.ReportMetric(games.Seconds()/check.Seconds(), "games/check")
+			b.ReportMetric(page.Seconds()*1000/float64(b.N), "newest-100-ms")
 			b.ReportMetric(first, "first-stats/check") // after the loop, which drops what is reported before it
 			b.ReportMetric(float64(n*b.N)/stats.Seconds(), "stats-games/s")
 			b.ReportMetric(float64(n*b.N)/check.Seconds(), "check-games/s")

@@ -43,8 +43,9 @@ type summary struct {
 
 // summaryOf is g's summary.
 func summaryOf(g *play.Game) summary {
-	// The scores are worked out once for all the summary holds: a summary is made at every append.
-	scores := g.Scores()
+	// The sheet is worked out once for all the summary holds (a summary is made at every
+	// append), and with the game's teams, which place a party as one side.
+	scores := g.Sheet()
 	s := summary{Listed: listedFrom(g, scores)}
 	if g.IsTournament() {
 		return s
@@ -123,11 +124,10 @@ func walkSummaries(ctx context.Context, a *App, w Walk, fn func(summary) error) 
 		}
 		return nil
 	}, fn)
-	if err != nil {
-		return err
-	}
-	a.writeSummaries(ctx, made)
-	return nil
+	// Written whether the walk ran to the end or was stopped (a list's limit, an error): what
+	// was replayed is right either way.
+	a.writeSummaries(context.WithoutCancel(ctx), made)
+	return err
 }
 
 // summaries is the summary of each of the games ids, as walkSummaries reads them: a run of

@@ -5,6 +5,7 @@ import (
 	_ "embed"
 	"runtime"
 	"runtime/debug"
+	"slices"
 	"sync"
 
 	"golang.org/x/sync/errgroup"
@@ -18,6 +19,11 @@ type Walk struct {
 	Workers int
 	// Hashes reads each event's hash; without it Event.Hash is "" (a replay does not need it).
 	Hashes bool
+	// After and Before bound the walk to the games numbered above After and below Before; 0 is
+	// no bound.
+	After, Before int64
+	// Newest walks the newest game first, and so on back to the oldest.
+	Newest bool
 }
 
 // walkGames is EachGame for any work on a game's log: work runs on the workers, fn in file
@@ -45,6 +51,15 @@ func walkRuns[T any](ctx context.Context, a *App, w Walk, run func(ctx context.C
 	if err != nil || hi == 0 {
 		return err
 	}
+	if w.After > 0 {
+		lo = max(lo, w.After+1)
+	}
+	if w.Before > 0 {
+		hi = min(hi, w.Before-1)
+	}
+	if lo > hi {
+		return nil
+	}
 	defer lessGC()()
 	type ran struct {
 		done []T
@@ -62,8 +77,12 @@ func walkRuns[T any](ctx context.Context, a *App, w Walk, run func(ctx context.C
 	grp.Go(func() error {
 		defer close(order)
 		defer close(jobs)
-		for from := lo; from <= hi; from += runGames {
-			j := job{from, min(from+runGames, hi+1), make(chan ran, 1)}
+		for i := int64(0); lo+i*runGames <= hi; i++ {
+			from, to := lo+i*runGames, min(lo+(i+1)*runGames, hi+1)
+			if w.Newest { // as many runs, from the other end
+				from, to = max(lo, hi+1-(i+1)*runGames), hi+1-i*runGames
+			}
+			j := job{from, to, make(chan ran, 1)}
 			select {
 			case order <- j.done:
 			case <-ctx.Done():
@@ -85,6 +104,9 @@ func walkRuns[T any](ctx context.Context, a *App, w Walk, run func(ctx context.C
 					r.done = append(r.done, t)
 					return nil
 				})
+				if w.Newest {
+					slices.Reverse(r.done)
+				}
 				j.done <- r
 			}
 			return nil

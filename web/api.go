@@ -6,6 +6,7 @@ import (
 	"net/http"
 	"net/url"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/tableside/tableside/play"
@@ -17,13 +18,60 @@ import (
 // the application's (package table), shared with the command line.
 
 func (s *Server) apiGames(w http.ResponseWriter, r *http.Request, c *caller) error {
+	q := r.URL.Query()
+	f := table.GamesFilter{Match: q.Get("match"), Player: q.Get("player"), Kind: q.Get("kind"), States: q["state"],
+		Since: q.Get("since"), Until: q.Get("until"), Limit: gamesPage}
+	switch order := q.Get("order"); order {
+	case "", "newest":
+	case "oldest":
+		f.Oldest = true
+	default:
+		return &httpError{status: http.StatusBadRequest, code: "invalid", msg: fmt.Sprintf("order=%q is not an order", order), hint: "order=newest (the default) or order=oldest"}
+	}
+	for _, n := range []struct {
+		name string
+		to   *int64
+	}{{"after", &f.After}, {"before", &f.Before}} {
+		if text := q.Get(n.name); text != "" {
+			v, err := strconv.ParseInt(text, 10, 64)
+			if err != nil || v < 1 {
+				return &httpError{status: http.StatusBadRequest, code: "invalid", msg: fmt.Sprintf("%s=%q is not a game's number", n.name, text), hint: "games are numbered from 1"}
+			}
+			*n.to = v
+		}
+	}
+	if text := q.Get("limit"); text != "" {
+		v, err := strconv.Atoi(text)
+		if err != nil || v < 1 || v > gamesMostPage {
+			return &httpError{status: http.StatusBadRequest, code: "invalid", msg: fmt.Sprintf("limit=%q is not a page's length", text), hint: fmt.Sprintf("from 1 to %d games a page", gamesMostPage)}
+		}
+		f.Limit = v
+	}
 	list := []table.Listed{}
-	if err := s.app.Games(r.Context(), func(l table.Listed) error { list = append(list, l); return nil }); err != nil {
+	if err := s.app.ListGames(r.Context(), f, func(l table.Listed) error { list = append(list, l); return nil }); err != nil {
 		return err
+	}
+	if len(list) == f.Limit { // there may be more: the next page starts past the last listed
+		next := *r.URL
+		nq := next.Query()
+		cursor := "before"
+		if f.Oldest {
+			cursor = "after"
+		}
+		nq.Set(cursor, strconv.FormatInt(list[len(list)-1].ID, 10))
+		next.RawQuery = nq.Encode()
+		w.Header().Set("Link", fmt.Sprintf("<%s>; rel=\"next\"", next.RequestURI()))
 	}
 	writeJSON(w, http.StatusOK, list)
 	return nil
 }
+
+// gamesPage is how many games a page of GET /api/games lists unless asked, gamesMostPage the
+// most it lists.
+const (
+	gamesPage     = 100
+	gamesMostPage = 1000
+)
 
 // created is the answer to a new game: the table now, its code and the address its phones join
 // at.

@@ -156,6 +156,36 @@ func TestVersion1FileMigrates(t *testing.T) {
 	if !reflect.DeepEqual(ids, []int64{2, 5}) {
 		t.Errorf("autumn club holds games %v, want [2 5]", ids)
 	}
+	// The file has no summaries: the first list replays every game and writes them, the second
+	// reads them; both say what the sheets that tableside printed say.
+	if kept := keptSummaries(t, a); kept != 0 {
+		t.Errorf("a version-1 file keeps %d summaries once migrated, want none", kept)
+	}
+	for _, read := range []string{"replayed", "from the summaries"} {
+		l := listed(t, a)
+		if len(l) != len(golden) {
+			t.Fatalf("%s: %d games listed, want %d", read, len(l), len(golden))
+		}
+		for i, want := range golden {
+			got := l[int64(i+1)]
+			totals := map[string]any{}
+			for p, n := range got.Totals {
+				totals[p] = float64(n)
+			}
+			wantWinner, _ := want["winner"].(string) // none while the game is not over
+			winner := ""
+			if got.State == StateOver && len(got.Winners) == 1 {
+				winner = got.Winners[0]
+			}
+			if got.Kind != want["kind"] || !reflect.DeepEqual(totals, want["totals"]) || (got.State == StateOver) != want["finished"] || winner != wantWinner {
+				t.Errorf("%s: game %d lists as %s, %s, won by %v, totals %v; its sheet says %v, finished %v, won by %v, totals %v",
+					read, i+1, got.Kind, got.State, got.Winners, got.Totals, want["kind"], want["finished"], want["winner"], want["totals"])
+			}
+		}
+	}
+	if kept := keptSummaries(t, a); kept != len(golden) {
+		t.Errorf("%d games summarized by the first list, want %d", kept, len(golden))
+	}
 }
 
 // countGames is how many games the store holds.

@@ -28,7 +28,8 @@ const summaryVersion = "1"
 type summary struct {
 	Listed Listed `json:"listed"`
 	// Result is the game's result as a tournament's standings count it (tournament.ResultOf),
-	// its round left out; Unconfirmed says it has scored rounds nobody has confirmed (L9).
+	// its round left out; Unconfirmed says that a game a tournament's round made has scored
+	// rounds nobody has confirmed (L9).
 	Result      *tournament.Result `json:"result,omitempty"`
 	Unconfirmed bool               `json:"unconfirmed,omitempty"`
 	// Flags are the open flags by the player whose event raised them ("" the table) and rule.
@@ -43,15 +44,20 @@ type summary struct {
 
 // summaryOf is g's summary.
 func summaryOf(g *play.Game) summary {
-	// The sheet is worked out once for all the summary holds (a summary is made at every
-	// append), and with the game's teams, which place a party as one side.
-	scores := g.Sheet()
+	// The scores are worked out once for all the summary holds, a summary being made at every
+	// append; with the game's teams, which place a party as one side, as its sheet has them, but
+	// not the sheet's record, whose check of the whole chain the summary does not need.
+	scores := g.Scores()
+	scores.Teams = g.Setup().Teams
 	s := summary{Listed: listedFrom(g, scores)}
 	if g.IsTournament() {
 		return s
 	}
 	result := tournament.ResultOf(0, scores)
-	s.Result, s.Unconfirmed = &result, len(g.Waiting()) > 0
+	s.Result = &result
+	if g.Setup().Round > 0 { // only a tournament's round waits for its games' confirmations
+		s.Unconfirmed = len(g.Waiting()) > 0
+	}
 	for _, f := range g.Flags() {
 		if !f.Open() {
 			continue

@@ -160,15 +160,6 @@ func (a *App) checkStats(ctx context.Context, f StatsFilter) error {
 	return nil
 }
 
-// countable replays a game's log for the statistics, which show no flag.
-func countable(log []events.Event) (seasonGame, error) {
-	g, err := replayShown(log[0].Game, log)
-	if err != nil {
-		return seasonGame{}, err
-	}
-	return seasonGameOf(g), nil
-}
-
 // reported is the season's report, its kinds named, or f.Player's part of it.
 func reported(s *season.Season, f StatsFilter) (season.Report, error) {
 	r := s.Report()
@@ -184,15 +175,15 @@ func reported(s *season.Season, f StatsFilter) (season.Report, error) {
 }
 
 // Tally keeps each game's part of the statistics between counts, for a face that counts them
-// again and again (the server): counting again replays only the games whose logs end
-// elsewhere since (grown, or rewritten: a log's last hash covers every event before it), so
-// that a club night's moves cost a few replays, not a walk of the file. Unlike a walk it holds
-// a little of every game (a few hundred bytes), so its memory grows with the file.
+// again and again (the server): counting again reads only the summaries of the games whose
+// logs end elsewhere since (grown, or rewritten: a log's last hash covers every event before
+// it), so that a club night's moves cost a few rows, not a walk of the file. Unlike a walk it
+// holds a little of every game (a few hundred bytes), so its memory grows with the file.
 // One caller at a time.
 type Tally struct {
 	games map[int64]tallied
-	// replays counts the games replayed, all counts together.
-	replays int
+	// reads counts the games read again, all counts together.
+	reads int
 }
 
 // tallied is a game as last counted: where its log ended then (its last event and that
@@ -202,19 +193,13 @@ type tallied struct {
 	seasonGame
 }
 
-// tallyOf is the part of a game read with its hashes.
-func tallyOf(log []events.Event) (tallied, error) {
-	sg, err := countable(log)
-	last := log[len(log)-1]
-	return tallied{events.Head{Game: last.Game, Events: last.Seq, Hash: last.Hash}, sg}, err
-}
-
 // retallyShare is the share of the file's games that, when that many have changed, are read by
-// a walk of the file (every core, a query a run of games) rather than one by one.
+// a walk of the file (every core, a query a run of games) rather than as a list of ids.
 const retallyShare = 4
 
 // TalliedStats is Stats counted from t, which it brings up to date first: a game whose log
-// ends elsewhere than when it was counted is replayed, the others are taken as t holds them.
+// ends elsewhere than when it was counted is read again from its summary (replayed when it has
+// no current one), the others are taken as t holds them.
 func (a *App) TalliedStats(ctx context.Context, t *Tally, f StatsFilter) (season.Report, error) {
 	if err := a.checkStats(ctx, f); err != nil {
 		return season.Report{}, err
@@ -226,28 +211,31 @@ func (a *App) TalliedStats(ctx context.Context, t *Tally, f StatsFilter) (season
 	if t.games == nil {
 		t.games = map[int64]tallied{}
 	}
+	end := make(map[int64]events.Head, len(ends))
 	var changed []int64
 	for _, h := range ends {
+		end[h.Game] = h
 		if t.games[h.Game].end != h {
 			changed = append(changed, h.Game)
 		}
 	}
+	// A summary read after Ends may be of a later event than end says: the next count finds
+	// the log moved on and reads it again.
+	read := func(s summary) error {
+		id := s.Listed.ID
+		t.games[id], t.reads = tallied{end[id], s.seasonGame()}, t.reads+1
+		return nil
+	}
 	if len(changed) > len(ends)/retallyShare {
-		err = walkGames(ctx, a, Walk{Workers: 1, Hashes: true}, tallyOf, func(g tallied) error {
-			t.games[g.id], t.replays = g, t.replays+1
-			return nil
-		})
+		err = walkSummaries(ctx, a, Walk{}, read)
 	} else {
-		for _, id := range changed {
-			log, err := a.load(ctx, id)
-			if err != nil {
-				return season.Report{}, err
+		var sums map[int64]summary
+		if sums, err = a.summaries(ctx, changed); err == nil {
+			for _, id := range changed {
+				if s, ok := sums[id]; ok {
+					_ = read(s)
+				}
 			}
-			g, err := tallyOf(log)
-			if err != nil {
-				return season.Report{}, err
-			}
-			t.games[id], t.replays = g, t.replays+1
 		}
 	}
 	if err != nil {

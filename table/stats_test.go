@@ -213,18 +213,18 @@ func TestTalliedStatsAreAWalksStats(t *testing.T) {
 	for _, f := range []StatsFilter{{}, {Kind: "capture"}, {Match: "autumn pinochle"}, {Since: "2026-11-10"}, {Player: "ann"}} {
 		same(f)
 	}
-	if games := len(whole) + 2; tally.replays != games {
-		t.Errorf("five counts replayed %d games, want each of the %d once", tally.replays, games)
+	if games := len(whole) + 2; tally.reads != games {
+		t.Errorf("five counts read %d games, want each of the %d once", tally.reads, games)
 	}
 	// A move in one game: that game alone is replayed.
 	g := whole[0]
 	if _, err := a.Correct(t.Context(), g, play.Correction{Verb: "adjust", Args: []string{g.Setup().Players[0], "+5"}, Note: "a late bonus"}, false); err != nil {
 		t.Fatal(err)
 	}
-	before := tally.replays
+	before := tally.reads
 	same(StatsFilter{})
-	if tally.replays != before+1 {
-		t.Errorf("after one game moved, %d games were replayed", tally.replays-before)
+	if tally.reads != before+1 {
+		t.Errorf("after one game moved, %d games were read again", tally.reads-before)
 	}
 	if _, err := a.TalliedStats(t.Context(), &tally, StatsFilter{Player: "zed"}); CodeOf(err) != play.NotFound {
 		t.Errorf("a player who never played: %v", err)
@@ -267,7 +267,7 @@ func TestTalliedStatsSeeALogRewritten(t *testing.T) {
 			strings.ReplaceAll(string(log[i].Payload), "'", "''"), log[i].Hash, g.ID(), log[i].Seq))
 	}
 	forge(stmts...)
-	before := tally.replays
+	before := tally.reads
 	tallied, err := a.TalliedStats(t.Context(), &tally, StatsFilter{})
 	if err != nil {
 		t.Fatal(err)
@@ -276,8 +276,8 @@ func TestTalliedStatsSeeALogRewritten(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if tally.replays != before+1 || !reflect.DeepEqual(walked, tallied) {
-		t.Errorf("after the rewrite the tally replayed %d games and counts\n%+v\nwhere a walk counts\n%+v", tally.replays-before, tallied, walked)
+	if tally.reads != before+1 || !reflect.DeepEqual(walked, tallied) {
+		t.Errorf("after the rewrite the tally read %d games again and counts\n%+v\nwhere a walk counts\n%+v", tally.reads-before, tallied, walked)
 	}
 }
 

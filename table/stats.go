@@ -269,10 +269,7 @@ func StatsOf(r season.Report, name string) (season.Report, error) {
 	return season.Report{}, e
 }
 
-// seasonGame is the game as the statistics count it.
-func seasonGameOf(g *play.Game) seasonGame { return seasonGameFrom(g, g.Scores()) }
-
-// seasonGameFrom is seasonGameOf with g's scores, s, worked out already.
+// seasonGameFrom is the game g as the statistics count it, its scores, s, worked out already.
 func seasonGameFrom(g *play.Game, s *scoring.Sheet) seasonGame {
 	if g.IsTournament() {
 		return seasonGame{} // a tournament's own log is no game: its games count as they are

@@ -103,6 +103,7 @@ func OpenPostgres(ctx context.Context, dsn string) (*Postgres, error) {
 		lockCreate: fmt.Sprintf("SELECT pg_advisory_xact_lock(%d)", applicationID),
 		lockGame:   fmt.Sprintf("SELECT pg_advisory_xact_lock(%d, (?::bigint %% 2147483648)::int)", applicationID),
 	}
+	s.readsAsText(concatenatedRow)
 	if err := s.setUp(ctx); err != nil {
 		db.Close()
 		return nil, fmt.Errorf("%s: %w", name, err)

@@ -51,6 +51,8 @@ type sqlLog struct {
 	// before each game's rows and at the commit. A PostgreSQL connection can hang, and is
 	// watched.
 	rowsWatched bool
+	// loadQuery and heldQuery read a game's rows as one text (readsAsText).
+	loadQuery, heldQuery string
 }
 
 // q is query with the database's placeholders.

@@ -238,3 +238,30 @@ func (a *App) TableMovedOn(ctx context.Context, g *play.Game) (MovedOn, error) {
 	}
 	return m, nil
 }
+
+// RoundOver says why g, a game a tournament made, is now the director's alone (T16): the round
+// it was made for is over (ended, the next round paired, or the tournament closed), so that a
+// table's phone may no longer move, undo or confirm in it. "" while its round is in play, and
+// for a game no tournament made.
+func (a *App) RoundOver(ctx context.Context, g *play.Game) (string, error) {
+	c := g.Setup()
+	if c.Tournament == "" || c.Round < 1 || g.IsTournament() {
+		return "", nil
+	}
+	at, ok, err := a.TableOf(ctx, g.ID())
+	if err != nil || !ok {
+		return "", err
+	}
+	t, err := a.TournamentLog(ctx, at.Tournament)
+	if err != nil {
+		return "", err
+	}
+	n, err := tournamentNight(t)
+	if err != nil {
+		return "", err
+	}
+	if rounds := n.Rounds(); c.Round > len(rounds) || !rounds[c.Round-1].Ended {
+		return "", nil
+	}
+	return fmt.Sprintf("round %d of %s is over, and a change to its games is the director's (T16)", c.Round, c.Tournament), nil
+}

@@ -229,7 +229,7 @@ func (s *Server) apiRecord(w http.ResponseWriter, r *http.Request, c *caller) er
 	if err := readJSON(r, &m, "expect"); err != nil {
 		return err
 	}
-	rec, err := s.recordMove(r, c.game, m)
+	rec, err := s.recordMove(r, c, m)
 	if err != nil {
 		return err
 	}
@@ -237,10 +237,13 @@ func (s *Server) apiRecord(w http.ResponseWriter, r *http.Request, c *caller) er
 	return nil
 }
 
-// recordMove records a move as the API and the game page both take it.
-func (s *Server) recordMove(r *http.Request, game int64, m move) (*play.Recorded, error) {
-	g, err := s.app.Game(r.Context(), game)
+// recordMove records a move as the API and the game page both take it, for c.
+func (s *Server) recordMove(r *http.Request, c *caller, m move) (*play.Recorded, error) {
+	g, err := s.app.Game(r.Context(), c.game)
 	if err != nil {
+		return nil, err
+	}
+	if err := s.tableMayChange(r, c, g); err != nil {
 		return nil, err
 	}
 	words, err := g.MoveWords(m.Move)
@@ -293,11 +296,28 @@ func (s *Server) correction(r *http.Request, c *caller, corr correction) (*play.
 	if err != nil {
 		return nil, err
 	}
+	if err := s.tableMayChange(r, c, g); err != nil {
+		return nil, err
+	}
 	done, err := s.app.Correct(r.Context(), g, play.Correction{Verb: corr.Verb, Args: corr.Args, Note: corr.Note, Force: corr.Force, Expect: corr.Expect}, corr.DryRun)
 	if err == nil && !corr.DryRun {
 		s.live.kick()
 	}
 	return done, err
+}
+
+// tableMayChange refuses a table's change to a game of a tournament's round that is over:
+// from then on the game is the director's (T16). The director is never refused here.
+func (s *Server) tableMayChange(r *http.Request, c *caller, g *play.Game) error {
+	if c.director {
+		return nil
+	}
+	why, err := s.app.RoundOver(r.Context(), g)
+	if err != nil || why == "" {
+		return err
+	}
+	return &httpError{status: http.StatusForbidden, code: "round_over", msg: "nothing was recorded: " + why,
+		hint: fmt.Sprintf("ask the director, who may take it back or correct it: tableside undo %d, or the game's page, logged in", g.ID())}
 }
 
 func (s *Server) apiMatches(w http.ResponseWriter, r *http.Request, c *caller) error {

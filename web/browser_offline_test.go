@@ -718,3 +718,48 @@ func seededPinochle(b *testing.B, c *testClub, stored int) (id int64, code strin
 	}
 	return id, code, words[stored:]
 }
+
+// TestBrowserAMoveWaitingWhenTheRoundEnds: a table's phone keeps a move while its network is
+// gone, and the director ends the round meanwhile (T16). When the network is back, the server
+// refuses the move and the phone says so, drops it, draws its game without the table's
+// buttons, and refuses the next tap itself; the server holds only what was stored before.
+func TestBrowserAMoveWaitingWhenTheRoundEnds(t *testing.T) {
+	c := openClub(t, false)
+	night := c.newTournament(t, clubNight)
+	id := night.Tournament.Game
+	game := apiPost[table.RoundView](t, c, fmt.Sprintf("/api/tournaments/%d/pair", id)).Tables[0].Game
+	words, err := seededGame(rand.New(rand.NewPCG(5, 1)), apiGet[play.View](t, c, "/api/games/%d", game))
+	if err != nil {
+		t.Fatal(err)
+	}
+	wire := layCable(t, strings.TrimPrefix(c.http.URL, "http://"))
+	// The phone joins by the table's card, which leads it to the table's game.
+	phone := openTab(t, startChromium(t), fmt.Sprintf("%s/join?tournament=%d&table=1&code=%s", wire.url(), id, url.QueryEscape(night.Tables[0].Code)))
+	waitPage(t, phone, "the table's game, refereed here", refereesHere+fmt.Sprintf(` && location.pathname === "/games/%d"`, game))
+	if !typeMove(t, phone, words[0]) {
+		t.Fatalf("the phone refused %q", words[0])
+	}
+	waitPage(t, phone, "the first move stored", waiting(0))
+	wire.setCut(true)
+	if !typeMove(t, phone, words[1]) {
+		t.Fatalf("the phone refused %q offline", words[1])
+	}
+	waitPage(t, phone, "a move waiting", waiting(1))
+	if status, body := c.call(t, "POST", fmt.Sprintf("/api/games/%d/moves", id), testKey, move{Move: "end 1"}); status != 201 {
+		t.Fatalf("the director ends round 1: %d %s", status, body)
+	}
+	wire.setCut(false)
+	waitPage(t, phone, "the phone told the round is over", waiting(0)+
+		` && document.querySelector("#live [data-locked]") !== null && document.querySelector("#live form") === null`+
+		` && document.getElementById("offline-notes").innerText.includes("Not recorded")`)
+	if notes := cdpEval[string](t, phone, `document.getElementById("offline-notes").innerText`); !strings.Contains(notes, "round 1 of club night is over") {
+		t.Errorf("the phone's notes do not say why the move was refused:\n%s", notes)
+	}
+	if typeMove(t, phone, words[1]) {
+		t.Errorf("the phone took a move in a game its round locked")
+	}
+	if g, err := c.srv.app.Game(t.Context(), game); err != nil || g.Last() != 2 {
+		t.Errorf("the server holds game %d up to event %d (%v), want 2: the move before the end only", game, g.Last(), err)
+	}
+	saveView(t, phone, "offline-round-over-360x740")
+}

@@ -273,13 +273,30 @@ func (s *Server) gameStream(w http.ResponseWriter, r *http.Request, c *caller) e
 	if err != nil {
 		return err
 	}
-	// A tournament's game also hears of new games: its table's next one may be among them.
+	// A tournament's game also hears of new games, its table's next one may be among them, and
+	// of its tournament's log: a round ended or the night closed locks the game (T16).
 	follows := g.Setup().Round > 0
-	ch, leave := s.live.subscribeAll([]int64{c.game}, follows)
+	heard := []int64{c.game}
+	if follows {
+		at, ok, err := s.app.TableOf(r.Context(), c.game)
+		if err != nil {
+			return err
+		}
+		if ok {
+			heard = append(heard, at.Tournament)
+		}
+	}
+	ch, leave := s.live.subscribeAll(heard, follows)
 	defer leave()
-	// The watch learns the game's head when it next looks; tell it to look now, so that a move
-	// made in the next instant is not taken for the head it learns.
-	s.live.moved(map[int64]int64{c.game: g.Last()})
+	// The watch learns the heads when it next looks; tell it them now, so that a move made in
+	// the next instant is not taken for the head it learns.
+	heads := map[int64]int64{c.game: g.Last()}
+	if len(heard) > 1 {
+		if heads, err = s.app.Heads(r.Context(), heard); err != nil {
+			return err
+		}
+	}
+	s.live.moved(heads)
 	if !follows {
 		return s.stream(w, r, ch, fmt.Sprintf(`{"last":%d}`, g.Last()))
 	}

@@ -297,7 +297,7 @@ func (s *Server) tournamentMove(w http.ResponseWriter, r *http.Request, c *calle
 		return err // a game's moves are the table's, not the organiser's page's
 	}
 	words := strings.Join(strings.Fields(r.PostFormValue("verb")+" "+r.PostFormValue("player")+" "+r.PostFormValue("rating")), " ")
-	rec, err := s.recordMove(r, c.game, move{Move: words})
+	rec, err := s.recordMove(r, c, move{Move: words})
 	if err != nil {
 		return s.organiserRefused(w, r, c, err)
 	}

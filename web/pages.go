@@ -449,6 +449,10 @@ type gameView struct {
 	Newest int64
 	// Entered are the rounds this phone scored, for its own drawing of the part.
 	Entered []int
+	// Holds says the caller holds the table's code (or is the director), though it may no
+	// longer record (Locked): its phone keeps its copy of the game, and sends what waits there
+	// for the server to take or refuse.
+	Holds bool
 }
 
 func (s *Server) gameView(r *http.Request, c *caller, g *play.Game) (v *gameView, err error) {
@@ -458,6 +462,7 @@ func (s *Server) gameView(r *http.Request, c *caller, g *play.Game) (v *gameView
 		return nil, err
 	}
 	v = &gameView{Part: now.Of(g, c.table || c.director, here, sheet), Title: g.Rulebook().Name, Director: c.director, Entered: slices.Sorted(maps.Keys(here))}
+	v.Holds = v.Table
 	if c.director {
 		if !g.IsTournament() {
 			v.Code = s.keys.Code(g.ID())
@@ -472,6 +477,12 @@ func (s *Server) gameView(r *http.Request, c *caller, g *play.Game) (v *gameView
 	if text := table.SeatText(g); text != "" {
 		if v.Seat, err = s.seatOf(r, c, g, text); err != nil {
 			return nil, err
+		}
+		if v.Holds && !c.director {
+			if v.Locked, err = s.app.RoundOver(r.Context(), g); err != nil {
+				return nil, err
+			}
+			v.Table = v.Locked == ""
 		}
 	}
 	if _, err := strconv.ParseInt(r.URL.Query().Get("from"), 10, 64); err == nil && v.Seat != nil {
@@ -626,7 +637,7 @@ func (s *Server) refusedPage(w http.ResponseWriter, r *http.Request, c *caller, 
 
 func (s *Server) record(w http.ResponseWriter, r *http.Request, c *caller) error {
 	m := move{Move: r.PostFormValue("move"), Expect: afterOf(r), Force: r.PostFormValue("force") != ""}
-	rec, err := s.recordMove(r, c.game, m)
+	rec, err := s.recordMove(r, c, m)
 	if err != nil {
 		return s.refusedPage(w, r, c, err, m.Move)
 	}

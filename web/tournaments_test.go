@@ -537,3 +537,97 @@ func TestAGameNeverMadeIsToldTruly(t *testing.T) {
 		t.Errorf("round 1 ended with no games: want none made, and no pairing offered for them:\n%s", p)
 	}
 }
+
+// TestAnOverRoundIsTheDirectors: once the director ends a round (or closes the night), its
+// games are the director's (T16). The table's code may no longer move, undo or correct in them,
+// and is told why with nothing recorded; the table's page draws the game without its buttons
+// and says so, and its stream hears of the end at once. The director still may, and taking the
+// end back gives the table its game again.
+func TestAnOverRoundIsTheDirectors(t *testing.T) {
+	c := openClub(t, false)
+	night := c.newTournament(t, clubNight)
+	id, code := night.Tournament.Game, night.Tables[0].Code
+	phone := cookieClient(t)
+	if status, _, _ := phoneGet(t, phone, c, fmt.Sprintf("/join?tournament=%d&table=1&code=%s", id, url.QueryEscape(code))); status != http.StatusSeeOther {
+		t.Fatalf("joining table 1: %d", status)
+	}
+	r1 := apiPost[table.RoundView](t, c, fmt.Sprintf("/api/tournaments/%d/pair", id))
+	game := r1.Tables[0].Game
+	if status := firstLegal(t, c, code, game); status != http.StatusCreated {
+		t.Fatalf("table 1's first move in round 1: %d", status)
+	}
+	record := func(bearer string, game int64, words string) (int, []byte) {
+		t.Helper()
+		return c.call(t, "POST", fmt.Sprintf("/api/games/%d/moves", game), bearer, move{Move: words})
+	}
+	undo := func(bearer string, game int64) (int, []byte) {
+		t.Helper()
+		return c.call(t, "POST", fmt.Sprintf("/api/games/%d/corrections", game), bearer, correction{Verb: "undo"})
+	}
+	refused := func(when string) {
+		t.Helper()
+		var before play.View
+		getAs(t, c, testKey, fmt.Sprintf("/api/games/%d", game), &before)
+		for what, try := range map[string]func() (int, []byte){
+			"a move":  func() (int, []byte) { return record(code, game, before.Legal[0]) },
+			"an undo": func() (int, []byte) { return undo(code, game) },
+		} {
+			status, body := try()
+			if e := apiFailure(t, body); status != http.StatusForbidden || e.Error.Code != "round_over" ||
+				!strings.Contains(e.Error.Message, "round 1 of club night is over") || !strings.Contains(e.Error.Message, "T16") {
+				t.Errorf("%s: the table's code tries %s: %d %s, want 403 round_over citing T16", when, what, status, body)
+			}
+		}
+		var after play.View
+		getAs(t, c, testKey, fmt.Sprintf("/api/games/%d", game), &after)
+		if after.Last != before.Last {
+			t.Errorf("%s: the game went from event %d to %d on the table's refused tries", when, before.Last, after.Last)
+		}
+		status, _, page := phoneGet(t, phone, c, fmt.Sprintf("/games/%d", game))
+		if status != http.StatusOK || !strings.Contains(page, "this phone no longer records in this game") ||
+			!strings.Contains(page, "data-locked=") || strings.Contains(page, `name="move"`) {
+			t.Errorf("%s: the table's page: %d, want the lock said and no move box:\n%s", when, status, page)
+		}
+	}
+
+	// The table's page hears the end of the round on its game's stream.
+	ctx, cancel := needs.WithDeadline(t, t.Context())
+	defer cancel()
+	req, _ := http.NewRequestWithContext(ctx, "GET", fmt.Sprintf("%s/api/games/%d/live", c.http.URL, game), nil)
+	res, err := phone.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer res.Body.Close()
+	next := eventsOf(res.Body)
+	if ev := next(); ev != "hello" {
+		t.Fatalf("the stream's first event %q", ev)
+	}
+	if status, body := record(testKey, id, "end 1"); status != http.StatusCreated {
+		t.Fatalf("the director ends round 1: %d %s", status, body)
+	}
+	if ev := next(); ev != "moved" {
+		t.Errorf("the end of the round reached the game's stream as %q, want moved", ev)
+	}
+	refused("round 1 ended")
+
+	// The director may still take the table's move back, and the end of the round too.
+	if status, body := undo(testKey, game); status != http.StatusCreated {
+		t.Errorf("the director's undo in the ended round: %d %s", status, body)
+	}
+	if status, body := undo(testKey, id); status != http.StatusCreated {
+		t.Fatalf("the director takes the end of round 1 back: %d %s", status, body)
+	}
+	if status := firstLegal(t, c, code, game); status != http.StatusCreated {
+		t.Errorf("table 1's move once the end is taken back: %d, want 201", status)
+	}
+	if status, _, page := phoneGet(t, phone, c, fmt.Sprintf("/games/%d", game)); status != http.StatusOK || strings.Contains(page, "data-locked") || !strings.Contains(page, `name="move"`) {
+		t.Errorf("the table's page once the end is taken back: %d\n%s", status, page)
+	}
+
+	// Closing the night ends the round in play with it.
+	if status, body := record(testKey, id, "close"); status != http.StatusCreated {
+		t.Fatalf("the director closes the tournament: %d %s", status, body)
+	}
+	refused("the tournament closed")
+}

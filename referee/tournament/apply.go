@@ -63,6 +63,11 @@ func (n *Night) Apply(seq int64, m referee.Move) []referee.Flag {
 		}
 		return n.release(seq, r.Round)
 	case TypeClose:
+		// The round in play ends with the night: its results are the director's (T16), and
+		// it counts in the standings as its games stand.
+		if r := n.inPlay(); r != nil {
+			r.Ended = true
+		}
 		n.closed = true
 		return nil
 	}

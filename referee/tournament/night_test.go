@@ -247,6 +247,14 @@ func TestRoundFlags(t *testing.T) {
 	if g, _ := c.state(); !g.Rounds()[0].Released || !g.Rounds()[0].Ended {
 		t.Errorf("round 1 after end and release: %+v", g.Rounds()[0])
 	}
+
+	// Closing the night ends the round in play: its games are the director's (T16).
+	d := newNightLog(t, nil, "ann", "bob")
+	d.pair(nil)
+	noFlag(t, "close during round 1", d.typed("close"))
+	if g, _ := d.state(); !g.Rounds()[0].Ended {
+		t.Errorf("round 1 after the close in its play: %+v", g.Rounds()[0])
+	}
 }
 
 // TestPairedInputIsTheNights is T1 and T5 on a pairing's input: the players present, round 1

@@ -40,6 +40,10 @@ type request struct {
 	// last move as the server draws it for the table's phone, which scored the rounds Entered.
 	Now     bool  `json:"now,omitempty"`
 	Entered []int `json:"entered,omitempty"`
+	// Locked is why the table may no longer record in the game though it holds its code (its
+	// tournament's round is over, T16), as the server's part said: the part is drawn without
+	// the table's buttons, and says so.
+	Locked string `json:"locked,omitempty"`
 	// Sheet names the score sheet the page shows, as an earlier answer named it: the part is
 	// drawn without it when it is still the sheet, as most moves leave it.
 	Sheet int64 `json:"sheet,omitempty"`
@@ -230,7 +234,7 @@ func (en *engine) answerOf(req request) answer {
 		}
 		a.Pending = append(a.Pending, j)
 	}
-	s, err := en.stateOf(g, req.Now, req.Entered, req.Sheet)
+	s, err := en.stateOf(g, req.Now, req.Entered, req.Sheet, req.Locked)
 	if err != nil {
 		a.Failed = problem(err)
 		return a
@@ -309,8 +313,9 @@ func problem(err error) *play.ProblemDetail {
 }
 
 // stateOf is g as the page shows it, with its part drawn when drawn is set, to the table's
-// phone, which scored the rounds entered and shows the sheet numbered shown.
-func (en *engine) stateOf(g *play.Game, drawn bool, entered []int, shown int64) (*state, error) {
+// phone, which scored the rounds entered, shows the sheet numbered shown, and may record in
+// the game unless locked says why not.
+func (en *engine) stateOf(g *play.Game, drawn bool, entered []int, shown int64, locked string) (*state, error) {
 	s := &state{View: g.View()}
 	if !drawn {
 		return s, nil
@@ -328,7 +333,9 @@ func (en *engine) stateOf(g *play.Game, drawn bool, entered []int, shown int64) 
 		sheet = ""
 	}
 	var b bytes.Buffer
-	if err := now.Write(&b, now.Of(g, true, here, sheet)); err != nil {
+	part := now.Of(g, locked == "", here, sheet)
+	part.Locked = locked
+	if err := now.Write(&b, part); err != nil {
 		return nil, err
 	}
 	s.Now = b.String()
@@ -366,7 +373,7 @@ func sheetID(sum [sha256.Size]byte) int64 {
 
 // stateJSON is g's state as JSON, or its SHA-256 as a JSON string when digest is set.
 func (en *engine) stateJSON(g *play.Game, drawn, digest bool) (json.RawMessage, error) {
-	s, err := en.stateOf(g, drawn, nil, 0)
+	s, err := en.stateOf(g, drawn, nil, 0, "")
 	if err != nil {
 		return nil, err
 	}

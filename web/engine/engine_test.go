@@ -380,3 +380,20 @@ func TestAnswerLeavesOutTheSheetShown(t *testing.T) {
 		t.Fatalf("a page showing another sheet is not given the whole part: %+v", other.State)
 	}
 }
+
+// TestALockedGameIsDrawnWithoutButtons: a phone told that its game is locked (its round is
+// over, T16) draws the part with no button to move or undo, and saying why.
+func TestALockedGameIsDrawnWithoutButtons(t *testing.T) {
+	req := playoutRequest(t, kinds.All()["pinochle"], 1, 0)
+	log := request{Game: 1, Log: req.Log, Pending: req.Pending[:20], Now: true}
+	open := new(engine).answerOf(log)
+	if open.Failed != nil || !strings.Contains(open.State.Now, `action="/games/1/moves"`) || !strings.Contains(open.State.Now, `action="/games/1/undo"`) {
+		t.Fatalf("the open game's part has no move or undo button: %+v\n%s", open.Failed, open.State.Now)
+	}
+	log.Locked = "round 2 of club night is over, and a change to its games is the director's (T16)"
+	locked := new(engine).answerOf(log)
+	if locked.Failed != nil || strings.Contains(locked.State.Now, "<form") ||
+		!strings.Contains(locked.State.Now, "Round 2 of club night is over, and a change to its games is the director&#39;s (T16): this phone no longer records in this game.") {
+		t.Errorf("the locked game's part: %+v\n%s", locked.Failed, locked.State.Now)
+	}
+}

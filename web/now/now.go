@@ -41,6 +41,9 @@ type Part struct {
 	Waiting []Waiting    // scored rounds waiting for a confirmation (L9), newest first
 	Sheet   template.HTML
 	Table   bool // the caller holds the table's code: it may record
+	// Locked says why the table may no longer record in the game, though it holds the code:
+	// its tournament's round is over, and the game is the director's (T16).
+	Locked string
 	// Seat is where a tournament made the game, as the server knows it; nil for a game made by
 	// hand, and on a phone's own drawing.
 	Seat *Seat

@@ -46,7 +46,17 @@
           location.assign(follow.dataset.follow);
           return;
         }
-        if (live.sync) return;
+        if (live.sync) {
+          // The phone draws the part itself, and must learn when the game was locked or let
+          // go (its tournament's round over, or taken back, T16): it draws it again then.
+          const said = box.querySelector("[data-locked]");
+          const locked = said ? said.dataset.locked : "";
+          if (locked !== (live.dataset.locked || "")) {
+            live.dataset.locked = locked;
+            await live.sync();
+          }
+          return;
+        }
         const now = live.querySelector("[data-last]");
         if (now) {
           shown = Number(now.dataset.last);

@@ -33,6 +33,13 @@
   let online = true;
   let drawn = false; // the part on the page is this phone's drawing
   let sheetShown = 0; // the engine's name of the score sheet on the page; 0 for the server's
+  // Why the table may no longer record here (its tournament's round is over, T16), as the
+  // server's part says; live.js keeps it as the server's part changes. "" while it may.
+  const locked = () => live.dataset.locked || "";
+  if (live.dataset.locked === undefined) {
+    const said = live.querySelector("[data-locked]");
+    live.dataset.locked = said ? said.dataset.locked : "";
+  }
 
   // --- the phone's storage ---
   const opened = new Promise((done, fail) => {
@@ -103,7 +110,7 @@
   function ask(more) {
     const send = (from) => {
       const lines = rec.log.slice(from);
-      const req = '{"game":' + game + ',"log":[' + lines.join(",") + '],"now":true,"sheet":' + sheetShown + ',"entered":' + JSON.stringify(rec.entered) +
+      const req = '{"game":' + game + ',"log":[' + lines.join(",") + '],"now":true,"sheet":' + sheetShown + ',"entered":' + JSON.stringify(rec.entered) + ',"locked":' + JSON.stringify(locked()) +
         ',"pending":' + JSON.stringify(rec.pending.concat(more || []).map(({ move, force, at, event, text }) => ({ move, force, at, event, text }))) + "}";
       return JSON.parse(tablesideEngine.answer(req));
     };
@@ -414,8 +421,8 @@
           continue;
         }
         if (res.status === 503 || res.status === 429 || res.status >= 500) break;
-        let message = "the server answered " + res.status, field = "";
-        try { ({ message, field = "" } = (await res.json()).error); } catch (_) { /* not the API's JSON */ }
+        let message = "the server answered " + res.status, field = "", code = "";
+        try { ({ message, field = "", code = "" } = (await res.json()).error); } catch (_) { /* not the API's JSON */ }
         if (field === "played_at" && !p.untimed) {
           // The phone's clock moved since it last read the server's: the move is the table's
           // all the same, and is sent stamped when it is stored.
@@ -423,6 +430,16 @@
           await save();
           say1("<p>The server did not take this phone's time for " + suits(p.text) + " (" + esc(message) + "): it is recorded with the time it reaches the server.</p>", "notice");
           continue;
+        }
+        if (code === "round_over") {
+          // The round ended while the move waited here: the game is the director's now (T16),
+          // and nothing waiting here will be taken. Each is said, not kept.
+          const refused = rec.pending.splice(0);
+          for (const q of refused) conflict("<p><strong>Not recorded: " + suits(q.text || q.move) + ".</strong> The server refused it: " + esc(message) + "</p>", "refusal", q.at);
+          live.dataset.locked = message.replace(/^nothing was recorded: /, "");
+          await save();
+          await sync();
+          break;
         }
         if (res.status === 401 || res.status === 403 || res.status === 404) {
           say1("<p><strong>The server does not take this phone's moves:</strong> " + esc(message) + ". Join the table again, or tell the director; the moves wait here.</p>", "refusal");
@@ -447,6 +464,11 @@
     await engine;
     // What the page said of the action before, as a reload would have cleared it.
     document.querySelectorAll("main > p.notice, main > .refusal").forEach((e) => e.remove());
+    if (locked()) {
+      say1("<p><strong>Not recorded:</strong> " + esc(locked()) + ": this phone no longer records in this game.</p>", "refusal");
+      judged("refused");
+      return false;
+    }
     const made = { move, force, at: serverNow() };
     const a = ask([made]);
     const j = a.pending[a.pending.length - 1];

@@ -9,6 +9,7 @@ import (
 	"github.com/urfave/cli/v2"
 
 	"github.com/tableside/tableside/play"
+	"github.com/tableside/tableside/render"
 	"github.com/tableside/tableside/table"
 )
 
@@ -48,24 +49,29 @@ func correct(c *cli.Context, app *table.App, g *play.Game, corr play.Correction,
 	}
 	noteRejudged(c.App.ErrWriter, g.ID(), done.Rejudged)
 	w := c.App.Writer
+	told, err := app.CorrectionEntered(c.Context, done, dryRun)
+	if err != nil {
+		return err
+	}
 	if f.format == "json" {
-		return writeJSON(w, done.Entered(dryRun))
+		return writeJSON(w, told)
 	}
 	if dryRun {
 		fmt.Fprintf(w, "dry run, nothing recorded: %s\n", done.After.Describe(done.Event))
-		writeChanges(w, done.Changes())
+		writeChanges(w, done.Changes(), told.Standings)
 		return writePairingChanges(c, app, done.After)
 	}
 	fmt.Fprintf(w, "%d: %s\n", done.Event.Seq, done.After.Describe(done.Event))
-	writeChanges(w, done.Changes())
+	writeChanges(w, done.Changes(), told.Standings)
 	if !f.prompt {
 		fmt.Fprintf(w, "next: %s\n", done.After.Hint())
 	}
 	return nil
 }
 
-// writeChanges prints how a correction changes the flags and totals.
-func writeChanges(w io.Writer, ch play.Changes) {
+// writeChanges prints how a correction changes the flags and totals, and, for a game of a
+// tournament, its standings.
+func writeChanges(w io.Writer, ch play.Changes, standings *table.StandingsChange) {
 	for _, f := range ch.Added {
 		fmt.Fprintf(w, "  + flag on event %d: %s\n", f.Seq, f)
 	}
@@ -82,6 +88,9 @@ func writeChanges(w io.Writer, ch play.Changes) {
 	}
 	if ch.None() {
 		fmt.Fprintln(w, "  no flag or total changes")
+	}
+	if standings != nil {
+		fmt.Fprintf(w, "  %s\n", render.StandingsMoved(standings.Tournament, standings.Before, standings.After))
 	}
 }
 

@@ -34,6 +34,12 @@ func IsCorrection(word string) bool {
 	return false
 }
 
+// IsCorrectionEvent reports whether e is one of the log's corrections (a void, an amend, a
+// ruling, an adjustment, an abandon, a confirmation): neither a move nor the game's creation.
+func IsCorrectionEvent(e events.Event) bool {
+	return e.Type != events.TypeCreated && !referee.IsMove(e.Type)
+}
+
 // NamesEvent reports whether a correction's first word is the number of the event it corrects.
 func NamesEvent(verb string) bool {
 	switch verb {

@@ -159,3 +159,32 @@ func MatchStandings(m *scoring.MatchStandings, detail Detail) Standings {
 	}
 	return laidOut(fields, m.Standings)
 }
+
+// StandingsMoved says in a line what a correction did to a tournament's standings: each player
+// whose place or points it changed, from before to after, in the order after; or that it
+// changed neither.
+func StandingsMoved(name string, before, after []tournament.Standing) string {
+	was := map[string]tournament.Standing{}
+	for _, s := range before {
+		was[s.Name] = s
+	}
+	var moved []string
+	for _, s := range after {
+		b, ok := was[s.Name]
+		if ok && b.Place == s.Place && b.Points == s.Points {
+			continue
+		}
+		place, points := fmt.Sprintf("%d → %d", b.Place, s.Place), fmt.Sprintf("%s → %s", Points(b.Points), Points(s.Points))
+		if b.Place == s.Place {
+			place = fmt.Sprint(s.Place)
+		}
+		if b.Points == s.Points {
+			points = Points(s.Points)
+		}
+		moved = append(moved, fmt.Sprintf("%s place %s, %s points", s.Name, place, points))
+	}
+	if len(moved) == 0 {
+		return fmt.Sprintf("the standings of %s do not change", name)
+	}
+	return fmt.Sprintf("the standings of %s change: %s", name, strings.Join(moved, "; "))
+}

@@ -125,3 +125,56 @@ func samePairing(a, b Pairing) bool {
 	}
 	return key(a) == key(b)
 }
+
+// StandingsChange is what a correction to a game of a tournament does to its standings (T16):
+// the standings with the game as it was, and as the correction leaves it.
+type StandingsChange struct {
+	Tournament string                `json:"tournament"`
+	Before     []tournament.Standing `json:"before"`
+	After      []tournament.Standing `json:"after"`
+}
+
+// StandingsChange is the tournament's standings with its game as before and as after a
+// correction leaves it (recorded or a dry run's); nil for a game of no tournament, and for a
+// game its round no longer counts (its table seated again).
+func (a *App) StandingsChange(ctx context.Context, before, after *play.Game) (*StandingsChange, error) {
+	at, ok, err := a.TableOf(ctx, after.ID())
+	if err != nil || !ok {
+		return nil, err
+	}
+	tg, err := a.TournamentLog(ctx, at.Tournament)
+	if err != nil {
+		return nil, err
+	}
+	n, games, err := a.withGames(ctx, tg)
+	if err != nil {
+		return nil, err
+	}
+	key := [2]int{after.Setup().Round, after.Setup().Table}
+	if games[key] == nil || games[key].id != after.ID() {
+		return nil, nil
+	}
+	ch := &StandingsChange{Tournament: after.Setup().Tournament}
+	games[key] = seatedOf(before)
+	if ch.Before, err = standingsOf(n, games); err != nil {
+		return nil, err
+	}
+	games[key] = seatedOf(after)
+	if ch.After, err = standingsOf(n, games); err != nil {
+		return nil, err
+	}
+	return ch, nil
+}
+
+// CorrectionEntered is a correction as the table is told of it, with, for a game of a
+// tournament, what it does to the standings.
+type CorrectionEntered struct {
+	play.Entered
+	Standings *StandingsChange `json:"standings,omitempty"`
+}
+
+// CorrectionEntered tells done, a correction recorded or (dryRun) not.
+func (a *App) CorrectionEntered(ctx context.Context, done *play.Corrected, dryRun bool) (CorrectionEntered, error) {
+	ch, err := a.StandingsChange(ctx, done.Before, done.After)
+	return CorrectionEntered{Entered: done.Entered(dryRun), Standings: ch}, err
+}

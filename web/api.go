@@ -282,7 +282,11 @@ func (s *Server) apiCorrect(w http.ResponseWriter, r *http.Request, c *caller) e
 	if corr.DryRun {
 		status = http.StatusOK
 	}
-	writeJSON(w, status, done.Entered(corr.DryRun))
+	told, err := s.app.CorrectionEntered(r.Context(), done, corr.DryRun)
+	if err != nil {
+		return err
+	}
+	writeJSON(w, status, told)
 	return nil
 }
 

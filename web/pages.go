@@ -491,9 +491,36 @@ func (s *Server) gameView(r *http.Request, c *caller, g *play.Game) (v *gameView
 	if done, err := strconv.ParseInt(r.URL.Query().Get("done"), 10, 64); err == nil {
 		if e, ok := g.EventAt(done); ok {
 			v.Notice = notice(g, e)
+			if c.director && v.Seat != nil && play.IsCorrectionEvent(e) {
+				moved, err := s.standingsMoved(r, g, e.Seq)
+				if err != nil {
+					return nil, err
+				}
+				v.Notice += moved
+			}
 		}
 	}
 	return v, nil
+}
+
+// standingsMoved says what the correction at seq of g, a game of a tournament, did to the
+// tournament's standings (T16), as a sentence after the notice; "" where its round no longer
+// counts the game.
+func (s *Server) standingsMoved(r *http.Request, g *play.Game, seq int64) (string, error) {
+	log := g.Log()
+	before, err := table.Replay(g.ID(), log[:seq-1])
+	if err != nil {
+		return "", err
+	}
+	after, err := table.Replay(g.ID(), log[:seq])
+	if err != nil {
+		return "", err
+	}
+	ch, err := s.app.StandingsChange(r.Context(), before, after)
+	if err != nil || ch == nil {
+		return "", err
+	}
+	return " " + render.Capitalize(render.StandingsMoved(ch.Tournament, ch.Before, ch.After)) + ".", nil
 }
 
 // notice says what the action that recorded e did: the move recorded, or, for an undo or a

@@ -611,9 +611,17 @@ func TestAnOverRoundIsTheDirectors(t *testing.T) {
 	}
 	refused("round 1 ended")
 
-	// The director may still take the table's move back, and the end of the round too.
-	if status, body := undo(testKey, game); status != http.StatusCreated {
-		t.Errorf("the director's undo in the ended round: %d %s", status, body)
+	// The director may still take the table's move back, told what it does to the standings,
+	// on the game's page too; and may take the end of the round back.
+	status, body := undo(testKey, game)
+	var told table.CorrectionEntered
+	if err := json.Unmarshal(body, &told); status != http.StatusCreated || err != nil || told.Standings == nil ||
+		told.Standings.Tournament != "club night" || len(told.Standings.Before) != 4 || len(told.Standings.After) != 4 {
+		t.Errorf("the director's undo in the ended round: %d %v %s", status, err, body)
+	}
+	if status, page := c.call(t, "GET", fmt.Sprintf("/games/%d?done=%d", game, told.Event.Seq), testKey, nil); status != http.StatusOK ||
+		!strings.Contains(string(page), "The standings of club night ") {
+		t.Errorf("the game's page after the director's undo: %d, want the standings' change said:\n%s", status, page)
 	}
 	if status, body := undo(testKey, id); status != http.StatusCreated {
 		t.Fatalf("the director takes the end of round 1 back: %d %s", status, body)

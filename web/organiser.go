@@ -178,10 +178,64 @@ type organiserView struct {
 	Tables  []roundTable
 	Codes   []tableCode
 	Base    string
-	// What the last action did.
-	Notice  string
-	Refusal *problem
-	log     *play.Game
+	// What the last action did, and, while nothing was recorded after it, the event to take
+	// back to undo it.
+	Notice   string
+	TakeBack int64
+	Refusal  *problem
+	// Asked is a move the organiser clicked that changes the night for good, asked again
+	// with what it does before it is recorded.
+	Asked *askedMove
+	log   *play.Game
+}
+
+// askedMove is a drop, a round's end or release, or the close, as the organiser's page asks
+// before recording it: what it does, and the words to record it.
+type askedMove struct {
+	Verb, Player string
+	Question     string
+	Does         string
+	Yes, No      string
+}
+
+// asked is the question the page asks before recording verb (of player, for a drop), or nil
+// for a move that is recorded at once (an arrival).
+func (v *organiserView) asked(verb, player string) *askedMove {
+	a := &askedMove{Verb: verb, Player: player}
+	round := 0
+	if v.Current != nil {
+		round = v.Current.Round
+	}
+	switch verb {
+	case "drop":
+		a.Question, a.Yes, a.No = fmt.Sprintf("Drop %s?", player), "Drop "+player, "Keep "+player
+		a.Does = fmt.Sprintf("%s is not paired again (T1); the results so far stand.", player)
+	case "end":
+		a.Question, a.Yes, a.No = fmt.Sprintf("End round %d now?", round), fmt.Sprintf("End round %d", round), "Let the tables play on"
+		a.Does = "Its unfinished games count as their sheets stand"
+		if len(v.Next.Playing) > 0 {
+			a.Does += fmt.Sprintf(" (tables %s still play)", joinInts(v.Next.Playing))
+		}
+		a.Does += ", and from then on only the director may change them (T16)."
+	case "release":
+		a.Question, a.Yes, a.No = fmt.Sprintf("Release round %d?", round), fmt.Sprintf("Release round %d", round), "Wait for the confirmations"
+		a.Does = "The next round may be paired though some of this round's results are not confirmed."
+	case "close":
+		a.Question, a.Yes, a.No = "Close the tournament?", "Close the tournament", "Keep it open"
+		a.Does = "No more rounds are paired and nothing more is recorded in it (T9); the round in play, if any, ends with it, and its games are the director's (T16)."
+	default:
+		return nil
+	}
+	return a
+}
+
+// joinInts writes numbers as a list: 1, 4, 5.
+func joinInts(ns []int) string {
+	words := make([]string, len(ns))
+	for i, n := range ns {
+		words[i] = strconv.Itoa(n)
+	}
+	return strings.Join(words, ", ")
 }
 
 // roundTable is a table of the latest round, and, while its game holds the round up, what the
@@ -234,10 +288,36 @@ func (s *Server) organiserPage(w http.ResponseWriter, r *http.Request, c *caller
 	}
 	if done, err := strconv.ParseInt(r.URL.Query().Get("done"), 10, 64); err == nil {
 		if e, ok := v.log.EventAt(done); ok {
-			v.Notice = "Recorded: " + v.log.Describe(e) + "."
+			if target := v.log.TakenBack(e); target != 0 {
+				v.Notice = notice(v.log, e)
+			} else {
+				v.Notice = "Recorded: " + v.log.Describe(e) + "."
+				if done == v.log.Last() {
+					v.TakeBack = done
+				}
+			}
 		}
 	}
 	return s.show(w, http.StatusOK, "tournament", c, v.Name, v)
+}
+
+// tournamentUndo takes back the organiser's latest move, the one the page offered to take
+// back: a move recorded after it (another tab's) is a conflict, and nothing is taken back.
+func (s *Server) tournamentUndo(w http.ResponseWriter, r *http.Request, c *caller) error {
+	if _, err := s.app.TournamentLog(r.Context(), c.game); err != nil {
+		return err
+	}
+	after := afterOf(r)
+	if after == 0 {
+		return s.organiserRefused(w, r, c, &httpError{status: http.StatusBadRequest, code: "invalid", msg: "take back what? The page names the move it offers to take back"})
+	}
+	done, err := s.correction(r, c, correction{Verb: "undo", Expect: after})
+	if err != nil {
+		return s.organiserRefused(w, r, c, err)
+	}
+	s.live.kick()
+	http.Redirect(w, r, fmt.Sprintf("/tournaments/%d?done=%d", c.game, done.Event.Seq), http.StatusSeeOther)
+	return nil
 }
 
 func (s *Server) organiserPart(w http.ResponseWriter, r *http.Request, c *caller) error {
@@ -296,7 +376,17 @@ func (s *Server) tournamentMove(w http.ResponseWriter, r *http.Request, c *calle
 	if _, err := s.app.TournamentLog(r.Context(), c.game); err != nil {
 		return err // a game's moves are the table's, not the organiser's page's
 	}
-	words := strings.Join(strings.Fields(r.PostFormValue("verb")+" "+r.PostFormValue("player")+" "+r.PostFormValue("rating")), " ")
+	verb, player := strings.TrimSpace(r.PostFormValue("verb")), strings.TrimSpace(r.PostFormValue("player"))
+	if r.PostFormValue("sure") == "" {
+		v, err := s.organiserView(r)
+		if err != nil {
+			return err
+		}
+		if v.Asked = v.asked(verb, player); v.Asked != nil {
+			return s.show(w, http.StatusOK, "tournament", c, v.Name, v)
+		}
+	}
+	words := strings.Join(strings.Fields(verb+" "+player+" "+r.PostFormValue("rating")), " ")
 	rec, err := s.recordMove(r, c, move{Move: words})
 	if err != nil {
 		return s.organiserRefused(w, r, c, err)

@@ -81,11 +81,35 @@ func TestTheOrganiserRunsANightFromThePages(t *testing.T) {
 	if status != http.StatusConflict || !strings.Contains(page, "Round 1 is still being played at tables 1, 2; nothing was paired") {
 		t.Errorf("pairing round 2 while round 1 is played: %d\n%s", status, page)
 	}
-	if status, page := act(organiser+"/moves", url.Values{"verb": {"drop"}, "player": {"bob"}}); status != http.StatusSeeOther || !strings.Contains(page, "Recorded: bob drops out") ||
-		!strings.Contains(page, `<li class="gone"><span class="name">bob</span> <small>1700</small> <small>dropped</small></li>`) {
-		t.Errorf("bob drops: %d\n%s", status, page)
+	// A drop, a round's end and the close are asked again before they are recorded, and can
+	// be taken back after, while nothing was recorded since.
+	dropped := `<li class="gone"><span class="name">bob</span> <small>1700</small> <small>dropped</small></li>`
+	drop := url.Values{"verb": {"drop"}, "player": {"bob"}}
+	if status, page := act(organiser+"/moves", drop); status != http.StatusOK || !strings.Contains(page, "<h2 id=\"asked\">Drop bob?</h2>") ||
+		!strings.Contains(page, `<input type="hidden" name="sure" value="yes"><button>Drop bob</button>`) || strings.Contains(page, dropped) {
+		t.Errorf("the first click on bob's drop: %d, want it asked, nothing recorded:\n%s", status, page)
 	}
-	if status, page := act(organiser+"/moves", url.Values{"verb": {"end"}}); status != http.StatusSeeOther || !strings.Contains(page, "Pair round 2") {
+	drop.Set("sure", "yes")
+	status, page = act(organiser+"/moves", drop)
+	takeBack := regexp.MustCompile(`action="/tournaments/\d+/undo" class="inline"><input type="hidden" name="after" value="(\d+)"><button class="secondary small">Take it back</button>`).FindStringSubmatch(page)
+	if status != http.StatusSeeOther || !strings.Contains(page, "Recorded: bob drops out") || !strings.Contains(page, dropped) || takeBack == nil {
+		t.Fatalf("bob drops: %d, want it recorded and a way back:\n%s", status, page)
+	}
+	if status, page := act(organiser+"/undo", url.Values{"after": {takeBack[1]}}); status != http.StatusSeeOther || !strings.Contains(page, "Taken back: bob drops out") ||
+		strings.Contains(page, dropped) || strings.Contains(page, "Take it back") {
+		t.Errorf("bob's drop taken back: %d\n%s", status, page)
+	}
+	if status, page := act(organiser+"/undo", url.Values{"after": {takeBack[1]}}); status != http.StatusConflict || strings.Contains(page, "Taken back") {
+		t.Errorf("the same drop taken back again, from a second tab: %d, want 409 and nothing taken back\n%s", status, page)
+	}
+	if status, page := act(organiser+"/moves", drop); status != http.StatusSeeOther || !strings.Contains(page, dropped) {
+		t.Errorf("bob drops again: %d\n%s", status, page)
+	}
+	if status, page := act(organiser+"/moves", url.Values{"verb": {"end"}}); status != http.StatusOK || !strings.Contains(page, "End round 1 now?") ||
+		!strings.Contains(page, "(tables 1, 2 still play)") || strings.Contains(page, "Pair round 2") {
+		t.Errorf("the first click on ending round 1: %d, want it asked:\n%s", status, page)
+	}
+	if status, page := act(organiser+"/moves", url.Values{"verb": {"end"}, "sure": {"yes"}}); status != http.StatusSeeOther || !strings.Contains(page, "Pair round 2") {
 		t.Errorf("ending round 1: %d\n%s", status, page)
 	}
 	if status, page := act(organiser+"/pair", nil); status != http.StatusSeeOther || !strings.Contains(page, "Round 2 is paired") {

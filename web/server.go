@@ -231,6 +231,7 @@ func (s *Server) routes() []route {
 		{"GET /tournaments/{id}/now", director, s.organiserPart},
 		{"POST /tournaments/{id}/pair", director, s.pairPage},
 		{"POST /tournaments/{id}/moves", director, s.tournamentMove},
+		{"POST /tournaments/{id}/undo", director, s.tournamentUndo},
 		{"GET /tournaments/{id}/cards", director, s.tableCards},
 		{"GET /tournaments/{id}/slip", director, s.slipPage},
 		{"GET /tournaments/{id}/tables/{n}/qr.svg", director, s.tableQR},

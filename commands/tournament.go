@@ -188,6 +188,9 @@ func writeRound(w io.Writer, r table.RoundView) {
 func writeTournament(w io.Writer, format string, v *table.TournamentView) error {
 	if format == "table" {
 		fmt.Fprintf(w, "tournament %d: %s, %s\n", v.Game, v.Name, settingsLine(v))
+		for _, note := range v.TieBreakNotes() {
+			fmt.Fprintf(w, "note: %s\n", note)
+		}
 		for _, r := range v.Played {
 			writeRound(w, r)
 		}

@@ -15,6 +15,9 @@ type Slip struct {
 	After int
 	// Foot names the tournament and its seal, on every page.
 	Foot string
+	// Notes are what the slip must say of how the standings were reached: a change of the
+	// tie-breaks after round 1 was paired (T14).
+	Notes []string
 }
 
 // SlipTable is one table of a round: its players, the first first, and its game's number.

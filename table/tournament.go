@@ -349,6 +349,19 @@ type TournamentView struct {
 	Next NextRound `json:"next"`
 	// Entrants are its players in order of entry: who is here, and who has dropped.
 	Entrants []TournamentEntrant `json:"entrants"`
+	// TieBreakChanges are the tie-breaks chosen again after round 1 was paired (T14).
+	TieBreakChanges []tournament.TieBreakChange `json:"tie_break_changes,omitempty"`
+}
+
+// TieBreakNotes says each change of the tie-breaks made after round 1 was paired (T14), as
+// every slip printed after it, and the tournament's show, say it.
+func (v *TournamentView) TieBreakNotes() []string {
+	var notes []string
+	for _, c := range v.TieBreakChanges {
+		notes = append(notes, fmt.Sprintf("the tie-breaks were changed after round %d was paired, from %s to %s (event %d, T14)",
+			c.Paired, strings.Join(c.From, ", "), strings.Join(c.To, ", "), c.Seq))
+	}
+	return notes
 }
 
 // TournamentEntrant is a tournament's entrant as its view shows them: their rating, whether
@@ -389,7 +402,8 @@ func (a *App) Tournament(ctx context.Context, g *play.Game) (*TournamentView, er
 	}
 	return &TournamentView{After: after, Entrants: entrants, Game: g.ID(), Name: g.Setup().Tournament, Date: g.Setup().Date, Kind: s.Game, Format: s.Format, Rounds: s.Rounds,
 		TableSize: s.TableSize, TieBreaks: nonNilStrings(s.TieBreaks), FirstIs: firstIs, Closed: n.Closed(),
-		Played: nonNilRounds(roundViews(n, games)), Standings: standings, Next: nextRound(g.Setup().Tournament, n, games)}, nil
+		Played: nonNilRounds(roundViews(n, games)), Standings: standings, Next: nextRound(g.Setup().Tournament, n, games),
+		TieBreakChanges: n.TieBreakChanges()}, nil
 }
 
 // RoundRobin reports whether the tournament is a round robin, whose rounds are as many as its
@@ -404,7 +418,7 @@ func (v *TournamentView) Slip(record *scoring.Record) (scoring.Slip, bool) {
 	}
 	r := v.Played[len(v.Played)-1]
 	s := scoring.Slip{Name: v.Name, Kind: v.Kind, Date: v.Date, Round: r.Round, FirstWord: v.FirstIs, Byes: r.Byes,
-		After: v.After, Foot: fmt.Sprintf("%s, round %d · tournament %d", v.Name, r.Round, v.Game)}
+		After: v.After, Foot: fmt.Sprintf("%s, round %d · tournament %d", v.Name, r.Round, v.Game), Notes: v.TieBreakNotes()}
 	if record != nil {
 		s.Foot += " · seal " + record.Seal
 	}

@@ -62,6 +62,12 @@ func (n *Night) Apply(seq int64, m referee.Move) []referee.Flag {
 			return n.end(seq, r.Round)
 		}
 		return n.release(seq, r.Round)
+	case TypeTieBreaks:
+		var tb tieBreaks
+		if err := json.Unmarshal(m.Payload, &tb); err != nil {
+			return aside(seq, "T14", "", "unreadable tie-breaks: %v", err)
+		}
+		return n.chooseTieBreaks(seq, tb.TieBreaks)
 	case TypeClose:
 		// The round in play ends with the night: its results are the director's (T16), and
 		// it counts in the standings as its games stand.
@@ -118,6 +124,23 @@ func (n *Night) rate(seq int64, p player) []referee.Flag {
 	}
 	e.Rating = p.Rating
 	return nil
+}
+
+// chooseTieBreaks takes the tie-breaks chosen again. Once round 1 is paired they are locked
+// (T14): a change stands, as the director made it, flagged, and kept for the slips to say.
+func (n *Night) chooseTieBreaks(seq int64, names []string) []referee.Flag {
+	tbs, err := tieBreaksOf(names)
+	if err != nil {
+		return aside(seq, "T14", "tie-breaks "+strings.Join(TieBreaks, ","), "%v", err)
+	}
+	from := n.settings.TieBreaks
+	n.settings.TieBreaks = tbs
+	if len(n.rounds) == 0 {
+		return nil
+	}
+	n.changes = append(n.changes, TieBreakChange{Seq: seq, Paired: len(n.rounds), From: slices.Clone(from), To: slices.Clone(tbs)})
+	return []referee.Flag{flag(seq, "T14", "the tie-breaks are chosen before round 1 is paired; every slip printed after this says so",
+		"the tie-breaks are changed from %s to %s after round %d was paired", strings.Join(from, ", "), strings.Join(tbs, ", "), len(n.rounds))}
 }
 
 func (n *Night) drop(seq int64, p player) []referee.Flag {

@@ -13,7 +13,7 @@ import (
 )
 
 // verbs are the moves the organiser types.
-var verbs = []string{"arrive", "rate", "drop", "seat", "end", "release", "close"}
+var verbs = []string{"arrive", "rate", "drop", "seat", "end", "release", "close", "tie-breaks"}
 
 // Parse implements referee.Game: the organiser's moves, as Grammar lists them.
 func (n *Night) Parse(words []string) (referee.Move, error) {
@@ -74,6 +74,12 @@ func (n *Night) Parse(words []string) (referee.Move, error) {
 			typ = TypeRelease
 		}
 		return referee.NewMove(typ, "", roundOf{r}), nil
+	case "tie-breaks", "tiebreaks":
+		tbs, err := tieBreaksOf(strings.FieldsFunc(strings.Join(args, " "), func(r rune) bool { return r == ',' || r == ' ' }))
+		if err != nil {
+			return referee.Move{}, referee.MoveErrorf("tie-breaks: %v", err)
+		}
+		return referee.NewMove(TypeTieBreaks, "", tieBreaks{TieBreaks: tbs}), nil
 	case "close":
 		if err := want(0, "no word after it"); err != nil {
 			return referee.Move{}, err
@@ -208,8 +214,36 @@ func (n *Night) Notation(m referee.Move) string {
 		return fmt.Sprintf("%s %d", strings.TrimPrefix(m.Type, Kind+"."), r.Round)
 	case TypeClose:
 		return "close"
+	case TypeTieBreaks:
+		var tb tieBreaks
+		_ = json.Unmarshal(m.Payload, &tb)
+		return "tie-breaks " + strings.Join(tb.TieBreaks, ",")
 	}
 	return m.Type
+}
+
+// tieBreaks is the payload of a choice of tie-breaks.
+type tieBreaks struct {
+	TieBreaks []string `json:"tie_breaks"`
+}
+
+// tieBreaksOf checks a choice of tie-breaks: at least one, each known, none twice.
+func tieBreaksOf(names []string) ([]string, error) {
+	if len(names) == 0 {
+		return nil, fmt.Errorf("name at least one of %s", strings.Join(TieBreaks, ", "))
+	}
+	out := make([]string, len(names))
+	for i, name := range names {
+		name = strings.ToLower(name)
+		switch {
+		case !slices.Contains(TieBreaks, name):
+			return nil, fmt.Errorf("%q is not a tie-break (%s)%s", name, strings.Join(TieBreaks, ", "), referee.DidYouMean(name, TieBreaks))
+		case slices.Contains(out[:i], name):
+			return nil, fmt.Errorf("%s is named twice", name)
+		}
+		out[i] = name
+	}
+	return out, nil
 }
 
 // seatingWords writes tables and byes as seat types them; each table's first player first.
@@ -267,6 +301,10 @@ func (n *Night) Describe(m referee.Move) string {
 		return fmt.Sprintf("round %d released: the next may be paired before every result is confirmed", r.Round)
 	case TypeClose:
 		return "the tournament closes"
+	case TypeTieBreaks:
+		var tb tieBreaks
+		_ = json.Unmarshal(m.Payload, &tb)
+		return "the tie-breaks are now " + strings.Join(tb.TieBreaks, ", ")
 	}
 	return m.Type
 }

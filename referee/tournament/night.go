@@ -28,6 +28,9 @@ const (
 	TypeEnd     = "tournament.end"     // {"round":2}: the round is over (its games over, or the organiser ended it)
 	TypeRelease = "tournament.release" // {"round":2}: with confirm=on, the organiser lets the next round be paired though not every scored round of this one is confirmed
 	TypeClose   = "tournament.close"   // {}: no more rounds
+	// {"tie_breaks":["buchholz","direct"]}: the tie-breaks chosen again, which are locked once
+	// round 1 is paired (T14)
+	TypeTieBreaks = "tournament.tie_breaks"
 )
 
 // Paired is a round's pairing as it was made: its input and what the pairing gave (T9).
@@ -124,7 +127,7 @@ func (Rules) Options() []referee.Option {
 	}
 }
 
-// Rulings implements referee.Rules: T1–T9 as RULINGS.md words them, then the project's own.
+// Rulings implements referee.Rules: the T rulings as RULINGS.md words them, then the project's own.
 func (Rules) Rulings() []referee.Ruling { return rulings }
 
 // Grammar implements referee.Rules.
@@ -137,6 +140,7 @@ func (Rules) Grammar() []string {
 		"end [ROUND]                   the round in play is over",
 		"release [ROUND]               with confirm=on: let the next round be paired before every result is confirmed",
 		"close                         no more rounds",
+		"tie-breaks TB,TB…             the tie-breaks chosen again, before round 1 is paired (T14)",
 		"a round is paired, never typed: `tableside tournament pair`, or Pair round on the organiser's page",
 	}
 }
@@ -240,7 +244,21 @@ type Night struct {
 	rounds     []RoundState
 	closed     bool
 	rules      Rules // how its pairings are judged
+	// changes are the tie-breaks chosen again after round 1 was paired (T14), in order.
+	changes []TieBreakChange
 }
+
+// TieBreakChange is the tie-breaks chosen again once round 1 was paired, flagged T14: every
+// slip printed after it says so.
+type TieBreakChange struct {
+	Seq    int64    `json:"seq"`
+	Paired int      `json:"paired"` // the rounds paired when it was made
+	From   []string `json:"from"`
+	To     []string `json:"to"`
+}
+
+// TieBreakChanges lists the tie-breaks chosen again after round 1 was paired (T14).
+func (n *Night) TieBreakChanges() []TieBreakChange { return slices.Clone(n.changes) }
 
 // New implements referee.Rules.
 func (r Rules) New(setup events.Created) (referee.Game, error) {
@@ -474,6 +492,7 @@ func cloneTables(ts []Table) []Table {
 func (n *Night) Clone() referee.Game {
 	c := *n
 	c.settings.TieBreaks = slices.Clone(n.settings.TieBreaks)
+	c.changes = slices.Clone(n.changes)
 	c.entrants = slices.Clone(n.entrants)
 	c.rounds = n.Rounds()
 	for i := range c.rounds {

@@ -568,7 +568,7 @@ func TestStatusSheetAndLegal(t *testing.T) {
 func TestConform(t *testing.T) {
 	refereetest.Conform(t, Rules{}, refereetest.Config{
 		Games:    200,
-		Unlisted: []string{TypeRate},
+		Unlisted: []string{TypeRate, TypeTieBreaks},
 		Sampled:  []string{TypeArrive},
 		Recorded: []string{TypePaired},
 		Tests:    []string{"night_test.go"},
@@ -645,5 +645,33 @@ func TestNamesItsGamesRefuse(t *testing.T) {
 	}
 	if f := b.add(referee.NewMove(TypeArrive, "", player{Player: "a"})); len(f) != 0 {
 		t.Errorf("an arrival of a recorded already: flags %+v, want it replayed as recorded", f)
+	}
+}
+
+// TestTieBreaksAreLockedOnceRound1IsPaired is T14: the tie-breaks may be chosen again before
+// round 1 is paired; after it, a change stands as the director made it, flagged, and is kept
+// for the slips. Words that name no tie-break are refused at entry.
+func TestTieBreaksAreLockedOnceRound1IsPaired(t *testing.T) {
+	b := newNightLog(t, nil, "ann", "bob", "cy", "dee")
+	noFlag(t, "tie-breaks before round 1", b.typed("tie-breaks direct, rating"))
+	g, _ := b.state()
+	if got := g.Settings().TieBreaks; !slices.Equal(got, []string{Direct, Rating}) || len(g.TieBreakChanges()) != 0 {
+		t.Errorf("before round 1: tie-breaks %v, changes %v", got, g.TieBreakChanges())
+	}
+	for _, words := range []string{"tie-breaks", "tie-breaks bucholz", "tie-breaks direct direct"} {
+		if _, err := g.Parse(strings.Fields(words)); err == nil {
+			t.Errorf("%q is read as a move", words)
+		}
+	}
+	b.pair(nil)
+	wantFlag(t, "tie-breaks after round 1 is paired", b.typed("tie-breaks buchholz"), "T14")
+	g, _ = b.state()
+	changes := g.TieBreakChanges()
+	if got := g.Settings().TieBreaks; !slices.Equal(got, []string{Buchholz}) || len(changes) != 1 ||
+		changes[0].Paired != 1 || !slices.Equal(changes[0].From, []string{Direct, Rating}) || !slices.Equal(changes[0].To, []string{Buchholz}) {
+		t.Errorf("after round 1: tie-breaks %v, changes %+v", got, changes)
+	}
+	if c := g.Clone().(*Night); len(c.TieBreakChanges()) != 1 {
+		t.Errorf("a clone lost the change: %+v", c.TieBreakChanges())
 	}
 }

@@ -11,9 +11,10 @@ import (
 )
 
 // Playout implements referee.Rules: a random whole tournament as a table would enter it. It
-// enters some of names (keeping a few for late arrivals), rates some, lets a few arrive and
-// drop, pairs each round with Pair from the input NextInput gives, with random results whose
-// points it keeps itself, ends each round, and closes.
+// enters some of names (keeping a few for late arrivals), rates some, chooses the tie-breaks
+// again in some, lets a few arrive and drop, pairs each round with Pair from the input
+// NextInput gives, with random results whose points it keeps itself, ends each round, and
+// closes.
 func (Rules) Playout(rng *rand.Rand, names []string) (events.Created, []referee.Move) {
 	kind := kindNames()[rng.IntN(len(kindNames()))]
 	least, most := kinds.All()[kind].Players()
@@ -46,6 +47,11 @@ func (Rules) Playout(rng *rand.Rand, names []string) (events.Created, []referee.
 		if rng.IntN(2) == 0 {
 			play(referee.NewMove(TypeRate, "", player{Player: p, Rating: 1000 + 100*rng.IntN(10)}))
 		}
+	}
+	// Half the nights choose their tie-breaks again before round 1 (T14), by the field's size,
+	// so that the draws every other playout makes stay as they were.
+	if field%2 == 0 {
+		play(referee.NewMove(TypeTieBreaks, "", tieBreaks{TieBreaks: []string{TieBreaks[field%len(TieBreaks)], TieBreaks[(field+1)%len(TieBreaks)]}}))
 	}
 	late := names[field:]
 	points := map[string]float64{}

@@ -2,8 +2,9 @@ package tournament
 
 import "github.com/tableside/tableside/referee"
 
-// rulings are T1–T9 as RULINGS.md words them, then the project's own (docs/rules.md), which
-// settle what T1–T9 leave open and how the tournament's log keeps its rounds.
+// rulings are T1–T9 and those of T10–T16 the referee applies, as RULINGS.md words them, then
+// the project's own (docs/rules.md), which settle what those leave open and how the
+// tournament's log keeps its rounds.
 var rulings = []referee.Ruling{
 	{ID: "T1", Title: "Who is paired", Text: "Every player present for the round is seated once, or given the bye. A player who dropped is not paired again; a late arrival is paired from the next round, with no points for the rounds missed."},
 	{ID: "T2", Title: "Tables", Text: "Two-player kinds (Candidate, Pinochle, Advantage) play at tables of 2. The many-player kinds play at tables of the chosen size: Capture 2–6, Article II 2–4. When the count does not divide, tables differ by at most one player (14 at 4: 4, 4, 3, 3); a table is never smaller than the kind allows."},
@@ -14,6 +15,8 @@ var rulings = []referee.Ruling{
 	{ID: "T7", Title: "Who is first", Text: "Who opens or deals is balanced as chess balances colours: over the night each player is first as near half the time as the pairings allow, and not three times running where it can be avoided. It never overrides T3–T6."},
 	{ID: "T8", Title: "Points", Text: "At tables of 2: 1 for a win, ½ for a draw, 0 for a loss. At larger tables: the first place 1, the last 0, the places between evenly spaced, whatever the table's size; shared places share their points."},
 	{ID: "T9", Title: "Recorded as made", Text: "A round's pairing is an event of the tournament's log. A pairing changed by hand stands as played, flagged with the T ruling it breaks. A correction to an earlier round changes the standings, never a round already paired."},
+	{ID: "T14", Title: "The tie-breaks are locked", Text: "The tie-breaks are locked once round 1 is paired. A change after it is an event of the log, flagged T14, and every slip printed after it says so."},
+	{ID: "T16", Title: "A round's results are the director's once the round is over", Text: "From then on a table cannot change a game of that round (no undo, no move, no correction from its code); the director can, and the correction is shown with what it changes: the standings before and after, and (dry run) the later pairings that would have differed. Rounds already paired stand (T9)."},
 	{ID: "TR1", Title: "The standings order", Text: "A round's input lists its players by points, highest first, and among equal points by the tie-breaks chosen; \"lowest in the standings\" (T3) and \"the leaders\" (T6) mean this order. Points are kept exactly, in 120ths of a point. Round 1 lists the players by rating, highest first, and where ratings tie or there are none in a shuffle drawn from the seed the log keeps."},
 	{ID: "TR2", Title: "A pairing judged", Text: "A pairing made or changed by hand is held to the pairing tableside computes from the same input: it is flagged when it seats someone twice or leaves someone out (T1), seats tables of other sizes (T2), gives the bye to a player with more byes or higher in the standings by points, or one whose absence leaves more rematches (T3), seats more rematches (T4), a larger total of points differences (T5) or more repeat pairs (T6) than that pairing, or makes first at a table a player T7's order does not. In a round robin the round is its row of Berger's tables."},
 	{ID: "TR3", Title: "The night's rounds", Text: "A round is paired once the one before it has ended, with the players present, and is seated by hand only while it is in play. With confirm=on, the organiser may release an ended round so that the next is paired before every result is confirmed. A closed tournament pairs no more rounds. A tournament takes no adjustment (T8): a result is corrected on its game's log. A drop before round 1 withdraws the entry; nobody joins a round robin after round 1."},

@@ -265,3 +265,22 @@ func (a *App) RoundOver(ctx context.Context, g *play.Game) (string, error) {
 	}
 	return fmt.Sprintf("round %d of %s is over, and a change to its games is the director's (T16)", c.Round, c.Tournament), nil
 }
+
+// AsksConfirmation reports whether game's scored rounds wait for the other side's confirmation
+// before its tournament goes on: a game of a tournament with confirm=on (L9). Elsewhere a
+// confirmation is a player's choice, and nothing waits for it.
+func (a *App) AsksConfirmation(ctx context.Context, game int64) (bool, error) {
+	at, ok, err := a.TableOf(ctx, game)
+	if err != nil || !ok {
+		return false, err
+	}
+	t, err := a.TournamentLog(ctx, at.Tournament)
+	if err != nil {
+		return false, err
+	}
+	n, err := tournamentNight(t)
+	if err != nil {
+		return false, err
+	}
+	return n.Settings().Confirm, nil
+}

@@ -8,6 +8,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"unicode"
 
 	"github.com/tableside/tableside/play"
 	"github.com/tableside/tableside/render"
@@ -123,6 +124,11 @@ func (f *tournamentForm) read(r *http.Request) (table.TournamentSetup, error) {
 		}
 		if len(words) == 2 {
 			rating, err := strconv.Atoi(words[1])
+			if err != nil && !strings.ContainsFunc(words[1], unicode.IsDigit) {
+				// Two words with no number: a name of two words, which no face takes.
+				return s, invalidf("line %d: player name %q: names are one word (%s), and a rating after it is a number",
+					i+1, strings.Join(words, " "), strings.Join(words, "_"))
+			}
 			if err != nil {
 				return s, invalidf("line %d: %s's rating %q is not a number", i+1, words[0], words[1])
 			}

@@ -44,6 +44,11 @@ func TestTheOrganiserRunsANightFromThePages(t *testing.T) {
 	if status != http.StatusBadRequest || !strings.Contains(page, `line 4: cy&#39;s rating &#34;15x&#34; is not a number`) || !strings.Contains(page, "ann 1800") {
 		t.Errorf("a bad rating: %d, want the form again with what was wrong:\n%s", status, page)
 	}
+	fields.Set("players", "ann 1800\r\nann lee\r\ncy\r\ndee")
+	if status, _, page := c.form(t, "/tournaments", testKey, fields); status != http.StatusBadRequest ||
+		!strings.Contains(page, `line 2: player name &#34;ann lee&#34;: names are one word (ann_lee), and a rating after it is a number`) {
+		t.Errorf("a name of two words: %d, want it said as the command line says it:\n%s", status, page)
+	}
 	fields.Set("players", "ann 1800\r\nbob 1700\r\n\r\ncy\r\ndee")
 	status, to, _ := c.form(t, "/tournaments", testKey, fields)
 	id := 0

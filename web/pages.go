@@ -150,7 +150,8 @@ type club struct {
 	// screen, and the address this page was opened at.
 	WallKey string
 	Base    string
-	// Waiting is the director's too: each game's scored rounds that nobody has confirmed.
+	// Waiting is the director's too: each game's scored rounds that nobody has confirmed, in
+	// the tournaments that asked for confirmations (confirm=on).
 	Waiting []gameWaiting
 	// Tournaments are the night's tournaments, each with its round in play and standings;
 	// their games are shown in their seating on the wall, not among the night's games.
@@ -195,12 +196,19 @@ func (s *Server) club(r *http.Request, codes bool, charts chartSize) (*club, err
 				cl.Codes = map[int64]string{}
 			}
 			cl.Codes[g.ID] = s.keys.Code(g.ID)
-			game, err := s.app.Game(r.Context(), g.ID)
+			// Only a tournament that asked for confirmations waits for them.
+			asked, err := s.app.AsksConfirmation(r.Context(), g.ID)
 			if err != nil {
 				return nil, err
 			}
-			if rounds := game.Waiting(); len(rounds) > 0 {
-				cl.Waiting = append(cl.Waiting, gameWaiting{g.ID, g.Kind, rounds})
+			if asked {
+				game, err := s.app.Game(r.Context(), g.ID)
+				if err != nil {
+					return nil, err
+				}
+				if rounds := game.Waiting(); len(rounds) > 0 {
+					cl.Waiting = append(cl.Waiting, gameWaiting{g.ID, g.Kind, rounds})
+				}
 			}
 		}
 		if g.Match != "" && g.Tournament == "" && !slices.Contains(names, g.Match) {

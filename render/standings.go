@@ -3,6 +3,7 @@ package render
 import (
 	"fmt"
 	"io"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -88,7 +89,7 @@ var shortTieBreaks = map[string]string{"buchholz": "BH", "buchholz-cut1": "BH−
 
 // tieBreakNames are the tie-breaks' names in words.
 var tieBreakNames = map[string]string{"buchholz": "Buchholz", "buchholz-cut1": "Buchholz cut 1", "sonneborn-berger": "Sonneborn–Berger",
-	"game-scores": "the sum of game scores", "direct": "the direct encounter", "rating": "rating"}
+	"game-scores": "the sum of game scores", "direct": "the direct encounter", "rating": "rating", tournament.Lot: "the lot drawn at the close"}
 
 // TieBreakLegend says what brief standings' tie-break columns are, and that they part ties in
 // order.
@@ -112,6 +113,12 @@ func TournamentStandings(tieBreaks []string, standings []tournament.Standing, de
 		number("place", func(st tournament.Standing) string { return strconv.Itoa(st.Place) }),
 		{Column{Head: "player", Name: "player"}, func(st tournament.Standing) string { return st.Name }},
 		number("points", func(st tournament.Standing) string { return Points(st.Points) }),
+	}
+	// A closed tournament's lot parts its last ties (T15): the last tie-break, never chosen.
+	if len(standings) > 0 && !slices.Contains(tieBreaks, tournament.Lot) {
+		if _, drawn := standings[0].TieBreaks[tournament.Lot]; drawn {
+			tieBreaks = append(slices.Clip(tieBreaks), tournament.Lot)
+		}
 	}
 	for _, tb := range tieBreaks {
 		f := number(tb, func(st tournament.Standing) string { return Points(st.TieBreaks[tb]) })

@@ -3,6 +3,7 @@ package tournament
 import (
 	"encoding/json"
 	"fmt"
+	"math/rand/v2"
 	"slices"
 	"strings"
 
@@ -75,6 +76,7 @@ func (n *Night) Apply(seq int64, m referee.Move) []referee.Flag {
 			r.Ended = true
 		}
 		n.closed = true
+		n.drawLots()
 		return nil
 	}
 	return aside(seq, "T9", "", "%q is not a move of a tournament", m.Type)
@@ -124,6 +126,24 @@ func (n *Night) rate(seq int64, p player) []referee.Flag {
 	}
 	e.Rating = p.Rating
 	return nil
+}
+
+// lotStream is the stream of the seed the lot is drawn from: no round's shuffle uses it (those
+// are numbered by their rounds).
+const lotStream = 1 << 40
+
+// drawLots draws the lot that parts the final ties (T15): every entrant in order of entry,
+// shuffled by the tournament's seed, so that the same log draws the same lot on any machine.
+func (n *Night) drawLots() {
+	order := make([]int, len(n.entrants))
+	for i := range order {
+		order[i] = i
+	}
+	rng := rand.New(rand.NewPCG(n.settings.Seed, lotStream))
+	rng.Shuffle(len(order), func(i, j int) { order[i], order[j] = order[j], order[i] })
+	for drawn, i := range order {
+		n.entrants[i].Lot = drawn + 1
+	}
 }
 
 // chooseTieBreaks takes the tie-breaks chosen again. Once round 1 is paired they are locked

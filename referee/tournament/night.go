@@ -219,6 +219,9 @@ type Entrant struct {
 	Number  int
 	Present bool
 	Arrived int
+	// Lot is the entrant's number in the lot drawn when the tournament closed (T15), 1 first;
+	// 0 before.
+	Lot int
 }
 
 // RoundState is a round paired, its pairing as it now stands: a Seat replaces the tables and

@@ -675,3 +675,45 @@ func TestTieBreaksAreLockedOnceRound1IsPaired(t *testing.T) {
 		t.Errorf("a clone lost the change: %+v", c.TieBreakChanges())
 	}
 }
+
+// TestALotPartsTheFinalTies is T15: the close draws a lot from the seed, the same on every
+// replay; players equal on points and every chosen tie-break are then parted by it, the lot
+// shown as the last tie-break. Before the close they share their place.
+func TestALotPartsTheFinalTies(t *testing.T) {
+	b := newNightLog(t, nil, "ann", "bob", "cy", "dee")
+	b.pair(nil)
+	noFlag(t, "end", b.typed("end"))
+	g, _ := b.state()
+	open, err := Standings(g.Entrants(), nil, nil, g.Settings().TieBreaks)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, s := range open {
+		if s.Place != 1 || s.TieBreaks[Lot] != 0 {
+			t.Errorf("before the close, with no result: %+v, want every place shared and no lot", s)
+		}
+	}
+	noFlag(t, "close", b.typed("close"))
+	g, _ = b.state()
+	again, _ := b.state()
+	closed, err := Standings(g.Entrants(), nil, nil, g.Settings().TieBreaks)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, s := range closed {
+		if s.Place != i+1 || s.TieBreaks[Lot] != float64(i+1) {
+			t.Errorf("after the close, place %d: %+v, want the lot's order, each place its own", i+1, s)
+		}
+	}
+	if !slices.Equal(g.Entrants(), again.Entrants()) {
+		t.Errorf("two replays draw different lots: %+v and %+v", g.Entrants(), again.Entrants())
+	}
+	other := newNightLog(t, map[string]string{"seed": "8"}, "ann", "bob", "cy", "dee")
+	other.pair(nil)
+	other.typed("end")
+	other.typed("close")
+	o, _ := other.state()
+	if slices.Equal(g.Entrants(), o.Entrants()) {
+		t.Errorf("seeds 7 and 8 draw the same lot: %+v", o.Entrants())
+	}
+}

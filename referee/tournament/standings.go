@@ -22,6 +22,11 @@ const (
 // TieBreaks lists the tie-breaks there are.
 var TieBreaks = []string{Buchholz, BuchholzCut1, SonnebornBerger, GameScores, Direct, Rating}
 
+// Lot is the last tie-break of a closed tournament (T15), never chosen: the lot drawn from the
+// seed when it closes parts players equal on points and every chosen tie-break. Its value is
+// the player's number in the draw, 1 first.
+const Lot = "lot"
+
 // Result is one table of one round as it ended: its players and their places, from 1, where
 // equal places are shared; and each player's total on the game's own sheet.
 type Result struct {
@@ -118,8 +123,9 @@ type meeting struct {
 }
 
 // Standings ranks a tournament's entrants after the rounds whose results are given: by
-// points (T8), then the tie-breaks in the order given; players equal on all of them share a
-// place and are listed in the entrants' order. A bye counts as a win.
+// points (T8), then the tie-breaks in the order given, then, once the tournament closed, the
+// lot its entrants drew (T15); players equal on all of them share a place and are listed in
+// the entrants' order. A bye counts as a win.
 func Standings(entrants []Entrant, results []Result, byes []Bye, tieBreaks []string) ([]Standing, error) {
 	tallies := make([]*tally, len(entrants))
 	byName := map[string]*tally{}
@@ -191,6 +197,14 @@ func Standings(entrants []Entrant, results []Result, byes []Bye, tieBreaks []str
 			t.breaks[BuchholzCut1] -= slices.Min(contributions)
 		}
 	}
+	for _, t := range tallies {
+		if t.Lot > 0 {
+			t.breaks[Lot] = int64(len(tallies) + 1 - t.Lot) // the first drawn is the best
+			if !slices.Contains(tieBreaks, Lot) {
+				tieBreaks = append(slices.Clip(tieBreaks), Lot)
+			}
+		}
+	}
 	ranked := slices.Clone(tallies)
 	// Direct encounter is decided among a group tied on everything before it, so the ranking
 	// is made criterion by criterion: each sorts within the groups the ones before left tied.
@@ -225,6 +239,8 @@ func (t *tally) shown(tb string) float64 {
 	switch tb {
 	case GameScores, Rating:
 		return float64(t.breaks[tb])
+	case Lot:
+		return float64(t.Lot)
 	case SonnebornBerger:
 		return float64(t.breaks[tb]) / (unitsPerPoint * unitsPerPoint)
 	}

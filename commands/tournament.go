@@ -173,9 +173,12 @@ func writeRound(w io.Writer, r table.RoundView) {
 		}
 		if t.Game != 0 {
 			game = fmt.Sprintf("game %d", t.Game)
-			if t.Over {
+			if t.Over && t.Forfeit == "" {
 				game += ", over"
 			}
+		}
+		if t.Forfeit != "" {
+			game += fmt.Sprintf("; %s did not come: lost by forfeit (T10)", t.Forfeit)
 		}
 		fmt.Fprintf(w, "  table %d: %s, %s first (%s)\n", t.Table, strings.Join(t.Players, " v "), t.First, game)
 	}

@@ -131,6 +131,10 @@ func TournamentStandings(tieBreaks []string, standings []tournament.Standing, de
 		fields = append(fields,
 			number("games", func(st tournament.Standing) string { return strconv.Itoa(st.Games) }),
 			number("byes", func(st tournament.Standing) string { return strconv.Itoa(st.Byes) }))
+		// The byes asked for and the forfeits, where the night has any (T10, T11).
+		if slices.ContainsFunc(standings, func(st tournament.Standing) bool { return st.Unplayed > 0 }) {
+			fields = append(fields, number("unplayed", func(st tournament.Standing) string { return strconv.Itoa(st.Unplayed) }))
+		}
 	}
 	return laidOut(fields, standings)
 }

@@ -181,6 +181,9 @@ type TableGame struct {
 	First   string   `json:"first"`
 	Game    int64    `json:"game"`
 	Over    bool     `json:"over"`
+	// Forfeit names the player who did not come (T10): the table's result is the forfeit's,
+	// and its game does not count.
+	Forfeit string `json:"forfeit,omitempty"`
 }
 
 // RoundView is one round of a tournament as its tables stand.
@@ -315,6 +318,9 @@ func roundViewOf(r tournament.RoundState, games map[[2]int]*seated) RoundView {
 		tg := TableGame{Table: t.Table, Players: t.Players, First: t.First}
 		if game := games[[2]int{r.Round, t.Table}]; game != nil {
 			tg.Game, tg.Over = game.id, game.over
+		}
+		if f := forfeitAt(r, t.Table); f != nil {
+			tg.Forfeit, tg.Over = f.Absent, true
 		}
 		v.Tables = append(v.Tables, tg)
 	}

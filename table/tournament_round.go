@@ -17,15 +17,28 @@ import (
 )
 
 // stillPlaying lists the tables of round r whose games are not over (not made counts as not
-// over), until the round is ended.
+// over), until the round is ended. A table forfeited (T10) plays nothing.
 func stillPlaying(r tournament.RoundState, games map[[2]int]*seated) []int {
 	playing := []int{}
 	for _, t := range r.Tables {
+		if forfeitAt(r, t.Table) != nil {
+			continue
+		}
 		if game := games[[2]int{r.Round, t.Table}]; !r.Ended && (game == nil || !game.over) {
 			playing = append(playing, t.Table)
 		}
 	}
 	return playing
+}
+
+// forfeitAt is the forfeit of table n in round r (T10), nil for none.
+func forfeitAt(r tournament.RoundState, n int) *tournament.Forfeit {
+	for i := range r.Forfeits {
+		if r.Forfeits[i].Table == n {
+			return &r.Forfeits[i]
+		}
+	}
+	return nil
 }
 
 // NextRound is what stands between a tournament and the pairing of its next round, as the

@@ -30,7 +30,8 @@ func standingsBefore(n *tournament.Night, games map[[2]int]*seated, round int) (
 			continue
 		}
 		for _, t := range r.Tables {
-			if game := games[[2]int{r.Round, t.Table}]; game != nil {
+			// A table forfeited counts as the forfeit says (T10), whatever its game holds.
+			if game := games[[2]int{r.Round, t.Table}]; game != nil && forfeitAt(r, t.Table) == nil {
 				results = append(results, game.resultIn(r.Round))
 			}
 		}

@@ -2,6 +2,7 @@ package web
 
 import (
 	"bytes"
+	"cmp"
 	"errors"
 	"fmt"
 	"net/http"
@@ -198,21 +199,24 @@ type organiserView struct {
 // askedMove is a drop, a round's end or release, or the close, as the organiser's page asks
 // before recording it: what it does, and the words to record it.
 type askedMove struct {
-	Verb, Player string
-	Question     string
-	Does         string
-	Yes, No      string
+	Verb, Player, Round string
+	Question            string
+	Does                string
+	Yes, No             string
 }
 
 // asked is the question the page asks before recording verb (of player, for a drop), or nil
 // for a move that is recorded at once (an arrival).
-func (v *organiserView) asked(verb, player string) *askedMove {
-	a := &askedMove{Verb: verb, Player: player}
+func (v *organiserView) asked(verb, player, inRound string) *askedMove {
+	a := &askedMove{Verb: verb, Player: player, Round: inRound}
 	round := 0
 	if v.Current != nil {
 		round = v.Current.Round
 	}
 	switch verb {
+	case "forfeit":
+		a.Question, a.Yes, a.No = fmt.Sprintf("%s did not come?", render.Capitalize(player)), "Forfeit: "+player+" did not come", "Back"
+		a.Does = fmt.Sprintf("%s loses round %s by forfeit, the opponent wins by it, and the table's game does not count (T10).", player, cmp.Or(inRound, strconv.Itoa(round)))
 	case "drop":
 		a.Question, a.Yes, a.No = fmt.Sprintf("Drop %s?", player), "Drop "+player, "Keep "+player
 		a.Does = fmt.Sprintf("%s is not paired again (T1); the results so far stand.", player)
@@ -388,11 +392,11 @@ func (s *Server) tournamentMove(w http.ResponseWriter, r *http.Request, c *calle
 		if err != nil {
 			return err
 		}
-		if v.Asked = v.asked(verb, player); v.Asked != nil {
+		if v.Asked = v.asked(verb, player, r.PostFormValue("round")); v.Asked != nil {
 			return s.show(w, http.StatusOK, "tournament", c, v.Name, v)
 		}
 	}
-	words := strings.Join(strings.Fields(verb+" "+player+" "+r.PostFormValue("rating")), " ")
+	words := strings.Join(strings.Fields(verb+" "+player+" "+r.PostFormValue("rating")+" "+r.PostFormValue("round")), " ")
 	rec, err := s.recordMove(r, c, move{Move: words})
 	if err != nil {
 		return s.organiserRefused(w, r, c, err)

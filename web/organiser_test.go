@@ -270,3 +270,48 @@ func TestTheWallSeatsATournament(t *testing.T) {
 		t.Errorf("the director's club page does not lead to the tournament:\n%s", body)
 	}
 }
+
+// TestTheOrganiserEntersByesAndForfeits: the organiser's page takes a bye a player asks for
+// before the round is paired (T11), which leaves them out of it, and a forfeit (T10), asked
+// again first, after which the table shows who did not come.
+func TestTheOrganiserEntersByesAndForfeits(t *testing.T) {
+	c := openClub(t, false)
+	id := c.newTournament(t, clubNight).Tournament.Game
+	organiser := fmt.Sprintf("/tournaments/%d", id)
+	act := func(path string, v url.Values) (int, string) {
+		t.Helper()
+		status, to, page := c.form(t, path, testKey, v)
+		if status != http.StatusSeeOther {
+			return status, page
+		}
+		_, body := c.call(t, "GET", to, testKey, nil)
+		return status, string(body)
+	}
+	if _, page := c.call(t, "GET", organiser, testKey, nil); !strings.Contains(string(page), `<input type="hidden" name="verb" value="bye">`) {
+		t.Fatalf("the organiser's page has no form for a bye asked for:\n%s", page)
+	}
+	if status, page := act(organiser+"/moves", url.Values{"verb": {"bye"}, "player": {"dee"}, "round": {"1"}}); status != http.StatusSeeOther ||
+		!strings.Contains(page, "Recorded: dee asks for a bye in round 1.") {
+		t.Fatalf("dee's bye: %d\n%s", status, page)
+	}
+	round := apiPost[table.RoundView](t, c, fmt.Sprintf("/api/tournaments/%d/pair", id))
+	if len(round.Tables) != 1 || slices.Contains(round.Tables[0].Players, "dee") || slices.Contains(round.Byes, "dee") {
+		t.Fatalf("round 1 with dee's bye asked for: %+v", round)
+	}
+	absent := round.Tables[0].Players[1]
+	forfeit := url.Values{"verb": {"forfeit"}, "player": {absent}, "round": {"1"}}
+	if status, page := act(organiser+"/moves", forfeit); status != http.StatusOK || !strings.Contains(page, "did not come?</h2>") ||
+		!strings.Contains(page, `<input type="hidden" name="round" value="1"><input type="hidden" name="sure" value="yes">`) {
+		t.Fatalf("the first click on a forfeit: %d, want it asked\n%s", status, page)
+	}
+	forfeit.Set("sure", "yes")
+	if status, page := act(organiser+"/moves", forfeit); status != http.StatusSeeOther ||
+		!strings.Contains(page, absent+" did not come: lost by forfeit</td>") {
+		t.Errorf("the forfeit: %d\n%s", status, page)
+	}
+	var v table.TournamentView
+	getAs(t, c, testKey, fmt.Sprintf("/api/tournaments/%d", id), &v)
+	if v.Played[0].Tables[0].Forfeit != absent || !v.Played[0].Tables[0].Over || len(v.Next.Playing) != 0 {
+		t.Errorf("the round after the forfeit: %+v, next %+v", v.Played[0], v.Next)
+	}
+}

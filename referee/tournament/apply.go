@@ -63,6 +63,15 @@ func (n *Night) Apply(seq int64, m referee.Move) []referee.Flag {
 			return n.end(seq, r.Round)
 		}
 		return n.release(seq, r.Round)
+	case TypeBye, TypeForfeit:
+		var p playerIn
+		if err := json.Unmarshal(m.Payload, &p); err != nil {
+			return aside(seq, map[string]string{TypeBye: "T11", TypeForfeit: "T10"}[m.Type], "", "unreadable %s: %v", m.Type, err)
+		}
+		if m.Type == TypeBye {
+			return n.askBye(seq, p)
+		}
+		return n.forfeit(seq, p)
 	case TypeTieBreaks:
 		var tb tieBreaks
 		if err := json.Unmarshal(m.Payload, &tb); err != nil {
@@ -126,6 +135,86 @@ func (n *Night) rate(seq int64, p player) []referee.Flag {
 	}
 	e.Rating = p.Rating
 	return nil
+}
+
+// askBye takes a bye a player asks for (T11): before the round is paired, not twice for a
+// round, not in a round robin, whose rounds are its tables' rows. More than the tournament
+// allows, or one in the last round where it allows none, stands flagged.
+func (n *Night) askBye(seq int64, p playerIn) []referee.Flag {
+	e := n.entrant(p.Player)
+	s := n.settings
+	switch {
+	case e == nil || !e.Present:
+		return aside(seq, "T11", "a player present asks: "+n.presentNames(), "%s is not present%s", p.Player, referee.DidYouMean(p.Player, n.presentList()))
+	case s.Format == RoundRobin:
+		return aside(seq, "T11", "a round robin's rounds are its tables' rows: every pair meets", "a round robin takes no bye asked for")
+	case p.Round <= len(n.rounds):
+		return aside(seq, "T11", fmt.Sprintf("ask for round %d or later: bye %s %d", len(n.rounds)+1, e.Name, len(n.rounds)+1),
+			"round %d is paired already: a bye is asked for before its round is paired", p.Round)
+	case p.Round > s.Rounds:
+		return aside(seq, "T11", "", "the tournament has %d rounds, not %d", s.Rounds, p.Round)
+	case n.askedFor(e.Name, p.Round):
+		return aside(seq, "T11", "", "%s has asked for a bye in round %d already", e.Name, p.Round)
+	}
+	n.asked = append(n.asked, Bye{Round: p.Round, Player: e.Name, Kind: ByeAsked, Half: s.AskedByeHalf})
+	taken := 0
+	for _, b := range n.asked {
+		if b.Player == e.Name {
+			taken++
+		}
+	}
+	switch {
+	case taken > s.AskedByes:
+		return []referee.Flag{flag(seq, "T11", fmt.Sprintf("the tournament allows %d a player (asked_byes)", s.AskedByes),
+			"%s asks for a bye %d times", e.Name, taken)}
+	case p.Round == s.Rounds && !s.AskedByeLast:
+		return []referee.Flag{flag(seq, "T11", "the tournament takes no bye asked for in its last round (asked_bye_last=off)",
+			"%s asks for a bye in round %d, the last", e.Name, p.Round)}
+	}
+	return nil
+}
+
+// forfeit takes a player who did not come to the table in a round paired (T10): at a table of
+// 2 they lose by forfeit and the opponent wins by it; the table's game does not count. A
+// player with two forfeit losses running is dropped. At a larger table the others play on
+// without the absent player, which needs their table seated again: a forfeit there is set
+// aside, naming how.
+func (n *Night) forfeit(seq int64, p playerIn) []referee.Flag {
+	if p.Round < 1 || p.Round > len(n.rounds) {
+		return aside(seq, "T10", "", "round %d is not paired", p.Round)
+	}
+	r := &n.rounds[p.Round-1]
+	name := p.Player
+	if e := n.entrant(name); e != nil {
+		name = e.Name
+	}
+	at := slices.IndexFunc(r.Tables, func(t Table) bool { return slices.Contains(t.Players, name) })
+	switch {
+	case at < 0:
+		return aside(seq, "T10", "", "%s is not seated in round %d%s", p.Player, p.Round, referee.DidYouMean(p.Player, seatedIn(r.Tables)))
+	case len(r.Tables[at].Players) > 2:
+		return aside(seq, "T10", fmt.Sprintf("seat round %d by hand without %s (seat %d …)", p.Round, name, p.Round),
+			"at table %d of %d players the others play on without %s: their table is seated again", r.Tables[at].Table, len(r.Tables[at].Players), name)
+	case slices.ContainsFunc(r.Forfeits, func(f Forfeit) bool { return f.Table == r.Tables[at].Table }):
+		return aside(seq, "T10", "", "table %d of round %d is forfeited already", r.Tables[at].Table, p.Round)
+	}
+	t := r.Tables[at]
+	r.Forfeits = append(r.Forfeits, Forfeit{Table: t.Table, Absent: name, Others: slices.DeleteFunc(slices.Clone(t.Players), func(q string) bool { return q == name })})
+	if p.Round > 1 && slices.ContainsFunc(n.rounds[p.Round-2].Forfeits, func(f Forfeit) bool { return f.Absent == name }) {
+		if e := n.entrant(name); e != nil {
+			e.Present = false // two forfeit losses running (T10)
+		}
+	}
+	return nil
+}
+
+// seatedIn lists the players seated at tables, for a suggestion.
+func seatedIn(tables []Table) []string {
+	var names []string
+	for _, t := range tables {
+		names = append(names, t.Players...)
+	}
+	return names
 }
 
 // lotStream is the stream of the seed the lot is drawn from: no round's shuffle uses it (those
@@ -320,6 +409,8 @@ func inputDiff(in, want Input) string {
 		return fmt.Sprintf("entrants %d, not %d", in.Entrants, want.Entrants)
 	case !slices.Equal(in.Dropped, want.Dropped):
 		return fmt.Sprintf("dropped %v, not %v", in.Dropped, want.Dropped)
+	case !slices.Equal(in.Away, want.Away):
+		return fmt.Sprintf("away %v, not %v", in.Away, want.Away)
 	}
 	byName := map[string]Player{}
 	for _, p := range want.Players {

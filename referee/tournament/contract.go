@@ -37,6 +37,9 @@ type Input struct {
 	// Dropped names the players who have left the tournament: an opponent a player met is one
 	// of Players or of these, and any other name is a mistake.
 	Dropped []string `json:"dropped,omitempty"`
+	// Away names the players who stay in the tournament and are not paired this round: a bye
+	// they asked for (T11). Like Dropped, an opponent a player met may be one of these.
+	Away []string `json:"away,omitempty"`
 }
 
 // Player is one player present for the round, and their night so far. Players are listed in

@@ -13,7 +13,7 @@ import (
 )
 
 // verbs are the moves the organiser types.
-var verbs = []string{"arrive", "rate", "drop", "seat", "end", "release", "close", "tie-breaks"}
+var verbs = []string{"arrive", "rate", "drop", "seat", "end", "release", "close", "tie-breaks", "bye", "forfeit"}
 
 // Parse implements referee.Game: the organiser's moves, as Grammar lists them.
 func (n *Night) Parse(words []string) (referee.Move, error) {
@@ -74,6 +74,23 @@ func (n *Night) Parse(words []string) (referee.Move, error) {
 			typ = TypeRelease
 		}
 		return referee.NewMove(typ, "", roundOf{r}), nil
+	case "bye", "forfeit":
+		if len(args) < 1 || len(args) > 2 {
+			return referee.Move{}, referee.MoveErrorf("%s takes a name and, if not the %s round, a round: %s ann 3", verb, map[string]string{"bye": "next", "forfeit": "latest"}[verb], verb)
+		}
+		p := playerIn{Player: n.known(args[0]), Round: len(n.rounds) + 1}
+		typ := TypeBye
+		if verb == "forfeit" {
+			typ, p.Round = TypeForfeit, len(n.rounds)
+		}
+		if len(args) == 2 {
+			r, err := strconv.Atoi(args[1])
+			if err != nil || r < 1 {
+				return referee.Move{}, referee.MoveErrorf("round %q: rounds are numbered from 1", args[1])
+			}
+			p.Round = r
+		}
+		return referee.NewMove(typ, "", p), nil
 	case "tie-breaks", "tiebreaks":
 		tbs, err := tieBreaksOf(strings.FieldsFunc(strings.Join(args, " "), func(r rune) bool { return r == ',' || r == ' ' }))
 		if err != nil {
@@ -218,6 +235,10 @@ func (n *Night) Notation(m referee.Move) string {
 		var tb tieBreaks
 		_ = json.Unmarshal(m.Payload, &tb)
 		return "tie-breaks " + strings.Join(tb.TieBreaks, ",")
+	case TypeBye, TypeForfeit:
+		var p playerIn
+		_ = json.Unmarshal(m.Payload, &p)
+		return fmt.Sprintf("%s %s %d", strings.TrimPrefix(m.Type, Kind+"."), p.Player, p.Round)
 	}
 	return m.Type
 }
@@ -305,6 +326,14 @@ func (n *Night) Describe(m referee.Move) string {
 		var tb tieBreaks
 		_ = json.Unmarshal(m.Payload, &tb)
 		return "the tie-breaks are now " + strings.Join(tb.TieBreaks, ", ")
+	case TypeBye:
+		var p playerIn
+		_ = json.Unmarshal(m.Payload, &p)
+		return fmt.Sprintf("%s asks for a bye in round %d", p.Player, p.Round)
+	case TypeForfeit:
+		var p playerIn
+		_ = json.Unmarshal(m.Payload, &p)
+		return fmt.Sprintf("%s did not come to the table in round %d: lost by forfeit", p.Player, p.Round)
 	}
 	return m.Type
 }

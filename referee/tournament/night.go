@@ -28,6 +28,8 @@ const (
 	TypeEnd     = "tournament.end"     // {"round":2}: the round is over (its games over, or the organiser ended it)
 	TypeRelease = "tournament.release" // {"round":2}: with confirm=on, the organiser lets the next round be paired though not every scored round of this one is confirmed
 	TypeClose   = "tournament.close"   // {}: no more rounds
+	TypeBye     = "tournament.bye"     // {"player":"ann","round":3}: a bye the player asked for, before the round is paired (T11)
+	TypeForfeit = "tournament.forfeit" // {"player":"bob","round":2}: the player did not come to the table: lost by forfeit (T10)
 	// {"tie_breaks":["buchholz","direct"]}: the tie-breaks chosen again, which are locked once
 	// round 1 is paired (T14)
 	TypeTieBreaks = "tournament.tie_breaks"
@@ -52,6 +54,12 @@ type Seat struct {
 type player struct {
 	Player string `json:"player"`
 	Rating int    `json:"rating,omitempty"`
+}
+
+// playerIn is the payload of a bye asked for and of a forfeit: the player, and the round.
+type playerIn struct {
+	Player string `json:"player"`
+	Round  int    `json:"round"`
 }
 
 // roundOf is the payload of end and release.
@@ -124,6 +132,11 @@ func (Rules) Options() []referee.Option {
 		{Name: "confirm", Values: []string{"off", "on"}, Rule: "L9"},
 		// The seed the application draws at creation, so that the log holds it (T5).
 		{Name: "seed", Values: []string{"1"}, Rule: "T5", Numeric: true},
+		// The byes a player may ask for (T11): how many, what each scores, and whether the last
+		// round takes one.
+		{Name: "asked_byes", Values: []string{"1"}, Rule: "T11", Numeric: true},
+		{Name: "asked_bye_points", Values: []string{"half", "zero"}, Rule: "T11"},
+		{Name: "asked_bye_last", Values: []string{"off", "on"}, Rule: "T11"},
 	}
 }
 
@@ -140,6 +153,8 @@ func (Rules) Grammar() []string {
 		"end [ROUND]                   the round in play is over",
 		"release [ROUND]               with confirm=on: let the next round be paired before every result is confirmed",
 		"close                         no more rounds",
+		"bye NAME [ROUND]              a bye the player asks for, before the round is paired (T11)",
+		"forfeit NAME [ROUND]          the player did not come to the table: lost by forfeit, the opponent wins by it (T10)",
 		"tie-breaks TB,TB…             the tie-breaks chosen again, before round 1 is paired (T14)",
 		"a round is paired, never typed: `tableside tournament pair`, or Pair round on the organiser's page",
 	}
@@ -206,6 +221,10 @@ type Settings struct {
 	TieBreaks       []string
 	Double, Confirm bool
 	Seed            uint64
+	// AskedByes is how many byes a player may ask for (T11), each scoring ½ when AskedByeHalf,
+	// else 0; none in the last round unless AskedByeLast.
+	AskedByes                  int
+	AskedByeHalf, AskedByeLast bool
 	// GameOptions are the options of every game the tournament makes, defaults filled in.
 	GameOptions map[string]string
 }
@@ -234,6 +253,9 @@ type RoundState struct {
 	ByHand   bool
 	Ended    bool
 	Released bool
+	// Forfeits are the round's forfeits (T10): each a table's absent player, and the others
+	// at the table, who win by it.
+	Forfeits []Forfeit
 	// Seated is the event that seated the round as it now stands: its pairing, or the seating
 	// by hand that replaced it. Each table's game names it (events.Created's Seated).
 	Seated int64
@@ -249,6 +271,16 @@ type Night struct {
 	rules      Rules // how its pairings are judged
 	// changes are the tie-breaks chosen again after round 1 was paired (T14), in order.
 	changes []TieBreakChange
+	// asked are the byes players asked for (T11), in order: a bye is not paired in its round.
+	asked []Bye
+}
+
+// Forfeit is a player who did not come to their table (T10): they lose by forfeit, and the
+// others at the table win by it. Its table's game does not count.
+type Forfeit struct {
+	Table  int      `json:"table"`
+	Absent string   `json:"absent"`
+	Others []string `json:"others"`
 }
 
 // TieBreakChange is the tie-breaks chosen again once round 1 was paired, flagged T14: every
@@ -289,6 +321,8 @@ func newNight(setup events.Created) (*Night, error) {
 	s.Rounds, _ = strconv.Atoi(opts["rounds"])
 	s.TableSize, _ = strconv.Atoi(opts["table_size"])
 	s.Seed, _ = strconv.ParseUint(opts["seed"], 10, 64)
+	s.AskedByes, _ = strconv.Atoi(opts["asked_byes"])
+	s.AskedByeHalf, s.AskedByeLast = opts["asked_bye_points"] == "half", opts["asked_bye_last"] == "on"
 	in := Input{Format: s.Format, Kind: s.Game, TableSize: s.TableSize}
 	if err := shape(&in); err != nil {
 		return nil, referee.SetupErrorf(referee.FieldOptions, "%s", strings.TrimPrefix(err.Error(), ErrInput.Error()+": "))
@@ -346,6 +380,7 @@ func (n *Night) Rounds() []RoundState {
 	for i := range out {
 		out[i].Tables = cloneTables(out[i].Tables)
 		out[i].Byes = slices.Clone(out[i].Byes)
+		out[i].Forfeits = slices.Clone(out[i].Forfeits)
 	}
 	return out
 }
@@ -360,8 +395,27 @@ func (n *Night) Byes() []Bye {
 		for _, b := range r.Byes {
 			out = append(out, Bye{Round: r.Round, Player: b})
 		}
+		for _, b := range n.asked {
+			if b.Round == r.Round {
+				out = append(out, b)
+			}
+		}
+		for _, f := range r.Forfeits {
+			out = append(out, Bye{Round: r.Round, Player: f.Absent, Kind: ForfeitLost})
+			for _, p := range f.Others {
+				out = append(out, Bye{Round: r.Round, Player: p, Kind: ForfeitWon})
+			}
+		}
 	}
 	return out
+}
+
+// Asked lists the byes players asked for (T11), paired rounds' and the next's.
+func (n *Night) Asked() []Bye { return slices.Clone(n.asked) }
+
+// askedFor reports whether name asked for a bye in round.
+func (n *Night) askedFor(name string, round int) bool {
+	return slices.ContainsFunc(n.asked, func(b Bye) bool { return b.Round == round && b.Player == name })
 }
 
 // Tables is how many tables the night has: the most any round has seated, or as many as the
@@ -403,7 +457,8 @@ func (n *Night) inPlay() *RoundState {
 func (n *Night) NextInput(order []string, points map[string]float64) Input {
 	s := n.settings
 	in := Input{Format: s.Format, Kind: s.Game, Round: len(n.rounds) + 1, TableSize: s.TableSize, Seed: s.Seed, Double: s.Double}
-	present := n.present()
+	// A player who asked for a bye this round is not paired in it (T11).
+	present := slices.DeleteFunc(n.present(), func(e Entrant) bool { return n.askedFor(e.Name, in.Round) })
 	if in.Round == 1 {
 		rng := rand.New(rand.NewPCG(s.Seed, 0))
 		rng.Shuffle(len(present), func(i, j int) { present[i], present[j] = present[j], present[i] })
@@ -428,8 +483,11 @@ func (n *Night) NextInput(order []string, points map[string]float64) Input {
 			Opponents: nonNil(met[e.Name]), Byes: byes[e.Name], First: nonNilBools(first[e.Name])})
 	}
 	for _, e := range n.entrants {
-		if !e.Present {
+		switch {
+		case !e.Present:
 			in.Dropped = append(in.Dropped, e.Name)
+		case n.askedFor(e.Name, in.Round):
+			in.Away = append(in.Away, e.Name)
 		}
 	}
 	if s.Format == RoundRobin {
@@ -496,6 +554,7 @@ func (n *Night) Clone() referee.Game {
 	c := *n
 	c.settings.TieBreaks = slices.Clone(n.settings.TieBreaks)
 	c.changes = slices.Clone(n.changes)
+	c.asked = slices.Clone(n.asked)
 	c.entrants = slices.Clone(n.entrants)
 	c.rounds = n.Rounds()
 	for i := range c.rounds {
@@ -511,6 +570,7 @@ func cloneInput(in Input) Input {
 		in.Players[i].First = slices.Clone(in.Players[i].First)
 	}
 	in.Dropped = slices.Clone(in.Dropped)
+	in.Away = slices.Clone(in.Away)
 	return in
 }
 
@@ -568,7 +628,9 @@ func (n *Night) options() map[string]string {
 	}
 	return map[string]string{"game": s.Game, "format": s.Format, "rounds": strconv.Itoa(s.Rounds),
 		"table_size": strconv.Itoa(s.TableSize), "tie_breaks": strings.Join(s.TieBreaks, ","),
-		"double": onOff(s.Double), "confirm": onOff(s.Confirm), "seed": strconv.FormatUint(s.Seed, 10)}
+		"double": onOff(s.Double), "confirm": onOff(s.Confirm), "seed": strconv.FormatUint(s.Seed, 10),
+		"asked_byes": strconv.Itoa(s.AskedByes), "asked_bye_points": map[bool]string{true: "half", false: "zero"}[s.AskedByeHalf],
+		"asked_bye_last": onOff(s.AskedByeLast)}
 }
 
 // tablesWords writes tables as a seat move types them: "ann-bob cy-dee".

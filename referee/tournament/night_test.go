@@ -568,7 +568,7 @@ func TestStatusSheetAndLegal(t *testing.T) {
 func TestConform(t *testing.T) {
 	refereetest.Conform(t, Rules{}, refereetest.Config{
 		Games:    200,
-		Unlisted: []string{TypeRate, TypeTieBreaks},
+		Unlisted: []string{TypeRate, TypeTieBreaks, TypeBye, TypeForfeit},
 		Sampled:  []string{TypeArrive},
 		Recorded: []string{TypePaired},
 		Tests:    []string{"night_test.go"},
@@ -716,4 +716,129 @@ func TestALotPartsTheFinalTies(t *testing.T) {
 	if slices.Equal(g.Entrants(), o.Entrants()) {
 		t.Errorf("seeds 7 and 8 draw the same lot: %+v", o.Entrants())
 	}
+}
+
+// resultsOf is every table of the night's rounds as if its first player won, leaving out the
+// tables forfeited (their result is the forfeit's, T10).
+func resultsOf(g *Night) []Result {
+	var out []Result
+	for _, r := range g.Rounds() {
+		for _, t := range r.Tables {
+			if slices.ContainsFunc(r.Forfeits, func(f Forfeit) bool { return f.Table == t.Table }) {
+				continue
+			}
+			places := make([]int, len(t.Players))
+			for i := range places {
+				places[i] = 2
+			}
+			places[slices.Index(t.Players, t.First)] = 1
+			out = append(out, Result{Round: r.Round, Players: t.Players, Places: places, Scores: make([]int, len(t.Players))})
+		}
+	}
+	return out
+}
+
+// standingOf is name's line of standings.
+func standingOf(t *testing.T, standings []Standing, name string) Standing {
+	t.Helper()
+	i := slices.IndexFunc(standings, func(s Standing) bool { return s.Name == name })
+	if i < 0 {
+		t.Fatalf("%s is not in the standings %+v", name, standings)
+	}
+	return standings[i]
+}
+
+// TestByesAskedFor is T11, and T12 for them: a bye asked before its round is paired leaves the
+// player out of that round's pairing, scores ½ (as the tournament set), is not the pairing
+// bye of T3, and counts in Buchholz as a round against the player's own points. Asked after
+// the pairing, twice for a round, or in a round robin, it is set aside; beyond the limit or in
+// the last round, it stands flagged.
+func TestByesAskedFor(t *testing.T) {
+	b := newNightLog(t, map[string]string{"rounds": "3"}, "ann", "bob", "cy", "dee", "eve")
+	noFlag(t, "eve asks for a bye in round 1", b.typed("bye eve"))
+	wantFlag(t, "eve asks again for round 1", b.typed("bye eve 1"), "T11")
+	b.moves = b.moves[:len(b.moves)-1]
+	g, _ := b.state()
+	in := g.NextInput(nil, nil)
+	if slices.Contains(namesOf(in.Players), "eve") || len(in.Players) != 4 {
+		t.Fatalf("round 1's input with eve's bye: %v", namesOf(in.Players))
+	}
+	out, flags := b.pair(nil)
+	noFlag(t, "round 1 paired without eve", flags)
+	if len(out.Byes) != 0 {
+		t.Errorf("four players paired with a pairing bye: %v", out.Byes)
+	}
+	wantFlag(t, "a bye asked for round 1 once it is paired", b.typed("bye ann 1"), "T11")
+	b.moves = b.moves[:len(b.moves)-1]
+	noFlag(t, "end", b.typed("end"))
+	wantFlag(t, "eve's second bye, one allowed", b.typed("bye eve 2"), "T11")
+	b.moves = b.moves[:len(b.moves)-1]
+	wantFlag(t, "a bye in the last round", b.typed("bye ann 3"), "T11")
+	b.moves = b.moves[:len(b.moves)-1]
+
+	g, _ = b.state()
+	st, err := Standings(g.Entrants(), resultsOf(g), g.Byes(), []string{Buchholz, BuchholzCut1, SonnebornBerger})
+	if err != nil {
+		t.Fatal(err)
+	}
+	eve := standingOf(t, st, "eve")
+	if eve.Points != 0.5 || eve.Byes != 0 || eve.Unplayed != 1 || eve.Games != 0 ||
+		eve.TieBreaks[Buchholz] != 0.5 || eve.TieBreaks[BuchholzCut1] != 0 || eve.TieBreaks[SonnebornBerger] != 0 {
+		t.Errorf("eve after her asked bye: %+v, want ½ point, no pairing bye, Buchholz her own ½ and cut-1 cutting it", eve)
+	}
+	if in := g.NextInput(nil, map[string]float64{"eve": 0.5}); slices.ContainsFunc(in.Players, func(p Player) bool { return p.Name == "eve" && p.Byes != 0 }) {
+		t.Errorf("eve's asked bye counts as a pairing bye in round 2's input: %+v", in.Players)
+	}
+
+	zero := newNightLog(t, map[string]string{"rounds": "3", "asked_bye_points": "zero", "asked_byes": "2", "asked_bye_last": "on"}, "ann", "bob", "cy")
+	noFlag(t, "a zero-point bye", zero.typed("bye cy"))
+	noFlag(t, "a second, two allowed", zero.typed("bye cy 2"))
+	noFlag(t, "one in the last round, allowed", zero.typed("bye ann 3"))
+	if g, _ := zero.state(); !slices.ContainsFunc(g.Asked(), func(b Bye) bool { return b.Player == "cy" && !b.Half }) {
+		t.Errorf("zero-point byes: %+v", g.Asked())
+	}
+	rr := newNightLog(t, map[string]string{"format": RoundRobin}, "ann", "bob", "cy")
+	wantFlag(t, "a bye asked for in a round robin", rr.typed("bye ann"), "T11")
+}
+
+// TestForfeits is T10, and T12 for them: at a table of 2 the player who did not come loses by
+// forfeit and the opponent wins by it, neither a game; both count the round as unplayed in
+// Buchholz, and it adds nothing to Sonneborn–Berger. Two forfeit losses running drop the
+// player. A table forfeited twice, a player not seated, or a table of more than 2 (whose others
+// play on, seated again) is set aside.
+func TestForfeits(t *testing.T) {
+	b := newNightLog(t, nil, "ann", "bob", "cy", "dee")
+	out, _ := b.pair(nil)
+	table1 := out.Tables[0]
+	absent := table1.Players[1]
+	opponent := table1.Players[0]
+	noFlag(t, "a forfeit", b.typed("forfeit "+absent))
+	wantFlag(t, "the table forfeited again", b.typed("forfeit "+opponent), "T10")
+	b.moves = b.moves[:len(b.moves)-1]
+	wantFlag(t, "a forfeit of nobody seated", b.typed("forfeit zed"), "T10")
+	b.moves = b.moves[:len(b.moves)-1]
+	noFlag(t, "end", b.typed("end"))
+
+	g, _ := b.state()
+	st, err := Standings(g.Entrants(), resultsOf(g), g.Byes(), []string{Buchholz, SonnebornBerger})
+	if err != nil {
+		t.Fatal(err)
+	}
+	won, lost := standingOf(t, st, opponent), standingOf(t, st, absent)
+	if won.Points != 1 || won.Games != 0 || won.Unplayed != 1 || won.TieBreaks[Buchholz] != 1 || won.TieBreaks[SonnebornBerger] != 0 {
+		t.Errorf("the forfeit's winner: %+v, want 1 point, no game, Buchholz their own 1, no Sonneborn–Berger", won)
+	}
+	if lost.Points != 0 || lost.Games != 0 || lost.Unplayed != 1 || lost.TieBreaks[Buchholz] != 0 {
+		t.Errorf("the absent player: %+v, want 0 points and no game", lost)
+	}
+
+	b.pair(map[string]float64{opponent: 1})
+	noFlag(t, "a second forfeit running", b.typed("forfeit "+absent))
+	if g, _ := b.state(); g.entrant(absent).Present {
+		t.Errorf("%s, absent two rounds running, is still present", absent)
+	}
+
+	big := newNightLog(t, map[string]string{"game": "capture", "table_size": "3"}, "ann", "bob", "cy")
+	big.pair(nil)
+	wantFlag(t, "a forfeit at a table of 3", big.typed("forfeit ann"), "T10")
 }

@@ -137,6 +137,16 @@ func read(in Input) (*round, error) {
 		}
 		dropped[name] = true
 	}
+	away := map[string]bool{}
+	for i, name := range in.Away {
+		if err := checkText(fmt.Sprintf("away[%d]", i), name); err != nil {
+			return nil, err
+		}
+		if dropped[name] {
+			return nil, inputError("%s is away and has dropped", name)
+		}
+		away[name] = true
+	}
 	for i, p := range in.Players {
 		if err := checkText(fmt.Sprintf("players[%d].name", i), p.Name); err != nil {
 			return nil, err
@@ -148,6 +158,8 @@ func read(in Input) (*round, error) {
 			return nil, inputError("%s is named twice", p.Name)
 		case dropped[p.Name]:
 			return nil, inputError("%s is present and has dropped", p.Name)
+		case away[p.Name]:
+			return nil, inputError("%s is paired and away", p.Name)
 		case p.Byes < 0:
 			return nil, inputError("%s has %d byes", p.Name, p.Byes)
 		case p.Points < 0 || math.IsNaN(p.Points) || p.Points > 1e9:
@@ -174,8 +186,8 @@ func read(in Input) (*round, error) {
 			switch {
 			case o == e.Name:
 				return nil, inputError("%s is named among their own opponents", o)
-			case r.byName[o] == nil && !dropped[o]:
-				return nil, inputError("%s's opponent %s is neither a player nor one who dropped", e.Name, o)
+			case r.byName[o] == nil && !dropped[o] && !away[o]:
+				return nil, inputError("%s's opponent %s is neither a player nor one who dropped or is away", e.Name, o)
 			}
 			e.met[o]++
 		}

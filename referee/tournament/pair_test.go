@@ -187,7 +187,7 @@ func TestPairRefusesABrokenContract(t *testing.T) {
 		want string
 	}{
 		{Input{Format: Swiss, Kind: "pinochle", Round: 1, Players: players("ann", "bob", "ann")}, "ann is named twice"},
-		{Input{Format: Swiss, Kind: "pinochle", Round: 2, Players: []Player{{Name: "ann", Opponents: []string{"zed"}}, {Name: "bob"}}}, "ann's opponent zed is neither a player nor one who dropped"},
+		{Input{Format: Swiss, Kind: "pinochle", Round: 2, Players: []Player{{Name: "ann", Opponents: []string{"zed"}}, {Name: "bob"}}}, "ann's opponent zed is neither a player nor one who dropped or is away"},
 		{Input{Format: Swiss, Kind: "capture", Round: 1, TableSize: 7, Players: players("ann", "bob")}, "table_size 7: capture is played at tables of 2 to 6"},
 		{Input{Format: Swiss, Kind: "pinochle", Round: 1, TableSize: 3, Players: players("ann", "bob")}, "table_size 3: pinochle is played at tables of 2"},
 		{Input{Format: Rotation, Kind: "pinochle", Round: 1, Players: players("ann", "bob")}, "a rotation is for the kinds played at larger tables"},

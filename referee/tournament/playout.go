@@ -12,7 +12,8 @@ import (
 
 // Playout implements referee.Rules: a random whole tournament as a table would enter it. It
 // enters some of names (keeping a few for late arrivals), rates some, chooses the tie-breaks
-// again in some, lets a few arrive and drop, pairs each round with Pair from the input
+// again in some, lets a few arrive and drop, has a bye asked for and a forfeit in some, pairs
+// each round with Pair from the input
 // NextInput gives, with random results whose points it keeps itself, ends each round, and
 // closes.
 func (Rules) Playout(rng *rand.Rand, names []string) (events.Created, []referee.Move) {
@@ -63,12 +64,20 @@ func (Rules) Playout(rng *rand.Rand, names []string) (events.Created, []referee.
 		if present := g.present(); len(present) > 4 && rng.IntN(4) == 0 {
 			play(referee.NewMove(TypeDrop, "", player{Player: present[rng.IntN(len(present))].Name}))
 		}
+		// Some nights, again by their field's size, have a bye asked for in round 2 (T11) and
+		// a forfeit at round 1's first table (T10).
+		if round == 1 && format != RoundRobin && g.settings.Rounds > 2 && field%3 == 0 {
+			play(referee.NewMove(TypeBye, "", playerIn{Player: g.present()[0].Name, Round: 2}))
+		}
 		in := g.NextInput(standings(g, points), points)
 		out, err := Pair(in)
 		if err != nil {
 			panic("tournament: a playout's round is refused: " + err.Error())
 		}
 		play(PairedMove(in, out))
+		if round == 1 && size == 2 && field%4 == 1 && len(out.Tables) > 0 {
+			play(referee.NewMove(TypeForfeit, "", playerIn{Player: out.Tables[0].Players[1], Round: 1}))
+		}
 		score(rng, out, points)
 		play(referee.NewMove(TypeEnd, "", roundOf{round}))
 		if g.settings.Confirm && rng.IntN(2) == 0 {

@@ -66,6 +66,29 @@ func ResultOf(round int, s *scoring.Sheet) Result {
 type Bye struct {
 	Round  int
 	Player string
+	// Kind is the kind of round the player did not play: "" for the pairing bye (T3, a win),
+	// or ByeAsked, ForfeitWon, ForfeitLost. Each counts as unplayed in the tie-breaks (T12).
+	Kind string `json:"kind,omitempty"`
+	// Half says a bye asked for scores ½ (T11); otherwise it scores 0.
+	Half bool `json:"half,omitempty"`
+}
+
+// The kinds of unplayed round besides the pairing bye.
+const (
+	ByeAsked    = "asked"        // a bye the player asked for before the round was paired (T11)
+	ForfeitWon  = "forfeit-won"  // the opponent did not come (T10)
+	ForfeitLost = "forfeit-lost" // the player did not come (T10)
+)
+
+// units is what an unplayed round scores, in 120ths of a point.
+func (b Bye) units() int64 {
+	switch {
+	case b.Kind == "" || b.Kind == ForfeitWon:
+		return unitsPerPoint
+	case b.Kind == ByeAsked && b.Half:
+		return unitsPerPoint / 2
+	}
+	return 0
 }
 
 // Standing is one player's line of the standings: their place (shared when every criterion
@@ -77,6 +100,8 @@ type Standing struct {
 	TieBreaks map[string]float64 `json:"tie_breaks"`
 	Games     int                `json:"games"`
 	Byes      int                `json:"byes"`
+	// Unplayed counts the byes asked for and the forfeits, won or lost (T10, T11).
+	Unplayed int `json:"unplayed,omitempty"`
 }
 
 // pointsOfPlace is what a place at a table of size players scores by T8, in 120ths: a win 1,
@@ -108,10 +133,14 @@ type tally struct {
 	order  int // place in the entrants' list: the last tie-break
 	units  int64
 	games  int
-	byes   int
-	score  int64
-	met    []meeting
-	breaks map[string]int64
+	byes   int // the pairing's (T3)
+	others int // the byes asked for and the forfeits (T10, T11)
+	// unplayed counts the rounds not played: every bye and forfeit, and the rounds before a
+	// late arrival (T12).
+	unplayed int
+	score    int64
+	met      []meeting
+	breaks   map[string]int64
 }
 
 // meeting is one opponent met: at a table of more, each other player at it.
@@ -168,32 +197,50 @@ func Standings(entrants []Entrant, results []Result, byes []Bye, tieBreaks []str
 			}
 		}
 	}
+	last := 0 // the latest round counted
+	for _, r := range results {
+		last = max(last, r.Round)
+	}
 	for _, b := range byes {
 		t := byName[b.Player]
 		if t == nil {
 			return nil, fmt.Errorf("round %d: %s has the bye and is not entered", b.Round, b.Player)
 		}
-		t.units += unitsPerPoint
-		t.byes++
+		t.units += b.units()
+		t.unplayed++
+		if b.Kind == "" {
+			t.byes++
+		} else {
+			t.others++
+		}
+		last = max(last, b.Round)
+	}
+	// The rounds a late arrival missed are unplayed too (T12), each scoring nothing.
+	for _, t := range tallies {
+		t.unplayed += max(0, min(t.Arrived-1, last))
 	}
 	for _, t := range tallies {
 		t.breaks[GameScores] = t.score
 		t.breaks[Rating] = int64(t.Rating)
-		// Buchholz sums the points of everyone met; a bye is a meeting with an opponent of the
-		// player's own points, as FIDE counts an unplayed round.
+		// Buchholz sums the points of everyone met; a round not played (a bye of either kind, a
+		// forfeit, a round before a late arrival) is a meeting with an opponent of the player's
+		// own points, as FIDE counts it (T12), and is the first that cut-1 cuts.
 		var contributions []int64
 		for _, m := range t.met {
 			contributions = append(contributions, byName[m.opponent].units)
 			t.breaks[SonnebornBerger] += m.result * byName[m.opponent].units // in 120ths of 120ths
 		}
-		for range t.byes {
+		for range t.unplayed {
 			contributions = append(contributions, t.units)
 		}
 		for _, c := range contributions {
 			t.breaks[Buchholz] += c
 		}
 		t.breaks[BuchholzCut1] = t.breaks[Buchholz]
-		if len(contributions) > 0 {
+		switch {
+		case t.unplayed > 0:
+			t.breaks[BuchholzCut1] -= t.units
+		case len(contributions) > 0:
 			t.breaks[BuchholzCut1] -= slices.Min(contributions)
 		}
 	}
@@ -223,7 +270,7 @@ func Standings(entrants []Entrant, results []Result, byes []Bye, tieBreaks []str
 		slices.SortFunc(g, func(a, b *tally) int { return a.order - b.order })
 		for _, t := range g {
 			s := Standing{Place: place, Name: t.Name, Points: float64(t.units) / unitsPerPoint,
-				TieBreaks: map[string]float64{}, Games: t.games, Byes: t.byes}
+				TieBreaks: map[string]float64{}, Games: t.games, Byes: t.byes, Unplayed: t.others}
 			for _, tb := range tieBreaks {
 				s.TieBreaks[tb] = t.shown(tb)
 			}

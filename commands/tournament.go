@@ -185,6 +185,9 @@ func writeRound(w io.Writer, r table.RoundView) {
 	for _, b := range r.Byes {
 		fmt.Fprintf(w, "  bye: %s\n", b)
 	}
+	for _, g := range r.GaveWay {
+		fmt.Fprintf(w, "  gave way: %s\n", g)
+	}
 }
 
 // writeTournament writes a tournament: its settings, its rounds, its standings.

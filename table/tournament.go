@@ -193,6 +193,8 @@ type RoundView struct {
 	Byes   []string    `json:"byes"`
 	ByHand bool        `json:"by_hand,omitempty"`
 	Ended  bool        `json:"ended"`
+	// GaveWay says which wish of T13 its pairing could not keep, and why.
+	GaveWay []string `json:"gave_way,omitempty"`
 }
 
 // tournamentGames are the games of tournament t, n, by round and table as its rounds are now
@@ -313,7 +315,7 @@ func roundViews(n *tournament.Night, games map[[2]int]*seated) []RoundView {
 
 // roundViewOf is round r with its games.
 func roundViewOf(r tournament.RoundState, games map[[2]int]*seated) RoundView {
-	v := RoundView{Round: r.Round, Byes: nonNilStrings(r.Byes), ByHand: r.ByHand, Ended: r.Ended, Tables: []TableGame{}}
+	v := RoundView{Round: r.Round, Byes: nonNilStrings(r.Byes), ByHand: r.ByHand, Ended: r.Ended, Tables: []TableGame{}, GaveWay: r.GaveWay}
 	for _, t := range r.Tables {
 		tg := TableGame{Table: t.Table, Players: t.Players, First: t.First}
 		if game := games[[2]int{r.Round, t.Table}]; game != nil {

@@ -396,7 +396,7 @@ func (s *Server) tournamentMove(w http.ResponseWriter, r *http.Request, c *calle
 			return s.show(w, http.StatusOK, "tournament", c, v.Name, v)
 		}
 	}
-	words := strings.Join(strings.Fields(verb+" "+player+" "+r.PostFormValue("rating")+" "+r.PostFormValue("round")), " ")
+	words := strings.Join(strings.Fields(strings.Join([]string{verb, player, r.PostFormValue("with"), r.PostFormValue("rating"), r.PostFormValue("table"), r.PostFormValue("round")}, " ")), " ")
 	rec, err := s.recordMove(r, c, move{Move: words})
 	if err != nil {
 		return s.organiserRefused(w, r, c, err)

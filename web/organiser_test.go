@@ -271,9 +271,10 @@ func TestTheWallSeatsATournament(t *testing.T) {
 	}
 }
 
-// TestTheOrganiserEntersByesAndForfeits: the organiser's page takes a bye a player asks for
-// before the round is paired (T11), which leaves them out of it, and a forfeit (T10), asked
-// again first, after which the table shows who did not come.
+// TestTheOrganiserEntersByesAndForfeits: the organiser's page takes two players who must not
+// meet and one who keeps a table (T13), a bye a player asks for before the round is paired
+// (T11), which leaves them out of it, and a forfeit (T10), asked again first, after which the
+// table shows who did not come.
 func TestTheOrganiserEntersByesAndForfeits(t *testing.T) {
 	c := openClub(t, false)
 	id := c.newTournament(t, clubNight).Tournament.Game
@@ -290,6 +291,14 @@ func TestTheOrganiserEntersByesAndForfeits(t *testing.T) {
 	if _, page := c.call(t, "GET", organiser, testKey, nil); !strings.Contains(string(page), `<input type="hidden" name="verb" value="bye">`) {
 		t.Fatalf("the organiser's page has no form for a bye asked for:\n%s", page)
 	}
+	if status, page := act(organiser+"/moves", url.Values{"verb": {"apart"}, "player": {"ann"}, "with": {"cy"}}); status != http.StatusSeeOther ||
+		!strings.Contains(page, "Recorded: ann and cy must not meet.") {
+		t.Fatalf("ann and cy kept apart: %d\n%s", status, page)
+	}
+	if status, page := act(organiser+"/moves", url.Values{"verb": {"keep"}, "player": {"cy"}, "table": {"1"}}); status != http.StatusSeeOther ||
+		!strings.Contains(page, "Recorded: cy keeps table 1.") {
+		t.Fatalf("cy keeps table 1: %d\n%s", status, page)
+	}
 	if status, page := act(organiser+"/moves", url.Values{"verb": {"bye"}, "player": {"dee"}, "round": {"1"}}); status != http.StatusSeeOther ||
 		!strings.Contains(page, "Recorded: dee asks for a bye in round 1.") {
 		t.Fatalf("dee's bye: %d\n%s", status, page)
@@ -297,6 +306,11 @@ func TestTheOrganiserEntersByesAndForfeits(t *testing.T) {
 	round := apiPost[table.RoundView](t, c, fmt.Sprintf("/api/tournaments/%d/pair", id))
 	if len(round.Tables) != 1 || slices.Contains(round.Tables[0].Players, "dee") || slices.Contains(round.Byes, "dee") {
 		t.Fatalf("round 1 with dee's bye asked for: %+v", round)
+	}
+	// Three players, ann and cy kept apart: they meet only when the bye (T3, before T13) is
+	// bob's, and the round says that T13 gave way.
+	if met := slices.Contains(round.Tables[0].Players, "ann") && slices.Contains(round.Tables[0].Players, "cy"); met != slices.Equal(round.Byes, []string{"bob"}) || met != slices.ContainsFunc(round.GaveWay, func(g string) bool { return strings.Contains(g, "meet though they must not") }) {
+		t.Errorf("round 1 with ann and cy kept apart: %+v", round)
 	}
 	absent := round.Tables[0].Players[1]
 	forfeit := url.Values{"verb": {"forfeit"}, "player": {absent}, "round": {"1"}}

@@ -72,6 +72,18 @@ func (n *Night) Apply(seq int64, m referee.Move) []referee.Flag {
 			return n.askBye(seq, p)
 		}
 		return n.forfeit(seq, p)
+	case TypeApart:
+		var a apartOf
+		if err := json.Unmarshal(m.Payload, &a); err != nil {
+			return aside(seq, "T13", "", "unreadable %s: %v", m.Type, err)
+		}
+		return n.keepApart(seq, a)
+	case TypeKeep:
+		var k Kept
+		if err := json.Unmarshal(m.Payload, &k); err != nil {
+			return aside(seq, "T13", "", "unreadable %s: %v", m.Type, err)
+		}
+		return n.keepTable(seq, k)
 	case TypeTieBreaks:
 		var tb tieBreaks
 		if err := json.Unmarshal(m.Payload, &tb); err != nil {
@@ -134,6 +146,43 @@ func (n *Night) rate(seq int64, p player) []referee.Flag {
 			"%s is rated after round 1 was paired", e.Name)}
 	}
 	e.Rating = p.Rating
+	return nil
+}
+
+// keepApart takes two players who must not meet (T13), from the next round paired.
+func (n *Night) keepApart(seq int64, a apartOf) []referee.Flag {
+	var names [2]string
+	for i, name := range a.Players {
+		e := n.entrant(name)
+		if e == nil {
+			return aside(seq, "T13", "name two entrants: "+n.presentNames(), "%s has not entered%s", name, referee.DidYouMean(name, n.entrantNames()))
+		}
+		names[i] = e.Name
+	}
+	switch key := pairKey(names[0], names[1]); {
+	case key[0] == key[1]:
+		return aside(seq, "T13", "name two entrants", "%s is kept apart from themselves", key[0])
+	case slices.Contains(n.apart, key):
+		return aside(seq, "T13", "", "%s and %s are kept apart already", key[0], key[1])
+	default:
+		n.apart = append(n.apart, key)
+	}
+	return nil
+}
+
+// keepTable takes a player who must keep a table (T13), from the next round paired; a later
+// one for the same player replaces it.
+func (n *Night) keepTable(seq int64, k Kept) []referee.Flag {
+	e := n.entrant(k.Player)
+	switch {
+	case e == nil:
+		return aside(seq, "T13", "name an entrant: "+n.presentNames(), "%s has not entered%s", k.Player, referee.DidYouMean(k.Player, n.entrantNames()))
+	case k.Table < 1:
+		return aside(seq, "T13", "", "table %d: tables are numbered from 1", k.Table)
+	}
+	k.Player = e.Name
+	n.keep = slices.DeleteFunc(n.keep, func(x Kept) bool { return x.Player == e.Name })
+	n.keep = append(n.keep, k)
 	return nil
 }
 
@@ -338,7 +387,7 @@ func (n *Night) paired(seq int64, p Paired) []referee.Flag {
 		}
 	}
 	n.rounds = append(n.rounds, RoundState{Round: next, Input: cloneInput(p.Input),
-		Tables: cloneTables(p.Output.Tables), Byes: slices.Clone(p.Output.Byes), Seated: seq})
+		Tables: cloneTables(p.Output.Tables), Byes: slices.Clone(p.Output.Byes), Seated: seq, GaveWay: slices.Clone(p.Output.GaveWay)})
 	return flags
 }
 
@@ -411,6 +460,10 @@ func inputDiff(in, want Input) string {
 		return fmt.Sprintf("dropped %v, not %v", in.Dropped, want.Dropped)
 	case !slices.Equal(in.Away, want.Away):
 		return fmt.Sprintf("away %v, not %v", in.Away, want.Away)
+	case !slices.Equal(in.Apart, want.Apart):
+		return fmt.Sprintf("kept apart %v, not %v", in.Apart, want.Apart)
+	case !slices.Equal(in.Keep, want.Keep):
+		return fmt.Sprintf("keeping tables %v, not %v", in.Keep, want.Keep)
 	}
 	byName := map[string]Player{}
 	for _, p := range want.Players {

@@ -40,6 +40,18 @@ type Input struct {
 	// Away names the players who stay in the tournament and are not paired this round: a bye
 	// they asked for (T11). Like Dropped, an opponent a player met may be one of these.
 	Away []string `json:"away,omitempty"`
+	// Apart are pairs of players who must not meet (T13): they do not while a pairing exists
+	// in which they do not, T3 held and with no more rematches (T4).
+	Apart [][2]string `json:"apart,omitempty"`
+	// Keep are players who must keep a table (an accessible seat, T13): each is seated at that
+	// table whatever the pairing, the first listed first where two want one.
+	Keep []Kept `json:"keep,omitempty"`
+}
+
+// Kept is a player who must keep a table (T13).
+type Kept struct {
+	Player string `json:"player"`
+	Table  int    `json:"table"`
 }
 
 // Player is one player present for the round, and their night so far. Players are listed in
@@ -65,6 +77,9 @@ type Output struct {
 	Round  int      `json:"round"`
 	Tables []Table  `json:"tables"`
 	Byes   []string `json:"byes"`
+	// GaveWay says each of T13's wishes the pairing could not keep, and which ruling it gave
+	// way to.
+	GaveWay []string `json:"gave_way,omitempty"`
 }
 
 // Table is one table of a round: its number from 1, its players in seating order, and who

@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"fmt"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/tableside/tableside/referee"
@@ -66,7 +67,32 @@ func (r *round) judge(out, best Output) []referee.Flag {
 	if r.Format != RoundRobin {
 		flags = append(flags, r.firsts(seq, out)...)
 	}
-	return flags
+	return append(flags, r.keptAsGood(seq, out, best, hint)...)
+}
+
+// keptAsGood is T13's tables: each player who must keep a table, and is kept at it by the
+// round's own pairing, sits there.
+func (r *round) keptAsGood(seq int64, out, best Output, hint string) []referee.Flag {
+	tableOf := func(o Output, name string) int {
+		for _, t := range o.Tables {
+			if slices.Contains(t.Players, name) {
+				return t.Table
+			}
+		}
+		return 0
+	}
+	var wrong []string
+	for _, k := range r.Keep {
+		if tableOf(best, k.Player) == k.Table {
+			if at := tableOf(out, k.Player); at != k.Table {
+				wrong = append(wrong, fmt.Sprintf("%s keeps table %d, and is seated at table %d", k.Player, k.Table, at))
+			}
+		}
+	}
+	if len(wrong) == 0 {
+		return nil
+	}
+	return []referee.Flag{flag(seq, "T13", hint, "%s", strings.Join(wrong, "; "))}
 }
 
 // judged is what the night's rulebook makes of a pairing recorded at event seq (Rules): its
@@ -215,7 +241,14 @@ func (r *round) pairsAsGood(seq int64, out, best Output, hint string) []referee.
 		}
 		flags = append(flags, flag(seq, "T4", hint, "%s meet again, while round %d pairs with %d %s",
 			strings.Join(again, ", "), r.Round, rt, referee.Plural(rt, "rematch", "rematches")))
-	} else if r.Format == Swiss && rm == rt && sameBye {
+	} else if am, at := apartMet(r, mine), apartMet(r, theirs); rm == rt && len(am) > len(at) {
+		var met []string
+		for _, pq := range am {
+			met = append(met, pq[0].Name+" and "+pq[1].Name)
+		}
+		flags = append(flags, flag(seq, "T13", hint, "%s meet though they must not, while round %d keeps %s apart",
+			strings.Join(met, ", "), r.Round, map[bool]string{true: "them", false: "all but " + strconv.Itoa(len(at)) + " such pairs"}[len(at) == 0]))
+	} else if r.Format == Swiss && rm == rt && len(am) == len(at) && sameBye {
 		if dm, dt := diffs(mine), diffs(theirs); dm > dt {
 			flags = append(flags, flag(seq, "T5", hint, "the points paired players differ by total %v; round %d pairs with %v",
 				float64(dm)/unitsPerPoint, r.Round, float64(dt)/unitsPerPoint))

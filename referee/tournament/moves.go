@@ -13,7 +13,7 @@ import (
 )
 
 // verbs are the moves the organiser types.
-var verbs = []string{"arrive", "rate", "drop", "seat", "end", "release", "close", "tie-breaks", "bye", "forfeit"}
+var verbs = []string{"arrive", "rate", "drop", "seat", "end", "release", "close", "tie-breaks", "bye", "forfeit", "apart", "keep"}
 
 // Parse implements referee.Game: the organiser's moves, as Grammar lists them.
 func (n *Night) Parse(words []string) (referee.Move, error) {
@@ -91,6 +91,20 @@ func (n *Night) Parse(words []string) (referee.Move, error) {
 			p.Round = r
 		}
 		return referee.NewMove(typ, "", p), nil
+	case "apart":
+		if err := want(2, "two names: apart ann bob"); err != nil {
+			return referee.Move{}, err
+		}
+		return referee.NewMove(TypeApart, "", apartOf{Players: [2]string{n.known(args[0]), n.known(args[1])}}), nil
+	case "keep":
+		if err := want(2, "a name and a table: keep ann 1"); err != nil {
+			return referee.Move{}, err
+		}
+		t, err := strconv.Atoi(args[1])
+		if err != nil || t < 1 {
+			return referee.Move{}, referee.MoveErrorf("table %q: tables are numbered from 1", args[1])
+		}
+		return referee.NewMove(TypeKeep, "", Kept{Player: n.known(args[0]), Table: t}), nil
 	case "tie-breaks", "tiebreaks":
 		tbs, err := tieBreaksOf(strings.FieldsFunc(strings.Join(args, " "), func(r rune) bool { return r == ',' || r == ' ' }))
 		if err != nil {
@@ -239,6 +253,14 @@ func (n *Night) Notation(m referee.Move) string {
 		var p playerIn
 		_ = json.Unmarshal(m.Payload, &p)
 		return fmt.Sprintf("%s %s %d", strings.TrimPrefix(m.Type, Kind+"."), p.Player, p.Round)
+	case TypeApart:
+		var a apartOf
+		_ = json.Unmarshal(m.Payload, &a)
+		return "apart " + a.Players[0] + " " + a.Players[1]
+	case TypeKeep:
+		var k Kept
+		_ = json.Unmarshal(m.Payload, &k)
+		return fmt.Sprintf("keep %s %d", k.Player, k.Table)
 	}
 	return m.Type
 }
@@ -334,6 +356,14 @@ func (n *Night) Describe(m referee.Move) string {
 		var p playerIn
 		_ = json.Unmarshal(m.Payload, &p)
 		return fmt.Sprintf("%s did not come to the table in round %d: lost by forfeit", p.Player, p.Round)
+	case TypeApart:
+		var a apartOf
+		_ = json.Unmarshal(m.Payload, &a)
+		return fmt.Sprintf("%s and %s must not meet", a.Players[0], a.Players[1])
+	case TypeKeep:
+		var k Kept
+		_ = json.Unmarshal(m.Payload, &k)
+		return fmt.Sprintf("%s keeps table %d", k.Player, k.Table)
 	}
 	return m.Type
 }

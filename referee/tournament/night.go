@@ -30,6 +30,8 @@ const (
 	TypeClose   = "tournament.close"   // {}: no more rounds
 	TypeBye     = "tournament.bye"     // {"player":"ann","round":3}: a bye the player asked for, before the round is paired (T11)
 	TypeForfeit = "tournament.forfeit" // {"player":"bob","round":2}: the player did not come to the table: lost by forfeit (T10)
+	TypeApart   = "tournament.apart"   // {"players":["ann","bob"]}: two players who must not meet (T13)
+	TypeKeep    = "tournament.keep"    // {"player":"ann","table":1}: a player who must keep a table (T13)
 	// {"tie_breaks":["buchholz","direct"]}: the tie-breaks chosen again, which are locked once
 	// round 1 is paired (T14)
 	TypeTieBreaks = "tournament.tie_breaks"
@@ -60,6 +62,11 @@ type player struct {
 type playerIn struct {
 	Player string `json:"player"`
 	Round  int    `json:"round"`
+}
+
+// apartOf is the payload of two players who must not meet.
+type apartOf struct {
+	Players [2]string `json:"players"`
 }
 
 // roundOf is the payload of end and release.
@@ -155,6 +162,8 @@ func (Rules) Grammar() []string {
 		"close                         no more rounds",
 		"bye NAME [ROUND]              a bye the player asks for, before the round is paired (T11)",
 		"forfeit NAME [ROUND]          the player did not come to the table: lost by forfeit, the opponent wins by it (T10)",
+		"apart NAME NAME               two players who must not meet while a pairing keeps them apart (T13)",
+		"keep NAME TABLE               a player who must keep a table, whatever the pairing (T13)",
 		"tie-breaks TB,TB…             the tie-breaks chosen again, before round 1 is paired (T14)",
 		"a round is paired, never typed: `tableside tournament pair`, or Pair round on the organiser's page",
 	}
@@ -256,6 +265,8 @@ type RoundState struct {
 	// Forfeits are the round's forfeits (T10): each a table's absent player, and the others
 	// at the table, who win by it.
 	Forfeits []Forfeit
+	// GaveWay says which of T13's wishes its pairing could not keep.
+	GaveWay []string
 	// Seated is the event that seated the round as it now stands: its pairing, or the seating
 	// by hand that replaced it. Each table's game names it (events.Created's Seated).
 	Seated int64
@@ -273,6 +284,9 @@ type Night struct {
 	changes []TieBreakChange
 	// asked are the byes players asked for (T11), in order: a bye is not paired in its round.
 	asked []Bye
+	// apart are the pairs who must not meet, and keep the players who must keep a table (T13).
+	apart [][2]string
+	keep  []Kept
 }
 
 // Forfeit is a player who did not come to their table (T10): they lose by forfeit, and the
@@ -477,6 +491,20 @@ func (n *Night) NextInput(order []string, points map[string]float64) Input {
 		}
 		slices.SortStableFunc(present, func(a, b Entrant) int { return rank(a) - rank(b) })
 	}
+	paired := map[string]bool{}
+	for _, e := range present {
+		paired[e.Name] = true
+	}
+	for _, pq := range n.apart {
+		if paired[pq[0]] && paired[pq[1]] {
+			in.Apart = append(in.Apart, pq)
+		}
+	}
+	for _, k := range n.keep {
+		if paired[k.Player] {
+			in.Keep = append(in.Keep, k)
+		}
+	}
 	met, byes, first := n.history()
 	for _, e := range present {
 		in.Players = append(in.Players, Player{Name: e.Name, Number: e.Number, Points: points[e.Name], Rating: e.Rating,
@@ -555,6 +583,8 @@ func (n *Night) Clone() referee.Game {
 	c.settings.TieBreaks = slices.Clone(n.settings.TieBreaks)
 	c.changes = slices.Clone(n.changes)
 	c.asked = slices.Clone(n.asked)
+	c.apart = slices.Clone(n.apart)
+	c.keep = slices.Clone(n.keep)
 	c.entrants = slices.Clone(n.entrants)
 	c.rounds = n.Rounds()
 	for i := range c.rounds {
@@ -571,6 +601,8 @@ func cloneInput(in Input) Input {
 	}
 	in.Dropped = slices.Clone(in.Dropped)
 	in.Away = slices.Clone(in.Away)
+	in.Apart = slices.Clone(in.Apart)
+	in.Keep = slices.Clone(in.Keep)
 	return in
 }
 

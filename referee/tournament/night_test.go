@@ -568,7 +568,7 @@ func TestStatusSheetAndLegal(t *testing.T) {
 func TestConform(t *testing.T) {
 	refereetest.Conform(t, Rules{}, refereetest.Config{
 		Games:    200,
-		Unlisted: []string{TypeRate, TypeTieBreaks, TypeBye, TypeForfeit},
+		Unlisted: []string{TypeRate, TypeTieBreaks, TypeBye, TypeForfeit, TypeApart, TypeKeep},
 		Sampled:  []string{TypeArrive},
 		Recorded: []string{TypePaired},
 		Tests:    []string{"night_test.go"},
@@ -841,4 +841,33 @@ func TestForfeits(t *testing.T) {
 	big := newNightLog(t, map[string]string{"game": "capture", "table_size": "3"}, "ann", "bob", "cy")
 	big.pair(nil)
 	wantFlag(t, "a forfeit at a table of 3", big.typed("forfeit ann"), "T10")
+}
+
+// TestTheNightKeepsApartAndKeepsTables is T13 on the night's log: the pairs who must not meet
+// and the players who must keep a table go into the next pairing's input, of those paired in
+// it, so that calc pair and the checker see them; a pairing that breaks them is flagged.
+func TestTheNightKeepsApartAndKeepsTables(t *testing.T) {
+	b := newNightLog(t, nil, "ann", "bob", "cy", "dee")
+	noFlag(t, "apart", b.typed("apart ann cy"))
+	wantFlag(t, "apart again", b.typed("apart cy ann"), "T13")
+	b.moves = b.moves[:len(b.moves)-1]
+	wantFlag(t, "apart from nobody entered", b.typed("apart ann zed"), "T13")
+	b.moves = b.moves[:len(b.moves)-1]
+	noFlag(t, "keep", b.typed("keep dee 1"))
+	g, _ := b.state()
+	in := g.NextInput(nil, nil)
+	if !slices.Equal(in.Apart, [][2]string{{"ann", "cy"}}) || !slices.Equal(in.Keep, []Kept{{"dee", 1}}) {
+		t.Fatalf("round 1's input: apart %v, keep %v", in.Apart, in.Keep)
+	}
+	out, flags := b.pair(nil)
+	noFlag(t, "round 1 paired", flags)
+	for _, tb := range out.Tables {
+		if slices.Contains(tb.Players, "ann") && slices.Contains(tb.Players, "cy") {
+			t.Errorf("ann and cy meet: %+v", out)
+		}
+		if slices.Contains(tb.Players, "dee") && tb.Table != 1 {
+			t.Errorf("dee is seated at table %d", tb.Table)
+		}
+	}
+	hasFlag(t, "a seating by hand of ann and cy", b.typed("seat 1 ann-cy dee-bob"), "T13")
 }

@@ -49,6 +49,21 @@ type round struct {
 	players []*competitor // in standings order
 	byName  map[string]*competitor
 	budget  int // the local search's steps left (searchSteps)
+	// apart holds the pairs who must not meet (T13), each by its names in order; keepApart
+	// leaves them out of the matching's edges.
+	apart     map[[2]string]bool
+	keepApart bool
+}
+
+// mustNotMeet reports whether p and q are a pair who must not meet (T13).
+func (r *round) mustNotMeet(p, q *competitor) bool { return r.apart[pairKey(p.Name, q.Name)] }
+
+// pairKey is a pair of names in order.
+func pairKey(a, b string) [2]string {
+	if b < a {
+		a, b = b, a
+	}
+	return [2]string{a, b}
 }
 
 // Pair computes the pairing of in's round by T1–T9 and the project's rulings (docs/rules.md).
@@ -79,6 +94,7 @@ func (r *round) pair() (Output, error) {
 		return Output{}, err
 	}
 	out.Round = r.Round
+	out.GaveWay = append(out.GaveWay, r.keepTables(&out)...)
 	if out.Tables == nil {
 		out.Tables = []Table{}
 	}
@@ -203,6 +219,26 @@ func read(in Input) (*round, error) {
 			}
 		}
 	}
+	r.apart = map[[2]string]bool{}
+	for i, pq := range in.Apart {
+		for _, name := range pq {
+			if r.byName[name] == nil && !dropped[name] && !away[name] {
+				return nil, inputError("apart[%d]: %s is neither a player nor one who dropped or is away", i, name)
+			}
+		}
+		if pq[0] == pq[1] {
+			return nil, inputError("apart[%d]: %s is kept apart from themselves", i, pq[0])
+		}
+		r.apart[pairKey(pq[0], pq[1])] = true
+	}
+	for i, k := range in.Keep {
+		switch {
+		case r.byName[k.Player] == nil:
+			return nil, inputError("keep[%d]: %s is not a player of the round", i, k.Player)
+		case k.Table < 1:
+			return nil, inputError("keep[%d]: %s keeps table %d: tables are numbered from 1", i, k.Player, k.Table)
+		}
+	}
 	// The standings order: points, then the list's order (docs/rules.md).
 	slices.SortStableFunc(r.players, func(a, b *competitor) int { return -cmpInt64(a.units, b.units) })
 	for i, e := range r.players {
@@ -263,4 +299,31 @@ func names(ps []*competitor) []string {
 		out[i] = p.Name
 	}
 	return out
+}
+
+// keepTables seats each player who must keep a table at it (T13), in the order the input
+// lists them, by swapping table numbers: who meets whom never changes. A table another kept
+// player holds, or one the round does not have, gives way, and the output says so.
+func (r *round) keepTables(out *Output) []string {
+	var gaveWay []string
+	held := map[int]string{}
+	for _, k := range r.Keep {
+		at := slices.IndexFunc(out.Tables, func(t Table) bool { return slices.Contains(t.Players, k.Player) })
+		switch {
+		case at < 0:
+			gaveWay = append(gaveWay, fmt.Sprintf("%s keeps no table, having the bye (T13 gives way to T3)", k.Player))
+		case k.Table > len(out.Tables):
+			gaveWay = append(gaveWay, fmt.Sprintf("%s keeps no table %d: the round has %d (T13 gives way to T2)", k.Player, k.Table, len(out.Tables)))
+		case held[out.Tables[at].Table] != "" && out.Tables[at].Table != k.Table:
+			gaveWay = append(gaveWay, fmt.Sprintf("%s keeps no table %d: %s, at the same table, keeps table %d (T13)", k.Player, k.Table, held[out.Tables[at].Table], out.Tables[at].Table))
+		case held[k.Table] != "" && held[k.Table] != k.Player:
+			gaveWay = append(gaveWay, fmt.Sprintf("%s keeps no table %d: %s keeps it (T13)", k.Player, k.Table, held[k.Table]))
+		default:
+			to := k.Table - 1
+			out.Tables[at].Table, out.Tables[to].Table = out.Tables[to].Table, out.Tables[at].Table
+			out.Tables[at], out.Tables[to] = out.Tables[to], out.Tables[at]
+			held[k.Table] = k.Player
+		}
+	}
+	return gaveWay
 }

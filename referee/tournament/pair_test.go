@@ -8,6 +8,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/tableside/tableside/referee"
 )
 
 // seatingOf writes a pairing as "1:ann-bob 2:cy-dee bye:eve", first player first.
@@ -270,4 +272,69 @@ func (r *round) total(pairs [][2]*competitor, order []*competitor) int64 {
 		sum += r.cost(pq[0], pq[1], max(i-j, j-i))
 	}
 	return sum
+}
+
+// TestApartAndKeptTables is T13: a pair who must not meet is kept apart while a pairing with
+// no more rematches does so, and meets, said, when none does; a player who must keep a table
+// is seated there, the first listed where two want one; the judge flags a pairing that breaks
+// what the round's own pairing keeps.
+func TestApartAndKeptTables(t *testing.T) {
+	four := func() Input {
+		return Input{Format: Swiss, Kind: "pinochle", Round: 1, TableSize: 2, Seed: 1,
+			Players: []Player{{Name: "ann", Opponents: []string{}, First: []bool{}}, {Name: "bob", Opponents: []string{}, First: []bool{}},
+				{Name: "cy", Opponents: []string{}, First: []bool{}}, {Name: "dee", Opponents: []string{}, First: []bool{}}}}
+	}
+	meets := func(out Output, a, b string) bool {
+		return slices.ContainsFunc(out.Tables, func(tb Table) bool { return slices.Contains(tb.Players, a) && slices.Contains(tb.Players, b) })
+	}
+	plain, err := Pair(four())
+	if err != nil || !meets(plain, "ann", "cy") {
+		t.Fatalf("round 1 of four folds ann against cy: %+v %v", plain, err)
+	}
+	in := four()
+	in.Apart = [][2]string{{"cy", "ann"}}
+	apart, err := Pair(in)
+	if err != nil || meets(apart, "ann", "cy") || len(apart.GaveWay) != 0 {
+		t.Errorf("ann and cy kept apart: %+v %v", apart, err)
+	}
+	if f := JudgePairing(in, plain); len(f) != 1 || f[0].Rule != "T13" {
+		t.Errorf("the fold's pairing, judged with ann and cy apart: %+v, want a T13 flag", f)
+	}
+
+	// Kept apart, every pairing left would seat a rematch: T4 holds, and the pair meets.
+	in = four()
+	in.Round = 2
+	met := map[string][]string{"ann": {"bob", "dee"}, "bob": {"ann", "cy"}, "cy": {"bob", "dee"}, "dee": {"cy", "ann"}}
+	for i := range in.Players {
+		in.Players[i].Opponents = met[in.Players[i].Name]
+		in.Players[i].First = []bool{false, false}
+	}
+	in.Apart = [][2]string{{"ann", "cy"}}
+	gave, err := Pair(in)
+	if err != nil || !meets(gave, "ann", "cy") || len(gave.GaveWay) != 1 || !strings.Contains(gave.GaveWay[0], "ann and cy meet though they must not (T13): keeping them apart pairs 2 more rematches (T4)") {
+		t.Errorf("ann and cy, apart only by rematches: %+v %v", gave, err)
+	}
+	two := Input{Format: Swiss, Kind: "pinochle", Round: 1, TableSize: 2, Players: []Player{{Name: "ann"}, {Name: "bob"}}, Apart: [][2]string{{"ann", "bob"}}}
+	if out, err := Pair(two); err != nil || len(out.GaveWay) != 1 || !strings.Contains(out.GaveWay[0], "no pairing of the round keeps them apart") {
+		t.Errorf("two players kept apart: %+v %v", out, err)
+	}
+
+	in = four()
+	in.Keep = []Kept{{"ann", 2}, {"cy", 2}, {"dee", 5}}
+	kept, err := Pair(in)
+	if err != nil || kept.Tables[1].Table != 2 || !slices.Contains(kept.Tables[1].Players, "ann") || len(kept.GaveWay) != 2 ||
+		!strings.Contains(kept.GaveWay[0], "cy keeps no table 2: ann") || !strings.Contains(kept.GaveWay[1], "dee keeps no table 5: the round has 2") {
+		t.Errorf("ann keeps table 2, cy and dee cannot: %+v %v", kept, err)
+	}
+	if f := JudgePairing(in, plain); !slices.ContainsFunc(f, func(f referee.Flag) bool { return f.Rule == "T13" && strings.Contains(f.Message, "ann keeps table 2") }) {
+		t.Errorf("a pairing seating ann at table 1, judged: %+v, want T13", f)
+	}
+	for _, bad := range []Input{
+		{Format: Swiss, Kind: "pinochle", Round: 1, Players: []Player{{Name: "ann"}, {Name: "bob"}}, Apart: [][2]string{{"ann", "zed"}}},
+		{Format: Swiss, Kind: "pinochle", Round: 1, Players: []Player{{Name: "ann"}, {Name: "bob"}}, Keep: []Kept{{"ann", 0}}},
+	} {
+		if _, err := Pair(bad); err == nil {
+			t.Errorf("%+v is paired", bad)
+		}
+	}
 }

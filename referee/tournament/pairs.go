@@ -1,7 +1,10 @@
 package tournament
 
 import (
+	"fmt"
 	"slices"
+
+	"github.com/tableside/tableside/referee"
 
 	"github.com/tableside/tableside/referee/tournament/internal/matching"
 )
@@ -37,7 +40,7 @@ const denseUpTo = 100
 func (r *round) pairs() (Output, error) {
 	if len(r.players)%2 == 0 {
 		pairs, err := r.match(r.players)
-		return r.tablesOf(pairs, nil), err
+		return r.apartOf(pairs, nil, err)
 	}
 	// T3: the fewest byes, then the lowest in the standings for whom the rest pair with the
 	// fewest rematches (T4). The lowest of them usually leaves none, so it is tried alone first.
@@ -51,14 +54,53 @@ func (r *round) pairs() (Output, error) {
 	bye := candidates[0]
 	pairs, err := r.match(without(r.players, bye))
 	if err != nil || rematches(pairs) == 0 || len(candidates) == 1 {
-		return r.tablesOf(pairs, bye), err
+		return r.apartOf(pairs, bye, err)
 	}
 	lowest := bye
 	if bye, err = r.byeOfFewestRematches(candidates); err != nil || bye == lowest {
-		return r.tablesOf(pairs, bye), err
+		return r.apartOf(pairs, bye, err)
 	}
 	pairs, err = r.match(without(r.players, bye))
-	return r.tablesOf(pairs, bye), err
+	return r.apartOf(pairs, bye, err)
+}
+
+// apartOf is the tables of pairs, the players but bye paired at the least cost, once the pairs
+// who must not meet are kept apart where they can be (T13): matched again without their
+// edges, the pairing stands if it needs no more rematches (T4); else they meet, and the output
+// says which ruling gave way.
+func (r *round) apartOf(pairs [][2]*competitor, bye *competitor, err error) (Output, error) {
+	if err != nil || len(r.apart) == 0 || apartMet(r, pairs) == nil {
+		return r.tablesOf(pairs, bye), err
+	}
+	r.keepApart = true
+	kept, err := r.match(without(r.players, bye))
+	r.keepApart = false
+	if err != nil {
+		return Output{}, err
+	}
+	if kept != nil && rematches(kept) <= rematches(pairs) {
+		return r.tablesOf(kept, bye), nil
+	}
+	out := r.tablesOf(pairs, bye)
+	why := "no pairing of the round keeps them apart"
+	if kept != nil {
+		why = fmt.Sprintf("keeping them apart pairs %d more %s (T4)", rematches(kept)-rematches(pairs), referee.Plural(rematches(kept)-rematches(pairs), "rematch", "rematches"))
+	}
+	for _, pq := range apartMet(r, pairs) {
+		out.GaveWay = append(out.GaveWay, fmt.Sprintf("%s and %s meet though they must not (T13): %s", pq[0].Name, pq[1].Name, why))
+	}
+	return out, nil
+}
+
+// apartMet lists the pairs of pairs who must not meet (T13).
+func apartMet(r *round, pairs [][2]*competitor) [][2]*competitor {
+	var met [][2]*competitor
+	for _, pq := range pairs {
+		if r.mustNotMeet(pq[0], pq[1]) {
+			met = append(met, pq)
+		}
+	}
+	return met
 }
 
 // byeOfFewestRematches is the lowest of candidates (given lowest first) for whom the rest pair
@@ -158,6 +200,9 @@ func (r *round) edgesWithin(order []*competitor, window int) []matching.Edge {
 	var edges []matching.Edge
 	for i, p := range order {
 		for j := i + 1; j < len(order) && j-i <= window; j++ {
+			if r.keepApart && r.mustNotMeet(p, order[j]) {
+				continue
+			}
 			edges = append(edges, matching.Edge{U: i, V: j, Cost: r.cost(p, order[j], j-i)})
 		}
 	}

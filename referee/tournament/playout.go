@@ -12,10 +12,9 @@ import (
 
 // Playout implements referee.Rules: a random whole tournament as a table would enter it. It
 // enters some of names (keeping a few for late arrivals), rates some, chooses the tie-breaks
-// again in some, lets a few arrive and drop, has a bye asked for and a forfeit in some, pairs
-// each round with Pair from the input
-// NextInput gives, with random results whose points it keeps itself, ends each round, and
-// closes.
+// again in some, keeps two apart and one at a table in some, lets a few arrive and drop, has a
+// bye asked for and a forfeit in some, pairs each round with Pair from the input NextInput
+// gives, with random results whose points it keeps itself, ends each round, and closes.
 func (Rules) Playout(rng *rand.Rand, names []string) (events.Created, []referee.Move) {
 	kind := kindNames()[rng.IntN(len(kindNames()))]
 	least, most := kinds.All()[kind].Players()
@@ -53,6 +52,11 @@ func (Rules) Playout(rng *rand.Rand, names []string) (events.Created, []referee.
 	// so that the draws every other playout makes stay as they were.
 	if field%2 == 0 {
 		play(referee.NewMove(TypeTieBreaks, "", tieBreaks{TieBreaks: []string{TieBreaks[field%len(TieBreaks)], TieBreaks[(field+1)%len(TieBreaks)]}}))
+	}
+	// Some keep two players apart and one at a table (T13), by the field's size as well.
+	if field%5 == 2 {
+		play(referee.NewMove(TypeApart, "", apartOf{Players: [2]string{setup.Players[0], setup.Players[1]}}))
+		play(referee.NewMove(TypeKeep, "", Kept{Player: setup.Players[2], Table: 1}))
 	}
 	late := names[field:]
 	points := map[string]float64{}

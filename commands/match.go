@@ -47,7 +47,23 @@ func matchCommand() *cli.Command {
 			if format == "json" {
 				return writeJSON(c.App.Writer, s)
 			}
-			return writeStandings(c, format, s)
+			if err := writeStandings(c, format, s); err != nil || format != "table" {
+				return err
+			}
+			// A tournament's games make a match of its name: its standings rank otherwise.
+			v, ok, err := app.TournamentOfMatch(c.Context, s.Match)
+			if err != nil || !ok || len(v.Standings) == 0 {
+				return err
+			}
+			var first []string
+			for _, st := range v.Standings {
+				if st.Place == 1 {
+					first = append(first, st.Name)
+				}
+			}
+			fmt.Fprintf(c.App.Writer, "note: these are the games' own points summed; tournament %d ranks by its points (T8) and tie-breaks, led by %s: tableside tournament show %d\n",
+				v.Game, strings.Join(first, ", "), v.Game)
+			return nil
 		},
 	}
 }

@@ -197,6 +197,9 @@ func writeTournament(w io.Writer, format string, v *table.TournamentView) error 
 		for _, note := range v.TieBreakNotes() {
 			fmt.Fprintf(w, "note: %s\n", note)
 		}
+		if line := render.WinnerLine(v.Finished, v.Closed, v.Winners, v.Standings); line != "" {
+			fmt.Fprintf(w, "the tournament is over: %s\n", line)
+		}
 		for _, r := range v.Played {
 			writeRound(w, r)
 		}

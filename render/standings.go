@@ -199,3 +199,24 @@ func StandingsMoved(name string, before, after []tournament.Standing) string {
 	}
 	return fmt.Sprintf("the standings of %s change: %s", name, strings.Join(moved, "; "))
 }
+
+// WinnerLine says who won a finished tournament, with their points: "ann wins with 4 points",
+// or, while the first place is shared, who share it and that the close's lot parts them
+// (T15). "" for a tournament not finished.
+func WinnerLine(finished, closed bool, winners []string, standings []tournament.Standing) string {
+	if !finished || len(winners) == 0 || len(standings) == 0 {
+		return ""
+	}
+	points := Points(standings[0].Points) + " points"
+	if standings[0].Points == 1 {
+		points = "1 point"
+	}
+	if len(winners) == 1 {
+		return fmt.Sprintf("%s wins with %s", winners[0], points)
+	}
+	line := fmt.Sprintf("%s share first place with %s", strings.Join(winners, ", "), points)
+	if !closed {
+		line += ": the close draws the lot that parts them (T15)"
+	}
+	return line
+}

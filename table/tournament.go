@@ -359,6 +359,11 @@ type TournamentView struct {
 	Entrants []TournamentEntrant `json:"entrants"`
 	// TieBreakChanges are the tie-breaks chosen again after round 1 was paired (T14).
 	TieBreakChanges []tournament.TieBreakChange `json:"tie_break_changes,omitempty"`
+	// Finished says the night is over: closed, or its last round played out and confirmed, so
+	// that its standings are final but for the close's lot (T15). Winners are those first in
+	// them, more than one while they share the place.
+	Finished bool     `json:"finished"`
+	Winners  []string `json:"winners,omitempty"`
 }
 
 // TieBreakNotes says each change of the tie-breaks made after round 1 was paired (T14), as
@@ -408,9 +413,18 @@ func (a *App) Tournament(ctx context.Context, g *play.Game) (*TournamentView, er
 			after = r.Round
 		}
 	}
-	return &TournamentView{After: after, Entrants: entrants, Game: g.ID(), Name: g.Setup().Tournament, Date: g.Setup().Date, Kind: s.Game, Format: s.Format, Rounds: s.Rounds,
+	next := nextRound(g.Setup().Tournament, n, games)
+	rounds := n.Rounds()
+	finished := n.Closed() || len(rounds) > 0 && len(rounds) >= s.Rounds && len(next.Playing) == 0 && len(next.Unconfirmed) == 0
+	var winners []string
+	for _, st := range standings {
+		if finished && st.Place == 1 {
+			winners = append(winners, st.Name)
+		}
+	}
+	return &TournamentView{After: after, Finished: finished, Winners: winners, Entrants: entrants, Game: g.ID(), Name: g.Setup().Tournament, Date: g.Setup().Date, Kind: s.Game, Format: s.Format, Rounds: s.Rounds,
 		TableSize: s.TableSize, TieBreaks: nonNilStrings(s.TieBreaks), FirstIs: firstIs, Closed: n.Closed(),
-		Played: nonNilRounds(roundViews(n, games)), Standings: standings, Next: nextRound(g.Setup().Tournament, n, games),
+		Played: nonNilRounds(roundViews(n, games)), Standings: standings, Next: next,
 		TieBreakChanges: n.TieBreakChanges()}, nil
 }
 
@@ -441,4 +455,29 @@ func nonNilRounds(r []RoundView) []RoundView {
 		return []RoundView{}
 	}
 	return r
+}
+
+// TournamentOfMatch is the tournament whose games make the match name, read from the newest
+// of its games that a tournament made; false when no tournament made one.
+func (a *App) TournamentOfMatch(ctx context.Context, name string) (*TournamentView, bool, error) {
+	var made int64
+	err := a.ListGames(ctx, GamesFilter{Match: name}, func(l Listed) error {
+		if l.Tournament != "" && made == 0 {
+			made = l.ID
+		}
+		return nil
+	})
+	if err != nil || made == 0 {
+		return nil, false, err
+	}
+	at, ok, err := a.TableOf(ctx, made)
+	if err != nil || !ok {
+		return nil, false, err
+	}
+	g, err := a.TournamentLog(ctx, at.Tournament)
+	if err != nil {
+		return nil, false, err
+	}
+	v, err := a.Tournament(ctx, g)
+	return v, err == nil, err
 }

@@ -27,7 +27,7 @@ var pageFiles embed.FS
 
 // pages are parsed once, when the first is shown: every page is the layout with its own main.
 var pages = sync.OnceValue(func() map[string]*template.Template {
-	funcs := template.FuncMap{"tournamentOf": tournamentOf, "tournamentStandings": tournamentStandings, "matchStandings": matchStandings, "tieBreakLegend": render.TieBreakLegend, "code": table.ShowCode, "join": strings.Join}
+	funcs := template.FuncMap{"tournamentOf": tournamentOf, "tournamentStandings": tournamentStandings, "matchStandings": matchStandings, "tieBreakLegend": render.TieBreakLegend, "winnerLine": winnerLine, "code": table.ShowCode, "join": strings.Join}
 	maps.Copy(funcs, now.Funcs)
 	out := map[string]*template.Template{}
 	for _, name := range []string{"club", "game", "rules", "cards", "login", "join", "new", "error", "stats", "table", "tournament", "tournament_new"} {
@@ -156,6 +156,11 @@ type club struct {
 	// Tournaments are the night's tournaments, each with its round in play and standings;
 	// their games are shown in their seating on the wall, not among the night's games.
 	Tournaments []nightTournament
+}
+
+// winnerLine says who won v, once it is finished (render.WinnerLine).
+func winnerLine(v *table.TournamentView) string {
+	return render.WinnerLine(v.Finished, v.Closed, v.Winners, v.Standings)
 }
 
 // nightTournament is a tournament as the club page and the wall show it.

@@ -639,3 +639,45 @@ func TestAnOverRoundIsTheDirectors(t *testing.T) {
 	}
 	refused("the tournament closed")
 }
+
+// TestTheEndOfTheNightIsMarked: once the last round is played out the wall and the pages say
+// the tournament is over and who won, with the final standings and no seating left up; the
+// organiser's page asks for the close, after which the wall no longer waits for it.
+func TestTheEndOfTheNightIsMarked(t *testing.T) {
+	c := openClub(t, false)
+	night := c.newTournament(t, clubNight)
+	id := night.Tournament.Game
+	for round := 1; round <= 2; round++ {
+		r := apiPost[table.RoundView](t, c, fmt.Sprintf("/api/tournaments/%d/pair", id))
+		for _, tb := range r.Tables {
+			if status, body := c.call(t, "POST", fmt.Sprintf("/api/games/%d/corrections", tb.Game), testKey, correction{Verb: "adjust", Args: []string{tb.First, "+5"}, Note: "won"}); status != http.StatusCreated {
+				t.Fatalf("deciding table %d: %d %s", tb.Table, status, body)
+			}
+			if status, body := c.call(t, "POST", fmt.Sprintf("/api/games/%d/corrections", tb.Game), testKey, correction{Verb: "abandon", Note: "decided"}); status != http.StatusCreated {
+				t.Fatalf("ending table %d: %d %s", tb.Table, status, body)
+			}
+		}
+	}
+	var v table.TournamentView
+	getAs(t, c, testKey, fmt.Sprintf("/api/tournaments/%d", id), &v)
+	if !v.Finished || v.Closed || len(v.Winners) == 0 {
+		t.Fatalf("after the last round: finished %v, closed %v, winners %v", v.Finished, v.Closed, v.Winners)
+	}
+	_, wall := c.call(t, "GET", "/wall", c.srv.keys.WallKey(), nil)
+	if !strings.Contains(string(wall), "The tournament is over: ") || !strings.Contains(string(wall), "Final standings") ||
+		strings.Contains(string(wall), "where to sit") || !strings.Contains(string(wall), "until the director closes it") {
+		t.Errorf("the wall after the last round:\n%s", wall)
+	}
+	_, organiser := c.call(t, "GET", fmt.Sprintf("/tournaments/%d", id), testKey, nil)
+	if !strings.Contains(string(organiser), "Close the tournament to end the night") || !strings.Contains(string(organiser), "Final standings") {
+		t.Errorf("the organiser's page after the last round:\n%s", organiser)
+	}
+	if status, body := c.call(t, "POST", fmt.Sprintf("/api/games/%d/moves", id), testKey, move{Move: "close"}); status != http.StatusCreated {
+		t.Fatalf("closing: %d %s", status, body)
+	}
+	getAs(t, c, testKey, fmt.Sprintf("/api/tournaments/%d", id), &v)
+	_, wall = c.call(t, "GET", "/wall", c.srv.keys.WallKey(), nil)
+	if len(v.Winners) != 1 || !strings.Contains(string(wall), "The tournament is over: "+v.Winners[0]+" wins with ") || strings.Contains(string(wall), "until the director closes it") {
+		t.Errorf("the wall once closed (winners %v):\n%s", v.Winners, wall)
+	}
+}

@@ -152,3 +152,27 @@ func TestBrowserPhonesFollowTheirTables(t *testing.T) {
 		t.Errorf("the wall's leader after two rounds: %q, want 2 points", standings)
 	}
 }
+
+// TestBrowserTheWallKeepsTheSeatingUp: just after a round is paired the wall does not turn to
+// the ladders while a table has not started its game: players are looking for their tables.
+// Once every table has, it turns as before.
+func TestBrowserTheWallKeepsTheSeatingUp(t *testing.T) {
+	c := openClub(t, false)
+	c.playSeason(t, 2)
+	id := c.newTournament(t, clubNight).Tournament.Game
+	r := apiPost[table.RoundView](t, c, fmt.Sprintf("/api/tournaments/%d/pair", id))
+	wall := directorScreen(t, startChromium(t), c.http.URL, wideScreen)
+	holdTurns(t, wall)
+	cdpSubmit(t, wall, chromedp.Click(chromedp.CSS(`header nav a[href="/wall"]`)))
+	waitPage(t, wall, "the seating, held up", `document.querySelector("#live [data-seating-up]") !== null`)
+	turn(t, wall)
+	waitPage(t, wall, "the turn held by the seating", `document.body.dataset.held === "seating" && (document.body.dataset.showing || "night") === "night"`)
+	for _, tb := range r.Tables {
+		if status := firstLegal(t, c, testKey, tb.Game); status != http.StatusCreated {
+			t.Fatalf("table %d's first move: %d", tb.Table, status)
+		}
+	}
+	waitPage(t, wall, "every table started", `document.querySelector("#live [data-seating-up]") === null && document.querySelector("#live .seating") !== null`)
+	turn(t, wall)
+	waitPage(t, wall, "the wall turned to the ladders", `document.body.dataset.showing === "season" && document.body.dataset.held === undefined`)
+}

@@ -193,7 +193,41 @@ type organiserView struct {
 	// Asked is a move the organiser clicked that changes the night for good, asked again
 	// with what it does before it is recorded.
 	Asked *askedMove
+	// Flags are the flags still open in the tournament's games, the director's to rule on.
+	Flags []tableFlag
 	log   *play.Game
+}
+
+// tableFlag is a flag still open in a tournament's game: where it was raised, and what it
+// says, with the game's last event, after which a ruling on it is recorded.
+type tableFlag struct {
+	Round, Table int
+	Game, Seq    int64
+	Rule         string
+	Severity     string
+	Message      string
+	Last         int64
+}
+
+// openFlags lists the flags still open in v's games, round by round and table by table.
+func (s *Server) openFlags(r *http.Request, v *table.TournamentView) ([]tableFlag, error) {
+	var out []tableFlag
+	for _, round := range v.Played {
+		for _, t := range round.Tables {
+			if t.Game == 0 {
+				continue
+			}
+			g, err := s.app.Game(r.Context(), t.Game)
+			if err != nil {
+				return nil, err
+			}
+			for _, f := range g.OpenFlags() {
+				out = append(out, tableFlag{Round: round.Round, Table: t.Table, Game: t.Game, Seq: f.Seq, Rule: f.Rule,
+					Severity: fmt.Sprint(f.Severity), Message: f.Message, Last: g.Last()})
+			}
+		}
+	}
+	return out, nil
 }
 
 // askedMove is a drop, a round's end or release, or the close, as the organiser's page asks
@@ -268,6 +302,9 @@ func (s *Server) organiserView(r *http.Request) (*organiserView, error) {
 	}
 	v := &organiserView{TournamentView: tv, Base: base(r), log: g}
 	if v.Codes, err = s.codes(g); err != nil {
+		return nil, err
+	}
+	if v.Flags, err = s.openFlags(r, tv); err != nil {
 		return nil, err
 	}
 	if len(tv.Played) == 0 {

@@ -167,6 +167,36 @@ func winnerLine(v *table.TournamentView) string {
 type nightTournament struct {
 	*table.TournamentView
 	Current *table.RoundView // the latest round paired, nil before the first
+	// Flags counts the flags open in its games, the director's to rule on; FlaggedTables are
+	// the tables of the round in play with one.
+	Flags         int
+	FlaggedTables []int
+	// SeatingUp says players may still be looking for their tables: a table of the round in
+	// play has not started its game. The wall keeps the seating up until every one has.
+	SeatingUp bool
+}
+
+// seatingUp reports whether a table of t's round in play has not started its game yet.
+func (s *Server) seatingUp(r *http.Request, t nightTournament) (bool, error) {
+	if t.Current == nil || t.Current.Ended || t.Finished {
+		return false, nil
+	}
+	for _, tb := range t.Current.Tables {
+		if tb.Forfeit != "" {
+			continue
+		}
+		if tb.Game == 0 {
+			return true, nil
+		}
+		g, err := s.app.Game(r.Context(), tb.Game)
+		if err != nil {
+			return false, err
+		}
+		if g.Len() <= 1 { // its creation only
+			return true, nil
+		}
+	}
+	return false, nil
 }
 
 // gameWaiting is one game's rounds waiting for a confirmation.
@@ -286,7 +316,18 @@ func (s *Server) nightTournament(r *http.Request, id int64) (nightTournament, er
 	if len(v.Played) > 0 {
 		t.Current = &v.Played[len(v.Played)-1]
 	}
-	return t, nil
+	if t.SeatingUp, err = s.seatingUp(r, t); err != nil {
+		return t, err
+	}
+	flags, err := s.openFlags(r, v)
+	t.Flags = len(flags)
+	for _, f := range flags {
+		if f.Round == t.Current.Round && !slices.Contains(t.FlaggedTables, f.Table) {
+			t.FlaggedTables = append(t.FlaggedTables, f.Table)
+		}
+	}
+	slices.Sort(t.FlaggedTables)
+	return t, err
 }
 
 // chartSize is how a page draws a chart: its box, in CSS px, and its type.

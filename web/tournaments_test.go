@@ -681,3 +681,35 @@ func TestTheEndOfTheNightIsMarked(t *testing.T) {
 		t.Errorf("the wall once closed (winners %v):\n%s", v.Winners, wall)
 	}
 }
+
+// TestTheDirectorSeesTheOpenFlags: a move forced at a table raises a flag; the organiser's
+// page lists it with its round, table and rule and offers the rulings, and the wall says a
+// flag waits at that table; once ruled on, neither shows it.
+func TestTheDirectorSeesTheOpenFlags(t *testing.T) {
+	c := openClub(t, false)
+	id := c.newTournament(t, clubNight).Tournament.Game
+	r := apiPost[table.RoundView](t, c, fmt.Sprintf("/api/tournaments/%d/pair", id))
+	tb := r.Tables[1]
+	status, body := c.call(t, "POST", fmt.Sprintf("/api/games/%d/moves", tb.Game), testKey, move{Move: tb.First + " bid 5", Force: true})
+	if status != http.StatusCreated {
+		t.Fatalf("a forced bid of 5: %d %s", status, body)
+	}
+	_, organiser := c.call(t, "GET", fmt.Sprintf("/tournaments/%d", id), testKey, nil)
+	listed := fmt.Sprintf(`<li><strong>Round 1, table 2</strong>, <a href="/games/%d">game %d</a>, event 2: rule `, tb.Game, tb.Game)
+	if !strings.Contains(string(organiser), listed) || !strings.Contains(string(organiser), `<input type="hidden" name="words" value="2 condone">`) {
+		t.Errorf("the organiser's page does not list the flag with its rulings:\n%s", organiser)
+	}
+	_, wall := c.call(t, "GET", "/wall", c.srv.keys.WallKey(), nil)
+	if !strings.Contains(string(wall), "1 open flag waits for the director's ruling: table 2 of this round.") {
+		t.Errorf("the wall does not say a flag waits:\n%s", wall)
+	}
+	status, _, _ = c.form(t, fmt.Sprintf("/games/%d/corrections", tb.Game), testKey, url.Values{"verb": {"rule"}, "words": {"2 condone"}, "after": {"2"}})
+	if status != http.StatusSeeOther {
+		t.Fatalf("condoning from the organiser's page: %d", status)
+	}
+	_, organiser = c.call(t, "GET", fmt.Sprintf("/tournaments/%d", id), testKey, nil)
+	_, wall = c.call(t, "GET", "/wall", c.srv.keys.WallKey(), nil)
+	if strings.Contains(string(organiser), "Open flags") || strings.Contains(string(wall), "open flag") {
+		t.Errorf("a flag ruled on is still shown")
+	}
+}

@@ -1,5 +1,5 @@
 // The wall screen turns between the night's standings and the season's ladders, so that the
-// room sees both without anyone touching it. The ladders are fetched afresh each time they are
+// room sees both without anyone touching it, but never while a round's seating is wanted. The ladders are fetched afresh each time they are
 // shown; when they cannot be, or there are none yet, the wall stays on the night.
 "use strict";
 (function () {
@@ -7,7 +7,21 @@
   const ladder = document.getElementById("ladder");
   if (!live || !ladder) return;
   let season = false;
+  function show(theSeason) {
+    season = theSeason;
+    live.hidden = season;
+    ladder.hidden = !season;
+    document.body.dataset.showing = season ? "season" : "night";
+  }
   async function turn() {
+    // While players look for their tables (a round paired whose tables have not all started
+    // their games), the wall keeps the seating up.
+    if (live.querySelector("[data-seating-up]")) {
+      if (season) show(false);
+      document.body.dataset.held = "seating"; // what kept it, for whoever watches the wall
+      return;
+    }
+    delete document.body.dataset.held;
     if (!season) {
       try {
         const res = await fetch(ladder.dataset.part, { cache: "no-store", credentials: "same-origin" });
@@ -18,10 +32,7 @@
         return;
       }
     }
-    season = !season;
-    live.hidden = season;
-    ladder.hidden = !season;
-    document.body.dataset.showing = season ? "season" : "night";
+    show(!season);
   }
   setInterval(turn, Number(ladder.dataset.every));
 })();

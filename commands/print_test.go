@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"fmt"
 	"iter"
 	"math"
 	"math/rand/v2"
@@ -24,6 +25,7 @@ import (
 	"github.com/tableside/tableside/referee"
 	"github.com/tableside/tableside/referee/kinds"
 	"github.com/tableside/tableside/referee/refereetest"
+	"github.com/tableside/tableside/referee/tournament"
 	"github.com/tableside/tableside/render"
 	"github.com/tableside/tableside/scoring"
 )
@@ -163,14 +165,6 @@ func TestSheetsPrintInWholePages(t *testing.T) {
 	chromium := needs.Program(t, "chromium", "to print the sheets", "apt-get install chromium")
 	browser := needs.Browser(t, chromium)
 	dir := t.TempDir()
-	papers := map[string]struct {
-		css        string
-		width      int     // printable width in CSS pixels: the paper less 2 × 12 mm
-		wide, high float64 // the paper in points
-	}{
-		"letter": {"@page { size: letter; margin: 12mm }", 725, 612, 792},
-		"a4":     {"@page { size: A4; margin: 12mm }", 703, 595.28, 841.89},
-	}
 	flags := []referee.Flag{
 		{Seq: 7, Rule: "L2", Severity: referee.Illegal, Message: "a move out of turn", Hint: "the player to act is ann"},
 		{Seq: 9, Rule: "L2", Severity: referee.Warning, Message: "a move out of turn", Settled: "condone"},
@@ -203,58 +197,7 @@ func TestSheetsPrintInWholePages(t *testing.T) {
 			case running:
 				t.Logf("%s: the chart prints %s px high", name, chart[0][2])
 			}
-			pdfs, checks := map[string][]byte{}, map[string]*string{}
-			// As Chromium's --print-to-pdf prints: the paper the page's @page asks for, and no
-			// header or footer of the browser's own (the page's @page foot instead).
-			needs.InTab(t, browser, name, func(tab context.Context) (err error) {
-				for paper, p := range papers {
-					html := strings.Replace(page.String(), "</style>", p.css+"\n</style>", 1)
-					checked := strings.Replace(html, "</body>", strings.ReplaceAll(printCheck, "%WIDTH%", strconv.Itoa(p.width))+"</body>", 1)
-					file, checkFile := filepath.Join(dir, name+"-"+paper+".html"), filepath.Join(dir, name+"-"+paper+"-check.html")
-					if err := os.WriteFile(file, []byte(html), 0o644); err != nil {
-						return err
-					}
-					if err := os.WriteFile(checkFile, []byte(checked), 0o644); err != nil {
-						return err
-					}
-					if err = chromedp.Do(tab, chromedp.Navigate("file://"+file)); err != nil {
-						return err
-					}
-					if pdfs[paper], err = chromedp.Run(tab, chromedp.PrintToPDF(chromedp.PDFPreferCSSPageSize())); err != nil {
-						return err
-					}
-					if err = chromedp.Do(tab, chromedp.Navigate("file://"+checkFile)); err != nil {
-						return err
-					}
-					if checks[paper], err = chromedp.Run(tab, chromedp.Evaluate[*string](`document.getElementById("check")?.textContent`)); err != nil {
-						return err
-					}
-				}
-				return nil
-			})
-			for paper, p := range papers {
-				pdf, check := pdfs[paper], checks[paper]
-				if m := regexp.MustCompile(`/Count (\d+)`).FindSubmatch(pdf); m == nil || string(m[1]) != strconv.Itoa(breaks+1) {
-					t.Errorf("%s on %s: pages %q, laid out for %d", name, paper, m, breaks+1)
-				}
-				boxes := regexp.MustCompile(`/MediaBox \[0 0 ([\d.]+) ([\d.]+)\]`).FindAllSubmatch(pdf, -1)
-				if len(boxes) == 0 {
-					t.Errorf("%s on %s: the PDF gives no size of page", name, paper)
-				}
-				for _, box := range boxes {
-					wide, _ := strconv.ParseFloat(string(box[1]), 64)
-					high, _ := strconv.ParseFloat(string(box[2]), 64)
-					if math.Abs(wide-p.wide) > 1 || math.Abs(high-p.high) > 1 {
-						t.Errorf("%s on %s: a page of %s × %s pt, want %v × %v", name, paper, box[1], box[2], p.wide, p.high)
-					}
-				}
-				switch {
-				case check == nil:
-					t.Errorf("%s on %s: the check of the print wrote nothing", name, paper)
-				case *check != "[]":
-					t.Errorf("%s on %s: does not print well: %s", name, paper, *check)
-				}
-			}
+			printOnPapers(t, browser, dir, name, page.String(), breaks+1)
 		})
 	}
 }
@@ -312,5 +255,125 @@ func TestTerminalSheetsFit(t *testing.T) {
 			hist[n]++
 		}
 		t.Logf("%s: %d rounds in %d lines (%v); the sheet %d lines", name, len(s.Rounds), end-top+1, hist, len(lines))
+	}
+}
+
+// printPapers are the papers a print is held to: its printable width in CSS pixels (the paper
+// less 2 × 12 mm), and the paper in points.
+var printPapers = map[string]struct {
+	css        string
+	width      int
+	wide, high float64
+}{
+	"letter": {"@page { size: letter; margin: 12mm }", 725, 612, 792},
+	"a4":     {"@page { size: A4; margin: 12mm }", 703, 595.28, 841.89},
+}
+
+// printOnPapers prints page, named name, to PDF in browser on each of printPapers, as
+// Chromium's --print-to-pdf prints (the paper the page's @page asks for, and no header or
+// footer of the browser's own), and fails unless it prints on pages pages of that paper with
+// nothing sticking out and no type under 8 pt (printCheck).
+func printOnPapers(t *testing.T, browser context.Context, dir, name, page string, pages int) {
+	t.Helper()
+	pdfs, checks := map[string][]byte{}, map[string]*string{}
+	needs.InTab(t, browser, name, func(tab context.Context) (err error) {
+		for paper, p := range printPapers {
+			html := strings.Replace(page, "</style>", p.css+"\n</style>", 1)
+			checked := strings.Replace(html, "</body>", strings.ReplaceAll(printCheck, "%WIDTH%", strconv.Itoa(p.width))+"</body>", 1)
+			file, checkFile := filepath.Join(dir, name+"-"+paper+".html"), filepath.Join(dir, name+"-"+paper+"-check.html")
+			if err := os.WriteFile(file, []byte(html), 0o644); err != nil {
+				return err
+			}
+			if err := os.WriteFile(checkFile, []byte(checked), 0o644); err != nil {
+				return err
+			}
+			if err = chromedp.Do(tab, chromedp.Navigate("file://"+file)); err != nil {
+				return err
+			}
+			if pdfs[paper], err = chromedp.Run(tab, chromedp.PrintToPDF(chromedp.PDFPreferCSSPageSize())); err != nil {
+				return err
+			}
+			if err = chromedp.Do(tab, chromedp.Navigate("file://"+checkFile)); err != nil {
+				return err
+			}
+			if checks[paper], err = chromedp.Run(tab, chromedp.Evaluate[*string](`document.getElementById("check")?.textContent`)); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+	for paper, p := range printPapers {
+		pdf, check := pdfs[paper], checks[paper]
+		if m := regexp.MustCompile(`/Count (\d+)`).FindSubmatch(pdf); m == nil || string(m[1]) != strconv.Itoa(pages) {
+			t.Errorf("%s on %s: pages %q, laid out for %d", name, paper, m, pages)
+		}
+		boxes := regexp.MustCompile(`/MediaBox \[0 0 ([\d.]+) ([\d.]+)\]`).FindAllSubmatch(pdf, -1)
+		if len(boxes) == 0 {
+			t.Errorf("%s on %s: the PDF gives no size of page", name, paper)
+		}
+		for _, box := range boxes {
+			wide, _ := strconv.ParseFloat(string(box[1]), 64)
+			high, _ := strconv.ParseFloat(string(box[2]), 64)
+			if math.Abs(wide-p.wide) > 1 || math.Abs(high-p.high) > 1 {
+				t.Errorf("%s on %s: a page of %s × %s pt, want %v × %v", name, paper, box[1], box[2], p.wide, p.high)
+			}
+		}
+		switch {
+		case check == nil:
+			t.Errorf("%s on %s: the check of the print wrote nothing", name, paper)
+		case *check != "[]":
+			t.Errorf("%s on %s: does not print well: %s", name, paper, *check)
+		}
+	}
+}
+
+// TestTournamentPrintsFitOnePage prints each of a director's prints of a night of 40 players
+// over 9 rounds (long names, four tie-breaks, a note), in Chromium, on A4 and on US Letter:
+// each on one page, nothing sticking out, no type under 8 pt.
+func TestTournamentPrintsFitOnePage(t *testing.T) {
+	chromium := needs.Program(t, "chromium", "to print the tournament's pages", "apt-get install chromium")
+	browser := needs.Browser(t, chromium)
+	dir := t.TempDir()
+	names := make([]string, 40)
+	for i := range names {
+		names[i] = fmt.Sprintf("maximiliana%02d", i+1)
+	}
+	slip := scoring.Slip{Name: "the autumn open of the club", Kind: "pinochle", Date: "2026-12-04", Round: 9, FirstWord: "opens", After: 8,
+		Foot: "the autumn open of the club, round 9 · tournament 1 · seal 2000:ABCD-EFGH-JKLM", Notes: []string{"the tie-breaks were changed after round 1 was paired, from buchholz to direct (event 9, T14)"}}
+	for i := 0; i < 40; i += 2 {
+		slip.Tables = append(slip.Tables, scoring.SlipTable{Table: i/2 + 1, Players: []string{names[i], names[i+1]}, Game: int64(1000 + i)})
+	}
+	cross := scoring.Crosstable{Name: slip.Name, Kind: slip.Kind, Rounds: 9, Foot: "the autumn open of the club, crosstable after round 9 · tournament 1 · seal 2000:ABCD-EFGH-JKLM"}
+	var standings []tournament.Standing
+	for i, n := range names {
+		row := scoring.CrossRow{Number: i + 1, Place: i + 1, Name: n, Points: 4.5}
+		for r := range 9 {
+			cell := scoring.CrossCell{Kind: "game", Table: 20, Opponents: []int{(i+r+1)%40 + 1}, Place: 1, Of: 2, Points: 0.5}
+			if r == 4 {
+				cell = scoring.CrossCell{Kind: "forfeit-won", Opponents: []int{40}, Points: 1}
+			}
+			row.Cells = append(row.Cells, cell)
+		}
+		cross.Rows = append(cross.Rows, row)
+		standings = append(standings, tournament.Standing{Place: i + 1, Name: n, Points: 4.5, Games: 9,
+			TieBreaks: map[string]float64{"buchholz": 40.5, "buchholz-cut1": 38.5, "sonneborn-berger": 20.25, "direct": 0}})
+	}
+	p := render.NewPrint(slip, cross, []string{"buchholz", "buchholz-cut1", "sonneborn-berger", "direct"}, standings, true, true, []string{names[0]})
+	pages := map[string]string{}
+	for _, kind := range render.PrintKinds {
+		var b bytes.Buffer
+		if err := render.PrintHTML(&b, kind, p); err != nil {
+			t.Fatal(err)
+		}
+		pages[kind] = b.String()
+	}
+	for kind, page := range pages {
+		t.Run(kind, func(t *testing.T) {
+			t.Parallel()
+			if !strings.Contains(page, `seal 2000\3a ABCD`) {
+				t.Errorf("%s: the page's foot lacks the seal", kind)
+			}
+			printOnPapers(t, browser, dir, kind, page, 1)
+		})
 	}
 }

@@ -3,6 +3,7 @@ package commands
 import (
 	"fmt"
 	"io"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -64,6 +65,25 @@ func tournamentCommand() *cli.Command {
 					return hinted{fmt.Errorf("tournament %d has no round paired yet", g.ID()), fmt.Sprintf("pair one: tableside tournament pair %d", g.ID())}
 				}
 				return render.SlipHTML(c.App.Writer, slip, render.TournamentStandings(v.TieBreaks, v.Standings, render.Whole))
+			}),
+			tournamentLogCommand(&cli.Command{
+				Name:  "print",
+				Usage: "one of the director's prints, as one printable HTML page with the tournament's seal: the latest round's pairings by name, its result slips (one a table), the crosstable, or the standings",
+				Flags: []cli.Flag{&cli.StringFlag{Name: "kind", Value: "pairings", Usage: "the print: " + strings.Join(render.PrintKinds, ", ")}},
+			}, nil, func(c *cli.Context, app *table.App, g *play.Game, _ string) error {
+				kind := c.String("kind")
+				if !slices.Contains(render.PrintKinds, kind) {
+					return usagef("--kind %q: the prints are %s", kind, strings.Join(render.PrintKinds, ", "))
+				}
+				v, err := app.Tournament(c.Context, g)
+				if err != nil {
+					return err
+				}
+				slip, ok := v.Slip(g.Record())
+				if !ok {
+					return hinted{fmt.Errorf("tournament %d has no round paired yet", g.ID()), fmt.Sprintf("pair one: tableside tournament pair %d", g.ID())}
+				}
+				return render.PrintHTML(c.App.Writer, kind, render.NewPrint(slip, v.Crosstable(g.Record()), v.TieBreaks, v.Standings, v.Finished, v.Closed, v.Winners))
 			}),
 			tournamentLogCommand(&cli.Command{
 				Name:  "show",

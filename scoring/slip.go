@@ -26,3 +26,37 @@ type SlipTable struct {
 	Players []string
 	Game    int64
 }
+
+// Crosstable is a tournament's wall chart after its rounds so far: a row a player in the
+// standings' order, a cell a round, each saying whom the player met and how it went.
+type Crosstable struct {
+	Name, Kind, Date string
+	// Rounds is how many rounds were paired: every row has a cell for each.
+	Rounds int
+	Rows   []CrossRow
+	// Foot names the tournament and its seal, on every page.
+	Foot  string
+	Notes []string
+}
+
+// CrossRow is one player's line of a crosstable: their number in it (the row, from 1), their
+// place, and each round.
+type CrossRow struct {
+	Number int
+	Place  int
+	Name   string
+	Points float64
+	Cells  []CrossCell
+}
+
+// CrossCell is one round of a player: a game at a table (Opponents by their rows' numbers,
+// the player's Place of Of at it, the Points it gave), or a round not played (Kind).
+type CrossCell struct {
+	// Kind is "game", "playing" (its game not over), "bye" (the pairing's), "asked" (a bye
+	// asked for), "forfeit-won", "forfeit-lost", or "" for a round the player was not in.
+	Kind      string
+	Table     int
+	Opponents []int
+	Place, Of int
+	Points    float64
+}

@@ -184,6 +184,9 @@ type TableGame struct {
 	// Forfeit names the player who did not come (T10): the table's result is the forfeit's,
 	// and its game does not count.
 	Forfeit string `json:"forfeit,omitempty"`
+	// Placed is each player's place at the table, from 1, once its game counts (over, or its
+	// round ended); shared places are equal.
+	Placed map[string]int `json:"placed,omitempty"`
 }
 
 // RoundView is one round of a tournament as its tables stand.
@@ -195,6 +198,14 @@ type RoundView struct {
 	Ended  bool        `json:"ended"`
 	// GaveWay says which wish of T13 its pairing could not keep, and why.
 	GaveWay []string `json:"gave_way,omitempty"`
+	// Asked are the players with a bye they asked for in the round (T11), and what it scores.
+	Asked []AskedBye `json:"asked,omitempty"`
+}
+
+// AskedBye is a bye a player asked for (T11): the player, and the points it scores.
+type AskedBye struct {
+	Player string  `json:"player"`
+	Points float64 `json:"points"`
 }
 
 // tournamentGames are the games of tournament t, n, by round and table as its rounds are now
@@ -308,9 +319,77 @@ func (a *App) Rounds(ctx context.Context, g *play.Game) ([]RoundView, error) {
 func roundViews(n *tournament.Night, games map[[2]int]*seated) []RoundView {
 	var out []RoundView
 	for _, r := range n.Rounds() {
-		out = append(out, roundViewOf(r, games))
+		v := roundViewOf(r, games)
+		for _, b := range n.Asked() {
+			if b.Round == r.Round {
+				v.Asked = append(v.Asked, AskedBye{Player: b.Player, Points: map[bool]float64{true: 0.5, false: 0}[b.Half]})
+			}
+		}
+		out = append(out, v)
 	}
 	return out
+}
+
+// Crosstable is v's wall chart, with record's seal (none when nil): a row a player in the
+// standings' order, a cell each round paired.
+func (v *TournamentView) Crosstable(record *scoring.Record) scoring.Crosstable {
+	ct := scoring.Crosstable{Name: v.Name, Kind: v.Kind, Date: v.Date, Rounds: len(v.Played), Notes: v.TieBreakNotes(),
+		Foot: fmt.Sprintf("%s, crosstable after round %d · tournament %d", v.Name, v.After, v.Game)}
+	if record != nil {
+		ct.Foot += " · seal " + record.Seal
+	}
+	number := map[string]int{}
+	for i, st := range v.Standings {
+		number[st.Name] = i + 1
+	}
+	for i, st := range v.Standings {
+		row := scoring.CrossRow{Number: i + 1, Place: st.Place, Name: st.Name, Points: st.Points, Cells: make([]scoring.CrossCell, len(v.Played))}
+		for j, r := range v.Played {
+			row.Cells[j] = crossCell(r, st.Name, number)
+		}
+		ct.Rows = append(ct.Rows, row)
+	}
+	return ct
+}
+
+// crossCell is name's round r, the players numbered by number.
+func crossCell(r RoundView, name string, number map[string]int) scoring.CrossCell {
+	for _, b := range r.Byes {
+		if b == name {
+			return scoring.CrossCell{Kind: "bye", Points: 1}
+		}
+	}
+	for _, b := range r.Asked {
+		if b.Player == name {
+			return scoring.CrossCell{Kind: "asked", Points: b.Points}
+		}
+	}
+	for _, t := range r.Tables {
+		if !slices.Contains(t.Players, name) {
+			continue
+		}
+		c := scoring.CrossCell{Kind: "playing", Table: t.Table, Of: len(t.Players)}
+		for _, p := range t.Players {
+			if p != name {
+				c.Opponents = append(c.Opponents, number[p])
+			}
+		}
+		switch {
+		case t.Forfeit == name:
+			c.Kind = "forfeit-lost"
+		case t.Forfeit != "":
+			c.Kind, c.Points = "forfeit-won", 1
+		case t.Placed != nil:
+			c.Kind, c.Place = "game", t.Placed[name]
+			places := make([]int, 0, len(t.Players))
+			for _, p := range t.Players {
+				places = append(places, t.Placed[p])
+			}
+			c.Points = tournament.PointsOfPlace(c.Place, places)
+		}
+		return c
+	}
+	return scoring.CrossCell{}
 }
 
 // roundViewOf is round r with its games.
@@ -320,8 +399,15 @@ func roundViewOf(r tournament.RoundState, games map[[2]int]*seated) RoundView {
 		tg := TableGame{Table: t.Table, Players: t.Players, First: t.First}
 		if game := games[[2]int{r.Round, t.Table}]; game != nil {
 			tg.Game, tg.Over = game.id, game.over
+			if res := game.resultIn(r.Round); (game.over || r.Ended) && len(res.Places) == len(res.Players) {
+				tg.Placed = map[string]int{}
+				for i, p := range res.Players {
+					tg.Placed[p] = res.Places[i]
+				}
+			}
 		}
 		if f := forfeitAt(r, t.Table); f != nil {
+			tg.Placed = nil
 			tg.Forfeit, tg.Over = f.Absent, true
 		}
 		v.Tables = append(v.Tables, tg)

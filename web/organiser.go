@@ -442,6 +442,29 @@ func (s *Server) tournamentMove(w http.ResponseWriter, r *http.Request, c *calle
 	return nil
 }
 
+// printPage is one of the director's prints (render.PrintKinds), as `tournament print` writes
+// it: one printable page with the tournament's seal.
+func (s *Server) printPage(w http.ResponseWriter, r *http.Request, c *caller) error {
+	kind := r.PathValue("kind")
+	if !slices.Contains(render.PrintKinds, kind) {
+		return &httpError{status: http.StatusNotFound, code: "not_found", msg: fmt.Sprintf("no print %q", kind), hint: "the prints are " + strings.Join(render.PrintKinds, ", ")}
+	}
+	g, v, err := s.tournament(r, c.game)
+	if err != nil {
+		return err
+	}
+	slip, ok := v.Slip(g.Record())
+	if !ok {
+		return &httpError{status: http.StatusNotFound, code: "not_found", msg: fmt.Sprintf("tournament %d has no round paired yet", g.ID()), hint: "pair round 1 first"}
+	}
+	var b bytes.Buffer
+	if err := render.PrintHTML(&b, kind, render.NewPrint(slip, v.Crosstable(g.Record()), v.TieBreaks, v.Standings, v.Finished, v.Closed, v.Winners)); err != nil {
+		return err
+	}
+	writeBody(w, "html", "", b.Bytes())
+	return nil
+}
+
 // slipPage is the latest round's slip for the notice board, as `tournament slip` writes it:
 // one printable page with the tournament's seal.
 func (s *Server) slipPage(w http.ResponseWriter, r *http.Request, c *caller) error {

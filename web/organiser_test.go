@@ -328,4 +328,18 @@ func TestTheOrganiserEntersByesAndForfeits(t *testing.T) {
 	if v.Played[0].Tables[0].Forfeit != absent || !v.Played[0].Tables[0].Over || len(v.Next.Playing) != 0 {
 		t.Errorf("the round after the forfeit: %+v, next %+v", v.Played[0], v.Next)
 	}
+	// The director's prints, linked from the page: the crosstable says the forfeit and the bye.
+	_, page := c.call(t, "GET", organiser, testKey, nil)
+	for _, kind := range []string{"pairings", "results", "crosstable", "standings"} {
+		if !strings.Contains(string(page), fmt.Sprintf(`href="/tournaments/%d/print/%s"`, id, kind)) {
+			t.Errorf("the organiser's page has no link to the print of the %s", kind)
+		}
+	}
+	status, cross := c.call(t, "GET", organiser+"/print/crosstable", testKey, nil)
+	if status != http.StatusOK || !strings.Contains(string(cross), "<td>asked ½</td>") || !strings.Contains(string(cross), " −</td>") {
+		t.Errorf("the crosstable: %d\n%s", status, cross)
+	}
+	if status, _ := c.call(t, "GET", organiser+"/print/wallchart", testKey, nil); status != http.StatusNotFound {
+		t.Errorf("a print there is not: %d, want 404", status)
+	}
 }

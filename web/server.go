@@ -234,6 +234,7 @@ func (s *Server) routes() []route {
 		{"POST /tournaments/{id}/undo", director, s.tournamentUndo},
 		{"GET /tournaments/{id}/cards", director, s.tableCards},
 		{"GET /tournaments/{id}/slip", director, s.slipPage},
+		{"GET /tournaments/{id}/print/{kind}", director, s.printPage},
 		{"GET /tournaments/{id}/tables/{n}/qr.svg", director, s.tableQR},
 		{"GET /tournaments/{id}/tables/{n}", player, s.tablePage},
 		{"GET /tournaments/{id}/tables/{n}/now", player, s.tablePart},

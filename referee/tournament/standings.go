@@ -108,6 +108,12 @@ type Standing struct {
 // a draw ½ and a loss 0 at a table of 2; at a larger table the first 1, the last 0 and the
 // places between evenly spaced; shared places share their points. places holds every
 // player's place at the table.
+// PointsOfPlace is what place scores at a table whose players placed as places (T8), in
+// points, as the standings count it.
+func PointsOfPlace(place int, places []int) float64 {
+	return float64(pointsOfPlace(place, places)) / unitsPerPoint
+}
+
 func pointsOfPlace(place int, places []int) int64 {
 	n := len(places)
 	if n < 2 {

@@ -1,12 +1,15 @@
 package commands
 
 import (
+	"encoding/json"
+	"errors"
 	"fmt"
 	"strings"
 
 	"github.com/urfave/cli/v2"
 
 	"github.com/tableside/tableside/cards"
+	"github.com/tableside/tableside/play"
 	"github.com/tableside/tableside/scoring"
 	"github.com/tableside/tableside/table"
 )
@@ -91,6 +94,43 @@ func calcCommand() *cli.Command {
 				}
 				return writeJSON(c.App.Writer, out)
 			},
+		}, {
+			Name:  "check",
+			Usage: "judge pairings against their inputs, as the tournament's referee does (T1–T7, T13), from JSON on standard input",
+			Description: "Reads one or more rounds paired, each {\"input\": …, \"output\": …} (docs/json.md), one after\n" +
+				"another, as calc generate writes them, and says for each whether its pairing is as good by\n" +
+				"every ruling as the one calc pair computes from the same input. It exits 1 when any breaks\n" +
+				"one. No database is read.",
+			Flags:  []cli.Flag{formatFlag(textOrJSON)},
+			Action: calcCheck,
+		}, {
+			Name:  "generate",
+			Usage: "write the rounds of a random tournament drawn from a seed, each round's input with its pairing, a JSON line each",
+			Description: "The same seed writes the same tournament on every machine: its kind, format and table size,\n" +
+				"its players' results, late arrivals and drops, byes asked for and forfeits, and who must\n" +
+				"not meet or keeps a table, all drawn from it. calc check reads what it writes.",
+			Flags: []cli.Flag{
+				&cli.Uint64Flag{Name: "seed", Usage: "the seed the tournament is drawn from", Required: true},
+				&cli.IntFlag{Name: "players", Value: 16, Usage: "the names the tournament draws its players from (4 to 2,000)"},
+			},
+			Action: func(c *cli.Context) error {
+				n := c.Int("players")
+				if n < 4 || n > 2000 {
+					return usagef("--players %d: give 4 to 2,000", n)
+				}
+				names := make([]string, n)
+				for i := range names {
+					names[i] = fmt.Sprintf("p%04d", i+1)
+				}
+				for _, rp := range table.GenerateRounds(c.Uint64("seed"), names) {
+					line, err := json.Marshal(rp)
+					if err != nil {
+						return err
+					}
+					fmt.Fprintf(c.App.Writer, "%s\n", line)
+				}
+				return nil
+			},
 		}},
 	}
 }
@@ -151,6 +191,51 @@ func calcMeld(c *cli.Context) error {
 			fmt.Fprintf(c.App.Writer, "  %s\n", l)
 		}
 		fmt.Fprintf(c.App.Writer, "  total %d\n", m.Total)
+	}
+	return nil
+}
+
+// errBreaches makes calc check exit 1 once it has said what it found.
+var errBreaches = errors.New("pairings break the rulings")
+
+// calcCheck judges the rounds paired on standard input (calc check).
+func calcCheck(c *cli.Context) error {
+	format, err := checkFormat(c, textOrJSON)
+	if err != nil {
+		return err
+	}
+	rounds, err := table.ReadPairedRounds(c.App.Reader)
+	if err != nil {
+		return err
+	}
+	type judged struct {
+		Round int         `json:"round"`
+		Flags []play.Flag `json:"flags"`
+	}
+	out := []judged{}
+	breaches := 0
+	for _, rp := range rounds {
+		flags := table.CheckPairing(rp)
+		breaches += len(flags)
+		out = append(out, judged{Round: rp.Input.Round, Flags: append([]play.Flag{}, flags...)})
+	}
+	if format == "json" {
+		if err := writeJSON(c.App.Writer, out); err != nil {
+			return err
+		}
+	} else {
+		for i, j := range out {
+			if len(j.Flags) == 0 {
+				fmt.Fprintf(c.App.Writer, "%d. round %d: holds\n", i+1, j.Round)
+			}
+			for _, f := range j.Flags {
+				fmt.Fprintf(c.App.Writer, "%d. round %d: %s\n", i+1, j.Round, f)
+			}
+		}
+		fmt.Fprintf(c.App.Writer, "%d pairing%s judged, %d breach%s\n", len(out), plural(len(out)), breaches, map[bool]string{true: "", false: "es"}[breaches == 1])
+	}
+	if breaches > 0 {
+		return fmt.Errorf("%w: %d", errBreaches, breaches)
 	}
 	return nil
 }

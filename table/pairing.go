@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math/rand/v2"
 	"strings"
 	"unicode/utf8"
 
@@ -151,4 +152,56 @@ func Pair(in PairingInput) (Pairing, error) {
 		return out, play.Invalidf(err, "", "%v", err)
 	}
 	return out, err
+}
+
+// PairedRound is a round's input with a pairing of it, as `calc generate` writes them and
+// `calc check` judges them.
+type PairedRound struct {
+	Input  PairingInput `json:"input"`
+	Output Pairing      `json:"output"`
+}
+
+// ReadPairedRounds reads one or more rounds paired, as JSON values one after another (a line
+// each, as `calc generate` writes them), refusing a field the contract does not name.
+func ReadPairedRounds(r io.Reader) ([]PairedRound, error) {
+	dec := json.NewDecoder(io.LimitReader(r, 16*maxPairingInput))
+	dec.DisallowUnknownFields()
+	var out []PairedRound
+	for {
+		var rp PairedRound
+		err := dec.Decode(&rp)
+		if errors.Is(err, io.EOF) {
+			break
+		}
+		if err != nil {
+			return nil, play.Invalidf(err, "", "round paired %d: %s", len(out)+1, jsonProblem(err))
+		}
+		out = append(out, rp)
+	}
+	if len(out) == 0 {
+		return nil, play.Invalidf(nil, "", "no round paired: give {\"input\": …, \"output\": …} on standard input (docs/json.md)")
+	}
+	return out, nil
+}
+
+// CheckPairing judges a pairing against its input as the tournament's referee does (T1–T7,
+// T13): no flag when it is as good by each ruling as the pairing computed from the input.
+func CheckPairing(rp PairedRound) []play.Flag { return tournament.JudgePairing(rp.Input, rp.Output) }
+
+// GenerateRounds is the rounds of a random tournament drawn from seed, players of names
+// entering (some arriving late, some dropping, some asking for a bye or forfeiting), each
+// round's input with the pairing the project makes of it.
+func GenerateRounds(seed uint64, names []string) []PairedRound {
+	_, moves := tournament.Rules{}.Playout(rand.New(rand.NewPCG(seed, 0x7ab1e5)), names)
+	var out []PairedRound
+	for _, m := range moves {
+		if m.Type != tournament.TypePaired {
+			continue
+		}
+		var p tournament.Paired
+		if err := json.Unmarshal(m.Payload, &p); err == nil {
+			out = append(out, PairedRound{Input: p.Input, Output: p.Output})
+		}
+	}
+	return out
 }

@@ -94,6 +94,9 @@ func (r *round) pair() (Output, error) {
 		return Output{}, err
 	}
 	out.Round = r.Round
+	if r.Format == RoundRobin || r.TableSize > 2 {
+		out.GaveWay = append(out.GaveWay, r.apartSeated(out)...)
+	}
 	out.GaveWay = append(out.GaveWay, r.keepTables(&out)...)
 	if out.Tables == nil {
 		out.Tables = []Table{}
@@ -323,6 +326,27 @@ func (r *round) keepTables(out *Output) []string {
 			out.Tables[at].Table, out.Tables[to].Table = out.Tables[to].Table, out.Tables[at].Table
 			out.Tables[at], out.Tables[to] = out.Tables[to], out.Tables[at]
 			held[k.Table] = k.Player
+		}
+	}
+	return gaveWay
+}
+
+// apartSeated says which pairs who must not meet a round robin's row, or a seating at larger
+// tables, seats together (T13): the row is Berger's (T4), and the seating keeps the fewest
+// repeat pairs (T6) without weighing T13.
+func (r *round) apartSeated(out Output) []string {
+	why := "a round robin's row of Berger's tables pairs them (T4)"
+	if r.Format != RoundRobin {
+		why = "the seating at tables of more than 2 keeps the fewest repeat pairs (T6) and does not weigh T13"
+	}
+	var gaveWay []string
+	for _, t := range out.Tables {
+		for i, p := range t.Players {
+			for _, q := range t.Players[i+1:] {
+				if r.apart[pairKey(p, q)] {
+					gaveWay = append(gaveWay, fmt.Sprintf("%s and %s meet though they must not (T13): %s", p, q, why))
+				}
+			}
 		}
 	}
 	return gaveWay

@@ -18,6 +18,7 @@ import (
 	pinochlerules "github.com/tableside/tableside/referee/pinochle"
 	"github.com/tableside/tableside/referee/tournament"
 	"github.com/tableside/tableside/referee/tournament/tournamenttest"
+	"github.com/tableside/tableside/render"
 	"github.com/tableside/tableside/table"
 )
 
@@ -283,4 +284,116 @@ func standingLines(s []table.TournamentStanding) string {
 		fmt.Fprintf(&b, "%d %s %g %v\n", st.Place, st.Name, st.Points, st.TieBreaks)
 	}
 	return b.String()
+}
+
+// TestASmallNightWorkedByHand: five players of Pinochle over three rounds, tie-broken by the
+// direct encounter, through the server, with what a director meets: ann and cy must not meet
+// and dee must keep table 1 (T13), eve asks for a half-point bye in round 1 (T11), bob does
+// not come in round 1 (T10), the director corrects a round-1 result once round 2 is over and
+// is shown what it does (T16), and a final tie is parted by the close's lot (T15). Every
+// pairing and the final standings are as worked out by hand:
+//
+//	round 1 (eve away): ann and cy, the fold's pair, kept apart: cy v dee (dee keeps table 1),
+//	  ann v bob; bob does not come (ann 1, bob 0); cy beats dee.
+//	round 2: ann 1, cy 1, eve ½, bob 0, dee 0; dee, lowest, has the bye; ann v cy kept apart
+//	  again: ann v eve, cy v bob; dee keeps no table, having the bye. ann and bob win.
+//	the director finds round 1's winner was dee: ann 2, dee 2 share first, bob 1, eve ½, cy 0.
+//	round 3: cy, lowest with no bye, has it; ann v dee (a draw), bob v eve (eve wins).
+//	final: ann and dee 2½, equal on the direct encounter too, share first until the close's
+//	  lot parts them; eve 1½; bob and cy 1, bob first by the direct encounter (he beat cy).
+func TestASmallNightWorkedByHand(t *testing.T) {
+	c := openClub(t, false)
+	night := c.newTournament(t, table.TournamentSetup{Name: "worked", Game: "pinochle", Rounds: 3, TieBreaks: []string{"direct"},
+		Players: []string{"ann", "bob", "cy", "dee", "eve"}, Ratings: map[string]int{"ann": 1800, "bob": 1700, "cy": 1600, "dee": 1500, "eve": 1400}})
+	id := night.Tournament.Game
+	record := func(words string) {
+		t.Helper()
+		if status, body := c.call(t, "POST", fmt.Sprintf("/api/games/%d/moves", id), testKey, move{Move: words}); status != http.StatusCreated {
+			t.Fatalf("%s: %d %s", words, status, body)
+		}
+	}
+	correct := func(game int64, corr correction) []byte {
+		t.Helper()
+		status, body := c.call(t, "POST", fmt.Sprintf("/api/games/%d/corrections", game), testKey, corr)
+		if status != http.StatusCreated {
+			t.Fatalf("game %d, %s: %d %s", game, corr.Verb, status, body)
+		}
+		return body
+	}
+	win := func(game int64, winner string) {
+		correct(game, correction{Verb: "adjust", Args: []string{winner, "+5"}, Note: "won"})
+		correct(game, correction{Verb: "abandon", Note: "decided"})
+	}
+	pair := func(want string) table.RoundView {
+		t.Helper()
+		r := apiPost[table.RoundView](t, c, fmt.Sprintf("/api/tournaments/%d/pair", id))
+		var got []string
+		for _, tb := range r.Tables {
+			seated := slices.Sorted(slices.Values(tb.Players))
+			got = append(got, fmt.Sprintf("%d:%s", tb.Table, strings.Join(seated, "-")))
+		}
+		if g := strings.Join(got, " ") + " bye:" + strings.Join(r.Byes, ","); g != want {
+			t.Fatalf("round %d paired %s, worked out by hand %s (gave way: %v)", r.Round, g, want, r.GaveWay)
+		}
+		return r
+	}
+	gameAt := func(r table.RoundView, player string) int64 {
+		for _, tb := range r.Tables {
+			if slices.Contains(tb.Players, player) {
+				return tb.Game
+			}
+		}
+		t.Fatalf("%s is not seated in round %d", player, r.Round)
+		return 0
+	}
+
+	record("apart ann cy")
+	record("keep dee 1")
+	record("bye eve 1")
+	r1 := pair("1:cy-dee 2:ann-bob bye:")
+	record("forfeit bob 1")
+	win(gameAt(r1, "cy"), "cy")
+
+	r2 := pair("1:ann-eve 2:bob-cy bye:dee")
+	if !slices.Contains(r2.GaveWay, "dee keeps no table, having the bye (T13 gives way to T3)") {
+		t.Errorf("round 2 does not say dee keeps no table: %v", r2.GaveWay)
+	}
+	win(gameAt(r2, "ann"), "ann")
+	win(gameAt(r2, "bob"), "bob")
+	record("end 2")
+
+	// The director's correction of round 1, once round 2 is over, says what it does.
+	var told table.CorrectionEntered
+	if err := json.Unmarshal(correct(gameAt(r1, "dee"), correction{Verb: "adjust", Args: []string{"dee", "+10"}, Note: "dee won: the score was misread"}), &told); err != nil || told.Standings == nil {
+		t.Fatalf("the director's correction: %v %+v", err, told)
+	}
+	if got, want := render.StandingsMoved(told.Standings.Tournament, told.Standings.Before, told.Standings.After),
+		"the standings of worked change: dee place 2 → 1, 1 → 2 points; bob place 2 → 3, 1 points; eve place 5 → 4, 0.5 points; cy place 2 → 5, 1 → 0 points"; got != want {
+		t.Errorf("the correction's consequence:\n%s\nworked out by hand:\n%s", got, want)
+	}
+
+	r3 := pair("1:ann-dee 2:bob-eve bye:cy")
+	correct(gameAt(r3, "ann"), correction{Verb: "abandon", Note: "drawn"})
+	win(gameAt(r3, "eve"), "eve")
+
+	standings := func() (*table.TournamentView, string) {
+		var v table.TournamentView
+		getAs(t, c, testKey, fmt.Sprintf("/api/tournaments/%d", id), &v)
+		var lines []string
+		for _, s := range v.Standings {
+			lines = append(lines, fmt.Sprintf("%d %s %s", s.Place, s.Name, render.Points(s.Points)))
+		}
+		return &v, strings.Join(lines, ", ")
+	}
+	v, got := standings()
+	if want := "1 ann 2.5, 1 dee 2.5, 3 eve 1.5, 4 bob 1, 5 cy 1"; got != want || !v.Finished || !slices.Equal(v.Winners, []string{"ann", "dee"}) {
+		t.Errorf("the final standings: %s (finished %v, winners %v), worked out by hand: %s", got, v.Finished, v.Winners, want)
+	}
+	record("close")
+	v, got = standings()
+	first, second := v.Standings[0], v.Standings[1]
+	if first.Place != 1 || second.Place != 2 || first.TieBreaks["lot"] >= second.TieBreaks["lot"] || len(v.Winners) != 1 ||
+		!strings.HasSuffix(got, "3 eve 1.5, 4 bob 1, 5 cy 1") {
+		t.Errorf("once closed, the lot parts ann and dee: %s, winners %v, lots %v and %v", got, v.Winners, first.TieBreaks, second.TieBreaks)
+	}
 }

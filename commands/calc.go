@@ -1,6 +1,7 @@
 package commands
 
 import (
+	"cmp"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -10,6 +11,7 @@ import (
 
 	"github.com/tableside/tableside/cards"
 	"github.com/tableside/tableside/play"
+	"github.com/tableside/tableside/render"
 	"github.com/tableside/tableside/scoring"
 	"github.com/tableside/tableside/table"
 )
@@ -103,6 +105,30 @@ func calcCommand() *cli.Command {
 				"one. No database is read.",
 			Flags:  []cli.Flag{formatFlag(textOrJSON)},
 			Action: calcCheck,
+		}, {
+			Name:  "standings",
+			Usage: "the standings a tournament's results file makes (tournament results writes it), read from standard input",
+			Description: "Reads the file, refuses it when its digest does not match its lines (it was changed after it\n" +
+				"was written), and makes the standings again from its rounds, by the tournament's own rulings\n" +
+				"and tie-breaks: they are the tournament's. No database is read.",
+			Flags: []cli.Flag{formatFlag(tableOrJSON)},
+			Action: func(c *cli.Context) error {
+				format, err := checkFormat(c, tableOrJSON)
+				if err != nil {
+					return err
+				}
+				read, err := table.ReadResultsFile(c.App.Reader)
+				if err != nil {
+					return err
+				}
+				if format == "json" {
+					return writeJSON(c.App.Writer, read)
+				}
+				if format == "table" {
+					fmt.Fprintf(c.App.Writer, "%s, %s, %d rounds, seal %s\n", read.Name, read.Kind, read.Rounds, cmp.Or(read.Seal, "none"))
+				}
+				return render.TournamentStandings(read.TieBreaks, read.Standings, render.Whole).Write(c.App.Writer, format)
+			},
 		}, {
 			Name:  "generate",
 			Usage: "write the rounds of a random tournament drawn from a seed, each round's input with its pairing, a JSON line each",

@@ -86,6 +86,17 @@ func tournamentCommand() *cli.Command {
 				return render.PrintHTML(c.App.Writer, kind, render.NewPrint(slip, v.Crosstable(g.Record()), v.TieBreaks, v.Standings, v.Finished, v.Closed, v.Winners))
 			}),
 			tournamentLogCommand(&cli.Command{
+				Name:  "results",
+				Usage: "the tournament's results file for rating bodies and other programs: its settings and seal, a line a player with every round, and a digest (docs/json.md); calc standings reads it back",
+			}, nil, func(c *cli.Context, app *table.App, g *play.Game, _ string) error {
+				v, err := app.Tournament(c.Context, g)
+				if err != nil {
+					return err
+				}
+				_, err = io.WriteString(c.App.Writer, v.ResultsFile(g.Record()))
+				return err
+			}),
+			tournamentLogCommand(&cli.Command{
 				Name:  "show",
 				Usage: "the tournament: its settings, every round's tables and games, and the standings with their tie-breaks",
 			}, tableOrJSON, func(c *cli.Context, app *table.App, g *play.Game, format string) error {

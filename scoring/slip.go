@@ -59,4 +59,8 @@ type CrossCell struct {
 	Opponents []int
 	Place, Of int
 	Points    float64
+	// First says the player opened or dealt at the table; Score is their total on the game's
+	// own sheet, once it counts.
+	First bool
+	Score int
 }

@@ -187,6 +187,8 @@ type TableGame struct {
 	// Placed is each player's place at the table, from 1, once its game counts (over, or its
 	// round ended); shared places are equal.
 	Placed map[string]int `json:"placed,omitempty"`
+	// Scores are each player's total on the game's own sheet, with Placed.
+	Scores map[string]int `json:"scores,omitempty"`
 }
 
 // RoundView is one round of a tournament as its tables stand.
@@ -368,7 +370,7 @@ func crossCell(r RoundView, name string, number map[string]int) scoring.CrossCel
 		if !slices.Contains(t.Players, name) {
 			continue
 		}
-		c := scoring.CrossCell{Kind: "playing", Table: t.Table, Of: len(t.Players)}
+		c := scoring.CrossCell{Kind: "playing", Table: t.Table, Of: len(t.Players), First: t.First == name, Score: t.Scores[name]}
 		for _, p := range t.Players {
 			if p != name {
 				c.Opponents = append(c.Opponents, number[p])
@@ -400,14 +402,17 @@ func roundViewOf(r tournament.RoundState, games map[[2]int]*seated) RoundView {
 		if game := games[[2]int{r.Round, t.Table}]; game != nil {
 			tg.Game, tg.Over = game.id, game.over
 			if res := game.resultIn(r.Round); (game.over || r.Ended) && len(res.Places) == len(res.Players) {
-				tg.Placed = map[string]int{}
+				tg.Placed, tg.Scores = map[string]int{}, map[string]int{}
 				for i, p := range res.Players {
 					tg.Placed[p] = res.Places[i]
+					if i < len(res.Scores) {
+						tg.Scores[p] = res.Scores[i]
+					}
 				}
 			}
 		}
 		if f := forfeitAt(r, t.Table); f != nil {
-			tg.Placed = nil
+			tg.Placed, tg.Scores = nil, nil
 			tg.Forfeit, tg.Over = f.Absent, true
 		}
 		v.Tables = append(v.Tables, tg)

@@ -396,4 +396,16 @@ func TestASmallNightWorkedByHand(t *testing.T) {
 		!strings.HasSuffix(got, "3 eve 1.5, 4 bob 1, 5 cy 1") {
 		t.Errorf("once closed, the lot parts ann and dee: %s, winners %v, lots %v and %v", got, v.Winners, first.TieBreaks, second.TieBreaks)
 	}
+	// The results file, read back, makes the same standings: forfeit, byes, lot and all.
+	g, err := c.app.TournamentLog(t.Context(), id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	read, err := table.ReadResultsFile(strings.NewReader(v.ResultsFile(g.Record())))
+	if err != nil {
+		t.Fatalf("the results file read back: %v", err)
+	}
+	if !reflect.DeepEqual(read.Standings, v.Standings) {
+		t.Errorf("the results file read back:\n%s\nthe tournament's:\n%s", standingLines(read.Standings), standingLines(v.Standings))
+	}
 }

@@ -431,6 +431,13 @@ func (n *Night) checkInput(seq int64, in Input) []referee.Flag {
 		return []referee.Flag{flag(seq, "T5", "round 1's order: "+strings.Join(namesOf(want.Players), " "),
 			"round 1 is listed in an order neither by rating nor the seed's")}
 	}
+	// A night paired before the turns at smaller tables were counted recorded none: it is held
+	// to what it recorded, as it was then (TR4).
+	if !slices.ContainsFunc(in.Players, func(p Player) bool { return p.Small > 0 }) {
+		for i := range want.Players {
+			want.Players[i].Small = 0
+		}
+	}
 	wantJSON, _ := json.Marshal(want)
 	gotJSON, _ := json.Marshal(in)
 	if string(wantJSON) != string(gotJSON) {

@@ -70,6 +70,9 @@ type Player struct {
 	Byes      int      `json:"byes"`
 	// First says, a round a game, whether the player opened or dealt.
 	First []bool `json:"first"`
+	// Small counts the rounds the player sat at one of the round's smaller tables (T2's tables
+	// one short): a rotation spreads them (TR4).
+	Small int `json:"small,omitempty"`
 }
 
 // Output is a round's pairing.

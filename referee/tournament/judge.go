@@ -59,9 +59,13 @@ func (r *round) judge(out, best Output) []referee.Flag {
 	case r.TableSize == 2:
 		flags = r.pairsAsGood(seq, out, best, hint)
 	default:
-		mine, theirs := r.seatingOf(out.Tables).repeats(), r.seatingOf(best.Tables).repeats()
-		if mine > theirs {
-			flags = append(flags, flag(seq, "T6", hint, "%d pairs meet again at round %d's tables; a seating with %d exists", mine, r.Round, theirs))
+		mine, theirs := r.seatingOf(out.Tables), r.seatingOf(best.Tables)
+		switch {
+		case mine.repeats() > theirs.repeats():
+			flags = append(flags, flag(seq, "T6", hint, "%d pairs meet again at round %d's tables; a seating with %d exists", mine.repeats(), r.Round, theirs.repeats()))
+		case r.spreads() && mine.repeats() == theirs.repeats() && mine.smallLoad() > theirs.smallLoad():
+			flags = append(flags, flag(seq, "TR4", hint, "round %d's smaller tables seat players with %d turns at one before; a seating as good by T6 seats players with %d",
+				r.Round, mine.smallLoad(), theirs.smallLoad()))
 		}
 	}
 	if r.Format != RoundRobin {

@@ -505,10 +505,10 @@ func (n *Night) NextInput(order []string, points map[string]float64) Input {
 			in.Keep = append(in.Keep, k)
 		}
 	}
-	met, byes, first := n.history()
+	met, byes, first, small := n.history()
 	for _, e := range present {
 		in.Players = append(in.Players, Player{Name: e.Name, Number: e.Number, Points: points[e.Name], Rating: e.Rating,
-			Opponents: nonNil(met[e.Name]), Byes: byes[e.Name], First: nonNilBools(first[e.Name])})
+			Opponents: nonNil(met[e.Name]), Byes: byes[e.Name], First: nonNilBools(first[e.Name]), Small: small[e.Name]})
 	}
 	for _, e := range n.entrants {
 		switch {
@@ -528,17 +528,27 @@ func (n *Night) NextInput(order []string, points map[string]float64) Input {
 }
 
 // history is each player's night so far, from the rounds as they now stand: whom they met
-// (once a meeting), their byes, and whether they were first, a game a round. A name seated
+// (once a meeting), their byes, whether they were first, a game a round, and how many rounds
+// they sat at one of the round's smaller tables. A name seated
 // by hand that no entrant has is flagged where it was seated (T1) and left out here, so that
 // the next round can still be paired.
-func (n *Night) history() (met map[string][]string, byes map[string]int, first map[string][]bool) {
-	met, byes, first = map[string][]string{}, map[string]int{}, map[string][]bool{}
+func (n *Night) history() (met map[string][]string, byes map[string]int, first map[string][]bool, small map[string]int) {
+	met, byes, first, small = map[string][]string{}, map[string]int{}, map[string][]bool{}, map[string]int{}
 	entered := map[string]bool{}
 	for _, e := range n.entrants {
 		entered[e.Name] = true
 	}
 	for _, r := range n.rounds {
+		largest := 0
 		for _, t := range r.Tables {
+			largest = max(largest, len(t.Players))
+		}
+		for _, t := range r.Tables {
+			if len(t.Players) < largest {
+				for _, p := range t.Players {
+					small[p]++
+				}
+			}
 			for _, p := range t.Players {
 				for _, q := range t.Players {
 					if q != p && entered[q] {
@@ -552,7 +562,7 @@ func (n *Night) history() (met map[string][]string, byes map[string]int, first m
 			byes[b]++
 		}
 	}
-	return met, byes, first
+	return met, byes, first, small
 }
 
 func nonNil(s []string) []string {

@@ -564,14 +564,14 @@ func TestStatusSheetAndLegal(t *testing.T) {
 // TestConform holds the tournament to what every engine passes: its playouts replay with no
 // flag and end, Legal's moves raise none, a move changed raises one, Notation reads back, a
 // clone is independent, a replayer with corrections keeps up. Its rulings are cited here: T1
-// to T9, TR1 to TR3.
+// to T16 and TR1 to TR3 here, TR4 in tables_spread_test.go.
 func TestConform(t *testing.T) {
 	refereetest.Conform(t, Rules{}, refereetest.Config{
 		Games:    200,
 		Unlisted: []string{TypeRate, TypeTieBreaks, TypeBye, TypeForfeit, TypeApart, TypeKeep},
 		Sampled:  []string{TypeArrive},
 		Recorded: []string{TypePaired},
-		Tests:    []string{"night_test.go"},
+		Tests:    []string{"night_test.go", "tables_spread_test.go"},
 	})
 }
 

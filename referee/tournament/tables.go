@@ -107,6 +107,53 @@ func (r *round) tables() Output {
 	return out
 }
 
+// spreads reports whether the round spreads the turns at its smaller tables (TR4): a rotation
+// whose tables are not all of one size.
+func (r *round) spreads() bool {
+	sizes := r.sizes()
+	return r.Format == Rotation && len(sizes) > 0 && sizes[0] != sizes[len(sizes)-1]
+}
+
+// smallLoad is how many turns at a smaller table the players a seating puts at its smaller
+// tables have had before: the fewer, the better the turns are spread (TR4).
+func (s seating) smallLoad() int {
+	largest := 0
+	for _, t := range s {
+		largest = max(largest, len(t))
+	}
+	load := 0
+	for _, t := range s {
+		if len(t) < largest {
+			for _, p := range t {
+				load += p.Small
+			}
+		}
+	}
+	return load
+}
+
+// leastLoad is the least smallLoad any seating of the round can have: its smaller tables'
+// seats given to the players with the fewest turns at one.
+func (r *round) leastLoad() int {
+	sizes := r.sizes()
+	seats := 0
+	for _, size := range sizes {
+		if size < sizes[0] {
+			seats += size
+		}
+	}
+	turns := make([]int, len(r.players))
+	for i, p := range r.players {
+		turns[i] = p.Small
+	}
+	slices.Sort(turns)
+	load := 0
+	for _, t := range turns[:seats] {
+		load += t
+	}
+	return load
+}
+
 // search tries the seatings of order at the round's sizes, in order (table by table, each
 // table's players chosen earliest in order first), and returns the first of the fewest repeats:
 // for a Swiss, the one whose tables hold the best-placed players. It stops at a seating with no
@@ -115,6 +162,12 @@ func (r *round) search(order []*competitor) seating {
 	sizes := r.sizes()
 	var best seating
 	bound, found := math.MaxInt, false
+	// Of the seatings with the fewest repeats, a rotation keeps the first that spreads the
+	// turns at its smaller tables best (TR4); it stops at one that could not do better.
+	spreads, load, least := r.spreads(), math.MaxInt, 0
+	if spreads {
+		least = r.leastLoad()
+	}
 	var tables seating
 	var seat func(left []*competitor, repeats int) bool // false: stop
 	seat = func(left []*competitor, repeats int) bool {
@@ -123,10 +176,14 @@ func (r *round) search(order []*competitor) seating {
 		}
 		k := len(tables)
 		if k == len(sizes) {
-			if !found || repeats < bound {
-				best, bound, found = clone(tables), repeats, true
+			l := 0
+			if spreads {
+				l = tables.smallLoad()
 			}
-			return bound > 0
+			if !found || repeats < bound || repeats == bound && l < load {
+				best, bound, load, found = clone(tables), repeats, l, true
+			}
+			return bound > 0 || load > least
 		}
 		try := func(table, rest []*competitor) bool {
 			// Tables of one size are interchangeable: each is tried once, its earliest player
@@ -240,12 +297,19 @@ func (r *round) local(order []*competitor, rng *rand.Rand, budget *int) seating 
 			}
 			rng.Shuffle(len(start), func(i, j int) { start[i], start[j] = start[j], start[i] })
 		}
+		if r.spreads() {
+			// The greedy seating fills the full tables first: those with the most turns at a
+			// smaller table go to them, the rest to the smaller ones (TR4).
+			slices.SortStableFunc(start, func(a, b *competitor) int { return b.Small - a.Small })
+		}
 		s := r.greedy(start, budget)
-		newSwapper(s, budget).settle()
-		if best == nil || s.repeats() < best.repeats() {
+		w := newSwapper(s, budget)
+		w.spreads = r.spreads()
+		w.settle()
+		if best == nil || s.repeats() < best.repeats() || r.spreads() && s.repeats() == best.repeats() && s.smallLoad() < best.smallLoad() {
 			best = s
 		}
-		if best.repeats() == 0 {
+		if best.repeats() == 0 && (!r.spreads() || best.smallLoad() == r.leastLoad()) {
 			break
 		}
 	}
@@ -257,14 +321,27 @@ func (r *round) local(order []*competitor, rng *rand.Rand, budget *int) seating 
 func (r *round) greedy(order []*competitor, budget *int) seating {
 	order = slices.Clone(order)
 	var s seating
-	for _, size := range r.sizes() {
+	sizes := r.sizes()
+	spreads := r.spreads()
+	for _, size := range sizes {
 		table := []*competitor{order[0]}
 		order = order[1:]
+		// Of equal repeats, a rotation gives a full table whoever has had the most turns at a
+		// smaller one, and a smaller table whoever has had the fewest (TR4).
+		turns := func(p *competitor) int {
+			switch {
+			case !spreads:
+				return 0
+			case size < sizes[0]:
+				return p.Small
+			}
+			return -p.Small
+		}
 		for len(table) < size {
 			*budget -= len(order)
 			best, fewest := 0, -1
 			for i, p := range order {
-				if added := metAt(p, table, nil); fewest < 0 || added < fewest {
+				if added := metAt(p, table, nil); fewest < 0 || added < fewest || added == fewest && turns(p) < turns(order[best]) {
 					best, fewest = i, added
 				}
 			}
@@ -280,6 +357,8 @@ func (r *round) greedy(order []*competitor, budget *int) seating {
 // swap changes two tables, so only pairs with one of them need weighing again.
 type swapper struct {
 	s       seating
+	spreads bool // a rotation that spreads its smaller tables (TR4)
+	largest int  // the size of its full tables
 	budget  *int
 	clock   int   // counts the swaps made, from 1
 	changed []int // the clock when each table last changed
@@ -287,7 +366,23 @@ type swapper struct {
 }
 
 func newSwapper(s seating, budget *int) *swapper {
-	return &swapper{s: s, budget: budget, clock: 1, changed: make([]int, len(s)), checked: make([]int, len(s)*len(s))}
+	largest := 0
+	for _, t := range s {
+		largest = max(largest, len(t))
+	}
+	return &swapper{s: s, budget: budget, largest: largest, clock: 1, changed: make([]int, len(s)), checked: make([]int, len(s)*len(s))}
+}
+
+// spreadsBetter reports whether swapping p of table a and q of table b seats at a smaller
+// table someone with fewer turns at one (TR4).
+func (w *swapper) spreadsBetter(a, b int, p, q *competitor) bool {
+	switch small := func(t int) bool { return len(w.s[t]) < w.largest }; {
+	case small(a) && !small(b):
+		return q.Small < p.Small
+	case small(b) && !small(a):
+		return p.Small < q.Small
+	}
+	return false
 }
 
 // settle makes swaps until none lowers the repeats (each lowers them, so this ends) or the
@@ -313,8 +408,10 @@ func (w *swapper) improve() bool {
 			*w.budget -= len(s[a]) * len(s[b])
 			for i, p := range s[a] {
 				for j, q := range s[b] {
-					// What the swap changes: p leaves a for b, q leaves b for a.
-					if metAt(q, s[a], p)+metAt(p, s[b], q) < metAt(p, s[a], nil)+metAt(q, s[b], nil) {
+					// What the swap changes: p leaves a for b, q leaves b for a; with the same
+					// repeats, a rotation also takes a swap that spreads the smaller tables.
+					after, before := metAt(q, s[a], p)+metAt(p, s[b], q), metAt(p, s[a], nil)+metAt(q, s[b], nil)
+					if after < before || w.spreads && after == before && w.spreadsBetter(a, b, p, q) {
 						s[a][i], s[b][j] = q, p
 						w.clock++
 						w.changed[a], w.changed[b] = w.clock, w.clock

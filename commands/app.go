@@ -147,7 +147,7 @@ func NewApp(schema string, stdin io.Reader, stdout, stderr io.Writer) *cli.App {
 			newCommand(), gamesCommand(), recordCommand(), playCommand(), showCommand(), logCommand(), checkCommand(), summarizeCommand(),
 			undoCommand(), voidCommand(), amendCommand(), ruleCommand(), adjustCommand(), abandonCommand(), confirmCommand(),
 			scoreCommand(), matchCommand(), tournamentCommand(), exportCommand(), importCommand(), calcCommand(), rulesCommand(),
-			verifyCommand(), statsCommand(), serveCommand(), keyCommand(), demoCommand(), completionCommand(),
+			verifyCommand(), statsCommand(), publishCommand(), serveCommand(), keyCommand(), demoCommand(), completionCommand(),
 		},
 	}
 	app.Action = chooseCommand(nil, app.Commands)

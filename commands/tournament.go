@@ -31,6 +31,7 @@ func tournamentCommand() *cli.Command {
 				&cli.StringFlag{Name: "tie-breaks", Usage: "the tie-breaks, in order: buchholz, buchholz-cut1, sonneborn-berger, game-scores, direct, rating"},
 				&cli.BoolFlag{Name: "double", Usage: "a double round robin"},
 				&cli.BoolFlag{Name: "confirm", Usage: "pair a round only when every scored round of the last is confirmed (L9), or released"},
+				&cli.IntFlag{Name: "round-minutes", Usage: "a round's time, in minutes from its pairing, counted down on the phones, the wall and the organiser's page (TR5)"},
 				&cli.StringSliceFlag{Name: "rating", Usage: "a player's rating, PLAYER=N (again for each)"},
 				&cli.StringFlag{Name: "date", Usage: "the day it is played, YYYY-MM-DD (default today)"},
 				&cli.StringSliceFlag{Name: "option", Usage: "an option of its games, NAME=VALUE (again for each; tableside rules KIND lists them)"},
@@ -128,7 +129,7 @@ func tournamentNew(c *cli.Context) error {
 		return usagef("--rounds %d: a tournament plays one round or more (leave it out for the default)", c.Int("rounds"))
 	}
 	s := table.TournamentSetup{Name: strings.Join(c.Args().Slice(), " "), Game: c.String("game"), Format: c.String("pairing"),
-		Rounds: c.Int("rounds"), TableSize: c.Int("table-size"), Double: c.Bool("double"), Confirm: c.Bool("confirm"),
+		Rounds: c.Int("rounds"), TableSize: c.Int("table-size"), Double: c.Bool("double"), Confirm: c.Bool("confirm"), RoundMinutes: c.Int("round-minutes"),
 		Players: table.SplitNames(c.String("players")), Date: c.String("date")}
 	if tb := c.String("tie-breaks"); tb != "" {
 		s.TieBreaks = table.SplitNames(tb)

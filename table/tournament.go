@@ -25,17 +25,19 @@ import (
 
 // TournamentSetup is a new tournament as the organiser names it.
 type TournamentSetup struct {
-	Name      string         `json:"name"`
-	Game      string         `json:"game"`
-	Format    string         `json:"format,omitempty"`
-	Rounds    int            `json:"rounds,omitempty"`
-	TableSize int            `json:"table_size,omitempty"`
-	TieBreaks []string       `json:"tie_breaks,omitempty"`
-	Double    bool           `json:"double,omitempty"`
-	Confirm   bool           `json:"confirm,omitempty"`
-	Players   []string       `json:"players"`
-	Ratings   map[string]int `json:"ratings,omitempty"`
-	Date      string         `json:"date,omitempty"`
+	Name      string   `json:"name"`
+	Game      string   `json:"game"`
+	Format    string   `json:"format,omitempty"`
+	Rounds    int      `json:"rounds,omitempty"`
+	TableSize int      `json:"table_size,omitempty"`
+	TieBreaks []string `json:"tie_breaks,omitempty"`
+	Double    bool     `json:"double,omitempty"`
+	Confirm   bool     `json:"confirm,omitempty"`
+	// RoundMinutes is each round's time from its pairing, 0 for no clock (TR5).
+	RoundMinutes int            `json:"round_minutes,omitempty"`
+	Players      []string       `json:"players"`
+	Ratings      map[string]int `json:"ratings,omitempty"`
+	Date         string         `json:"date,omitempty"`
 	// Options are the games' options (pinochle's limit=50); the kind's defaults for the rest.
 	Options map[string]string `json:"options,omitempty"`
 }
@@ -84,6 +86,9 @@ func (a *App) NewTournament(ctx context.Context, s TournamentSetup) (*play.Game,
 	}
 	if s.Confirm {
 		options["confirm"] = "on"
+	}
+	if s.RoundMinutes != 0 {
+		options["round_minutes"] = strconv.Itoa(s.RoundMinutes)
 	}
 	date := s.Date
 	if date == "" {
@@ -202,6 +207,9 @@ type RoundView struct {
 	GaveWay []string `json:"gave_way,omitempty"`
 	// Asked are the players with a bye they asked for in the round (T11), and what it scores.
 	Asked []AskedBye `json:"asked,omitempty"`
+	// Deadline is when the round's time is out, in ms since 1970 by the pairing's recorded
+	// time (TR5); 0 with no clock.
+	Deadline int64 `json:"deadline,omitempty"`
 }
 
 // AskedBye is a bye a player asked for (T11): the player, and the points it scores.
@@ -450,6 +458,8 @@ type TournamentView struct {
 	Entrants []TournamentEntrant `json:"entrants"`
 	// TieBreakChanges are the tie-breaks chosen again after round 1 was paired (T14).
 	TieBreakChanges []tournament.TieBreakChange `json:"tie_break_changes,omitempty"`
+	// RoundMinutes is each round's time from its pairing, 0 for no clock (TR5).
+	RoundMinutes int `json:"round_minutes,omitempty"`
 	// Finished says the night is over: closed, or its last round played out and confirmed, so
 	// that its standings are final but for the close's lot (T15). Winners are those first in
 	// them, more than one while they share the place.
@@ -506,6 +516,10 @@ func (a *App) Tournament(ctx context.Context, g *play.Game) (*TournamentView, er
 	}
 	next := nextRound(g.Setup().Tournament, n, games)
 	rounds := n.Rounds()
+	played := nonNilRounds(roundViews(n, games))
+	for i, r := range rounds {
+		played[i].Deadline = deadlineOf(g, n, r)
+	}
 	finished := n.Closed() || len(rounds) > 0 && len(rounds) >= s.Rounds && len(next.Playing) == 0 && len(next.Unconfirmed) == 0
 	var winners []string
 	for _, st := range standings {
@@ -515,7 +529,7 @@ func (a *App) Tournament(ctx context.Context, g *play.Game) (*TournamentView, er
 	}
 	return &TournamentView{After: after, Finished: finished, Winners: winners, Entrants: entrants, Game: g.ID(), Name: g.Setup().Tournament, Date: g.Setup().Date, Kind: s.Game, Format: s.Format, Rounds: s.Rounds,
 		TableSize: s.TableSize, TieBreaks: nonNilStrings(s.TieBreaks), FirstIs: firstIs, Closed: n.Closed(),
-		Played: nonNilRounds(roundViews(n, games)), Standings: standings, Next: next,
+		Played: played, Standings: standings, Next: next, RoundMinutes: s.RoundMinutes,
 		TieBreakChanges: n.TieBreakChanges()}, nil
 }
 

@@ -239,31 +239,62 @@ func (a *App) TableMovedOn(ctx context.Context, g *play.Game) (MovedOn, error) {
 	return m, nil
 }
 
+// roundOfGame is the round of its tournament that made g, with the tournament's state; false
+// for a game no tournament made, or a round it no longer has.
+func (a *App) roundOfGame(ctx context.Context, g *play.Game) (*play.Game, *tournament.Night, tournament.RoundState, bool, error) {
+	c := g.Setup()
+	if c.Tournament == "" || c.Round < 1 || g.IsTournament() {
+		return nil, nil, tournament.RoundState{}, false, nil
+	}
+	at, ok, err := a.TableOf(ctx, g.ID())
+	if err != nil || !ok {
+		return nil, nil, tournament.RoundState{}, false, err
+	}
+	t, err := a.TournamentLog(ctx, at.Tournament)
+	if err != nil {
+		return nil, nil, tournament.RoundState{}, false, err
+	}
+	n, err := tournamentNight(t)
+	if err != nil {
+		return nil, nil, tournament.RoundState{}, false, err
+	}
+	rounds := n.Rounds()
+	if c.Round > len(rounds) {
+		return nil, nil, tournament.RoundState{}, false, nil
+	}
+	return t, n, rounds[c.Round-1], true, nil
+}
+
 // RoundOver says why g, a game a tournament made, is now the director's alone (T16): the round
 // it was made for is over (ended, the next round paired, or the tournament closed), so that a
 // table's phone may no longer move, undo or confirm in it. "" while its round is in play, and
 // for a game no tournament made.
 func (a *App) RoundOver(ctx context.Context, g *play.Game) (string, error) {
-	c := g.Setup()
-	if c.Tournament == "" || c.Round < 1 || g.IsTournament() {
-		return "", nil
-	}
-	at, ok, err := a.TableOf(ctx, g.ID())
-	if err != nil || !ok {
+	_, _, r, ok, err := a.roundOfGame(ctx, g)
+	if err != nil || !ok || !r.Ended {
 		return "", err
 	}
-	t, err := a.TournamentLog(ctx, at.Tournament)
-	if err != nil {
-		return "", err
+	return fmt.Sprintf("round %d of %s is over, and a change to its games is the director's (T16)", r.Round, g.Setup().Tournament), nil
+}
+
+// RoundDeadline is when the time of g's round is out (TR5), in ms since 1970 by its pairing's
+// recorded time: 0 for a game of no tournament, a tournament with no clock, or a round over.
+func (a *App) RoundDeadline(ctx context.Context, g *play.Game) (int64, error) {
+	t, n, r, ok, err := a.roundOfGame(ctx, g)
+	if err != nil || !ok || r.Ended {
+		return 0, err
 	}
-	n, err := tournamentNight(t)
-	if err != nil {
-		return "", err
+	return deadlineOf(t, n, r), nil
+}
+
+// deadlineOf is when round r of the tournament t, n its state, is out of time (TR5): its
+// seating's recorded time and the round's minutes; 0 with no clock.
+func deadlineOf(t *play.Game, n *tournament.Night, r tournament.RoundState) int64 {
+	e, ok := t.EventAt(r.Seated)
+	if minutes := n.Settings().RoundMinutes; ok && minutes > 0 {
+		return e.At + int64(minutes)*60_000
 	}
-	if rounds := n.Rounds(); c.Round > len(rounds) || !rounds[c.Round-1].Ended {
-		return "", nil
-	}
-	return fmt.Sprintf("round %d of %s is over, and a change to its games is the director's (T16)", c.Round, c.Tournament), nil
+	return 0
 }
 
 // AsksConfirmation reports whether game's scored rounds wait for the other side's confirmation

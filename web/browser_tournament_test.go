@@ -9,6 +9,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/chromedp/cdproto/cdp"
+	cdppage "github.com/chromedp/cdproto/page"
 	"github.com/chromedp/chromedp"
 
 	"github.com/tableside/tableside/internal/needs"
@@ -175,4 +177,29 @@ func TestBrowserTheWallKeepsTheSeatingUp(t *testing.T) {
 	waitPage(t, wall, "every table started", `document.querySelector("#live [data-seating-up]") === null && document.querySelector("#live .seating") !== null`)
 	turn(t, wall)
 	waitPage(t, wall, "the wall turned to the ladders", `document.body.dataset.showing === "season" && document.body.dataset.held === undefined`)
+}
+
+// TestBrowserTheRoundClockCountsDown: the organiser's page counts the round's time down, and
+// once it is out (the page's clock moved on past it) says so and names the tables still
+// playing (TR5).
+func TestBrowserTheRoundClockCountsDown(t *testing.T) {
+	c := openClub(t, false)
+	setup := clubNight
+	setup.RoundMinutes = 45
+	id := c.newTournament(t, setup).Tournament.Game
+	apiPost[table.RoundView](t, c, fmt.Sprintf("/api/tournaments/%d/pair", id))
+	root := startChromium(t)
+	organiser := directorScreen(t, root, c.http.URL, wideScreen)
+	cdpSubmit(t, organiser, chromedp.Navigate(fmt.Sprintf("%s/tournaments/%d", c.http.URL, id)))
+	waitPage(t, organiser, "the clock counting down", `/^Round 1: 4[45]:\d\d left\.$/.test(document.querySelector("p.clock")?.textContent)`)
+
+	late := directorScreen(t, root, c.http.URL, wideScreen)
+	cdpDo(t, late, chromedp.Func(func(ctx context.Context, tg *chromedp.Target) error {
+		_, err := cdp.Call(ctx, tg, cdppage.AddScriptToEvaluateOnNewDocument, cdppage.AddScriptToEvaluateOnNewDocumentParams{
+			Source: `{ const now = Date.now; Date.now = () => now() + 46 * 60000; }`})
+		return err
+	}))
+	cdpSubmit(t, late, chromedp.Navigate(fmt.Sprintf("%s/tournaments/%d", c.http.URL, id)))
+	waitPage(t, late, "the time up, the tables still playing named",
+		`document.querySelector("p.clock")?.textContent === "Round 1: the time is up: tables 1, 2 still play." && document.querySelector("p.clock").classList.contains("out")`)
 }

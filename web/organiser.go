@@ -38,7 +38,7 @@ type tournamentForm struct {
 	// What was entered; Chosen has a tie-break, or "" for none, in each of the form's
 	// tieBreakChoices places, in order.
 	Tournament, Format, Players, Date string
-	Rounds, TableSize                 int
+	Rounds, TableSize, RoundMinutes   int
 	Chosen                            []string
 	Double, Confirm                   bool
 	Problem, Hint                     string
@@ -111,6 +111,13 @@ func (f *tournamentForm) read(r *http.Request) (table.TournamentSetup, error) {
 	s.Rounds = f.Rounds
 	if !f.TwoPlayer {
 		s.TableSize = f.TableSize
+	}
+	if text := strings.TrimSpace(r.PostFormValue("round_minutes")); text != "" {
+		n, err := strconv.Atoi(text)
+		if err != nil || n < 0 {
+			return s, invalidf("round minutes %q: give the minutes a round may take, or none for no clock", text)
+		}
+		f.RoundMinutes, s.RoundMinutes = n, n
 	}
 	// One player a line, a rating after the name if the club rates: "ann 1500".
 	for i, line := range strings.Split(f.Players, "\n") {

@@ -503,6 +503,8 @@ type gameView struct {
 	Newest int64
 	// Entered are the rounds this phone scored, for its own drawing of the part.
 	Entered []int
+	// Deadline is when the time of the game's tournament round is out, 0 with no clock (TR5).
+	Deadline int64
 	// Holds says the caller holds the table's code (or is the director), though it may no
 	// longer record (Locked): its phone keeps its copy of the game, and sends what waits there
 	// for the server to take or refuse.
@@ -530,6 +532,9 @@ func (s *Server) gameView(r *http.Request, c *caller, g *play.Game) (v *gameView
 	}
 	if text := table.SeatText(g); text != "" {
 		if v.Seat, err = s.seatOf(r, c, g, text); err != nil {
+			return nil, err
+		}
+		if v.Deadline, err = s.app.RoundDeadline(r.Context(), g); err != nil {
 			return nil, err
 		}
 		if v.Holds && !c.director {

@@ -713,3 +713,42 @@ func TestTheDirectorSeesTheOpenFlags(t *testing.T) {
 		t.Errorf("a flag ruled on is still shown")
 	}
 }
+
+// TestARoundHasAClock is TR5: a tournament's round time runs from its pairing as the log
+// records it; the organiser's page, the wall and the table's game page carry its end, and the
+// page no longer does once the round is over.
+func TestARoundHasAClock(t *testing.T) {
+	c := openClub(t, false)
+	setup := clubNight
+	setup.RoundMinutes = 45
+	night := c.newTournament(t, setup)
+	id := night.Tournament.Game
+	r := apiPost[table.RoundView](t, c, fmt.Sprintf("/api/tournaments/%d/pair", id))
+	g, err := c.app.TournamentLog(t.Context(), id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	paired, _ := g.EventAt(g.Last())
+	deadline := paired.At + 45*60_000
+	var v table.TournamentView
+	getAs(t, c, testKey, fmt.Sprintf("/api/tournaments/%d", id), &v)
+	if v.RoundMinutes != 45 || v.Played[0].Deadline != deadline {
+		t.Fatalf("the round's clock: %d minutes, deadline %d, want %d", v.RoundMinutes, v.Played[0].Deadline, deadline)
+	}
+	clock := fmt.Sprintf(`data-deadline="%d"`, deadline)
+	for _, page := range []string{fmt.Sprintf("/tournaments/%d", id), "/wall", fmt.Sprintf("/games/%d", r.Tables[0].Game)} {
+		bearer := testKey
+		if page == "/wall" {
+			bearer = c.srv.keys.WallKey()
+		}
+		if _, body := c.call(t, "GET", page, bearer, nil); !strings.Contains(string(body), clock) || !strings.Contains(string(body), `role="timer"`) {
+			t.Errorf("%s has no clock of the round:\n%s", page, body)
+		}
+	}
+	if status, body := c.call(t, "POST", fmt.Sprintf("/api/games/%d/moves", id), testKey, move{Move: "end 1"}); status != http.StatusCreated {
+		t.Fatalf("ending round 1: %d %s", status, body)
+	}
+	if _, body := c.call(t, "GET", fmt.Sprintf("/games/%d", r.Tables[0].Game), testKey, nil); strings.Contains(string(body), "data-deadline") {
+		t.Errorf("the game's page keeps the clock of a round over")
+	}
+}

@@ -144,6 +144,8 @@ func (Rules) Options() []referee.Option {
 		{Name: "asked_byes", Values: []string{"1"}, Rule: "T11", Numeric: true},
 		{Name: "asked_bye_points", Values: []string{"half", "zero"}, Rule: "T11"},
 		{Name: "asked_bye_last", Values: []string{"off", "on"}, Rule: "T11"},
+		// A round's time, in minutes from its pairing; 0 for none (TR5).
+		{Name: "round_minutes", Values: []string{"0"}, Rule: "TR5", Numeric: true},
 	}
 }
 
@@ -234,6 +236,8 @@ type Settings struct {
 	// else 0; none in the last round unless AskedByeLast.
 	AskedByes                  int
 	AskedByeHalf, AskedByeLast bool
+	// RoundMinutes is a round's time from its pairing, 0 for none (TR5).
+	RoundMinutes int
 	// GameOptions are the options of every game the tournament makes, defaults filled in.
 	GameOptions map[string]string
 }
@@ -336,6 +340,7 @@ func newNight(setup events.Created) (*Night, error) {
 	s.TableSize, _ = strconv.Atoi(opts["table_size"])
 	s.Seed, _ = strconv.ParseUint(opts["seed"], 10, 64)
 	s.AskedByes, _ = strconv.Atoi(opts["asked_byes"])
+	s.RoundMinutes, _ = strconv.Atoi(opts["round_minutes"])
 	s.AskedByeHalf, s.AskedByeLast = opts["asked_bye_points"] == "half", opts["asked_bye_last"] == "on"
 	in := Input{Format: s.Format, Kind: s.Game, TableSize: s.TableSize}
 	if err := shape(&in); err != nil {
@@ -672,7 +677,7 @@ func (n *Night) options() map[string]string {
 		"table_size": strconv.Itoa(s.TableSize), "tie_breaks": strings.Join(s.TieBreaks, ","),
 		"double": onOff(s.Double), "confirm": onOff(s.Confirm), "seed": strconv.FormatUint(s.Seed, 10),
 		"asked_byes": strconv.Itoa(s.AskedByes), "asked_bye_points": map[bool]string{true: "half", false: "zero"}[s.AskedByeHalf],
-		"asked_bye_last": onOff(s.AskedByeLast)}
+		"asked_bye_last": onOff(s.AskedByeLast), "round_minutes": strconv.Itoa(s.RoundMinutes)}
 }
 
 // tablesWords writes tables as a seat move types them: "ann-bob cy-dee".

@@ -871,3 +871,14 @@ func TestTheNightKeepsApartAndKeepsTables(t *testing.T) {
 	}
 	hasFlag(t, "a seating by hand of ann and cy", b.typed("seat 1 ann-cy dee-bob"), "T13")
 }
+
+// TestTheRoundClockIsASetting is TR5's part in the log: a tournament's round time is an
+// option, none unless set; the application counts it from each round's seating event.
+func TestTheRoundClockIsASetting(t *testing.T) {
+	if g, _ := newNightLog(t, map[string]string{"round_minutes": "40"}, "ann", "bob").state(); g.Settings().RoundMinutes != 40 {
+		t.Errorf("round_minutes=40 reads as %d", g.Settings().RoundMinutes)
+	}
+	if g, _ := newNightLog(t, nil, "ann", "bob").state(); g.Settings().RoundMinutes != 0 {
+		t.Errorf("no round_minutes reads as %d", g.Settings().RoundMinutes)
+	}
+}

@@ -5,7 +5,7 @@
 // moves, the log and the live stream always go to the server.
 "use strict";
 const version = "tableside-@VERSION@";
-const files = ["/static/site.css", "/static/live.js", "/static/offline.js", "/static/wasm_exec.js", "/static/engine.wasm"];
+const files = ["/static/site.css", "/static/live.js", "/static/clock.js", "/static/offline.js", "/static/wasm_exec.js", "/static/engine.wasm"];
 // A game's page is asked of the network first; a network that hangs rather than fails is
 // given this long before the kept page is shown.
 const patience = 4000;

@@ -485,7 +485,9 @@ type TournamentEntrant struct {
 	Name    string `json:"name"`
 	Rating  int    `json:"rating,omitempty"`
 	Present bool   `json:"present"`
-	From    int    `json:"from"`
+	// Here says the entrant checked in before round 1.
+	Here bool `json:"here,omitempty"`
+	From int  `json:"from"`
 }
 
 // Tournament is the tournament g as it stands: its rounds with their games, and its standings
@@ -506,7 +508,7 @@ func (a *App) Tournament(ctx context.Context, g *play.Game) (*TournamentView, er
 	}
 	entrants := []TournamentEntrant{}
 	for _, e := range n.Entrants() {
-		entrants = append(entrants, TournamentEntrant{Name: e.Name, Rating: e.Rating, Present: e.Present, From: e.Arrived})
+		entrants = append(entrants, TournamentEntrant{Name: e.Name, Rating: e.Rating, Present: e.Present, Here: e.Here, From: e.Arrived})
 	}
 	after := 0
 	for _, r := range n.Rounds() {

@@ -4,6 +4,7 @@ import (
 	"context"
 	"crypto/hmac"
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/tableside/tableside/play"
@@ -314,4 +315,30 @@ func (a *App) AsksConfirmation(ctx context.Context, game int64) (bool, error) {
 		return false, err
 	}
 	return n.Settings().Confirm, nil
+}
+
+// TableAsks records what table's phone asks for one of its players (tournament.TableAsks): a
+// check-in before round 1, for any entrant; once a round is paired, a drop or a bye in the
+// next round, only for a player of the table's game. The tournament's referee judges it as
+// the organiser's own.
+func (a *App) TableAsks(ctx context.Context, tournamentID int64, table int, verb, name string) (*play.Recorded, error) {
+	now, err := a.TableNow(ctx, tournamentID, table)
+	if err != nil {
+		return nil, err
+	}
+	switch {
+	case verb == "here" && now.Round > 0:
+		return nil, play.Invalidf(nil, "the director enters a late arrival", "round 1 is paired: a check-in is before it")
+	case verb != "here" && (now.Game == nil || !slices.Contains(now.Game.Players, name)):
+		return nil, &play.Error{Code: play.Refused, Message: fmt.Sprintf("%s does not sit at table %d in round %d: a table asks for its own players", name, table, now.Round)}
+	}
+	m, err := tournament.TableAsks(verb, name, now.Round+1, table)
+	if err != nil {
+		return nil, play.Invalidf(err, "", "%v", err)
+	}
+	g, err := a.TournamentLog(ctx, tournamentID)
+	if err != nil {
+		return nil, err
+	}
+	return a.record(ctx, g, m, RecordOptions{})
 }

@@ -100,7 +100,7 @@ func TestTournamentNight(t *testing.T) {
 		t.Fatal(err)
 	}
 	if v, err := a.Tournament(t.Context(), tournamentGame(t, a, tg.ID())); err != nil ||
-		fmt.Sprint(v.Entrants) != "[{ann 1800 true 1} {bob 1700 false 1} {cy 1600 true 1} {dee 1500 true 1} {eve 1400 true 1} {fay 0 true 2}]" {
+		fmt.Sprint(v.Entrants) != "[{ann 1800 true false 1} {bob 1700 false false 1} {cy 1600 true false 1} {dee 1500 true false 1} {eve 1400 true false 1} {fay 0 true false 2}]" {
 		t.Errorf("entrants after bob's drop and fay's arrival: %+v, %v", v.Entrants, err)
 	}
 	r2, err := a.PairRound(t.Context(), tournamentGame(t, a, tg.ID()), 0)

@@ -3,6 +3,7 @@ package web
 import (
 	"bytes"
 	"cmp"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"net/http"
@@ -202,7 +203,55 @@ type organiserView struct {
 	Asked *askedMove
 	// Flags are the flags still open in the tournament's games, the director's to rule on.
 	Flags []tableFlag
-	log   *play.Game
+	// AtTables are what the tables' phones asked (a check-in, a drop, a bye) and stands: the
+	// organiser may refuse each. Last is the log's last event, which a refusal records after.
+	AtTables []tableAsked
+	Last     int64
+	log      *play.Game
+}
+
+// tableAsked is a move a table's phone asked, as the organiser's page lists it.
+type tableAsked struct {
+	Seq  int64
+	Text string
+}
+
+// tablesAsked lists the moves of g, a tournament's log, that a table's phone asked and that
+// still stand (not taken back).
+func tablesAsked(g *play.Game) []tableAsked {
+	var out []tableAsked
+	taken := map[int64]bool{}
+	entries := g.Entries()
+	for _, e := range entries {
+		if target := g.TakenBack(e.Event); target != 0 {
+			taken[target] = true
+		}
+	}
+	for _, e := range entries {
+		var by struct {
+			By int `json:"by"`
+		}
+		if json.Unmarshal(e.Payload, &by) == nil && by.By > 0 && !taken[e.Seq] && !play.IsCorrectionEvent(e.Event) {
+			out = append(out, tableAsked{Seq: e.Seq, Text: e.Text})
+		}
+	}
+	return out
+}
+
+// tournamentRefuse takes back a move a table's phone asked (a void of it, with the note that
+// the organiser refused it).
+func (s *Server) tournamentRefuse(w http.ResponseWriter, r *http.Request, c *caller) error {
+	if _, err := s.app.TournamentLog(r.Context(), c.game); err != nil {
+		return err
+	}
+	seq := strings.TrimSpace(r.PostFormValue("seq"))
+	done, err := s.correction(r, c, correction{Verb: "void", Args: []string{seq}, Note: "refused by the organiser", Expect: afterOf(r)})
+	if err != nil {
+		return s.organiserRefused(w, r, c, err)
+	}
+	s.live.kick()
+	http.Redirect(w, r, fmt.Sprintf("/tournaments/%d?done=%d", c.game, done.Event.Seq), http.StatusSeeOther)
+	return nil
 }
 
 // tableFlag is a flag still open in a tournament's game: where it was raised, and what it
@@ -314,6 +363,7 @@ func (s *Server) organiserView(r *http.Request) (*organiserView, error) {
 	if v.Flags, err = s.openFlags(r, tv); err != nil {
 		return nil, err
 	}
+	v.AtTables, v.Last = tablesAsked(g), g.Last()
 	if len(tv.Played) == 0 {
 		return v, nil
 	}

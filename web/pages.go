@@ -505,6 +505,9 @@ type gameView struct {
 	Entered []int
 	// Deadline is when the time of the game's tournament round is out, 0 with no clock (TR5).
 	Deadline int64
+	// AskFor is what the phone at a tournament's table may ask for its players while their
+	// round is in play: a drop after it, a bye in the next (nil elsewhere).
+	AskFor *tableAskFor
 	// Holds says the caller holds the table's code (or is the director), though it may no
 	// longer record (Locked): its phone keeps its copy of the game, and sends what waits there
 	// for the server to take or refuse.
@@ -536,6 +539,16 @@ func (s *Server) gameView(r *http.Request, c *caller, g *play.Game) (v *gameView
 		}
 		if v.Deadline, err = s.app.RoundDeadline(r.Context(), g); err != nil {
 			return nil, err
+		}
+		if c.atTable && v.Locked == "" && v.Seat.Tournament != 0 && !g.IsTournament() {
+			v.AskFor = &tableAskFor{Tournament: v.Seat.Tournament, Table: g.Setup().Table, Game: g.ID(), Players: g.Setup().Players, NextRound: g.Setup().Round + 1}
+			if asked, err := strconv.ParseInt(r.URL.Query().Get("asked"), 10, 64); err == nil {
+				if t, err := s.app.TournamentLog(r.Context(), v.Seat.Tournament); err == nil {
+					if e, ok := t.EventAt(asked); ok {
+						v.Notice = "Recorded: " + t.Describe(e) + ". The organiser sees it, and may take it back."
+					}
+				}
+			}
 		}
 		if v.Holds && !c.director {
 			if v.Locked, err = s.app.RoundOver(r.Context(), g); err != nil {
@@ -580,6 +593,16 @@ func (s *Server) standingsMoved(r *http.Request, g *play.Game, seq int64) (strin
 		return "", err
 	}
 	return " " + render.Capitalize(render.StandingsMoved(ch.Tournament, ch.Before, ch.After)) + ".", nil
+}
+
+// tableAskFor is what a tournament table's phone may ask for its players from their game's
+// page.
+type tableAskFor struct {
+	Tournament int64
+	Table      int
+	Game       int64
+	Players    []string
+	NextRound  int
 }
 
 // notice says what the action that recorded e did: the move recorded, or, for an undo or a

@@ -232,12 +232,14 @@ func (s *Server) routes() []route {
 		{"POST /tournaments/{id}/pair", director, s.pairPage},
 		{"POST /tournaments/{id}/moves", director, s.tournamentMove},
 		{"POST /tournaments/{id}/undo", director, s.tournamentUndo},
+		{"POST /tournaments/{id}/refuse", director, s.tournamentRefuse},
 		{"GET /tournaments/{id}/cards", director, s.tableCards},
 		{"GET /tournaments/{id}/slip", director, s.slipPage},
 		{"GET /tournaments/{id}/print/{kind}", director, s.printPage},
 		{"GET /tournaments/{id}/tables/{n}/qr.svg", director, s.tableQR},
 		{"GET /tournaments/{id}/tables/{n}", player, s.tablePage},
 		{"GET /tournaments/{id}/tables/{n}/now", player, s.tablePart},
+		{"POST /tournaments/{id}/tables/{n}/ask", player, s.tableAsks},
 	}
 }
 

@@ -262,6 +262,10 @@ type tableWaiting struct {
 	*table.TableNow
 	Last, Newest int64
 	Follow       string
+	// Unchecked are the entrants not checked in yet, before round 1: the phone says who is here.
+	Unchecked []string
+	// Notice says what the phone asked last.
+	Notice string
 }
 
 // tableView is what table n of the caller's tournament plays now.
@@ -278,7 +282,53 @@ func (s *Server) tableView(r *http.Request, c *caller) (*tableWaiting, error) {
 	if now.Game != nil && now.Game.Game != 0 {
 		v.Follow = fmt.Sprintf("/games/%d", now.Game.Game)
 	}
+	if now.Round == 0 {
+		g, err := s.app.TournamentLog(r.Context(), c.game)
+		if err != nil {
+			return nil, err
+		}
+		tv, err := s.app.Tournament(r.Context(), g)
+		if err != nil {
+			return nil, err
+		}
+		for _, e := range tv.Entrants {
+			if e.Present && !e.Here {
+				v.Unchecked = append(v.Unchecked, e.Name)
+			}
+		}
+	}
+	if done, err := strconv.ParseInt(r.URL.Query().Get("asked"), 10, 64); err == nil {
+		if g, err := s.app.TournamentLog(r.Context(), c.game); err == nil {
+			if e, ok := g.EventAt(done); ok {
+				v.Notice = "Recorded: " + g.Describe(e) + ". The organiser sees it, and may take it back."
+			}
+		}
+	}
 	return v, nil
+}
+
+// tableAsks records what a table's phone asks for one of its players (table.TableAsks), and
+// goes back to the page it was asked from.
+func (s *Server) tableAsks(w http.ResponseWriter, r *http.Request, c *caller) error {
+	n, err := tableNumber(r)
+	if err != nil {
+		return err
+	}
+	rec, err := s.app.TableAsks(r.Context(), c.game, n, r.PostFormValue("verb"), strings.TrimSpace(r.PostFormValue("player")))
+	if err != nil {
+		return err
+	}
+	s.live.kick()
+	back := r.PostFormValue("back")
+	if !strings.HasPrefix(back, "/") || strings.HasPrefix(back, "//") {
+		back = fmt.Sprintf("/tournaments/%d/tables/%d", c.game, n)
+	}
+	sep := "?"
+	if strings.Contains(back, "?") {
+		sep = "&"
+	}
+	http.Redirect(w, r, fmt.Sprintf("%s%sasked=%d", back, sep, rec.Event.Seq), http.StatusSeeOther)
+	return nil
 }
 
 // tablePage is where the phone at a tournament's table goes: the table's game, once its round

@@ -752,3 +752,71 @@ func TestARoundHasAClock(t *testing.T) {
 		t.Errorf("the game's page keeps the clock of a round over")
 	}
 }
+
+// phonePost posts a form with a phone's cookies, following no redirect: the status, where a
+// redirect leads, and the page.
+func phonePost(t *testing.T, phone *http.Client, c *testClub, path string, form url.Values) (int, string, string) {
+	t.Helper()
+	req, err := http.NewRequestWithContext(t.Context(), "POST", c.http.URL+path, strings.NewReader(form.Encode()))
+	if err != nil {
+		t.Fatal(err)
+	}
+	req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
+	return answered(t, phone, req)
+}
+
+// TestATablesPhoneAsksForItsPlayers: before round 1 a table's phone checks players in; in a
+// round it asks, for the players of its own game only, a drop after the round and a bye in the
+// next (T11). The organiser's page shows each as asked at that table, and refuses one by
+// taking it back.
+func TestATablesPhoneAsksForItsPlayers(t *testing.T) {
+	c := openClub(t, false)
+	setup := clubNight
+	setup.Rounds = 3 // a bye in round 2, not the last (T11)
+	night := c.newTournament(t, setup)
+	id := night.Tournament.Game
+	phone := cookieClient(t)
+	if status, _, _ := phoneGet(t, phone, c, fmt.Sprintf("/join?tournament=%d&table=1&code=%s", id, url.QueryEscape(night.Tables[0].Code))); status != http.StatusSeeOther {
+		t.Fatalf("joining table 1: %d", status)
+	}
+	ask := fmt.Sprintf("/tournaments/%d/tables/1/ask", id)
+	if _, _, page := phoneGet(t, phone, c, tablePath(id, 1)); !strings.Contains(page, `<button class="secondary small">ann is here</button>`) {
+		t.Fatalf("the table's page before round 1 offers no check-in:\n%s", page)
+	}
+	status, to, _ := phonePost(t, phone, c, ask, url.Values{"verb": {"here"}, "player": {"ann"}})
+	if _, _, page := phoneGet(t, phone, c, to); status != http.StatusSeeOther || !strings.Contains(page, "Recorded: ann is here (asked at table 1).") ||
+		strings.Contains(page, ">ann is here</button>") {
+		t.Errorf("ann's check-in: %d to %s\n%s", status, to, page)
+	}
+	organiser := fmt.Sprintf("/tournaments/%d", id)
+	_, page := c.call(t, "GET", organiser, testKey, nil)
+	if !strings.Contains(string(page), `<span class="name">ann</span> <small>checked in</small>`) || !strings.Contains(string(page), "ann is here (asked at table 1)") {
+		t.Fatalf("the organiser's page does not show the check-in:\n%s", page)
+	}
+	g, err := c.app.TournamentLog(t.Context(), id)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if status, _, _ := c.form(t, organiser+"/refuse", testKey, url.Values{"seq": {fmt.Sprint(g.Last())}, "after": {fmt.Sprint(g.Last())}}); status != http.StatusSeeOther {
+		t.Errorf("refusing the check-in: %d", status)
+	}
+	if _, page := c.call(t, "GET", organiser, testKey, nil); strings.Contains(string(page), "checked in") || strings.Contains(string(page), "Asked at the tables") {
+		t.Errorf("a refused check-in still shows:\n%s", page)
+	}
+
+	r := apiPost[table.RoundView](t, c, fmt.Sprintf("/api/tournaments/%d/pair", id))
+	mine, theirs := r.Tables[0], r.Tables[1]
+	if _, _, page := phoneGet(t, phone, c, fmt.Sprintf("/games/%d", mine.Game)); !strings.Contains(page, mine.Players[0]+" asks for a bye in round 2</button>") {
+		t.Errorf("the game's page offers the table nothing to ask:\n%s", page)
+	}
+	if status, _, _ := phonePost(t, phone, c, ask, url.Values{"verb": {"leave"}, "player": {theirs.Players[0]}}); status != http.StatusUnprocessableEntity {
+		t.Errorf("table 1 asks for table 2's %s: %d, want 422", theirs.Players[0], status)
+	}
+	status, to, _ = phonePost(t, phone, c, ask, url.Values{"verb": {"bye"}, "player": {mine.Players[1]}, "back": {fmt.Sprintf("/games/%d", mine.Game)}})
+	if _, _, page := phoneGet(t, phone, c, to); status != http.StatusSeeOther || !strings.Contains(page, fmt.Sprintf("Recorded: %s asks for a bye in round 2 (asked at table 1).", mine.Players[1])) {
+		t.Errorf("the bye asked: %d to %s\n%s", status, to, page)
+	}
+	if _, page := c.call(t, "GET", organiser, testKey, nil); !strings.Contains(string(page), mine.Players[1]+" asks for a bye in round 2 (asked at table 1)") {
+		t.Errorf("the organiser's page does not list the bye asked:\n%s", page)
+	}
+}

@@ -72,6 +72,12 @@ func (n *Night) Apply(seq int64, m referee.Move) []referee.Flag {
 			return n.askBye(seq, p)
 		}
 		return n.forfeit(seq, p)
+	case TypeHere:
+		var p player
+		if err := json.Unmarshal(m.Payload, &p); err != nil {
+			return aside(seq, "T1", "", "unreadable %s: %v", m.Type, err)
+		}
+		return n.checkIn(seq, p)
 	case TypeApart:
 		var a apartOf
 		if err := json.Unmarshal(m.Payload, &a); err != nil {
@@ -146,6 +152,22 @@ func (n *Night) rate(seq int64, p player) []referee.Flag {
 			"%s is rated after round 1 was paired", e.Name)}
 	}
 	e.Rating = p.Rating
+	return nil
+}
+
+// checkIn marks an entrant come, before round 1 (a check-in); the organiser drops those who
+// did not come.
+func (n *Night) checkIn(seq int64, p player) []referee.Flag {
+	e := n.entrant(p.Player)
+	switch {
+	case e == nil || !e.Present:
+		return aside(seq, "T1", "check in an entrant: "+n.presentNames(), "%s is not an entrant present%s", p.Player, referee.DidYouMean(p.Player, n.presentList()))
+	case len(n.rounds) > 0:
+		return aside(seq, "T1", "a late arrival arrives: arrive "+e.Name, "round 1 is paired: a check-in is before it")
+	case e.Here:
+		return aside(seq, "T1", "", "%s is checked in already", e.Name)
+	}
+	e.Here = true
 	return nil
 }
 

@@ -13,7 +13,7 @@ import (
 )
 
 // verbs are the moves the organiser types.
-var verbs = []string{"arrive", "rate", "drop", "seat", "end", "release", "close", "tie-breaks", "bye", "forfeit", "apart", "keep"}
+var verbs = []string{"arrive", "rate", "drop", "seat", "end", "release", "close", "tie-breaks", "bye", "forfeit", "apart", "keep", "here"}
 
 // Parse implements referee.Game: the organiser's moves, as Grammar lists them.
 func (n *Night) Parse(words []string) (referee.Move, error) {
@@ -91,6 +91,11 @@ func (n *Night) Parse(words []string) (referee.Move, error) {
 			p.Round = r
 		}
 		return referee.NewMove(typ, "", p), nil
+	case "here":
+		if err := want(1, "a name: here ann"); err != nil {
+			return referee.Move{}, err
+		}
+		return referee.NewMove(TypeHere, "", player{Player: n.known(args[0])}), nil
 	case "apart":
 		if err := want(2, "two names: apart ann bob"); err != nil {
 			return referee.Move{}, err
@@ -253,6 +258,10 @@ func (n *Night) Notation(m referee.Move) string {
 		var p playerIn
 		_ = json.Unmarshal(m.Payload, &p)
 		return fmt.Sprintf("%s %s %d", strings.TrimPrefix(m.Type, Kind+"."), p.Player, p.Round)
+	case TypeHere:
+		var p player
+		_ = json.Unmarshal(m.Payload, &p)
+		return "here " + p.Player
 	case TypeApart:
 		var a apartOf
 		_ = json.Unmarshal(m.Payload, &a)
@@ -312,8 +321,20 @@ func firstSeated(players []string, first string) []string {
 	return append([]string{first}, slices.Delete(slices.Clone(players), at, at+1)...)
 }
 
-// Describe implements referee.Game.
+// Describe implements referee.Game: a move a table's phone asked says which.
 func (n *Night) Describe(m referee.Move) string {
+	var by struct {
+		By int `json:"by"`
+	}
+	_ = json.Unmarshal(m.Payload, &by)
+	if by.By > 0 {
+		return fmt.Sprintf("%s (asked at table %d)", n.describe(m), by.By)
+	}
+	return n.describe(m)
+}
+
+// describe is a move in words, whoever asked it.
+func (n *Night) describe(m referee.Move) string {
 	var p player
 	_ = json.Unmarshal(m.Payload, &p)
 	switch m.Type {
@@ -356,6 +377,8 @@ func (n *Night) Describe(m referee.Move) string {
 		var p playerIn
 		_ = json.Unmarshal(m.Payload, &p)
 		return fmt.Sprintf("%s did not come to the table in round %d: lost by forfeit", p.Player, p.Round)
+	case TypeHere:
+		return p.Player + " is here"
 	case TypeApart:
 		var a apartOf
 		_ = json.Unmarshal(m.Payload, &a)
@@ -381,4 +404,19 @@ func describeSeating(ts []Table, byes []string) string {
 		return "nobody seated"
 	}
 	return strings.Join(parts, "; ")
+}
+
+// TableAsks is a move a table's phone asks for one of its players, table its number: here (a
+// check-in before round 1), leave (not paired again: a drop) or bye (a bye asked for round,
+// T11). The organiser sees who asked it, and may take it back.
+func TableAsks(verb, name string, round, table int) (referee.Move, error) {
+	switch verb {
+	case "here":
+		return referee.NewMove(TypeHere, "", player{Player: name, By: table}), nil
+	case "leave":
+		return referee.NewMove(TypeDrop, "", player{Player: name, By: table}), nil
+	case "bye":
+		return referee.NewMove(TypeBye, "", playerIn{Player: name, Round: round, By: table}), nil
+	}
+	return referee.Move{}, referee.MoveErrorf("%q is not what a table asks (here, leave, bye)", verb)
 }

@@ -31,6 +31,7 @@ const (
 	TypeBye     = "tournament.bye"     // {"player":"ann","round":3}: a bye the player asked for, before the round is paired (T11)
 	TypeForfeit = "tournament.forfeit" // {"player":"bob","round":2}: the player did not come to the table: lost by forfeit (T10)
 	TypeApart   = "tournament.apart"   // {"players":["ann","bob"]}: two players who must not meet (T13)
+	TypeHere    = "tournament.here"    // {"player":"ann","by":3}: ann checked in before round 1, at table 3's phone or by the organiser
 	TypeKeep    = "tournament.keep"    // {"player":"ann","table":1}: a player who must keep a table (T13)
 	// {"tie_breaks":["buchholz","direct"]}: the tie-breaks chosen again, which are locked once
 	// round 1 is paired (T14)
@@ -56,12 +57,15 @@ type Seat struct {
 type player struct {
 	Player string `json:"player"`
 	Rating int    `json:"rating,omitempty"`
+	// By is the table whose phone asked it (a check-in, a drop), 0 for the organiser.
+	By int `json:"by,omitempty"`
 }
 
 // playerIn is the payload of a bye asked for and of a forfeit: the player, and the round.
 type playerIn struct {
 	Player string `json:"player"`
 	Round  int    `json:"round"`
+	By     int    `json:"by,omitempty"` // the table whose phone asked it, 0 for the organiser
 }
 
 // apartOf is the payload of two players who must not meet.
@@ -164,6 +168,7 @@ func (Rules) Grammar() []string {
 		"close                         no more rounds",
 		"bye NAME [ROUND]              a bye the player asks for, before the round is paired (T11)",
 		"forfeit NAME [ROUND]          the player did not come to the table: lost by forfeit, the opponent wins by it (T10)",
+		"here NAME                     the entrant has come, before round 1: a check-in",
 		"apart NAME NAME               two players who must not meet while a pairing keeps them apart (T13)",
 		"keep NAME TABLE               a player who must keep a table, whatever the pairing (T13)",
 		"tie-breaks TB,TB…             the tie-breaks chosen again, before round 1 is paired (T14)",
@@ -250,6 +255,8 @@ type Entrant struct {
 	Rating  int
 	Number  int
 	Present bool
+	// Here says the entrant checked in before round 1 (here).
+	Here    bool
 	Arrived int
 	// Lot is the entrant's number in the lot drawn when the tournament closed (T15), 1 first;
 	// 0 before.

@@ -568,7 +568,7 @@ func TestStatusSheetAndLegal(t *testing.T) {
 func TestConform(t *testing.T) {
 	refereetest.Conform(t, Rules{}, refereetest.Config{
 		Games:    200,
-		Unlisted: []string{TypeRate, TypeTieBreaks, TypeBye, TypeForfeit, TypeApart, TypeKeep},
+		Unlisted: []string{TypeRate, TypeTieBreaks, TypeBye, TypeForfeit, TypeApart, TypeKeep, TypeHere},
 		Sampled:  []string{TypeArrive},
 		Recorded: []string{TypePaired},
 		Tests:    []string{"night_test.go", "tables_spread_test.go"},

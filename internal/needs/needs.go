@@ -72,3 +72,22 @@ func Headless(t testing.TB, path string, args ...string) []byte {
 	t.Fatal(err)
 	return nil
 }
+
+// File returns the path of a file from outside the project that env names (TABLESIDE_AXE: a
+// script a test loads into a page). Where env names none, or a file that is not there, it
+// skips the test, or fails it under CI, saying what the file is for and how to get it.
+func File(t testing.TB, env, purpose, get string) string {
+	t.Helper()
+	path := os.Getenv(env)
+	if path != "" {
+		if _, err := os.Stat(path); err == nil {
+			return path
+		}
+	}
+	msg := fmt.Sprintf("needs the file $%s names %s, and it names none there is (%q): %s (.ci/run does)", env, purpose, path, get)
+	if InCI() {
+		t.Fatal(msg + " (CI is set, so a missing file fails the test)")
+	}
+	t.Skip(msg)
+	return ""
+}

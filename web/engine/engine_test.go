@@ -372,7 +372,7 @@ func TestAnswerLeavesOutTheSheetShown(t *testing.T) {
 		t.Fatalf("first answer: %+v %+v", whole.Failed, whole.State)
 	}
 	kept := en.answerOf(request{Game: 1, Now: true, Sheet: whole.State.Sheet})
-	if !kept.State.SheetKept || kept.State.Sheet != whole.State.Sheet || !strings.Contains(kept.State.Now, `<div class="sheet"></div>`) {
+	if !kept.State.SheetKept || kept.State.Sheet != whole.State.Sheet || !strings.Contains(kept.State.Now, `<div class="sheet" tabindex="0" role="region" aria-label="The score sheet"></div>`) {
 		t.Fatalf("the sheet shown is drawn again: %+v", kept.State)
 	}
 	other := en.answerOf(request{Game: 1, Now: true, Sheet: whole.State.Sheet + 2})

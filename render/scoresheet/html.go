@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"html/template"
 	"io"
+	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -522,4 +523,28 @@ func (p *printedSheet) tailHeight() float64 {
 // textLines is how many lines text takes, wrapped at about width characters.
 func textLines(text string, width int) int {
 	return len(Fill(strings.Fields(text), " ", "", "", max(width, 1)))
+}
+
+var (
+	spokenCard  = regexp.MustCompile(`(10|[2-9]|[JQKA])([♠♥♦♣])`)
+	spokenRanks = map[string]string{"A": "ace", "K": "king", "Q": "queen", "J": "jack"}
+	spokenSuits = strings.NewReplacer("♠", "spades", "♥", "hearts", "♦", "diamonds", "♣", "clubs")
+)
+
+// Spoken is text with its cards as a screen reader should say them ("Q♠" is "queen of
+// spades", "10♥" "10 of hearts", a suit alone its name), or "" for text with no suit's glyph,
+// which reads well as it is.
+func Spoken(text string) string {
+	if !strings.ContainsAny(text, "♠♥♦♣") {
+		return ""
+	}
+	text = spokenCard.ReplaceAllStringFunc(text, func(card string) string {
+		m := spokenCard.FindStringSubmatch(card)
+		rank := m[1]
+		if name, ok := spokenRanks[rank]; ok {
+			rank = name
+		}
+		return rank + " of " + m[2]
+	})
+	return spokenSuits.Replace(text)
 }

@@ -86,3 +86,19 @@ func TestPrintedPages(t *testing.T) {
 		t.Errorf("the sheet within a page is laid out for print:\n%s", out)
 	}
 }
+
+// TestSpokenCards: a screen reader is given each card by its name, not its glyph.
+func TestSpokenCards(t *testing.T) {
+	for text, want := range map[string]string{
+		"ann plays Q♠":      "ann plays queen of spades",
+		"bob plays 10♥":     "bob plays 10 of hearts",
+		"ann meld A♦ K♣ 9♣": "ann meld ace of diamonds king of clubs 9 of clubs",
+		"trump ♥":           "trump hearts",
+		"ann plays 3 Mars":  "",
+		"pass":              "",
+	} {
+		if got := Spoken(text); got != want {
+			t.Errorf("Spoken(%q) = %q, want %q", text, got, want)
+		}
+	}
+}

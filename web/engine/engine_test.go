@@ -64,7 +64,7 @@ func TestAnswerJudgesInOrder(t *testing.T) {
 	if a.Pending[2].Refused != nil || a.Pending[2].Event == nil || a.Pending[2].Event.Seq != 3 {
 		t.Errorf("the second move after a refusal: %+v, want event 3", a.Pending[2])
 	}
-	if a.State == nil || a.State.View.Last != 3 || !strings.Contains(a.State.Now, "<table") || !strings.Contains(a.State.Now, "<button>") {
+	if a.State == nil || a.State.View.Last != 3 || !strings.Contains(a.State.Now, "<table") || !strings.Contains(a.State.Now, "<button") {
 		t.Errorf("the state after: %+v", a.State)
 	}
 	// The game is held: a later call sends only what the server stored since.

@@ -23,7 +23,7 @@ import (
 var Files embed.FS
 
 // Funcs are the functions the templates of Files call.
-var Funcs = template.FuncMap{"sentence": scoresheet.Capitalize, "button": button, "suits": scoresheet.Suits}
+var Funcs = template.FuncMap{"sentence": scoresheet.Capitalize, "button": button, "suits": scoresheet.Suits, "spoken": scoresheet.Spoken}
 
 var parsed = sync.OnceValue(func() *template.Template {
 	return template.Must(template.New("now.html").Funcs(Funcs).ParseFS(Files, "now.html"))

@@ -26,3 +26,22 @@ func TestBrowserPagesAtTwiceTheSize(t *testing.T) {
 		}
 	}
 }
+
+// TestBrowserThePrintsFitTheScreens: the director's prints, opened on a 360 px phone and a
+// 1920 × 1080 screen rather than printed, are no wider than the screen: the crosstable
+// scrolls within its box on the phone.
+func TestBrowserThePrintsFitTheScreens(t *testing.T) {
+	c := openClub(t, false)
+	id := c.newTournament(t, clubNight).Tournament.Game
+	apiPost[table.RoundView](t, c, fmt.Sprintf("/api/tournaments/%d/pair", id))
+	root := startChromium(t)
+	for _, s := range []screen{phoneScreen, wallScreen} {
+		d := directorScreen(t, root, c.http.URL, s)
+		for _, kind := range []string{"pairings", "results", "crosstable", "standings"} {
+			cdpSubmit(t, d, chromedp.Navigate(fmt.Sprintf("%s/tournaments/%d/print/%s", c.http.URL, id, kind)))
+			if wide := cdpEval[int](t, d, `document.documentElement.scrollWidth`); wide > int(s.width) {
+				t.Errorf("the print of the %s at %v px is %d px wide", kind, s, wide)
+			}
+		}
+	}
+}

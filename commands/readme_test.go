@@ -28,6 +28,8 @@ func TestREADME(t *testing.T) {
 	}
 	dir := t.TempDir()
 	schema := testSchema(t)
+	// A command that writes files of its own (publish) writes them here, not into the clone.
+	t.Chdir(dir)
 	run := func(args []string) (string, string) {
 		var out, errs bytes.Buffer
 		Run(schema, append([]string{"tableside", "--db", filepath.Join(dir, "t.db")}, args...), strings.NewReader(""), &out, &errs)

@@ -11,6 +11,7 @@ import (
 
 	"github.com/tableside/tableside/play"
 	"github.com/tableside/tableside/render"
+	"github.com/tableside/tableside/scoring"
 	"github.com/tableside/tableside/table"
 )
 
@@ -57,13 +58,9 @@ func tournamentCommand() *cli.Command {
 				Name:  "slip",
 				Usage: "the latest round's slip for the notice board, as one printable HTML page: its tables and the standings it was paired from, with the tournament's seal",
 			}, nil, func(c *cli.Context, app *table.App, g *play.Game, _ string) error {
-				v, err := app.Tournament(c.Context, g)
+				v, slip, err := latestSlip(c, app, g)
 				if err != nil {
 					return err
-				}
-				slip, ok := v.Slip(g.Record())
-				if !ok {
-					return hinted{fmt.Errorf("tournament %d has no round paired yet", g.ID()), fmt.Sprintf("pair one: tableside tournament pair %d", g.ID())}
 				}
 				return render.SlipHTML(c.App.Writer, slip, render.TournamentStandings(v.TieBreaks, v.Standings, render.Whole))
 			}),
@@ -76,13 +73,9 @@ func tournamentCommand() *cli.Command {
 				if !slices.Contains(render.PrintKinds, kind) {
 					return usagef("--kind %q: the prints are %s", kind, strings.Join(render.PrintKinds, ", "))
 				}
-				v, err := app.Tournament(c.Context, g)
+				v, slip, err := latestSlip(c, app, g)
 				if err != nil {
 					return err
-				}
-				slip, ok := v.Slip(g.Record())
-				if !ok {
-					return hinted{fmt.Errorf("tournament %d has no round paired yet", g.ID()), fmt.Sprintf("pair one: tableside tournament pair %d", g.ID())}
 				}
 				return render.PrintHTML(c.App.Writer, kind, render.NewPrint(slip, v.Crosstable(g.Record()), v.TieBreaks, v.Standings, v.Finished, v.Closed, v.Winners))
 			}),
@@ -238,4 +231,18 @@ func writeTournament(w io.Writer, format string, v *table.TournamentView) error 
 		fmt.Fprintln(w, "standings:")
 	}
 	return render.TournamentStandings(v.TieBreaks, v.Standings, render.Whole).Write(w, format)
+}
+
+// latestSlip is the tournament g as its view shows it, and its latest round's slip; an error
+// saying how to pair one before any round is paired.
+func latestSlip(c *cli.Context, app *table.App, g *play.Game) (*table.TournamentView, scoring.Slip, error) {
+	v, err := app.Tournament(c.Context, g)
+	if err != nil {
+		return nil, scoring.Slip{}, err
+	}
+	slip, ok := v.Slip(g.Record())
+	if !ok {
+		return nil, slip, hinted{fmt.Errorf("tournament %d has no round paired yet", g.ID()), fmt.Sprintf("pair one: tableside tournament pair %d", g.ID())}
+	}
+	return v, slip, nil
 }

@@ -45,6 +45,17 @@ func standingsBefore(n *tournament.Night, games map[[2]int]*seated, round int) (
 	return tournament.Standings(n.Entrants(), results, byes, n.Settings().TieBreaks)
 }
 
+// gamesOfTournamentOf is the state of the tournament that made g and its games; false for a
+// game no tournament made.
+func (a *App) gamesOfTournamentOf(ctx context.Context, g *play.Game) (*tournament.Night, map[[2]int]*seated, bool, error) {
+	t, _, ok, err := a.tournamentOfGame(ctx, g.ID())
+	if err != nil || !ok {
+		return nil, nil, false, err
+	}
+	n, games, err := a.withGames(ctx, t)
+	return n, games, err == nil, err
+}
+
 // PairingChange is a later round of a tournament whose pairing a correction to an earlier
 // round's game would have changed, had the game stood so when that round was paired: the
 // tables it was played at, and those it would have had. It stands as played (T9).
@@ -59,16 +70,8 @@ type PairingChange struct {
 // paired: each round's recorded input, its standings order and points made again from the
 // games as they would have been. Nothing for a game of no tournament.
 func (a *App) WouldHavePaired(ctx context.Context, after *play.Game) ([]PairingChange, error) {
-	at, ok, err := a.TableOf(ctx, after.ID())
+	n, games, ok, err := a.gamesOfTournamentOf(ctx, after)
 	if err != nil || !ok {
-		return nil, err
-	}
-	tg, err := a.TournamentLog(ctx, at.Tournament)
-	if err != nil {
-		return nil, err
-	}
-	n, games, err := a.withGames(ctx, tg)
-	if err != nil {
 		return nil, err
 	}
 	games[[2]int{after.Setup().Round, after.Setup().Table}] = seatedOf(after)
@@ -139,16 +142,8 @@ type StandingsChange struct {
 // correction leaves it (recorded or a dry run's); nil for a game of no tournament, and for a
 // game its round no longer counts (its table seated again).
 func (a *App) StandingsChange(ctx context.Context, before, after *play.Game) (*StandingsChange, error) {
-	at, ok, err := a.TableOf(ctx, after.ID())
+	n, games, ok, err := a.gamesOfTournamentOf(ctx, after)
 	if err != nil || !ok {
-		return nil, err
-	}
-	tg, err := a.TournamentLog(ctx, at.Tournament)
-	if err != nil {
-		return nil, err
-	}
-	n, games, err := a.withGames(ctx, tg)
-	if err != nil {
 		return nil, err
 	}
 	key := [2]int{after.Setup().Round, after.Setup().Table}

@@ -50,6 +50,24 @@ func (a *App) TableOf(ctx context.Context, game int64) (TournamentTable, bool, e
 	return a.tables.of(game, first, func() (TournamentTable, bool, error) { return a.tableMadeAt(ctx, game, first) })
 }
 
+// tournamentOfGame is the log of the tournament that made game, and its state; false for a
+// game no tournament made.
+func (a *App) tournamentOfGame(ctx context.Context, game int64) (*play.Game, *tournament.Night, bool, error) {
+	at, ok, err := a.TableOf(ctx, game)
+	if err != nil || !ok {
+		return nil, nil, false, err
+	}
+	t, err := a.TournamentLog(ctx, at.Tournament)
+	if err != nil {
+		return nil, nil, false, err
+	}
+	n, err := tournamentNight(t)
+	if err != nil {
+		return nil, nil, false, err
+	}
+	return t, n, true, nil
+}
+
 // tableMadeAt is TableOf for game, whose first event is first, found in the store.
 func (a *App) tableMadeAt(ctx context.Context, game int64, first play.Event) (t TournamentTable, ok bool, err error) {
 	c, err := play.CreatedOf(first)
@@ -247,16 +265,8 @@ func (a *App) roundOfGame(ctx context.Context, g *play.Game) (*play.Game, *tourn
 	if c.Tournament == "" || c.Round < 1 || g.IsTournament() {
 		return nil, nil, tournament.RoundState{}, false, nil
 	}
-	at, ok, err := a.TableOf(ctx, g.ID())
+	t, n, ok, err := a.tournamentOfGame(ctx, g.ID())
 	if err != nil || !ok {
-		return nil, nil, tournament.RoundState{}, false, err
-	}
-	t, err := a.TournamentLog(ctx, at.Tournament)
-	if err != nil {
-		return nil, nil, tournament.RoundState{}, false, err
-	}
-	n, err := tournamentNight(t)
-	if err != nil {
 		return nil, nil, tournament.RoundState{}, false, err
 	}
 	rounds := n.Rounds()
@@ -302,16 +312,8 @@ func deadlineOf(t *play.Game, n *tournament.Night, r tournament.RoundState) int6
 // before its tournament goes on: a game of a tournament with confirm=on (L9). Elsewhere a
 // confirmation is a player's choice, and nothing waits for it.
 func (a *App) AsksConfirmation(ctx context.Context, game int64) (bool, error) {
-	at, ok, err := a.TableOf(ctx, game)
+	_, n, ok, err := a.tournamentOfGame(ctx, game)
 	if err != nil || !ok {
-		return false, err
-	}
-	t, err := a.TournamentLog(ctx, at.Tournament)
-	if err != nil {
-		return false, err
-	}
-	n, err := tournamentNight(t)
-	if err != nil {
 		return false, err
 	}
 	return n.Settings().Confirm, nil

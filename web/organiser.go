@@ -14,6 +14,7 @@ import (
 
 	"github.com/tableside/tableside/play"
 	"github.com/tableside/tableside/render"
+	"github.com/tableside/tableside/scoring"
 	"github.com/tableside/tableside/table"
 )
 
@@ -499,6 +500,20 @@ func (s *Server) tournamentMove(w http.ResponseWriter, r *http.Request, c *calle
 	return nil
 }
 
+// latestSlip is the caller's tournament, its view, and its latest round's slip; a 404 before
+// any round is paired.
+func (s *Server) latestSlip(r *http.Request, c *caller) (*play.Game, *table.TournamentView, scoring.Slip, error) {
+	g, v, err := s.tournament(r, c.game)
+	if err != nil {
+		return nil, nil, scoring.Slip{}, err
+	}
+	slip, ok := v.Slip(g.Record())
+	if !ok {
+		return nil, nil, slip, &httpError{status: http.StatusNotFound, code: "not_found", msg: fmt.Sprintf("tournament %d has no round paired yet", g.ID()), hint: "pair round 1 first"}
+	}
+	return g, v, slip, nil
+}
+
 // printPage is one of the director's prints (render.PrintKinds), as `tournament print` writes
 // it: one printable page with the tournament's seal.
 func (s *Server) printPage(w http.ResponseWriter, r *http.Request, c *caller) error {
@@ -506,13 +521,9 @@ func (s *Server) printPage(w http.ResponseWriter, r *http.Request, c *caller) er
 	if !slices.Contains(render.PrintKinds, kind) {
 		return &httpError{status: http.StatusNotFound, code: "not_found", msg: fmt.Sprintf("no print %q", kind), hint: "the prints are " + strings.Join(render.PrintKinds, ", ")}
 	}
-	g, v, err := s.tournament(r, c.game)
+	g, v, slip, err := s.latestSlip(r, c)
 	if err != nil {
 		return err
-	}
-	slip, ok := v.Slip(g.Record())
-	if !ok {
-		return &httpError{status: http.StatusNotFound, code: "not_found", msg: fmt.Sprintf("tournament %d has no round paired yet", g.ID()), hint: "pair round 1 first"}
 	}
 	var b bytes.Buffer
 	if err := render.PrintHTML(&b, kind, render.NewPrint(slip, v.Crosstable(g.Record()), v.TieBreaks, v.Standings, v.Finished, v.Closed, v.Winners)); err != nil {
@@ -525,13 +536,9 @@ func (s *Server) printPage(w http.ResponseWriter, r *http.Request, c *caller) er
 // slipPage is the latest round's slip for the notice board, as `tournament slip` writes it:
 // one printable page with the tournament's seal.
 func (s *Server) slipPage(w http.ResponseWriter, r *http.Request, c *caller) error {
-	g, v, err := s.tournament(r, c.game)
+	_, v, slip, err := s.latestSlip(r, c)
 	if err != nil {
 		return err
-	}
-	slip, ok := v.Slip(g.Record())
-	if !ok {
-		return &httpError{status: http.StatusNotFound, code: "not_found", msg: fmt.Sprintf("tournament %d has no round paired yet", g.ID()), hint: "pair round 1 first"}
 	}
 	var b bytes.Buffer
 	if err := render.SlipHTML(&b, slip, render.TournamentStandings(v.TieBreaks, v.Standings, render.Whole)); err != nil {

@@ -20,6 +20,9 @@
       el.classList.toggle("out", left <= 0);
     }
   }
-  tick();
-  setInterval(tick, 1000);
+  // Each tick is set for the next whole second of the clock, so the seconds shown turn with it.
+  (function next() {
+    tick();
+    setTimeout(next, 1000 - (Date.now() % 1000));
+  })();
 })();

@@ -33,3 +33,6 @@ func ParseSeal(text string) (Seal, error) { return events.ParseSeal(text) }
 func DidYouMean(word string, candidates ...[]string) string {
 	return referee.DidYouMean(word, candidates...)
 }
+
+// Ordinal writes n as a place is said (1st, 2nd, 3rd), in the engines' words.
+func Ordinal(n int) string { return referee.Ordinal(n) }

@@ -1,6 +1,9 @@
 package referee
 
-import "strings"
+import (
+	"strconv"
+	"strings"
+)
 
 // Written is a card as a notation writes it: String in the notation a move is typed and
 // stored in, Pretty in the words people read. Both decks' cards are Written.
@@ -15,6 +18,21 @@ func Plural(n int, one, many string) string {
 		return one
 	}
 	return many
+}
+
+// Ordinal writes n as a place is said: 1st, 2nd, 3rd, 4th, 11th, 21st.
+func Ordinal(n int) string {
+	suffix := "th"
+	switch {
+	case n%100 >= 11 && n%100 <= 13:
+	case n%10 == 1:
+		suffix = "st"
+	case n%10 == 2:
+		suffix = "nd"
+	case n%10 == 3:
+		suffix = "rd"
+	}
+	return strconv.Itoa(n) + suffix
 }
 
 // CardWord writes c for Notation (pretty false) or Describe (pretty true); "?" when a move

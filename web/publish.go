@@ -16,6 +16,7 @@ import (
 	"time"
 	"unicode"
 
+	"github.com/tableside/tableside/play"
 	"github.com/tableside/tableside/render"
 	"github.com/tableside/tableside/scoring"
 	"github.com/tableside/tableside/table"
@@ -138,7 +139,7 @@ func Publish(ctx context.Context, app *table.App, dir string) (Published, error)
 	for _, k := range rep.Kinds {
 		for _, r := range k.Ladder {
 			if p := players[r.Player]; p != nil {
-				p.Ratings = append(p.Ratings, fmt.Sprintf("%s: %s, %s of %d (%s)", k.Kind, strconv.FormatFloat(r.Rating, 'f', 0, 64), ordinalPlace(r.Rank), len(k.Ladder), ratingOf(k.Method)))
+				p.Ratings = append(p.Ratings, fmt.Sprintf("%s: %s, %s of %d (%s)", k.Kind, strconv.FormatFloat(r.Rating, 'f', 0, 64), play.Ordinal(r.Rank), len(k.Ladder), ratingOf(k.Method)))
 			}
 		}
 	}
@@ -230,22 +231,7 @@ func placedText(t table.TableGame) string {
 	}
 	var parts []string
 	for _, p := range t.Players {
-		parts = append(parts, fmt.Sprintf("%s %s", p, ordinalPlace(t.Placed[p])))
+		parts = append(parts, fmt.Sprintf("%s %s", p, play.Ordinal(t.Placed[p])))
 	}
 	return strings.Join(parts, ", ")
-}
-
-// ordinalPlace writes a place as people do: 1st, 2nd, 3rd, 4th.
-func ordinalPlace(n int) string {
-	suffix := "th"
-	switch {
-	case n%100 >= 11 && n%100 <= 13:
-	case n%10 == 1:
-		suffix = "st"
-	case n%10 == 2:
-		suffix = "nd"
-	case n%10 == 3:
-		suffix = "rd"
-	}
-	return strconv.Itoa(n) + suffix
 }

@@ -341,7 +341,7 @@ func (g *game) Decide(totals map[string]int) ([]string, string) {
 		w, parity, seat = g.dealer, "odd", "dealer"
 	}
 	return []string{g.players[w]}, fmt.Sprintf("equal pairs and no four of a kind: the game was played on the %s, an %s day, so the %s, %s, wins (A11)",
-		ordinal(g.day), parity, seat, g.players[w])
+		referee.Ordinal(g.day), parity, seat, g.players[w])
 }
 
 func plural(r cards.Rank) string {
@@ -358,18 +358,6 @@ func plural(r cards.Rank) string {
 		return "sixes"
 	}
 	return r.String() + "s"
-}
-
-func ordinal(d int) string {
-	switch {
-	case d%10 == 1 && d != 11:
-		return fmt.Sprintf("%dst", d)
-	case d%10 == 2 && d != 12:
-		return fmt.Sprintf("%dnd", d)
-	case d%10 == 3 && d != 13:
-		return fmt.Sprintf("%drd", d)
-	}
-	return fmt.Sprintf("%dth", d)
 }
 
 // Adjust implements referee.Game: nothing in Advantage ends on a score.

@@ -219,7 +219,7 @@ func (g *game) play(seq int64, actor string, p payload) []referee.Flag {
 	}
 	var flags []referee.Flag
 	if g.used[k]++; g.used[k] > deck[k].Count {
-		flags = append(flags, referee.Flagf(seq, "E1", referee.Impossible, "the deck holds %d %s, and this is the %s one played", deck[k].Count, deck[k].Name, ordinal(g.used[k])))
+		flags = append(flags, referee.Flagf(seq, "E1", referee.Impossible, "the deck holds %d %s, and this is the %s one played", deck[k].Count, deck[k].Name, referee.Ordinal(g.used[k])))
 	}
 	e := &entry{seq: seq, by: who, card: k, target: target, phase: g.at}
 	g.plays[seq] = e
@@ -569,18 +569,4 @@ func cards(n int) string {
 		return "1 card"
 	}
 	return fmt.Sprintf("%d cards", n)
-}
-
-func ordinal(n int) string {
-	suffix := "th"
-	switch {
-	case n%100 >= 11 && n%100 <= 13:
-	case n%10 == 1:
-		suffix = "st"
-	case n%10 == 2:
-		suffix = "nd"
-	case n%10 == 3:
-		suffix = "rd"
-	}
-	return fmt.Sprintf("%d%s", n, suffix)
 }

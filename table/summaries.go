@@ -234,6 +234,8 @@ type seated struct {
 	id          int64
 	over        bool // over or abandoned
 	unconfirmed bool
+	flags       int               // the flags still open
+	started     bool              // a move made after its creation
 	result      tournament.Result // its round unset
 }
 
@@ -242,7 +244,12 @@ func seatedOf(g *play.Game) *seated { return summaryOf(g).seated() }
 
 // seated is the game s summarizes as a tournament's reads take it.
 func (s summary) seated() *seated {
-	st := &seated{id: s.Listed.ID, over: s.Listed.State != StateInProgress, unconfirmed: s.Unconfirmed}
+	st := &seated{id: s.Listed.ID, over: s.Listed.State != StateInProgress, unconfirmed: s.Unconfirmed, started: s.Listed.Events > 1}
+	for _, byRule := range s.Flags {
+		for _, n := range byRule {
+			st.flags += n
+		}
+	}
 	if s.Result != nil {
 		st.result = *s.Result
 	}

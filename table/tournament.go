@@ -194,6 +194,10 @@ type TableGame struct {
 	Placed map[string]int `json:"placed,omitempty"`
 	// Scores are each player's total on the game's own sheet, with Placed.
 	Scores map[string]int `json:"scores,omitempty"`
+	// Flags counts the flags still open in its game, the director's to rule on; Started says
+	// a move was made in it.
+	Flags   int  `json:"flags,omitempty"`
+	Started bool `json:"started,omitempty"`
 }
 
 // RoundView is one round of a tournament as its tables stand.
@@ -408,7 +412,7 @@ func roundViewOf(r tournament.RoundState, games map[[2]int]*seated) RoundView {
 	for _, t := range r.Tables {
 		tg := TableGame{Table: t.Table, Players: t.Players, First: t.First}
 		if game := games[[2]int{r.Round, t.Table}]; game != nil {
-			tg.Game, tg.Over = game.id, game.over
+			tg.Game, tg.Over, tg.Flags, tg.Started = game.id, game.over, game.flags, game.started
 			if res := game.resultIn(r.Round); (game.over || r.Ended) && len(res.Places) == len(res.Players) {
 				tg.Placed, tg.Scores = map[string]int{}, map[string]int{}
 				for i, p := range res.Players {

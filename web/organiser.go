@@ -271,7 +271,7 @@ func (s *Server) openFlags(r *http.Request, v *table.TournamentView) ([]tableFla
 	var out []tableFlag
 	for _, round := range v.Played {
 		for _, t := range round.Tables {
-			if t.Game == 0 {
+			if t.Flags == 0 { // as its summary says: a night's games are not all read for a few flags
 				continue
 			}
 			g, err := s.app.Game(r.Context(), t.Game)

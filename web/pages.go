@@ -176,27 +176,13 @@ type nightTournament struct {
 	SeatingUp bool
 }
 
-// seatingUp reports whether a table of t's round in play has not started its game yet.
-func (s *Server) seatingUp(r *http.Request, t nightTournament) (bool, error) {
+// seatingUp reports whether a table of t's round in play has not started its game yet, as
+// the games' summaries say.
+func seatingUp(t nightTournament) bool {
 	if t.Current == nil || t.Current.Ended || t.Finished {
-		return false, nil
+		return false
 	}
-	for _, tb := range t.Current.Tables {
-		if tb.Forfeit != "" {
-			continue
-		}
-		if tb.Game == 0 {
-			return true, nil
-		}
-		g, err := s.app.Game(r.Context(), tb.Game)
-		if err != nil {
-			return false, err
-		}
-		if g.Len() <= 1 { // its creation only
-			return true, nil
-		}
-	}
-	return false, nil
+	return slices.ContainsFunc(t.Current.Tables, func(tb table.TableGame) bool { return tb.Forfeit == "" && !tb.Started })
 }
 
 // gameWaiting is one game's rounds waiting for a confirmation.
@@ -316,9 +302,7 @@ func (s *Server) nightTournament(r *http.Request, id int64) (nightTournament, er
 	if len(v.Played) > 0 {
 		t.Current = &v.Played[len(v.Played)-1]
 	}
-	if t.SeatingUp, err = s.seatingUp(r, t); err != nil {
-		return t, err
-	}
+	t.SeatingUp = seatingUp(t)
 	flags, err := s.openFlags(r, v)
 	t.Flags = len(flags)
 	for _, f := range flags {

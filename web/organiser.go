@@ -222,18 +222,22 @@ type tableAsked struct {
 func tablesAsked(g *play.Game) []tableAsked {
 	var out []tableAsked
 	taken := map[int64]bool{}
-	entries := g.Entries()
-	for _, e := range entries {
-		if target := g.TakenBack(e.Event); target != 0 {
+	log := g.Log()
+	for _, e := range log {
+		if target := g.TakenBack(e); target != 0 {
 			taken[target] = true
 		}
 	}
-	for _, e := range entries {
+	for _, e := range log {
+		// Only a table's own asks carry "by": a round's pairing, large, is not read.
+		if !bytes.Contains(e.Payload, []byte(`"by":`)) || taken[e.Seq] || play.IsCorrectionEvent(e) {
+			continue
+		}
 		var by struct {
 			By int `json:"by"`
 		}
-		if json.Unmarshal(e.Payload, &by) == nil && by.By > 0 && !taken[e.Seq] && !play.IsCorrectionEvent(e.Event) {
-			out = append(out, tableAsked{Seq: e.Seq, Text: e.Text})
+		if json.Unmarshal(e.Payload, &by) == nil && by.By > 0 {
+			out = append(out, tableAsked{Seq: e.Seq, Text: g.Describe(e)})
 		}
 	}
 	return out

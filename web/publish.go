@@ -40,11 +40,14 @@ type Published struct {
 type publishedPlayer struct {
 	Name, File  string
 	Ratings     []string
-	Tournaments []struct {
-		Game       int64
-		Name, Line string
-	}
-	Games []table.Listed
+	Tournaments []playedIn
+	Games       []table.Listed
+}
+
+// playedIn is a tournament on a player's page: where they stand in it, in words.
+type playedIn struct {
+	Game       int64
+	Name, Line string
 }
 
 // Publish writes the file's results into dir as a static site: an index of the tournaments,
@@ -96,7 +99,10 @@ func Publish(ctx context.Context, app *table.App, dir string) (Published, error)
 			return err
 		}
 		var cross bytes.Buffer
-		slip, _ := v.Slip(g.Record())
+		slip, paired := v.Slip(g.Record())
+		if !paired { // a tournament not yet paired: its crosstable names it, with no round
+			slip = scoring.Slip{Name: v.Name, Kind: v.Kind, Date: v.Date}
+		}
 		if err := render.PrintHTML(&cross, "crosstable", render.NewPrint(slip, v.Crosstable(g.Record()), v.TieBreaks, v.Standings, v.Finished, v.Closed, v.Winners)); err != nil {
 			return err
 		}
@@ -108,10 +114,7 @@ func Publish(ctx context.Context, app *table.App, dir string) (Published, error)
 				players[st.Name] = &publishedPlayer{Name: st.Name, File: fileName(st.Name)}
 			}
 			line := fmt.Sprintf("place %d, %s %s", st.Place, render.Points(st.Points), map[bool]string{true: "point", false: "points"}[st.Points == 1])
-			players[st.Name].Tournaments = append(players[st.Name].Tournaments, struct {
-				Game       int64
-				Name, Line string
-			}{v.Game, v.Name, line})
+			players[st.Name].Tournaments = append(players[st.Name].Tournaments, playedIn{v.Game, v.Name, line})
 		}
 		return nil
 	})

@@ -93,10 +93,12 @@ func resultToken(c scoring.CrossCell) string {
 
 // ResultsRead is a results file read: its settings, and the standings its rounds make.
 type ResultsRead struct {
-	Name, Kind, Seal string
-	Rounds           int
-	TieBreaks        []string
-	Standings        []tournament.Standing
+	Name      string                `json:"name"`
+	Kind      string                `json:"kind"`
+	Seal      string                `json:"seal,omitempty"`
+	Rounds    int                   `json:"rounds"`
+	TieBreaks []string              `json:"tie_breaks"`
+	Standings []tournament.Standing `json:"standings"`
 }
 
 var (

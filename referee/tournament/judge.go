@@ -59,13 +59,15 @@ func (r *round) judge(out, best Output) []referee.Flag {
 	case r.TableSize == 2:
 		flags = r.pairsAsGood(seq, out, best, hint)
 	default:
-		mine, theirs := r.seatingOf(out.Tables), r.seatingOf(best.Tables)
+		mine, theirs := r.costOf(r.seatingOf(out.Tables)), r.costOf(r.seatingOf(best.Tables))
 		switch {
-		case mine.repeats() > theirs.repeats():
-			flags = append(flags, flag(seq, "T6", hint, "%d pairs meet again at round %d's tables; a seating with %d exists", mine.repeats(), r.Round, theirs.repeats()))
-		case r.spreads() && mine.repeats() == theirs.repeats() && mine.smallLoad() > theirs.smallLoad():
+		case mine.repeats > theirs.repeats:
+			flags = append(flags, flag(seq, "T6", hint, "%d pairs meet again at round %d's tables; a seating with %d exists", mine.repeats, r.Round, theirs.repeats))
+		case mine.repeats == theirs.repeats && mine.apart > theirs.apart:
+			flags = append(flags, flag(seq, "T13", hint, "round %d's tables seat %d pairs who must not meet together; a seating as good by T6 seats %d", r.Round, mine.apart, theirs.apart))
+		case mine.repeats == theirs.repeats && mine.apart == theirs.apart && mine.load > theirs.load:
 			flags = append(flags, flag(seq, "TR4", hint, "round %d's smaller tables seat players with %d turns at one before; a seating as good by T6 seats players with %d",
-				r.Round, mine.smallLoad(), theirs.smallLoad()))
+				r.Round, mine.load, theirs.load))
 		}
 	}
 	if r.Format != RoundRobin {

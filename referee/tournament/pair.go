@@ -337,7 +337,7 @@ func (r *round) keepTables(out *Output) []string {
 func (r *round) apartSeated(out Output) []string {
 	why := "a round robin's row of Berger's tables pairs them (T4)"
 	if r.Format != RoundRobin {
-		why = "the seating at tables of more than 2 keeps the fewest repeat pairs (T6) and does not weigh T13"
+		why = "no seating the search found with as few repeat pairs (T6) keeps them apart"
 	}
 	var gaveWay []string
 	for _, t := range out.Tables {

@@ -338,3 +338,33 @@ func TestApartAndKeptTables(t *testing.T) {
 		}
 	}
 }
+
+// TestApartAtLargerTables is T13 at tables of more than 2: of the seatings with the fewest
+// repeat pairs, the one kept seats no pair who must not meet together, in a rotation and in a
+// Swiss; the judge flags a seating that seats them together with no fewer repeats.
+func TestApartAtLargerTables(t *testing.T) {
+	for _, format := range []string{Rotation, Swiss} {
+		in := Input{Format: format, Kind: "capture", Round: 1, TableSize: 3, Seed: 4}
+		for i := range 6 {
+			in.Players = append(in.Players, Player{Name: fmt.Sprintf("p%d", i+1), Opponents: []string{}, First: []bool{}})
+		}
+		plain, err := Pair(in)
+		if err != nil {
+			t.Fatal(err)
+		}
+		together := plain.Tables[0].Players[:2]
+		in.Apart = [][2]string{{together[0], together[1]}}
+		apart, err := Pair(in)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, tb := range apart.Tables {
+			if slices.Contains(tb.Players, together[0]) && slices.Contains(tb.Players, together[1]) {
+				t.Errorf("%s: %s and %s kept apart sit together: %+v", format, together[0], together[1], apart)
+			}
+		}
+		if f := JudgePairing(in, plain); !slices.ContainsFunc(f, func(f referee.Flag) bool { return f.Rule == "T13" }) {
+			t.Errorf("%s: the seating with them together, judged: %+v, want T13", format, f)
+		}
+	}
+}

@@ -93,8 +93,12 @@ func (r *round) tables() Output {
 		// A swap of lead seats a better player earlier and no more repeats, and may open a swap
 		// that seats fewer, so the two take turns. Each turn seats fewer repeats or the leaders
 		// closer, so it ends; the budget only keeps a long one within bounds.
-		for r.Format == Swiss && s.lead(&r.budget) {
-			newSwapper(s, &r.budget).settle()
+		for r.Format == Swiss && s.lead(r, &r.budget) {
+			w := newSwapper(s, &r.budget)
+			if len(r.apart) > 0 {
+				w.apart = r
+			}
+			w.settle()
 		}
 	}
 	s.number()
@@ -112,6 +116,57 @@ func (r *round) tables() Output {
 func (r *round) spreads() bool {
 	sizes := r.sizes()
 	return r.Format == Rotation && len(sizes) > 0 && sizes[0] != sizes[len(sizes)-1]
+}
+
+// seatingCost is what the rulings weigh in a seating at larger tables, in their order: the
+// repeat pairs (T6), the pairs who must not meet seated together (T13, which gives way to T6),
+// and the turns at the smaller tables (TR4, a rotation only).
+type seatingCost struct{ repeats, apart, load int }
+
+func (c seatingCost) less(d seatingCost) bool {
+	if c.repeats != d.repeats {
+		return c.repeats < d.repeats
+	}
+	if c.apart != d.apart {
+		return c.apart < d.apart
+	}
+	return c.load < d.load
+}
+
+// costOf is s's seatingCost in round r.
+func (r *round) costOf(s seating) seatingCost {
+	c := seatingCost{repeats: s.repeats()}
+	if len(r.apart) > 0 {
+		for _, t := range s {
+			for i, p := range t {
+				c.apart += r.apartAt(p, t[i+1:], nil)
+			}
+		}
+	}
+	if r.spreads() {
+		c.load = s.smallLoad()
+	}
+	return c
+}
+
+// ideal is the best seatingCost a seating of r could have.
+func (r *round) ideal() seatingCost {
+	c := seatingCost{}
+	if r.spreads() {
+		c.load = r.leastLoad()
+	}
+	return c
+}
+
+// apartAt counts the players of table p must not meet (T13), leaving out skip.
+func (r *round) apartAt(p *competitor, table []*competitor, skip *competitor) int {
+	n := 0
+	for _, q := range table {
+		if q != p && q != skip && r.mustNotMeet(p, q) {
+			n++
+		}
+	}
+	return n
 }
 
 // smallLoad is how many turns at a smaller table the players a seating puts at its smaller
@@ -162,12 +217,11 @@ func (r *round) search(order []*competitor) seating {
 	sizes := r.sizes()
 	var best seating
 	bound, found := math.MaxInt, false
-	// Of the seatings with the fewest repeats, a rotation keeps the first that spreads the
-	// turns at its smaller tables best (TR4); it stops at one that could not do better.
-	spreads, load, least := r.spreads(), math.MaxInt, 0
-	if spreads {
-		least = r.leastLoad()
-	}
+	// Of the seatings with the fewest repeats it keeps the first that seats the fewest pairs who
+	// must not meet together (T13), then, in a rotation, that spreads the turns at its smaller
+	// tables best (TR4); it stops at one that could not do better.
+	var cost seatingCost
+	ideal := r.ideal()
 	var tables seating
 	var seat func(left []*competitor, repeats int) bool // false: stop
 	seat = func(left []*competitor, repeats int) bool {
@@ -176,14 +230,10 @@ func (r *round) search(order []*competitor) seating {
 		}
 		k := len(tables)
 		if k == len(sizes) {
-			l := 0
-			if spreads {
-				l = tables.smallLoad()
+			if c := r.costOf(tables); !found || c.less(cost) {
+				best, bound, cost, found = clone(tables), c.repeats, c, true
 			}
-			if !found || repeats < bound || repeats == bound && l < load {
-				best, bound, load, found = clone(tables), repeats, l, true
-			}
-			return bound > 0 || load > least
+			return cost != ideal
 		}
 		try := func(table, rest []*competitor) bool {
 			// Tables of one size are interchangeable: each is tried once, its earliest player
@@ -224,9 +274,9 @@ func (s seating) number() {
 }
 
 // lead makes, in a Swiss, the swaps that seat a better-placed player at an earlier table
-// without seating more pairs who met before (T6: the leaders together), and reports whether it
-// made one. It makes none once the budget is spent.
-func (s seating) lead(budget *int) bool {
+// without seating more pairs who met before (T6: the leaders together) nor more who must not
+// meet (T13), and reports whether it made one. It makes none once the budget is spent.
+func (s seating) lead(r *round, budget *int) bool {
 	s.number()
 	swapped := false
 	for a := range s {
@@ -236,7 +286,8 @@ func (s seating) lead(budget *int) bool {
 			}
 			for i, p := range s[a] {
 				for j, q := range s[b] {
-					if q.rank < p.rank && metAt(q, s[a], p)+metAt(p, s[b], q) <= metAt(p, s[a], nil)+metAt(q, s[b], nil) {
+					if q.rank < p.rank && metAt(q, s[a], p)+metAt(p, s[b], q) <= metAt(p, s[a], nil)+metAt(q, s[b], nil) &&
+						r.apartAt(q, s[a], p)+r.apartAt(p, s[b], q) <= r.apartAt(p, s[a], nil)+r.apartAt(q, s[b], nil) {
 						s[a][i], s[b][j] = q, p
 						p, swapped = q, true
 					}
@@ -305,11 +356,14 @@ func (r *round) local(order []*competitor, rng *rand.Rand, budget *int) seating 
 		s := r.greedy(start, budget)
 		w := newSwapper(s, budget)
 		w.spreads = r.spreads()
+		if len(r.apart) > 0 {
+			w.apart = r
+		}
 		w.settle()
-		if best == nil || s.repeats() < best.repeats() || r.spreads() && s.repeats() == best.repeats() && s.smallLoad() < best.smallLoad() {
+		if best == nil || r.costOf(s).less(r.costOf(best)) {
 			best = s
 		}
-		if best.repeats() == 0 && (!r.spreads() || best.smallLoad() == r.leastLoad()) {
+		if r.costOf(best) == r.ideal() {
 			break
 		}
 	}
@@ -357,8 +411,9 @@ func (r *round) greedy(order []*competitor, budget *int) seating {
 // swap changes two tables, so only pairs with one of them need weighing again.
 type swapper struct {
 	s       seating
-	spreads bool // a rotation that spreads its smaller tables (TR4)
-	largest int  // the size of its full tables
+	spreads bool   // a rotation that spreads its smaller tables (TR4)
+	apart   *round // the round whose pairs who must not meet it keeps apart (T13); nil for none
+	largest int    // the size of its full tables
 	budget  *int
 	clock   int   // counts the swaps made, from 1
 	changed []int // the clock when each table last changed
@@ -409,9 +464,14 @@ func (w *swapper) improve() bool {
 			for i, p := range s[a] {
 				for j, q := range s[b] {
 					// What the swap changes: p leaves a for b, q leaves b for a; with the same
-					// repeats, a rotation also takes a swap that spreads the smaller tables.
+					// repeats, it also takes a swap that keeps apart more pairs who must not meet,
+					// and then, in a rotation, one that spreads the smaller tables.
 					after, before := metAt(q, s[a], p)+metAt(p, s[b], q), metAt(p, s[a], nil)+metAt(q, s[b], nil)
-					if after < before || w.spreads && after == before && w.spreadsBetter(a, b, p, q) {
+					apart := 0
+					if w.apart != nil {
+						apart = w.apart.apartAt(q, s[a], p) + w.apart.apartAt(p, s[b], q) - w.apart.apartAt(p, s[a], nil) - w.apart.apartAt(q, s[b], nil)
+					}
+					if after < before || after == before && (apart < 0 || apart == 0 && w.spreads && w.spreadsBetter(a, b, p, q)) {
 						s[a][i], s[b][j] = q, p
 						w.clock++
 						w.changed[a], w.changed[b] = w.clock, w.clock

@@ -64,15 +64,7 @@ func TestTheOrganiserRunsANightFromThePages(t *testing.T) {
 		}
 	}
 
-	act := func(path string, v url.Values) (int, string) {
-		t.Helper()
-		status, to, page := c.form(t, path, testKey, v)
-		if status != http.StatusSeeOther {
-			return status, page
-		}
-		_, body := c.call(t, "GET", to, testKey, nil)
-		return status, string(body)
-	}
+	act := func(path string, v url.Values) (int, string) { t.Helper(); return c.directorActs(t, path, v) }
 	if status, page := act(organiser+"/moves", url.Values{"verb": {"arrive"}, "player": {"eve"}, "rating": {"1400"}}); status != http.StatusSeeOther || !strings.Contains(page, "Recorded: eve arrives") ||
 		!strings.Contains(page, `<li class="here"><span class="name">eve</span> <small>1400</small>`+"\n"+`<form`) {
 		t.Errorf("a late arrival: %d\n%s", status, page)
@@ -279,15 +271,7 @@ func TestTheOrganiserEntersByesAndForfeits(t *testing.T) {
 	c := openClub(t, false)
 	id := c.newTournament(t, clubNight).Tournament.Game
 	organiser := fmt.Sprintf("/tournaments/%d", id)
-	act := func(path string, v url.Values) (int, string) {
-		t.Helper()
-		status, to, page := c.form(t, path, testKey, v)
-		if status != http.StatusSeeOther {
-			return status, page
-		}
-		_, body := c.call(t, "GET", to, testKey, nil)
-		return status, string(body)
-	}
+	act := func(path string, v url.Values) (int, string) { t.Helper(); return c.directorActs(t, path, v) }
 	if _, page := c.call(t, "GET", organiser, testKey, nil); !strings.Contains(string(page), `<input type="hidden" name="verb" value="bye">`) {
 		t.Fatalf("the organiser's page has no form for a bye asked for:\n%s", page)
 	}
@@ -342,4 +326,16 @@ func TestTheOrganiserEntersByesAndForfeits(t *testing.T) {
 	if status, _ := c.call(t, "GET", organiser+"/print/wallchart", testKey, nil); status != http.StatusNotFound {
 		t.Errorf("a print there is not: %d, want 404", status)
 	}
+}
+
+// directorActs posts a form of the organiser's pages as the director: the status, and the page
+// it leads to (or the page answered, when it leads nowhere).
+func (c *testClub) directorActs(t *testing.T, path string, v url.Values) (int, string) {
+	t.Helper()
+	status, to, page := c.form(t, path, testKey, v)
+	if status != http.StatusSeeOther {
+		return status, page
+	}
+	_, body := c.call(t, "GET", to, testKey, nil)
+	return status, string(body)
 }

@@ -123,11 +123,11 @@ func (a *App) Game(ctx context.Context, id int64) (*play.Game, error) {
 // judged (replayShown). Such a read takes a kept game judged or not; a read with the flags
 // takes only a judged one, and replaces an unjudged one with its own.
 func (a *App) read(ctx context.Context, id int64, shown bool) (*play.Game, error) {
-	if g := a.kept.get(id); g != nil && (shown || judged(g)) {
+	if k := a.kept.get(id); k.game != nil && (shown || judged(k.game)) {
 		// An error here is the store's, and reading the whole log says it as Game says it.
-		f, ok, err := a.upToDate(ctx, g)
+		f, guard, ok, err := a.upToDate(ctx, k)
 		if err == nil && ok {
-			a.kept.keep(f)
+			a.kept.keep(f, guard)
 			return f, nil
 		}
 		if err == nil {
@@ -146,7 +146,7 @@ func (a *App) read(ctx context.Context, id int64, shown bool) (*play.Game, error
 	if err != nil {
 		return nil, err
 	}
-	a.kept.keep(g)
+	a.kept.keep(g, "")
 	return g, nil
 }
 
@@ -159,9 +159,15 @@ func (a *App) load(ctx context.Context, id int64) ([]events.Event, error) {
 	return log, err
 }
 
-// first reads id's first event alone, which says what the game is, at the same cost on a game
-// of any length.
+// first is id's first event, which says what the game is: a kept game's, or read alone, at the
+// same cost on a game of any length.
 func (a *App) first(ctx context.Context, id int64) (events.Event, error) {
+	if k := a.kept.get(id); k.game != nil && k.guard != "" {
+		// The store's guards stood at the game's last read, so its first event was the
+		// store's then; had they been lifted since, the game's own read, which follows any
+		// question of its first event, holds every row to the store's.
+		return k.game.First(), nil
+	}
 	e, err := a.store.First(ctx, id)
 	if errors.Is(err, store.ErrNoGame) {
 		return e, noGame(id, err)

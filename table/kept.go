@@ -39,7 +39,7 @@ func (a *App) keep(games int, size int64) {
 		a.kept, a.tables, a.tally = nil, nil, nil
 		return
 	}
-	a.kept = &keptGames{newMemory[*play.Game](games, size)}
+	a.kept = &keptGames{newMemory[keptGame](games, size)}
 	a.tables = &keptTables{newMemory[keptTable](games, size)}
 	a.tally = &keptTally{}
 }
@@ -150,7 +150,15 @@ func (m *memory[V]) len() int {
 
 // keptGames are the games an App keeps (Keep), sized by sizeOf. A Game is never changed once
 // made (each move makes a new one), so requests share them.
-type keptGames struct{ memory[*play.Game] }
+type keptGames struct{ memory[keptGame] }
+
+// keptGame is a game kept and the guard the store answered when its log was last found as
+// the game holds it (store.LoadOn), "" for none: a game read whole, or a store whose guards
+// do not stand, is held to every row at its next read.
+type keptGame struct {
+	game  *play.Game
+	guard string
+}
 
 // What a kept game is taken to hold, for the bound on their size: a game's engine, view and
 // sheet, and for each event the event, its text, what the engine keeps of it and its share of
@@ -166,41 +174,73 @@ const (
 func sizeOf(log []play.Event) int64 {
 	var n int64
 	for _, e := range log {
-		n += keptEventBytes + int64(len(e.Type)+len(e.Actor)+len(e.Payload)+len(e.Hash))
+		n += eventSize(e)
 	}
 	return n
 }
 
-// get is the game of id kept, or nil.
-func (k *keptGames) get(id int64) *play.Game {
+// sizeSince is what g's events after its first n add to a kept game's size: read in place,
+// since a copy of the log (Log) at every move would cost what the kept game saves.
+func sizeSince(g *play.Game, n int) int64 {
+	var size int64
+	for seq := int64(n) + 1; seq <= int64(g.Len()); seq++ {
+		e, _ := g.EventAt(seq)
+		size += eventSize(e)
+	}
+	return size
+}
+
+func eventSize(e play.Event) int64 {
+	return keptEventBytes + int64(len(e.Type)+len(e.Actor)+len(e.Payload)+len(e.Hash))
+}
+
+// get is the game of id kept, or none.
+func (k *keptGames) get(id int64) keptGame {
 	if k == nil {
-		return nil
+		return keptGame{}
 	}
 	g, _ := k.recall(id)
 	return g
 }
 
-// keep keeps g, in place of the game of its id kept before unless that one is further on; a
-// game over or abandoned leaves.
-func (k *keptGames) keep(g *play.Game) {
+// keep keeps g, found under guard, in place of the game of its id kept before unless that one
+// is further on; a game over or abandoned leaves.
+func (k *keptGames) keep(g *play.Game, guard string) {
+	k.put(g, func(*memo[keptGame]) string { return guard })
+}
+
+// keepAfter keeps after, the game from with the events this App just stored: found under the
+// guard from was, if from is still the game kept.
+func (k *keptGames) keepAfter(from, after *play.Game) {
+	k.put(after, func(before *memo[keptGame]) string {
+		if before != nil && before.value.game == from {
+			return before.value.guard
+		}
+		return ""
+	})
+}
+
+// put keeps g as keep does, under the guard guardOf says of the game kept before.
+func (k *keptGames) put(g *play.Game, guardOf func(before *memo[keptGame]) string) {
 	if k == nil {
 		return
 	}
-	k.remember(g.ID(), func(before *memo[*play.Game]) (*play.Game, int64, bool) {
+	k.remember(g.ID(), func(before *memo[keptGame]) (keptGame, int64, bool) {
+		kept := keptGame{g, guardOf(before)}
 		switch {
 		case g.Over() || g.Abandoned() != 0:
-			return nil, 0, false
+			return keptGame{}, 0, false
 		case before == nil:
-			return g, keptGameBytes + sizeOf(g.Log()), true
-		case before.value.Last() > g.Last():
+			return kept, keptGameBytes + sizeSince(g, 0), true
+		case before.value.game.Last() > g.Last():
 			// Two requests may bring one game up to date at once: keep the one further on.
 			return before.value, before.size, true
-		case judged(before.value) && !judged(g) && before.value.Last() == g.Last():
+		case judged(before.value.game) && !judged(g) && before.value.game.Last() == g.Last():
 			// A tournament read with its flags serves a read without them too.
 			return before.value, before.size, true
 		}
 		// It is the game kept and the events since, so only those are sized.
-		return g, before.size + sizeOf(g.Log()[min(before.value.Len(), g.Len()):]), true
+		return kept, before.size + sizeSince(g, before.value.game.Len()), true
 	})
 }
 
@@ -211,20 +251,29 @@ func (k *keptGames) drop(id int64) {
 	}
 }
 
-// upToDate is g, a kept game, brought up to the store's log: the events stored since it was
-// read, played on it (Follow). It reports false when the store no longer holds g's log as g
-// holds it, any row of it changed, or when the events do not follow: the game must be read
-// whole. Every row is held to the kept log, not only the last: an event edited in the middle
-// of the log, its hash left as it was, is a broken chain to a fresh read, and must be so to a
-// server that kept the game.
-func (a *App) upToDate(ctx context.Context, g *play.Game) (*play.Game, bool, error) {
-	more, same, err := a.store.LoadOn(ctx, g.ID(), g.Log())
+// upToDate is k, a kept game, brought up to the store's log: the events stored since it was
+// read, played on it (Follow), and the guard the store found its log under. It reports false
+// when the store no longer holds the game's log as the game holds it, any row of it changed,
+// or when the events do not follow: the game must be read whole. Every row is held to the
+// kept log, not only the last: an event edited in the middle of the log, its hash left as it
+// was, is a broken chain to a fresh read, and must be so to a server that kept the game. While
+// the store's guards against any change of a row stand as they stood at the last read, the
+// rows held cannot have changed, and the last is read again with those after it
+// (store.LoadFrom); otherwise every row is (store.LoadOn).
+func (a *App) upToDate(ctx context.Context, k keptGame) (*play.Game, string, bool, error) {
+	g := k.game
+	guard := k.guard
+	last, _ := g.EventAt(int64(g.Len()))
+	more, same, err := a.store.LoadFrom(ctx, g.ID(), last, guard)
+	if err == nil && !same {
+		more, guard, same, err = a.store.LoadOn(ctx, g.ID(), g.Log())
+	}
 	if err != nil || !same {
-		return nil, false, err
+		return nil, "", false, err
 	}
 	f, err := g.Follow(more)
 	if err != nil {
-		return nil, false, nil
+		return nil, "", false, nil
 	}
-	return f, true, nil
+	return f, guard, true, nil
 }

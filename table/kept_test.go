@@ -2,6 +2,7 @@ package table
 
 import (
 	"cmp"
+	"database/sql"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -48,6 +49,37 @@ func keptPlaces(t *testing.T) map[string]func(t *testing.T) (a, b, fresh *App, f
 				return x
 			}
 			return a, open(), open(), forger(t, "sqlite", "file:"+path+"?_pragma=busy_timeout(5000)", `DROP TRIGGER IF EXISTS events_no_delete`, `DROP TRIGGER IF EXISTS events_no_update`)
+		},
+		// The forger puts the triggers back as they were, so that only the schema's version
+		// says they were ever gone.
+		"sqlite, the guards put back": func(t *testing.T) (*App, *App, *App, func(...string)) {
+			a, path := openApp(t, "")
+			open := func() *App {
+				x, err := Open(t.Context(), path, testSchema(t))
+				if err != nil {
+					t.Fatal(err)
+				}
+				t.Cleanup(func() { x.Close() })
+				return x
+			}
+			dsn := "file:" + path + "?_pragma=busy_timeout(5000)"
+			return a, open(), open(), func(stmts ...string) {
+				t.Helper()
+				db, err := sql.Open("sqlite", dsn)
+				if err != nil {
+					t.Fatal(err)
+				}
+				defer db.Close()
+				var guards []string
+				for _, name := range []string{"events_no_update", "events_no_delete"} {
+					var text string
+					if err := db.QueryRowContext(t.Context(), `SELECT sql FROM sqlite_schema WHERE name = ?`, name).Scan(&text); err != nil {
+						t.Fatal(err)
+					}
+					guards = append(guards, text)
+				}
+				forger(t, "sqlite", dsn, `DROP TRIGGER events_no_delete`, `DROP TRIGGER events_no_update`)(append(stmts, guards...)...)
+			}
 		},
 		"postgres": func(t *testing.T) (*App, *App, *App, func(...string)) {
 			dsn := needs.Postgres(t).Database(t)
@@ -140,10 +172,10 @@ func TestAKeptGameFollowsTheStore(t *testing.T) {
 					t.Fatalf("after the rewind a kept game reads to event %d, want %d", read.Last(), end-3)
 				}
 				sameAsReplayed(t, fresh, read, "after the rewind")
-				if kept := srv.kept.get(g.ID()); kept == nil {
+				if kept := srv.kept.get(g.ID()); kept.game == nil {
 					t.Fatal("after the rewind the game is not kept")
-				} else if kept.Last() != end-3 {
-					t.Fatalf("after the rewind the game kept reads to event %d, the store's to %d", kept.Last(), end-3)
+				} else if kept.game.Last() != end-3 {
+					t.Fatalf("after the rewind the game kept reads to event %d, the store's to %d", kept.game.Last(), end-3)
 				}
 			}
 			// The next move is judged as a server started afresh judges it.
@@ -193,6 +225,11 @@ func TestAKeptGameSeesAnEditThatKeepsTheHashes(t *testing.T) {
 						t.Fatal(err)
 					}
 					g = rec.Game
+				}
+				// Read as a server reads a game before each move, so that the game kept is the
+				// one found under the store's guards, if they stand.
+				if _, err := a.Game(t.Context(), g.ID()); err != nil {
+					t.Fatal(err)
 				}
 				at := cmp.Or(edit.at, g.Last())
 				forge(fmt.Sprintf(`UPDATE events SET %s WHERE game = %d AND seq = %d`, edit.set, g.ID(), at))
@@ -252,13 +289,13 @@ func TestKeptGamesAreBoundedBySize(t *testing.T) {
 	for i := range 4 {
 		read(i)
 	}
-	if n := a.kept.len(); n != 3 || a.kept.get(res[0].Game) != nil {
-		t.Errorf("four short games read: %d kept (the first one too: %v), want the last three", n, a.kept.get(res[0].Game) != nil)
+	if n := a.kept.len(); n != 3 || a.kept.get(res[0].Game).game != nil {
+		t.Errorf("four short games read: %d kept (the first one too: %v), want the last three", n, a.kept.get(res[0].Game).game != nil)
 	}
 	a.keep(100, long)
 	read(0)
 	read(4)
-	if a.kept.len() != 1 || a.kept.get(res[4].Game) == nil || a.kept.held > long {
+	if a.kept.len() != 1 || a.kept.get(res[4].Game).game == nil || a.kept.held > long {
 		t.Errorf("after the long game: %d kept, %d bytes held, want the long game alone in %d", a.kept.len(), a.kept.held, long)
 	}
 	a.keep(100, long-1)
@@ -283,24 +320,24 @@ func TestKeptGamesAreBounded(t *testing.T) {
 	if n := a.kept.len(); n != 2 {
 		t.Fatalf("%d games kept, want 2", n)
 	}
-	if a.kept.get(ids[0]) != nil || a.kept.get(ids[2]) == nil {
+	if a.kept.get(ids[0]).game != nil || a.kept.get(ids[2]).game == nil {
 		t.Errorf("the least recently read is kept, or the latest is not")
 	}
 
 	// Both are read at 20:00, an hour on, and game 3 again at 20:30; at 21:10 game 2 has been
 	// unread for more than an hour and leaves, while game 3 stays, the only game kept.
 	clock = clock.Add(time.Hour)
-	if a.kept.get(ids[1]) == nil || a.kept.get(ids[2]) == nil {
+	if a.kept.get(ids[1]).game == nil || a.kept.get(ids[2]).game == nil {
 		t.Fatal("a game read an hour before is not kept")
 	}
 	clock = clock.Add(30 * time.Minute)
 	a.kept.get(ids[2])
 	clock = clock.Add(40 * time.Minute)
-	if a.kept.get(ids[1]) != nil || a.kept.get(ids[2]) == nil || a.kept.len() != 1 {
+	if a.kept.get(ids[1]).game != nil || a.kept.get(ids[2]).game == nil || a.kept.len() != 1 {
 		t.Errorf("after 70 minutes unread a game is kept, or after 40 one is not (%d kept)", a.kept.len())
 	}
 	// Read through the application, the game that left is replayed from the store and kept.
-	if g, err := a.Game(t.Context(), ids[1]); err != nil || g.ID() != ids[1] || a.kept.get(ids[1]) == nil {
+	if g, err := a.Game(t.Context(), ids[1]); err != nil || g.ID() != ids[1] || a.kept.get(ids[1]).game == nil {
 		t.Errorf("the game read again is not kept (%v)", err)
 	}
 	setup, moves := kinds.All()["candidate"].Playout(rand.New(rand.NewPCG(1, 8)), refereetest.Names)
@@ -313,7 +350,7 @@ func TestKeptGamesAreBounded(t *testing.T) {
 		}
 		g = rec.Game
 	}
-	if !g.Over() || a.kept.get(g.ID()) != nil {
+	if !g.Over() || a.kept.get(g.ID()).game != nil {
 		t.Errorf("a game over (%v) is kept", g.Over())
 	}
 }

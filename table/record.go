@@ -51,7 +51,7 @@ func (a *App) commit(ctx context.Context, g *play.Game, strict bool, judge func(
 		if err != nil {
 			return nil, nil, stored, rejudged, err
 		}
-		a.kept.keep(after)
+		a.kept.keepAfter(g, after)
 		e, _ := after.EventAt(after.Last())
 		return g, after, e, rejudged, nil
 	}

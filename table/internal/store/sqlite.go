@@ -106,7 +106,8 @@ func Open(ctx context.Context, path, schema string) (*SQLite, error) {
 	s := &SQLite{path: abs, schema: schema}
 	// SQLite lets one writer in at a time: the others wait their turn in the process, and the
 	// transaction is immediate (the DSN), so it takes the file's lock before it reads.
-	s.sqlLog = sqlLog{db: db, writers: make(chan struct{}, 1), newGame: sqliteNewGame, statements: &statements{}}
+	s.sqlLog = sqlLog{db: db, writers: make(chan struct{}, 1), newGame: sqliteNewGame, statements: &statements{},
+		guardToken: sqliteGuardToken, guardsAt: s.guardsAt}
 	s.readsAsText(formattedRow)
 	// Reading the file's identity writes nothing, so opening an up-to-date database does not
 	// wait behind another terminal that is recording; only a new or older file is written.

@@ -784,3 +784,37 @@ func TestRetryBusyStopsWithContext(t *testing.T) {
 		t.Fatalf("retryBusy went on for %v after its context ended", d)
 	}
 }
+
+// TestAFileGuardsAKeptLog: a file whose triggers are schema.sql's answers a reader of a log it
+// holds as read with a guard, under which the reader's next read takes the last row and those
+// after it, not every row; the guard is the file's schema version, which a trigger made again,
+// as it was, moves on.
+func TestAFileGuardsAKeptLog(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "tableside.db")
+	s := openStoreAt(t, path)
+	g, held := newGame(t, s)
+	_, guard, same, err := s.LoadOn(t.Context(), g, held)
+	if err != nil || !same || guard == "" {
+		t.Fatalf("a log as read, in a file as made: guard %q, same %v, %v; want a guard", guard, same, err)
+	}
+	db := rawDB(t, path)
+	var text string
+	if err := db.QueryRowContext(t.Context(), `SELECT sql FROM sqlite_schema WHERE name = 'events_no_update'`).Scan(&text); err != nil {
+		t.Fatal(err)
+	}
+	if more, same, err := s.LoadFrom(t.Context(), g, held[len(held)-1], guard); err != nil || !same || more != nil {
+		t.Fatalf("read from the last row under the guard: same %v, more %+v, %v", same, more, err)
+	}
+	for _, stmt := range []string{`DROP TRIGGER events_no_update`, text} {
+		if _, err := db.ExecContext(t.Context(), stmt); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if _, same, err := s.LoadFrom(t.Context(), g, held[len(held)-1], guard); err != nil || same {
+		t.Fatalf("the trigger made again as it was: read from the last row under the old guard, same %v, %v", same, err)
+	}
+	_, now, same, err := s.LoadOn(t.Context(), g, held)
+	if err != nil || !same || now == "" || now == guard {
+		t.Fatalf("the trigger made again as it was: guard %q then %q, same %v, %v; want a new guard", guard, now, same, err)
+	}
+}

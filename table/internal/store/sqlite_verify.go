@@ -120,6 +120,32 @@ func (s *SQLite) verifySchema(ctx context.Context) ([]events.Broken, error) {
 	return found, nil
 }
 
+// sqliteGuardToken is the file's schema_version, which SQLite adds one to at every change of
+// the schema: a trigger dropped, made again, or changed.
+const sqliteGuardToken = `(SELECT schema_version FROM pragma_schema_version)`
+
+// guardsAt reports whether the file's schema, at the schema_version token, is schema.sql's, as
+// verify finds it: every trigger there and as made, so that no row of the log can have
+// changed while the version stands. The version is read before and after the schema, so that
+// a change between the two is not taken for the schema at token.
+func (s *SQLite) guardsAt(ctx context.Context, token string) (bool, error) {
+	version := func() (string, error) {
+		var v string
+		err := s.db.QueryRowContext(ctx, `SELECT `+sqliteGuardToken).Scan(&v)
+		return v, err
+	}
+	before, err := version()
+	if err != nil || before != token {
+		return false, err
+	}
+	broken, err := s.verifySchema(ctx)
+	if err != nil || len(broken) > 0 {
+		return false, err
+	}
+	after, err := version()
+	return after == token, err
+}
+
 // protects says what a missing or changed trigger no longer guards.
 func protects(o schemaObject) string {
 	if o.kind != "trigger" {

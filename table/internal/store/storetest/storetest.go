@@ -12,7 +12,8 @@
 //   - reads come in order: a game's events by seq, the games by id, those after a seq alone;
 //     LoadOn, which a server keeping a game in play reads it with, finds a log as read before
 //     only while every row of it is as read, an event edited with its hash left as it was
-//     included, and gives the events stored since;
+//     included, and gives the events stored since; and a guard it answered is trusted only
+//     while every guard of the log stands as it stood;
 //     Ends, of which the file's seal is made, is where each log ends as a walk of it finds;
 //   - a match holds games of one kind, and at most the games its rules fix;
 //   - a tournament's seating makes each table's game once (GameMadeError), however many
@@ -145,6 +146,8 @@ func Run(t *testing.T, newPlace func(t *testing.T) Place) {
 		{"UnknownGame", unknownGame},
 		{"LoadAfter", loadAfter},
 		{"LoadOnHoldsEveryRow", loadOnHoldsEveryRow},
+		{"LoadOnTrustsNoLiftedGuard", loadOnTrustsNoLiftedGuard},
+		{"LoadOnTrustsNoSidelinedGuard", loadOnTrustsNoSidelinedGuard},
 		{"Order", order},
 		{"HeadsAndEnds", headsAndEnds},
 		{"Matches", matches},
@@ -409,13 +412,19 @@ func loadAfter(t *testing.T, p Place) {
 // loadOnHoldsEveryRow: a log read before is found as it was, with the events stored since,
 // until a forger changes any row of it (its payload, player, time or type in the middle or at
 // the end with the hash left as it was, a hash, a row removed, a time made a fraction), or the
-// games row the chain's number is read from.
+// games row the chain's number is read from: a reader holding the guard its last read was
+// answered with sees the forger's edits too, the guards put back as they were.
 func loadOnHoldsEveryRow(t *testing.T, p Place) {
 	s := open(t, p)
 	games := fill(t, s, 10)
-	held := map[int64][]events.Event{}
+	held, guard := map[int64][]events.Event{}, map[int64]string{}
 	for _, g := range games {
 		held[g] = load(t, s, g)
+		more, now, same, err := s.LoadOn(t.Context(), g, held[g])
+		if err != nil || !same || more != nil {
+			t.Fatalf("game %d as just read: same %v, more %+v, %v", g, same, more, err)
+		}
+		guard[g] = now
 	}
 	if _, err := s.Append(t.Context(), games[0], 5, []events.Event{move("ann", `{"seq":5}`, start+5), move("bob", `{"seq":6}`, start+6)}); err != nil {
 		t.Fatal(err)
@@ -431,7 +440,7 @@ func loadOnHoldsEveryRow(t *testing.T, p Place) {
 		`UPDATE events SET at = at + 0.5 WHERE game = 10 AND seq = 3`,
 	)
 	for _, g := range games {
-		more, same, err := s.LoadOn(t.Context(), g, held[g])
+		more, same, err := loadOn(t, s, g, held[g], guard[g])
 		if err != nil {
 			t.Fatalf("game %d: %v", g, err)
 		}
@@ -455,9 +464,61 @@ func loadOnHoldsEveryRow(t *testing.T, p Place) {
 	if evs, err := s.Load(t.Context(), 10); err == nil && evs[2].At == held[10][2].At {
 		t.Errorf("game 10 read its time made a fraction as the time it was: %+v", evs[2])
 	}
-	if more, same, err := s.LoadOn(t.Context(), games[len(games)-1]+1, held[1]); same || more != nil || err != nil {
+	if more, same, err := loadOn(t, s, games[len(games)-1]+1, held[1], guard[1]); same || more != nil || err != nil {
 		t.Errorf("no such game: same %v, more %+v, %v", same, more, err)
 	}
+}
+
+// loadOnTrustsNoLiftedGuard and loadOnTrustsNoSidelinedGuard: a reader answered with a guard
+// while every guard stood is not answered with one once a guard is lifted or sidelined, and
+// the rows then edited show at every read after; the guard answered stays the same while
+// nothing changes, so that the reader can hold it.
+func loadOnTrustsNoLiftedGuard(t *testing.T, p Place) {
+	loadOnTrustsOnlyItsGuards(t, p, "lifted", p.LiftGuard)
+}
+
+func loadOnTrustsNoSidelinedGuard(t *testing.T, p Place) {
+	loadOnTrustsOnlyItsGuards(t, p, "sidelined", p.Sideline)
+}
+
+func loadOnTrustsOnlyItsGuards(t *testing.T, p Place, how string, weaken func(t *testing.T, trigger string)) {
+	s := open(t, p)
+	g := fill(t, s, 2)[0]
+	held := load(t, s, g)
+	last := held[len(held)-1]
+	_, guard, same, err := s.LoadOn(t.Context(), g, held)
+	if err != nil || !same {
+		t.Fatalf("as just read: same %v, %v", same, err)
+	}
+	if _, again, same, err := s.LoadOn(t.Context(), g, held); err != nil || !same || again != guard {
+		t.Fatalf("read again: guard %q then %q, same %v, %v", guard, again, same, err)
+	}
+	weaken(t, "events_no_update")
+	if more, same, err := s.LoadFrom(t.Context(), g, last, guard); err != nil || same || more != nil {
+		t.Fatalf("with events_no_update %s: read from the last row held, same %v, more %+v, %v; want not the same", how, same, more, err)
+	}
+	if _, now, same, err := s.LoadOn(t.Context(), g, held); err != nil || !same || now != "" {
+		t.Fatalf("with events_no_update %s: guard %q, same %v, %v; want no guard, the rows as held", how, now, same, err)
+	}
+	if err := p.Exec(t, fmt.Sprintf(`UPDATE events SET payload = '{"n":1}' WHERE game = %d AND seq = 2`, g)); err != nil {
+		t.Fatal(err)
+	}
+	if more, same, err := s.LoadFrom(t.Context(), g, last, guard); err != nil || same || more != nil {
+		t.Errorf("an event edited with events_no_update %s: read from the last row held, same %v, more %+v, %v", how, same, more, err)
+	}
+	if more, now, same, err := s.LoadOn(t.Context(), g, held); err != nil || same || more != nil || now != "" {
+		t.Errorf("an event edited with events_no_update %s: guard %q, same %v, more %+v, %v", how, now, same, more, err)
+	}
+}
+
+// loadOn reads game for a reader holding held as a server keeping it does: from the last event
+// held, under the guard it was last found with, or else every row.
+func loadOn(t *testing.T, s store.Store, game int64, held []events.Event, guard string) ([]events.Event, bool, error) {
+	if more, same, err := s.LoadFrom(t.Context(), game, held[len(held)-1], guard); err != nil || same {
+		return more, same, err
+	}
+	more, _, same, err := s.LoadOn(t.Context(), game, held)
+	return more, same, err
 }
 
 func order(t *testing.T, p Place) {

@@ -39,7 +39,7 @@ func correction(cmd *cli.Command) *cli.Command {
 
 // correct records a correction typed against g and shows what it changed.
 func correct(c *cli.Context, app *table.App, g *play.Game, corr play.Correction, dryRun bool, f face) error {
-	done, err := app.Correct(c.Context, g, corr, dryRun)
+	done, err := app.Correct(c.Context, g, corr, table.CorrectOptions{DryRun: dryRun})
 	var te *play.Error
 	if errors.As(err, &te) {
 		noteRejudged(c.App.ErrWriter, g.ID(), te.Rejudged)

@@ -317,7 +317,7 @@ func TestAmendAfterVoid(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		_, err = a.Correct(t.Context(), g, play.Correction{Verb: verb, Args: args, Note: "misheard"}, false)
+		_, err = a.Correct(t.Context(), g, play.Correction{Verb: verb, Args: args, Note: "misheard"}, CorrectOptions{})
 		return err
 	}
 	if err := correct("void", "4"); err != nil {
@@ -346,7 +346,7 @@ func TestUndoTakesBackWhatWasSeen(t *testing.T) {
 	}
 	seen := playMoves(t, a, g.ID(), "seat H", "reveal 7H")
 	playMoves(t, a, g.ID(), "bid 9")
-	_, err = a.Correct(t.Context(), seen, play.Correction{Verb: "undo"}, false)
+	_, err = a.Correct(t.Context(), seen, play.Correction{Verb: "undo"}, CorrectOptions{})
 	if CodeOf(err) != play.Conflict || !strings.Contains(err.Error(), "nothing was undone") {
 		t.Fatalf("undo of event 3 after another terminal's event 4: %v, want a conflict", err)
 	}
@@ -354,7 +354,7 @@ func TestUndoTakesBackWhatWasSeen(t *testing.T) {
 	if now.Last() != 4 {
 		t.Errorf("the log ends at %d after a refused undo, want 4", now.Last())
 	}
-	c, err := a.Correct(t.Context(), now, play.Correction{Verb: "undo"}, false)
+	c, err := a.Correct(t.Context(), now, play.Correction{Verb: "undo"}, CorrectOptions{})
 	if err != nil {
 		t.Fatal(err)
 	}

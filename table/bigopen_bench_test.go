@@ -33,13 +33,13 @@ func decideAll(b *testing.B, a *App, rng *rand.Rand, r *RoundView) {
 			if i == len(t.Players)-1 && rng.IntN(4) == 0 {
 				break // sometimes the last two share a score: a shared place
 			}
-			rec, err := a.Correct(b.Context(), g, play.Correction{Verb: "adjust", Args: []string{p, fmt.Sprintf("+%d", 1+rng.IntN(40))}, Note: "scored"}, false)
+			rec, err := a.Correct(b.Context(), g, play.Correction{Verb: "adjust", Args: []string{p, fmt.Sprintf("+%d", 1+rng.IntN(40))}, Note: "scored"}, CorrectOptions{})
 			if err != nil {
 				b.Fatal(err)
 			}
 			g = rec.After
 		}
-		if _, err := a.Correct(b.Context(), g, play.Correction{Verb: "abandon", Note: "time"}, false); err != nil {
+		if _, err := a.Correct(b.Context(), g, play.Correction{Verb: "abandon", Note: "time"}, CorrectOptions{}); err != nil {
 			b.Fatal(err)
 		}
 	}

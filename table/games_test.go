@@ -26,7 +26,7 @@ func TestListGamesTakesWhatItIsAsked(t *testing.T) {
 			t.Fatal(err)
 		}
 		if i%7 == 0 {
-			if _, err := a.Correct(t.Context(), g, play.Correction{Verb: "abandon", Note: "time"}, false); err != nil {
+			if _, err := a.Correct(t.Context(), g, play.Correction{Verb: "abandon", Note: "time"}, CorrectOptions{}); err != nil {
 				t.Fatal(err)
 			}
 		}

@@ -128,7 +128,7 @@ func TestAKeptGameFollowsTheStore(t *testing.T) {
 				t.Fatalf("kept: %d and %d games, want 1 each", a.kept.len(), b.kept.len())
 			}
 			// A voids a move; B's next read has the correction, and its move is judged on it.
-			cor, err := a.Correct(t.Context(), g, play.Correction{Verb: "void", Args: []string{"11"}, Note: "misentered"}, false)
+			cor, err := a.Correct(t.Context(), g, play.Correction{Verb: "void", Args: []string{"11"}, Note: "misentered"}, CorrectOptions{})
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -116,14 +116,14 @@ func TestDoubtfulImportsKeepTheirDoubt(t *testing.T) {
 			}
 
 			// A director who has checked the game against the paper condones it.
-			c, err := b.Correct(t.Context(), g, play.Correction{Verb: "rule", Args: []string{"1", "condone"}, Note: "checked against the paper sheet"}, false)
+			c, err := b.Correct(t.Context(), g, play.Correction{Verb: "rule", Args: []string{"1", "condone"}, Note: "checked against the paper sheet"}, CorrectOptions{})
 			if err != nil {
 				t.Fatal(err)
 			}
 			if d := doubtsOf(c.After); len(d) != 0 {
 				t.Fatalf("after the ruling: %+v", d)
 			}
-			if _, err := b.Correct(t.Context(), c.After, play.Correction{Verb: "rule", Args: []string{"1", "void"}}, false); err == nil {
+			if _, err := b.Correct(t.Context(), c.After, play.Correction{Verb: "rule", Args: []string{"1", "void"}}, CorrectOptions{}); err == nil {
 				t.Error("event 1 was voided")
 			}
 		})

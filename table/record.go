@@ -20,8 +20,19 @@ const retries = 20
 // Conflict — so whatever is appended was judged against the log it follows. It returns the
 // game the entry was last judged against, the game with it, the event as stored, and how
 // often it was judged again.
-func (a *App) commit(ctx context.Context, g *play.Game, strict bool, judge func(*play.Game) (play.Judgement, error)) (before, after *play.Game, stored events.Event, rejudged int, err error) {
-	for ; ; rejudged++ {
+//
+// A table's entry (byTable) is refused once the game's tournament round is over (T16), and is
+// stored only while the tournament's log stands as it was when the round was found in play:
+// an end of the round recorded between the look and the write sends the entry round again,
+// to be refused.
+func (a *App) commit(ctx context.Context, g *play.Game, strict, byTable bool, judge func(*play.Game) (play.Judgement, error)) (before, after *play.Game, stored events.Event, rejudged int, err error) {
+	for moved := 0; ; rejudged++ {
+		var while store.Unmoved
+		if byTable {
+			if while, err = a.roundInPlay(ctx, g); err != nil {
+				return nil, nil, stored, rejudged, err
+			}
+		}
 		j, err := judge(g)
 		if err != nil {
 			var e *play.Error
@@ -33,10 +44,15 @@ func (a *App) commit(ctx context.Context, g *play.Game, strict bool, judge func(
 		// The game with its event is made as the event is stored, for the summary the store
 		// keeps beside it in the same transaction.
 		var after *play.Game
-		_, err = a.store.AppendSummarized(ctx, g.ID(), g.Last(), []events.Event{j.Event()}, func(stored []events.Event) store.Summary {
+		_, err = a.store.AppendWhile(ctx, g.ID(), g.Last(), []events.Event{j.Event()}, func(stored []events.Event) store.Summary {
 			after = g.With(j.Stored(stored[0]))
 			return storedSummary(after)
-		})
+		}, while)
+		if errors.Is(err, store.ErrMovedOn) && moved < retries {
+			moved++
+			rejudged-- // judged again on the same game: only the round is looked at again
+			continue
+		}
 		if errors.Is(err, store.ErrConflict) {
 			fresh, ferr := a.Game(ctx, g.ID())
 			if ferr != nil {
@@ -76,6 +92,9 @@ type RecordOptions struct {
 	// a phone's move kept while the network was gone. The event is stamped when it is stored,
 	// as ever, and its payload keeps the time played (played.go).
 	PlayedAt int64
+	// ByTable says the move is a table's (its phone or page, by the table's code), not the
+	// director's: once the game's tournament round is over it is refused (RoundOverError, T16).
+	ByTable bool
 }
 
 // Record reads a move typed at the table against g — the game as the typist saw it, which
@@ -109,7 +128,7 @@ func (a *App) Record(ctx context.Context, g *play.Game, words []string, opt Reco
 // record judges a move, read already, against g and appends it, as Record does.
 func (a *App) record(ctx context.Context, g *play.Game, m referee.Move, opt RecordOptions) (*play.Recorded, error) {
 	var raised []referee.Flag
-	before, after, e, rejudged, err := a.commit(ctx, g, opt.Expect != 0, func(g *play.Game) (play.Judgement, error) {
+	before, after, e, rejudged, err := a.commit(ctx, g, opt.Expect != 0, opt.ByTable, func(g *play.Game) (play.Judgement, error) {
 		e := a.stamp(m.Type, m.Actor, m.Payload)
 		e.Seq = g.Last() + 1
 		j, flags, err := g.Take(e, opt.Force)

@@ -65,7 +65,7 @@ func statsFile(t *testing.T) (*App, []*play.Game) {
 			t.Fatal(err)
 		}
 		if abandon {
-			if _, err := a.Correct(t.Context(), g, play.Correction{Verb: "abandon", Note: "the hall closed"}, false); err != nil {
+			if _, err := a.Correct(t.Context(), g, play.Correction{Verb: "abandon", Note: "the hall closed"}, CorrectOptions{}); err != nil {
 				t.Fatal(err)
 			}
 		}
@@ -218,7 +218,7 @@ func TestTalliedStatsAreAWalksStats(t *testing.T) {
 	}
 	// A move in one game: that game alone is replayed.
 	g := whole[0]
-	if _, err := a.Correct(t.Context(), g, play.Correction{Verb: "adjust", Args: []string{g.Setup().Players[0], "+5"}, Note: "a late bonus"}, false); err != nil {
+	if _, err := a.Correct(t.Context(), g, play.Correction{Verb: "adjust", Args: []string{g.Setup().Players[0], "+5"}, Note: "a late bonus"}, CorrectOptions{}); err != nil {
 		t.Fatal(err)
 	}
 	before := tally.reads

@@ -65,7 +65,7 @@ func TestASummaryIsWhatTheReplaySays(t *testing.T) {
 				g = rec.Game
 			}
 			// After the moves, since a playout's moves name the events they answer.
-			if _, err := a.Correct(t.Context(), g, play.Correction{Verb: "adjust", Args: []string{setup.Players[0], "+3"}, Note: "a slip"}, false); err != nil {
+			if _, err := a.Correct(t.Context(), g, play.Correction{Verb: "adjust", Args: []string{setup.Players[0], "+3"}, Note: "a slip"}, CorrectOptions{}); err != nil {
 				t.Fatalf("%s: %v", kind, err)
 			}
 		}
@@ -112,7 +112,7 @@ func TestAListNeverShowsAStaleSummary(t *testing.T) {
 					t.Errorf("%s: the list says %s %v, want %s %v", who, l.State, l.Totals, state, totals)
 				}
 			}
-			c, err := a.Correct(t.Context(), g, play.Correction{Verb: "adjust", Args: []string{"ann", "+7"}, Note: "a slip"}, false)
+			c, err := a.Correct(t.Context(), g, play.Correction{Verb: "adjust", Args: []string{"ann", "+7"}, Note: "a slip"}, CorrectOptions{})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -147,7 +147,7 @@ func TestAListNeverShowsAStaleSummary(t *testing.T) {
 			want("summarized again", StateInProgress, map[string]int{"ann": 7, "bob": 0})
 
 			// The forged summary was made from an event that is no longer the last: never taken.
-			if c, err = a.Correct(t.Context(), g, play.Correction{Verb: "adjust", Args: []string{"bob", "+2"}, Note: "a slip"}, false); err != nil {
+			if c, err = a.Correct(t.Context(), g, play.Correction{Verb: "adjust", Args: []string{"bob", "+2"}, Note: "a slip"}, CorrectOptions{}); err != nil {
 				t.Fatal(err)
 			}
 			g = c.After
@@ -157,7 +157,7 @@ func TestAListNeverShowsAStaleSummary(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if _, err = a.Correct(t.Context(), rec.Game, play.Correction{Verb: "undo"}, false); err != nil {
+			if _, err = a.Correct(t.Context(), rec.Game, play.Correction{Verb: "undo"}, CorrectOptions{}); err != nil {
 				t.Fatal(err)
 			}
 			if l := listed(t, fresh)[id]; l.Events != listed0+2 || !reflect.DeepEqual(l.Totals, map[string]int{"ann": 7, "bob": 2}) {
@@ -276,7 +276,7 @@ func TestATournamentReadsItsGamesSummaries(t *testing.T) {
 	}
 	standing("a wrong summary of the last event", true, map[string]float64{"ann": 0, "bob": 1})
 
-	if _, err := a.Correct(t.Context(), g, play.Correction{Verb: "adjust", Args: []string{"ann", "+7"}, Note: "a slip"}, false); err != nil {
+	if _, err := a.Correct(t.Context(), g, play.Correction{Verb: "adjust", Args: []string{"ann", "+7"}, Note: "a slip"}, CorrectOptions{}); err != nil {
 		t.Fatal(err)
 	}
 	standing("after the next event", false, none)

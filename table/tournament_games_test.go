@@ -472,7 +472,7 @@ func TestASeatingByHandKeepsTheTablesItLeaves(t *testing.T) {
 		if g.Abandoned() == 0 {
 			t.Fatalf("game %d was not stopped by the swap", g.ID())
 		}
-		if _, err := a.Correct(t.Context(), g, play.Correction{Verb: "void", Args: []string{fmt.Sprint(g.Abandoned())}, Note: "seated back"}, false); err != nil {
+		if _, err := a.Correct(t.Context(), g, play.Correction{Verb: "void", Args: []string{fmt.Sprint(g.Abandoned())}, Note: "seated back"}, CorrectOptions{}); err != nil {
 			t.Fatal(err)
 		}
 		decide(t, a, tb.Game, tb.Players[0])

@@ -366,7 +366,7 @@ func (a *App) seatGames(ctx context.Context, g *play.Game) error {
 			continue
 		}
 		note := fmt.Sprintf("table %d of round %d was seated again by hand (tournament %d)", info.Table, r.Round, g.ID())
-		if _, err := a.Correct(ctx, old, play.Correction{Verb: "abandon", Note: note}, false); err != nil {
+		if _, err := a.Correct(ctx, old, play.Correction{Verb: "abandon", Note: note}, CorrectOptions{}); err != nil {
 			return err
 		}
 	}

@@ -90,7 +90,7 @@ func TestStandingsAndRatingsPlaceAlike(t *testing.T) {
 			if points == 0 {
 				return
 			}
-			if _, err := a.Correct(t.Context(), g, play.Correction{Verb: "adjust", Args: []string{player, fmt.Sprintf("%+d", points)}, Note: "shared"}, false); err != nil {
+			if _, err := a.Correct(t.Context(), g, play.Correction{Verb: "adjust", Args: []string{player, fmt.Sprintf("%+d", points)}, Note: "shared"}, CorrectOptions{}); err != nil {
 				t.Fatal(err)
 			}
 			g = tournamentGame(t, a, g.ID())

@@ -3,12 +3,14 @@ package table
 import (
 	"context"
 	"crypto/hmac"
+	"errors"
 	"fmt"
 	"slices"
 	"strings"
 
 	"github.com/tableside/tableside/play"
 	"github.com/tableside/tableside/referee/tournament"
+	"github.com/tableside/tableside/table/internal/store"
 )
 
 // A tournament's tables are places: each has one code for the night, which opens every game
@@ -281,12 +283,37 @@ func (a *App) roundOfGame(ctx context.Context, g *play.Game) (*play.Game, *tourn
 // table's phone may no longer move, undo or confirm in it. "" while its round is in play, and
 // for a game no tournament made.
 func (a *App) RoundOver(ctx context.Context, g *play.Game) (string, error) {
-	_, _, r, ok, err := a.roundOfGame(ctx, g)
-	if err != nil || !ok || !r.Ended {
-		return "", err
+	_, err := a.roundInPlay(ctx, g)
+	var over *RoundOverError
+	if errors.As(err, &over) {
+		return over.Why, nil
 	}
-	return fmt.Sprintf("round %d of %s is over, and a change to its games is the director's (T16)", r.Round, g.Setup().Tournament), nil
+	return "", err
 }
+
+// roundInPlay is where the log of g's tournament ends while g's round is in play, for a
+// table's entry to be stored only while it stays there (store.AppendWhile); a RoundOverError
+// once the round is over; nothing for a game no tournament made.
+func (a *App) roundInPlay(ctx context.Context, g *play.Game) (store.Unmoved, error) {
+	t, _, r, ok, err := a.roundOfGame(ctx, g)
+	switch {
+	case err != nil || !ok:
+		return store.Unmoved{}, err
+	case r.Ended:
+		return store.Unmoved{}, &RoundOverError{Game: g.ID(),
+			Why: fmt.Sprintf("round %d of %s is over, and a change to its games is the director's (T16)", r.Round, g.Setup().Tournament)}
+	}
+	return store.Unmoved{Game: t.ID(), Last: t.Last()}, nil
+}
+
+// RoundOverError refuses a table's entry in a game whose tournament round is over (T16):
+// nothing was recorded.
+type RoundOverError struct {
+	Game int64
+	Why  string
+}
+
+func (e *RoundOverError) Error() string { return "nothing was recorded: " + e.Why }
 
 // RoundDeadline is when the time of g's round is out (TR5), in ms since 1970 by its pairing's
 // recorded time: 0 for a game of no tournament, a tournament with no clock, or a round over.

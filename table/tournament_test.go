@@ -21,14 +21,14 @@ func decide(t *testing.T, a *App, id int64, winner string) {
 		t.Fatal(err)
 	}
 	if winner != "" {
-		if _, err := a.Correct(t.Context(), g, play.Correction{Verb: "adjust", Args: []string{winner, "+5"}, Note: "won"}, false); err != nil {
+		if _, err := a.Correct(t.Context(), g, play.Correction{Verb: "adjust", Args: []string{winner, "+5"}, Note: "won"}, CorrectOptions{}); err != nil {
 			t.Fatal(err)
 		}
 		if g, err = a.Game(t.Context(), id); err != nil {
 			t.Fatal(err)
 		}
 	}
-	if _, err := a.Correct(t.Context(), g, play.Correction{Verb: "abandon", Note: "decided"}, false); err != nil {
+	if _, err := a.Correct(t.Context(), g, play.Correction{Verb: "abandon", Note: "decided"}, CorrectOptions{}); err != nil {
 		t.Fatal(err)
 	}
 }
@@ -148,10 +148,10 @@ func TestTournamentNight(t *testing.T) {
 	// A correction to round 1's game changes the standings at once: bob's win, not dee's.
 	g := tournamentGame(t, a, r1.Tables[1].Game)
 	adjusts := slices.IndexFunc(g.Log(), func(e play.Event) bool { return e.Type == "adjust" })
-	if _, err := a.Correct(t.Context(), g, play.Correction{Verb: "void", Args: []string{fmt.Sprint(adjusts + 1)}, Note: "the wrong side"}, false); err != nil {
+	if _, err := a.Correct(t.Context(), g, play.Correction{Verb: "void", Args: []string{fmt.Sprint(adjusts + 1)}, Note: "the wrong side"}, CorrectOptions{}); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := a.Correct(t.Context(), tournamentGame(t, a, g.ID()), play.Correction{Verb: "adjust", Args: []string{"bob", "+5"}, Note: "bob won"}, false); err != nil {
+	if _, err := a.Correct(t.Context(), tournamentGame(t, a, g.ID()), play.Correction{Verb: "adjust", Args: []string{"bob", "+5"}, Note: "bob won"}, CorrectOptions{}); err != nil {
 		t.Fatal(err)
 	}
 	if v, err = a.Tournament(t.Context(), tournamentGame(t, a, tg.ID())); err != nil {
@@ -290,7 +290,7 @@ func TestTournamentWaitsForConfirmations(t *testing.T) {
 	}
 	// Confirming the first table's hand leaves the second's waiting; releasing lets it go.
 	w := first.Waiting()[0]
-	if _, err := a.Correct(t.Context(), first, play.Correction{Verb: "confirm", Args: []string{fmt.Sprint(w.Round), first.Setup().Players[1]}}, false); err != nil {
+	if _, err := a.Correct(t.Context(), first, play.Correction{Verb: "confirm", Args: []string{fmt.Sprint(w.Round), first.Setup().Players[1]}}, CorrectOptions{}); err != nil {
 		t.Fatal(err)
 	}
 	if _, err := a.PairRound(t.Context(), tournamentGame(t, a, tg.ID()), 0); err == nil || !strings.Contains(err.Error(), fmt.Sprintf("game %d", r1.Tables[1].Game)) || strings.Contains(err.Error(), fmt.Sprintf("game %d,", r1.Tables[0].Game)) {

@@ -2,6 +2,7 @@ package web
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
 	"net/http"
 	"net/url"
@@ -243,18 +244,15 @@ func (s *Server) recordMove(r *http.Request, c *caller, m move) (*play.Recorded,
 	if err != nil {
 		return nil, err
 	}
-	if err := s.tableMayChange(r, c, g); err != nil {
-		return nil, err
-	}
 	words, err := g.MoveWords(m.Move)
 	if err != nil {
 		return nil, err
 	}
-	rec, err := s.app.Record(r.Context(), g, words, table.RecordOptions{Force: m.Force, Expect: m.Expect, PlayedAt: m.PlayedAt})
+	rec, err := s.app.Record(r.Context(), g, words, table.RecordOptions{Force: m.Force, Expect: m.Expect, PlayedAt: m.PlayedAt, ByTable: !c.director})
 	if err == nil {
 		s.live.kick()
 	}
-	return rec, err
+	return rec, roundOver(err)
 }
 
 // correction is the body of POST /api/games/{id}/corrections: a correction in the words of
@@ -300,28 +298,23 @@ func (s *Server) correction(r *http.Request, c *caller, corr correction) (*play.
 	if err != nil {
 		return nil, err
 	}
-	if err := s.tableMayChange(r, c, g); err != nil {
-		return nil, err
-	}
-	done, err := s.app.Correct(r.Context(), g, play.Correction{Verb: corr.Verb, Args: corr.Args, Note: corr.Note, Force: corr.Force, Expect: corr.Expect}, corr.DryRun)
+	done, err := s.app.Correct(r.Context(), g, play.Correction{Verb: corr.Verb, Args: corr.Args, Note: corr.Note, Force: corr.Force, Expect: corr.Expect},
+		table.CorrectOptions{DryRun: corr.DryRun, ByTable: !c.director})
 	if err == nil && !corr.DryRun {
 		s.live.kick()
 	}
-	return done, err
+	return done, roundOver(err)
 }
 
-// tableMayChange refuses a table's change to a game of a tournament's round that is over:
-// from then on the game is the director's (T16). The director is never refused here.
-func (s *Server) tableMayChange(r *http.Request, c *caller, g *play.Game) error {
-	if c.director {
-		return nil
-	}
-	why, err := s.app.RoundOver(r.Context(), g)
-	if err != nil || why == "" {
+// roundOver is err, or for a table's entry refused since its round is over (T16) the answer
+// that says so and who may still change the game.
+func roundOver(err error) error {
+	var over *table.RoundOverError
+	if !errors.As(err, &over) {
 		return err
 	}
-	return &httpError{status: http.StatusForbidden, code: "round_over", msg: "nothing was recorded: " + why,
-		hint: fmt.Sprintf("ask the director, who may take it back or correct it: tableside undo %d, or the game's page, logged in", g.ID())}
+	return &httpError{status: http.StatusForbidden, code: "round_over", msg: over.Error(),
+		hint: fmt.Sprintf("ask the director, who may take it back or correct it: tableside undo %d, or the game's page, logged in", over.Game)}
 }
 
 func (s *Server) apiMatches(w http.ResponseWriter, r *http.Request, c *caller) error {

@@ -179,9 +179,9 @@ func TestBrowserTheWallKeepsTheSeatingUp(t *testing.T) {
 	waitPage(t, wall, "the wall turned to the ladders", `document.body.dataset.showing === "season" && document.body.dataset.held === undefined`)
 }
 
-// TestBrowserTheRoundClockCountsDown: the organiser's page counts the round's time down, and
-// once it is out (the page's clock moved on past it) says so and names the tables still
-// playing (TR5).
+// TestBrowserTheRoundClockCountsDown: the organiser's page counts the round's time down by the
+// server's clock, on a screen whose own clock is twenty minutes behind too, and once the
+// server's time is past it says so and names the tables still playing (TR5).
 func TestBrowserTheRoundClockCountsDown(t *testing.T) {
 	c := openClub(t, false)
 	setup := clubNight
@@ -189,16 +189,23 @@ func TestBrowserTheRoundClockCountsDown(t *testing.T) {
 	id := c.newTournament(t, setup).Tournament.Game
 	apiPost[table.RoundView](t, c, fmt.Sprintf("/api/tournaments/%d/pair", id))
 	root := startChromium(t)
+	counting := `/^Round 1: 4[45]:\d\d left\.$/.test(document.querySelector("p.clock")?.textContent)`
 	organiser := directorScreen(t, root, c.http.URL, wideScreen)
 	cdpSubmit(t, organiser, chromedp.Navigate(fmt.Sprintf("%s/tournaments/%d", c.http.URL, id)))
-	waitPage(t, organiser, "the clock counting down", `/^Round 1: 4[45]:\d\d left\.$/.test(document.querySelector("p.clock")?.textContent)`)
+	waitPage(t, organiser, "the clock counting down", counting)
 
-	late := directorScreen(t, root, c.http.URL, wideScreen)
-	cdpDo(t, late, chromedp.Func(func(ctx context.Context, tg *chromedp.Target) error {
+	behind := directorScreen(t, root, c.http.URL, wideScreen)
+	cdpDo(t, behind, chromedp.Func(func(ctx context.Context, tg *chromedp.Target) error {
 		_, err := cdp.Call(ctx, tg, cdppage.AddScriptToEvaluateOnNewDocument, cdppage.AddScriptToEvaluateOnNewDocumentParams{
-			Source: `{ const now = Date.now; Date.now = () => now() + 46 * 60000; }`})
+			Source: `{ const now = Date.now; Date.now = () => now() - 20 * 60000; }`})
 		return err
 	}))
+	cdpSubmit(t, behind, chromedp.Navigate(fmt.Sprintf("%s/tournaments/%d", c.http.URL, id)))
+	waitPage(t, behind, "the clock counting by the server's time on a screen twenty minutes behind", counting)
+
+	// 46 minutes on, by the server's clock.
+	c.srv.now = func() time.Time { return time.Now().Add(46 * time.Minute) }
+	late := directorScreen(t, root, c.http.URL, wideScreen)
 	cdpSubmit(t, late, chromedp.Navigate(fmt.Sprintf("%s/tournaments/%d", c.http.URL, id)))
 	waitPage(t, late, "the time up, the tables still playing named",
 		`document.querySelector("p.clock")?.textContent === "Round 1: the time is up: tables 1, 2 still play." && document.querySelector("p.clock").classList.contains("out")`)

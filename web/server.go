@@ -53,6 +53,8 @@ type Server struct {
 	handler http.Handler
 	stop    context.CancelFunc
 	stopped chan struct{}
+	// now is the server's clock, which a round's clock on every screen counts by (serverTime).
+	now func() time.Time
 }
 
 // The limits of a request: a move, a correction or a new game is a few hundred bytes.
@@ -79,7 +81,7 @@ func New(app *table.App, cfg Config) (*Server, error) {
 	if logger == nil {
 		logger = slog.New(slog.DiscardHandler)
 	}
-	s := &Server{app: app, cfg: cfg, keys: keys, guard: newLimiter(), live: newHub(), log: logger}
+	s := &Server{app: app, cfg: cfg, keys: keys, guard: newLimiter(), live: newHub(), log: logger, now: time.Now}
 	mux := http.NewServeMux()
 	for _, rt := range s.routes() {
 		mux.Handle(rt.pattern, s.serve(rt))
@@ -87,8 +89,19 @@ func New(app *table.App, cfg Config) (*Server, error) {
 	mux.Handle("GET /static/", http.FileServerFS(staticFiles()))
 	mux.HandleFunc("GET /static/engine.wasm", engineWasm)
 	mux.HandleFunc("GET /sw.js", serviceWorker)
+	mux.HandleFunc("GET /api/time", s.serverTime)
 	s.handler = http.NewCrossOriginProtection().Handler(mux)
 	return s, nil
+}
+
+// serverTime answers the server's clock, in ms since 1970, to anyone: a round's time runs by
+// the log's record of its pairing, and a screen's own clock may be minutes off the server's,
+// so a round's clock on a page asks the difference (clock.js). It is the time of day, which no
+// credential guards.
+func (s *Server) serverTime(w http.ResponseWriter, _ *http.Request) {
+	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("Cache-Control", "no-store")
+	fmt.Fprintf(w, `{"now":%d}`+"\n", s.now().UnixMilli())
 }
 
 // ServeHTTP serves a request.

@@ -11,6 +11,7 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"time"
 
 	"github.com/tableside/tableside/internal/needs"
 	"github.com/tableside/tableside/play"
@@ -716,7 +717,7 @@ func TestTheDirectorSeesTheOpenFlags(t *testing.T) {
 
 // TestARoundHasAClock is TR5: a tournament's round time runs from its pairing as the log
 // records it; the organiser's page, the wall and the table's game page carry its end, and the
-// page no longer does once the round is over.
+// page no longer does once the round is over. The server tells its time to any screen.
 func TestARoundHasAClock(t *testing.T) {
 	c := openClub(t, false)
 	setup := clubNight
@@ -744,6 +745,12 @@ func TestARoundHasAClock(t *testing.T) {
 		if _, body := c.call(t, "GET", page, bearer, nil); !strings.Contains(string(body), clock) || !strings.Contains(string(body), `role="timer"`) {
 			t.Errorf("%s has no clock of the round:\n%s", page, body)
 		}
+	}
+	// The pages count by the server's clock, which any screen may ask, credentials or none.
+	c.srv.now = func() time.Time { return time.UnixMilli(deadline - 60_000) }
+	var told struct{ Now int64 }
+	if status, body := c.call(t, "GET", "/api/time", "", nil); status != http.StatusOK || json.Unmarshal(body, &told) != nil || told.Now != deadline-60_000 {
+		t.Errorf("the server's time: %d %s, want %d", status, body, deadline-60_000)
 	}
 	if status, body := c.call(t, "POST", fmt.Sprintf("/api/games/%d/moves", id), testKey, move{Move: "end 1"}); status != http.StatusCreated {
 		t.Fatalf("ending round 1: %d %s", status, body)

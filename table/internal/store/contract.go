@@ -29,6 +29,11 @@ type Store interface {
 	// AppendSummarized is Append keeping the game's summary, made of the events as stored, in
 	// the same transaction.
 	AppendSummarized(ctx context.Context, game, after int64, evs []events.Event, summarize func(stored []events.Event) Summary) ([]events.Event, error)
+	// AppendWhile is AppendSummarized while another game's log ends where while says, or
+	// ErrMovedOn and nothing written: the store decides, in the writing transaction, so that
+	// an append to that game is before this one or after it, never between the look and the
+	// write.
+	AppendWhile(ctx context.Context, game, after int64, evs []events.Event, summarize func(stored []events.Event) Summary, while Unmoved) ([]events.Event, error)
 	// Summaries hands each game of a span its current summary of a version, or nil; Summarize
 	// writes summaries made from logs as read, each whose log has not moved on since.
 	Summaries(ctx context.Context, version string, from, to int64, fn func(game int64, body []byte) error) error

@@ -9,6 +9,8 @@ import (
 var (
 	// ErrConflict: another writer appended the sequence number this one expected to write.
 	ErrConflict = errors.New("someone else recorded a move in this game first")
+	// ErrMovedOn: the other log an append was made while (AppendWhile) moved on first.
+	ErrMovedOn = errors.New("another log the entry depends on moved on first")
 	// ErrNoGame: no game has that id.
 	ErrNoGame = errors.New("no such game")
 	// ErrNotDatabase: the file exists but is not a tableside database, or a PostgreSQL

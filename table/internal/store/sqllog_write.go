@@ -296,6 +296,15 @@ func (s *sqlLog) Append(ctx context.Context, game, after int64, evs []events.Eve
 // are stored together or not at all. summarize is called inside the transaction, once the
 // events are written and before the commit.
 func (s *sqlLog) AppendSummarized(ctx context.Context, game, after int64, evs []events.Event, summarize func(stored []events.Event) Summary) ([]events.Event, error) {
+	return s.AppendWhile(ctx, game, after, evs, summarize, Unmoved{})
+}
+
+// AppendWhile is AppendSummarized while another game's log still ends where while says: its
+// last event is read in the same transaction, after that game is locked as an append to it
+// locks it, so that an append to it either waits for this one or is seen by it. When it has
+// moved on, nothing is written and the error wraps ErrMovedOn. A zero while holds no other
+// game.
+func (s *sqlLog) AppendWhile(ctx context.Context, game, after int64, evs []events.Event, summarize func(stored []events.Event) Summary, while Unmoved) ([]events.Event, error) {
 	if len(evs) == 0 {
 		return nil, fmt.Errorf("game %d: no events to append", game)
 	}
@@ -317,6 +326,13 @@ func (s *sqlLog) AppendSummarized(ctx context.Context, game, after int64, evs []
 		return nil, fmt.Errorf("game %d: %w", game, err)
 	}
 	defer done()
+	if while.Game != 0 {
+		// Locked before the game: every writer that locks both locks the lower id first, and
+		// a tournament's log is made before its games.
+		if err := w.heldAt(ctx, while); err != nil {
+			return nil, err
+		}
+	}
 	if s.lockGame != "" {
 		if _, err := w.tx.ExecContext(ctx, s.q(s.lockGame), game); err != nil {
 			return nil, fmt.Errorf("game %d: %w", game, err)
@@ -352,6 +368,27 @@ func (s *sqlLog) AppendSummarized(ctx context.Context, game, after int64, evs []
 		return nil, fmt.Errorf("game %d: %w", game, err)
 	}
 	return stored, nil
+}
+
+// Unmoved is a game's log as a writer saw it: it ends at event Last.
+type Unmoved struct{ Game, Last int64 }
+
+// heldAt locks while's game as an append to it does, and refuses with ErrMovedOn when its log
+// no longer ends at while.Last.
+func (w *writing) heldAt(ctx context.Context, while Unmoved) error {
+	if w.s.lockGame != "" {
+		if _, err := w.tx.ExecContext(ctx, w.s.q(w.s.lockGame), while.Game); err != nil {
+			return fmt.Errorf("game %d: %w", while.Game, err)
+		}
+	}
+	var last int64
+	if err := w.scanRow(ctx, `SELECT coalesce(max(seq), 0) FROM events WHERE game = ?`, []any{while.Game}, &last); err != nil {
+		return fmt.Errorf("game %d: %w", while.Game, err)
+	}
+	if last != while.Last {
+		return fmt.Errorf("game %d: %w (seen up to event %d, now at event %d)", while.Game, ErrMovedOn, while.Last, last)
+	}
+	return nil
 }
 
 // writing is a write transaction of the log. An import writes hundreds of games in one, each

@@ -142,6 +142,7 @@ func Run(t *testing.T, newPlace func(t *testing.T) Place) {
 	}{
 		{"CreateAndLoad", createAndLoad},
 		{"AppendFollowsTheEventSeen", appendFollows},
+		{"AppendWhileHoldsTheOtherLog", appendWhileHoldsTheOtherLog},
 		{"BusyIsATrouble", busyIsATrouble},
 		{"UnknownGame", unknownGame},
 		{"LoadAfter", loadAfter},
@@ -519,6 +520,38 @@ func loadOn(t *testing.T, s store.Store, game int64, held []events.Event, guard 
 	}
 	more, _, same, err := s.LoadOn(t.Context(), game, held)
 	return more, same, err
+}
+
+// appendWhileHoldsTheOtherLog: an append made while another game's log ends where it was seen
+// is stored while it does, and refused with ErrMovedOn, nothing written, once that log has
+// moved on; another game's log that never began has ended at 0.
+func appendWhileHoldsTheOtherLog(t *testing.T, p Place) {
+	s := open(t, p)
+	games := fill(t, s, 2)
+	a, b := games[0], games[1]
+	end := func(g int64) int64 {
+		t.Helper()
+		return int64(len(load(t, s, g)))
+	}
+	seen := store.Unmoved{Game: b, Last: end(b)}
+	if _, err := s.AppendWhile(t.Context(), a, end(a), []events.Event{move("ann", `{"n":1}`, start+10)}, nil, seen); err != nil {
+		t.Fatalf("while the other log stands: %v", err)
+	}
+	if _, err := s.Append(t.Context(), b, end(b), []events.Event{move("bob", `{"n":2}`, start+11)}); err != nil {
+		t.Fatal(err)
+	}
+	before := end(a)
+	_, err := s.AppendWhile(t.Context(), a, before, []events.Event{move("ann", `{"n":3}`, start+12)}, nil, seen)
+	if !errors.Is(err, store.ErrMovedOn) || errors.Is(err, store.ErrConflict) {
+		t.Errorf("once the other log moved on: %v, want ErrMovedOn", err)
+	}
+	if end(a) != before {
+		t.Errorf("a refused append wrote: the log went from event %d to %d", before, end(a))
+	}
+	none := store.Unmoved{Game: games[len(games)-1] + 1}
+	if _, err := s.AppendWhile(t.Context(), a, before, []events.Event{move("ann", `{"n":4}`, start+13)}, nil, none); err != nil {
+		t.Errorf("while a game of no events has none: %v", err)
+	}
 }
 
 func order(t *testing.T, p Place) {

@@ -146,7 +146,7 @@ func (a *App) read(ctx context.Context, id int64, shown bool) (*play.Game, error
 	if err != nil {
 		return nil, err
 	}
-	a.kept.keep(g, "")
+	a.kept.keep(g, store.Guard{})
 	return g, nil
 }
 
@@ -162,10 +162,10 @@ func (a *App) load(ctx context.Context, id int64) ([]events.Event, error) {
 // first is id's first event, which says what the game is: a kept game's, or read alone, at the
 // same cost on a game of any length.
 func (a *App) first(ctx context.Context, id int64) (events.Event, error) {
-	if k := a.kept.get(id); k.game != nil && k.guard != "" {
-		// The store's guards stood at the game's last read, so its first event was the
-		// store's then; had they been lifted since, the game's own read, which follows any
-		// question of its first event, holds every row to the store's.
+	if k := a.kept.get(id); k.game != nil && k.guard.Token != "" {
+		// The store vouched for the game's rows at its last read, so its first event was the
+		// store's then; had it changed since, the game's own read, which follows any question
+		// of its first event, holds every row to the store's.
 		return k.game.First(), nil
 	}
 	e, err := a.store.First(ctx, id)

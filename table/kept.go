@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/tableside/tableside/play"
+	"github.com/tableside/tableside/table/internal/store"
 )
 
 // A server keeps the games in play replayed, so that a move replays only the events stored since
@@ -153,11 +154,11 @@ func (m *memory[V]) len() int {
 type keptGames struct{ memory[keptGame] }
 
 // keptGame is a game kept and the guard the store answered when its log was last found as
-// the game holds it (store.LoadOn), "" for none: a game read whole, or a store whose guards
-// do not stand, is held to every row at its next read.
+// the game holds it (store.LoadOn, LoadFrom), none for a game read whole or a log the store
+// cannot vouch for: such a game is held to every row at its next read.
 type keptGame struct {
 	game  *play.Game
-	guard string
+	guard store.Guard
 }
 
 // What a kept game is taken to hold, for the bound on their size: a game's engine, view and
@@ -205,23 +206,24 @@ func (k *keptGames) get(id int64) keptGame {
 
 // keep keeps g, found under guard, in place of the game of its id kept before unless that one
 // is further on; a game over or abandoned leaves.
-func (k *keptGames) keep(g *play.Game, guard string) {
-	k.put(g, func(*memo[keptGame]) string { return guard })
+func (k *keptGames) keep(g *play.Game, guard store.Guard) {
+	k.put(g, func(*memo[keptGame]) store.Guard { return guard })
 }
 
-// keepAfter keeps after, the game from with the events this App just stored: found under the
-// guard from was, if from is still the game kept.
+// keepAfter keeps after, the game from with the events this App just stored: under the guard
+// from was found under, if from is still the game kept, which vouches for the rows up to its
+// seq (the rows after it, these events among them, are held to the store's at the next read).
 func (k *keptGames) keepAfter(from, after *play.Game) {
-	k.put(after, func(before *memo[keptGame]) string {
+	k.put(after, func(before *memo[keptGame]) store.Guard {
 		if before != nil && before.value.game == from {
 			return before.value.guard
 		}
-		return ""
+		return store.Guard{}
 	})
 }
 
 // put keeps g as keep does, under the guard guardOf says of the game kept before.
-func (k *keptGames) put(g *play.Game, guardOf func(before *memo[keptGame]) string) {
+func (k *keptGames) put(g *play.Game, guardOf func(before *memo[keptGame]) store.Guard) {
 	if k == nil {
 		return
 	}
@@ -257,23 +259,36 @@ func (k *keptGames) drop(id int64) {
 // or when the events do not follow: the game must be read whole. Every row is held to the
 // kept log, not only the last: an event edited in the middle of the log, its hash left as it
 // was, is a broken chain to a fresh read, and must be so to a server that kept the game. While
-// the store's guards against any change of a row stand as they stood at the last read, the
-// rows held cannot have changed, and the last is read again with those after it
+// the store vouches for the rows up to the guard's seq, only those from it on are read again
 // (store.LoadFrom); otherwise every row is (store.LoadOn).
-func (a *App) upToDate(ctx context.Context, k keptGame) (*play.Game, string, bool, error) {
-	g := k.game
-	guard := k.guard
-	last, _ := g.EventAt(int64(g.Len()))
-	more, same, err := a.store.LoadFrom(ctx, g.ID(), last, guard)
+func (a *App) upToDate(ctx context.Context, k keptGame) (*play.Game, store.Guard, bool, error) {
+	g, guard := k.game, k.guard
+	var more []play.Event
+	var same bool
+	var err error
+	if guard.Seq >= 1 && guard.Seq <= int64(g.Len()) {
+		more, guard, same, err = a.store.LoadFrom(ctx, g.ID(), eventsFrom(g, guard.Seq), guard)
+	}
 	if err == nil && !same {
 		more, guard, same, err = a.store.LoadOn(ctx, g.ID(), g.Log())
 	}
 	if err != nil || !same {
-		return nil, "", false, err
+		return nil, store.Guard{}, false, err
 	}
 	f, err := g.Follow(more)
 	if err != nil {
-		return nil, "", false, nil
+		return nil, store.Guard{}, false, nil
 	}
 	return f, guard, true, nil
+}
+
+// eventsFrom is g's events from seq on, read in place: a copy of the whole log (Log) at every
+// read would cost what reading from seq saves.
+func eventsFrom(g *play.Game, seq int64) []play.Event {
+	evs := make([]play.Event, 0, int64(g.Len())-seq+1)
+	for ; seq <= int64(g.Len()); seq++ {
+		e, _ := g.EventAt(seq)
+		evs = append(evs, e)
+	}
+	return evs
 }

@@ -46,11 +46,11 @@ type Store interface {
 	First(ctx context.Context, game int64) (events.Event, error)
 	// LoadOn reads a game's events for a reader that holds its log as read before: whether the
 	// store still holds every event held as held has it, the events stored after them, and a
-	// token of the database's guards of the log as they stood ("" for none). LoadFrom reads the
-	// events after the last one held while those guards stand as the token says, and with them
-	// that last one to hold it to the store's.
-	LoadOn(ctx context.Context, game int64, held []events.Event) (more []events.Event, guard string, same bool, err error)
-	LoadFrom(ctx context.Context, game int64, last events.Event, guard string) (more []events.Event, same bool, err error)
+	// Guard by which the database vouches for the rows held (none when it cannot). LoadFrom
+	// reads, while the guard's token stands, only the rows from its seq on (tail, the reader's
+	// events from there), held to tail, and the events after them, with a guard of them all.
+	LoadOn(ctx context.Context, game int64, held []events.Event) (more []events.Event, guard Guard, same bool, err error)
+	LoadFrom(ctx context.Context, game int64, tail []events.Event, guard Guard) (more []events.Event, now Guard, same bool, err error)
 	// Scan and ScanGames walk the events of every game, or of a span of games, in order.
 	Scan(ctx context.Context, fn func(events.Event) error) error
 	ScanGames(ctx context.Context, from, to int64, withHash bool, fn func([]events.Event) error) error

@@ -102,6 +102,7 @@ func OpenPostgres(ctx context.Context, dsn string) (*Postgres, error) {
 		// to use it.
 		lockCreate: fmt.Sprintf("SELECT pg_advisory_xact_lock(%d)", applicationID),
 		lockGame:   fmt.Sprintf("SELECT pg_advisory_xact_lock(%d, (?::bigint %% 2147483648)::int)", applicationID),
+		guard:      pgGuard(),
 	}
 	s.readsAsText(concatenatedRow)
 	if err := s.setUp(ctx); err != nil {

@@ -400,3 +400,36 @@ func asRole(t *testing.T, role string, setup ...string) (owner, dsn string) {
 	u.User = url.User(role)
 	return owner, u.String()
 }
+
+// TestPostgresVouchesOnlyForRowsUnchanged: a replica session fires none of the triggers
+// postgres.sql makes and leaves no mark in the catalogs, so the guard is made of the game's
+// rows themselves: an event edited there, its hash left as it was, ends the guard, and a read
+// of every row finds the edit.
+func TestPostgresVouchesOnlyForRowsUnchanged(t *testing.T) {
+	d := pgDatabase{dsn: needs.Postgres(t).Database(t)}
+	s := d.open(t)
+	g, held, err := s.Create(t.Context(), []events.Event{createdEvent(t, "candidate", "ann", "bob")})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := range 3 {
+		more, err := s.Append(t.Context(), g, held[len(held)-1].Seq, []events.Event{move("ann", fmt.Sprintf(`{"n":%d}`, i), int64(1_700_000_000_100+i))})
+		if err != nil {
+			t.Fatal(err)
+		}
+		held = append(held, more...)
+	}
+	_, guard, same, err := s.LoadOn(t.Context(), g, held)
+	if err != nil || !same || guard.Token == "" {
+		t.Fatalf("the log as read: guard %+v, same %v, %v", guard, same, err)
+	}
+	if err := d.Exec(t, fmt.Sprintf(`SET session_replication_role = replica; UPDATE events SET payload = '{"n":9}' WHERE game = %d AND seq = 2`, g)); err != nil {
+		t.Fatal(err)
+	}
+	if _, _, same, err := s.LoadFrom(t.Context(), g, held[guard.Seq-1:], guard); err != nil || same {
+		t.Errorf("an event edited in a replica session: read from the guard's row, same %v, %v; want the guard gone", same, err)
+	}
+	if _, _, same, err := s.LoadOn(t.Context(), g, held); err != nil || same {
+		t.Errorf("an event edited in a replica session: every row read, same %v, %v; want the edit found", same, err)
+	}
+}

@@ -107,7 +107,7 @@ func Open(ctx context.Context, path, schema string) (*SQLite, error) {
 	// SQLite lets one writer in at a time: the others wait their turn in the process, and the
 	// transaction is immediate (the DSN), so it takes the file's lock before it reads.
 	s.sqlLog = sqlLog{db: db, writers: make(chan struct{}, 1), newGame: sqliteNewGame, statements: &statements{},
-		guardToken: sqliteGuardToken, guardsAt: s.guardsAt}
+		guard: logGuard{row: "''", held: sqliteGuardToken, upTo: sqliteGuardToken, check: s.guardsAt}}
 	s.readsAsText(formattedRow)
 	// Reading the file's identity writes nothing, so opening an up-to-date database does not
 	// wait behind another terminal that is recording; only a new or older file is written.

@@ -785,36 +785,43 @@ func TestRetryBusyStopsWithContext(t *testing.T) {
 	}
 }
 
-// TestAFileGuardsAKeptLog: a file whose triggers are schema.sql's answers a reader of a log it
-// holds as read with a guard, under which the reader's next read takes the last row and those
-// after it, not every row; the guard is the file's schema version, which a trigger made again,
-// as it was, moves on.
+// TestAFileGuardsAKeptLog: a file whose triggers are schema.sql's vouches for a log it holds as
+// read by its schema version, one token for every game of the file; a trigger made again, as it
+// was, moves the version on, so the guard read before no longer stands; a trigger left dropped
+// leaves no guard at all.
 func TestAFileGuardsAKeptLog(t *testing.T) {
 	path := filepath.Join(t.TempDir(), "tableside.db")
 	s := openStoreAt(t, path)
 	g, held := newGame(t, s)
+	other, theirHeld := newGame(t, s)
 	_, guard, same, err := s.LoadOn(t.Context(), g, held)
-	if err != nil || !same || guard == "" {
-		t.Fatalf("a log as read, in a file as made: guard %q, same %v, %v; want a guard", guard, same, err)
+	if err != nil || !same || guard.Token == "" {
+		t.Fatalf("a log as read, in a file as made: guard %+v, same %v, %v; want a guard", guard, same, err)
+	}
+	if _, theirs, _, err := s.LoadOn(t.Context(), other, theirHeld); err != nil || theirs.Token != guard.Token {
+		t.Fatalf("another game's guard %+v, %v; want the file's %q", theirs, err, guard.Token)
 	}
 	db := rawDB(t, path)
 	var text string
 	if err := db.QueryRowContext(t.Context(), `SELECT sql FROM sqlite_schema WHERE name = 'events_no_update'`).Scan(&text); err != nil {
 		t.Fatal(err)
 	}
-	if more, same, err := s.LoadFrom(t.Context(), g, held[len(held)-1], guard); err != nil || !same || more != nil {
-		t.Fatalf("read from the last row under the guard: same %v, more %+v, %v", same, more, err)
-	}
 	for _, stmt := range []string{`DROP TRIGGER events_no_update`, text} {
 		if _, err := db.ExecContext(t.Context(), stmt); err != nil {
 			t.Fatal(err)
 		}
 	}
-	if _, same, err := s.LoadFrom(t.Context(), g, held[len(held)-1], guard); err != nil || same {
-		t.Fatalf("the trigger made again as it was: read from the last row under the old guard, same %v, %v", same, err)
+	if _, _, same, err := s.LoadFrom(t.Context(), g, held, guard); err != nil || same {
+		t.Fatalf("the trigger made again as it was: read under the old guard, same %v, %v", same, err)
 	}
 	_, now, same, err := s.LoadOn(t.Context(), g, held)
-	if err != nil || !same || now == "" || now == guard {
-		t.Fatalf("the trigger made again as it was: guard %q then %q, same %v, %v; want a new guard", guard, now, same, err)
+	if err != nil || !same || now.Token == "" || now.Token == guard.Token {
+		t.Fatalf("the trigger made again as it was: guard %+v then %+v, same %v, %v; want a new guard", guard, now, same, err)
+	}
+	if _, err := db.ExecContext(t.Context(), `DROP TRIGGER events_no_update`); err != nil {
+		t.Fatal(err)
+	}
+	if _, none, same, err := s.LoadOn(t.Context(), g, held); err != nil || !same || none.Token != "" {
+		t.Fatalf("the trigger left dropped: guard %+v, same %v, %v; want none", none, same, err)
 	}
 }

@@ -51,17 +51,11 @@ type sqlLog struct {
 	// before each game's rows and at the commit. A PostgreSQL connection can hang, and is
 	// watched.
 	rowsWatched bool
-	// loadQuery and heldQuery read a game's rows as one text, onQuery a kept game's last row
-	// and those after it (readsAsText).
+	// loadQuery and heldQuery read a game's rows as one text, onQuery a kept game's rows from
+	// a seq on (readsAsText).
 	loadQuery, heldQuery, onQuery string
-	// guardToken, if any, is an expression of the database's that changes whenever its schema
-	// does, so whenever a guard of the log is lifted or changed; guardsAt says whether the
-	// schema at a token guards the log as the store made it (LoadOn). guardSeen is the last
-	// token found so.
-	guardToken string
-	guardsAt   func(ctx context.Context, token string) (bool, error)
-	guardMu    sync.Mutex
-	guardSeen  string
+	// guard is how the database vouches for a game's rows between two reads (Guard).
+	guard logGuard
 }
 
 // q is query with the database's placeholders.

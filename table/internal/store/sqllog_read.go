@@ -1,7 +1,6 @@
 package store
 
 import (
-	"cmp"
 	"context"
 	"database/sql"
 	"fmt"
@@ -177,25 +176,21 @@ func (s *sqlLog) First(ctx context.Context, game int64) (events.Event, error) {
 // readsAsText sets the queries that read a game's rows as one text, each row written by the
 // database's expression rowText: its seq, time, and its texts each after its length in bytes
 // (so that no two sets of rows read alike), as readAs writes it. loadQuery reads all of them,
-// heldQuery those up to a seq, with the database's guard as it stood in the same read
-// (guardToken); each with their number, and the number the chain covers. The
+// heldQuery those up to a seq, with the token of the database's guard of them read in the
+// same statement (logGuard); each with their number, and the number the chain covers. The
 // rows come in the order of the primary key, which both databases aggregate in as they read it
 // (an ORDER BY in the aggregate would sort them again: a third of the read); rows taken in
-// another order would only read as changed, and be read again whole.
+// another order would only read as changed, and be read again whole. onQuery reads a game's
+// rows from a seq on, each with its part of the token, and the token of the rows up to it.
 func (s *sqlLog) readsAsText(rowText string) {
 	const query = `SELECT count(*), coalesce(string_agg(row, ','), ''),
 		coalesce((SELECT nullif(origin, id) FROM games WHERE id = ?), 0)%s
-	FROM (SELECT %s AS row FROM events WHERE game = ?%s ORDER BY seq) AS held`
-	s.loadQuery = fmt.Sprintf(query, "", rowText, "")
-	s.heldQuery = fmt.Sprintf(query, ", "+s.guardColumn(), rowText, " AND seq <= ?")
+	FROM (SELECT %s AS row%s FROM events WHERE game = ?%s ORDER BY seq) AS held`
+	s.loadQuery = fmt.Sprintf(query, "", rowText, "", "")
+	s.heldQuery = fmt.Sprintf(query, ", "+s.guard.held, rowText, ", "+s.guard.row+" AS part", " AND seq <= ?")
 	s.onQuery = `SELECT game, seq, type, actor, payload, at, hash,
-		coalesce((SELECT nullif(origin, id) FROM games WHERE id = ?), 0), ` + s.guardColumn() + `
+		coalesce((SELECT nullif(origin, id) FROM games WHERE id = ?), 0), ` + s.guard.upTo + `, ` + s.guard.row + `
 	FROM events WHERE game = ? AND seq >= ? ORDER BY seq`
-}
-
-// guardColumn is the guard as a column of a query: the store's guardToken, or none.
-func (s *sqlLog) guardColumn() string {
-	return cmp.Or(s.guardToken, "''")
 }
 
 // concatenatedRow is a row as loadQuery and heldQuery read it, in the SQL both databases speak.
@@ -211,110 +206,6 @@ const concatenatedRow = `seq || ':' || at || ':' || octet_length(type) || ':' ||
 const formattedRow = `CASE WHEN typeof(seq) = 'integer' AND typeof(at) = 'integer' THEN
 	printf('%d:%d:%d:%s%d:%s%d:%s%d:%s', seq, at, octet_length(type), type,
 		octet_length(actor), actor, octet_length(payload), payload, octet_length(hash), hash) END`
-
-// LoadOn reads game's log for a reader that holds it as read before (held, in seq order from
-// event 1), as a server keeping a game in play does: it reports whether every row of held is
-// in the store as held has it, column for column (the hash, and what the hash is made from,
-// so that an event edited with its hash left as it was shows, as it shows to a fresh read,
-// which checks the chain), and returns the events stored after them. The database gives the
-// rows held as one text (readsAsText), held to held without making events of them, and reads
-// the rows after as LoadAfter reads them: the rows held cost a fraction of reading them as events
-// (BenchmarkKeptGameRead, package table), and nothing is replayed. A game with no events holds
-// none of held.
-//
-// guard is a token of the database's guards of the log as they stood in the read of the rows
-// held, for LoadFrom; "" when the database does not guard its log as its schema does (a
-// trigger lifted, or not as made).
-func (s *sqlLog) LoadOn(ctx context.Context, game int64, held []events.Event) (more []events.Event, guard string, same bool, err error) {
-	if len(held) == 0 {
-		return nil, "", false, nil
-	}
-	last := held[len(held)-1]
-	var n, origin int64
-	var rows string
-	if err := s.queryRow(ctx, s.heldQuery, game, game, last.Seq).Scan(&n, &rows, &origin, &guard); err != nil {
-		return nil, "", false, fmt.Errorf("game %d: %w", game, err)
-	}
-	if n != int64(len(held)) || origin != held[0].Origin || !readAs(rows, held) {
-		return nil, "", false, nil
-	}
-	if guard != "" {
-		if guarded, err := s.guarded(ctx, guard); err != nil || !guarded {
-			guard = ""
-		}
-	}
-	// The game is there, as its rows were just read: what follows needs no more than the rows.
-	more, err = s.eventsAfter(ctx, game, last.Seq)
-	return more, guard, err == nil, err
-}
-
-// LoadFrom reads, for a reader that found a game's rows as it holds them under guard (LoadOn),
-// the events stored after last, the last of them. The store's triggers refuse every change to
-// a row once written, and a row can change only once one of them is lifted, which changes the
-// database's schema and so the token: while the guard stands as it stood then (read in the
-// same statement as the rows), the rows held are the store's, and only the last of them is
-// read again, with those after. It reports false when the guard is not as it was, or the row
-// not as last has it: the reader then holds every row to the store's (LoadOn).
-func (s *sqlLog) LoadFrom(ctx context.Context, game int64, last events.Event, guard string) (more []events.Event, same bool, err error) {
-	if guard == "" {
-		return nil, false, nil
-	}
-	from, now, err := s.eventsFrom(ctx, game, last.Seq)
-	if err != nil || now != guard || len(from) == 0 || !sameRow(from[0], last) {
-		return nil, false, err
-	}
-	if len(from) == 1 {
-		return nil, true, nil // nothing after, as LoadAfter says it
-	}
-	return from[1:], true, nil
-}
-
-// sameRow reports whether a and b, of one game, are the same row.
-func sameRow(a, b events.Event) bool {
-	return a.Seq == b.Seq && a.Type == b.Type && a.Actor == b.Actor &&
-		string(a.Payload) == string(b.Payload) && a.At == b.At && a.Hash == b.Hash && a.Origin == b.Origin
-}
-
-// eventsFrom reads game's events from event from on, in seq order, and the database's guard
-// as it stood as they were read.
-func (s *sqlLog) eventsFrom(ctx context.Context, game, from int64) ([]events.Event, string, error) {
-	rows, err := s.query(ctx, s.onQuery, game, game, from)
-	if err != nil {
-		return nil, "", fmt.Errorf("game %d: %w", game, err)
-	}
-	defer rows.Close()
-	var evs []events.Event
-	var guard string
-	sc := newEventScanner(true)
-	dest := append(sc.dest, &guard)
-	for rows.Next() {
-		if err := rows.Scan(dest...); err != nil {
-			return nil, "", fmt.Errorf("game %d: %w", game, err)
-		}
-		evs = append(evs, sc.e)
-	}
-	if err := rows.Err(); err != nil {
-		return nil, "", fmt.Errorf("game %d: %w", game, err)
-	}
-	return evs, guard, nil
-}
-
-// guarded reports whether the database guards its log as the store's schema does at the
-// token guard, which the store's own check (guardsAt) says: the first time a token is seen,
-// and never again while it stands.
-func (s *sqlLog) guarded(ctx context.Context, guard string) (bool, error) {
-	s.guardMu.Lock()
-	defer s.guardMu.Unlock()
-	if guard == s.guardSeen {
-		return true, nil
-	}
-	ok, err := s.guardsAt(ctx, guard)
-	if err != nil || !ok {
-		return false, err
-	}
-	s.guardSeen = guard
-	return true, nil
-}
 
 // readAs reports whether rows, as heldQuery reads them, are held's events.
 func readAs(rows string, held []events.Event) bool {

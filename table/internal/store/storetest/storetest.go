@@ -12,8 +12,8 @@
 //   - reads come in order: a game's events by seq, the games by id, those after a seq alone;
 //     LoadOn, which a server keeping a game in play reads it with, finds a log as read before
 //     only while every row of it is as read, an event edited with its hash left as it was
-//     included, and gives the events stored since; and a guard it answered is trusted only
-//     while every guard of the log stands as it stood;
+//     included, and gives the events stored since; and the Guard it answers lets LoadFrom read
+//     only the rows from the guard's seq on while no row up to it changed;
 //     Ends, of which the file's seal is made, is where each log ends as a walk of it finds;
 //   - a match holds games of one kind, and at most the games its rules fix;
 //   - a tournament's seating makes each table's game once (GameMadeError), however many
@@ -418,7 +418,7 @@ func loadAfter(t *testing.T, p Place) {
 func loadOnHoldsEveryRow(t *testing.T, p Place) {
 	s := open(t, p)
 	games := fill(t, s, 10)
-	held, guard := map[int64][]events.Event{}, map[int64]string{}
+	held, guard := map[int64][]events.Event{}, map[int64]store.Guard{}
 	for _, g := range games {
 		held[g] = load(t, s, g)
 		more, now, same, err := s.LoadOn(t.Context(), g, held[g])
@@ -470,10 +470,10 @@ func loadOnHoldsEveryRow(t *testing.T, p Place) {
 	}
 }
 
-// loadOnTrustsNoLiftedGuard and loadOnTrustsNoSidelinedGuard: a reader answered with a guard
-// while every guard stood is not answered with one once a guard is lifted or sidelined, and
-// the rows then edited show at every read after; the guard answered stays the same while
-// nothing changes, so that the reader can hold it.
+// loadOnTrustsNoLiftedGuard and loadOnTrustsNoSidelinedGuard: a log as read is vouched for
+// (every store's database can), by the same guard at every read while nothing changes, and
+// read from the guard's seq on; once a trigger is lifted or sidelined and a row edited, neither
+// the guard nor a read of every row takes the log for the one held.
 func loadOnTrustsNoLiftedGuard(t *testing.T, p Place) {
 	loadOnTrustsOnlyItsGuards(t, p, "lifted", p.LiftGuard)
 }
@@ -486,37 +486,50 @@ func loadOnTrustsOnlyItsGuards(t *testing.T, p Place, how string, weaken func(t 
 	s := open(t, p)
 	g := fill(t, s, 2)[0]
 	held := load(t, s, g)
-	last := held[len(held)-1]
 	_, guard, same, err := s.LoadOn(t.Context(), g, held)
-	if err != nil || !same {
-		t.Fatalf("as just read: same %v, %v", same, err)
+	if err != nil || !same || guard.Token == "" || guard.Seq != int64(len(held)) {
+		t.Fatalf("as just read: guard %+v, same %v, %v; want a guard of every row held", guard, same, err)
 	}
 	if _, again, same, err := s.LoadOn(t.Context(), g, held); err != nil || !same || again != guard {
-		t.Fatalf("read again: guard %q then %q, same %v, %v", guard, again, same, err)
+		t.Fatalf("read again: guard %+v then %+v, same %v, %v", guard, again, same, err)
 	}
+	tail := held[guard.Seq-1:]
+	if more, now, same, err := s.LoadFrom(t.Context(), g, tail, guard); err != nil || !same || more != nil || now != guard {
+		t.Fatalf("read from the guard's row: guard %+v, same %v, more %+v, %v", now, same, more, err)
+	}
+	// Two events on, the guard of the rows read from the guard's row on is the guard of every row.
+	stored, err := s.Append(t.Context(), g, int64(len(held)), []events.Event{move("ann", `{"n":7}`, start+20), move("bob", `{"n":8}`, start+21)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	more, now, same, err := s.LoadFrom(t.Context(), g, tail, guard)
+	if err != nil || !same || !reflect.DeepEqual(more, stored) {
+		t.Fatalf("two events on, read from the guard's row: same %v, more %+v, %v; want the two", same, more, err)
+	}
+	held = append(held, stored...)
+	if _, whole, _, err := s.LoadOn(t.Context(), g, held); err != nil || whole != now || now.Seq != int64(len(held)) {
+		t.Fatalf("two events on: the guard read on is %+v, every row's %+v (%v)", now, whole, err)
+	}
+	guard, tail = now, held[now.Seq-1:]
 	weaken(t, "events_no_update")
-	if more, same, err := s.LoadFrom(t.Context(), g, last, guard); err != nil || same || more != nil {
-		t.Fatalf("with events_no_update %s: read from the last row held, same %v, more %+v, %v; want not the same", how, same, more, err)
-	}
-	if _, now, same, err := s.LoadOn(t.Context(), g, held); err != nil || !same || now != "" {
-		t.Fatalf("with events_no_update %s: guard %q, same %v, %v; want no guard, the rows as held", how, now, same, err)
-	}
 	if err := p.Exec(t, fmt.Sprintf(`UPDATE events SET payload = '{"n":1}' WHERE game = %d AND seq = 2`, g)); err != nil {
 		t.Fatal(err)
 	}
-	if more, same, err := s.LoadFrom(t.Context(), g, last, guard); err != nil || same || more != nil {
-		t.Errorf("an event edited with events_no_update %s: read from the last row held, same %v, more %+v, %v", how, same, more, err)
+	if more, now, same, err := s.LoadFrom(t.Context(), g, tail, guard); err != nil || same || more != nil || now.Token != "" {
+		t.Errorf("an event edited with events_no_update %s: read from the guard's row, guard %+v, same %v, more %+v, %v", how, now, same, more, err)
 	}
-	if more, now, same, err := s.LoadOn(t.Context(), g, held); err != nil || same || more != nil || now != "" {
-		t.Errorf("an event edited with events_no_update %s: guard %q, same %v, more %+v, %v", how, now, same, more, err)
+	if more, _, same, err := s.LoadOn(t.Context(), g, held); err != nil || same || more != nil {
+		t.Errorf("an event edited with events_no_update %s: same %v, more %+v, %v", how, same, more, err)
 	}
 }
 
-// loadOn reads game for a reader holding held as a server keeping it does: from the last event
-// held, under the guard it was last found with, or else every row.
-func loadOn(t *testing.T, s store.Store, game int64, held []events.Event, guard string) ([]events.Event, bool, error) {
-	if more, same, err := s.LoadFrom(t.Context(), game, held[len(held)-1], guard); err != nil || same {
-		return more, same, err
+// loadOn reads game for a reader holding held as a server keeping it does: from the guard's
+// seq on, under the guard it was last found with, or else every row.
+func loadOn(t *testing.T, s store.Store, game int64, held []events.Event, guard store.Guard) ([]events.Event, bool, error) {
+	if guard.Seq >= 1 && guard.Seq <= int64(len(held)) {
+		if more, _, same, err := s.LoadFrom(t.Context(), game, held[guard.Seq-1:], guard); err != nil || same {
+			return more, same, err
+		}
 	}
 	more, _, same, err := s.LoadOn(t.Context(), game, held)
 	return more, same, err

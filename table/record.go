@@ -118,11 +118,36 @@ func (a *App) Record(ctx context.Context, g *play.Game, words []string, opt Reco
 		m.Payload = play.WithPlayed(m.Payload, opt.PlayedAt)
 	}
 	rec, err := a.record(ctx, g, m, opt)
-	if err == nil && m.Type == tournament.TypeSeat && rec.Game.IsTournament() {
+	if err != nil || !rec.Game.IsTournament() {
+		return rec, err
+	}
+	switch m.Type {
+	case tournament.TypeSeat:
 		// A round seated by hand has its games at once, as a pairing has (T9).
-		err = a.seatGames(ctx, rec.Game)
+		err = a.seatGames(ctx, rec.Game, 0, "was seated again by hand")
+	case tournament.TypeForfeit:
+		// The others at a larger table play on in a game of their own (T10).
+		if f, round := forfeitRecorded(rec); f != nil && f.Seated != 0 {
+			err = a.seatGames(ctx, rec.Game, round, fmt.Sprintf("plays on without %s, who did not come (T10)", f.Absent))
+		}
 	}
 	return rec, err
+}
+
+// forfeitRecorded is the forfeit rec stored, and its round, if the night took it (T10).
+func forfeitRecorded(rec *play.Recorded) (*tournament.Forfeit, int) {
+	n, err := tournamentNight(rec.Game)
+	if err != nil {
+		return nil, 0
+	}
+	for _, r := range n.Rounds() {
+		for i := range r.Forfeits {
+			if r.Forfeits[i].Seated == rec.Event.Seq {
+				return &r.Forfeits[i], r.Round
+			}
+		}
+	}
+	return nil, 0
 }
 
 // record judges a move, read already, against g and appends it, as Record does.

@@ -61,8 +61,8 @@ func (v *TournamentView) ResultsFile(record *scoring.Record) string {
 
 // resultToken is a round of a player as the results file writes it: at a table of 2 the
 // opponent's number, f or s (first or second), the result (1, = or 0; + or - a forfeit) and
-// the sheet's score ("3f1:520"); at a larger table its number, the place of how many, the
-// score ("t2.1/4:320"); U the pairing bye, H and Z a bye asked for of ½ and 0, * a game still
+// the sheet's score ("3f1:520"); at a larger table its number, the place of how many seated, the
+// score ("t2.1/4:320"), or + and - a forfeit ("t2-"); U the pairing bye, H and Z a bye asked for of ½ and 0, * a game still
 // in play, - a round not paired.
 func resultToken(c scoring.CrossCell) string {
 	side := map[bool]string{true: "f", false: "s"}[c.First]
@@ -75,10 +75,12 @@ func resultToken(c scoring.CrossCell) string {
 		return "U"
 	case "asked":
 		return map[bool]string{true: "H", false: "Z"}[c.Points > 0]
-	case "forfeit-won":
-		return opponent + side + "+"
-	case "forfeit-lost":
-		return opponent + side + "-"
+	case "forfeit-won", "forfeit-lost":
+		result := map[bool]string{true: "+", false: "-"}[c.Kind == "forfeit-won"]
+		if opponent == "" { // a larger table (T10)
+			return fmt.Sprintf("t%d%s", c.Table, result)
+		}
+		return opponent + side + result
 	case "playing":
 		return "*"
 	case "game":
@@ -104,6 +106,8 @@ type ResultsRead struct {
 var (
 	pairToken  = regexp.MustCompile(`^(\d+)([fs])([10=+-])(?::(-?\d+))?$`)
 	tableToken = regexp.MustCompile(`^t(\d+)\.(\d+)/(\d+):(-?\d+)$`)
+	// tableForfeit is a forfeit at a larger table (T10): its number, + won or - lost.
+	tableForfeit = regexp.MustCompile(`^t(\d+)([+-])$`)
 )
 
 // ReadResultsFile reads a tournament's results file and makes its standings again, as the
@@ -202,6 +206,7 @@ func ReadResultsFile(r io.Reader) (*ResultsRead, error) {
 	var results []tournament.Result
 	var byes []tournament.Bye
 	tables := map[[2]int]*tournament.Result{} // a larger table's result, by round and table
+	seated := map[[2]int]int{}                // and how many were seated there
 	for _, p := range players {
 		if len(p.tokens) != out.Rounds {
 			n = p.line
@@ -253,10 +258,14 @@ func ReadResultsFile(r io.Reader) (*ResultsRead, error) {
 					results = append(results, tournament.Result{Round: round, Players: []string{p.name, players[opponent-1].name},
 						Places: []int{mine, other}, Scores: []int{score, theirs}})
 				}
+			case tableForfeit.MatchString(tok):
+				kind := map[bool]string{true: tournament.ForfeitWon, false: tournament.ForfeitLost}[strings.HasSuffix(tok, "+")]
+				byes = append(byes, tournament.Bye{Round: round, Player: p.name, Kind: kind})
 			case tableToken.MatchString(tok):
 				m := tableToken.FindStringSubmatch(tok)
 				t, _ := strconv.Atoi(m[1])
 				place, _ := strconv.Atoi(m[2])
+				seats, _ := strconv.Atoi(m[3])
 				score, _ := strconv.Atoi(m[4])
 				key := [2]int{round, t}
 				if tables[key] == nil {
@@ -264,6 +273,7 @@ func ReadResultsFile(r io.Reader) (*ResultsRead, error) {
 				}
 				res := tables[key]
 				res.Players, res.Places, res.Scores = append(res.Players, p.name), append(res.Places, place), append(res.Scores, score)
+				seated[key] = max(seated[key], seats)
 			default:
 				n = p.line
 				return nil, bad("%s's round %d, %q, is no result", p.name, round, tok)
@@ -276,6 +286,8 @@ func ReadResultsFile(r io.Reader) (*ResultsRead, error) {
 	}
 	slices.SortFunc(keys, func(a, b [2]int) int { return (a[0]-b[0])*1_000_000 + a[1] - b[1] })
 	for _, k := range keys {
+		// Those seated who did not come take the last places (T10).
+		tables[k].Absent = max(0, seated[k]-len(tables[k].Players))
 		results = append(results, *tables[k])
 	}
 	standings, err := tournament.Standings(entrants, results, byes, out.TieBreaks)

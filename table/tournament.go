@@ -187,8 +187,10 @@ type TableGame struct {
 	Game    int64    `json:"game"`
 	Over    bool     `json:"over"`
 	// Forfeit names the player who did not come (T10): the table's result is the forfeit's,
-	// and its game does not count.
-	Forfeit string `json:"forfeit,omitempty"`
+	// and its game does not count; at a larger table PlayingOn are the others, who play on in
+	// Game, a game of their own, in which the absent player takes the last place.
+	Forfeit   string   `json:"forfeit,omitempty"`
+	PlayingOn []string `json:"playing_on,omitempty"`
 	// Placed is each player's place at the table, from 1, once its game counts (over, or its
 	// round ended); shared places are equal.
 	Placed map[string]int `json:"placed,omitempty"`
@@ -246,8 +248,16 @@ func (a *App) tournamentGames(ctx context.Context, t *play.Game, n *tournament.N
 		}
 		r := rounds[info.Round-1]
 		i := slices.IndexFunc(r.Tables, func(tb tournament.Table) bool { return tb.Table == info.Table })
-		seatedNow := info.Seated != 0 && info.Seated == r.Seated
-		if i < 0 || (!seatedNow && !slices.Equal(info.Players, r.Tables[i].Players)) {
+		if i < 0 {
+			continue
+		}
+		// A table whose others play on without a player who did not come plays the game made
+		// for that forfeit (T10), or an earlier one of the same players.
+		seatedBy, players := r.Seated, r.Tables[i].Players
+		if f := r.ForfeitAt(info.Table); f != nil && f.Seated != 0 {
+			seatedBy, players = f.Seated, f.Others
+		}
+		if seatedNow := info.Seated != 0 && info.Seated == seatedBy; !seatedNow && !slices.Equal(info.Players, players) {
 			continue
 		}
 		ids = append(ids, info.ID)
@@ -383,21 +393,31 @@ func crossCell(r RoundView, name string, number map[string]int) scoring.CrossCel
 			continue
 		}
 		c := scoring.CrossCell{Kind: "playing", Table: t.Table, Of: len(t.Players), First: t.First == name, Score: t.Scores[name]}
-		for _, p := range t.Players {
+		// At a larger table the others play on without those who did not come (T10).
+		playing := t.Players
+		if t.PlayingOn != nil {
+			playing = t.PlayingOn
+		}
+		for _, p := range playing {
 			if p != name {
 				c.Opponents = append(c.Opponents, number[p])
 			}
 		}
 		switch {
-		case t.Forfeit == name:
+		case t.Forfeit == name || !slices.Contains(playing, name):
 			c.Kind = "forfeit-lost"
-		case t.Forfeit != "":
+		case t.Forfeit != "" && t.PlayingOn == nil:
 			c.Kind, c.Points = "forfeit-won", 1
 		case t.Placed != nil:
 			c.Kind, c.Place = "game", t.Placed[name]
+			// Those who did not come take the last places, as the standings count them.
 			places := make([]int, 0, len(t.Players))
 			for _, p := range t.Players {
-				places = append(places, t.Placed[p])
+				place, ok := t.Placed[p]
+				if !ok {
+					place = len(t.Placed) + 1
+				}
+				places = append(places, place)
 			}
 			c.Points = tournament.PointsOfPlace(c.Place, places)
 		}
@@ -423,9 +443,14 @@ func roundViewOf(r tournament.RoundState, games map[[2]int]*seated) RoundView {
 				}
 			}
 		}
-		if f := forfeitAt(r, t.Table); f != nil {
-			tg.Placed, tg.Scores = nil, nil
-			tg.Forfeit, tg.Over = f.Absent, true
+		if f := r.ForfeitAt(t.Table); f != nil {
+			tg.Forfeit = f.Absent
+			if f.Seated != 0 {
+				tg.PlayingOn = slices.Clone(f.Others)
+			} else {
+				tg.Placed, tg.Scores = nil, nil
+				tg.Over = true
+			}
 		}
 		v.Tables = append(v.Tables, tg)
 	}

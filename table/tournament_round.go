@@ -17,11 +17,12 @@ import (
 )
 
 // stillPlaying lists the tables of round r whose games are not over (not made counts as not
-// over), until the round is ended. A table forfeited (T10) plays nothing.
+// over), until the round is ended. A table won by forfeit (T10) plays nothing; one whose
+// others play on plays their game.
 func stillPlaying(r tournament.RoundState, games map[[2]int]*seated) []int {
 	playing := []int{}
 	for _, t := range r.Tables {
-		if forfeitAt(r, t.Table) != nil {
+		if r.PlayingAt(t.Table) == nil {
 			continue
 		}
 		if game := games[[2]int{r.Round, t.Table}]; !r.Ended && (game == nil || !game.over) {
@@ -29,16 +30,6 @@ func stillPlaying(r tournament.RoundState, games map[[2]int]*seated) []int {
 		}
 	}
 	return playing
-}
-
-// forfeitAt is the forfeit of table n in round r (T10), nil for none.
-func forfeitAt(r tournament.RoundState, n int) *tournament.Forfeit {
-	for i := range r.Forfeits {
-		if r.Forfeits[i].Table == n {
-			return &r.Forfeits[i]
-		}
-	}
-	return nil
 }
 
 // NextRound is what stands between a tournament and the pairing of its next round, as the
@@ -275,17 +266,27 @@ func (a *App) makeGames(ctx context.Context, g *play.Game, n *tournament.Night, 
 	var tables []int
 	var replayed []*replayedNew // each game as stored, replayed for its summary
 	for _, t := range r.Tables {
-		if games[[2]int{r.Round, t.Table}] != nil {
+		players := r.PlayingAt(t.Table)
+		if games[[2]int{r.Round, t.Table}] != nil || players == nil {
 			continue
 		}
-		c := events.Created{Kind: settings.Game, Ruleset: rules.Ruleset(), Players: t.Players, Options: settings.GameOptions,
+		// The others at a table who play on without a player who did not come play a game
+		// made for the forfeit (T10), its first the first seated still there.
+		seatedBy, opener := r.Seated, t.First
+		if f := r.ForfeitAt(t.Table); f != nil {
+			seatedBy = f.Seated
+			if !slices.Contains(players, opener) {
+				opener = players[0]
+			}
+		}
+		c := events.Created{Kind: settings.Game, Ruleset: rules.Ruleset(), Players: players, Options: settings.GameOptions,
 			Date: a.today(), Match: g.Setup().Tournament, Tournament: g.Setup().Tournament, TournamentID: id,
-			Round: r.Round, Table: t.Table, Seated: r.Seated}
+			Round: r.Round, Table: t.Table, Seated: seatedBy}
 		switch seating := rules.Seating(); {
 		case seating.Opener:
-			c.Opener = t.First
+			c.Opener = opener
 		case seating.Dealer:
-			c.Dealer = t.First
+			c.Dealer = opener
 		}
 		if _, err := checkCreated(c); err != nil {
 			return false, err
@@ -328,11 +329,12 @@ func (a *App) makeGames(ctx context.Context, g *play.Game, n *tournament.Night, 
 	return made, nil
 }
 
-// seatGames makes the games of the round in play of tournament g as a seating by hand has just
-// seated it, at once, as a pairing makes its own: a table whose players stay keeps its game;
-// the games of the seating replaced that are still in play are stopped (L6) rather than
-// removed, so that nothing of them is lost and none stays in play on the club page.
-func (a *App) seatGames(ctx context.Context, g *play.Game) error {
+// seatGames makes the games of round of tournament g (0: the round in play) as a seating by
+// hand or a forfeit at a larger table has just seated it, at once, as a pairing makes its own:
+// a table whose players stay keeps its game; the games of the seating replaced that are still
+// in play are stopped (L6), why said, rather than removed, so that nothing of them is lost
+// and none stays in play on the club page.
+func (a *App) seatGames(ctx context.Context, g *play.Game, round int, why string) error {
 	n, games, err := a.withGames(ctx, g)
 	if err != nil {
 		return err
@@ -341,7 +343,10 @@ func (a *App) seatGames(ctx context.Context, g *play.Game) error {
 	if len(rounds) == 0 {
 		return nil
 	}
-	r := rounds[len(rounds)-1]
+	if round < 1 || round > len(rounds) {
+		round = len(rounds)
+	}
+	r := rounds[round-1]
 	infos, err := a.store.MatchGames(ctx, g.Setup().Tournament)
 	if err != nil {
 		return err
@@ -365,7 +370,7 @@ func (a *App) seatGames(ctx context.Context, g *play.Game) error {
 		if old.Over() || old.Abandoned() != 0 {
 			continue
 		}
-		note := fmt.Sprintf("table %d of round %d was seated again by hand (tournament %d)", info.Table, r.Round, g.ID())
+		note := fmt.Sprintf("table %d of round %d %s (tournament %d)", info.Table, r.Round, why, g.ID())
 		if _, err := a.Correct(ctx, old, play.Correction{Verb: "abandon", Note: note}, CorrectOptions{}); err != nil {
 			return err
 		}

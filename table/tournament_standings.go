@@ -30,8 +30,16 @@ func standingsBefore(n *tournament.Night, games map[[2]int]*seated, round int) (
 			continue
 		}
 		for _, t := range r.Tables {
-			// A table forfeited counts as the forfeit says (T10), whatever its game holds.
-			if game := games[[2]int{r.Round, t.Table}]; game != nil && forfeitAt(r, t.Table) == nil {
+			// A table won by forfeit counts as the forfeit says (T10), whatever its game holds;
+			// the others who played on score as at the table seated, those absent last.
+			game, f := games[[2]int{r.Round, t.Table}], r.ForfeitAt(t.Table)
+			switch {
+			case game == nil || (f != nil && f.Seated == 0):
+			case f != nil:
+				res := game.resultIn(r.Round)
+				res.Absent = len(t.Players) - len(f.Others)
+				results = append(results, res)
+			default:
 				results = append(results, game.resultIn(r.Round))
 			}
 		}

@@ -351,3 +351,88 @@ func pairedFirst(t *testing.T, a *App, s TournamentSetup) (*play.Game, *RoundVie
 	}
 	return tg, r1
 }
+
+// TestTheOthersPlayOnWithoutAPlayerWhoDidNotCome is T10 at a larger table: at a Capture table
+// of 3 the director enters that ann did not come. The table's game, made for three, is stopped
+// saying why, and the other two have a game of their own at once, the table's from then on:
+// the round waits for it, and once it is decided they score as at a table of 3, ann last with
+// 0 and the round unplayed.
+func TestTheOthersPlayOnWithoutAPlayerWhoDidNotCome(t *testing.T) {
+	a, _ := openApp(t, "")
+	tg, r1 := pairedFirst(t, a, TournamentSetup{Name: "capture night", Game: "capture", TableSize: 3, Rounds: 2,
+		Players: []string{"ann", "bob", "cy", "dee", "eve", "fay"}})
+	var at TableGame
+	for _, tb := range r1.Tables {
+		if slices.Contains(tb.Players, "ann") {
+			at = tb
+		}
+	}
+	rec, err := a.Record(t.Context(), tournamentGame(t, a, tg.ID()), []string{"forfeit", "ann"}, RecordOptions{})
+	if err != nil || len(rec.Flags) != 0 {
+		t.Fatalf("ann's forfeit: %v %+v", err, rec)
+	}
+	old := tournamentGame(t, a, at.Game)
+	if old.Abandoned() == 0 {
+		t.Fatalf("the table's game for three is still in play")
+	}
+	if e, _ := old.EventAt(old.Abandoned()); !strings.Contains(string(e.Payload), "plays on without ann, who did not come (T10)") {
+		t.Errorf("the game for three was stopped saying %s", e.Payload)
+	}
+	v, err := a.Tournament(t.Context(), tournamentGame(t, a, tg.ID()))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var now TableGame
+	for _, tb := range v.Played[0].Tables {
+		if tb.Table == at.Table {
+			now = tb
+		}
+	}
+	others := slices.DeleteFunc(slices.Clone(at.Players), func(p string) bool { return p == "ann" })
+	if now.Game == at.Game || now.Game == 0 || now.Forfeit != "ann" || !slices.Contains(v.Next.Playing, at.Table) {
+		t.Fatalf("table %d after the forfeit: %+v, playing %v; want a new game of %v, still in play", at.Table, now, v.Next.Playing, others)
+	}
+	g := tournamentGame(t, a, now.Game)
+	if s := g.Setup(); !slices.Equal(s.Players, others) || s.Round != 1 || s.Table != at.Table || s.Seated != rec.Event.Seq {
+		t.Fatalf("the others' game: %+v, want %v at table %d, made for event %d", s, others, at.Table, rec.Event.Seq)
+	}
+	for _, tb := range v.Played[0].Tables {
+		if tb.Table == at.Table {
+			decide(t, a, tb.Game, others[1])
+		} else {
+			decide(t, a, tb.Game, tb.Players[0])
+		}
+	}
+	v, err = a.Tournament(t.Context(), tournamentGame(t, a, tg.ID()))
+	if err != nil {
+		t.Fatal(err)
+	}
+	points := map[string]float64{}
+	for _, st := range v.Standings {
+		points[st.Name] = st.Points
+	}
+	if v.After != 1 || points[others[1]] != 1 || points[others[0]] != 0.5 || points["ann"] != 0 {
+		t.Errorf("after round 1: %+v; want %s 1 and %s ½ as at a table of 3, ann 0", v.Standings, others[1], others[0])
+	}
+	// The results file says the same, read back to the same standings.
+	read, err := ReadResultsFile(strings.NewReader(v.ResultsFile(nil)))
+	if err != nil {
+		t.Fatalf("the results file: %v\n%s", err, v.ResultsFile(nil))
+	}
+	for _, st := range read.Standings {
+		if st.Points != points[st.Name] {
+			t.Errorf("the results file read back gives %s %v points, the tournament %v\n%s", st.Name, st.Points, points[st.Name], v.ResultsFile(nil))
+		}
+	}
+	// The crosstable says the same.
+	ct := v.Crosstable(nil)
+	for _, row := range ct.Rows {
+		cell := row.Cells[0]
+		switch want := map[string]float64{others[1]: 1, others[0]: 0.5}; {
+		case row.Name == "ann" && cell.Kind != "forfeit-lost":
+			t.Errorf("ann's crosstable cell: %+v, want a forfeit lost", cell)
+		case row.Name != "ann" && slices.Contains(others, row.Name) && (cell.Kind != "game" || cell.Points != want[row.Name]):
+			t.Errorf("%s's crosstable cell: %+v, want a game scoring %v", row.Name, cell, want[row.Name])
+		}
+	}
+}

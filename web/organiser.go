@@ -312,6 +312,10 @@ func (v *organiserView) asked(verb, player, inRound string) *askedMove {
 	case "forfeit":
 		a.Question, a.Yes, a.No = fmt.Sprintf("%s did not come?", render.Capitalize(player)), "Forfeit: "+player+" did not come", "Back"
 		a.Does = fmt.Sprintf("%s loses round %s by forfeit, the opponent wins by it, and the table's game does not count (T10).", player, cmp.Or(inRound, strconv.Itoa(round)))
+		if others := v.playingWith(player); len(others) >= 2 {
+			a.Does = fmt.Sprintf("%s loses round %s by forfeit and takes the table's last place; %s play on in a game of their own, the table's game stopped (T10).",
+				player, cmp.Or(inRound, strconv.Itoa(round)), strings.Join(others, ", "))
+		}
 	case "drop":
 		a.Question, a.Yes, a.No = fmt.Sprintf("Drop %s?", player), "Drop "+player, "Keep "+player
 		a.Does = fmt.Sprintf("%s is not paired again (T1); the results so far stand.", player)
@@ -341,6 +345,20 @@ func joinInts(ns []int) string {
 		words[i] = strconv.Itoa(n)
 	}
 	return strings.Join(words, ", ")
+}
+
+// playingWith is who plays on at player's table of the latest round without them.
+func (v *organiserView) playingWith(player string) []string {
+	for _, t := range v.Tables {
+		playing := t.Players
+		if t.PlayingOn != nil {
+			playing = t.PlayingOn
+		}
+		if slices.Contains(playing, player) {
+			return slices.DeleteFunc(slices.Clone(playing), func(p string) bool { return p == player })
+		}
+	}
+	return nil
 }
 
 // roundTable is a table of the latest round, and, while its game holds the round up, what the

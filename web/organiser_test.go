@@ -328,6 +328,40 @@ func TestTheOrganiserEntersByesAndForfeits(t *testing.T) {
 	}
 }
 
+// TestTheOrganiserForfeitsAtALargerTable: at a Capture table of 3 the organiser's page asks
+// again, saying that the others play on; once recorded, the table shows who did not come and
+// who plays on, in a new game the table's phone follows.
+func TestTheOrganiserForfeitsAtALargerTable(t *testing.T) {
+	c := openClub(t, false)
+	id := c.newTournament(t, table.TournamentSetup{Name: "capture night", Game: "capture", TableSize: 3, Rounds: 2,
+		Players: []string{"ann", "bob", "cy"}}).Tournament.Game
+	organiser := fmt.Sprintf("/tournaments/%d", id)
+	round := apiPost[table.RoundView](t, c, fmt.Sprintf("/api/tournaments/%d/pair", id))
+	seated := round.Tables[0]
+	others := slices.DeleteFunc(slices.Clone(seated.Players), func(p string) bool { return p == "ann" })
+	forfeit := url.Values{"verb": {"forfeit"}, "player": {"ann"}, "round": {"1"}}
+	if status, page := c.directorActs(t, organiser+"/moves", forfeit); status != http.StatusOK ||
+		!strings.Contains(page, strings.Join(others, ", ")+" play on in a game of their own") {
+		t.Fatalf("the first click on ann's forfeit: %d, want it asked, saying the others play on\n%s", status, page)
+	}
+	forfeit.Set("sure", "yes")
+	status, page := c.directorActs(t, organiser+"/moves", forfeit)
+	if status != http.StatusSeeOther || !strings.Contains(page, "ann did not come: lost by forfeit; "+strings.Join(others, ", ")+" play on") {
+		t.Fatalf("ann's forfeit: %d\n%s", status, page)
+	}
+	var v table.TournamentView
+	getAs(t, c, testKey, fmt.Sprintf("/api/tournaments/%d", id), &v)
+	now := v.Played[0].Tables[0]
+	if now.Game == seated.Game || !slices.Equal(now.PlayingOn, others) || now.Over || !slices.Equal(v.Next.Playing, []int{1}) {
+		t.Fatalf("the table after ann's forfeit: %+v, next %+v; want a new game of %v in play", now, v.Next, others)
+	}
+	var at table.TableNow
+	getAs(t, c, testKey, fmt.Sprintf("/api/tournaments/%d/tables/1", id), &at)
+	if at.Game == nil || at.Game.Game != now.Game {
+		t.Errorf("the table's phone is sent to %+v, want the others' game %d", at.Game, now.Game)
+	}
+}
+
 // directorActs posts a form of the organiser's pages as the director: the status, and the page
 // it leads to (or the page answered, when it leads nowhere).
 func (c *testClub) directorActs(t *testing.T, path string, v url.Values) (int, string) {

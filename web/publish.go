@@ -226,15 +226,23 @@ func sealOf(r *scoring.Record) string {
 // placedText says a table's result on the published page: each player's place, or the
 // forfeit, or that it is still played.
 func placedText(t table.TableGame) string {
+	forfeit := t.Forfeit + " did not come: lost by forfeit"
 	switch {
-	case t.Forfeit != "":
-		return t.Forfeit + " did not come: lost by forfeit"
+	case t.Forfeit != "" && t.PlayingOn == nil:
+		return forfeit
+	case t.Placed == nil && t.Forfeit != "":
+		return forfeit + "; the others play on"
 	case t.Placed == nil:
 		return "in play"
 	}
 	var parts []string
 	for _, p := range t.Players {
-		parts = append(parts, fmt.Sprintf("%s %s", p, play.Ordinal(t.Placed[p])))
+		if place, ok := t.Placed[p]; ok {
+			parts = append(parts, fmt.Sprintf("%s %s", p, play.Ordinal(place)))
+		}
+	}
+	if t.Forfeit != "" {
+		parts = append(parts, forfeit)
 	}
 	return strings.Join(parts, ", ")
 }

@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/tableside/tableside/referee"
+	"github.com/tableside/tableside/referee/kinds"
 )
 
 // flag is an illegal move's flag, with what would have been right.
@@ -246,10 +247,11 @@ func (n *Night) askBye(seq int64, p playerIn) []referee.Flag {
 }
 
 // forfeit takes a player who did not come to the table in a round paired (T10): at a table of
-// 2 they lose by forfeit and the opponent wins by it; the table's game does not count. A
-// player with two forfeit losses running is dropped. At a larger table the others play on
-// without the absent player, which needs their table seated again: a forfeit there is set
-// aside, naming how.
+// 2 they lose by forfeit and the opponent wins by it; the table's game does not count. At a
+// larger table the others play on without the absent player, a game of their own made for the
+// forfeit (Forfeit.Seated), as long as the game is played by so few; the absent player takes
+// the last place. A table left with one player is won by forfeit. A player with two forfeit
+// losses running is dropped.
 func (n *Night) forfeit(seq int64, p playerIn) []referee.Flag {
 	if p.Round < 1 || p.Round > len(n.rounds) {
 		return aside(seq, "T10", "", "round %d is not paired", p.Round)
@@ -260,23 +262,39 @@ func (n *Night) forfeit(seq int64, p playerIn) []referee.Flag {
 		name = e.Name
 	}
 	at := slices.IndexFunc(r.Tables, func(t Table) bool { return slices.Contains(t.Players, name) })
-	switch {
-	case at < 0:
+	if at < 0 {
 		return aside(seq, "T10", "", "%s is not seated in round %d%s", p.Player, p.Round, referee.DidYouMean(p.Player, seatedIn(r.Tables)))
-	case len(r.Tables[at].Players) > 2:
-		return aside(seq, "T10", fmt.Sprintf("seat round %d by hand without %s (seat %d …)", p.Round, name, p.Round),
-			"at table %d of %d players the others play on without %s: their table is seated again", r.Tables[at].Table, len(r.Tables[at].Players), name)
-	case slices.ContainsFunc(r.Forfeits, func(f Forfeit) bool { return f.Table == r.Tables[at].Table }):
-		return aside(seq, "T10", "", "table %d of round %d is forfeited already", r.Tables[at].Table, p.Round)
 	}
 	t := r.Tables[at]
-	r.Forfeits = append(r.Forfeits, Forfeit{Table: t.Table, Absent: name, Others: slices.DeleteFunc(slices.Clone(t.Players), func(q string) bool { return q == name })})
+	playing := r.PlayingAt(t.Table)
+	switch {
+	case len(playing) < 2:
+		return aside(seq, "T10", "", "table %d of round %d is forfeited already", t.Table, p.Round)
+	case !slices.Contains(playing, name):
+		return aside(seq, "T10", "", "%s is forfeited already at table %d of round %d", name, t.Table, p.Round)
+	}
+	others := slices.DeleteFunc(slices.Clone(playing), func(q string) bool { return q == name })
+	f := Forfeit{Table: t.Table, Absent: name, Others: others}
+	if len(others) >= 2 {
+		if rules, ok := kinds.All()[n.settings.Game]; ok && len(others) < leastOf(rules) {
+			return aside(seq, "T10", fmt.Sprintf("seat round %d by hand without %s (seat %d …)", p.Round, name, p.Round),
+				"at table %d the others cannot play on without %s: %s is played by %d at least", t.Table, name, n.settings.Game, leastOf(rules))
+		}
+		f.Seated = seq
+	}
+	r.Forfeits = append(r.Forfeits, f)
 	if p.Round > 1 && slices.ContainsFunc(n.rounds[p.Round-2].Forfeits, func(f Forfeit) bool { return f.Absent == name }) {
 		if e := n.entrant(name); e != nil {
 			e.Present = false // two forfeit losses running (T10)
 		}
 	}
 	return nil
+}
+
+// leastOf is how few players rules' game may be played by.
+func leastOf(rules referee.Rules) int {
+	least, _ := rules.Players()
+	return least
 }
 
 // seatedIn lists the players seated at tables, for a suggestion.

@@ -300,12 +300,43 @@ type Night struct {
 	keep  []Kept
 }
 
-// Forfeit is a player who did not come to their table (T10): they lose by forfeit, and the
-// others at the table win by it. Its table's game does not count.
+// Forfeit is a player who did not come to their table (T10): they lose by forfeit. One other
+// left at the table wins by it, and the table's game does not count; two or more play on, in
+// a game of their own made for the forfeit (Seated, its event), in which the absent player
+// takes the last place.
 type Forfeit struct {
 	Table  int      `json:"table"`
 	Absent string   `json:"absent"`
 	Others []string `json:"others"`
+	Seated int64    `json:"seated,omitempty"`
+}
+
+// PlayingAt is who plays at table n of round r: its players as seated, less those forfeited
+// (T10); none for a table won by forfeit or not in the round.
+func (r RoundState) PlayingAt(n int) []string {
+	if f := r.ForfeitAt(n); f != nil {
+		if len(f.Others) < 2 {
+			return nil
+		}
+		return slices.Clone(f.Others)
+	}
+	for _, t := range r.Tables {
+		if t.Table == n {
+			return slices.Clone(t.Players)
+		}
+	}
+	return nil
+}
+
+// ForfeitAt is the latest forfeit at table n of round r, which says who plays on there (T10);
+// nil for none.
+func (r RoundState) ForfeitAt(n int) *Forfeit {
+	for i := len(r.Forfeits) - 1; i >= 0; i-- {
+		if r.Forfeits[i].Table == n {
+			return &r.Forfeits[i]
+		}
+	}
+	return nil
 }
 
 // TieBreakChange is the tie-breaks chosen again once round 1 was paired, flagged T14: every
@@ -428,8 +459,8 @@ func (n *Night) Byes() []Bye {
 		}
 		for _, f := range r.Forfeits {
 			out = append(out, Bye{Round: r.Round, Player: f.Absent, Kind: ForfeitLost})
-			for _, p := range f.Others {
-				out = append(out, Bye{Round: r.Round, Player: p, Kind: ForfeitWon})
+			if len(f.Others) == 1 { // more play on, and their game counts
+				out = append(out, Bye{Round: r.Round, Player: f.Others[0], Kind: ForfeitWon})
 			}
 		}
 	}

@@ -804,8 +804,7 @@ func TestByesAskedFor(t *testing.T) {
 // TestForfeits is T10, and T12 for them: at a table of 2 the player who did not come loses by
 // forfeit and the opponent wins by it, neither a game; both count the round as unplayed in
 // Buchholz, and it adds nothing to Sonneborn–Berger. Two forfeit losses running drop the
-// player. A table forfeited twice, a player not seated, or a table of more than 2 (whose others
-// play on, seated again) is set aside.
+// player. A table forfeited twice or a player not seated is set aside.
 func TestForfeits(t *testing.T) {
 	b := newNightLog(t, nil, "ann", "bob", "cy", "dee")
 	out, _ := b.pair(nil)
@@ -838,9 +837,34 @@ func TestForfeits(t *testing.T) {
 		t.Errorf("%s, absent two rounds running, is still present", absent)
 	}
 
+	// At a table of 3 the others play on, in a game made for the forfeit, and score as at the
+	// table seated, the absent player last; a second forfeit there leaves one, who wins by it.
 	big := newNightLog(t, map[string]string{"game": "capture", "table_size": "3"}, "ann", "bob", "cy")
-	big.pair(nil)
-	wantFlag(t, "a forfeit at a table of 3", big.typed("forfeit ann"), "T10")
+	seated, _ := big.pair(nil)
+	noFlag(t, "a forfeit at a table of 3", big.typed("forfeit ann"))
+	wantFlag(t, "the same player forfeited again", big.typed("forfeit ann"), "T10")
+	big.moves = big.moves[:len(big.moves)-1]
+	g, _ = big.state()
+	r := g.Rounds()[0]
+	others := slices.DeleteFunc(slices.Clone(seated.Tables[0].Players), func(p string) bool { return p == "ann" })
+	if f := r.ForfeitAt(1); f == nil || f.Seated != int64(len(big.moves)+1) || !slices.Equal(r.PlayingAt(1), others) {
+		t.Fatalf("ann's forfeit at a table of 3: %+v, playing %v; want %v playing on in a game of the forfeit's event %d", f, r.PlayingAt(1), others, len(big.moves)+1)
+	}
+	if byes := g.Byes(); len(byes) != 1 || byes[0] != (Bye{Round: 1, Player: "ann", Kind: ForfeitLost}) {
+		t.Errorf("ann's forfeit at a table of 3: byes %+v, want ann's loss alone", byes)
+	}
+	played := Result{Round: 1, Players: others, Places: []int{2, 1}, Scores: []int{3, 9}, Absent: 1}
+	st, err = Standings(g.Entrants(), []Result{played}, g.Byes(), []string{Buchholz, SonnebornBerger})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if first, second, absentee := standingOf(t, st, others[1]), standingOf(t, st, others[0]), standingOf(t, st, "ann"); first.Points != 1 || second.Points != 0.5 || absentee.Points != 0 || absentee.Unplayed != 1 || second.Games != 1 {
+		t.Errorf("a table of 3 played on by two: %+v, %+v, %+v; want 1 and ½ as at a table of 3, ann 0 unplayed", first, second, absentee)
+	}
+	noFlag(t, "a second forfeit at the table", big.typed("forfeit "+others[0]))
+	if g, _ := big.state(); g.Rounds()[0].PlayingAt(1) != nil || !slices.Contains(g.Byes(), Bye{Round: 1, Player: others[1], Kind: ForfeitWon}) {
+		t.Errorf("the table left with one: playing %v, byes %+v; want %s winning by forfeit", g.Rounds()[0].PlayingAt(1), g.Byes(), others[1])
+	}
 }
 
 // TestTheNightKeepsApartAndKeepsTables is T13 on the night's log: the pairs who must not meet

@@ -34,6 +34,9 @@ type Result struct {
 	Players []string `json:"players"`
 	Places  []int    `json:"places"`
 	Scores  []int    `json:"scores"`
+	// Absent is how many were seated at the table and did not come (T10): they take its last
+	// places, so that the others score as at the table seated, and are met by no one.
+	Absent int `json:"absent,omitempty"`
 }
 
 // ResultOf is a game's result as the standings count it: the sides' places (the one rule,
@@ -133,6 +136,16 @@ func pointsOfPlace(place int, places []int) int64 {
 	return sum / int64(shared)
 }
 
+// seatedPlaces is every place at r's table as seated: its players', and the absent's after
+// them (T10).
+func seatedPlaces(r Result) []int {
+	places := slices.Clone(r.Places)
+	for range r.Absent {
+		places = append(places, len(r.Players)+1)
+	}
+	return places
+}
+
 // tally is one player's night, as the standings sum it.
 type tally struct {
 	Entrant
@@ -185,7 +198,7 @@ func Standings(entrants []Entrant, results []Result, byes []Bye, tieBreaks []str
 			if t == nil {
 				return nil, fmt.Errorf("round %d: %s is not entered", r.Round, name)
 			}
-			t.units += pointsOfPlace(r.Places[i], r.Places)
+			t.units += pointsOfPlace(r.Places[i], seatedPlaces(r))
 			t.games++
 			t.score += int64(r.Scores[i])
 			for j, other := range r.Players {

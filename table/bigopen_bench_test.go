@@ -156,7 +156,7 @@ func (o bigOpen) run(b *testing.B) {
 		}
 	}
 	check, plain := o.check(b, reopen, tg.ID())
-	lines = append(lines, fmt.Sprintf("check --all %v, the games' walk and a pairing a round %v (%.2f)", check.Round(time.Millisecond), plain.Round(time.Millisecond), check.Seconds()/plain.Seconds()))
+	lines = append(lines, fmt.Sprintf("check --all %v, the games' walk (summaries held to their replays) and a pairing a round %v (%.2f)", check.Round(time.Millisecond), plain.Round(time.Millisecond), check.Seconds()/plain.Seconds()))
 	// Printed whole: a benchmark's log is cut short after ten lines.
 	fmt.Printf("%s:\n%s\n", b.Name(), strings.Join(lines, "\n"))
 	first, last := after[0], after[len(after)-1]
@@ -241,8 +241,10 @@ func (o bigOpen) reads(b *testing.B, reopen func() *App, id int64) [4]time.Durat
 	return out
 }
 
-// check times a walk judging every game (check --all's) against the same walk with no
-// pairing judged plus one pairing of each round's recorded input.
+// check times a walk judging every game (check --all's, which holds each game's summary to
+// its replay too) against the same walk with no pairing judged, each game's summary held to
+// its replay as plainly (every summary read in one query first), plus one pairing of each
+// round's recorded input.
 func (o bigOpen) check(b *testing.B, reopen func() *App, id int64) (check, plain time.Duration) {
 	x := reopen()
 	defer x.Close()
@@ -268,10 +270,24 @@ func (o bigOpen) check(b *testing.B, reopen func() *App, id int64) (check, plain
 	plain = timed(b, 3, func() {
 		y := reopen()
 		defer y.Close()
-		err := walkGames(b.Context(), y, Walk{}, func(log []events.Event) (play.Checked, error) {
+		lo, hi, err := y.store.GameSpan(b.Context())
+		if err != nil {
+			b.Fatal(err)
+		}
+		kept := map[int64][]byte{}
+		if err := y.store.Summaries(b.Context(), summaryVersion, lo, hi, func(game int64, body []byte) error {
+			kept[game] = body
+			return nil
+		}); err != nil {
+			b.Fatal(err)
+		}
+		err = walkGames(b.Context(), y, Walk{}, func(log []events.Event) (play.Checked, error) {
 			g, err := replayShown(log[0].Game, log)
 			if err != nil {
 				return play.Checked{}, err
+			}
+			if wrong := summaryDiffers(kept[g.ID()], summaryOf(g)); wrong != "" && g.ID() != id {
+				return play.Checked{}, fmt.Errorf("game %d: %s", g.ID(), wrong)
 			}
 			return g.Checked(), nil
 		}, func(play.Checked) error { return nil })

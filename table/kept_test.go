@@ -33,6 +33,18 @@ func sameAsReplayed(t *testing.T, fresh *App, g *play.Game, what string) {
 	}
 }
 
+// opener opens another application on the database at where, closed when the test ends.
+func opener(t *testing.T, where string) func() *App {
+	return func() *App {
+		x, err := Open(t.Context(), where, testSchema(t))
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { x.Close() })
+		return x
+	}
+}
+
 // keptPlaces are the stores a kept game is tested on: each opens two applications on one
 // database (two servers of a club or a league, each keeping games) and one that keeps none,
 // and a forger that runs statements with the store's guards lifted, as a database's owner could.
@@ -40,28 +52,14 @@ func keptPlaces(t *testing.T) map[string]func(t *testing.T) (a, b, fresh *App, f
 	return map[string]func(t *testing.T) (a, b, fresh *App, forge func(stmts ...string)){
 		"sqlite": func(t *testing.T) (*App, *App, *App, func(...string)) {
 			a, path := openApp(t, "")
-			open := func() *App {
-				x, err := Open(t.Context(), path, testSchema(t))
-				if err != nil {
-					t.Fatal(err)
-				}
-				t.Cleanup(func() { x.Close() })
-				return x
-			}
+			open := opener(t, path)
 			return a, open(), open(), forger(t, "sqlite", "file:"+path+"?_pragma=busy_timeout(5000)", `DROP TRIGGER IF EXISTS events_no_delete`, `DROP TRIGGER IF EXISTS events_no_update`)
 		},
 		// The forger puts the triggers back as they were, so that only the schema's version
 		// says they were ever gone.
 		"sqlite, the guards put back": func(t *testing.T) (*App, *App, *App, func(...string)) {
 			a, path := openApp(t, "")
-			open := func() *App {
-				x, err := Open(t.Context(), path, testSchema(t))
-				if err != nil {
-					t.Fatal(err)
-				}
-				t.Cleanup(func() { x.Close() })
-				return x
-			}
+			open := opener(t, path)
 			dsn := "file:" + path + "?_pragma=busy_timeout(5000)"
 			return a, open(), open(), func(stmts ...string) {
 				t.Helper()
@@ -83,14 +81,7 @@ func keptPlaces(t *testing.T) map[string]func(t *testing.T) (a, b, fresh *App, f
 		},
 		"postgres": func(t *testing.T) (*App, *App, *App, func(...string)) {
 			dsn := needs.Postgres(t).Database(t)
-			open := func() *App {
-				x, err := Open(t.Context(), dsn, testSchema(t))
-				if err != nil {
-					t.Fatal(err)
-				}
-				t.Cleanup(func() { x.Close() })
-				return x
-			}
+			open := opener(t, dsn)
 			return open(), open(), open(), forger(t, "pgx", dsn, `ALTER TABLE events DISABLE TRIGGER ALL`)
 		},
 	}

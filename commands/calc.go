@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"strconv"
 	"strings"
 
 	"github.com/urfave/cli/v2"
@@ -13,6 +14,7 @@ import (
 	"github.com/tableside/tableside/play"
 	"github.com/tableside/tableside/render"
 	"github.com/tableside/tableside/scoring"
+	"github.com/tableside/tableside/scoring/duplicate"
 	"github.com/tableside/tableside/table"
 )
 
@@ -129,6 +131,17 @@ func calcCommand() *cli.Command {
 				}
 				return render.TournamentStandings(read.TieBreaks, read.Standings, render.Whole).Write(c.App.Writer, format)
 			},
+		}, {
+			Name:  "matchpoints",
+			Usage: "score results on the same boards against each other: matchpoints, Neuberg and the datum (D4–D7), from JSON on standard input",
+			Description: "Reads {\"expected\": 4, \"results\": [{\"board\": 1, \"direction\": 1, \"side\": \"ann\", \"score\": 300}, …]}\n" +
+				"(docs/json.md): each result of a board in its direction (1 the seat that deals or opens on\n" +
+				"the board, 2 the other; at larger tables each seat from the dealer), and how many results a\n" +
+				"board is expected to have in a direction (0 or none: the most any has). Writes each result's\n" +
+				"matchpoints of the top, its percentage and datum, then each side's session, best first (in\n" +
+				"CSV the results alone, one table). No database is read.",
+			Flags:  []cli.Flag{formatFlag(tableOrJSON)},
+			Action: calcMatchpoints,
 		}, {
 			Name:  "generate",
 			Usage: "write the rounds of a random tournament drawn from a seed, each round's input with its pairing, a JSON line each",
@@ -264,4 +277,53 @@ func calcCheck(c *cli.Context) error {
 		return fmt.Errorf("%w: %d", errBreaches, breaches)
 	}
 	return nil
+}
+
+// calcMatchpoints scores a session's results on its boards against each other (D4–D7).
+func calcMatchpoints(c *cli.Context) error {
+	format, err := checkFormat(c, tableOrJSON)
+	if err != nil {
+		return err
+	}
+	if c.NArg() > 0 {
+		return usagef("calc matchpoints reads its results on standard input, not %q: tableside calc matchpoints < night.json", c.Args().First())
+	}
+	var in struct {
+		Expected int                `json:"expected"`
+		Results  []duplicate.Result `json:"results"`
+	}
+	dec := json.NewDecoder(c.App.Reader)
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(&in); err != nil {
+		return usagef("the results: %v (docs/json.md, \"Matchpoints\")", err)
+	}
+	if in.Expected < 0 {
+		return usagef("expected %d: give how many results a board has in a direction, or 0 for the most any has", in.Expected)
+	}
+	scored, err := duplicate.Score(in.Results, in.Expected)
+	if err != nil {
+		return usagef("%v", err)
+	}
+	standings := duplicate.Standings(scored)
+	if format == "json" {
+		return writeJSON(c.App.Writer, struct {
+			Results   []duplicate.Scored   `json:"results"`
+			Standings []duplicate.Standing `json:"standings"`
+		}{scored, standings})
+	}
+	two := func(f float64) string { return strconv.FormatFloat(f, 'f', 2, 64) }
+	var rows [][]string
+	for _, s := range scored {
+		rows = append(rows, []string{strconv.Itoa(s.Board), strconv.Itoa(s.Direction), s.Side, strconv.Itoa(s.Score),
+			two(s.Matchpoints), two(s.Top), two(s.Percent), two(s.Datum), fmt.Sprintf("%d of %d", s.Played, s.Expected)})
+	}
+	if err := render.Table(c.App.Writer, format, []string{"board", "direction", "side", "score", "matchpoints", "top", "%", "datum", "played"}, rows); err != nil || format == "csv" {
+		return err // a CSV file is one table: the sides' sessions are sums of its rows
+	}
+	fmt.Fprintln(c.App.Writer)
+	rows = rows[:0]
+	for _, s := range standings {
+		rows = append(rows, []string{strconv.Itoa(s.Place), s.Side, strconv.Itoa(s.Boards), two(s.Matchpoints), two(s.Top), two(s.Percent), two(s.Datum)})
+	}
+	return render.Table(c.App.Writer, format, []string{"place", "side", "boards", "matchpoints", "top", "%", "datum"}, rows)
 }

@@ -314,10 +314,19 @@ func calcMatchpoints(c *cli.Context) error {
 	two := func(f float64) string { return strconv.FormatFloat(f, 'f', 2, 64) }
 	var rows [][]string
 	for _, s := range scored {
-		rows = append(rows, []string{strconv.Itoa(s.Board), strconv.Itoa(s.Direction), s.Side, strconv.Itoa(s.Score),
-			two(s.Matchpoints), two(s.Top), two(s.Percent), two(s.Datum), fmt.Sprintf("%d of %d", s.Played, s.Expected)})
+		score, ruling := strconv.Itoa(s.Score), ""
+		switch {
+		case s.Assigned != 0:
+			score, ruling = "", fmt.Sprintf("given %d%%", s.Assigned)
+		case s.Fouled != "":
+			ruling = "fouled " + s.Fouled
+		}
+		rows = append(rows, []string{strconv.Itoa(s.Board), strconv.Itoa(s.Direction), s.Side, score, ruling,
+			two(s.Matchpoints), two(s.Percent), two(s.Datum), fmt.Sprintf("%d/%d", s.Played, s.Expected)})
 	}
-	if err := render.Table(c.App.Writer, format, []string{"board", "direction", "side", "score", "matchpoints", "top", "%", "datum", "played"}, rows); err != nil || format == "csv" {
+	// A board's top, 2 × (expected − 1), is in its percentage; the sessions' list sums the tops.
+	head := []string{"board", "dir", "side", "score", "D3", "MP", "%", "datum", "played"}
+	if err := render.TableKeeping(c.App.Writer, format, head, rows, []int{4}); err != nil || format == "csv" {
 		return err // a CSV file is one table: the sides' sessions are sums of its rows
 	}
 	fmt.Fprintln(c.App.Writer)

@@ -23,6 +23,14 @@ type Result struct {
 	Direction int    `json:"direction"`
 	Side      string `json:"side"`
 	Score     int    `json:"score"`
+	// Fouled names the cards a fouled board was played with (D3), when the director lets the
+	// result stand: it is compared only with the results played with the same cards, and each
+	// such set is factored to the results expected (D6).
+	Fouled string `json:"fouled,omitempty"`
+	// Assigned is a score the director assigned in place of the result (D3), a percentage of
+	// the top (60 to a side not at fault, 40 to a side at fault, 50 to both when neither is):
+	// it is compared with no result, and the others on the board count one result fewer.
+	Assigned int `json:"assigned,omitempty"`
 }
 
 // Scored is a result scored against the other results of its board and direction: its
@@ -35,7 +43,8 @@ type Scored struct {
 	Top         float64 `json:"top"`
 	Percent     float64 `json:"percent"`
 	Datum       float64 `json:"datum"`
-	// Played is how many results the board has in this direction, of the Expected.
+	// Played is how many results it was compared among, itself included (an assigned score: 1),
+	// of the Expected.
 	Played   int `json:"played"`
 	Expected int `json:"expected"`
 	// The figures as the fractions they are, which Standings sums.
@@ -54,27 +63,36 @@ type Standing struct {
 	Datum       float64 `json:"datum"`
 }
 
-// Score scores every result against the others of its board and direction. expected is how
-// many results a board is expected to have in a direction (E of D6); 0 takes the most any board
-// has. A side with two results in one board and direction, a direction below 1, or expected
-// below the results a board has, is refused: the results cannot be compared as given.
+// Score scores every result against the others of its board and direction (and, on a fouled
+// board, of the same cards). expected is how many results a board is expected to have in a
+// direction (E of D6); 0 takes the most any board has. A side with two results in one board and
+// direction, a direction below 1, an assigned score outside 0–100 %, or expected below the
+// results a board has, is refused: the results cannot be compared as given.
 func Score(results []Result, expected int) ([]Scored, error) {
-	type key struct{ board, direction int }
-	groups := map[key][]int{} // indexes into results
+	type board struct{ board, direction int }
+	type cards struct {
+		board
+		fouled string
+	}
+	on := map[board][]int{}     // every result of a board and direction, by index
+	groups := map[cards][]int{} // those compared with each other
 	for i, r := range results {
-		if r.Direction < 1 {
+		b := board{r.Board, r.Direction}
+		switch {
+		case r.Direction < 1:
 			return nil, fmt.Errorf("board %d: %s's result has direction %d: directions are numbered from 1", r.Board, r.Side, r.Direction)
+		case r.Assigned < 0 || r.Assigned > 100:
+			return nil, fmt.Errorf("board %d: %s's assigned score is %d %%: give a percentage of the top, 0 to 100", r.Board, r.Side, r.Assigned)
+		case slices.ContainsFunc(on[b], func(j int) bool { return results[j].Side == r.Side }):
+			return nil, fmt.Errorf("board %d, direction %d: %s has two results", r.Board, r.Direction, r.Side)
 		}
-		k := key{r.Board, r.Direction}
-		for _, j := range groups[k] {
-			if results[j].Side == r.Side {
-				return nil, fmt.Errorf("board %d, direction %d: %s has two results", r.Board, r.Direction, r.Side)
-			}
+		on[b] = append(on[b], i)
+		if r.Assigned == 0 {
+			groups[cards{b, r.Fouled}] = append(groups[cards{b, r.Fouled}], i)
 		}
-		groups[k] = append(groups[k], i)
 	}
 	most := 0
-	for _, g := range groups {
+	for _, g := range on {
 		most = max(most, len(g))
 	}
 	if expected == 0 {
@@ -83,21 +101,29 @@ func Score(results []Result, expected int) ([]Scored, error) {
 	if expected < most {
 		return nil, fmt.Errorf("%d results expected on a board, where one has %d", expected, most)
 	}
+	top := big.NewRat(2*int64(expected-1), 1)
 	out := make([]Scored, len(results))
 	for _, g := range groups {
 		for _, i := range g {
-			mp, top := matchpoints(results, g, i, expected)
+			mp := matchpoints(results, g, i, expected)
 			d := datum(results, g, i)
 			out[i] = Scored{Result: results[i], Matchpoints: float(mp), Top: float(top), Percent: percent(mp, top),
 				Datum: float(d), Played: len(g), Expected: expected, mp: mp, top: top, datum: d}
 		}
 	}
+	for i, r := range results {
+		if r.Assigned != 0 {
+			mp := new(big.Rat).Mul(top, big.NewRat(int64(r.Assigned), 100))
+			out[i] = Scored{Result: r, Matchpoints: float(mp), Top: float(top), Percent: percent(mp, top),
+				Played: 1, Expected: expected, mp: mp, top: top, datum: new(big.Rat)}
+		}
+	}
 	return out, nil
 }
 
-// matchpoints is result i's matchpoints among the results g of its board and direction (D5),
-// factored by Neuberg when they are fewer than expected (D6), and the top of expected results.
-func matchpoints(results []Result, g []int, i, expected int) (mp, top *big.Rat) {
+// matchpoints is result i's matchpoints among the results g it is compared with (D5), factored
+// by Neuberg when they are fewer than expected (D6).
+func matchpoints(results []Result, g []int, i, expected int) *big.Rat {
 	n := int64(0)
 	for _, j := range g {
 		switch other := results[j].Score; {
@@ -108,18 +134,18 @@ func matchpoints(results []Result, g []int, i, expected int) (mp, top *big.Rat) 
 			n++
 		}
 	}
-	mp = big.NewRat(n, 1)
+	mp := big.NewRat(n, 1)
 	if played := len(g); played < expected {
 		// (MP + 1) × E / A − 1
 		mp.Add(mp, big.NewRat(1, 1))
 		mp.Mul(mp, big.NewRat(int64(expected), int64(played)))
 		mp.Sub(mp, big.NewRat(1, 1))
 	}
-	return mp, big.NewRat(2*int64(expected-1), 1)
+	return mp
 }
 
-// datum is result i's score less the mean of the other results g of its board and direction
-// (D7); 0 for a result with none to compare.
+// datum is result i's score less the mean of the other results g it is compared with (D7); 0
+// for a result with none to compare.
 func datum(results []Result, g []int, i int) *big.Rat {
 	if len(g) < 2 {
 		return new(big.Rat)

@@ -12,9 +12,9 @@ import (
 // 200 ties one, (1 + 1) × 4/3 − 1 = 5/3. The datum (D7) is each score less the others' mean.
 func TestAHandWorkedSession(t *testing.T) {
 	results := []Result{
-		{1, 1, "ann", 300}, {1, 1, "bob", 250}, {1, 1, "cy", 250}, {1, 1, "dee", 100},
-		{1, 2, "wes", 50}, {1, 2, "xia", 50}, {1, 2, "yul", 60}, {1, 2, "zed", 10},
-		{2, 1, "ann", 200}, {2, 1, "bob", 400}, {2, 1, "cy", 200},
+		res(1, 1, "ann", 300), res(1, 1, "bob", 250), res(1, 1, "cy", 250), res(1, 1, "dee", 100),
+		res(1, 2, "wes", 50), res(1, 2, "xia", 50), res(1, 2, "yul", 60), res(1, 2, "zed", 10),
+		res(2, 1, "ann", 200), res(2, 1, "bob", 400), res(2, 1, "cy", 200),
 	}
 	scored, err := Score(results, 4)
 	if err != nil {
@@ -74,6 +74,34 @@ func TestAHandWorkedSession(t *testing.T) {
 	}
 }
 
+// TestAFouledBoardAndAnAssignedScore is D3 on the scoring side, worked by hand: board 3, four
+// results expected. ann 100 and bob 80 were played with the board's cards, cy 90 with fouled
+// cards "B" the director let stand, and dee was assigned 60 %. ann and bob are compared with
+// each other alone and factored to four results: ann (2 + 1) × 4/2 − 1 = 5, bob (0 + 1) × 2 −
+// 1 = 1; cy is compared with nobody: (0 + 1) × 4 − 1 = 3, half the top; dee has 60 % of 6.
+func TestAFouledBoardAndAnAssignedScore(t *testing.T) {
+	fouled := res(3, 1, "cy", 90)
+	fouled.Fouled = "B"
+	assigned := res(3, 1, "dee", 0)
+	assigned.Assigned = 60
+	scored, err := Score([]Result{res(3, 1, "ann", 100), res(3, 1, "bob", 80), fouled, assigned}, 4)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, w := range []struct{ mp, pct, datum float64 }{{5, 83.33, 20}, {1, 16.67, -20}, {3, 50, 0}, {3.6, 60, 0}} {
+		if s := scored[i]; !near(s.Matchpoints, w.mp) || s.Percent != w.pct || !near(s.Datum, w.datum) || s.Top != 6 {
+			t.Errorf("%s: %+v; want %v matchpoints of 6, %v%%, datum %v", s.Side, s, w.mp, w.pct, w.datum)
+		}
+	}
+	if _, err := Score([]Result{{Board: 1, Direction: 1, Side: "ann", Assigned: 120}}, 0); err == nil || !strings.Contains(err.Error(), "0 to 100") {
+		t.Errorf("an assigned score of 120 %%: %v", err)
+	}
+	// The board still has four results: four expected is not too few.
+	if _, err := Score([]Result{res(3, 1, "ann", 100), res(3, 1, "bob", 80), fouled, assigned}, 3); err == nil {
+		t.Errorf("three results expected on a board of four, fouled and assigned ones among them, was taken")
+	}
+}
+
 // TestResultsThatCannotBeCompared are refused naming what is wrong.
 func TestResultsThatCannotBeCompared(t *testing.T) {
 	for _, tc := range []struct {
@@ -81,16 +109,16 @@ func TestResultsThatCannotBeCompared(t *testing.T) {
 		expected int
 		want     string
 	}{
-		{[]Result{{1, 1, "ann", 3}, {1, 1, "ann", 4}}, 0, "ann has two results"},
-		{[]Result{{1, 0, "ann", 3}}, 0, "direction 0"},
-		{[]Result{{1, 1, "ann", 3}, {1, 1, "bob", 4}, {1, 1, "cy", 5}}, 2, "2 results expected on a board, where one has 3"},
+		{[]Result{res(1, 1, "ann", 3), res(1, 1, "ann", 4)}, 0, "ann has two results"},
+		{[]Result{res(1, 0, "ann", 3)}, 0, "direction 0"},
+		{[]Result{res(1, 1, "ann", 3), res(1, 1, "bob", 4), res(1, 1, "cy", 5)}, 2, "2 results expected on a board, where one has 3"},
 	} {
 		if _, err := Score(tc.results, tc.expected); err == nil || !strings.Contains(err.Error(), tc.want) {
 			t.Errorf("%+v expecting %d: %v, want %q", tc.results, tc.expected, err, tc.want)
 		}
 	}
 	// A board played once has nothing to beat: no top, no percentage, no datum.
-	s, err := Score([]Result{{1, 1, "ann", 3}}, 0)
+	s, err := Score([]Result{res(1, 1, "ann", 3)}, 0)
 	if err != nil || s[0].Top != 0 || s[0].Percent != 0 || s[0].Datum != 0 {
 		t.Errorf("a board played once: %+v, %v", s, err)
 	}
@@ -98,40 +126,55 @@ func TestResultsThatCannotBeCompared(t *testing.T) {
 
 func near(a, b float64) bool { return a-b < 1e-9 && b-a < 1e-9 }
 
-// FuzzScore: any results are scored or refused, never a panic; on a board and direction
-// played as often as expected, the matchpoints share out 2 for every pair of results (each
-// pair gives 2 to the better, or 1 to each), each between 0 and the top, and the datum sums
-// to 0 (each result's difference from the others' mean, summed, cancels).
+func res(board, direction int, side string, score int) Result {
+	return Result{Board: board, Direction: direction, Side: side, Score: score}
+}
+
+// FuzzScore: any results are scored or refused, never a panic; among results compared as
+// often as expected, the matchpoints share out 2 for every pair of results (each pair gives 2
+// to the better, or 1 to each); every result's, Neuberg's factor and all, from 0 to the top; and the datum sums to 0 (each result's
+// difference from the others' mean, summed, cancels), fouled and assigned results among them.
 func FuzzScore(f *testing.F) {
 	f.Add([]byte{1, 1, 0, 30, 1, 1, 1, 25, 1, 1, 2, 25, 2, 1, 0, 10}, uint8(0))
 	f.Add([]byte{1, 2, 0, 5}, uint8(3))
 	f.Fuzz(func(t *testing.T, data []byte, expected uint8) {
 		var results []Result
 		for i := 0; i+3 < len(data); i += 4 {
-			results = append(results, Result{Board: int(data[i] % 4), Direction: int(data[i+1] % 3), Side: string(rune('a' + data[i+2]%8)), Score: int(int8(data[i+3]))})
+			r := res(int(data[i]%4), int(data[i+1]%3), string(rune('a'+data[i+2]%8)), int(int8(data[i+3])))
+			r.Fouled = []string{"", "", "", "B"}[data[i]>>6]
+			if data[i+1]&0x80 != 0 {
+				r.Assigned = int(data[i+3] % 101)
+			}
+			results = append(results, r)
 		}
 		scored, err := Score(results, int(expected%8))
 		if err != nil {
 			return
 		}
 		Standings(scored)
-		type key struct{ board, direction int }
+		type key struct {
+			board, direction int
+			fouled           string
+		}
 		mp, datum, n := map[key]float64{}, map[key]float64{}, map[key]int{}
 		for _, s := range scored {
-			k := key{s.Board, s.Direction}
+			if s.Matchpoints < -1e-9 || s.Matchpoints > s.Top+1e-9 {
+				t.Fatalf("%+v: matchpoints outside 0 to the top", s)
+			}
+			if s.Assigned != 0 {
+				continue
+			}
+			k := key{s.Board, s.Direction, s.Fouled}
 			mp[k] += s.Matchpoints
 			datum[k] += s.Datum
 			n[k]++
-			if s.Played == s.Expected && (s.Matchpoints < 0 || s.Matchpoints > s.Top) {
-				t.Fatalf("%+v: matchpoints outside 0 to the top", s)
-			}
 		}
 		for k, played := range n {
 			if scored[0].Expected == played && !near(mp[k], float64(played*(played-1))) {
-				t.Fatalf("board %d, direction %d: %v matchpoints among %d results, want %d", k.board, k.direction, mp[k], played, played*(played-1))
+				t.Fatalf("%+v: %v matchpoints among %d results, want %d", k, mp[k], played, played*(played-1))
 			}
 			if d := datum[k]; d > 1e-6 || d < -1e-6 {
-				t.Fatalf("board %d, direction %d: the datum sums to %v", k.board, k.direction, d)
+				t.Fatalf("%+v: the datum sums to %v", k, d)
 			}
 		}
 	})

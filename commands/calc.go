@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -142,6 +143,56 @@ func calcCommand() *cli.Command {
 				"CSV the results alone, one table). No database is read.",
 			Flags:  []cli.Flag{formatFlag(tableOrJSON)},
 			Action: calcMatchpoints,
+		}, {
+			Name:  "boards",
+			Usage: "deal boards from a seed, as hand records a person deals from (D1)",
+			Description: "Writes each board's cards by seat, each hand sorted, and what is turned or drawn in order,\n" +
+				"numbered: deal one deck a table from it, and every table plays the same cards. Board N is the\n" +
+				"same for a seed however many are dealt with it, on every machine.",
+			Flags: []cli.Flag{
+				&cli.StringFlag{Name: "game", Usage: "the kind", Required: true},
+				&cli.Uint64Flag{Name: "seed", Usage: "the seed the boards are dealt from", Required: true},
+				&cli.IntFlag{Name: "boards", Value: 1, Usage: "how many boards"},
+				&cli.IntFlag{Name: "first", Value: 1, Usage: "the number of the first"},
+				&cli.IntFlag{Name: "players", Value: 2, Usage: "the players at a table"},
+				&cli.StringSliceFlag{Name: "option", Usage: "an option of the games, NAME=VALUE, that changes what is dealt (Capture's extra=on); repeatable"},
+				formatFlag(textOrJSON),
+			},
+			Action: func(c *cli.Context) error {
+				format, err := checkFormat(c, textOrJSON)
+				if err != nil {
+					return err
+				}
+				var s table.Setup
+				for _, o := range c.StringSlice("option") {
+					if err := s.AddOption(o); err != nil {
+						return flagHint(err)
+					}
+				}
+				boards, err := table.Boards(c.String("game"), c.Uint64("seed"), c.Int("first"), c.Int("boards"), c.Int("players"), s.Options)
+				if err != nil {
+					return err
+				}
+				if format == "json" {
+					return writeJSON(c.App.Writer, boards)
+				}
+				for i, b := range boards {
+					if i > 0 {
+						fmt.Fprintln(c.App.Writer)
+					}
+					fmt.Fprintf(c.App.Writer, "Board %d · %s · seed %d\n", b.Number, b.Kind, b.Seed)
+					for _, p := range b.Piles {
+						words := slices.Clone(p.Cards)
+						if p.Ordered {
+							for i := range words {
+								words[i] = fmt.Sprintf("%d. %s", i+1, words[i])
+							}
+						}
+						fmt.Fprintf(c.App.Writer, "  %s: %s\n", p.Name, strings.Join(words, " "))
+					}
+				}
+				return nil
+			},
 		}, {
 			Name:  "generate",
 			Usage: "write the rounds of a random tournament drawn from a seed, each round's input with its pairing, a JSON line each",

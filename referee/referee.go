@@ -65,6 +65,11 @@ type Rules interface {
 	// cards itself and shares no logic with the referee, so a flag on one of its games is a
 	// bug in one or the other.
 	Playout(rng *rand.Rand, names []string) (events.Created, []Move)
+	// Deal deals a board (D1) for a table of players from rng, under the game's options
+	// (those that change what is dealt): the same piles for the same stream on every machine.
+	// The caller keeps to the players the game takes and to the options' values; a variant
+	// that does not fit the table is refused.
+	Deal(rng *rand.Rand, players int, options map[string]string) ([]Pile, error)
 }
 
 // Game is the state of one game, built by applying its moves in order. Apply never refuses:

@@ -120,23 +120,29 @@ func (t *table) refill(p int) {
 	}
 }
 
-// deal shuffles the deck and lays out the centre, the non-dealer's hand, the dealer's and the
-// stock, in that order; it returns the deal as entered.
+// deal lays out a shuffled deck (shuffledDeal); it returns the deal as entered.
 func (t *table) deal(dealer int) payload {
+	centre, first, second, stock := shuffledDeal(t.rng)
+	for i := range t.piles {
+		t.piles[i] = []cards.Card{centre[i]}
+	}
+	t.hands[1-dealer], t.hands[dealer] = first, second
+	t.stock = stock
+	return payload{Center: slices.Clone(centre), Hands: map[string][]cards.Card{
+		t.players[0]: slices.Clone(t.hands[0]), t.players[1]: slices.Clone(t.hands[1])}}
+}
+
+// shuffledDeal shuffles the deck and lays it out in the order a deal takes it: the centre's three
+// piles, the non-dealer's hand, the dealer's, and the stock, its top first.
+func shuffledDeal(rng *rand.Rand) (centre, first, second, stock []cards.Card) {
 	var d []cards.Card
 	for _, s := range cards.Suits {
 		for r := cards.MinRank; r <= cards.MaxRank; r++ {
 			d = append(d, cards.Card{Rank: r, Suit: s})
 		}
 	}
-	t.rng.Shuffle(len(d), func(i, j int) { d[i], d[j] = d[j], d[i] })
-	for i := range t.piles {
-		t.piles[i] = []cards.Card{d[i]}
-	}
-	t.hands[1-dealer], t.hands[dealer] = slices.Clone(d[3:6]), slices.Clone(d[6:9])
-	t.stock = d[9:]
-	return payload{Center: slices.Clone(d[:3]), Hands: map[string][]cards.Card{
-		t.players[0]: slices.Clone(t.hands[0]), t.players[1]: slices.Clone(t.hands[1])}}
+	rng.Shuffle(len(d), func(i, j int) { d[i], d[j] = d[j], d[i] })
+	return d[:Piles:Piles], slices.Clone(d[Piles : Piles+Hand]), slices.Clone(d[Piles+Hand : Piles+2*Hand]), d[Piles+2*Hand:]
 }
 
 // play plays the game to its end.

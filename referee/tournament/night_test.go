@@ -906,3 +906,11 @@ func TestTheRoundClockIsASetting(t *testing.T) {
 		t.Errorf("no round_minutes reads as %d", g.Settings().RoundMinutes)
 	}
 }
+
+// TestATournamentIsDealtNoCards: a tournament's log holds no deal; its games are dealt, each
+// by its own kind (D1).
+func TestATournamentIsDealtNoCards(t *testing.T) {
+	if piles, err := (Rules{}).Deal(nil, 2, nil); err == nil || piles != nil {
+		t.Errorf("a tournament dealt %v, %v", piles, err)
+	}
+}

@@ -1,6 +1,7 @@
 package tournament
 
 import (
+	"fmt"
 	"math/rand/v2"
 	"slices"
 	"strconv"
@@ -9,6 +10,11 @@ import (
 	"github.com/tableside/tableside/referee"
 	"github.com/tableside/tableside/referee/kinds"
 )
+
+// Deal implements referee.Rules: a tournament's log is dealt no cards; its games are (D1).
+func (Rules) Deal(*rand.Rand, int, map[string]string) ([]referee.Pile, error) {
+	return nil, fmt.Errorf("a tournament is dealt no cards: its games are, each by its own kind")
+}
 
 // Playout implements referee.Rules: a random whole tournament as a table would enter it. It
 // enters some of names (keeping a few for late arrivals), rates some, chooses the tie-breaks

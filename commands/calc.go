@@ -147,7 +147,8 @@ func calcCommand() *cli.Command {
 			Name:  "boards",
 			Usage: "deal boards from a seed, as hand records a person deals from (D1)",
 			Description: "Writes each board's cards by seat, each hand sorted, and what is turned or drawn in order,\n" +
-				"numbered: deal one deck a table from it, and every table plays the same cards. Board N is the\n" +
+				"numbered (with --format html, a board a printed page, A4 or Letter): deal one deck a table\n" +
+				"from it, and every table plays the same cards. Board N is the\n" +
 				"same for a seed however many are dealt with it, on every machine.",
 			Flags: []cli.Flag{
 				&cli.StringFlag{Name: "game", Usage: "the kind", Required: true},
@@ -156,10 +157,10 @@ func calcCommand() *cli.Command {
 				&cli.IntFlag{Name: "first", Value: 1, Usage: "the number of the first"},
 				&cli.IntFlag{Name: "players", Value: 2, Usage: "the players at a table"},
 				&cli.StringSliceFlag{Name: "option", Usage: "an option of the games, NAME=VALUE, that changes what is dealt (Capture's extra=on); repeatable"},
-				formatFlag(textOrJSON),
+				formatFlag(textJSONOrHTML),
 			},
 			Action: func(c *cli.Context) error {
-				format, err := checkFormat(c, textOrJSON)
+				format, err := checkFormat(c, textJSONOrHTML)
 				if err != nil {
 					return err
 				}
@@ -173,8 +174,11 @@ func calcCommand() *cli.Command {
 				if err != nil {
 					return err
 				}
-				if format == "json" {
+				switch format {
+				case "json":
 					return writeJSON(c.App.Writer, boards)
+				case "html":
+					return render.HandRecordsHTML(c.App.Writer, boards)
 				}
 				for i, b := range boards {
 					if i > 0 {

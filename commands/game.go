@@ -18,8 +18,9 @@ import (
 
 // The output formats commands offer; the first of each list is the default.
 var (
-	textOrJSON  = []string{"text", "json"}
-	tableOrJSON = []string{"table", "md", "csv", "json"}
+	textOrJSON     = []string{"text", "json"}
+	textJSONOrHTML = []string{"text", "json", "html"}
+	tableOrJSON    = []string{"table", "md", "csv", "json"}
 )
 
 func formatFlag(formats []string) *cli.StringFlag {

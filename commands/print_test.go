@@ -28,6 +28,7 @@ import (
 	"github.com/tableside/tableside/referee/tournament"
 	"github.com/tableside/tableside/render"
 	"github.com/tableside/tableside/scoring"
+	"github.com/tableside/tableside/table"
 )
 
 // fullTables are random complete games of a kind at the most players it takes, seed by seed,
@@ -374,6 +375,39 @@ func TestTournamentPrintsFitOnePage(t *testing.T) {
 				t.Errorf("%s: the page's foot lacks the seal", kind)
 			}
 			printOnPapers(t, browser, dir, kind, page, 1)
+		})
+	}
+}
+
+// TestHandRecordsPrintABoardAPage prints two boards of every kind as hand records (calc boards
+// --format html), in Chromium, on A4 and on US Letter: a board a page, nothing sticking out,
+// no type under 8 pt; Candidate's twelve seats and Capture's stack among them.
+func TestHandRecordsPrintABoardAPage(t *testing.T) {
+	chromium := needs.Program(t, "chromium", "to print the hand records", "apt-get install chromium")
+	browser := needs.Browser(t, chromium)
+	dir := t.TempDir()
+	for _, deal := range []struct {
+		kind    string
+		players int
+		options map[string]string
+	}{
+		{"pinochle", 2, nil}, {"advantage", 2, nil}, {"candidate", 2, map[string]string{"decks": "1"}},
+		{"capture", 3, map[string]string{"extra": "on"}}, {"capture", 6, nil}, {"article2", 4, nil},
+	} {
+		name := fmt.Sprintf("%s-%d", deal.kind, deal.players)
+		t.Run(name, func(t *testing.T) {
+			boards, err := table.Boards(deal.kind, 7, 1, 2, deal.players, deal.options)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var b bytes.Buffer
+			if err := render.HandRecordsHTML(&b, boards); err != nil {
+				t.Fatal(err)
+			}
+			if !strings.Contains(b.String(), "seed 7") || strings.Count(b.String(), "<section") != 2 {
+				t.Fatalf("%s: the hand records do not hold two boards of seed 7:\n%s", name, b.String())
+			}
+			printOnPapers(t, browser, dir, name, b.String(), 2)
 		})
 	}
 }
